@@ -1,0 +1,7 @@
+"""``python -m swissdesk`` runs the command line (and, bare, the desktop application)."""
+
+import sys
+
+from swissdesk.cli import main
+
+sys.exit(main())

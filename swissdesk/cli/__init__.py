@@ -1,0 +1,76 @@
+"""The ``swissdesk`` command line.
+
+Each command group lives in its own module of this package and exposes
+``register(subparsers) -> None``, which adds its sub-commands with ``set_defaults(func=...)``;
+``func(args) -> int`` returns the exit code (0 ok, 1 no valid pairing / differences found,
+2 bad input). Errors derived from :class:`swissdesk.errors.SwissdeskError` are printed as a
+message, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from swissdesk import __version__
+from swissdesk.errors import SwissdeskError
+
+COMMAND_MODULES = (
+    "swissdesk.cli.trf_commands",
+    "swissdesk.cli.pairing_commands",
+    "swissdesk.cli.standings_commands",
+    "swissdesk.cli.storage_commands",
+    "swissdesk.cli.report_commands",
+    "swissdesk.cli.gui_commands",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser with every available command group."""
+    parser = argparse.ArgumentParser(
+        prog="swissdesk",
+        description="Swiss-system chess tournament manager for arbiters.",
+    )
+    parser.add_argument("--version", action="version", version=f"swissdesk {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue  # command group not built yet
+            raise
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the process exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", None)
+    if func is None:
+        # Bare ``swissdesk``: open the desktop application when it is there.
+        gui = getattr(args, "default_gui", None)
+        if gui is not None:
+            return int(gui(args))
+        try:
+            from swissdesk.cli.gui_commands import run_gui
+        except ModuleNotFoundError:
+            print(
+                "The swissdesk desktop application is not available in this build yet; "
+                "see 'swissdesk --help' for the commands.",
+                file=sys.stderr,
+            )
+            return 0
+        return run_gui(None)
+    try:
+        return int(func(args))
+    except SwissdeskError as exc:
+        print(f"swissdesk: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("swissdesk: interrupted", file=sys.stderr)
+        return 130

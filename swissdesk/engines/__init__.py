@@ -1,0 +1,25 @@
+"""Pairing engines (standard library only): one contract, a registry of systems by name."""
+
+from swissdesk.engines.base import (
+    CriteriaViolation,
+    NoValidPairing,
+    Pair,
+    PairingEngine,
+    PairingError,
+    RoundPairing,
+    get_engine,
+    register,
+    system_names,
+)
+
+__all__ = [
+    "CriteriaViolation",
+    "NoValidPairing",
+    "Pair",
+    "PairingEngine",
+    "PairingError",
+    "RoundPairing",
+    "get_engine",
+    "register",
+    "system_names",
+]

@@ -1,0 +1,101 @@
+"""The one engine contract every pairing system implements, and the registry of systems.
+
+An engine takes an immutable tournament snapshot and the round to pair, and returns the
+pairs in board order (C.04.2 art. 3.6), the pairing-allocated bye if any, and an
+explanation an arbiter can read (C.04.1 art. 9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from swissdesk.model.tournament import Tournament
+
+
+class PairingError(Exception):
+    """Base class of the errors an engine reports to the arbiter."""
+
+
+class NoValidPairing(PairingError):
+    """No pairing satisfies the absolute criteria (C.04.3 art. 1.9.3: the arbiter decides)."""
+
+
+class CriteriaViolation(AssertionError):
+    """The independent verifier found a pairing that breaks an absolute criterion: a bug."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """One board: TPN with White, TPN with Black."""
+
+    white: int
+    black: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPairing:
+    """An engine's answer: boards in publishing order, the PAB, and why."""
+
+    round_number: int
+    pairs: tuple[Pair, ...]
+    bye: int | None = None
+    explanation: tuple[str, ...] = ()
+
+    def to_text(self) -> str:
+        """The bbpPairings/JaVaFo output: the number of pairs, one pair per line, bye as ``N 0``."""
+        lines = [str(len(self.pairs) + (1 if self.bye is not None else 0))]
+        lines += [f"{p.white} {p.black}" for p in self.pairs]
+        if self.bye is not None:
+            lines.append(f"{self.bye} 0")
+        return "\n".join(lines) + "\n"
+
+
+class PairingEngine(Protocol):
+    """Tournament snapshot in, pairing out."""
+
+    name: str
+
+    def pair(
+        self, tournament: Tournament, round_number: int | None = None, *, explain: bool = False
+    ) -> RoundPairing:
+        """Pair ``round_number`` (default: the next round) of ``tournament``."""
+        ...
+
+
+EngineFactory = Callable[[], PairingEngine]
+_REGISTRY: dict[str, EngineFactory] = {}
+
+
+def register(name: str, factory: EngineFactory) -> None:
+    """Make a pairing system available by name (``dutch``, ``burstein``, ...)."""
+    _REGISTRY[name] = factory
+
+
+def get_engine(name: str) -> PairingEngine:
+    """The engine registered as ``name``; KeyError with the known names otherwise."""
+    _load_builtin()
+    try:
+        return _REGISTRY[name]()
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise KeyError(f"unknown pairing system {name!r} (known: {known})") from None
+
+
+def system_names() -> list[str]:
+    """Names of the registered pairing systems."""
+    _load_builtin()
+    return sorted(_REGISTRY)
+
+
+def _load_builtin() -> None:
+    """Import the built-in systems so they register themselves."""
+    import importlib
+
+    for module in ("swissdesk.engines.dutch",):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:  # pragma: no cover - during bootstrap only
+            if exc.name != module:
+                raise

@@ -1,0 +1,312 @@
+"""The tournament model: players, settings and per-round entries as frozen dataclasses.
+
+Standard library only. Scores are kept in integer **half-points** (a win worth 1 point is
+``2``), so no pairing decision ever compares floats.
+
+The model is shaped for every Swiss system swissdesk runs: a *participant* is a player in an
+individual event and a team in a team event (``Player.members`` then names the team's
+players); a round entry may carry several games (``RoundEntry.games``) for Double-Swiss
+two-game matches or team matches, with ``game_points`` beside the match result.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+
+HalfPoints = int
+"""A score in half-points: 1 point == 2."""
+
+
+def half_points_to_str(value: HalfPoints) -> str:
+    """Format half-points the way TRF and printed lists show them (``2.5``)."""
+    sign = "-" if value < 0 else ""
+    value = abs(value)
+    return f"{sign}{value // 2}.{5 if value % 2 else 0}"
+
+
+class Colour(enum.Enum):
+    """The colour a player had (or gets) in a game."""
+
+    WHITE = "w"
+    BLACK = "b"
+
+    @property
+    def opposite(self) -> Colour:
+        return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
+
+
+class ResultCode(enum.Enum):
+    """A round entry's result, as the TRF result column writes it (C.04.2, TRF-2026)."""
+
+    WIN = "1"
+    DRAW = "="
+    LOSS = "0"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    UNRATED_WIN = "W"
+    UNRATED_DRAW = "D"
+    UNRATED_LOSS = "L"
+    PAIRING_ALLOCATED_BYE = "U"
+    FULL_POINT_BYE = "F"
+    HALF_POINT_BYE = "H"
+    ZERO_POINT_BYE = "Z"
+    NOT_PAIRED = " "
+    """Absent / not paired (blank in TRF)."""
+
+    @property
+    def is_played(self) -> bool:
+        """True for a game that was actually played over the board (C.04.2 art. 3.4)."""
+        return self in _PLAYED
+
+    @property
+    def is_bye(self) -> bool:
+        """True for a round without an opponent (any kind of bye or absence)."""
+        return self in _BYES
+
+
+_PLAYED = frozenset(
+    {
+        ResultCode.WIN,
+        ResultCode.DRAW,
+        ResultCode.LOSS,
+        ResultCode.UNRATED_WIN,
+        ResultCode.UNRATED_DRAW,
+        ResultCode.UNRATED_LOSS,
+    }
+)
+_BYES = frozenset(
+    {
+        ResultCode.PAIRING_ALLOCATED_BYE,
+        ResultCode.FULL_POINT_BYE,
+        ResultCode.HALF_POINT_BYE,
+        ResultCode.ZERO_POINT_BYE,
+        ResultCode.NOT_PAIRED,
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringSystem:
+    """Points (in half-points) for each kind of result (TRF ``BBW``/``BBD``/... or record 162).
+
+    Defaults are the FIDE standard 1 - ½ - 0, with a pairing-allocated bye, a requested
+    full-point bye and a forfeit win worth a win (C.04.1 art. 3).
+    """
+
+    win: HalfPoints = 2
+    draw: HalfPoints = 1
+    loss: HalfPoints = 0
+    forfeit_win: HalfPoints = 2
+    forfeit_loss: HalfPoints = 0
+    pairing_allocated_bye: HalfPoints = 2
+    full_point_bye: HalfPoints = 2
+    half_point_bye: HalfPoints = 1
+    zero_point_bye: HalfPoints = 0
+    absent: HalfPoints = 0
+
+    def points(self, result: ResultCode) -> HalfPoints:
+        """Points a player scores for one round entry."""
+        match result:
+            case ResultCode.WIN | ResultCode.UNRATED_WIN:
+                return self.win
+            case ResultCode.DRAW | ResultCode.UNRATED_DRAW:
+                return self.draw
+            case ResultCode.LOSS | ResultCode.UNRATED_LOSS:
+                return self.loss
+            case ResultCode.FORFEIT_WIN:
+                return self.forfeit_win
+            case ResultCode.FORFEIT_LOSS:
+                return self.forfeit_loss
+            case ResultCode.PAIRING_ALLOCATED_BYE:
+                return self.pairing_allocated_bye
+            case ResultCode.FULL_POINT_BYE:
+                return self.full_point_bye
+            case ResultCode.HALF_POINT_BYE:
+                return self.half_point_bye
+            case ResultCode.ZERO_POINT_BYE:
+                return self.zero_point_bye
+            case ResultCode.NOT_PAIRED:
+                return self.absent
+        raise AssertionError(result)  # pragma: no cover
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One game inside a multi-game round entry (Double-Swiss match game, team board)."""
+
+    colour: Colour | None
+    result: ResultCode
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry:
+    """What happened to one participant in one round.
+
+    ``opponent`` is the opponent's TPN (``None`` for byes and absences), ``colour`` the colour
+    played (``None`` when no colour was assigned).
+    """
+
+    opponent: int | None
+    colour: Colour | None
+    result: ResultCode
+    games: tuple[GameResult, ...] = ()
+    game_points: HalfPoints | None = None
+
+    @property
+    def played(self) -> bool:
+        """A game really played against an opponent (forfeits and byes are not)."""
+        return self.opponent is not None and self.result.is_played
+
+    @staticmethod
+    def bye(result: ResultCode) -> RoundEntry:
+        """An entry with no opponent and no colour."""
+        return RoundEntry(None, None, result)
+
+
+class Title(enum.Enum):
+    """FIDE titles, in the order C.04.2 art. 2.2.2 ranks them."""
+
+    GM = "GM"
+    IM = "IM"
+    WGM = "WGM"
+    FM = "FM"
+    WIM = "WIM"
+    CM = "CM"
+    WFM = "WFM"
+    WCM = "WCM"
+
+
+TITLE_ORDER: Mapping[str, int] = {t.value: i for i, t in enumerate(Title)}
+"""Rank of each title for C.04.2 art. 2.2.2 (lower is stronger); untitled players rank last."""
+
+
+def title_rank(title: str) -> int:
+    """Position of ``title`` in the C.04.2 art. 2.2.2 order (unknown or no title last)."""
+    return TITLE_ORDER.get(title.strip().upper(), len(TITLE_ORDER))
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A participant with its tournament pairing number (TPN, C.04.2 art. 2.3).
+
+    ``rounds[i]`` is the entry for round ``i + 1``. ``declared_points`` is the points column a
+    TRF file carried (half-points), kept to check it against the results.
+    """
+
+    tpn: int
+    name: str
+    rating: int = 0
+    sex: str = ""
+    title: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    birth_date: str = ""
+    rounds: tuple[RoundEntry, ...] = ()
+    declared_points: HalfPoints | None = None
+    declared_rank: int | None = None
+    members: tuple[str, ...] = ()
+
+    def entry(self, round_number: int) -> RoundEntry | None:
+        """The entry for 1-based ``round_number``, or ``None`` if the player has none."""
+        if 1 <= round_number <= len(self.rounds):
+            return self.rounds[round_number - 1]
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentInfo:
+    """Header data (TRF records 012-122 and their TRF-2026 equivalents)."""
+
+    name: str = ""
+    city: str = ""
+    federation: str = ""
+    start_date: str = ""
+    end_date: str = ""
+    chief_arbiter: str = ""
+    deputy_arbiters: tuple[str, ...] = ()
+    time_control: str = ""
+    tournament_type: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """An immutable tournament snapshot: what every engine, tie-break and report reads.
+
+    ``total_rounds`` is the declared number of rounds (C.04.1 art. 1; TRF ``XXR``/142);
+    ``initial_colour`` is the colour drawn for TPN 1 in round 1 (C.04.3 art. 5.1; ``XXC``/152);
+    ``acceleration`` maps a TPN to its virtual points per round (half-points, C.04.7; ``XXA``);
+    ``forbidden_pairs`` are pairs the arbiter declared must not meet (record 260).
+    """
+
+    players: tuple[Player, ...]
+    total_rounds: int = 0
+    initial_colour: Colour = Colour.WHITE
+    scoring: ScoringSystem = field(default_factory=ScoringSystem)
+    info: TournamentInfo = field(default_factory=TournamentInfo)
+    system: str = "dutch"
+    tiebreaks: tuple[str, ...] = ()
+    acceleration: Mapping[int, tuple[HalfPoints, ...]] = field(default_factory=dict)
+    forbidden_pairs: frozenset[frozenset[int]] = frozenset()
+    is_team: bool = False
+    extra_records: tuple[str, ...] = ()
+    """TRF lines swissdesk does not interpret, kept so that a file round-trips."""
+
+    def player(self, tpn: int) -> Player:
+        """The player with pairing number ``tpn`` (KeyError if none)."""
+        by_tpn = self.players_by_tpn
+        return by_tpn[tpn]
+
+    @property
+    def players_by_tpn(self) -> dict[int, Player]:
+        return {p.tpn: p for p in self.players}
+
+    @property
+    def rounds_with_pairings(self) -> int:
+        """The last round in which anyone was paired (a game or a pairing-allocated bye).
+
+        Entries after that round are only pre-set byes/absences for the round to be paired.
+        """
+        last = 0
+        for p in self.players:
+            for i, e in enumerate(p.rounds, start=1):
+                if i > last and (
+                    e.opponent is not None or e.result is ResultCode.PAIRING_ALLOCATED_BYE
+                ):
+                    last = i
+        return last
+
+    def with_players(self, players: Iterable[Player]) -> Tournament:
+        """A copy with another player list."""
+        return replace(self, players=tuple(players))
+
+    def acceleration_for(self, tpn: int, round_number: int) -> HalfPoints:
+        """Virtual points of ``tpn`` when pairing ``round_number`` (0 if not accelerated)."""
+        values = self.acceleration.get(tpn)
+        if values and 1 <= round_number <= len(values):
+            return values[round_number - 1]
+        return 0
+
+
+def truncated(tournament: Tournament, round_number: int) -> Tournament:
+    """The tournament as it stood when ``round_number`` was about to be paired.
+
+    Entries of later rounds are dropped. The entry for ``round_number`` itself is kept only if
+    it is a pre-set requested bye or absence (``H``, ``Z``, ``F`` or blank with no opponent):
+    exactly the shape of a TRF handed to a pairing program before that round.
+    """
+    presets = {
+        ResultCode.HALF_POINT_BYE,
+        ResultCode.ZERO_POINT_BYE,
+        ResultCode.FULL_POINT_BYE,
+        ResultCode.NOT_PAIRED,
+    }
+    players = []
+    for p in tournament.players:
+        rounds = p.rounds[: round_number - 1]
+        this = p.entry(round_number)
+        if this is not None and this.opponent is None and this.result in presets:
+            rounds = (*rounds, this)
+        players.append(replace(p, rounds=rounds))
+    return replace(tournament, players=tuple(players))
