@@ -1,0 +1,144 @@
+"""Printed documents as PDF: what goes on the wall and the tables at the venue.
+
+The GUI's "Print/Export PDF" and the ``swissdesk report`` command call :func:`render`.
+Documents read only the plain tournament model (:mod:`swissdesk.model`) and the tie-breaks
+(:mod:`swissdesk.tiebreaks`), never the database or Qt. Every page has the tournament
+name, place, round and date in its header and "Page x of y" below; names print in
+DejaVu Sans so that any alphabet prints.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from swissdesk.errors import InputError
+from swissdesk.model.tournament import Tournament
+from swissdesk.reports.board_order import boards_of_round, sort_pairs
+from swissdesk.reports.layout import PAPERS
+
+KINDS: tuple[str, ...] = ("boards", "alphabetical", "cards", "standings", "crosstable", "slips")
+"""The documents :func:`render` makes, by the name the command line uses."""
+
+KIND_TITLES: dict[str, str] = {
+    "boards": "Pairings (board list)",
+    "alphabetical": "Pairings by name",
+    "cards": "Pairing cards",
+    "standings": "Standings",
+    "crosstable": "Cross table",
+    "slips": "Result slips",
+}
+"""A human title per kind, for menus."""
+
+PAPER_SIZES: tuple[str, ...] = tuple(PAPERS)
+"""Paper names :func:`render` accepts (``a4``, ``letter``)."""
+
+
+def render(
+    kind: str,
+    tournament: Tournament,
+    out_path: str | os.PathLike[str],
+    *,
+    round_number: int | None = None,
+    paper: str = "a4",
+    tiebreaks: Sequence[str] | None = None,
+    board_order: Sequence[tuple[int, int]] | None = None,
+) -> Path:
+    """Write the document ``kind`` (one of :data:`KINDS`) for ``tournament`` as a PDF.
+
+    ``round_number``: for boards, alphabetical list, slips and cards the round to print
+    (default: the latest paired round); for standings and cross table the round after which
+    to rank (default: the latest round with all results in). ``tiebreaks``: C.07 codes such
+    as ``("BH/C1", "BH", "SB")`` (default: the tournament's, else swissdesk's default list).
+    ``board_order``: ``(white, black)`` pairs in the published order, when the pairing
+    program fixed it; otherwise boards are sorted by C.04.2 art. 3.6.
+
+    The file is written to a temporary name and moved over ``out_path`` only when complete,
+    so a failure never leaves a half-written PDF or destroys the previous one. Raises
+    :class:`~swissdesk.errors.InputError` for an unknown kind or paper, a round that was not
+    paired or an unwritable path. Returns the path written.
+    """
+    if kind not in KINDS:
+        raise InputError(f"unknown document {kind!r} (choose one of: {', '.join(KINDS)})")
+    if paper.lower() not in PAPERS:
+        raise InputError(f"unknown paper size {paper!r} (choose one of: {', '.join(PAPERS)})")
+    paper = paper.lower()
+    target = Path(out_path)
+    directory = target.parent if str(target.parent) else Path(".")
+    if not directory.is_dir():
+        raise InputError(f"cannot write {target}: folder {directory} does not exist")
+    try:
+        handle, temp_name = tempfile.mkstemp(prefix=".swissdesk-", suffix=".pdf", dir=directory)
+    except OSError as exc:
+        raise InputError(f"cannot write in {directory}: {exc.strerror or exc}") from exc
+    os.close(handle)
+    temp = Path(temp_name)
+    try:
+        _dispatch(kind, tournament, temp, round_number, paper, tiebreaks, board_order)
+        try:
+            os.replace(temp, target)
+        except OSError as exc:
+            raise InputError(
+                f"cannot write {target}: {exc.strerror or exc} (is it open in another program?)"
+            ) from exc
+    finally:
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
+    return target
+
+
+def _dispatch(
+    kind: str,
+    tournament: Tournament,
+    out: Path,
+    round_number: int | None,
+    paper: str,
+    tiebreaks: Sequence[str] | None,
+    board_order: Sequence[tuple[int, int]] | None,
+) -> Path:
+    if kind == "boards":
+        from swissdesk.reports.boards import render_boards
+
+        return render_boards(
+            tournament, out, round_number=round_number, paper=paper, board_order=board_order
+        )
+    if kind == "alphabetical":
+        from swissdesk.reports.alphabetical import render_alphabetical
+
+        return render_alphabetical(
+            tournament, out, round_number=round_number, paper=paper, board_order=board_order
+        )
+    if kind == "cards":
+        from swissdesk.reports.cards import render_cards
+
+        return render_cards(tournament, out, round_number=round_number, paper=paper)
+    if kind == "standings":
+        from swissdesk.reports.standings import render_standings
+
+        return render_standings(
+            tournament, out, round_number=round_number, paper=paper, tiebreaks=tiebreaks
+        )
+    if kind == "crosstable":
+        from swissdesk.reports.crosstable import render_crosstable
+
+        return render_crosstable(
+            tournament, out, round_number=round_number, paper=paper, tiebreaks=tiebreaks
+        )
+    from swissdesk.reports.slips import render_slips
+
+    return render_slips(
+        tournament, out, round_number=round_number, paper=paper, board_order=board_order
+    )
+
+
+__all__ = [
+    "KINDS",
+    "KIND_TITLES",
+    "PAPER_SIZES",
+    "boards_of_round",
+    "render",
+    "sort_pairs",
+]

@@ -1,0 +1,212 @@
+"""Pairing cards: one card per participant, in the layout arbiters know from manual pairing.
+
+Each card carries the pairing number, name, rating, title and federation, and per round the
+opponent, colour, float (C.04.3 art. 1.4: ↑ upfloat, ↓ downfloat), result and the score
+after the round. Rounds not yet played stay blank to be filled in by hand. Several cards
+go on a page, with cut marks at their corners.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, PageBreak
+
+from swissdesk.model.state import Float, build_states, scores_after_each_round
+from swissdesk.model.tournament import Colour, Player, ResultCode, RoundEntry, Tournament
+from swissdesk.reports.board_order import check_round
+from swissdesk.reports.common import score_text
+from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
+from swissdesk.reports.layout import build_pdf, fit, frame_size, make_header
+
+GAP = 7 * mm
+"""Space between cards, where the cut marks are."""
+CUT_MARK = 2.5 * mm
+INSET = CUT_MARK + 1
+"""Room kept around the grid so the outer cut marks stay inside the body of the page."""
+HEAD_HEIGHT = 15 * mm
+ROW_HEIGHT = 4.6 * mm
+
+_RESULT = {
+    ResultCode.WIN: "1",
+    ResultCode.UNRATED_WIN: "1",
+    ResultCode.DRAW: "½",
+    ResultCode.UNRATED_DRAW: "½",
+    ResultCode.LOSS: "0",
+    ResultCode.UNRATED_LOSS: "0",
+    ResultCode.FORFEIT_WIN: "+",
+    ResultCode.FORFEIT_LOSS: "-",
+    ResultCode.PAIRING_ALLOCATED_BYE: "PAB",
+    ResultCode.FULL_POINT_BYE: "bye 1",
+    ResultCode.HALF_POINT_BYE: "bye ½",
+    ResultCode.ZERO_POINT_BYE: "bye 0",
+}
+_FLOAT = {Float.UP: "↑", Float.DOWN: "↓", Float.NONE: ""}
+_COLUMNS = ("Rd", "Opp.", "Col", "Float", "Res", "Score")
+_COLUMN_SHARE = (0.13, 0.19, 0.15, 0.15, 0.19, 0.19)
+
+
+class _CardSheet(Flowable):  # type: ignore[misc]
+    """One page of cards laid out in a grid, with cut marks."""
+
+    def __init__(self, cards: list[list[list[str]]], heads: list[tuple[str, str, str, str]],
+                 columns: int, card_w: float, card_h: float) -> None:  # fmt: skip
+        super().__init__()
+        self.cards = cards
+        self.heads = heads
+        self.columns = columns
+        self.card_w = card_w
+        self.card_h = card_h
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        rows = (len(self.cards) + self.columns - 1) // self.columns
+        return avail_width, rows * self.card_h + (rows - 1) * GAP + 2 * INSET
+
+    def draw(self) -> None:
+        canvas: Canvas = self.canv
+        rows = (len(self.cards) + self.columns - 1) // self.columns
+        total_h = rows * self.card_h + (rows - 1) * GAP + INSET
+        for index, (card, head) in enumerate(zip(self.cards, self.heads, strict=True)):
+            col, row = index % self.columns, index // self.columns
+            x = INSET + col * (self.card_w + GAP)
+            y = total_h - (row + 1) * self.card_h - row * GAP
+            _draw_card(canvas, x, y, self.card_w, self.card_h, head, card)
+            _cut_marks(canvas, x, y, self.card_w, self.card_h)
+
+
+def _cut_marks(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+    canvas.saveState()
+    canvas.setLineWidth(0.4)
+    canvas.setStrokeColor(colors.black)
+    for cx, dx in ((x, -1), (x + w, 1)):
+        for cy, dy in ((y, -1), (y + h, 1)):
+            canvas.line(cx + dx * 1, cy, cx + dx * (1 + CUT_MARK), cy)
+            canvas.line(cx, cy + dy * 1, cx, cy + dy * (1 + CUT_MARK))
+    canvas.restoreState()
+
+
+def _draw_card(canvas: Canvas, x: float, y: float, w: float, h: float,
+               head: tuple[str, str, str, str], rows: list[list[str]]) -> None:  # fmt: skip
+    tpn, name, line2, line3 = head
+    canvas.saveState()
+    canvas.setLineWidth(0.8)
+    canvas.rect(x, y, w, h)
+    top = y + h
+    canvas.setFont(BOLD, 16)
+    canvas.drawString(x + 2.5 * mm, top - 7 * mm, tpn)
+    number_w = max(canvas.stringWidth(tpn, BOLD, 16), 10 * mm) + 5 * mm
+    canvas.setFont(BOLD, 10)
+    canvas.drawString(x + number_w, top - 5.5 * mm, fit(name, w - number_w - 2 * mm, BOLD, 10))
+    canvas.setFont(REGULAR, 8)
+    canvas.drawString(x + number_w, top - 9.5 * mm, fit(line2, w - number_w - 2 * mm, REGULAR, 8))
+    canvas.drawString(x + number_w, top - 13 * mm, fit(line3, w - number_w - 2 * mm, REGULAR, 8))
+    table_top = top - HEAD_HEIGHT
+    canvas.setLineWidth(0.6)
+    canvas.line(x, table_top, x + w, table_top)
+    edges = [x]
+    for share in _COLUMN_SHARE:
+        edges.append(edges[-1] + share * w)
+    canvas.setFillColor(colors.Color(0.85, 0.85, 0.85))
+    canvas.rect(x, table_top - ROW_HEIGHT, w, ROW_HEIGHT, stroke=0, fill=1)
+    canvas.setFillColor(colors.black)
+    for r, cells in enumerate([list(_COLUMNS), *rows]):
+        baseline = table_top - (r + 1) * ROW_HEIGHT + 1.4 * mm
+        canvas.setFont(BOLD if r == 0 else REGULAR, 8 if r == 0 else 9)
+        for c, text in enumerate(cells):
+            centre = (edges[c] + edges[c + 1]) / 2
+            canvas.drawCentredString(centre, baseline, text)
+        canvas.setLineWidth(0.6 if r == 0 else 0.25)
+        line_y = table_top - (r + 1) * ROW_HEIGHT
+        if line_y > y + 0.5:
+            canvas.line(x, line_y, x + w, line_y)
+    canvas.setLineWidth(0.25)
+    for edge in edges[1:-1]:
+        canvas.line(edge, table_top, edge, y)
+    canvas.restoreState()
+
+
+def _card_rows(
+    tournament: Tournament, player: Player, shown: int, rounds: int,
+    floats: tuple[Float, ...], scores: list[int],
+) -> list[list[str]]:  # fmt: skip
+    rows: list[list[str]] = []
+    for r in range(1, rounds + 1):
+        entry: RoundEntry | None = player.entry(r) if r <= shown else None
+        if entry is None:
+            rows.append([str(r), "", "", "", "", ""])
+            continue
+        opponent = str(entry.opponent) if entry.opponent is not None else "–"
+        colour = (
+            {Colour.WHITE: "W", Colour.BLACK: "B"}.get(entry.colour, "") if entry.colour else ""
+        )
+        pending = entry.opponent is not None and entry.result is ResultCode.NOT_PAIRED
+        result = "" if pending else _RESULT.get(entry.result, "–")
+        flt = _FLOAT[floats[r - 1]] if r - 1 < len(floats) else ""
+        score = "" if pending else score_text(scores[r])
+        rows.append([str(r), opponent, colour, flt, result, score])
+    return rows
+
+
+def render_cards(
+    tournament: Tournament,
+    out_path: Path,
+    *,
+    round_number: int | None = None,
+    paper: str = "a4",
+) -> Path:
+    """Write pairing cards showing the rounds up to ``round_number`` (default: latest paired).
+
+    Cards are in pairing-number order; each has a line for every round of the tournament.
+    """
+    register_fonts()
+    shown = check_round(tournament, round_number) if tournament.rounds_with_pairings else 0
+    rounds = max(tournament.total_rounds, shown, 1)
+    states = build_states(tournament, shown + 1)
+    scores = scores_after_each_round(tournament, shown)
+    width, height = frame_size(paper)
+    columns = 2
+    card_w = (width - (columns - 1) * GAP - 2 * INSET) / columns
+    card_h = HEAD_HEIGHT + (rounds + 1) * ROW_HEIGHT
+    per_column = max(1, int((height - 2 * INSET + GAP) // (card_h + GAP)))
+    per_page = columns * per_column
+
+    cards: list[list[list[str]]] = []
+    heads: list[tuple[str, str, str, str]] = []
+    for player in sorted(tournament.players, key=lambda p: p.tpn):
+        state = states.get(player.tpn)
+        floats = state.floats if state is not None else ()
+        cards.append(_card_rows(tournament, player, shown, rounds, floats, scores[player.tpn]))
+        line2 = "   ".join(
+            x
+            for x in (
+                player.title,
+                f"Rtg {player.rating}" if player.rating else "unrated",
+                player.federation,
+            )
+            if x
+        )
+        line3 = f"FIDE ID {player.fide_id}" if player.fide_id else ""
+        heads.append((str(player.tpn), player.name, line2, line3))
+
+    story: list[Flowable] = []
+    for start in range(0, len(cards), per_page):
+        if story:
+            story.append(PageBreak())
+        sheet = _CardSheet(
+            cards[start : start + per_page],
+            heads[start : start + per_page],
+            columns,
+            card_w,
+            card_h,
+        )
+        story.append(sheet)
+    header = make_header(
+        tournament,
+        "Pairing cards",
+        f"up to round {shown}" if shown else "before round 1",
+        shown or None,
+    )
+    return build_pdf(Path(out_path), story, header, paper=paper)

@@ -1,0 +1,126 @@
+"""The cross table (wall chart): every participant's rounds, total and tie-breaks.
+
+Lines are in standings order (C.07 tie-breaks). Each round cell gives the opponent's line
+number, the colour and the result ("12w1": against line 12, White, won), so a reader can
+follow any game to the opponent's line. Printed landscape; the type shrinks so that all
+rounds fit the page width.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable
+
+from swissdesk.model.tournament import Colour, ResultCode, RoundEntry, Tournament
+from swissdesk.reports.common import decimal_score, note, rating_text
+from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
+from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
+from swissdesk.reports.standings_data import check_after_round, standings_view
+
+_RESULT_MARK = {
+    ResultCode.WIN: "1",
+    ResultCode.UNRATED_WIN: "1",
+    ResultCode.DRAW: "½",
+    ResultCode.UNRATED_DRAW: "½",
+    ResultCode.LOSS: "0",
+    ResultCode.UNRATED_LOSS: "0",
+    ResultCode.FORFEIT_WIN: "+",
+    ResultCode.FORFEIT_LOSS: "-",
+    ResultCode.NOT_PAIRED: "",
+}
+_NO_OPPONENT = {
+    ResultCode.PAIRING_ALLOCATED_BYE: "PAB",
+    ResultCode.FULL_POINT_BYE: "bye 1",
+    ResultCode.HALF_POINT_BYE: "bye ½",
+    ResultCode.ZERO_POINT_BYE: "bye 0",
+    ResultCode.NOT_PAIRED: "–",
+}
+
+
+def round_cell(entry: RoundEntry | None, line_of: dict[int, int]) -> str:
+    """The text of one round cell: opponent's line, colour, result (``12w1``, ``PAB``)."""
+    if entry is None:
+        return ""
+    if entry.opponent is None:
+        return _NO_OPPONENT.get(entry.result, "")
+    colour = "w" if entry.colour is Colour.WHITE else "b" if entry.colour is Colour.BLACK else ""
+    opponent = line_of.get(entry.opponent)
+    where = str(opponent) if opponent is not None else f"#{entry.opponent}"
+    return f"{where}{colour}{_RESULT_MARK.get(entry.result, '?')}"
+
+
+def render_crosstable(
+    tournament: Tournament,
+    out_path: Path,
+    *,
+    round_number: int | None = None,
+    paper: str = "a4",
+    tiebreaks: Sequence[str] | None = None,
+) -> Path:
+    """Write the cross table after ``round_number`` (default: the latest complete round)."""
+    register_fonts()
+    after = check_after_round(tournament, round_number)
+    view = standings_view(tournament, tiebreaks, after)
+    rounds = max(tournament.total_rounds, after)
+    line_of = {row.tpn: row.position for row in view.rows}
+    by_tpn = tournament.players_by_tpn
+    width, _ = frame_size(paper, landscape_orientation=True)
+
+    digits = len(str(max(len(view.rows), 1)))
+    samples = [f"{'8' * digits}w½", "bye ½", "PAB"]
+    show_id_columns = True
+    font = 8.0
+    while True:
+        round_w = max(stringWidth(s, REGULAR, font) for s in samples) + 5
+        tb_w = max([stringWidth(c, BOLD, font) + 6 for c in view.columns] + [font * 3.6])
+        fixed = font * (2.9 + digits * 0.65) * 2 + font * 3.3 + font * 4.2  # Rk, No., Rtg, Pts
+        ids = font * (2.4 + 3.2) if show_id_columns else 0.0  # Tit, FED
+        room = width - fixed - ids - rounds * round_w - len(view.columns) * tb_w
+        if room >= font * 14 or (font <= 5.0 and not show_id_columns):
+            break
+        if font > 5.0:
+            font -= 0.5
+        else:
+            show_id_columns = False
+    name_w = max(min(room, font * 26), font * 8)
+    num_w = font * (2.9 + digits * 0.65)
+
+    head = ["Rk", "No.", "Name"]
+    widths = [num_w, num_w, name_w]
+    align = ["RIGHT", "RIGHT", "LEFT"]
+    if show_id_columns:
+        head += ["Tit", "FED"]
+        widths += [font * 2.4, font * 3.2]
+        align += ["LEFT", "CENTER"]
+    head += ["Rtg", *(str(r) for r in range(1, rounds + 1)), "Pts", *view.columns]
+    widths += [font * 3.3, *([round_w] * rounds), font * 4.2, *([tb_w] * len(view.columns))]
+    align += ["RIGHT", *(["CENTER"] * rounds), "RIGHT", *(["RIGHT"] * len(view.columns))]
+    rows: list[list[str]] = [head]
+    for row in view.rows:
+        player = by_tpn.get(row.tpn)
+        cells = [str(row.position), str(row.tpn)]
+        cells.append(fit(player.name if player else f"#{row.tpn}", name_w - 5, REGULAR, font))
+        if show_id_columns:
+            cells += [player.title if player else "", player.federation if player else ""]
+        cells.append(rating_text(player))
+        for r in range(1, rounds + 1):
+            entry = player.entry(r) if player is not None and r <= after else None
+            cells.append(round_cell(entry, line_of))
+        cells.append(decimal_score(row.points))
+        cells.extend(row.values)
+        rows.append(cells)
+    pts_column = len(head) - len(view.columns) - 1
+    story: list[Flowable] = [
+        grid_table(rows, widths, font_size=font, align=align, bold_columns=(0, pts_column)),
+        note(
+            "Round cells: opponent's line (Rk), colour (w/b), result (1, ½, 0; + and - for "
+            "forfeits). PAB: pairing-allocated bye; bye 1/½/0: requested bye; –: not paired."
+            + (" Tie-breaks (FIDE C.07): " + ", ".join(view.columns) + "." if view.columns else ""),
+            size=7,
+        ),
+    ]
+    header = make_header(tournament, "Cross table", f"after round {after}", after or None)
+    return build_pdf(Path(out_path), story, header, paper=paper, landscape_orientation=True)

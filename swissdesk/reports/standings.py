@@ -1,0 +1,63 @@
+"""Standings after a round, with the tournament's tie-breaks (C.07); shared places as "3-5"."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from reportlab.platypus import Flowable
+
+from swissdesk.model.tournament import Tournament
+from swissdesk.reports.common import decimal_score, note, rating_text
+from swissdesk.reports.fonts import REGULAR
+from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
+from swissdesk.reports.standings_data import check_after_round, standings_view
+
+_MIN_NAME = 150.0
+
+
+def render_standings(
+    tournament: Tournament,
+    out_path: Path,
+    *,
+    round_number: int | None = None,
+    paper: str = "a4",
+    tiebreaks: Sequence[str] | None = None,
+) -> Path:
+    """Write the standings after ``round_number`` (default: the latest complete round)."""
+    after = check_after_round(tournament, round_number)
+    view = standings_view(tournament, tiebreaks, after)
+    font = 9.0
+    fixed = [34.0, 28.0, 26.0, 32.0, 34.0, 34.0]  # Rk, No., Tit, FED, Rtg, Pts
+    tb_w = 40.0
+    needed = sum(fixed) + _MIN_NAME + tb_w * len(view.columns)
+    landscape = needed > frame_size(paper)[0]
+    width, _ = frame_size(paper, landscape_orientation=landscape)
+    name_w = width - sum(fixed) - tb_w * len(view.columns)
+    widths = [fixed[0], fixed[1], fixed[2], name_w, fixed[3], fixed[4], fixed[5]]
+    widths += [tb_w] * len(view.columns)
+    rows: list[list[str]] = [["Rk", "No.", "Tit", "Name", "FED", "Rtg", "Pts", *view.columns]]
+    by_tpn = tournament.players_by_tpn
+    for row in view.rows:
+        p = by_tpn.get(row.tpn)
+        rows.append(
+            [
+                row.rank_label,
+                str(row.tpn),
+                p.title if p else "",
+                fit(p.name if p else f"#{row.tpn}", name_w - 5, REGULAR, font),
+                p.federation if p else "",
+                rating_text(p),
+                decimal_score(row.points),
+                *row.values,
+            ]
+        )
+    align = ["RIGHT", "RIGHT", "LEFT", "LEFT", "CENTER", "RIGHT", "RIGHT"]
+    align += ["RIGHT"] * len(view.columns)
+    story: list[Flowable] = [
+        grid_table(rows, widths, font_size=font, align=align, bold_columns=(6,))
+    ]
+    if view.columns:
+        story.append(note("Tie-breaks (FIDE C.07), in order: " + ", ".join(view.columns) + "."))
+    header = make_header(tournament, "Standings", f"after round {after}", after or None)
+    return build_pdf(Path(out_path), story, header, paper=paper, landscape_orientation=landscape)
