@@ -197,13 +197,13 @@ def _float_in_round(
     """The float ``player`` received in ``round_number`` (C.04.3 art. 1.4).
 
     Art. 1.4.3: a PAB or any unplayed round scoring more than a loss is a downfloat.
-    Art. 1.4.2: otherwise the scores (with acceleration) before the round are compared with
-    the scheduled opponent's. Like the endorsed engine, a forfeited game counts as scheduled
-    against its opponent here, so a forfeit loser can float too.
+    Art. 1.4.2: after a game played between players of different scores (with
+    acceleration, before the round), the higher ranked one downfloats, the other upfloats.
+    Art. 1.4.4: nobody else floats; a forfeit loser does not.
     """
     scoring = tournament.scoring
-    if not entry.played and scoring.points(entry.result) > scoring.loss:
-        return Float.DOWN
+    if not entry.played:
+        return Float.DOWN if scoring.points(entry.result) > scoring.loss else Float.NONE
     if entry.opponent is None or entry.opponent not in scores:
         return Float.NONE
     mine = scores[player.tpn][round_number - 1] + tournament.acceleration_for(
