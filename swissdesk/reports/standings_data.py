@@ -3,18 +3,17 @@
 Standings and the cross table rank the participants with the tournament's tie-breaks
 (C.07); participants still equal after every tie-break share the place, printed "3-5".
 This module only adapts :func:`swissdesk.tiebreaks.compute_standings` to what the
-documents need.
+documents need and picks the round to rank after.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from swissdesk.errors import InputError
-from swissdesk.model.state import scores_after_each_round
 from swissdesk.model.tournament import HalfPoints, ResultCode, Tournament
+from swissdesk.tiebreaks import compute_standings, declared_tiebreaks
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,83 +73,29 @@ def check_after_round(tournament: Tournament, after_round: int | None) -> int:
 
 
 def tiebreak_codes(tournament: Tournament, tiebreaks: Sequence[str] | None) -> tuple[str, ...]:
-    """The tie-breaks to print: the caller's, else the tournament's, else the default list."""
+    """The tie-breaks to print: the caller's, else the tournament's (TRF record 202), else
+    swissdesk's default list."""
     if tiebreaks is not None:
         return tuple(tiebreaks)
-    if tournament.tiebreaks:
-        return tuple(tournament.tiebreaks)
-    try:
-        from swissdesk.tiebreaks.spec import DEFAULT_TIEBREAKS
-    except ImportError:  # pragma: no cover - tie-break package absent
-        return ()
-    return tuple(DEFAULT_TIEBREAKS)
+    return tuple(declared_tiebreaks(tournament))
 
 
 def standings_view(
     tournament: Tournament, tiebreaks: Sequence[str] | None, after_round: int
 ) -> StandingsView:
-    """Standings after ``after_round`` with the chosen tie-breaks.
-
-    Points come from the results (C.04.1 scoring of the tournament). Ranks and tie-break
-    values come from :mod:`swissdesk.tiebreaks`; without it the list is ordered by points
-    then TPN, equal points sharing the place.
-    """
+    """Standings after ``after_round`` with the chosen tie-breaks (C.07 art. 5), computed
+    by :func:`swissdesk.tiebreaks.compute_standings`; an unknown tie-break code raises
+    :class:`~swissdesk.errors.InputError`."""
     codes = tiebreak_codes(tournament, tiebreaks)
-    points = {
-        tpn: seq[after_round]
-        for tpn, seq in scores_after_each_round(tournament, after_round).items()
-    }
-    computed = _compute(tournament, codes, after_round)
-    if computed is not None:
-        columns, raw_rows = computed
-        rows = tuple(
-            StandingRow(
-                position=i,
-                rank_label=str(getattr(row, "rank_label", "") or getattr(row, "rank", i)),
-                tpn=int(row.tpn),
-                points=points.get(int(row.tpn), 0),
-                values=tuple(_display(v) for v in getattr(row, "values", ())),
-            )
-            for i, row in enumerate(raw_rows, start=1)
-        )
-        return StandingsView(after_round, columns, rows)
-    order = sorted(tournament.players, key=lambda p: (-points.get(p.tpn, 0), p.tpn))
-    labels = shared_places([points.get(p.tpn, 0) for p in order])
+    standings = compute_standings(tournament, codes, after_round=after_round)
     rows = tuple(
-        StandingRow(i, labels[i - 1], p.tpn, points.get(p.tpn, 0), ())
-        for i, p in enumerate(order, start=1)
+        StandingRow(
+            position=i,
+            rank_label=row.rank_label,
+            tpn=row.tpn,
+            points=row.points,
+            values=tuple(v.display for v in row.values),
+        )
+        for i, row in enumerate(standings.rows, start=1)
     )
-    return StandingsView(after_round, (), rows)
-
-
-def shared_places(keys: Sequence[object]) -> list[str]:
-    """Place labels for an already sorted list: equal neighbours share "3-5"."""
-    labels: list[str] = []
-    i = 0
-    while i < len(keys):
-        j = i
-        while j + 1 < len(keys) and keys[j + 1] == keys[i]:
-            j += 1
-        label = str(i + 1) if i == j else f"{i + 1}-{j + 1}"
-        labels.extend([label] * (j - i + 1))
-        i = j + 1
-    return labels
-
-
-def _display(value: Any) -> str:
-    display = getattr(value, "display", None)
-    return str(display) if display is not None else str(value)
-
-
-def _compute(
-    tournament: Tournament, codes: tuple[str, ...], after_round: int
-) -> tuple[tuple[str, ...], Sequence[Any]] | None:
-    """Call the tie-break package; ``None`` when it is not installed in this build."""
-    try:
-        from swissdesk.tiebreaks import compute_standings
-    except ImportError:
-        return None
-    standings = compute_standings(tournament, list(codes), after_round=after_round)
-    rows: Sequence[Any] = standings.rows
-    columns = tuple(codes)
-    return columns, rows
+    return StandingsView(standings.after_round, standings.codes, rows)

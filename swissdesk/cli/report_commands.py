@@ -1,0 +1,101 @@
+"""``swissdesk report``: print a tournament document as PDF.
+
+    swissdesk report T.swissdesk|IN.trf --kind boards|alphabetical|cards|standings|crosstable|slips
+                     [--round R] [--paper a4|letter] [--tiebreaks BH/C1,BH,SB] -o OUT.pdf
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from swissdesk.errors import InputError
+from swissdesk.model.tournament import Tournament
+
+_KINDS = ("boards", "alphabetical", "cards", "standings", "crosstable", "slips")
+_PAPERS = ("a4", "letter")
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``report`` command."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "report",
+        help="print pairings, standings, cross table, pairing cards or result slips as PDF",
+        description=(
+            "Write a printable PDF for a tournament read from a .swissdesk file or a TRF. "
+            "boards: board list of a round; alphabetical: pairings by name; cards: pairing "
+            "cards; standings: ranking with tie-breaks; crosstable: wall chart; slips: "
+            "result slips to sign."
+        ),
+    )
+    parser.add_argument("input", type=Path, help="tournament file (.swissdesk) or TRF (.trf)")
+    parser.add_argument("--kind", "-k", required=True, choices=_KINDS, help="document to print")
+    parser.add_argument(
+        "--round",
+        "-r",
+        type=int,
+        default=None,
+        metavar="R",
+        help="round to print (standings/crosstable: rank after round R); default: the latest",
+    )
+    parser.add_argument("--paper", choices=_PAPERS, default="a4", help="paper size (default a4)")
+    parser.add_argument(
+        "--tiebreaks",
+        default=None,
+        metavar="LIST",
+        help="tie-breaks for standings/crosstable, e.g. 'BH/C1,BH,SB' (default: the tournament's)",
+    )
+    parser.add_argument("-o", "--output", type=Path, required=True, help="PDF file to write")
+    parser.set_defaults(func=run_report)
+
+
+def run_report(args: argparse.Namespace) -> int:
+    """Read the tournament, write the document, say where it went."""
+    from swissdesk.reports import render
+
+    source: Path = args.input
+    tournament, board_order = load_tournament(source, args.round)
+    tiebreaks: Sequence[str] | None = None
+    if args.tiebreaks is not None:
+        tiebreaks = [c for c in args.tiebreaks.replace(",", " ").split() if c]
+    out = render(
+        args.kind,
+        tournament,
+        args.output,
+        round_number=args.round,
+        paper=args.paper,
+        tiebreaks=tiebreaks,
+        board_order=board_order if args.kind in {"boards", "alphabetical", "slips"} else None,
+    )
+    print(f"wrote {out}")
+    return 0
+
+
+def load_tournament(
+    path: Path, round_number: int | None
+) -> tuple[Tournament, list[tuple[int, int]] | None]:
+    """The tournament in ``path`` and, for a .swissdesk file, the published board order of
+    the round to print (``None``: sort the boards by C.04.2 art. 3.6)."""
+    if not path.exists():
+        raise InputError(f"{path}: no such file")
+    if path.suffix.lower() == ".swissdesk":
+        return _load_swissdesk(path, round_number)
+    from swissdesk.trf import read_trf
+
+    return read_trf(path), None
+
+
+def _load_swissdesk(
+    path: Path, round_number: int | None
+) -> tuple[Tournament, list[tuple[int, int]] | None]:
+    try:
+        from swissdesk.storage import open_for_report  # type: ignore[attr-defined]
+    except ImportError:
+        raise InputError(
+            f"{path}: reading .swissdesk files is not available in this build; "
+            "export the tournament as TRF and print from the TRF"
+        ) from None
+    tournament, order = open_for_report(path, round_number)
+    return tournament, order
