@@ -206,6 +206,7 @@ def build_pdf(
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
 
     def canvasmaker(*args: Any, **kwargs: Any) -> _NumberedCanvas:
+        kwargs["initialFontName"] = REGULAR
         return _NumberedCanvas(*args, footer=footer, **kwargs)
 
     try:
