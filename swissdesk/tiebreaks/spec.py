@@ -1,0 +1,143 @@
+"""Tie-break codes as TRF-2026 records 202/212 write them, parsed into :class:`TiebreakSpec`.
+
+A code is a name (``BH``, ``SB``, ``DE``, ...) optionally followed by a point type for team
+events (``BH:GP``) and modifiers separated by ``/`` (``BH/C1``, ``BH:GP/C1/P``, ``KS/L60``).
+The names and modifiers are those of the FIDE Tie-Break Regulations (C.07, edition in force
+from 1 March 2026): art. 6-10 for the tie-breaks, art. 14 for the cut and median modifiers,
+art. 15.2 for counting forfeits as played (``/P``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from swissdesk.errors import InputError
+
+DEFAULT_TIEBREAKS: tuple[str, ...] = ("BH/C1", "BH", "SB", "DE")
+"""Tie-break list proposed for a new individual Swiss (Buchholz Cut-1, Buchholz,
+Sonneborn-Berger, Direct Encounter); the arbiter may change it before round 1."""
+
+TIEBREAK_NAMES: dict[str, str] = {
+    "DE": "Direct Encounter (art. 6)",
+    "WIN": "Number of wins (art. 7)",
+    "WON": "Number of games won over the board (art. 7)",
+    "BPG": "Number of games played with Black (art. 7)",
+    "BWG": "Number of games won with Black (art. 7)",
+    "REP": "Rounds one elected to play (art. 7; formerly GE)",
+    "PS": "Progressive scores (art. 7)",
+    "STD": "Standard points (C.07 2026; 1 - ½ - 0 whatever the scoring)",
+    "TPN": "Tournament pairing number (lower is better)",
+    "BH": "Buchholz (art. 8.1)",
+    "AOB": "Average of opponents' Buchholz (art. 8.2)",
+    "FB": "Fore Buchholz (art. 8.3)",
+    "SB": "Sonneborn-Berger (art. 9.1)",
+    "KS": "Koya system (art. 9.2)",
+    "ARO": "Average rating of opponents (art. 10.1)",
+    "TPR": "Tournament performance rating (art. 10)",
+    "PTP": "Perfect tournament performance (art. 10)",
+    "APRO": "Average performance rating of opponents (art. 10)",
+    "APPO": "Average perfect performance of opponents (art. 10)",
+    "RTNG": "Player's own rating",
+}
+"""Every tie-break swissdesk computes, with the C.07 article defining it."""
+
+ALIASES: dict[str, str] = {"GE": "REP", "SNO": "TPN", "RTG": "RTNG"}
+"""Older names accepted on input (C.07 2026 renamed GE to REP)."""
+
+_CUTTABLE = frozenset({"BH", "FB", "SB", "AOB", "ARO", "TPR", "PTP", "APRO", "APPO"})
+_FORFEIT_AS_PLAYED = frozenset({"BH", "FB", "SB", "AOB", "DE"})
+_LOWER_IS_BETTER = frozenset({"DE", "TPN"})
+_POINT_TYPES = frozenset({"MP", "GP", "MM", "MG", "GM", "GG"})
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakSpec:
+    """One parsed tie-break code.
+
+    ``cut_low``/``cut_high`` are how many least/most significant values are cut (C1 = 1/0,
+    C2 = 2/0, M1 = 1/1, M2 = 2/2; art. 14.1-14.4); for PS ``cut_low`` drops the first rounds.
+    ``forfeits_played`` is the ``/P`` modifier; ``koya_limit`` the KS limit as a percentage
+    of the maximum score (art. 9.2, 50 by default).
+    """
+
+    code: str
+    """The code exactly as given (stripped), used as a column heading."""
+    name: str
+    cut_low: int = 0
+    cut_high: int = 0
+    forfeits_played: bool = False
+    koya_limit: Fraction = Fraction(50)
+    point_type: str = ""
+
+    @property
+    def lower_is_better(self) -> bool:
+        """True for the tie-breaks ranked ascending (DE position, TPN)."""
+        return self.name in _LOWER_IS_BETTER
+
+    @property
+    def canonical(self) -> str:
+        """The code in the TRF-2026 form (``BH/C1``), aliases resolved."""
+        parts = [self.name + (f":{self.point_type}" if self.point_type else "")]
+        if self.cut_low and self.cut_low == self.cut_high:
+            parts.append(f"M{self.cut_low}")
+        elif self.cut_low:
+            parts.append(f"C{self.cut_low}")
+        if self.forfeits_played:
+            parts.append("P")
+        if self.name == "KS" and self.koya_limit != 50:
+            parts.append(f"L{self.koya_limit}")
+        return "/".join(parts)
+
+
+def parse_tiebreak(code: str) -> TiebreakSpec:
+    """Parse one tie-break code; raise :class:`InputError` naming what is wrong."""
+    text = code.strip()
+    if not text:
+        raise InputError("empty tie-break code")
+    head, *modifiers = text.upper().split("/")
+    name, _, point_type = head.partition(":")
+    name = ALIASES.get(name.strip(), name.strip())
+    if name not in TIEBREAK_NAMES:
+        known = ", ".join(sorted(TIEBREAK_NAMES))
+        raise InputError(f"unknown tie-break {text!r}; known tie-breaks: {known}")
+    point_type = point_type.strip()
+    if point_type and point_type not in _POINT_TYPES:
+        raise InputError(f"tie-break {text!r}: unknown point type {point_type!r}")
+    cut_low = cut_high = 0
+    forfeits_played = False
+    koya_limit = Fraction(50)
+    for raw in modifiers:
+        mod = raw.strip()
+        if mod in {"C1", "C2"} and (name in _CUTTABLE or name == "PS"):
+            cut_low = int(mod[1])
+        elif mod.startswith("C") and mod[1:].isdigit() and name == "PS":
+            cut_low = int(mod[1:])
+        elif mod in {"M1", "M2"} and name in _CUTTABLE:
+            cut_low = cut_high = int(mod[1])
+        elif mod == "P" and name in _FORFEIT_AS_PLAYED:
+            forfeits_played = True
+        elif mod.startswith("L") and name == "KS":
+            try:
+                koya_limit = Fraction(mod[1:])
+            except (ValueError, ZeroDivisionError):
+                raise InputError(f"tie-break {text!r}: bad Koya limit {mod[1:]!r}") from None
+            if not 0 <= koya_limit <= 100:
+                raise InputError(f"tie-break {text!r}: Koya limit must be 0-100 %")
+        else:
+            raise InputError(f"tie-break {text!r}: modifier {mod!r} does not apply to {name}")
+    return TiebreakSpec(
+        code=text,
+        name=name,
+        cut_low=cut_low,
+        cut_high=cut_high,
+        forfeits_played=forfeits_played,
+        koya_limit=koya_limit,
+        point_type=point_type,
+    )
+
+
+def parse_tiebreak_list(text: str) -> tuple[TiebreakSpec, ...]:
+    """Parse a comma- or space-separated list such as ``"BH/C1,BH,SB,DE"``."""
+    codes = [c for c in text.replace(",", " ").split() if c]
+    return tuple(parse_tiebreak(c) for c in codes)

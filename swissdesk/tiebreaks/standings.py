@@ -1,0 +1,208 @@
+"""Standings: rank by points, then by the declared tie-breaks in order (C.07 art. 5).
+
+Each tie-break only separates participants still tied on points and on every earlier
+tie-break; direct encounter (art. 6) is computed inside those groups. Participants still
+tied after the last tie-break share the place, shown as ``"3-5"``, and are listed by pairing
+number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from swissdesk.errors import InputError
+from swissdesk.model.tournament import HalfPoints, Tournament, half_points_to_str
+from swissdesk.tiebreaks import compute as c
+from swissdesk.tiebreaks.spec import DEFAULT_TIEBREAKS, TiebreakSpec, parse_tiebreak
+
+_DECIMALS: dict[str, int] = {
+    "BH": 1,
+    "FB": 1,
+    "PS": 1,
+    "STD": 1,
+    "KS": 1,
+    "SB": 2,
+    "AOB": 2,
+}
+"""Decimals each tie-break is shown with; every other one is a whole number."""
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakValue:
+    """One tie-break value of one participant: exact ``value`` and its printed form."""
+
+    code: str
+    value: Fraction | None
+    display: str
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One line of the standings."""
+
+    rank: int
+    rank_label: str
+    tpn: int
+    name: str
+    rating: int
+    points: HalfPoints
+    values: tuple[TiebreakValue, ...]
+
+    @property
+    def points_display(self) -> str:
+        return half_points_to_str(self.points)
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """The ranked table after ``after_round`` rounds with the tie-breaks ``tiebreaks``."""
+
+    after_round: int
+    tiebreaks: tuple[TiebreakSpec, ...]
+    rows: tuple[StandingRow, ...]
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(spec.code for spec in self.tiebreaks)
+
+
+def format_value(name: str, value: Fraction | None) -> str:
+    """Print a tie-break value with the precision the regulation uses for it."""
+    if value is None:
+        return ""
+    decimals = _DECIMALS.get(name, 0)
+    scaled = value * 10**decimals
+    units = (abs(scaled.numerator) * 2 + scaled.denominator) // (2 * scaled.denominator)
+    sign = "-" if value < 0 else ""
+    if decimals == 0:
+        return f"{sign}{units}"
+    whole, frac = divmod(units, 10**decimals)
+    return f"{sign}{whole}.{frac:0{decimals}d}"
+
+
+_Simple = Callable[[c.RoundsView], dict[int, c.Value]]
+_WithSpec = Callable[[c.RoundsView, TiebreakSpec], dict[int, c.Value]]
+
+_SIMPLE: dict[str, _Simple] = {
+    "WIN": c.number_of_wins,
+    "WON": c.games_won,
+    "BPG": c.games_with_black,
+    "BWG": c.games_won_with_black,
+    "REP": c.rounds_elected_to_play,
+    "STD": c.standard_points,
+    "TPN": c.pairing_number,
+    "RTNG": c.own_rating,
+}
+_WITH_SPEC: dict[str, _WithSpec] = {
+    "PS": c.progressive_scores,
+    "BH": c.buchholz_family,
+    "FB": c.buchholz_family,
+    "SB": c.buchholz_family,
+    "AOB": c.average_of_opponents_buchholz,
+    "KS": c.koya,
+    "ARO": c.average_rating_of_opponents,
+    "TPR": c.performance_rating,
+    "PTP": c.perfect_performance,
+    "APRO": c.average_performance_of_opponents,
+    "APPO": c.average_perfect_performance_of_opponents,
+}
+
+
+def tiebreak_values(view: c.RoundsView, spec: TiebreakSpec) -> dict[int, c.Value]:
+    """Every participant's value of one tie-break that does not depend on the ranking."""
+    if spec.name in _SIMPLE:
+        return _SIMPLE[spec.name](view)
+    if spec.name in _WITH_SPEC:
+        return _WITH_SPEC[spec.name](view, spec)
+    raise InputError(f"tie-break {spec.code!r} depends on the ranking; use compute_standings")
+
+
+def declared_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
+    """The tie-breaks the tournament declared (TRF record 202), else the default list."""
+    return tournament.tiebreaks or DEFAULT_TIEBREAKS
+
+
+def completed_rounds(tournament: Tournament) -> int:
+    """The last round with a pairing (a game or a pairing-allocated bye)."""
+    return tournament.rounds_with_pairings
+
+
+def _sort_key(spec: TiebreakSpec, value: Fraction | None) -> tuple[bool, Fraction]:
+    if value is None:
+        return (True, Fraction(0))
+    return (False, value if spec.lower_is_better else -value)
+
+
+def compute_standings(
+    tournament: Tournament,
+    tiebreaks: Sequence[str],
+    *,
+    after_round: int | None = None,
+) -> Standings:
+    """Rank ``tournament`` after ``after_round`` (default: the last paired round).
+
+    ``tiebreaks`` are codes such as ``"BH/C1"``; an unknown code raises
+    :class:`swissdesk.errors.InputError`, as does a round outside the tournament.
+    """
+    specs = tuple(parse_tiebreak(code) for code in tiebreaks)
+    last = completed_rounds(tournament)
+    known = max([last, *(len(p.rounds) for p in tournament.players)])
+    rounds = last if after_round is None else after_round
+    if rounds < 0 or rounds > known:
+        raise InputError(f"cannot rank after round {rounds}: the tournament has {known} rounds")
+    view = c.build_view(tournament, rounds)
+    tpns = sorted(view.records)
+    groups: list[list[int]] = []
+    for tpn in sorted(tpns, key=lambda t: -view.points[t]):
+        if groups and view.points[groups[-1][0]] == view.points[tpn]:
+            groups[-1].append(tpn)
+        else:
+            groups.append([tpn])
+    columns: list[dict[int, c.Value]] = []
+    for spec in specs:
+        if spec.name == "DE":
+            column: dict[int, c.Value] = {}
+            for group in groups:
+                for tpn, pos in c.direct_encounter_positions(view, group, spec).items():
+                    column[tpn] = Fraction(pos)
+        else:
+            column = tiebreak_values(view, spec)
+        columns.append(column)
+        refined: list[list[int]] = []
+        for group in groups:
+            ordered = sorted(group, key=lambda t: (_sort_key(spec, column[t]), t))
+            current = [ordered[0]]
+            for tpn in ordered[1:]:
+                if column[current[0]] == column[tpn]:
+                    current.append(tpn)
+                else:
+                    refined.append(current)
+                    current = [tpn]
+            refined.append(current)
+        groups = refined
+    players = tournament.players_by_tpn
+    rows: list[StandingRow] = []
+    place = 1
+    for group in groups:
+        label = str(place) if len(group) == 1 else f"{place}-{place + len(group) - 1}"
+        for tpn in sorted(group):
+            player = players[tpn]
+            values = tuple(
+                TiebreakValue(spec.code, col[tpn], format_value(spec.name, col[tpn]))
+                for spec, col in zip(specs, columns, strict=True)
+            )
+            rows.append(
+                StandingRow(
+                    rank=place,
+                    rank_label=label,
+                    tpn=tpn,
+                    name=player.name,
+                    rating=player.rating,
+                    points=view.points[tpn],
+                    values=values,
+                )
+            )
+        place += len(group)
+    return Standings(after_round=rounds, tiebreaks=specs, rows=tuple(rows))
