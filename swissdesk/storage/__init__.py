@@ -1,0 +1,110 @@
+"""Tournament files (SQLite via SQLAlchemy 2) and the arbiter's actions on them.
+
+The rest of the program uses only what this package exports: :class:`TournamentFile`,
+the action command objects, the plain view dataclasses and the errors. ORM rows never leave
+the package.
+
+Typical use::
+
+    with TournamentFile.create(path, TournamentSettings(name="Open", total_rounds=9)) as tf:
+        tf.execute(AddPlayer(PlayerData("Carlsen, Magnus", rating=2830, title="GM")))
+        tf.execute(AssignPairingNumbers())
+        pairing, result = tf.pair_next_round()
+        tf.execute(EnterResult(1, 1, BoardResult.WHITE_WINS))
+"""
+
+from swissdesk.storage.actions import (
+    Action,
+    AddPlayer,
+    AssignPairingNumbers,
+    CancelBye,
+    CloseParticipantList,
+    CorrectResult,
+    EditPlayer,
+    EditSettings,
+    EnterResult,
+    LateEntry,
+    ManualPairingChange,
+    PairNextRound,
+    RemovePlayer,
+    RequestBye,
+    Undo,
+    UnpairLastRound,
+    Withdraw,
+)
+from swissdesk.storage.appsettings import AppSettings, default_tournament_directory
+from swissdesk.storage.errors import (
+    ActionRefused,
+    ConfirmationRequired,
+    CorruptFileError,
+    DiskFullError,
+    LockedFileError,
+    NewerFileError,
+    NotATournamentFileError,
+    ReadOnlyFileError,
+    StorageError,
+)
+from swissdesk.storage.results import BoardResult, parse_result
+from swissdesk.storage.service import TournamentFile, absolute_criteria_warnings
+from swissdesk.storage.views import (
+    AccelerationKind,
+    ActionResult,
+    AuditEntry,
+    BoardView,
+    ByeKind,
+    PlayerData,
+    PlayerRow,
+    PlayerStatus,
+    RoundView,
+    TournamentSettings,
+    UnpairedView,
+)
+
+SUFFIX = ".swissdesk"
+
+__all__ = [
+    "SUFFIX",
+    "AccelerationKind",
+    "Action",
+    "ActionRefused",
+    "ActionResult",
+    "AddPlayer",
+    "AppSettings",
+    "AssignPairingNumbers",
+    "AuditEntry",
+    "BoardResult",
+    "BoardView",
+    "ByeKind",
+    "CancelBye",
+    "CloseParticipantList",
+    "ConfirmationRequired",
+    "CorrectResult",
+    "CorruptFileError",
+    "DiskFullError",
+    "EditPlayer",
+    "EditSettings",
+    "EnterResult",
+    "LateEntry",
+    "LockedFileError",
+    "ManualPairingChange",
+    "NewerFileError",
+    "NotATournamentFileError",
+    "PairNextRound",
+    "PlayerData",
+    "PlayerRow",
+    "PlayerStatus",
+    "ReadOnlyFileError",
+    "RemovePlayer",
+    "RequestBye",
+    "RoundView",
+    "StorageError",
+    "TournamentFile",
+    "TournamentSettings",
+    "Undo",
+    "UnpairLastRound",
+    "UnpairedView",
+    "Withdraw",
+    "absolute_criteria_warnings",
+    "default_tournament_directory",
+    "parse_result",
+]

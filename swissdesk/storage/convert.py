@@ -1,0 +1,497 @@
+"""The one place where stored rows become the plain tournament model, and back.
+
+Everything leaving ``swissdesk.storage`` is built here from plain tuples read with
+SQLAlchemy Core selects (fast, and no ORM instance can escape), and a
+:class:`~swissdesk.model.tournament.Tournament` read from a TRF file is turned into rows
+here. Snapshots have exactly the shape a TRF gives a pairing program (C.04.2; see
+:func:`swissdesk.model.tournament.truncated`): the rounds whose results are all in, plus the
+requested byes and absences already known for the round to be paired.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from sqlalchemy import func, insert, select
+from sqlalchemy.orm import Session
+
+from swissdesk.model.tournament import (
+    Colour,
+    GameResult,
+    HalfPoints,
+    Player,
+    ResultCode,
+    RoundEntry,
+    ScoringSystem,
+    Tournament,
+    TournamentInfo,
+)
+from swissdesk.storage.schema import (
+    EntryRecord,
+    MetaRecord,
+    PlayerRecord,
+    RoundRecord,
+    TournamentRecord,
+)
+from swissdesk.storage.views import AccelerationKind, TournamentSettings
+
+PRESET_KINDS = frozenset({"bye", "absent", "import"})
+"""Entry kinds without a board or PAB: requested byes, absences, unpaired imported entries."""
+
+_PRESET_CODES = frozenset(
+    {
+        ResultCode.HALF_POINT_BYE,
+        ResultCode.ZERO_POINT_BYE,
+        ResultCode.FULL_POINT_BYE,
+        ResultCode.NOT_PAIRED,
+    }
+)
+
+# ---------------------------------------------------------------------------------------
+# Settings
+
+
+def scoring_to_json(scoring: ScoringSystem) -> str:
+    return json.dumps({f.name: getattr(scoring, f.name) for f in fields(scoring)})
+
+
+def scoring_from_json(text: str) -> ScoringSystem:
+    data = json.loads(text)
+    known = {f.name for f in fields(ScoringSystem)}
+    return ScoringSystem(**{k: int(v) for k, v in data.items() if k in known})
+
+
+def settings_to_dict(settings: TournamentSettings) -> dict[str, Any]:
+    """JSON-able form of the settings (for the audit log)."""
+    data = asdict(settings)
+    data["deputy_arbiters"] = list(settings.deputy_arbiters)
+    data["tiebreaks"] = list(settings.tiebreaks)
+    data["initial_colour"] = settings.initial_colour.value
+    data["acceleration"] = settings.acceleration.value
+    data["late_entry_result"] = settings.late_entry_result.value
+    return data
+
+
+def settings_from_dict(data: Mapping[str, Any]) -> TournamentSettings:
+    values = dict(data)
+    values["deputy_arbiters"] = tuple(values.get("deputy_arbiters", ()))
+    values["tiebreaks"] = tuple(values.get("tiebreaks", ()))
+    values["scoring"] = ScoringSystem(**values.get("scoring", {}))
+    values["initial_colour"] = Colour(values.get("initial_colour", "w"))
+    values["acceleration"] = AccelerationKind(values.get("acceleration", "none"))
+    values["late_entry_result"] = ResultCode(values.get("late_entry_result", " "))
+    return TournamentSettings(**values)
+
+
+def settings_from_record(rec: TournamentRecord) -> TournamentSettings:
+    return TournamentSettings(
+        name=rec.name,
+        city=rec.city,
+        federation=rec.federation,
+        start_date=rec.start_date,
+        end_date=rec.end_date,
+        chief_arbiter=rec.chief_arbiter,
+        deputy_arbiters=tuple(json.loads(rec.deputy_arbiters)),
+        time_control=rec.time_control,
+        tournament_type=rec.tournament_type,
+        total_rounds=rec.total_rounds,
+        system=rec.system,
+        scoring=scoring_from_json(rec.scoring),
+        initial_colour=Colour(rec.initial_colour),
+        tiebreaks=tuple(json.loads(rec.tiebreaks)),
+        acceleration=AccelerationKind(rec.acceleration),
+        late_entry_result=ResultCode(rec.late_entry_result),
+        is_team=rec.is_team,
+    )
+
+
+def write_settings(rec: TournamentRecord, settings: TournamentSettings) -> None:
+    """Copy ``settings`` into the tournament row."""
+    rec.name = settings.name
+    rec.city = settings.city
+    rec.federation = settings.federation
+    rec.start_date = settings.start_date
+    rec.end_date = settings.end_date
+    rec.chief_arbiter = settings.chief_arbiter
+    rec.deputy_arbiters = json.dumps(list(settings.deputy_arbiters))
+    rec.time_control = settings.time_control
+    rec.tournament_type = settings.tournament_type
+    rec.total_rounds = settings.total_rounds
+    rec.system = settings.system
+    rec.initial_colour = settings.initial_colour.value
+    rec.scoring = scoring_to_json(settings.scoring)
+    rec.tiebreaks = json.dumps(list(settings.tiebreaks))
+    rec.acceleration = settings.acceleration.value
+    rec.late_entry_result = settings.late_entry_result.value
+    rec.is_team = settings.is_team
+
+
+def settings_from_tournament(t: Tournament) -> TournamentSettings:
+    """The settings a TRF file implies."""
+    return TournamentSettings(
+        name=t.info.name,
+        city=t.info.city,
+        federation=t.info.federation,
+        start_date=t.info.start_date,
+        end_date=t.info.end_date,
+        chief_arbiter=t.info.chief_arbiter,
+        deputy_arbiters=t.info.deputy_arbiters,
+        time_control=t.info.time_control,
+        tournament_type=t.info.tournament_type,
+        total_rounds=t.total_rounds,
+        system=t.system,
+        scoring=t.scoring,
+        initial_colour=t.initial_colour,
+        tiebreaks=t.tiebreaks,
+        acceleration=AccelerationKind.EXPLICIT if t.acceleration else AccelerationKind.NONE,
+        is_team=t.is_team,
+    )
+
+
+def info_from_settings(settings: TournamentSettings) -> TournamentInfo:
+    return TournamentInfo(
+        name=settings.name,
+        city=settings.city,
+        federation=settings.federation,
+        start_date=settings.start_date,
+        end_date=settings.end_date,
+        chief_arbiter=settings.chief_arbiter,
+        deputy_arbiters=settings.deputy_arbiters,
+        time_control=settings.time_control,
+        tournament_type=settings.tournament_type,
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Acceleration
+
+
+def baku_virtual_points(total_rounds: int, win: HalfPoints) -> tuple[HalfPoints, ...]:
+    """Virtual points of a GA participant per round (C.04.7 art. 1.4).
+
+    The accelerated rounds are the first half (rounded up) of the tournament; a win's
+    points before the first half (rounded up) of them, half of it for the rest, then none.
+    """
+    accelerated = (total_rounds + 1) // 2
+    full = (accelerated + 1) // 2
+    return tuple(
+        win if r <= full else (win // 2 if r <= accelerated else 0)
+        for r in range(1, total_rounds + 1)
+    )
+
+
+def baku_group_a_size(players: int) -> int:
+    """Size of GA: the first half rounded up to an even number, 2 * ceil(n / 4) (art. 1.2)."""
+    return 2 * ((players + 3) // 4)
+
+
+# ---------------------------------------------------------------------------------------
+# Reading
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEntry:
+    """One ``entry`` row as a plain tuple (internal to the storage package)."""
+
+    player_id: int
+    round_number: int
+    kind: str
+    board: int | None
+    opponent_id: int | None
+    colour: str | None
+    result: str | None
+    adjourned: bool
+    games: str | None
+    game_points: int | None
+
+
+def load_entries(session: Session, *, max_round: int | None = None) -> list[StoredEntry]:
+    """All entries (optionally only up to ``max_round``), read with one Core select."""
+    e = EntryRecord
+    stmt = select(
+        e.player_id,
+        e.round_number,
+        e.kind,
+        e.board,
+        e.opponent_id,
+        e.colour,
+        e.result,
+        e.adjourned,
+        e.games,
+        e.game_points,
+    )
+    if max_round is not None:
+        stmt = stmt.where(e.round_number <= max_round)
+    return [
+        StoredEntry(pid, r, kind, board, opp, colour, result, bool(adj), games, gp)
+        for pid, r, kind, board, opp, colour, result, adj, games, gp in session.execute(stmt)
+    ]
+
+
+def last_paired_round(session: Session) -> int:
+    value = session.execute(select(func.max(RoundRecord.number))).scalar()
+    return int(value) if value is not None else 0
+
+
+def pending_boards(session: Session, round_number: int) -> list[int]:
+    """Board numbers of ``round_number`` still without a result."""
+    rows = session.execute(
+        select(EntryRecord.board)
+        .where(
+            EntryRecord.round_number == round_number,
+            EntryRecord.kind == "game",
+            EntryRecord.result.is_(None),
+        )
+        .distinct()
+        .order_by(EntryRecord.board)
+    )
+    return [int(b) for (b,) in rows if b is not None]
+
+
+def completed_through(session: Session) -> int:
+    """The last round whose results are all in (every earlier one is complete too)."""
+    last = last_paired_round(session)
+    if last and pending_boards(session, last):
+        return last - 1
+    return last
+
+
+def round_entry(
+    stored: StoredEntry, tpn_of: Mapping[int, int], *, pending_as: ResultCode | None = None
+) -> RoundEntry:
+    """The model's entry for a stored row (``pending_as`` replaces a missing result)."""
+    if stored.result is None:
+        if pending_as is None:
+            raise ValueError("a pending result has no model entry")
+        code = pending_as
+    else:
+        code = ResultCode(stored.result)
+    games: tuple[GameResult, ...] = ()
+    if stored.games:
+        games = tuple(
+            GameResult(Colour(c) if c else None, ResultCode(r)) for c, r in json.loads(stored.games)
+        )
+    return RoundEntry(
+        opponent=tpn_of[stored.opponent_id] if stored.opponent_id is not None else None,
+        colour=Colour(stored.colour) if stored.colour else None,
+        result=code,
+        games=games,
+        game_points=stored.game_points,
+    )
+
+
+def is_preset(stored: StoredEntry) -> bool:
+    """A requested bye or absence (what ``truncated()`` keeps for the round to be paired)."""
+    return (
+        stored.kind in PRESET_KINDS
+        and stored.opponent_id is None
+        and stored.result is not None
+        and ResultCode(stored.result) in _PRESET_CODES
+    )
+
+
+def build_snapshot(session: Session, *, through: int | None = None) -> Tournament:
+    """The tournament after round ``through`` (default: the last complete round).
+
+    Rounds ``1..through`` come with all their entries; round ``through + 1`` only with its
+    requested byes and absences (and an absence for withdrawn players and late entries not
+    yet arrived), so that an engine pairs exactly the right players.
+    """
+    rec = session.get(TournamentRecord, 1)
+    assert rec is not None
+    settings = settings_from_record(rec)
+    if through is None:
+        through = completed_through(session)
+    next_round = through + 1
+    prow = PlayerRecord
+    players = session.execute(
+        select(
+            prow.id,
+            prow.tpn,
+            prow.name,
+            prow.rating,
+            prow.sex,
+            prow.title,
+            prow.federation,
+            prow.fide_id,
+            prow.birth_date,
+            prow.members,
+            prow.declared_points,
+            prow.declared_rank,
+            prow.withdrawn_from_round,
+            prow.late_entry_round,
+            prow.group_a,
+            prow.acceleration,
+        ).order_by(prow.tpn)
+    ).all()
+    tpn_of = {row.id: row.tpn for row in players}
+    by_player: dict[int, dict[int, StoredEntry]] = {}
+    for stored in load_entries(session, max_round=next_round):
+        by_player.setdefault(stored.player_id, {})[stored.round_number] = stored
+    declared_through = session.get(MetaRecord, "declared_through")
+    keep_declared = declared_through is not None and int(declared_through.value) == through
+    out: list[Player] = []
+    for row in players:
+        mine = by_player.get(row.id, {})
+        entries: dict[int, RoundEntry] = {
+            r: round_entry(st, tpn_of) for r, st in mine.items() if r <= through
+        }
+        nxt = mine.get(next_round)
+        if nxt is not None and is_preset(nxt):
+            entries[next_round] = round_entry(nxt, tpn_of)
+        elif nxt is None and next_round <= settings.total_rounds:
+            if row.withdrawn_from_round is not None and row.withdrawn_from_round <= next_round:
+                entries[next_round] = RoundEntry.bye(ResultCode.NOT_PAIRED)
+            elif row.late_entry_round is not None and row.late_entry_round > next_round:
+                entries[next_round] = RoundEntry.bye(settings.late_entry_result)
+        length = max(entries, default=0)
+        rounds = tuple(
+            entries.get(r, RoundEntry.bye(ResultCode.NOT_PAIRED)) for r in range(1, length + 1)
+        )
+        out.append(
+            Player(
+                tpn=row.tpn,
+                name=row.name,
+                rating=row.rating,
+                sex=row.sex,
+                title=row.title,
+                federation=row.federation,
+                fide_id=row.fide_id,
+                birth_date=row.birth_date,
+                rounds=rounds,
+                declared_points=row.declared_points if keep_declared else None,
+                declared_rank=row.declared_rank if keep_declared else None,
+                members=tuple(json.loads(row.members)),
+            )
+        )
+    acceleration: dict[int, tuple[HalfPoints, ...]] = {}
+    if settings.acceleration is AccelerationKind.EXPLICIT:
+        for row in players:
+            values = json.loads(row.acceleration)
+            if values is not None:
+                acceleration[row.tpn] = tuple(int(v) for v in values)
+    elif settings.acceleration is AccelerationKind.BAKU and players:
+        marked = [row.tpn for row in players if row.group_a]
+        last_ga = max(marked) if marked else baku_group_a_size(len(players))
+        points = baku_virtual_points(settings.total_rounds, settings.scoring.win)
+        acceleration = {row.tpn: points for row in players if row.tpn <= last_ga}
+    forbidden = frozenset(
+        frozenset(tpn_of[i] for i in pair)
+        for pair in json.loads(rec.forbidden_pairs)
+        if all(i in tpn_of for i in pair)
+    )
+    return Tournament(
+        players=tuple(out),
+        total_rounds=settings.total_rounds,
+        initial_colour=settings.initial_colour,
+        scoring=settings.scoring,
+        info=info_from_settings(settings),
+        system=settings.system,
+        tiebreaks=settings.tiebreaks,
+        acceleration=acceleration,
+        forbidden_pairs=forbidden,
+        is_team=settings.is_team,
+        extra_records=tuple(json.loads(rec.extra_records)),
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Writing a whole tournament (TRF import)
+
+
+def _entry_kind(entry: RoundEntry) -> str:
+    if entry.opponent is not None:
+        return "game"
+    if entry.result is ResultCode.PAIRING_ALLOCATED_BYE:
+        return "pab"
+    if entry.result in _PRESET_CODES:
+        return "bye"
+    return "import"
+
+
+def games_to_json(games: Sequence[GameResult]) -> str | None:
+    if not games:
+        return None
+    return json.dumps([[g.colour.value if g.colour else None, g.result.value] for g in games])
+
+
+def insert_tournament(session: Session, t: Tournament, *, engine_label: str, at: str) -> None:
+    """Write every player, round and entry of ``t`` (a new, empty file; ids = TPNs)."""
+    rec = session.get(TournamentRecord, 1)
+    assert rec is not None
+    rec.forbidden_pairs = json.dumps(sorted(sorted(pair) for pair in t.forbidden_pairs))
+    rec.extra_records = json.dumps(list(t.extra_records))
+    last_paired = t.rounds_with_pairings
+    for p in t.players:
+        accel = t.acceleration.get(p.tpn)
+        session.add(
+            PlayerRecord(
+                id=p.tpn,
+                tpn=p.tpn,
+                name=p.name,
+                rating=p.rating,
+                sex=p.sex,
+                title=p.title,
+                federation=p.federation,
+                fide_id=p.fide_id,
+                birth_date=p.birth_date,
+                members=json.dumps(list(p.members)),
+                declared_points=p.declared_points,
+                declared_rank=p.declared_rank,
+                group_a=False,
+                acceleration=json.dumps(list(accel) if accel is not None else None),
+            )
+        )
+    session.flush()
+    for r in range(1, last_paired + 1):
+        session.add(RoundRecord(number=r, paired_at=at, engine=engine_label))
+    rows: list[dict[str, Any]] = []
+    for r in range(1, max((len(p.rounds) for p in t.players), default=0) + 1):
+        boards: dict[frozenset[int], int] = {}
+        for p in sorted(t.players, key=lambda q: q.tpn):
+            e = p.entry(r)
+            if e is None:
+                continue
+            board = None
+            if e.opponent is not None:
+                key = frozenset({p.tpn, e.opponent})
+                board = boards.setdefault(key, len(boards) + 1)
+            rows.append(
+                {
+                    "player_id": p.tpn,
+                    "round_number": r,
+                    "kind": _entry_kind(e),
+                    "board": board,
+                    "opponent_id": e.opponent,
+                    "colour": e.colour.value if e.colour else None,
+                    "result": e.result.value,
+                    "adjourned": False,
+                    "games": games_to_json(e.games),
+                    "game_points": e.game_points,
+                }
+            )
+    if rows:
+        session.execute(insert(EntryRecord), rows)
+    session.merge(MetaRecord(key="declared_through", value=str(last_paired)))
+
+
+def entry_dicts(records: Iterable[EntryRecord]) -> list[dict[str, Any]]:
+    """Entries as JSON-able dicts (kept in the audit log so that Undo can restore them)."""
+    return [
+        {
+            "player_id": e.player_id,
+            "round_number": e.round_number,
+            "kind": e.kind,
+            "board": e.board,
+            "opponent_id": e.opponent_id,
+            "colour": e.colour,
+            "result": e.result,
+            "adjourned": e.adjourned,
+            "games": e.games,
+            "game_points": e.game_points,
+        }
+        for e in records
+    ]

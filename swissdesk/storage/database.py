@@ -1,0 +1,310 @@
+"""Opening, checking, migrating and writing a ``.swissdesk`` SQLite file.
+
+Modelled on Home Assistant's recorder: the SQLite pragmas are set in a ``connect`` event
+listener, every unit of work goes through :func:`session_scope`, SQLite errors are turned
+into :mod:`swissdesk.storage.errors` messages for the arbiter, and a damaged file is never
+written to: it is copied aside and the arbiter is told.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+from sqlalchemy.orm import Session
+
+from swissdesk.storage import schema
+from swissdesk.storage.errors import (
+    CorruptFileError,
+    DiskFullError,
+    LockedFileError,
+    NewerFileError,
+    NotATournamentFileError,
+    ReadOnlyFileError,
+    StorageError,
+)
+
+SUFFIX = ".swissdesk"
+SQLITE_HEADER = b"SQLite format 3\x00"
+DEFAULT_BUSY_TIMEOUT_MS = 5000
+
+Migration = Callable[[sqlite3.Connection], None]
+MIGRATIONS: dict[int, Migration] = {}
+"""``MIGRATIONS[n]`` upgrades a version-``n`` file to version ``n + 1`` (in one transaction).
+
+Schema version 1 is the first; add version 2's step here together with a frozen
+version-1 fixture file under ``tests/storage/`` when the tables change.
+"""
+
+
+def translate_error(exc: BaseException, path: Path) -> StorageError:
+    """The arbiter's message for a SQLite failure while using ``path``."""
+    orig = exc.orig if isinstance(exc, DBAPIError) else exc
+    name = str(getattr(orig, "sqlite_errorname", ""))
+    text = str(orig)
+    where = f"the tournament file {path}"
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in text:
+        return LockedFileError(
+            f"{where} is in use by another program or swissdesk window; "
+            "close it there and try again (nothing was changed)"
+        )
+    if name.startswith("SQLITE_FULL") or "disk is full" in text:
+        return DiskFullError(
+            f"the disk holding {path} is full: the action was not saved; "
+            "free some space (or save the tournament elsewhere) and try again"
+        )
+    if name.startswith("SQLITE_READONLY") or "readonly database" in text:
+        return ReadOnlyFileError(
+            f"{where} cannot be written (read-only medium or no permission): "
+            "the action was not saved; copy the file to a writable folder"
+        )
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text:
+        return CorruptFileError(f"{where} is damaged ({text}); nothing was changed")
+    if name.startswith("SQLITE_IOERR") or "disk I/O error" in text:
+        return StorageError(
+            f"{where} could not be read or written (disk I/O error: was the USB stick "
+            "removed?); the last action was not saved"
+        )
+    if name.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
+        return StorageError(f"{where} cannot be opened (missing folder or no permission)")
+    return StorageError(f"{where}: database error: {text}")
+
+
+@contextlib.contextmanager
+def translated_errors(path: Path) -> Iterator[None]:
+    """Turn SQLite/SQLAlchemy errors raised inside into :class:`StorageError` messages."""
+    try:
+        yield
+    except (SQLAlchemyError, sqlite3.Error) as exc:
+        raise translate_error(exc, path) from exc
+
+
+def _on_connect(busy_timeout_ms: int) -> Callable[[Any, Any], None]:
+    def set_pragmas(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" listener issue BEGIN itself (see _on_begin): the sqlite3
+        # module's implicit transactions would start only at the first write, after the
+        # checks an action makes, and another process could change the file in between.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            cursor.execute("PRAGMA foreign_keys = ON")
+            # WAL: readers (reports, a second window) never block the arbiter's writes,
+            # and a killed process leaves the main file intact (the WAL is replayed).
+            cursor.execute("PRAGMA journal_mode = WAL")
+            # FULL, not NORMAL: with WAL, NORMAL is still corruption-free but may lose the
+            # last committed transactions on a power cut. An arbiter who saw "result saved"
+            # must find it after the laptop's battery died, and one fsync per action costs
+            # a few milliseconds, far below anything the arbiter notices.
+            cursor.execute("PRAGMA synchronous = FULL")
+        finally:
+            cursor.close()
+
+    return set_pragmas
+
+
+def _on_begin(conn: Connection) -> None:
+    # Writers take the write lock up front (BEGIN IMMEDIATE): an action's checks and its
+    # changes see the same file; readers get a consistent snapshot (BEGIN DEFERRED).
+    write = bool(conn.get_execution_options().get("swissdesk_write", False))
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def make_engine(path: Path, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> Engine:
+    """A SQLAlchemy engine on ``path`` with swissdesk's pragmas and transaction handling."""
+    engine = create_engine(
+        f"sqlite+pysqlite:///{path}",
+        connect_args={"timeout": busy_timeout_ms / 1000, "check_same_thread": False},
+    )
+    event.listen(engine, "connect", _on_connect(busy_timeout_ms))
+    event.listen(engine, "begin", _on_begin)
+    return engine
+
+
+@contextlib.contextmanager
+def session_scope(engine: Engine, path: Path, *, write: bool) -> Iterator[Session]:
+    """One transaction: committed if the block succeeds, rolled back (nothing changed) if not.
+
+    ``write=True`` takes SQLite's write lock at the start (``BEGIN IMMEDIATE``).
+    """
+    bind = engine.execution_options(swissdesk_write=write)
+    with translated_errors(path):
+        session = Session(bind=bind, expire_on_commit=False, autoflush=True)
+        try:
+            yield session
+            if write:
+                session.commit()
+            else:
+                session.rollback()
+        except BaseException:
+            session.rollback()
+            raise
+        finally:
+            session.close()
+
+
+def corrupt_copy_path(path: Path) -> Path:
+    """Where a damaged file is copied: ``NAME.corrupt-YYYYmmdd-HHMMSS.swissdesk``."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    stem = path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
+    candidate = path.with_name(f"{stem}.corrupt-{stamp}{SUFFIX}")
+    n = 1
+    while candidate.exists():
+        n += 1
+        candidate = path.with_name(f"{stem}.corrupt-{stamp}-{n}{SUFFIX}")
+    return candidate
+
+
+def keep_corrupt_copy(path: Path, reason: str) -> CorruptFileError:
+    """Copy a damaged file (and its WAL) aside, untouched; the error to show the arbiter."""
+    copy: Path | None = corrupt_copy_path(path)
+    assert copy is not None
+    try:
+        shutil.copy2(path, copy)
+        for extra in ("-wal", "-journal"):
+            side = Path(str(path) + extra)
+            if side.exists():
+                shutil.copy2(side, Path(str(copy) + extra))
+    except OSError:
+        copy = None
+    kept = f"a copy was kept as {copy}" if copy else "no copy could be made"
+    return CorruptFileError(
+        f"the tournament file {path} is damaged ({reason}). It was not changed and {kept}. "
+        "Use your latest backup or export, or send the copy to support.",
+        copy,
+    )
+
+
+def check_file(path: Path, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> int:
+    """Check ``path`` before opening it; returns its schema version.
+
+    Raises :class:`NotATournamentFileError` for another program's file,
+    :class:`CorruptFileError` (after copying it aside) when ``PRAGMA quick_check`` fails,
+    :class:`NewerFileError` for a file from a newer swissdesk, :class:`LockedFileError`.
+    Nothing is written to the file (SQLite may only replay its own WAL).
+    """
+    if not path.exists():
+        raise StorageError(f"the tournament file {path} does not exist")
+    if path.is_dir():
+        raise NotATournamentFileError(f"{path} is a folder, not a tournament file")
+    try:
+        with path.open("rb") as fh:
+            header = fh.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        raise StorageError(f"the tournament file {path} cannot be read: {exc.strerror}") from exc
+    if header != SQLITE_HEADER:
+        if path.suffix == SUFFIX and len(header) > 0:
+            raise keep_corrupt_copy(path, "it does not start like an SQLite database")
+        raise NotATournamentFileError(
+            f"{path} is not a swissdesk tournament file (expected a {SUFFIX} file)"
+        )
+    try:
+        con = sqlite3.connect(path, timeout=busy_timeout_ms / 1000)
+    except sqlite3.Error as exc:
+        raise translate_error(exc, path) from exc
+    try:
+        try:
+            con.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            rows = con.execute("PRAGMA quick_check").fetchall()
+        except sqlite3.Error as exc:
+            err = translate_error(exc, path)
+            if isinstance(err, CorruptFileError):
+                raise keep_corrupt_copy(path, str(exc)) from exc
+            raise err from exc
+        if [r[0] for r in rows] != ["ok"]:
+            raise keep_corrupt_copy(path, "; ".join(str(r[0]) for r in rows[:3]))
+        try:
+            app_id = con.execute("PRAGMA application_id").fetchone()[0]
+            version_row = con.execute(
+                "SELECT value FROM meta WHERE key = 'schema_version'"
+            ).fetchone()
+        except sqlite3.OperationalError as exc:
+            if "no such table" in str(exc):
+                raise NotATournamentFileError(
+                    f"{path} is an SQLite database but not a swissdesk tournament file"
+                ) from exc
+            raise translate_error(exc, path) from exc
+        if app_id != schema.APPLICATION_ID or version_row is None:
+            raise NotATournamentFileError(
+                f"{path} is an SQLite database but not a swissdesk tournament file"
+            )
+        try:
+            version = int(version_row[0])
+        except ValueError:
+            raise keep_corrupt_copy(path, "its schema version is unreadable") from None
+    finally:
+        con.close()
+    if version > schema.SCHEMA_VERSION:
+        raise NewerFileError(
+            f"the tournament file {path} was written by a newer swissdesk (file format "
+            f"{version}, this program knows up to {schema.SCHEMA_VERSION}); please update "
+            "swissdesk to open it. The file was not changed."
+        )
+    return version
+
+
+def migrate(path: Path, from_version: int, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> Path:
+    """Upgrade ``path`` from ``from_version`` to the current schema in one transaction.
+
+    A copy of the old file is kept first (``NAME.before-upgrade-vN.swissdesk``), so an older
+    swissdesk can still open the tournament. Returns that copy's path.
+    """
+    target = schema.SCHEMA_VERSION
+    missing = [v for v in range(from_version, target) if v not in MIGRATIONS]
+    if missing:
+        raise StorageError(
+            f"the tournament file {path} uses file format {from_version}, which this "
+            "swissdesk cannot upgrade"
+        )
+    stem = path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
+    backup = path.with_name(f"{stem}.before-upgrade-v{from_version}{SUFFIX}")
+    con = sqlite3.connect(path, timeout=busy_timeout_ms / 1000, isolation_level=None)
+    try:
+        with translated_errors(path):
+            # The backup API copies a consistent image even with a WAL beside the file.
+            if not backup.exists():
+                dest = sqlite3.connect(backup)
+                try:
+                    con.backup(dest)
+                finally:
+                    dest.close()
+            con.execute("PRAGMA foreign_keys = OFF")
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                for version in range(from_version, target):
+                    MIGRATIONS[version](con)
+                con.execute(
+                    "UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(target),)
+                )
+                con.execute("COMMIT")
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+    finally:
+        con.close()
+    return backup
+
+
+def fsync_directory(directory: Path) -> None:
+    """Make a rename in ``directory`` durable (POSIX; a no-op where unsupported)."""
+    if os.name != "posix":  # pragma: no cover - Windows has no directory fsync
+        return
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:  # pragma: no cover
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,152 @@
+"""The tables of a ``.swissdesk`` file (SQLAlchemy 2 typed declarative models).
+
+ORM rows stay inside ``swissdesk.storage``: :mod:`swissdesk.storage.convert` turns them
+into the plain model. Players are referenced by an internal id that never changes, so that
+re-sorting pairing numbers (C.04.2 art. 2.3) touches one column of one table.
+
+One row of ``entry`` is what one player did in one round: a game (with board number and a
+result that may still be missing), the PAB, a requested bye, an absence. This is the exact
+shape of ``Player.rounds`` in the model and in a TRF file.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Boolean,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+SCHEMA_VERSION = 1
+"""Version of the tables below; bump it and add a migration in ``migrations.py``."""
+
+APPLICATION_ID = 0x53574453
+"""``PRAGMA application_id`` of every swissdesk file ("SWDS"), so tools recognise it."""
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class MetaRecord(Base):
+    """Key/value facts about the file itself: ``schema_version``, ``created_with``."""
+
+    __tablename__ = "meta"
+
+    key: Mapped[str] = mapped_column(String, primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+
+
+class TournamentRecord(Base):
+    """The tournament settings: always exactly one row, ``id == 1``."""
+
+    __tablename__ = "tournament"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(Text, default="")
+    city: Mapped[str] = mapped_column(Text, default="")
+    federation: Mapped[str] = mapped_column(Text, default="")
+    start_date: Mapped[str] = mapped_column(Text, default="")
+    end_date: Mapped[str] = mapped_column(Text, default="")
+    chief_arbiter: Mapped[str] = mapped_column(Text, default="")
+    deputy_arbiters: Mapped[str] = mapped_column(Text, default="[]")
+    """JSON list of names."""
+    time_control: Mapped[str] = mapped_column(Text, default="")
+    tournament_type: Mapped[str] = mapped_column(Text, default="")
+    total_rounds: Mapped[int] = mapped_column(Integer, default=0)
+    system: Mapped[str] = mapped_column(String, default="dutch")
+    initial_colour: Mapped[str] = mapped_column(String(1), default="w")
+    scoring: Mapped[str] = mapped_column(Text)
+    """JSON object: the ``ScoringSystem`` fields in half-points."""
+    tiebreaks: Mapped[str] = mapped_column(Text, default="[]")
+    acceleration: Mapped[str] = mapped_column(String, default="none")
+    late_entry_result: Mapped[str] = mapped_column(String(1), default=" ")
+    is_team: Mapped[bool] = mapped_column(Boolean, default=False)
+    forbidden_pairs: Mapped[str] = mapped_column(Text, default="[]")
+    """JSON list of ``[player_id, player_id]``."""
+    extra_records: Mapped[str] = mapped_column(Text, default="[]")
+    """JSON list of TRF lines kept for the round trip."""
+    list_closed: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class PlayerRecord(Base):
+    """A participant. ``tpn`` is the current pairing number (unique, 1..n)."""
+
+    __tablename__ = "player"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tpn: Mapped[int] = mapped_column(Integer, unique=True)
+    name: Mapped[str] = mapped_column(Text)
+    rating: Mapped[int] = mapped_column(Integer, default=0)
+    sex: Mapped[str] = mapped_column(String, default="")
+    title: Mapped[str] = mapped_column(String, default="")
+    federation: Mapped[str] = mapped_column(String, default="")
+    fide_id: Mapped[str] = mapped_column(String, default="")
+    birth_date: Mapped[str] = mapped_column(String, default="")
+    members: Mapped[str] = mapped_column(Text, default="[]")
+    declared_points: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    declared_rank: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    withdrawn_from_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    late_entry_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    group_a: Mapped[bool] = mapped_column(Boolean, default=False)
+    """In Baku group GA (fixed when round 1 is paired, C.04.7 art. 1.2-1.3)."""
+    acceleration: Mapped[str] = mapped_column(Text, default="[]")
+    """JSON list of explicit virtual points per round (``AccelerationKind.EXPLICIT``)."""
+
+
+class RoundRecord(Base):
+    """A paired round. ``engine_pairing`` keeps the engine's original pairing (bbpPairings
+    text) once the arbiter changed it by hand."""
+
+    __tablename__ = "round"
+
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    paired_at: Mapped[str] = mapped_column(String, default="")
+    engine: Mapped[str] = mapped_column(String, default="")
+    engine_pairing: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class EntryRecord(Base):
+    """What one player did in one round (``Player.rounds[round - 1]`` of the model).
+
+    ``kind``: ``game`` (board ``board``), ``pab``, ``bye`` (requested bye or known absence),
+    ``absent`` (set by swissdesk: withdrawn, late entry not yet arrived), ``import``
+    (an unpaired entry read from a TRF). ``result`` is the TRF result code, ``NULL`` while a
+    game's result is missing.
+    """
+
+    __tablename__ = "entry"
+    __table_args__ = (UniqueConstraint("player_id", "round_number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), index=True)
+    round_number: Mapped[int] = mapped_column(Integer, index=True)
+    kind: Mapped[str] = mapped_column(String)
+    board: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    opponent_id: Mapped[int | None] = mapped_column(
+        ForeignKey("player.id", ondelete="RESTRICT"), nullable=True
+    )
+    colour: Mapped[str | None] = mapped_column(String(1), nullable=True)
+    result: Mapped[str | None] = mapped_column(String(1), nullable=True)
+    adjourned: Mapped[bool] = mapped_column(Boolean, default=False)
+    games: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """JSON ``[[colour, result], ...]`` for multi-game entries (team, Double-Swiss)."""
+    game_points: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class AuditRecord(Base):
+    """One arbiter action, written in the same transaction as the change it made."""
+
+    __tablename__ = "audit"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[str] = mapped_column(String)
+    action: Mapped[str] = mapped_column(String)
+    summary: Mapped[str] = mapped_column(Text)
+    payload: Mapped[str] = mapped_column(Text)
+    undone_by: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    undo_of: Mapped[int | None] = mapped_column(Integer, nullable=True)

@@ -1,0 +1,233 @@
+"""Plain frozen dataclasses the storage hands to the rest of the program.
+
+Nothing here is an ORM object: these are safe to pass to Qt models, worker threads and the
+report generators. Scores are integer half-points (``swissdesk.model.HalfPoints``).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from swissdesk.engines.base import RoundPairing
+from swissdesk.model.tournament import Colour, HalfPoints, ResultCode, ScoringSystem
+from swissdesk.storage.results import BoardResult
+
+
+class AccelerationKind(enum.Enum):
+    """How virtual points are given (C.04.7)."""
+
+    NONE = "none"
+    BAKU = "baku"
+    """Baku Acceleration Method (C.04.7 art. 1), computed by swissdesk."""
+    EXPLICIT = "explicit"
+    """Virtual points given per player and round (as imported from TRF ``XXA`` lines)."""
+
+
+class ByeKind(enum.Enum):
+    """A bye or absence the arbiter sets before a round is paired (C.04.2 art. 3.3)."""
+
+    HALF = "half"
+    """Requested half-point bye (TRF ``H``)."""
+    ZERO = "zero"
+    """Requested zero-point bye (TRF ``Z``)."""
+    FULL = "full"
+    """Full-point bye, where the tournament rules allow it (TRF ``F``)."""
+    ABSENT = "absent"
+    """Known absence: not paired, scores what the tournament gives an absence (TRF blank)."""
+
+    @property
+    def result_code(self) -> ResultCode:
+        return _BYE_CODES[self]
+
+    @staticmethod
+    def from_result_code(code: ResultCode) -> ByeKind | None:
+        for kind, c in _BYE_CODES.items():
+            if c is code:
+                return kind
+        return None
+
+
+_BYE_CODES = {
+    ByeKind.HALF: ResultCode.HALF_POINT_BYE,
+    ByeKind.ZERO: ResultCode.ZERO_POINT_BYE,
+    ByeKind.FULL: ResultCode.FULL_POINT_BYE,
+    ByeKind.ABSENT: ResultCode.NOT_PAIRED,
+}
+
+
+class PlayerStatus(enum.Enum):
+    """Whether a player is still to be paired."""
+
+    ACTIVE = "active"
+    WITHDRAWN = "withdrawn"
+    """Withdrawn from round ``PlayerRow.withdrawn_from_round`` on (C.04.2 art. 3.2)."""
+    NOT_ARRIVED = "not arrived"
+    """A late entry whose first round is still to come (C.04.2 art. 2.4)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSettings:
+    """Everything the arbiter decides when creating the tournament (editable later).
+
+    ``late_entry_result`` is what a late entry gets for each round missed: no points
+    (``NOT_PAIRED``) unless the tournament rules say otherwise (C.04.2 art. 2.4), e.g.
+    ``HALF_POINT_BYE``.
+    """
+
+    name: str = ""
+    city: str = ""
+    federation: str = ""
+    start_date: str = ""
+    end_date: str = ""
+    chief_arbiter: str = ""
+    deputy_arbiters: tuple[str, ...] = ()
+    time_control: str = ""
+    tournament_type: str = ""
+    total_rounds: int = 9
+    system: str = "dutch"
+    scoring: ScoringSystem = field(default_factory=ScoringSystem)
+    initial_colour: Colour = Colour.WHITE
+    tiebreaks: tuple[str, ...] = ()
+    acceleration: AccelerationKind = AccelerationKind.NONE
+    late_entry_result: ResultCode = ResultCode.NOT_PAIRED
+    is_team: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerData:
+    """A player's personal data as the arbiter enters it (no TPN, no results)."""
+
+    name: str
+    rating: int = 0
+    sex: str = ""
+    title: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    birth_date: str = ""
+    members: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """One line of the list of participants.
+
+    ``score`` counts the rounds whose results are all in. ``byes`` lists the byes and
+    absences already set for rounds not yet paired, as ``(round, kind)``.
+    """
+
+    tpn: int
+    name: str
+    rating: int
+    sex: str
+    title: str
+    federation: str
+    fide_id: str
+    birth_date: str
+    members: tuple[str, ...]
+    score: HalfPoints
+    status: PlayerStatus
+    withdrawn_from_round: int | None
+    late_entry_round: int | None
+    byes: tuple[tuple[int, ByeKind], ...] = ()
+
+    @property
+    def data(self) -> PlayerData:
+        """The editable personal data (for an :class:`EditPlayer` form)."""
+        return PlayerData(
+            name=self.name,
+            rating=self.rating,
+            sex=self.sex,
+            title=self.title,
+            federation=self.federation,
+            fide_id=self.fide_id,
+            birth_date=self.birth_date,
+            members=self.members,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """One board of a round, with both players' scores *before* the round."""
+
+    board: int
+    white_tpn: int
+    white_name: str
+    white_rating: int
+    white_score: HalfPoints
+    black_tpn: int
+    black_name: str
+    black_rating: int
+    black_score: HalfPoints
+    result: BoardResult | None
+    """``None`` while the result is missing (or for an unusual imported code)."""
+    result_text: str
+    """As printed: ``1-0``, ``1/2``, ``adj``, ``""`` when missing, ``W-L`` if unusual."""
+
+    @property
+    def has_result(self) -> bool:
+        return self.result_text != ""
+
+
+@dataclass(frozen=True, slots=True)
+class UnpairedView:
+    """A player with no board in the round: the PAB, a requested bye, an absence."""
+
+    tpn: int
+    name: str
+    result: ResultCode
+    points: HalfPoints
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    """A round as the arbiter sees it: boards, PAB, byes and absences.
+
+    For the next round, not yet paired, ``paired`` is False and ``unpaired`` holds the byes
+    and absences already set for it.
+    """
+
+    round_number: int
+    paired: bool
+    boards: tuple[BoardView, ...]
+    pab: UnpairedView | None
+    unpaired: tuple[UnpairedView, ...]
+    """Requested byes, absences, withdrawn players (the PAB is in ``pab``)."""
+    complete: bool
+    """Every board has a result."""
+    changed_by_hand: bool
+    engine_pairing: RoundPairing | None
+    """The engine's original pairing if the arbiter changed it by hand, else ``None``."""
+
+    @property
+    def missing_results(self) -> tuple[int, ...]:
+        """Board numbers still without a result."""
+        return tuple(b.board for b in self.boards if not b.has_result)
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    """One arbiter action as recorded in the file's audit log."""
+
+    id: int
+    at: str
+    """UTC time, ISO 8601."""
+    action: str
+    summary: str
+    payload: Mapping[str, Any]
+    """The action's parameters and the before/after values where they matter (JSON data)."""
+    undone: bool
+    undo_of: int | None = None
+    """For an ``Undo`` entry, the id of the entry it undid."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionResult:
+    """What an action did: its audit-log id, a one-line summary, and any warnings."""
+
+    audit_id: int
+    action: str
+    summary: str
+    warnings: tuple[str, ...] = ()
