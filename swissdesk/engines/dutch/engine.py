@@ -107,7 +107,7 @@ def pair_dutch(
     t: Tournament,
     round_number: int | None = None,
     *,
-    c9_uses_played_games: bool = False,
+    c9_uses_played_games: bool = True,
     matcher_factory: Callable[[int], MatchingComputer] = MatchingComputer,
 ) -> DutchResult:
     """Pair one round with the Dutch system; see the module docstring."""
@@ -210,12 +210,11 @@ def pair_dutch(
                 for i in range(n)
                 if verts[i].score >= top_score
             )
-        games = sorted(v.played_games for v in verts if v.score == bye_score)
-        c9_ranks = {}
-        for k, pg in enumerate(games):
-            c9_ranks[pg] = k
+        # [C9]: the fewer unplayed games the PAB assignee has, the better; a paired player
+        # scores (most games played by a candidate) - (own games played).
+        most = max((v.played_games for v in verts if v.score == bye_score), default=0)
+        c9_ranks = {v.played_games: most - v.played_games for v in verts}
         if not c9_uses_played_games:
-            # bbpPairings 6 ranks every candidate equally here; kept switchable.
             c9_ranks = dict.fromkeys(c9_ranks, 0)
 
     fixed_weight = layout.fixed_weight

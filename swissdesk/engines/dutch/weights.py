@@ -97,6 +97,9 @@ class Layout:
     """Bit offsets of the criterion fields for one round (see the module docstring)."""
 
     def __init__(self, group_sizes: dict[int, int], played_rounds: int) -> None:
+        c9_bits = max(1, max(group_sizes.values(), default=1).bit_length()) + max(
+            1, played_rounds
+        ).bit_length()
         self.count_bits = max(1, max(group_sizes.values(), default=1).bit_length())
         # Score lanes: the lowest score at the bottom.
         self.lane: dict[int, int] = {}
@@ -122,7 +125,7 @@ class Layout:
             ("c12", cb),
             ("c11", cb),
             ("c10", cb),
-            ("c9", cb),
+            ("c9", c9_bits),
             ("c8_scores", lb),
             ("c8_pairs", cb),
             ("c7", lb),
