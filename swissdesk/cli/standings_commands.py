@@ -1,0 +1,131 @@
+"""``swissdesk standings``: print the standings with the declared tie-breaks (C.07).
+
+    swissdesk standings IN.trf|T.swissdesk [--round R] [--tiebreaks "BH/C1,BH,SB,DE"] [--csv]
+
+Without ``--tiebreaks`` the tournament's own list (TRF record 202) is used, else the default
+list for an individual Swiss. ``--csv`` writes ``rank,pairing_number,name,rating,points`` and
+one column per tie-break headed by its code exactly as given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from swissdesk.errors import InputError
+from swissdesk.model.tournament import Tournament
+from swissdesk.tiebreaks import (
+    Standings,
+    compute_standings,
+    declared_tiebreaks,
+    parse_tiebreak_list,
+)
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``standings`` command."""
+    parser = subparsers.add_parser(
+        "standings",
+        help="print the standings with tie-breaks",
+        description=(
+            "Rank a tournament (TRF or .swissdesk file) by points, then by the tie-breaks of "
+            "the FIDE Tie-Break Regulations (C.07, 2026), in the order given."
+        ),
+    )
+    parser.add_argument("input", type=Path, help="tournament file (.trf or .swissdesk)")
+    parser.add_argument(
+        "--round",
+        type=int,
+        default=None,
+        metavar="R",
+        help="standings after round R (default: the last round played)",
+    )
+    parser.add_argument(
+        "--tiebreaks",
+        default=None,
+        metavar="CODES",
+        help='comma-separated tie-break codes, e.g. "BH/C1,BH,SB,DE" '
+        "(default: the tournament's declared list)",
+    )
+    parser.add_argument("--csv", action="store_true", help="write CSV instead of a table")
+    parser.set_defaults(func=run_standings)
+
+
+def load_tournament(path: Path) -> Tournament:
+    """Read a TRF, or a ``.swissdesk`` tournament file through :mod:`swissdesk.storage`."""
+    if not path.exists():
+        raise InputError(f"{path}: no such file")
+    if path.suffix.lower() == ".swissdesk":
+        try:
+            from swissdesk.storage import TournamentFile
+        except ImportError:
+            raise InputError(
+                f"{path}: reading .swissdesk files is not available in this build; "
+                "export the tournament as TRF first"
+            ) from None
+        with TournamentFile.open(path) as tournament_file:
+            return tournament_file.snapshot()
+    from swissdesk.trf import read_trf
+
+    return read_trf(path)
+
+
+def run_standings(args: argparse.Namespace) -> int:
+    """Print the standings; exit code 0, or 2 for bad input."""
+    tournament = load_tournament(args.input)
+    if args.tiebreaks is not None:
+        codes = tuple(spec.code for spec in parse_tiebreak_list(args.tiebreaks))
+        if not codes and args.tiebreaks.strip():
+            raise InputError(f"no tie-break codes in {args.tiebreaks!r}")
+    else:
+        codes = declared_tiebreaks(tournament)
+    standings = compute_standings(tournament, codes, after_round=args.round)
+    if args.csv:
+        write_csv(standings, sys.stdout)
+    else:
+        write_table(standings, sys.stdout)
+    return 0
+
+
+def write_csv(standings: Standings, out: TextIO) -> None:
+    """One row per participant; tie-break columns headed by their codes as given."""
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["rank", "pairing_number", "name", "rating", "points", *standings.codes])
+    for row in standings.rows:
+        writer.writerow(
+            [
+                row.rank_label,
+                row.tpn,
+                row.name,
+                row.rating,
+                row.points_display,
+                *(v.display for v in row.values),
+            ]
+        )
+
+
+def write_table(standings: Standings, out: TextIO) -> None:
+    """A plain-text table with aligned columns."""
+    header = ["Rank", "TPN", "Name", "Rating", "Pts", *standings.codes]
+    lines = [
+        [
+            row.rank_label,
+            str(row.tpn),
+            row.name,
+            str(row.rating) if row.rating else "",
+            row.points_display,
+            *(v.display for v in row.values),
+        ]
+        for row in standings.rows
+    ]
+    widths = [max(len(r[i]) for r in [header, *lines]) for i in range(len(header))]
+    out.write(f"Standings after round {standings.after_round}\n")
+    for cells in [header, *lines]:
+        parts = [
+            cell.ljust(width) if i == 2 else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
+        ]
+        out.write("  ".join(parts).rstrip() + "\n")
