@@ -1,0 +1,92 @@
+"""``swissdesk report``: a TRF in, a PDF out; arbiter mistakes give a message and exit 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from report_test_support import all_text, corpus_file
+
+from swissdesk.cli import main
+
+TRF = "dutch-full/dutch-0001-n010-r07-clean.trf"
+
+
+@pytest.mark.parametrize(
+    "kind", ["boards", "alphabetical", "cards", "standings", "crosstable", "slips"]
+)
+def test_report_from_a_trf(kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / f"{kind}.pdf"
+    code = main(["report", str(corpus_file(TRF)), "--kind", kind, "-o", str(out)])
+    assert code == 0
+    assert str(out) in capsys.readouterr().out
+    text = all_text(out)
+    assert "AutoTest Tournament 1001" in text
+    assert "Test0001 Player0001" in text
+
+
+def test_round_and_paper_options(tmp_path: Path) -> None:
+    out = tmp_path / "r3.pdf"
+    code = main(
+        [
+            "report",
+            str(corpus_file(TRF)),
+            "--kind",
+            "boards",
+            "--round",
+            "3",
+            "--paper",
+            "letter",
+            "-o",
+            str(out),
+        ]
+    )
+    assert code == 0
+    assert "Round 3" in all_text(out)
+    box = PdfReader(str(out)).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)
+
+
+def test_tiebreaks_option(tmp_path: Path) -> None:
+    out = tmp_path / "s.pdf"
+    code = main(
+        [
+            "report",
+            str(corpus_file(TRF)),
+            "--kind",
+            "standings",
+            "--tiebreaks",
+            "SB,WIN",
+            "-o",
+            str(out),
+        ]
+    )
+    assert code == 0
+    assert "SB\nWIN" in all_text(out)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--kind", "boards", "--round", "8"], "round 8 has not been paired"),
+        (["--kind", "standings", "--tiebreaks", "XX"], "unknown tie-break"),
+    ],
+)
+def test_mistakes_exit_2_with_a_message(
+    args: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "x.pdf"
+    code = main(["report", str(corpus_file(TRF)), *args, "-o", str(out)])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert not out.exists()
+
+
+def test_missing_input_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        ["report", str(tmp_path / "none.trf"), "--kind", "boards", "-o", str(tmp_path / "x.pdf")]
+    )
+    assert code == 2
+    assert "no such file" in capsys.readouterr().err
