@@ -1,0 +1,948 @@
+"""Read a Tournament Report File (TRF16 and TRF-2026) into a :class:`Tournament`.
+
+Besides the FIDE records (C.04 Annex 2: TRF16, and its 2026 revision: records ``142`` number of
+rounds, ``152`` initial colour, ``162`` scoring, ``240`` byes, ``250`` accelerated rounds,
+``260`` prohibited pairings, ``###`` comments) the reader understands the extension codes
+that real files carry: JaVaFo's ``XXR`` rounds, ``XXC`` initial colour, ``XXA`` acceleration,
+``XXS`` scoring, ``XXP`` forbidden pairs, and bbpPairings' ``BBW``/``BBD``/``BBL``/``BBZ``/
+``BBF``/``BBU`` point values (win, draw, loss, zero-point bye, forfeit loss,
+pairing-allocated bye).
+
+Everything an arbiter can get wrong is reported as a :class:`TrfError` naming the line, the
+column and the problem: short lines, unknown codes, opponents that do not exist, pairings the
+opponent's line contradicts, impossible colours, repeated pairing numbers, and (like the
+reference engines) a points column that does not agree with the results.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from swissdesk.model.tournament import (
+    Colour,
+    HalfPoints,
+    Player,
+    ResultCode,
+    RoundEntry,
+    ScoringSystem,
+    Tournament,
+    TournamentInfo,
+    half_points_to_str,
+)
+from swissdesk.trf.errors import TrfError
+
+PLAYER_MIN_LENGTH = 84
+"""A player record must reach the points column (columns 81-84)."""
+
+FIRST_ROUND_COLUMN = 92
+"""Column where round 1's block starts; each round takes 10 columns (TRF16)."""
+
+_GAME_RESULTS = frozenset(
+    {
+        ResultCode.WIN,
+        ResultCode.DRAW,
+        ResultCode.LOSS,
+        ResultCode.UNRATED_WIN,
+        ResultCode.UNRATED_DRAW,
+        ResultCode.UNRATED_LOSS,
+        ResultCode.FORFEIT_WIN,
+        ResultCode.FORFEIT_LOSS,
+    }
+)
+_BYE_RESULTS = frozenset(
+    {
+        ResultCode.PAIRING_ALLOCATED_BYE,
+        ResultCode.FULL_POINT_BYE,
+        ResultCode.HALF_POINT_BYE,
+        ResultCode.ZERO_POINT_BYE,
+        ResultCode.NOT_PAIRED,
+    }
+)
+_RESULT_BY_CHAR = {code.value: code for code in ResultCode}
+
+# The result the opponent's line must show for each result (C.04.2; TRF16 result codes).
+_COMPATIBLE_RESULTS: dict[ResultCode, frozenset[ResultCode]] = {
+    ResultCode.WIN: frozenset({ResultCode.LOSS}),
+    ResultCode.LOSS: frozenset({ResultCode.WIN}),
+    ResultCode.DRAW: frozenset({ResultCode.DRAW}),
+    ResultCode.UNRATED_WIN: frozenset({ResultCode.UNRATED_LOSS}),
+    ResultCode.UNRATED_LOSS: frozenset({ResultCode.UNRATED_WIN}),
+    ResultCode.UNRATED_DRAW: frozenset({ResultCode.UNRATED_DRAW}),
+    ResultCode.FORFEIT_WIN: frozenset({ResultCode.FORFEIT_LOSS}),
+    ResultCode.FORFEIT_LOSS: frozenset({ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS}),
+}
+
+_POINTS_RE = re.compile(r"^(\d{1,4})(?:[.,](\d))?$")
+_TOKEN_RE = re.compile(r"\S+")
+
+
+@dataclass
+class _PlayerLine:
+    """A parsed ``001`` record with where each of its round blocks sits in the file."""
+
+    player: Player
+    line_no: int
+    rounds: list[RoundEntry]
+    block_columns: list[int]
+
+
+@dataclass
+class _State:
+    """Everything collected while reading, before the cross-record checks."""
+
+    source: str
+    players: dict[int, _PlayerLine] = field(default_factory=dict)
+    info: dict[str, str] = field(default_factory=dict)
+    deputies: list[str] = field(default_factory=list)
+    total_rounds: int = 0
+    total_rounds_line: int | None = None
+    initial_colour: Colour | None = None
+    scoring: ScoringSystem = field(default_factory=ScoringSystem)
+    pab_points_explicit: bool = False
+    system: str = "dutch"
+    tiebreaks: tuple[str, ...] = ()
+    xxa: list[tuple[int, int, tuple[HalfPoints, ...]]] = field(default_factory=list)
+    r250: list[tuple[int, int, int, int, int, HalfPoints]] = field(default_factory=list)
+    r240: list[tuple[int, ResultCode, int, list[tuple[int, int]], str]] = field(
+        default_factory=list
+    )
+    forbidden: list[tuple[int, list[tuple[int, int]]]] = field(default_factory=list)
+    extra: list[str] = field(default_factory=list)
+
+    def error(self, reason: str, line: int | None = None, column: int | None = None) -> TrfError:
+        return TrfError(reason, source=self.source, line=line, column=column)
+
+
+def read_trf(path: str | os.PathLike[str]) -> Tournament:
+    """Read and validate the TRF at ``path`` (UTF-8, or Latin-1 when it is not UTF-8)."""
+    source = os.fspath(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise TrfError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return parse_trf(text, source=source)
+
+
+def parse_trf(text: str, *, source: str = "<input>") -> Tournament:
+    """Parse TRF text into a validated :class:`Tournament` (players sorted by TPN)."""
+    state = _State(source=source)
+    for line_no, raw in enumerate(_split_lines(text), start=1):
+        line = raw.rstrip()
+        if not line.strip():
+            continue
+        _read_line(state, line, line_no)
+    return _finish(state)
+
+
+def _split_lines(text: str) -> list[str]:
+    """Lines ending in CR (as the TRF specification asks), LF or CR LF."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def _read_line(state: _State, line: str, line_no: int) -> None:
+    tag = line[:3]
+    rest = line[3:].strip()
+    if tag == "001":
+        _read_player(state, line, line_no)
+    elif tag in _INFO_TAGS:
+        state.info[_INFO_TAGS[tag]] = line[4:].strip()
+    elif tag == "112":
+        state.deputies.append(line[4:].strip())
+    elif tag in ("142", "XXR"):
+        value = _parse_int(rest)
+        if value is None or value < 1:
+            raise state.error(
+                f"number of rounds must be a positive whole number, not {rest!r}", line_no, 5
+            )
+        state.total_rounds = value
+        state.total_rounds_line = line_no
+    elif tag == "152":
+        code = rest.upper()
+        if code not in ("W", "B"):
+            raise state.error(
+                f"initial colour (record 152) must be W or B, not {rest!r}", line_no, 5
+            )
+        state.initial_colour = Colour.WHITE if code == "W" else Colour.BLACK
+    elif tag == "XXC":
+        for match in _TOKEN_RE.finditer(line, 3):
+            token = match.group().lower()
+            if token == "white1":
+                state.initial_colour = Colour.WHITE
+            elif token == "black1":
+                state.initial_colour = Colour.BLACK
+    elif tag == "162":
+        _read_162(state, line, line_no)
+    elif tag in _BB_CODES:
+        value = _parse_points(rest)
+        if value is None:
+            raise state.error(f"{tag} needs a number of points like 1.0, not {rest!r}", line_no, 5)
+        _set_bb(state, tag, value)
+    elif tag == "XXS":
+        _read_xxs(state, line, line_no)
+    elif tag == "XXA":
+        _read_xxa(state, line, line_no)
+    elif tag == "250":
+        _read_250(state, line, line_no)
+    elif tag == "240":
+        _read_240(state, line, line_no)
+    elif tag == "260":
+        _read_260(state, line, line_no)
+    elif tag == "XXP":
+        players = _read_ids(state, line, line_no, 3)
+        state.forbidden.append((line_no, players))
+    elif tag == "202":
+        state.tiebreaks = tuple(t.strip() for t in line[4:].split(",") if t.strip())
+    else:
+        if tag == "192":
+            kind = rest.upper()
+            if "DUTCH" in kind:
+                state.system = "dutch"
+            elif "BURSTEIN" in kind:
+                state.system = "burstein"
+        state.extra.append(line)
+
+
+_INFO_TAGS = {
+    "012": "name",
+    "022": "city",
+    "032": "federation",
+    "042": "start_date",
+    "052": "end_date",
+    "092": "tournament_type",
+    "102": "chief_arbiter",
+    "122": "time_control",
+}
+
+_BB_CODES = ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")
+
+
+def _set_bb(state: _State, tag: str, value: HalfPoints) -> None:
+    """bbpPairings point codes: a forfeit win and a full-point bye count as a win, a half-point
+    bye as a draw, an absence as a zero-point bye; the PAB follows the win unless set."""
+    s = state.scoring
+    if tag == "BBW":
+        s = replace(s, win=value, forfeit_win=value, full_point_bye=value)
+        if not state.pab_points_explicit:
+            s = replace(s, pairing_allocated_bye=value)
+    elif tag == "BBD":
+        s = replace(s, draw=value, half_point_bye=value)
+    elif tag == "BBL":
+        s = replace(s, loss=value)
+    elif tag == "BBZ":
+        s = replace(s, zero_point_bye=value, absent=value)
+    elif tag == "BBF":
+        s = replace(s, forfeit_loss=value)
+    else:  # BBU
+        s = replace(s, pairing_allocated_bye=value)
+        state.pab_points_explicit = True
+    state.scoring = s
+
+
+def _read_162(state: _State, line: str, line_no: int) -> None:
+    """TRF-2026 record 162: ``W`` win (OTB, forfeit, full-point bye), ``D`` draw and half-point
+    bye, ``L`` loss, ``A`` absence (zero-point bye, forfeit loss), ``P`` PAB, ``X`` unknown."""
+    matches = list(_TOKEN_RE.finditer(line, 3))
+    if not matches:
+        raise state.error("record 162 gives no points", line_no, 5)
+    for match in matches:
+        token = match.group()
+        code, value_text = token[0].upper(), token[1:]
+        value = _parse_points(value_text)
+        column = match.start() + 1
+        if code not in "WDLAPX" or value is None:
+            raise state.error(
+                f"record 162: expected a code W, D, L, A, P or X followed by points "
+                f"(like W1.0), not {token!r}",
+                line_no,
+                column,
+            )
+        s = state.scoring
+        if code == "W":
+            s = replace(s, win=value, forfeit_win=value, full_point_bye=value)
+            if not state.pab_points_explicit:
+                s = replace(s, pairing_allocated_bye=value)
+        elif code == "D":
+            s = replace(s, draw=value, half_point_bye=value)
+        elif code == "L":
+            s = replace(s, loss=value)
+        elif code == "A":
+            s = replace(s, zero_point_bye=value, forfeit_loss=value, absent=value)
+        elif code == "P":
+            s = replace(s, pairing_allocated_bye=value)
+            state.pab_points_explicit = True
+        state.scoring = s
+
+
+_XXS_FIELDS: dict[str, tuple[str, ...]] = {
+    "W": ("win",),
+    "WW": ("win",),
+    "BW": ("win",),
+    "D": ("draw",),
+    "WD": ("draw",),
+    "BD": ("draw",),
+    "L": ("loss",),
+    "WL": ("loss",),
+    "BL": ("loss",),
+    "FW": ("forfeit_win",),
+    "FL": ("forfeit_loss",),
+    "ZPB": ("zero_point_bye", "absent"),
+    "HPB": ("half_point_bye",),
+    "FPB": ("full_point_bye",),
+    "PAB": ("pairing_allocated_bye",),
+}
+
+
+def _read_xxs(state: _State, line: str, line_no: int) -> None:
+    """JaVaFo ``XXS CODE=points ...`` scoring (WW/BW win, WD/BD draw, WL/BL loss, FW, FL, ZPB,
+    HPB, FPB, PAB). swissdesk scores both colours alike, so WW and BW must agree."""
+    seen: dict[str, HalfPoints] = {}
+    for match in _TOKEN_RE.finditer(line, 3):
+        token = match.group()
+        code, _, value_text = token.partition("=")
+        code = code.upper()
+        value = _parse_points(value_text)
+        column = match.start() + 1
+        if code not in _XXS_FIELDS or value is None:
+            raise state.error(
+                f"XXS: expected CODE=points with a code among {', '.join(_XXS_FIELDS)}, "
+                f"not {token!r}",
+                line_no,
+                column,
+            )
+        for name in _XXS_FIELDS[code]:
+            if (
+                name in seen
+                and seen[name] != value
+                and code in ("WW", "BW", "WD", "BD", "WL", "BL")
+            ):
+                raise state.error(
+                    f"XXS: points that depend on the colour ({code}) are not supported",
+                    line_no,
+                    column,
+                )
+            seen[name] = value
+            state.scoring = replace(state.scoring, **{name: value})
+        if code == "PAB":
+            state.pab_points_explicit = True
+
+
+def _read_xxa(state: _State, line: str, line_no: int) -> None:
+    """JaVaFo ``XXA TPN  p1  p2 ...``: virtual points of one player for each round (C.04.7)."""
+    tokens = list(_TOKEN_RE.finditer(line, 3))
+    if not tokens:
+        raise state.error("XXA needs a pairing number and points per round", line_no, 5)
+    tpn = _parse_int(tokens[0].group())
+    if tpn is None or tpn < 1:
+        raise state.error(
+            f"XXA: pairing number must be a positive whole number, not {tokens[0].group()!r}",
+            line_no,
+            tokens[0].start() + 1,
+        )
+    values: list[HalfPoints] = []
+    for match in tokens[1:]:
+        value = _parse_points(match.group())
+        if value is None:
+            raise state.error(
+                f"XXA: virtual points must be like 1.0 or 0.5, not {match.group()!r}",
+                line_no,
+                match.start() + 1,
+            )
+        values.append(value)
+    state.xxa.append((line_no, tpn, tuple(values)))
+
+
+def _field(line: str, first: int, last: int) -> str:
+    """Columns ``first``..``last`` (1-based, inclusive), stripped."""
+    return line[first - 1 : last].strip()
+
+
+def _parse_int(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text.isdigit() and text.isascii() else None
+
+
+def _read_250(state: _State, line: str, line_no: int) -> None:
+    """TRF-2026 record 250: game points (cols 10-13) for rounds 15-17..19-21 and players
+    23-26..28-31 (C.04.7 accelerated rounds)."""
+    if len(line) < 31:
+        raise state.error(
+            f"record 250 is too short ({len(line)} columns, 31 needed)", line_no, len(line) + 1
+        )
+    points = _parse_points(_field(line, 10, 13))
+    if points is None or points == 0:
+        raise state.error(
+            f"record 250: fictitious points (columns 10-13) must be a non-zero number like "
+            f"1.0, not {_field(line, 10, 13)!r}",
+            line_no,
+            10,
+        )
+    numbers = []
+    for first, last, what in (
+        (15, 17, "first round"),
+        (19, 21, "last round"),
+        (23, 26, "first player"),
+        (28, 31, "last player"),
+    ):
+        value = _parse_int(_field(line, first, last))
+        if value is None or value < 1:
+            raise state.error(
+                f"record 250: {what} (columns {first}-{last}) must be a positive whole number, "
+                f"not {_field(line, first, last)!r}",
+                line_no,
+                first,
+            )
+        numbers.append(value)
+    r1, r2, p1, p2 = numbers
+    if r1 > r2 or p1 > p2:
+        raise state.error("record 250: a range ends before it starts", line_no, 15)
+    state.r250.append((line_no, r1, r2, p1, p2, points))
+
+
+def _read_240(state: _State, line: str, line_no: int) -> None:
+    """TRF-2026 record 240: a requested bye (``F``, ``H`` or ``Z`` in column 5) in the round of
+    columns 7-9 for the players listed from column 11."""
+    kind = line[4:5].upper()
+    if kind not in ("F", "H", "Z"):
+        raise state.error(
+            f"record 240: type of bye (column 5) must be F, H or Z, not {line[4:5]!r}", line_no, 5
+        )
+    rnd = _parse_int(_field(line, 7, 9))
+    if rnd is None or rnd < 1:
+        raise state.error(
+            f"record 240: round (columns 7-9) must be a positive whole number, "
+            f"not {_field(line, 7, 9)!r}",
+            line_no,
+            7,
+        )
+    players = _read_ids(state, line, line_no, 10)
+    if not players:
+        raise state.error("record 240 names no player", line_no, 11)
+    state.r240.append((line_no, _RESULT_BY_CHAR[kind], rnd, players, line))
+
+
+def _read_260(state: _State, line: str, line_no: int) -> None:
+    """TRF-2026 record 260: players (from column 13) who must not be paired together."""
+    for first, last in ((5, 7), (9, 11)):
+        value = _parse_int(_field(line, first, last))
+        if value is None or value < 1:
+            raise state.error(
+                f"record 260: round (columns {first}-{last}) must be a positive whole number, "
+                f"not {_field(line, first, last)!r}",
+                line_no,
+                first,
+            )
+    players = _read_ids(state, line, line_no, 12)
+    if len(players) < 2:
+        raise state.error("record 260 needs at least two players", line_no, 13)
+    state.forbidden.append((line_no, players))
+
+
+def _read_ids(state: _State, line: str, line_no: int, start: int) -> list[tuple[int, int]]:
+    """Pairing numbers after index ``start``, each with its 1-based column."""
+    ids = []
+    for match in _TOKEN_RE.finditer(line, start):
+        value = _parse_int(match.group())
+        if value is None or value < 1:
+            raise state.error(
+                f"pairing number must be a positive whole number, not {match.group()!r}",
+                line_no,
+                match.start() + 1,
+            )
+        ids.append((value, match.start() + 1))
+    return ids
+
+
+_BLANK_COLUMNS = (4, 9, 14, 48, 53, 57, 69, 80, 85)
+"""Separator columns of a player record (1-based) that must be blank."""
+
+
+def _read_player(state: _State, line: str, line_no: int) -> None:
+    """A ``001`` record: fixed columns (TRF16/TRF-2026 player section)."""
+    if len(line) < PLAYER_MIN_LENGTH:
+        raise state.error(
+            f"player record is too short: {len(line)} columns, at least {PLAYER_MIN_LENGTH} "
+            "needed (the points column is 81-84)",
+            line_no,
+            len(line) + 1,
+        )
+    tpn_text = _field(line, 5, 8)
+    tpn = _parse_int(tpn_text)
+    if tpn is None or tpn < 1:
+        raise state.error(
+            f"pairing number (columns 5-8) must be a positive whole number, not {tpn_text!r}",
+            line_no,
+            5,
+        )
+    if tpn in state.players:
+        raise state.error(
+            f"pairing number {tpn} is used twice (also on line {state.players[tpn].line_no})",
+            line_no,
+            5,
+        )
+    rating_text = _field(line, 49, 52)
+    rating = _parse_int(rating_text) if rating_text else 0
+    if rating is None:
+        raise state.error(
+            f"rating (columns 49-52) must be a whole number, not {rating_text!r}", line_no, 49
+        )
+    points_text = _field(line, 81, 84)
+    points = _parse_points(points_text) if points_text else None
+    if points_text and points is None:
+        raise state.error(
+            f"points (columns 81-84) must be a number like 3.5, not {points_text!r}", line_no, 81
+        )
+    rank_text = _field(line, 86, 89)
+    rank = _parse_int(rank_text) if rank_text else None
+    if rank_text and rank is None:
+        raise state.error(
+            f"rank (columns 86-89) must be a whole number, not {rank_text!r}", line_no, 86
+        )
+    for column in _BLANK_COLUMNS:
+        char = line[column - 1 : column]
+        if char not in ("", " ") and char.strip():
+            raise state.error(
+                f"column {column} must be blank (fields are misaligned: "
+                f"found {line[column - 1]!r})",
+                line_no,
+                column,
+            )
+    rounds, columns = _read_rounds(state, line, line_no, tpn)
+    player = Player(
+        tpn=tpn,
+        rounds=tuple(rounds),
+        name=_field(line, 15, 47),
+        rating=rating,
+        sex=_field(line, 10, 10),
+        title=_field(line, 11, 13),
+        federation=_field(line, 54, 56),
+        fide_id=_field(line, 58, 68),
+        birth_date=_field(line, 70, 79),
+        declared_points=points,
+        declared_rank=rank,
+    )
+    state.players[tpn] = _PlayerLine(player, line_no, rounds, columns)
+
+
+def _read_rounds(
+    state: _State, line: str, line_no: int, tpn: int
+) -> tuple[list[RoundEntry], list[int]]:
+    """The round blocks from column 92, 10 columns each: opponent (4), colour, result."""
+    rounds: list[RoundEntry] = []
+    columns: list[int] = []
+    last_non_blank = 0
+    gap = line[PLAYER_MIN_LENGTH + 5 : FIRST_ROUND_COLUMN - 1]
+    if gap.strip():
+        raise state.error("columns 90-91 must be blank (round 1 starts in column 92)", line_no, 90)
+    start = FIRST_ROUND_COLUMN - 1
+    length = len(line)
+    cache = _BLOCK_CACHE
+    while start < length:
+        chunk = line[start : start + 10]
+        entry = cache.get(chunk)
+        if entry is None or entry.opponent == tpn:
+            entry = _read_block_checked(state, line, line_no, start, len(rounds) + 1, tpn)
+            if entry.opponent != tpn and len(cache) < 100_000:
+                cache[chunk] = entry
+        rounds.append(entry)
+        columns.append(start + 1)
+        if chunk.strip():
+            last_non_blank = len(rounds)
+        start += 10
+    return rounds[:last_non_blank], columns[:last_non_blank]
+
+
+_BLOCK_CACHE: dict[str, RoundEntry] = {}
+"""Valid 10-column round chunks already decoded (blocks repeat a lot across a file)."""
+
+
+def _read_block_checked(
+    state: _State, line: str, line_no: int, start: int, rnd: int, tpn: int
+) -> RoundEntry:
+    """Decode the round block at index ``start`` with every check (the slow path)."""
+    column = start + 1
+    block = line[start : start + 8].ljust(8)
+    separator = line[start + 8 : start + 10]
+    if separator.strip():
+        raise state.error(
+            f"round {rnd}: columns {column + 8}-{column + 9} must be blank "
+            f"(each round takes 10 columns from column {FIRST_ROUND_COLUMN})",
+            line_no,
+            column + 8 + (0 if separator[:1].strip() else 1),
+        )
+    for offset in (4, 6):
+        if block[offset] != " ":
+            raise state.error(
+                f"round {rnd}: column {column + offset} must be blank "
+                f"(block is 'OOOO C R': opponent, colour, result)",
+                line_no,
+                column + offset,
+            )
+    return _read_block(state, block, line_no, column, rnd, tpn)
+
+
+def _read_block(
+    state: _State, block: str, line_no: int, column: int, rnd: int, tpn: int
+) -> RoundEntry:
+    opponent_text = block[0:4]
+    colour_char = block[5]
+    result_char = block[7].upper()
+    if not block.strip():
+        return RoundEntry.bye(ResultCode.NOT_PAIRED)
+    opponent: int | None
+    if opponent_text.strip() in ("", "0000", "0"):
+        opponent = None
+    else:
+        opponent = _parse_int(opponent_text.strip())
+        if opponent is None or opponent < 1:
+            raise state.error(
+                f"round {rnd}: opponent (columns {column}-{column + 3}) must be a pairing "
+                f"number or 0000, not {opponent_text.strip()!r}",
+                line_no,
+                column,
+            )
+        if opponent == tpn:
+            raise state.error(
+                f"round {rnd}: player {tpn} is paired against himself", line_no, column
+            )
+    colour: Colour | None
+    if colour_char in "wW":
+        colour = Colour.WHITE
+    elif colour_char in "bB":
+        colour = Colour.BLACK
+    elif colour_char in "- ":
+        colour = None
+    else:
+        raise state.error(
+            f"round {rnd}: colour (column {column + 5}) must be w, b or -, not {colour_char!r}",
+            line_no,
+            column + 5,
+        )
+    result = _RESULT_BY_CHAR.get(result_char)
+    if result is None:
+        raise state.error(
+            f"round {rnd}: unknown result code {block[7]!r} (column {column + 7}); "
+            "expected one of 1 = 0 + - W D L H F U Z or blank",
+            line_no,
+            column + 7,
+        )
+    if opponent is not None:
+        if result in _BYE_RESULTS:
+            what = "no result" if result is ResultCode.NOT_PAIRED else f"result {result.value!r}"
+            raise state.error(
+                f"round {rnd}: {what} for a game against {opponent} "
+                "(a bye or absence has opponent 0000)",
+                line_no,
+                column + 7,
+            )
+        if result.is_played and colour is None:
+            raise state.error(
+                f"round {rnd}: a game played against {opponent} needs colour w or b, "
+                f"not {colour_char!r}",
+                line_no,
+                column + 5,
+            )
+    else:
+        if colour is not None:
+            raise state.error(
+                f"round {rnd}: colour {colour_char!r} given but there is no opponent "
+                "(a bye or absence has colour -)",
+                line_no,
+                column + 5,
+            )
+        if result.is_played and result is not ResultCode.DRAW:
+            raise state.error(
+                f"round {rnd}: result {result.value!r} needs an opponent (opponent is 0000)",
+                line_no,
+                column,
+            )
+    return RoundEntry(opponent, colour, result)
+
+
+def _parse_points(text: str) -> HalfPoints | None:
+    """``3.5`` -> 7 half-points; ``None`` for anything that is not a whole or half point."""
+    cached = _POINTS_CACHE.get(text)
+    if cached is not None:
+        return cached
+    value = _parse_points_slow(text)
+    if value is not None and len(_POINTS_CACHE) < 10_000:
+        _POINTS_CACHE[text] = value
+    return value
+
+
+_POINTS_CACHE: dict[str, HalfPoints] = {}
+
+
+def _parse_points_slow(text: str) -> HalfPoints | None:
+    match = _POINTS_RE.match(text.strip())
+    if match is None:
+        return None
+    whole = int(match.group(1))
+    fraction = match.group(2) or "0"
+    if fraction not in ("0", "5"):
+        return None
+    return whole * 2 + (1 if fraction == "5" else 0)
+
+
+def _finish(state: _State) -> Tournament:
+    """Cross-record checks, then the immutable tournament."""
+    lines = state.players
+    rounds_of = {tpn: list(pl.rounds) for tpn, pl in lines.items()}
+    _check_pairings(state, rounds_of)
+    _apply_240(state, rounds_of)
+    acceleration = _acceleration(state)
+    forbidden: set[frozenset[int]] = set()
+    for line_no, ids in state.forbidden:
+        for tpn, column in ids:
+            if tpn not in lines:
+                raise state.error(f"player {tpn} does not exist", line_no, column)
+        tpns = [tpn for tpn, _ in ids]
+        for i, a in enumerate(tpns):
+            for b in tpns[i + 1 :]:
+                if a != b:
+                    forbidden.add(frozenset((a, b)))
+    players = tuple(
+        lines[tpn].player
+        if len(rounds_of[tpn]) == len(lines[tpn].rounds) and rounds_of[tpn] == lines[tpn].rounds
+        else replace(lines[tpn].player, rounds=tuple(rounds_of[tpn]))
+        for tpn in sorted(lines)
+    )
+    info = TournamentInfo(deputy_arbiters=tuple(state.deputies), **state.info)
+    tournament = Tournament(
+        players=players,
+        total_rounds=state.total_rounds,
+        initial_colour=Colour.WHITE,
+        scoring=state.scoring,
+        info=info,
+        system=state.system,
+        tiebreaks=state.tiebreaks,
+        acceleration=acceleration,
+        forbidden_pairs=frozenset(forbidden),
+        extra_records=tuple(state.extra),
+    )
+    colour = state.initial_colour or infer_initial_colour(tournament) or Colour.WHITE
+    tournament = replace(tournament, initial_colour=colour)
+    done = tournament.rounds_with_pairings
+    if state.total_rounds and done > state.total_rounds:
+        raise state.error(
+            f"the file gives {state.total_rounds} rounds but has pairings for round {done}",
+            state.total_rounds_line,
+            5,
+        )
+    for tpn, values in acceleration.items():
+        if state.total_rounds and len(values) > state.total_rounds:
+            raise state.error(
+                f"player {tpn} has virtual points for {len(values)} rounds but the tournament "
+                f"has {state.total_rounds}",
+                None,
+            )
+    for player in players:
+        _check_points(state, tournament, player, lines[player.tpn].line_no, done)
+    return tournament
+
+
+def _check_pairings(state: _State, rounds_of: dict[int, list[RoundEntry]]) -> None:
+    """Every opponent exists and his line tells the same game: same round, opposite colours,
+    matching results (A says he played B with White: B's line must say A with Black)."""
+    for tpn, pl in state.players.items():
+        for index, entry in enumerate(pl.rounds):
+            if entry.opponent is None:
+                continue
+            rnd = index + 1
+            column = pl.block_columns[index]
+            other_line = state.players.get(entry.opponent)
+            if other_line is None:
+                raise state.error(
+                    f"round {rnd}: opponent {entry.opponent} does not exist "
+                    "(no player record with that pairing number)",
+                    pl.line_no,
+                    column,
+                )
+            theirs = rounds_of[entry.opponent]
+            other = theirs[index] if index < len(theirs) else None
+            if other is None or other.opponent != tpn:
+                said = (
+                    "nothing"
+                    if other is None
+                    or not (other.opponent or other.result is not ResultCode.NOT_PAIRED)
+                    else (
+                        f"opponent {other.opponent}"
+                        if other.opponent
+                        else f"a bye ({other.result.value!r})"
+                    )
+                )
+                raise state.error(
+                    f"round {rnd}: player {tpn} is paired with {entry.opponent}, but player "
+                    f"{entry.opponent}'s line (line {other_line.line_no}) says {said}",
+                    pl.line_no,
+                    column,
+                )
+            if entry.colour is not None and entry.colour is other.colour:
+                raise state.error(
+                    f"round {rnd}: impossible colours: players {tpn} and {entry.opponent} both "
+                    f"have {entry.colour.name.lower()} (see line {other_line.line_no})",
+                    pl.line_no,
+                    column + 5,
+                )
+            if (entry.colour is None) != (other.colour is None):
+                raise state.error(
+                    f"round {rnd}: impossible colours: player {tpn} has "
+                    f"{_colour_word(entry.colour)} but opponent {entry.opponent} has "
+                    f"{_colour_word(other.colour)} (line {other_line.line_no})",
+                    pl.line_no,
+                    column + 5,
+                )
+            if other.result not in _COMPATIBLE_RESULTS[entry.result]:
+                raise state.error(
+                    f"round {rnd}: result {entry.result.value!r} of player {tpn} does not match "
+                    f"result {other.result.value!r} of opponent {entry.opponent} "
+                    f"(line {other_line.line_no})",
+                    pl.line_no,
+                    column + 7,
+                )
+
+
+def _colour_word(colour: Colour | None) -> str:
+    return "no colour" if colour is None else colour.name.lower()
+
+
+def _apply_240(state: _State, rounds_of: dict[int, list[RoundEntry]]) -> None:
+    """Put record-240 byes into the players' rounds (a round the line leaves empty, or the
+    round to be paired); byes for later rounds stay as records."""
+    done = 0
+    for rounds in rounds_of.values():
+        for i, e in enumerate(rounds, start=1):
+            if e.opponent is not None or e.result is ResultCode.PAIRING_ALLOCATED_BYE:
+                done = max(done, i)
+    for line_no, result, rnd, ids, raw in state.r240:
+        if rnd > done + 1:
+            state.extra.append(raw)
+            continue
+        for tpn, column in ids:
+            if tpn not in rounds_of:
+                raise state.error(f"record 240: player {tpn} does not exist", line_no, column)
+            rounds = rounds_of[tpn]
+            bye = RoundEntry.bye(result)
+            if rnd <= len(rounds):
+                current = rounds[rnd - 1]
+                if current == bye:
+                    continue
+                if current.result is not ResultCode.NOT_PAIRED or current.opponent is not None:
+                    raise state.error(
+                        f"record 240: player {tpn} gets a {result.value} bye in round {rnd} but "
+                        f"his line (line {state.players[tpn].line_no}) shows "
+                        f"{current.result.value!r} for that round",
+                        line_no,
+                        column,
+                    )
+                rounds[rnd - 1] = bye
+            else:
+                rounds.extend([RoundEntry.bye(ResultCode.NOT_PAIRED)] * (rnd - 1 - len(rounds)))
+                rounds.append(bye)
+
+
+def _acceleration(state: _State) -> dict[int, tuple[HalfPoints, ...]]:
+    """Virtual points per player and round from ``XXA`` and ``250`` records (C.04.7)."""
+    table: dict[int, list[HalfPoints]] = {}
+    for line_no, tpn, given in state.xxa:
+        if tpn not in state.players:
+            raise state.error(f"XXA: player {tpn} does not exist", line_no, 5)
+        table[tpn] = list(given)
+    for line_no, r1, r2, p1, p2, points in state.r250:
+        for tpn in range(p1, p2 + 1):
+            if tpn not in state.players:
+                raise state.error(f"record 250: player {tpn} does not exist", line_no, 23)
+            values = table.setdefault(tpn, [])
+            if len(values) < r2:
+                values.extend([0] * (r2 - len(values)))
+            for r in range(r1, r2 + 1):
+                values[r - 1] = points
+    return {tpn: tuple(v) for tpn, v in sorted(table.items()) if any(v)}
+
+
+def infer_initial_colour(tournament: Tournament) -> Colour | None:
+    """The colour TPN 1 would have had in round 1, read back from the first round with colours.
+
+    As the reference engines do when ``XXC``/152 is missing: the highest-ranked participant
+    paired in that round got the initial colour (C.04.3 art. 5.1), the next one the other...
+    """
+    first: int | None = None
+    for p in tournament.players:
+        for i, e in enumerate(p.rounds, start=1):
+            if e.colour is not None and (first is None or i < first):
+                first = i
+    if first is None:
+        return None
+    index = 0
+    for p in tournament.players:
+        took_part = any(
+            e.opponent is not None
+            or e.result in (ResultCode.PAIRING_ALLOCATED_BYE, ResultCode.FORFEIT_WIN)
+            for e in p.rounds[:first]
+        )
+        if not took_part:
+            continue
+        entry = p.entry(first)
+        colour = entry.colour if entry is not None else None
+        if colour is not None:
+            return colour.opposite if index % 2 else colour
+        index += 1
+    return None
+
+
+def computed_points(
+    tournament: Tournament, player: Player, done: int | None = None
+) -> tuple[HalfPoints, HalfPoints]:
+    """``(points of the completed rounds, points of the pre-set entries after them)``.
+
+    ``done`` is ``tournament.rounds_with_pairings`` (pass it when calling for every player).
+    """
+    if done is None:
+        done = tournament.rounds_with_pairings
+    table = points_table(tournament.scoring)
+    rounds = player.rounds
+    completed = sum([table[e.result] for e in rounds[:done]])
+    preset = sum([table[e.result] for e in rounds[done:]]) if len(rounds) > done else 0
+    return completed, preset
+
+
+@functools.lru_cache(maxsize=64)
+def points_table(scoring: ScoringSystem) -> dict[ResultCode, HalfPoints]:
+    """Points of every result code under ``scoring`` (looked up once per scoring system)."""
+    return {code: scoring.points(code) for code in ResultCode}
+
+
+def acceptable_points(
+    tournament: Tournament, player: Player, done: int | None = None
+) -> tuple[HalfPoints, ...]:
+    """Values of the points column the reference engines accept for ``player``: the completed
+    rounds, optionally plus the pre-set bye of the round to be paired and the virtual points of
+    acceleration (C.04.7) — the first is the canonical one."""
+    if done is None:
+        done = tournament.rounds_with_pairings
+    completed, preset = computed_points(tournament, player, done)
+    accel = tournament.acceleration_for(player.tpn, done + 1)
+    return (completed, completed + preset, completed + accel, completed + preset + accel)
+
+
+def _check_points(
+    state: _State, tournament: Tournament, player: Player, line_no: int, done: int
+) -> None:
+    if player.declared_points is None:
+        return
+    accepted = acceptable_points(tournament, player, done)
+    if player.declared_points not in accepted:
+        raise state.error(
+            f"player {player.tpn} ({player.name or 'no name'}): the points column says "
+            f"{half_points_to_str(player.declared_points)} but the results add up to "
+            f"{half_points_to_str(accepted[0])} (check the results or the scoring system)",
+            line_no,
+            81,
+        )

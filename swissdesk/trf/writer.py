@@ -1,0 +1,272 @@
+"""Write a :class:`Tournament` as a Tournament Report File: TRF-2026 by default, TRF16 on request.
+
+Player records are regenerated from the model's fields in the fixed TRF columns, so that
+reading a file and writing it again gives the same player lines (proved on the whole reference
+corpus by the tests). TRF-2026 uses records 142 (rounds), 152 (initial colour), 162 (scoring),
+250 (accelerated rounds) and 260 (prohibited pairings); TRF16 uses the JaVaFo/bbpPairings
+extension codes ``XXR``, ``XXC``, ``BBW``..., ``XXA`` and ``XXP`` that pairing engines read.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+from swissdesk.errors import InputError
+from swissdesk.model.tournament import (
+    Colour,
+    HalfPoints,
+    Player,
+    ResultCode,
+    RoundEntry,
+    ScoringSystem,
+    Tournament,
+    half_points_to_str,
+)
+from swissdesk.trf.reader import acceptable_points
+
+VERSIONS = ("2026", "16")
+
+
+def format_trf(t: Tournament, *, version: str = "2026") -> str:
+    """The TRF text of ``t`` (``version`` ``"2026"`` or ``"16"``), lines ending in LF."""
+    if version not in VERSIONS:
+        raise InputError(f"unknown TRF version {version!r} (use 2026 or 16)")
+    modern = version == "2026"
+    lines: list[str] = []
+    info = t.info
+    for tag, value in (
+        ("012", info.name),
+        ("022", info.city),
+        ("032", info.federation),
+        ("042", info.start_date),
+        ("052", info.end_date),
+        ("092", info.tournament_type),
+        ("102", info.chief_arbiter),
+    ):
+        if value:
+            lines.append(f"{tag} {value}")
+    lines += [f"112 {name}" for name in info.deputy_arbiters]
+    if info.time_control:
+        lines.append(f"122 {info.time_control}")
+    if t.total_rounds:
+        lines.append(f"{'142' if modern else 'XXR'} {t.total_rounds}")
+    if modern:
+        lines.append(f"152 {'W' if t.initial_colour is Colour.WHITE else 'B'}")
+    else:
+        lines.append(f"XXC {'white1' if t.initial_colour is Colour.WHITE else 'black1'}")
+    lines += _scoring_records(t.scoring, modern)
+    if t.tiebreaks:
+        lines.append("202 " + ", ".join(t.tiebreaks))
+    lines += list(t.extra_records)
+    if not modern:
+        lines += _xxa_records(t)
+    done = t.rounds_with_pairings
+    lines += [player_line(t, p, done) for p in sorted(t.players, key=lambda p: p.tpn)]
+    if modern:
+        lines += _250_records(t)
+    lines += _forbidden_records(t, modern)
+    return "\n".join(lines) + "\n"
+
+
+def write_trf(t: Tournament, path: str | os.PathLike[str], *, version: str = "2026") -> None:
+    """Write ``t`` to ``path`` atomically: a temporary file beside it, then a rename, so a
+    crash never leaves half a tournament behind."""
+    text = format_trf(t, version=version)
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise InputError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise InputError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}") from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def player_line(t: Tournament, p: Player, done: int | None = None) -> str:
+    """The ``001`` record of ``p`` in the TRF16/TRF-2026 columns (trailing blanks removed).
+
+    ``done`` is ``t.rounds_with_pairings`` (pass it when writing every player).
+    """
+    if not 1 <= p.tpn <= 9999:
+        raise InputError(f"pairing number {p.tpn} does not fit the TRF (1 to 9999)")
+    points = _points_column(t, p, done)
+    rank = str(p.declared_rank) if p.declared_rank is not None else ""
+    head = (
+        f"001 {p.tpn:>4} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:33} "
+        f"{(str(p.rating) if p.rating else '')[:4]:>4} {p.federation[:3]:3} "
+        f"{p.fide_id[:11]:>11} {p.birth_date[:10]:10} "
+        f"{half_points_to_str(points):>4} {rank[:4]:>4}"
+    )
+    if not p.rounds:
+        return head.rstrip()
+    blocks = [_block(e) for e in p.rounds]
+    last = p.rounds[-1]
+    if last.opponent is None and last.result is ResultCode.NOT_PAIRED:
+        blocks[-1] = round_block(last, last=True)
+    return (head + "  " + "  ".join(blocks)).rstrip()
+
+
+_BLOCKS: dict[RoundEntry, str] = {}
+
+
+def _block(entry: RoundEntry) -> str:
+    text = _BLOCKS.get(entry)
+    if text is None:
+        text = round_block(entry)
+        if len(_BLOCKS) < 100_000:
+            _BLOCKS[entry] = text
+    return text
+
+
+def _points_column(t: Tournament, p: Player, done: int | None) -> HalfPoints:
+    """The declared points when they agree with the results (so a file round-trips), else
+    the points the results give."""
+    accepted = acceptable_points(t, p, done)
+    if p.declared_points is not None and p.declared_points in accepted:
+        return p.declared_points
+    return accepted[0]
+
+
+def round_block(entry: RoundEntry, *, last: bool = False) -> str:
+    """One 8-column round block ``OOOO C R``.
+
+    An absence without a result is a blank block between other rounds; as the last block it is
+    written ``0000 -`` so that it still marks the player absent for that round.
+    """
+    if entry.opponent is None:
+        if entry.result is ResultCode.NOT_PAIRED and entry.colour is None and not last:
+            return " " * 8
+        return f"0000 - {entry.result.value}"
+    colour = entry.colour.value if entry.colour is not None else "-"
+    return f"{entry.opponent:>4} {colour} {entry.result.value}"
+
+
+def _pts(value: HalfPoints) -> str:
+    return f"{half_points_to_str(value):>4}"
+
+
+def _scoring_records(s: ScoringSystem, modern: bool) -> list[str]:
+    """Records for a non-default scoring system; ``XXS`` too when the short form cannot say it."""
+    default = ScoringSystem()
+    if s == default:
+        return []
+    lines: list[str] = []
+    # What 162 (and the BB codes) can express: W covers forfeit win and full-point bye, D the
+    # half-point bye, A (or BBZ) the zero-point bye, absence and forfeit loss.
+    short = ScoringSystem(
+        win=s.win,
+        draw=s.draw,
+        loss=s.loss,
+        forfeit_win=s.win,
+        forfeit_loss=s.forfeit_loss if not modern else s.zero_point_bye,
+        pairing_allocated_bye=s.pairing_allocated_bye,
+        full_point_bye=s.win,
+        half_point_bye=s.draw,
+        zero_point_bye=s.zero_point_bye,
+        absent=s.zero_point_bye,
+    )
+    if modern:
+        items = [
+            ("W", s.win, default.win),
+            ("D", s.draw, default.draw),
+            ("L", s.loss, default.loss),
+            ("A", s.zero_point_bye, default.zero_point_bye),
+        ]
+        fields = [f"{code}{_pts(v)}" for code, v, d in items if v != d]
+        if s.pairing_allocated_bye != s.win:
+            fields.append(f"P{_pts(s.pairing_allocated_bye)}")
+        if fields:
+            lines.append("162  " + "    ".join(fields))
+    else:
+        for tag, value, dflt in (
+            ("BBW", s.win, default.win),
+            ("BBD", s.draw, default.draw),
+            ("BBL", s.loss, default.loss),
+            ("BBZ", s.zero_point_bye, default.zero_point_bye),
+            ("BBF", s.forfeit_loss, default.forfeit_loss),
+        ):
+            if value != dflt:
+                lines.append(f"{tag} {_pts(value)}")
+        if s.pairing_allocated_bye != s.win:
+            lines.append(f"BBU {_pts(s.pairing_allocated_bye)}")
+    if short != s:
+        codes = [
+            ("W", s.win),
+            ("D", s.draw),
+            ("L", s.loss),
+            ("FW", s.forfeit_win),
+            ("FL", s.forfeit_loss),
+            ("ZPB", s.zero_point_bye),
+            ("HPB", s.half_point_bye),
+            ("FPB", s.full_point_bye),
+            ("PAB", s.pairing_allocated_bye),
+        ]
+        lines.append("XXS " + " ".join(f"{c}={half_points_to_str(v)}" for c, v in codes))
+    return lines
+
+
+def _xxa_records(t: Tournament) -> list[str]:
+    """JaVaFo ``XXA`` lines: pairing number then virtual points for every round."""
+    lines = []
+    for tpn in sorted(t.acceleration):
+        values = list(t.acceleration[tpn])
+        if len(values) < t.total_rounds:
+            values += [0] * (t.total_rounds - len(values))
+        lines.append(f"XXA {tpn:>4}" + "".join(f" {_pts(v)}" for v in values))
+    return lines
+
+
+def _250_records(t: Tournament) -> list[str]:
+    """TRF-2026 ``250`` records: one per run of rounds and run of consecutive pairing numbers
+    sharing the same virtual points."""
+    rounds = max((len(v) for v in t.acceleration.values()), default=0)
+    # For each round, runs (first, last, points) of consecutive TPNs with equal virtual points.
+    per_round: list[list[tuple[int, int, HalfPoints]]] = []
+    for r in range(1, rounds + 1):
+        runs: list[tuple[int, int, HalfPoints]] = []
+        for tpn in sorted(t.acceleration):
+            value = t.acceleration_for(tpn, r)
+            if not value:
+                continue
+            if runs and runs[-1][1] == tpn - 1 and runs[-1][2] == value:
+                runs[-1] = (runs[-1][0], tpn, value)
+            else:
+                runs.append((tpn, tpn, value))
+        per_round.append(runs)
+    lines = []
+    open_runs: dict[tuple[int, int, HalfPoints], int] = {}
+    for r in range(1, rounds + 2):
+        current = set(per_round[r - 1]) if r <= rounds else set()
+        for run in [k for k in open_runs if k not in current]:
+            first_round = open_runs.pop(run)
+            lines.append((first_round, run, r - 1))
+        for run in current:
+            open_runs.setdefault(run, r)
+    out = []
+    for first_round, (p1, p2, value), last_round in sorted(lines, key=lambda x: (x[1][0], x[0])):
+        out.append(f"250      {_pts(value)} {first_round:03d} {last_round:03d} {p1:04d} {p2:04d}")
+    return out
+
+
+def _forbidden_records(t: Tournament, modern: bool) -> list[str]:
+    """Prohibited pairings: ``260`` for every round (TRF-2026) or JaVaFo ``XXP``."""
+    pairs = sorted(tuple(sorted(pair)) for pair in t.forbidden_pairs if len(pair) == 2)
+    last = max(t.total_rounds, 1)
+    if modern:
+        return [f"260 001 {last:03d} {a:>4} {b:>4}" for a, b in pairs]
+    return [f"XXP {a} {b}" for a, b in pairs]
