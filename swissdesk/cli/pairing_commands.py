@@ -1,0 +1,254 @@
+"""``swissdesk pair``, ``check`` and ``generate``: the pairing engine from the command line.
+
+``pair`` prints the next round the way bbpPairings and JaVaFo do (number of pairs, then
+``WHITE BLACK`` per board, the PAB as ``N 0``); ``check`` re-pairs every round of a file and
+lists the differences (C.04.A Free Pairings Checker); ``generate`` writes a random tournament
+(C.04.A Random Tournament Generator). Exit codes: 0 ok, 1 no valid pairing or differences
+found, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+from swissdesk.engines.base import PairingEngine, PairingError, get_engine
+from swissdesk.errors import InputError, NoPairingError
+from swissdesk.trf import format_trf, read_trf, write_trf
+from swissdesk.trf.checker import check_tournament
+from swissdesk.trf.generator import GeneratorSettings, generate_tournament
+
+DEFAULT_SYSTEM = "dutch"
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``pair``, ``check`` and ``generate`` commands."""
+    pair = subparsers.add_parser(
+        "pair",
+        help="pair the next round of a TRF file",
+        description=(
+            "Pair the next round of the tournament in a TRF file and print it as "
+            "bbpPairings/JaVaFo do: the number of pairs, then one 'WHITE BLACK' line per board "
+            "in board order, the pairing-allocated bye as 'N 0'. Players with a pre-set entry "
+            "for that round (0000 - H, Z, F) are not paired. Exit code 1 if no valid pairing "
+            "exists, 2 for a bad file."
+        ),
+    )
+    pair.add_argument("input", metavar="IN.trf", help="the tournament so far")
+    _add_system(pair)
+    pair.add_argument("-o", "--output", metavar="OUT", help="write the pairing here")
+    pair.add_argument(
+        "--explain",
+        action="store_true",
+        help="print the engine's explanation of its decisions to standard error",
+    )
+    pair.add_argument(
+        "--explain-file",
+        metavar="FILE",
+        help="write the engine's explanation to FILE (implies --explain)",
+    )
+    pair.set_defaults(func=run_pair)
+
+    check = subparsers.add_parser(
+        "check",
+        help="re-pair every round of a TRF file and list the differences",
+        description=(
+            "For every round of a finished or running tournament, pair it again from the "
+            "state before that round and compare pairs, colours and the pairing-allocated bye "
+            "with the file. Forfeited games count as pairings. Exit code 1 if any round "
+            "differs, 2 for a bad file."
+        ),
+    )
+    check.add_argument("input", metavar="IN.trf", help="the tournament to check")
+    _add_system(check)
+    check.add_argument(
+        "--rounds",
+        metavar="LIST",
+        help="rounds to check, like 3 or 1-4,7 (default: every round with pairings)",
+    )
+    check.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="print only the rounds that differ and the summary line",
+    )
+    check.set_defaults(func=run_check)
+
+    generate = subparsers.add_parser(
+        "generate",
+        help="generate a random tournament (like FIDE's RTG)",
+        description=(
+            "Generate a random tournament in the manner of FIDE's Random Tournament "
+            "Generator: realistic ratings, every round paired with the chosen engine, results "
+            "drawn from the rating difference (Elo expectation and a draw rate), requested "
+            "byes, forfeits and withdrawals. The seed is written into the file so that the "
+            "same command reproduces it."
+        ),
+    )
+    _add_system(generate)
+    generate.add_argument("--players", type=int, required=True, metavar="N")
+    generate.add_argument("--rounds", type=int, required=True, metavar="R")
+    generate.add_argument(
+        "--seed", type=int, metavar="S", help="random seed (default: a new one, printed)"
+    )
+    generate.add_argument(
+        "--draw-rate",
+        type=float,
+        default=0.3,
+        metavar="P",
+        help="draw probability between equal ratings (default 0.3)",
+    )
+    generate.add_argument(
+        "--forfeit-rate",
+        type=float,
+        default=0.02,
+        metavar="P",
+        help="probability of a forfeited game (default 0.02)",
+    )
+    generate.add_argument(
+        "--bye-rate",
+        type=float,
+        default=0.03,
+        metavar="P",
+        help="probability of a requested bye per player and round (default 0.03)",
+    )
+    generate.add_argument(
+        "--withdraw-rate",
+        type=float,
+        default=0.01,
+        metavar="P",
+        help="probability of a withdrawal per player and round (default 0.01)",
+    )
+    generate.add_argument(
+        "-o", "--output", metavar="OUT.trf", help="write here (default: standard output)"
+    )
+    generate.add_argument(
+        "--format", choices=("2026", "16"), default="2026", help="TRF version (default 2026)"
+    )
+    generate.set_defaults(func=run_generate)
+
+
+def _add_system(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--system",
+        default=DEFAULT_SYSTEM,
+        metavar="NAME",
+        help=f"pairing system (default: {DEFAULT_SYSTEM})",
+    )
+
+
+def engine_for(name: str) -> PairingEngine:
+    """The registered engine ``name``, or an :class:`InputError` naming the known ones."""
+    try:
+        return get_engine(name)
+    except KeyError as exc:
+        raise InputError(str(exc.args[0]) if exc.args else f"unknown system {name!r}") from None
+
+
+def run_pair(args: argparse.Namespace) -> int:
+    """Pair the next round and print it in the bbpPairings format."""
+    tournament = read_trf(args.input)
+    engine = engine_for(args.system)
+    round_number = tournament.rounds_with_pairings + 1
+    if not tournament.total_rounds:
+        raise InputError(
+            f"{args.input}: the file does not give the number of rounds (record 142 or XXR); "
+            "it is needed to pair a round"
+        )
+    if round_number > tournament.total_rounds:
+        raise InputError(f"{args.input}: all {tournament.total_rounds} rounds are paired already")
+    explain = bool(args.explain or args.explain_file)
+    try:
+        pairing = engine.pair(tournament, round_number, explain=explain)
+    except PairingError as exc:
+        raise NoPairingError(f"round {round_number}: no valid pairing: {exc}") from None
+    text = pairing.to_text()
+    if args.output:
+        _write_text(args.output, text)
+    else:
+        sys.stdout.write(text)
+    if explain:
+        lines = "".join(line + "\n" for line in pairing.explanation)
+        if args.explain_file:
+            _write_text(args.explain_file, lines)
+        else:
+            sys.stderr.write(lines)
+    return 0
+
+
+def _write_text(path: str, text: str) -> None:
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def parse_rounds(spec: str, last: int) -> list[int]:
+    """``"1-3,5"`` -> ``[1, 2, 3, 5]``; every round must have pairings in the file."""
+    rounds: set[int] = set()
+    for part in spec.split(","):
+        part = part.strip()
+        first, dash, end = part.partition("-")
+        try:
+            a = int(first)
+            b = int(end) if dash else a
+        except ValueError:
+            raise InputError(f"--rounds: {part!r} is not a round or a range like 2-5") from None
+        if a < 1 or b < a:
+            raise InputError(f"--rounds: {part!r} is not a valid range")
+        if b > last:
+            raise InputError(
+                f"--rounds: round {b} has no pairings in the file (last paired round: {last})"
+            )
+        rounds.update(range(a, b + 1))
+    return sorted(rounds)
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Re-pair each round and print the differences per round, then a summary line."""
+    tournament = read_trf(args.input)
+    engine = engine_for(args.system)
+    last = tournament.rounds_with_pairings
+    rounds = parse_rounds(args.rounds, last) if args.rounds else None
+    report = check_tournament(tournament, engine, rounds)
+    out = sys.stdout
+    for result in report.rounds:
+        if result.agrees:
+            if not args.quiet:
+                out.write(f"Round {result.round_number}: agrees\n")
+            continue
+        n = len(result.differences)
+        out.write(f"Round {result.round_number}: {n} difference{'s' if n != 1 else ''}\n")
+        for line in result.differences:
+            out.write(f"  - {line}\n")
+    out.write(report.summary() + "\n")
+    return 0 if report.agrees else 1
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    """Generate, write, and tell the seed."""
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 2**31)
+    settings = GeneratorSettings(
+        players=args.players,
+        rounds=args.rounds,
+        seed=seed,
+        system=args.system,
+        draw_rate=args.draw_rate,
+        forfeit_rate=args.forfeit_rate,
+        bye_rate=args.bye_rate,
+        withdraw_rate=args.withdraw_rate,
+    )
+    settings.validate()
+    tournament = generate_tournament(settings, engine_for(args.system))
+    if args.output:
+        write_trf(tournament, args.output, version=args.format)
+        print(
+            f"swissdesk: {args.players} players, {args.rounds} rounds, seed {seed} -> "
+            f"{args.output}",
+            file=sys.stderr,
+        )
+    else:
+        sys.stdout.write(format_trf(tournament, version=args.format))
+    return 0
