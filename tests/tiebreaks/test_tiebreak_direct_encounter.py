@@ -20,7 +20,7 @@ def positions(t: Tournament, group: list[int], code: str = "DE") -> dict[int, in
 def test_three_tied_players_who_all_met(crosstable: Builder) -> None:
     # FIDE Arbiters' seminar (tie-breaks), "Direct Encounter": 1 beat 2, 2 drew 3, 1 drew 3:
     # 1 has 1½, 3 has 1, 2 has ½ among themselves -> order 1, 3, 2.
-    # Round 3 (a PAB for 2, a half-point bye for 3) leaves all three on 1.5 points.
+    # With a bye each (H for 3, PAB for 2, absence for 1) all three have 1.5 points.
     t = crosstable({1: "2w1 3b= Z", 2: "1b0 U 3w=", 3: "H 1w= 2b="})
     rows = compute_standings(t, ["DE"]).rows
     assert [r.points_display for r in rows] == ["1.5", "1.5", "1.5"]
