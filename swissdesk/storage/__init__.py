@@ -45,7 +45,11 @@ from swissdesk.storage.errors import (
     StorageError,
 )
 from swissdesk.storage.results import BoardResult, parse_result
-from swissdesk.storage.service import TournamentFile, absolute_criteria_warnings
+from swissdesk.storage.service import (
+    TournamentFile,
+    absolute_criteria_warnings,
+    open_for_report,
+)
 from swissdesk.storage.views import (
     AccelerationKind,
     ActionResult,
@@ -106,5 +110,6 @@ __all__ = [
     "Withdraw",
     "absolute_criteria_warnings",
     "default_tournament_directory",
+    "open_for_report",
     "parse_result",
 ]

@@ -293,7 +293,9 @@ def is_preset(stored: StoredEntry) -> bool:
     )
 
 
-def build_snapshot(session: Session, *, through: int | None = None) -> Tournament:
+def build_snapshot(
+    session: Session, *, through: int | None = None, pending_as: ResultCode | None = None
+) -> Tournament:
     """The tournament after round ``through`` (default: the last complete round).
 
     Rounds ``1..through`` come with all their entries; round ``through + 1`` only with its
@@ -337,7 +339,9 @@ def build_snapshot(session: Session, *, through: int | None = None) -> Tournamen
     for row in players:
         mine = by_player.get(row.id, {})
         entries: dict[int, RoundEntry] = {
-            r: round_entry(st, tpn_of) for r, st in mine.items() if r <= through
+            r: round_entry(st, tpn_of, pending_as=pending_as)
+            for r, st in mine.items()
+            if r <= through
         }
         nxt = mine.get(next_round)
         if nxt is not None and is_preset(nxt):

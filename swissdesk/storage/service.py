@@ -229,18 +229,26 @@ class TournamentFile:
 
     @classmethod
     def from_tournament(
-        cls, path: str | os.PathLike[str], tournament: Tournament, *, source: str = ""
+        cls,
+        path: str | os.PathLike[str],
+        tournament: Tournament,
+        *,
+        source: str = "",
+        trf_version: str | None = None,
     ) -> TournamentFile:
         """Create a tournament file holding ``tournament`` exactly (e.g. read from a TRF).
 
         Rounds with pairings become paired rounds with their results; entries of the next
-        round become its requested byes and absences.
+        round become its requested byes and absences. ``trf_version`` (``"16"`` or
+        ``"2026"``) is remembered as the default format of :meth:`trf_version`.
         """
         settings = convert.settings_from_tournament(tournament)
         at = _now()
 
         def fill(session: Session) -> None:
             convert.insert_tournament(session, tournament, engine_label="import", at=at)
+            if trf_version:
+                session.add(MetaRecord(key="trf_version", value=trf_version))
 
         summary = f"imported {len(tournament.players)} players, " + (
             f"{tournament.rounds_with_pairings} rounds" + (f" from {source}" if source else "")
@@ -253,10 +261,21 @@ class TournamentFile:
         cls, trf_path: str | os.PathLike[str], path: str | os.PathLike[str]
     ) -> TournamentFile:
         """Read a TRF file (``swissdesk.trf.read_trf``) into a new tournament file."""
-        from swissdesk.trf import read_trf
+        from swissdesk.trf import parse_trf
 
-        tournament = read_trf(Path(trf_path))
-        return cls.from_tournament(path, tournament, source=str(trf_path))
+        source = Path(trf_path)
+        try:
+            data = source.read_bytes()
+        except OSError as exc:
+            raise InputError(f"{source}: cannot read the file ({exc.strerror})") from exc
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = data.decode("latin-1")
+        tournament = parse_trf(text, source=str(source))
+        return cls.from_tournament(
+            path, tournament, source=str(source), trf_version=detect_trf_version(text)
+        )
 
     @classmethod
     def _build(
@@ -374,17 +393,40 @@ class TournamentFile:
         with self._read() as session:
             return convert.settings_from_record(_tournament(session))
 
-    def snapshot(self, through_round: int | None = None) -> Tournament:
+    def snapshot(
+        self, through_round: int | None = None, *, include_pending: bool = False
+    ) -> Tournament:
         """The tournament after ``through_round`` (default: the last round with all results),
         with the byes and absences already known for the following round: exactly what a
-        pairing engine, the tie-breaks or a TRF export need."""
+        pairing engine, the tie-breaks or a TRF export need.
+
+        ``include_pending=True`` (for printing the current round: board lists, pairing
+        cards, result slips) adds the last paired round even while results are missing; a
+        missing result then shows as ``ResultCode.NOT_PAIRED`` beside its opponent and
+        colour. Never give such a snapshot to an engine or the tie-breaks.
+        """
         with self._read() as session:
+            if include_pending:
+                last = convert.last_paired_round(session)
+                return convert.build_snapshot(
+                    session, through=last, pending_as=ResultCode.NOT_PAIRED
+                )
             last = convert.completed_through(session)
             if through_round is not None and not 0 <= through_round <= last:
                 raise ActionRefused(
                     f"round {through_round} is not complete (results are in up to round {last})"
                 )
             return convert.build_snapshot(session, through=through_round)
+
+    def trf_version(self) -> str:
+        """The TRF format the tournament was imported from (``"16"``/``"2026"``), else 2026."""
+        with self._read() as session:
+            rec = session.get(MetaRecord, "trf_version")
+            return rec.value if rec is not None else "2026"
+
+    def board_order(self, round_number: int) -> list[tuple[int, int]]:
+        """The published ``(white, black)`` TPN pairs of a paired round, in board order."""
+        return [(b.white_tpn, b.black_tpn) for b in self.round_view(round_number).boards]
 
     def rounds_paired(self) -> int:
         """The number of the last paired round (0 before round 1 is paired)."""
@@ -1200,6 +1242,34 @@ class TournamentFile:
         inverse(s, json.loads(target.payload))
         payload = {"undone": target.id, "action": target.action, "summary": target.summary}
         return f"undone: {target.summary}", payload, (), target.id
+
+
+# ---------------------------------------------------------------------------------------
+# Module-level conveniences
+
+
+def open_for_report(
+    path: str | os.PathLike[str], round_number: int | None = None
+) -> tuple[Tournament, list[tuple[int, int]] | None]:
+    """For the reports: the tournament including the current round (missing results as
+    ``NOT_PAIRED``, see :meth:`TournamentFile.snapshot`) and the published board order of
+    ``round_number`` (default: the last paired round; ``None`` if no round is paired)."""
+    with TournamentFile.open(path) as tf:
+        tournament = tf.snapshot(include_pending=True)
+        last = tf.rounds_paired()
+        r = round_number if round_number is not None else last
+        order = tf.board_order(r) if 1 <= r <= last else None
+    return tournament, order
+
+
+def detect_trf_version(text: str) -> str:
+    """``"2026"`` if the TRF uses TRF-2026 records (142/152/162/...), else ``"16"``."""
+    for line in text.splitlines():
+        if line[:4] in ("142 ", "152 ", "162 ", "172 ", "182 ", "192 ", "202 "):
+            return "2026"
+        if line.startswith("250 "):
+            return "2026"
+    return "16"
 
 
 # ---------------------------------------------------------------------------------------

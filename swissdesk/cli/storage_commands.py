@@ -1,0 +1,222 @@
+"""Headless commands on tournament files, for scripts and tests.
+
+    swissdesk import IN.trf -o T.swissdesk
+    swissdesk export T.swissdesk -o OUT.trf [--trf-version 2026|16]
+    swissdesk next-round T.swissdesk [--system NAME]
+    swissdesk result T.swissdesk ROUND BOARD RESULT      (1-0 0-1 1/2 +- -+ -- 0-0 adj)
+    swissdesk withdraw T.swissdesk PAIRING_NUMBER [--from-round R]
+    swissdesk bye T.swissdesk PAIRING_NUMBER ROUND half|zero|full|absent
+    swissdesk undo T.swissdesk
+    swissdesk audit T.swissdesk
+
+Each command is one arbiter action: saved completely, or (with a message and exit code 2)
+not at all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from swissdesk.errors import InputError
+
+
+def register(subparsers: Any) -> None:
+    """Add the tournament-file commands."""
+    p = subparsers.add_parser(
+        "import",
+        help="create a tournament file from a TRF",
+        description="Read a TRF (TRF16 or TRF-2026) into a new .swissdesk tournament file.",
+    )
+    p.add_argument("input", type=Path, help="TRF file to read")
+    p.add_argument("-o", "--output", type=Path, required=True, help="new .swissdesk file")
+    p.set_defaults(func=run_import)
+
+    p = subparsers.add_parser(
+        "export",
+        help="write a tournament file as TRF",
+        description=(
+            "Write the tournament (rounds whose results are all in, plus the byes known for "
+            "the next round) as a TRF file."
+        ),
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("-o", "--output", type=Path, required=True, help="TRF file to write")
+    p.add_argument(
+        "--trf-version",
+        choices=("2026", "16"),
+        default=None,
+        help="TRF format (default: the format the tournament was imported from, else 2026)",
+    )
+    p.set_defaults(func=run_export)
+
+    p = subparsers.add_parser(
+        "next-round",
+        help="pair and store the next round",
+        description=(
+            "Pair the next round with the tournament's pairing system, store it, and print "
+            "the pairing like 'swissdesk pair' (number of pairs, then WHITE BLACK per board, "
+            "the pairing-allocated bye as 'N 0')."
+        ),
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("--system", default=None, help="pairing system (default: the tournament's)")
+    p.set_defaults(func=run_next_round)
+
+    p = subparsers.add_parser(
+        "result",
+        help="enter (or correct) a board's result",
+        description=(
+            "Enter the result of a board of the last paired round; for an earlier round the "
+            "result is corrected (C.04.2 art. 4.3)."
+        ),
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("round", type=int, help="round number")
+    p.add_argument("board", type=int, help="board number")
+    p.add_argument("result", help="1-0, 0-1, 1/2, +-, -+, --, 0-0 or adj (adjourned)")
+    p.set_defaults(func=run_result)
+
+    p = subparsers.add_parser(
+        "withdraw",
+        help="withdraw a player from a round on",
+        description="The player is no longer paired from the given round on (C.04.2 art. 3.2).",
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER")
+    p.add_argument(
+        "--from-round",
+        type=int,
+        default=None,
+        metavar="R",
+        help="first round not to pair the player (default: the next round)",
+    )
+    p.set_defaults(func=run_withdraw)
+
+    p = subparsers.add_parser(
+        "bye",
+        help="set a requested bye or known absence",
+        description=(
+            "Set a requested half-point or zero-point bye (or a full-point bye, or a known "
+            "absence) for a round not yet paired (C.04.2 art. 3.3)."
+        ),
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER")
+    p.add_argument("round", type=int, metavar="ROUND")
+    p.add_argument("kind", choices=("half", "zero", "full", "absent"))
+    p.set_defaults(func=run_bye)
+
+    p = subparsers.add_parser(
+        "undo",
+        help="undo the last action on a tournament file",
+        description="Revert the latest action not yet undone (where that is safe).",
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.set_defaults(func=run_undo)
+
+    p = subparsers.add_parser(
+        "audit",
+        help="print a tournament file's audit log",
+        description="Every action recorded in the tournament file, oldest first.",
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("--last", type=int, default=None, metavar="N", help="only the last N actions")
+    p.set_defaults(func=run_audit)
+
+
+def _open(path: Path) -> Any:
+    from swissdesk.storage import TournamentFile
+
+    return TournamentFile.open(path)
+
+
+def run_import(args: argparse.Namespace) -> int:
+    from swissdesk.storage import TournamentFile
+
+    if not args.input.exists():
+        raise InputError(f"{args.input}: no such file")
+    with TournamentFile.import_trf(args.input, args.output) as tf:
+        print(f"created {args.output}: {len(tf.players())} players, {tf.rounds_paired()} rounds")
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from swissdesk.trf import write_trf
+
+    with _open(args.input) as tf:
+        tournament = tf.snapshot()
+        version = args.trf_version or tf.trf_version()
+        paired = tf.rounds_paired()
+    write_trf(tournament, args.output, version=version)
+    done = tournament.rounds_with_pairings
+    if paired > done:
+        print(
+            f"swissdesk: round {paired} still lacks results: exported through round {done}",
+            file=sys.stderr,
+        )
+    print(f"wrote {args.output}")
+    return 0
+
+
+def run_next_round(args: argparse.Namespace) -> int:
+    with _open(args.input) as tf:
+        pairing, result = tf.pair_next_round(args.system)
+    sys.stdout.write(pairing.to_text())
+    print(f"swissdesk: {result.summary}", file=sys.stderr)
+    return 0
+
+
+def run_result(args: argparse.Namespace) -> int:
+    from swissdesk.storage import CorrectResult, EnterResult, parse_result
+
+    result = parse_result(args.result)
+    with _open(args.input) as tf:
+        if 1 <= args.round < tf.rounds_paired():
+            outcome = tf.execute(CorrectResult(args.round, args.board, result))
+        else:
+            outcome = tf.execute(EnterResult(args.round, args.board, result))
+    _report(outcome)
+    return 0
+
+
+def run_withdraw(args: argparse.Namespace) -> int:
+    from swissdesk.storage import Withdraw
+
+    with _open(args.input) as tf:
+        from_round = args.from_round if args.from_round is not None else tf.next_round_number()
+        _report(tf.execute(Withdraw(args.tpn, from_round)))
+    return 0
+
+
+def run_bye(args: argparse.Namespace) -> int:
+    from swissdesk.storage import ByeKind, RequestBye
+
+    with _open(args.input) as tf:
+        _report(tf.execute(RequestBye(args.tpn, args.round, ByeKind(args.kind))))
+    return 0
+
+
+def run_undo(args: argparse.Namespace) -> int:
+    from swissdesk.storage import Undo
+
+    with _open(args.input) as tf:
+        _report(tf.execute(Undo()))
+    return 0
+
+
+def run_audit(args: argparse.Namespace) -> int:
+    with _open(args.input) as tf:
+        entries = tf.audit_log(args.last)
+    for e in entries:
+        mark = " (undone)" if e.undone else ""
+        print(f"{e.id:5d}  {e.at}  {e.action:<22} {e.summary}{mark}")
+    return 0
+
+
+def _report(outcome: Any) -> None:
+    print(outcome.summary)
+    for warning in outcome.warnings:
+        print(f"swissdesk: note: {warning}", file=sys.stderr)
