@@ -42,7 +42,7 @@ def render_boards(
     scores = scores_before(tournament, rnd)
     by_tpn = tournament.players_by_tpn
     font = 9.0
-    fixed = {"bd": 24.0, "no": 26.0, "tit": 24.0, "rtg": 30.0, "pts": 24.0, "res": 44.0}
+    fixed = {"bd": 24.0, "no": 26.0, "tit": 29.0, "rtg": 30.0, "pts": 24.0, "res": 44.0}
     name_w = (
         width
         - fixed["bd"]

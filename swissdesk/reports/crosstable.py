@@ -77,7 +77,7 @@ def render_crosstable(
         round_w = max(stringWidth(s, REGULAR, font) for s in samples) + 5
         tb_w = max([stringWidth(c, BOLD, font) + 6 for c in view.columns] + [font * 3.6])
         fixed = font * (2.9 + digits * 0.65) * 2 + font * 3.3 + font * 4.2  # Rk, No., Rtg, Pts
-        ids = font * (2.4 + 3.2) if show_id_columns else 0.0  # Tit, FED
+        ids = font * (3.3 + 3.2) if show_id_columns else 0.0  # Tit, FED
         room = width - fixed - ids - rounds * round_w - len(view.columns) * tb_w
         if room >= font * 14 or (font <= 5.0 and not show_id_columns):
             break
@@ -93,7 +93,7 @@ def render_crosstable(
     align = ["RIGHT", "RIGHT", "LEFT"]
     if show_id_columns:
         head += ["Tit", "FED"]
-        widths += [font * 2.4, font * 3.2]
+        widths += [font * 3.3, font * 3.2]
         align += ["LEFT", "CENTER"]
     head += ["Rtg", *(str(r) for r in range(1, rounds + 1)), "Pts", *view.columns]
     widths += [font * 3.3, *([round_w] * rounds), font * 4.2, *([tb_w] * len(view.columns))]

@@ -28,7 +28,7 @@ def render_standings(
     after = check_after_round(tournament, round_number)
     view = standings_view(tournament, tiebreaks, after)
     font = 9.0
-    fixed = [34.0, 28.0, 26.0, 32.0, 34.0, 34.0]  # Rk, No., Tit, FED, Rtg, Pts
+    fixed = [34.0, 28.0, 29.0, 32.0, 34.0, 34.0]  # Rk, No., Tit, FED, Rtg, Pts
     tb_w = 40.0
     needed = sum(fixed) + _MIN_NAME + tb_w * len(view.columns)
     landscape = needed > frame_size(paper)[0]
