@@ -91,7 +91,7 @@ def _load_swissdesk(
     path: Path, round_number: int | None
 ) -> tuple[Tournament, list[tuple[int, int]] | None]:
     try:
-        from swissdesk.storage import open_for_report  # type: ignore[attr-defined]
+        from swissdesk.storage import open_for_report
     except ImportError:
         raise InputError(
             f"{path}: reading .swissdesk files is not available in this build; "

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from report_test_support import all_text, corpus_file
+from report_test_support import all_text, corpus_file, find_row, multilingual_tournament, pdf_pages
 
 from swissdesk.cli import main
 
@@ -90,3 +90,31 @@ def test_missing_input_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     )
     assert code == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_report_from_a_tournament_file_with_a_round_in_progress(tmp_path: Path) -> None:
+    """A .swissdesk file prints the current round (results still missing) in the file's own
+    board order, while standings rank after the last complete round."""
+    from swissdesk.storage import TournamentFile
+
+    path = tmp_path / "open.swissdesk"
+    with TournamentFile.from_tournament(path, multilingual_tournament()):
+        pass
+    boards = tmp_path / "boards.pdf"
+    assert main(["report", str(path), "--kind", "boards", "-o", str(boards)]) == 0
+    page = pdf_pages(boards)[0]
+    assert find_row(page, "1")[:4] == ["1", "1", "GM", "Łukasz Ćwik"]
+    assert find_row(page, "3")[:3] == ["3", "6", "Zoë Müller"]
+    assert "Round 3" in all_text(boards)
+    standings = tmp_path / "standings.pdf"
+    assert main(["report", str(path), "--kind", "standings", "-o", str(standings)]) == 0
+    assert "after round 2" in all_text(standings)
+
+
+def test_not_a_tournament_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fake = tmp_path / "notes.swissdesk"
+    fake.write_text("not a database", encoding="utf-8")
+    code = main(["report", str(fake), "--kind", "boards", "-o", str(tmp_path / "x.pdf")])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("swissdesk: ") and "Traceback" not in err
