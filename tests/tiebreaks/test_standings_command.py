@@ -91,3 +91,21 @@ def test_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
     code, _, err = run(capsys, str(tmp_path / "none.trf"))
     assert code == 2
     assert "no such file" in err
+
+
+def test_tournament_file_ranks_like_its_trf(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    storage = pytest.importorskip("swissdesk.storage", reason="tournament files not there yet")
+    target = tmp_path / "open.swissdesk"
+    with storage.TournamentFile.import_trf(SAMPLE, target):
+        pass
+    code, from_file, err = run(capsys, str(target), "--csv", "--tiebreaks", "BH/C1,BH,SB,DE")
+    assert code == 0, err
+    code, from_trf, _ = run(capsys, str(SAMPLE), "--csv", "--tiebreaks", "BH/C1,BH,SB,DE")
+
+    def without_names(text: str) -> list[list[str]]:
+        return [cells[:2] + cells[3:] for cells in csv.reader(io.StringIO(text))]
+
+    # Names may be stored in another form; every number agrees.
+    assert without_names(from_file) == without_names(from_trf)
