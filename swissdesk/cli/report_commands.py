@@ -1,7 +1,7 @@
 """``swissdesk report``: print a tournament document as PDF.
 
-    swissdesk report T.swissdesk|IN.trf --kind boards|alphabetical|cards|standings|crosstable|slips
-                     [--round R] [--paper a4|letter] [--tiebreaks BH/C1,BH,SB] -o OUT.pdf
+swissdesk report T.swissdesk|IN.trf --kind boards|alphabetical|cards|standings|crosstable|slips
+                 [--round R] [--paper a4|letter] [--tiebreaks BH/C1,BH,SB] -o OUT.pdf
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ subset of glyphs a document uses.
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from importlib import resources
 from pathlib import Path
@@ -22,6 +23,7 @@ BOLD = "DejaVuSans-Bold"
 
 _FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
 _registered = False
+_lock = threading.Lock()
 
 
 def font_directory() -> Path:
@@ -36,19 +38,22 @@ def register_fonts() -> tuple[str, str]:
     silently printing names as boxes.
     """
     global _registered
-    if not _registered:
-        directory = font_directory()
-        for name, filename in _FILES.items():
-            path = directory / filename
-            if not path.is_file():
-                raise SwissdeskError(
-                    f"font file {path} is missing: reinstall swissdesk to print documents"
-                )
-            pdfmetrics.registerFont(TTFont(name, str(path)))
-        pdfmetrics.registerFontFamily(
-            REGULAR, normal=REGULAR, bold=BOLD, italic=REGULAR, boldItalic=BOLD
-        )
-        _registered = True
+    if _registered:
+        return REGULAR, BOLD
+    with _lock:  # the GUI may print from a worker thread
+        if not _registered:
+            directory = font_directory()
+            for name, filename in _FILES.items():
+                path = directory / filename
+                if not path.is_file():
+                    raise SwissdeskError(
+                        f"font file {path} is missing: reinstall swissdesk to print documents"
+                    )
+                pdfmetrics.registerFont(TTFont(name, str(path)))
+            pdfmetrics.registerFontFamily(
+                REGULAR, normal=REGULAR, bold=BOLD, italic=REGULAR, boldItalic=BOLD
+            )
+            _registered = True
     return REGULAR, BOLD
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -392,3 +393,10 @@ def test_unknown_tiebreak_is_a_message(tmp_path: Path) -> None:
 def test_missing_folder_is_a_message(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="does not exist"):
         render("boards", multilingual_tournament(), tmp_path / "nowhere" / "b.pdf")
+
+
+def test_header_shows_the_round_date_from_trf_record_132(tmp_path: Path) -> None:
+    dates = "132" + " " * 88 + "26/11/20  26/11/21  26/11/22"
+    t = replace(multilingual_tournament(), extra_records=(dates,))
+    page = pdf_pages(render("boards", t, tmp_path / "b.pdf", round_number=2))[0]
+    assert row_texts(page[1])[-1] == "Round 2   26/11/21"
