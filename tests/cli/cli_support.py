@@ -1,0 +1,54 @@
+"""Tiny pairing engines and TRF lines for the command-line tests."""
+
+from __future__ import annotations
+
+from swissdesk.engines.base import NoValidPairing, Pair, RoundPairing
+from swissdesk.model.tournament import Tournament
+
+TPN_ORDER = "test-tpn-order"
+NO_PAIRING = "test-no-pairing"
+
+
+class TpnOrderEngine:
+    """Pairs the available players 1-2, 3-4, ... (lower TPN White); the last odd one gets the
+    PAB. Not a Swiss system: it only exercises the command-line plumbing."""
+
+    name = TPN_ORDER
+
+    def pair(
+        self, tournament: Tournament, round_number: int | None = None, *, explain: bool = False
+    ) -> RoundPairing:
+        r = round_number or tournament.rounds_with_pairings + 1
+        available = [p.tpn for p in tournament.players if p.entry(r) is None]
+        bye = available.pop() if len(available) % 2 else None
+        pairs = tuple(Pair(available[i], available[i + 1]) for i in range(0, len(available), 2))
+        explanation = (f"round {r}: {len(available)} players paired in TPN order",)
+        return RoundPairing(r, pairs, bye, explanation if explain else ())
+
+
+class NoPairingEngine:
+    name = NO_PAIRING
+
+    def pair(
+        self, tournament: Tournament, round_number: int | None = None, *, explain: bool = False
+    ) -> RoundPairing:
+        raise NoValidPairing("every remaining pair has already met")
+
+
+def player(tpn: int, points: str, *blocks: str) -> str:
+    head = (
+        f"001 {tpn:>4}      {f'Player{tpn:04d}, Test':33} {2500 - 10 * tpn:>4} {'':3} {'':>11} "
+        f"{'':10} {points:>4}     "
+    )
+    return (head + "  " + "  ".join(blocks)).rstrip() if blocks else head.rstrip()
+
+
+SMALL_LINES = (
+    "012 Small Open",
+    "XXR 5",
+    "XXC white1",
+    player(1, "2.0", "   2 w 1", "   3 w 1"),
+    player(2, "0.0", "   1 b 0", "   4 b 0"),
+    player(3, "0.5", "   4 w =", "   1 b 0"),
+    player(4, "1.5", "   3 b =", "   2 w 1"),
+)
