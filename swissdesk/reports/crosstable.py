@@ -122,5 +122,6 @@ def render_crosstable(
             size=7,
         ),
     ]
-    header = make_header(tournament, "Cross table", f"after round {after}", after or None)
+    when = f"after round {after}" if after else "before round 1"
+    header = make_header(tournament, "Cross table", when, after or None)
     return build_pdf(Path(out_path), story, header, paper=paper, landscape_orientation=True)

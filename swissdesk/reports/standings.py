@@ -59,5 +59,6 @@ def render_standings(
     ]
     if view.columns:
         story.append(note("Tie-breaks (FIDE C.07), in order: " + ", ".join(view.columns) + "."))
-    header = make_header(tournament, "Standings", f"after round {after}", after or None)
+    when = f"after round {after}" if after else "before round 1"
+    header = make_header(tournament, "Standings", when, after or None)
     return build_pdf(Path(out_path), story, header, paper=paper, landscape_orientation=landscape)
