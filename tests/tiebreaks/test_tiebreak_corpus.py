@@ -64,6 +64,4 @@ def test_every_reference_value_agrees() -> None:
         differences.extend(diffs)
     total = agreed + len(differences)
     print(f"tie-break corpus: {agreed}/{total} values agree over {len(CSV_FILES)} tournaments")
-    assert not differences, f"{len(differences)} of {total} differ:\n" + "\n".join(
-        differences[:40]
-    )
+    assert not differences, f"{len(differences)} of {total} differ:\n" + "\n".join(differences[:40])
