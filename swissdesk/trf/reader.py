@@ -252,15 +252,26 @@ def _read_162(state: _State, line: str, line_no: int) -> None:
     matches = list(_TOKEN_RE.finditer(line, 3))
     if not matches:
         raise state.error("record 162 gives no points", line_no, 5)
+    pairs: list[tuple[str, str, int]] = []
+    pending: tuple[str, int] | None = None
     for match in matches:
         token = match.group()
-        code, value_text = token[0].upper(), token[1:]
+        if pending is None:
+            pending = (token[0].upper(), match.start() + 1)
+            if len(token) > 1:
+                pairs.append((pending[0], token[1:], pending[1]))
+                pending = None
+        else:
+            pairs.append((pending[0], token, pending[1]))
+            pending = None
+    if pending is not None:
+        pairs.append((pending[0], "", pending[1]))
+    for code, value_text, column in pairs:
         value = _parse_points(value_text)
-        column = match.start() + 1
         if code not in "WDLAPX" or value is None:
             raise state.error(
                 f"record 162: expected a code W, D, L, A, P or X followed by points "
-                f"(like W1.0), not {token!r}",
+                f"(like W 1.0), not {code + value_text!r}",
                 line_no,
                 column,
             )

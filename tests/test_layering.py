@@ -1,0 +1,112 @@
+"""The lower layers (model, engines, trf, tiebreaks) use the standard library only.
+
+They must run anywhere (a pairing engine checked by FIDE's tools, a headless server), and never
+reach up into storage, the GUI or the reports: checked twice, statically on every ``import``
+statement of every file, and dynamically by importing them in a fresh interpreter.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "swissdesk"
+LOWER_LAYERS = ("model", "engines", "trf", "tiebreaks")
+UPPER_LAYERS = ("storage", "gui", "reports", "cli")
+FORBIDDEN_MODULES = ("sqlalchemy", "PySide6", "reportlab", "platformdirs", "pypdf")
+ALLOWED_SWISSDESK = {"swissdesk", "swissdesk.errors", *(f"swissdesk.{n}" for n in LOWER_LAYERS)}
+
+
+def layer_files(layer: str) -> list[Path]:
+    folder = PACKAGE / layer
+    if not folder.is_dir():
+        pytest.skip(f"swissdesk/{layer} does not exist yet")
+    return sorted(folder.rglob("*.py"))
+
+
+def imported_modules(path: Path) -> list[tuple[int, str]]:
+    """``(line, module)`` for every import in ``path``; relative imports resolved."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            found.append((node.lineno, module))
+    return found
+
+
+def allowed(module: str) -> bool:
+    top = module.split(".")[0]
+    if top == "swissdesk":
+        return module in ALLOWED_SWISSDESK or any(
+            module.startswith(a + ".") for a in ALLOWED_SWISSDESK - {"swissdesk"}
+        )
+    return top in sys.stdlib_module_names or top == "__future__"
+
+
+@pytest.mark.parametrize("layer", LOWER_LAYERS)
+def test_lower_layer_imports_only_the_standard_library(layer: str) -> None:
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line}: imports {module}"
+        for path in layer_files(layer)
+        for line, module in imported_modules(path)
+        if not allowed(module)
+    ]
+    assert not offenders, "\n".join(offenders)
+
+
+def test_import_checker_sees_what_it_must() -> None:
+    """The checker itself: finds the reader's imports, refuses the upper layers."""
+    sample = PACKAGE / "trf" / "reader.py"
+    modules = {m for _, m in imported_modules(sample)}
+    assert "swissdesk.model.tournament" in modules
+    assert not allowed("sqlalchemy.orm") and not allowed("swissdesk.storage.service")
+    assert not allowed("PySide6.QtWidgets") and allowed("dataclasses")
+
+
+def test_lower_layers_load_without_third_party_modules() -> None:
+    packages = [f"swissdesk.{n}" for n in LOWER_LAYERS if (PACKAGE / n).is_dir()]
+    modules = sorted(
+        ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        for n in LOWER_LAYERS
+        if (PACKAGE / n).is_dir()
+        for p in (PACKAGE / n).rglob("*.py")
+    )
+    script = (
+        "import importlib, json, sys\n"
+        f"for name in {modules!r}:\n"
+        "    importlib.import_module(name)\n"
+        "from swissdesk.engines.base import system_names\n"
+        "system_names()\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    loaded = json.loads(proc.stdout.strip().splitlines()[-1])
+    bad = [
+        m
+        for m in loaded
+        if m.split(".")[0] in FORBIDDEN_MODULES
+        or any(m == f"swissdesk.{u}" or m.startswith(f"swissdesk.{u}.") for u in UPPER_LAYERS)
+    ]
+    assert packages and not bad, f"lower layers pulled in: {bad[:10]}"
