@@ -6,10 +6,10 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import NAMES, settings
+from storage_support import NAMES, settings
 
 from swissdesk.engines import Pair, RoundPairing
-from swissdesk.model import Colour, ResultCode
+from swissdesk.model import Colour, ResultCode, RoundEntry
 from swissdesk.storage import (
     AccelerationKind,
     ActionRefused,
@@ -222,16 +222,11 @@ def test_withdrawn_player_is_not_paired_and_twice_is_refused(nine: TournamentFil
     with pytest.raises(ActionRefused, match="already withdrawn"):
         nine.execute(Withdraw(4, from_round=3))
     assert audit_count(nine) == before
-    assert nine.snapshot().player(4).entry(2) == RoundEntryAbsent
+    assert nine.snapshot().player(4).entry(2) == RoundEntry.bye(ResultCode.NOT_PAIRED)
     pairing, _ = nine.pair_next_round()
     assert 4 not in {t for pr in pairing.pairs for t in (pr.white, pr.black)}
     assert pairing.bye is None  # 8 players left
     assert nine.players()[3].status is PlayerStatus.WITHDRAWN
-
-
-RoundEntryAbsent = __import__("swissdesk.model", fromlist=["RoundEntry"]).RoundEntry.bye(
-    ResultCode.NOT_PAIRED
-)
 
 
 def test_withdraw_from_a_paired_round_is_refused(nine: TournamentFile) -> None:
@@ -266,7 +261,7 @@ def test_requested_byes_reach_the_engine_snapshot(nine: TournamentFile) -> None:
 
 
 def test_pairing_needs_the_previous_round_complete(nine: TournamentFile) -> None:
-    pairing, _ = nine.pair_next_round()
+    _pairing, _ = nine.pair_next_round()
     nine.execute(EnterResult(1, 1, BoardResult.DRAW))
     ok, why = nine.can_pair_next_round()
     assert not ok
@@ -347,21 +342,17 @@ def test_manual_change_checks_absolute_criteria_and_keeps_engine_pairing(
         nine.execute(rematch)
     assert any("[C1]" in w for w in info.value.warnings)
     assert nine.round_view(2).boards[0].white_tpn == engine_pairing.pairs[0].white
-    second_pab = ManualPairingChange(
-        2, (Pair(1, 3), Pair(2, 4), Pair(5, 7), Pair(6, 8)), bye=9
-    )
+    second_pab = ManualPairingChange(2, (Pair(1, 3), Pair(2, 4), Pair(5, 7), Pair(6, 8)), bye=9)
     with pytest.raises(ConfirmationRequired) as info:
         nine.execute(second_pab)
     assert any("[C2]" in w for w in info.value.warnings)
-    result = nine.execute(
-        ManualPairingChange(2, rematch.pairs, rematch.bye, confirmed=True)
-    )
+    result = nine.execute(ManualPairingChange(2, rematch.pairs, rematch.bye, confirmed=True))
     assert result.warnings
     view = nine.round_view(2)
     assert view.changed_by_hand
     assert view.engine_pairing is not None
     assert view.engine_pairing.pairs == engine_pairing.pairs
-    assert [(b.white_tpn, b.black_tpn) for b in view.boards][0] == (2, 1)
+    assert next((b.white_tpn, b.black_tpn) for b in view.boards) == (2, 1)
     log = nine.audit_log()[-1]
     assert log.payload["engine_pairing"] == engine_pairing.to_text()
     nine.execute(Undo())
@@ -376,9 +367,7 @@ def test_manual_change_keeps_boards_with_results(nine: TournamentFile) -> None:
     )
     nine.execute(EnterResult(1, 1, BoardResult.WHITE_WINS))
     with pytest.raises(ActionRefused, match="board 1"):
-        nine.execute(
-            ManualPairingChange(1, (Pair(2, 1), Pair(3, 4), Pair(5, 6), Pair(7, 8)), 9)
-        )
+        nine.execute(ManualPairingChange(1, (Pair(2, 1), Pair(3, 4), Pair(5, 6), Pair(7, 8)), 9))
     nine.execute(ManualPairingChange(1, (Pair(1, 2), Pair(4, 3), Pair(5, 6), Pair(7, 9)), 8))
     view = nine.round_view(1)
     assert view.boards[0].result is BoardResult.WHITE_WINS
@@ -402,9 +391,7 @@ def test_same_absolute_colour_preference_warns(nine: TournamentFile) -> None:
             nine.execute(EnterResult(r, b, BoardResult.DRAW))
     nine.pair_next_round()
     with pytest.raises(ConfirmationRequired) as info:
-        nine.execute(
-            ManualPairingChange(3, (Pair(1, 3), Pair(2, 4), Pair(5, 7), Pair(6, 8)), 9)
-        )
+        nine.execute(ManualPairingChange(3, (Pair(1, 3), Pair(2, 4), Pair(5, 7), Pair(6, 8)), 9))
     assert any("[C3]" in w and "Black" in w for w in info.value.warnings)
 
 
@@ -522,7 +509,7 @@ def test_undo_walks_back_and_stops_at_creation(new_file: TournamentFile) -> None
 def test_undo_of_pairing_and_results_restores_the_round(nine: TournamentFile) -> None:
     play_round(nine)
     before = nine.snapshot()
-    pairing, _ = nine.pair_next_round()
+    _pairing, _ = nine.pair_next_round()
     nine.execute(EnterResult(2, 1, BoardResult.DRAW))
     nine.execute(Undo())
     nine.execute(Undo())

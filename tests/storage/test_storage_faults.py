@@ -1,0 +1,227 @@
+"""Bad files and failing disks: a clear message, nothing changed, the file still valid."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+from storage_support import NAMES, settings
+
+from swissdesk.storage import (
+    CorruptFileError,
+    DiskFullError,
+    EnterResult,
+    LateEntry,
+    LockedFileError,
+    NewerFileError,
+    NotATournamentFileError,
+    PlayerData,
+    ReadOnlyFileError,
+    StorageError,
+    TournamentFile,
+    database,
+    schema,
+)
+from swissdesk.storage.results import BoardResult
+
+
+@pytest.fixture
+def saved(tmp_path: Path) -> Path:
+    """A closed tournament file with nine players and round 1 paired."""
+    path = tmp_path / "saved.swissdesk"
+    players = [PlayerData(n, r, title=t) for n, r, t in NAMES]
+    with TournamentFile.create(path, settings(), players=players) as tf:
+        tf.pair_next_round()
+    return path
+
+
+def corrupt_copies(path: Path) -> list[Path]:
+    return sorted(path.parent.glob("*.corrupt-*.swissdesk"))
+
+
+def test_garbage_file_is_reported_and_kept_aside(tmp_path: Path) -> None:
+    path = tmp_path / "broken.swissdesk"
+    garbage = os.urandom(8192)
+    path.write_bytes(garbage)
+    with pytest.raises(CorruptFileError, match="damaged") as info:
+        TournamentFile.open(path)
+    assert path.read_bytes() == garbage
+    [copy] = corrupt_copies(path)
+    assert info.value.copy_path == copy
+    assert copy.read_bytes() == garbage
+    assert str(copy) in str(info.value)
+
+
+def test_damaged_pages_fail_the_integrity_check(saved: Path) -> None:
+    data = bytearray(saved.read_bytes())
+    assert len(data) > 4 * 4096
+    # Overwrite the inside of pages 2-4 (table b-trees); the header stays valid.
+    for page in (1, 2, 3):
+        start = page * 4096
+        data[start : start + 4096] = b"\xa5" * 4096
+    saved.write_bytes(bytes(data))
+    with pytest.raises(CorruptFileError):
+        TournamentFile.open(saved)
+    assert saved.read_bytes() == bytes(data)  # never written to
+    assert len(corrupt_copies(saved)) == 1
+
+
+def test_other_files_are_not_tournaments(tmp_path: Path) -> None:
+    trf = tmp_path / "t.trf"
+    trf.write_text("012 Some tournament\n")
+    with pytest.raises(NotATournamentFileError, match="not a swissdesk tournament file"):
+        TournamentFile.open(trf)
+    db = tmp_path / "other.db"
+    con = sqlite3.connect(db)
+    con.execute("CREATE TABLE t (x)")
+    con.commit()
+    con.close()
+    with pytest.raises(NotATournamentFileError, match="SQLite database but not"):
+        TournamentFile.open(db)
+    with pytest.raises(StorageError, match="does not exist"):
+        TournamentFile.open(tmp_path / "missing.swissdesk")
+    assert corrupt_copies(trf) == []
+
+
+def _set_version(path: Path, version: int) -> None:
+    con = sqlite3.connect(path)
+    con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(version),))
+    con.commit()
+    con.close()
+
+
+def test_newer_file_is_refused_unchanged(saved: Path) -> None:
+    _set_version(saved, schema.SCHEMA_VERSION + 1)
+    before = saved.read_bytes()
+    with pytest.raises(NewerFileError, match="newer swissdesk"):
+        TournamentFile.open(saved)
+    assert saved.read_bytes() == before
+
+
+def test_older_file_is_migrated_with_a_copy_kept(
+    saved: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Pretend the current program knows version 2, whose step adds a column.
+    def to_v2(con: sqlite3.Connection) -> None:
+        con.execute("ALTER TABLE player ADD COLUMN nickname TEXT DEFAULT ''")
+
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", 2)
+    monkeypatch.setitem(database.MIGRATIONS, 1, to_v2)
+    with TournamentFile.open(saved) as tf:
+        assert len(tf.players()) == 9
+        assert tf.rounds_paired() == 1
+    con = sqlite3.connect(saved)
+    assert con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone() == ("2",)
+    assert "nickname" in {row[1] for row in con.execute("PRAGMA table_info(player)")}
+    con.close()
+    backup = saved.with_name("saved.before-upgrade-v1.swissdesk")
+    con = sqlite3.connect(backup)
+    assert con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone() == ("1",)
+    con.close()
+
+
+def test_failed_migration_changes_nothing(saved: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(con: sqlite3.Connection) -> None:
+        con.execute("ALTER TABLE player ADD COLUMN x TEXT")
+        con.execute("THIS IS NOT SQL")
+
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", 2)
+    monkeypatch.setitem(database.MIGRATIONS, 1, broken)
+    with pytest.raises(StorageError):
+        TournamentFile.open(saved)
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", 1)
+    with TournamentFile.open(saved) as tf:
+        assert len(tf.players()) == 9
+    con = sqlite3.connect(saved)
+    assert "x" not in {row[1] for row in con.execute("PRAGMA table_info(player)")}
+    con.close()
+
+
+@pytest.fixture
+def other_writer(saved: Path) -> Iterator[sqlite3.Connection]:
+    """Another program holding the write lock on the file."""
+    con = sqlite3.connect(saved, isolation_level=None)
+    con.execute("BEGIN IMMEDIATE")
+    yield con
+    con.execute("ROLLBACK")
+    con.close()
+
+
+def test_locked_file_gives_a_clear_message(saved: Path, other_writer: sqlite3.Connection) -> None:
+    with TournamentFile.open(saved, busy_timeout_ms=100) as tf:
+        assert len(tf.players()) == 9  # reading still works (WAL)
+        with pytest.raises(LockedFileError, match="in use by another program"):
+            tf.execute(EnterResult(1, 1, BoardResult.DRAW))
+        other_writer.execute("ROLLBACK")
+        other_writer.execute("BEGIN")  # the fixture's ROLLBACK needs a transaction
+        assert tf.round_view(1).boards[0].result is None
+        tf.execute(EnterResult(1, 1, BoardResult.DRAW))
+        assert tf.round_view(1).boards[0].result is BoardResult.DRAW
+
+
+def _on_every_connection(tf: TournamentFile, sql: str) -> None:
+    """Run ``sql`` on each new connection of ``tf`` (simulates a disk condition)."""
+    engine: Any = tf._engine
+    engine.dispose()
+
+    def apply(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.execute(sql)
+
+    event.listen(engine, "connect", apply)
+
+
+def test_full_disk_saves_nothing_and_leaves_the_file_valid(saved: Path) -> None:
+    with TournamentFile.open(saved) as tf:
+        pages = sqlite3.connect(saved).execute("PRAGMA page_count").fetchone()[0]
+        _on_every_connection(tf, f"PRAGMA max_page_count = {pages}")
+        with pytest.raises(DiskFullError, match=r"disk .* is full"):
+            tf.execute(LateEntry(PlayerData("X" * 200_000, 1000), from_round=2))
+        log_size = len(tf.audit_log())
+    with TournamentFile.open(saved) as tf:
+        assert tf.integrity_ok()
+        assert len(tf.players()) == 9
+        assert len(tf.audit_log()) == log_size
+
+
+def test_read_only_medium_saves_nothing(saved: Path) -> None:
+    with TournamentFile.open(saved) as tf:
+        _on_every_connection(tf, "PRAGMA query_only = ON")
+        with pytest.raises(ReadOnlyFileError, match="cannot be written"):
+            tf.execute(EnterResult(1, 1, BoardResult.WHITE_WINS))
+        assert tf.round_view(1).boards[0].result is None
+    with TournamentFile.open(saved) as tf:
+        assert tf.integrity_ok()
+        assert tf.round_view(1).boards[0].result is None
+
+
+@pytest.mark.skipif(
+    hasattr(os, "geteuid") and os.geteuid() == 0, reason="root ignores file permissions"
+)
+def test_read_only_file_permissions(saved: Path) -> None:  # pragma: no cover - not as root
+    with TournamentFile.open(saved) as tf:
+        tf.close()
+    saved.chmod(0o444)
+    try:
+        with TournamentFile.open(saved) as tf, pytest.raises(ReadOnlyFileError):
+            tf.execute(EnterResult(1, 1, BoardResult.WHITE_WINS))
+    finally:
+        saved.chmod(0o644)
+
+
+def test_io_errors_are_explained() -> None:
+    err = sqlite3.OperationalError("disk I/O error")
+    err.sqlite_errorname = "SQLITE_IOERR_WRITE"  # type: ignore[attr-defined]
+    message = str(database.translate_error(err, Path("t.swissdesk")))
+    assert "USB stick" in message and "not saved" in message
+
+
+def test_closed_file_refuses_actions(saved: Path) -> None:
+    tf = TournamentFile.open(saved)
+    tf.close()
+    with pytest.raises(StorageError, match="closed"):
+        tf.execute(EnterResult(1, 1, BoardResult.DRAW))
