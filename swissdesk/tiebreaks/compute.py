@@ -60,6 +60,7 @@ _RATING_RESULT: Mapping[ResultCode, int] = {
     ResultCode.LOSS: 0,
     ResultCode.UNRATED_LOSS: 0,
 }
+_PLAYED = frozenset(code for code in ResultCode if code.is_played)
 _ABSENT = RoundEntry(None, None, ResultCode.NOT_PAIRED)
 
 
@@ -95,18 +96,17 @@ class RoundsView:
     ratings: Mapping[int, int]
 
 
-def _record(entry: RoundEntry, scoring: ScoringSystem) -> RoundRecord:
-    result = entry.result
-    game = entry.played
-    return RoundRecord(
-        opponent=entry.opponent or 0,
-        points=scoring.points(result),
-        game=game,
-        pab=result is ResultCode.PAIRING_ALLOCATED_BYE,
-        vur=result in _VOLUNTARY,
-        black=game and entry.colour is Colour.BLACK,
-        rating_result=_RATING_RESULT.get(result, 0) if game else 0,
-    )
+def _result_traits(scoring: ScoringSystem) -> dict[ResultCode, tuple[HalfPoints, bool, bool, int]]:
+    """Per result code: points, is a PAB, is a VUR, rating result (half-points)."""
+    return {
+        code: (
+            scoring.points(code),
+            code is ResultCode.PAIRING_ALLOCATED_BYE,
+            code in _VOLUNTARY,
+            _RATING_RESULT.get(code, 0),
+        )
+        for code in ResultCode
+    }
 
 
 def build_view(tournament: Tournament, rounds: int) -> RoundsView:
@@ -114,17 +114,33 @@ def build_view(tournament: Tournament, rounds: int) -> RoundsView:
     tpns = {p.tpn for p in tournament.players}
     if len(tpns) != len(tournament.players):
         raise InputError("two players share a pairing number; cannot compute standings")
+    traits = _result_traits(tournament.scoring)
     records: dict[int, tuple[RoundRecord, ...]] = {}
     for p in tournament.players:
+        entries = p.rounds[:rounds]
+        if len(entries) < rounds:
+            entries = entries + (_ABSENT,) * (rounds - len(entries))
         recs = []
-        for r in range(1, rounds + 1):
-            entry = p.entry(r) or _ABSENT
-            if entry.opponent is not None and entry.opponent not in tpns:
+        for r, entry in enumerate(entries, start=1):
+            opponent = entry.opponent
+            if opponent is not None and opponent not in tpns:
                 raise InputError(
-                    f"player {p.tpn} ({p.name}) has opponent {entry.opponent} in round {r}, "
+                    f"player {p.tpn} ({p.name}) has opponent {opponent} in round {r}, "
                     "but no player has that pairing number"
                 )
-            recs.append(_record(entry, tournament.scoring))
+            scored, pab, vur, rating_result = traits[entry.result]
+            game = opponent is not None and entry.result in _PLAYED
+            recs.append(
+                RoundRecord(
+                    opponent=opponent or 0,
+                    points=scored,
+                    game=game,
+                    pab=pab,
+                    vur=vur,
+                    black=game and entry.colour is Colour.BLACK,
+                    rating_result=rating_result if game else 0,
+                )
+            )
         records[p.tpn] = tuple(recs)
     points = {tpn: sum(r.points for r in recs) for tpn, recs in records.items()}
     return RoundsView(

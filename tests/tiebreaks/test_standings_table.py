@@ -98,8 +98,8 @@ def test_declared_tiebreaks_default_to_the_recommended_list(small: Tournament) -
 
 
 def test_thousand_players_eleven_rounds_well_under_two_seconds() -> None:
-    # Reports compute standings for large opens: 1,000 players x 11 rounds, every
-    # tie-break at once, must stay well under 2 s.
+    # Reports compute standings for large opens: 1,000 players x 11 rounds, a dozen
+    # tie-breaks at once, must stay well under 2 s (CPU time: CI machines are shared).
     n, rounds = 1000, 11
     entries: dict[int, list[RoundEntry]] = {t: [] for t in range(1, n + 1)}
     for r in range(rounds):
@@ -120,9 +120,9 @@ def test_thousand_players_eleven_rounds_well_under_two_seconds() -> None:
     )
     t = Tournament(players=players, total_rounds=rounds)
     codes = ["BH/C1", "BH", "SB", "DE", "ARO", "TPR", "PTP", "AOB", "FB", "KS", "PS", "WIN"]
-    start = time.perf_counter()
+    start = time.process_time()
     standings = compute_standings(t, codes)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert len(standings.rows) == n
     assert elapsed < 2.0, f"{elapsed:.2f} s"
     print(f"standings for {n} players x {rounds} rounds, {len(codes)} tie-breaks: {elapsed:.2f} s")
