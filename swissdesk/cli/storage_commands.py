@@ -17,10 +17,24 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from swissdesk.errors import InputError
+
+
+class _ResultParser(argparse.ArgumentParser):
+    """The ``result`` parser: ``--`` (double forfeit) is a result here, not argparse's
+    end-of-options marker, and ``-+`` is not an option (the RESULT argument takes the
+    remainder of the command line)."""
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if args is not None:
+            args = ["-:-" if a == "--" else a for a in args]
+        return super().parse_known_args(args, namespace)
 
 
 def register(subparsers: Any) -> None:
@@ -73,10 +87,17 @@ def register(subparsers: Any) -> None:
             "result is corrected (C.04.2 art. 4.3)."
         ),
     )
+    # "--" (double forfeit) and "-+" look like options to argparse: see _ResultParser.
+    p.__class__ = _ResultParser
     p.add_argument("input", type=Path, help=".swissdesk tournament file")
     p.add_argument("round", type=int, help="round number")
     p.add_argument("board", type=int, help="board number")
-    p.add_argument("result", help="1-0, 0-1, 1/2, +-, -+, --, 0-0 or adj (adjourned)")
+    p.add_argument(
+        "result",
+        nargs=argparse.REMAINDER,
+        metavar="RESULT",
+        help="1-0, 0-1, 1/2, +-, -+, --, 0-0 or adj (adjourned)",
+    )
     p.set_defaults(func=run_result)
 
     p = subparsers.add_parser(
@@ -172,7 +193,9 @@ def run_next_round(args: argparse.Namespace) -> int:
 def run_result(args: argparse.Namespace) -> int:
     from swissdesk.storage import CorrectResult, EnterResult, parse_result
 
-    result = parse_result(args.result)
+    if len(args.result) != 1:
+        raise InputError("give one result: 1-0, 0-1, 1/2, +-, -+, --, 0-0 or adj")
+    result = parse_result(args.result[0])
     with _open(args.input) as tf:
         if 1 <= args.round < tf.rounds_paired():
             outcome = tf.execute(CorrectResult(args.round, args.board, result))

@@ -1,0 +1,167 @@
+"""TRF import/export through tournament files, and the headless commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from storage_support import NAMES, settings
+
+from swissdesk.cli import main
+from swissdesk.engines import get_engine
+from swissdesk.storage import PlayerData, TournamentFile
+from swissdesk.trf import format_trf, parse_trf, read_trf
+
+CORPUS = Path("/work/shared/corpus")
+ROUND_TRIP = [
+    # (file, whether swissdesk.trf writes it back byte for byte on its own)
+    ("dutch-full/dutch-0001-n010-r07-clean.trf", False),  # 092 after the players
+    ("dutch-full/dutch-0003-n064-r05-heavy.trf", False),
+    ("dutch/dutch-0003-n064-r05-heavy-p03.trf", True),  # pre-set byes for the next round
+    ("baku/baku-0001-n010-r07-clean-p02.trf", True),  # XXA virtual points
+]
+
+needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not available")
+
+
+def run(*argv: str) -> int:
+    return main([str(a) for a in argv])
+
+
+@needs_corpus
+@pytest.mark.parametrize(("name", "verbatim"), ROUND_TRIP)
+def test_trf_import_export_is_exact(tmp_path: Path, name: str, verbatim: bool) -> None:
+    source = CORPUS / name
+    assert run("import", source, "-o", tmp_path / "t.swissdesk") == 0
+    assert run("export", tmp_path / "t.swissdesk", "-o", tmp_path / "out.trf") == 0
+    exported = (tmp_path / "out.trf").read_text()
+    # Exactly what the TRF writer makes of the file itself (TRF16 kept as TRF16) ...
+    assert exported == format_trf(read_trf(source), version="16")
+    if verbatim:  # ... which is the very same text for files already in canonical order.
+        assert exported == source.read_text()
+    with TournamentFile.open(tmp_path / "t.swissdesk") as tf:
+        assert tf.snapshot() == read_trf(source)
+
+
+@needs_corpus
+def test_trf_2026_round_trip_keeps_its_format(tmp_path: Path) -> None:
+    text = format_trf(read_trf(CORPUS / ROUND_TRIP[1][0]), version="2026")
+    (tmp_path / "in.trf").write_text(text)
+    assert run("import", tmp_path / "in.trf", "-o", tmp_path / "t.swissdesk") == 0
+    assert run("export", tmp_path / "t.swissdesk", "-o", tmp_path / "out.trf") == 0
+    assert (tmp_path / "out.trf").read_text() == text
+
+
+@needs_corpus
+def test_next_round_prints_and_stores_the_engines_pairing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = CORPUS / "dutch/dutch-0001-n010-r07-clean-p03.trf"
+    expected = get_engine("dutch").pair(read_trf(source)).to_text()
+    run("import", source, "-o", tmp_path / "t.swissdesk")
+    capsys.readouterr()
+    assert run("next-round", tmp_path / "t.swissdesk") == 0
+    assert capsys.readouterr().out == expected
+    with TournamentFile.open(tmp_path / "t.swissdesk") as tf:
+        view = tf.round_view(3)
+        lines = [f"{b.white_tpn} {b.black_tpn}" for b in view.boards]
+        if view.pab is not None:
+            lines.append(f"{view.pab.tpn} 0")
+        assert expected.splitlines()[1:] == lines
+
+
+@pytest.fixture
+def paired(tmp_path: Path) -> Path:
+    """A tournament file with nine players and round 1 paired (trivial engine)."""
+    path = tmp_path / "cli.swissdesk"
+    players = [PlayerData(n, r, title=t) for n, r, t in NAMES]
+    with TournamentFile.create(path, settings(), players=players):
+        pass
+    assert run("next-round", path) == 0
+    return path
+
+
+def audit_size(path: Path) -> int:
+    with TournamentFile.open(path) as tf:
+        return len(tf.audit_log())
+
+
+def test_result_command(paired: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("result", paired, 1, 2, "1/2") == 0
+    assert "round 1 board 2: result 1/2" in capsys.readouterr().out
+    size = audit_size(paired)
+    assert run("result", paired, 1, 9, "1-0") == 2
+    assert "round 1 has no board 9" in capsys.readouterr().err
+    assert run("result", paired, 1, 1, "2-0") == 2
+    assert "unknown result '2-0'" in capsys.readouterr().err
+    assert audit_size(paired) == size
+
+
+def test_next_round_refused_while_results_missing(
+    paired: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run("next-round", paired) == 2
+    assert "round 1 still lacks results on boards 1, 2, 3, 4" in capsys.readouterr().err
+    for board, result in enumerate(("1-0", "0-1", "+-", "--"), start=1):
+        assert run("result", paired, 1, board, result) == 0
+    capsys.readouterr()
+    assert run("next-round", paired) == 0
+    assert capsys.readouterr().out.startswith("5\n")
+
+
+def test_withdraw_and_bye_commands(paired: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("withdraw", paired, 3) == 0
+    assert "withdrawn from round 2" in capsys.readouterr().out
+    assert run("withdraw", paired, 3, "--from-round", 3) == 2
+    assert "already withdrawn" in capsys.readouterr().err
+    assert run("bye", paired, 4, 2, "half") == 0
+    assert run("bye", paired, 5, 1, "zero") == 2
+    assert "round 1 is already paired" in capsys.readouterr().err
+    with TournamentFile.open(paired) as tf:
+        rows = {p.tpn: p for p in tf.players()}
+        assert rows[3].withdrawn_from_round == 2
+        assert rows[4].byes[0][0] == 2
+
+
+def test_undo_and_audit_commands(paired: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run("result", paired, 1, 1, "0-1")
+    assert run("undo", paired) == 0
+    assert "undone: round 1 board 1" in capsys.readouterr().out
+    assert run("audit", paired) == 0
+    out = capsys.readouterr().out
+    assert "CreateTournament" in out and "(undone)" in out
+
+
+def test_export_with_results_missing_says_so(
+    paired: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run("export", paired, "-o", tmp_path / "out.trf") == 0
+    assert "exported through round 0" in capsys.readouterr().err
+    assert parse_trf((tmp_path / "out.trf").read_text()).rounds_with_pairings == 0
+
+
+def test_import_refuses_bad_input_and_existing_output(
+    tmp_path: Path, paired: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.trf"
+    bad.write_text("001 this is not a player line\n")
+    assert run("import", bad, "-o", tmp_path / "new.swissdesk") == 2
+    assert not (tmp_path / "new.swissdesk").exists()
+    assert capsys.readouterr().err.startswith("swissdesk: ")
+    before = paired.read_bytes()
+    good = tmp_path / "good.trf"
+    with TournamentFile.open(paired) as tf:
+        good.write_text(format_trf(tf.snapshot()))
+    assert run("import", good, "-o", paired) == 2
+    assert "already exists" in capsys.readouterr().err
+    assert paired.read_bytes() == before
+    assert run("import", tmp_path / "missing.trf", "-o", tmp_path / "x.swissdesk") == 2
+
+
+def test_commands_on_a_damaged_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "damaged.swissdesk"
+    path.write_bytes(b"\x00garbage" * 100)
+    assert run("result", path, 1, 1, "1-0") == 2
+    err = capsys.readouterr().err
+    assert "damaged" in err and "corrupt-" in err
+    assert path.read_bytes() == b"\x00garbage" * 100
