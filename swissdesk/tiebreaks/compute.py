@@ -200,9 +200,10 @@ def rounds_elected_to_play(view: RoundsView) -> dict[int, Value]:
 
 
 def standard_points(view: RoundsView) -> dict[int, Value]:
-    """STD (C.07 2026): the score counted 1 - ½ - 0 whatever the scoring system.
+    """STD (C.07 art. 7.7): the score counted 1 - ½ - 0 whatever the scoring system.
 
-    A round worth more than a draw counts 1, a draw's points ½, anything less 0.
+    A round worth more than a draw counts 1, a draw's points ½, anything less 0 (played or
+    not: a forfeit win or full-point bye is worth more than a draw).
     """
     draw = view.scoring.draw
     return {
@@ -228,12 +229,12 @@ def progressive_scores(view: RoundsView, spec: TiebreakSpec) -> dict[int, Value]
 
 
 def pairing_number(view: RoundsView) -> dict[int, Value]:
-    """TPN: the tournament pairing number, lower ranks first (last-resort tie-break)."""
+    """TPN (C.07 art. 7.8): the tournament pairing number, lower ranks first."""
     return {t: Fraction(t) for t in view.records}
 
 
 def own_rating(view: RoundsView) -> dict[int, Value]:
-    """RTNG: the participant's own rating (0 for unrated)."""
+    """RTNG (C.07 art. 10.6): the participant's own rating (0 for unrated), higher first."""
     return {t: Fraction(view.ratings[t]) for t in view.records}
 
 
@@ -298,7 +299,16 @@ class _Contribution:
 
 
 def _cut(items: list[_Contribution], low: int, high: int, rounds: int) -> list[_Contribution]:
-    """Apply art. 14.1-14.4 cuts with the art. 16.5 exception for VURs."""
+    """Apply art. 14.1-14.4 cuts with the art. 16.5 exception for VURs.
+
+    The least significant value is the round with the lowest opponent's (or dummy's) score,
+    the lowest contribution among equal scores (14.1.1). When the participant has VURs,
+    16.5.1 cuts the VUR round with the lowest score instead, unless the least significant
+    value contributes more than that VUR round (possible for SB only), in which case the
+    least significant value is cut: for SB "the higher of these two values". For BH the
+    contribution is the score, so a VUR is always cut first. Median cuts then remove the
+    most significant values (14.3, 14.4). No more values are cut than rounds counted.
+    """
     low = min(low, rounds)
     high = min(high, rounds - low)
     for _ in range(low):

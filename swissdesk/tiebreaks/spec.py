@@ -26,8 +26,8 @@ TIEBREAK_NAMES: dict[str, str] = {
     "BWG": "Number of games won with Black (art. 7)",
     "REP": "Rounds one elected to play (art. 7; formerly GE)",
     "PS": "Progressive scores (art. 7)",
-    "STD": "Standard points (C.07 2026; 1 - ½ - 0 whatever the scoring)",
-    "TPN": "Tournament pairing number (lower is better)",
+    "STD": "Standard points (art. 7.7; 1 - ½ - 0 whatever the scoring)",
+    "TPN": "Tournament pairing number, lower first (art. 7.8)",
     "BH": "Buchholz (art. 8.1)",
     "AOB": "Average of opponents' Buchholz (art. 8.2)",
     "FB": "Fore Buchholz (art. 8.3)",
@@ -38,7 +38,7 @@ TIEBREAK_NAMES: dict[str, str] = {
     "PTP": "Perfect tournament performance (art. 10)",
     "APRO": "Average performance rating of opponents (art. 10)",
     "APPO": "Average perfect performance of opponents (art. 10)",
-    "RTNG": "Player's own rating",
+    "RTNG": "Player's own rating, higher first (art. 10.6)",
 }
 """Every tie-break swissdesk computes, with the C.07 article defining it."""
 
@@ -48,6 +48,7 @@ ALIASES: dict[str, str] = {"GE": "REP", "SNO": "TPN", "RTG": "RTNG"}
 _CUTTABLE = frozenset({"BH", "FB", "SB", "AOB", "ARO", "TPR", "PTP", "APRO", "APPO"})
 _FORFEIT_AS_PLAYED = frozenset({"BH", "FB", "SB", "AOB", "DE"})
 _LOWER_IS_BETTER = frozenset({"DE", "TPN"})
+_REVERSIBLE = frozenset({"TPN", "RTNG"})
 _POINT_TYPES = frozenset({"MP", "GP", "MM", "MG", "GM", "GG"})
 
 
@@ -69,11 +70,13 @@ class TiebreakSpec:
     forfeits_played: bool = False
     koya_limit: Fraction = Fraction(50)
     point_type: str = ""
+    reverse: bool = False
+    """``/R``: TPN descending or RTNG ascending (art. 7.8, 10.6)."""
 
     @property
     def lower_is_better(self) -> bool:
-        """True for the tie-breaks ranked ascending (DE position, TPN)."""
-        return self.name in _LOWER_IS_BETTER
+        """True for the tie-breaks ranked ascending (DE position, TPN; RTNG with /R)."""
+        return (self.name in _LOWER_IS_BETTER) != self.reverse
 
     @property
     def canonical(self) -> str:
@@ -85,6 +88,8 @@ class TiebreakSpec:
             parts.append(f"C{self.cut_low}")
         if self.forfeits_played:
             parts.append("P")
+        if self.reverse:
+            parts.append("R")
         if self.name == "KS" and self.koya_limit != 50:
             parts.append(f"L{self.koya_limit}")
         return "/".join(parts)
@@ -105,7 +110,7 @@ def parse_tiebreak(code: str) -> TiebreakSpec:
     if point_type and point_type not in _POINT_TYPES:
         raise InputError(f"tie-break {text!r}: unknown point type {point_type!r}")
     cut_low = cut_high = 0
-    forfeits_played = False
+    forfeits_played = reverse = False
     koya_limit = Fraction(50)
     for raw in modifiers:
         mod = raw.strip()
@@ -117,6 +122,8 @@ def parse_tiebreak(code: str) -> TiebreakSpec:
             cut_low = cut_high = int(mod[1])
         elif mod == "P" and name in _FORFEIT_AS_PLAYED:
             forfeits_played = True
+        elif mod == "R" and name in _REVERSIBLE:
+            reverse = True
         elif mod.startswith("L") and name == "KS":
             try:
                 koya_limit = Fraction(mod[1:])
@@ -134,6 +141,7 @@ def parse_tiebreak(code: str) -> TiebreakSpec:
         forfeits_played=forfeits_played,
         koya_limit=koya_limit,
         point_type=point_type,
+        reverse=reverse,
     )
 
 

@@ -120,8 +120,14 @@ def tiebreak_values(view: c.RoundsView, spec: TiebreakSpec) -> dict[int, c.Value
 
 
 def declared_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
-    """The tie-breaks the tournament declared (TRF record 202), else the default list."""
-    return tournament.tiebreaks or DEFAULT_TIEBREAKS
+    """The tie-breaks the tournament declared (TRF record 202), else the default list.
+
+    Entries holding several codes separated by spaces or commas are split.
+    """
+    codes = tuple(
+        code for entry in tournament.tiebreaks for code in entry.replace(",", " ").split()
+    )
+    return codes or DEFAULT_TIEBREAKS
 
 
 def completed_rounds(tournament: Tournament) -> int:

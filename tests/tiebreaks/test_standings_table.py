@@ -126,3 +126,17 @@ def test_thousand_players_eleven_rounds_well_under_two_seconds() -> None:
     assert len(standings.rows) == n
     assert elapsed < 2.0, f"{elapsed:.2f} s"
     print(f"standings for {n} players x {rounds} rounds, {len(codes)} tie-breaks: {elapsed:.2f} s")
+
+
+def test_declared_list_written_with_spaces_is_split(small: Tournament) -> None:
+    assert declared_tiebreaks(replace(small, tiebreaks=("BH/C1 BH", "SB,DE"))) == (
+        "BH/C1",
+        "BH",
+        "SB",
+        "DE",
+    )
+
+
+def test_reverse_pairing_number_order(small: Tournament) -> None:
+    rows = compute_standings(small, ["TPN/R"]).rows
+    assert [r.tpn for r in rows] == [3, 2, 1, 4]

@@ -71,3 +71,12 @@ def test_bad_codes_are_input_errors(code: str) -> None:
 def test_unknown_code_message_names_it() -> None:
     with pytest.raises(InputError, match="'BHX'"):
         parse_tiebreak("BHX")
+
+
+def test_reverse_order_for_pairing_number_and_rating() -> None:
+    # Art. 7.8 and 10.6: TPN and RTNG may be sorted in reverse order.
+    assert parse_tiebreak("TPN").lower_is_better
+    assert not parse_tiebreak("TPN/R").lower_is_better
+    assert parse_tiebreak("RTNG/R").lower_is_better
+    with pytest.raises(InputError):
+        parse_tiebreak("BH/R")
