@@ -17,7 +17,7 @@ from reportlab.lib.pagesizes import A4, LETTER, landscape, portrait
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Table, TableStyle
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from swissdesk import __version__
 from swissdesk.errors import InputError
@@ -231,38 +231,136 @@ def grid_table(
     bold_columns: Sequence[int] = (),
     zebra: bool = True,
     header_rows: int = 1,
-) -> Table:
+) -> Flowable:
     """A ruled table whose first ``header_rows`` rows repeat at the top of every page.
 
     Cells are plain strings (fast, never wrapped): callers cut long names with :func:`fit`.
     ``align`` gives ``LEFT``/``CENTER``/``RIGHT`` per column.
     """
-    row_height = font_size * 1.55
-    table = Table(
-        rows,
-        colWidths=list(col_widths),
-        rowHeights=[row_height] * len(rows),
-        repeatRows=header_rows,
-        hAlign="LEFT",
+    return GridTable(
+        header=rows[:header_rows],
+        body=rows[header_rows:],
+        col_widths=list(col_widths),
+        font_size=font_size,
+        align=[a.upper() for a in align],
+        bold_columns=frozenset(bold_columns),
+        zebra=zebra,
     )
-    style: list[tuple[Any, ...]] = [
-        ("FONT", (0, 0), (-1, -1), REGULAR, font_size),
-        ("FONT", (0, 0), (-1, header_rows - 1), BOLD, font_size),
-        ("BACKGROUND", (0, 0), (-1, header_rows - 1), HEADER_GREY),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
-        ("TOPPADDING", (0, 0), (-1, -1), 0),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), font_size * 0.3),
-        ("LINEBELOW", (0, header_rows - 1), (-1, header_rows - 1), 0.8, colors.black),
-        ("LINEBELOW", (0, header_rows), (-1, -1), 0.25, LINE_GREY),
-        ("BOX", (0, 0), (-1, -1), 0.8, colors.black),
-    ]
-    for column, how in enumerate(align):
-        style.append(("ALIGN", (column, 0), (column, -1), how))
-    for column in bold_columns:
-        style.append(("FONT", (column, header_rows), (column, -1), BOLD, font_size))
-    if zebra and len(rows) > header_rows:
-        style.append(("ROWBACKGROUNDS", (0, header_rows), (-1, -1), [colors.white, ZEBRA_GREY]))
-    table.setStyle(TableStyle(style))
-    return table
+
+
+class GridTable(Flowable):  # type: ignore[misc]
+    """A table of one-line text cells with fixed row height, drawn straight on the canvas.
+
+    Reportlab's general ``Table`` spends most of its time on per-cell styling; a wall chart
+    of 1,000 players has 25,000 cells, so this lean table draws them directly, one font
+    change per page. It splits between rows and repeats the header on every page.
+    """
+
+    PADDING = 2.5
+
+    def __init__(
+        self,
+        *,
+        header: list[list[str]],
+        body: list[list[str]],
+        col_widths: list[float],
+        font_size: float,
+        align: list[str],
+        bold_columns: frozenset[int],
+        zebra: bool,
+        first_body_row: int = 0,
+    ) -> None:
+        super().__init__()
+        self.header = header
+        self.body = body
+        self.col_widths = col_widths
+        self.font_size = font_size
+        self.align = align
+        self.bold_columns = bold_columns
+        self.zebra = zebra
+        self.first_body_row = first_body_row
+        """Index of ``body[0]`` in the whole table (keeps the zebra stripes in step)."""
+        self.row_height = font_size * 1.55
+        self.width = sum(col_widths)
+        self.hAlign = "LEFT"
+
+    def _copy(self, body: list[list[str]], first: int) -> GridTable:
+        return GridTable(
+            header=self.header,
+            body=body,
+            col_widths=self.col_widths,
+            font_size=self.font_size,
+            align=self.align,
+            bold_columns=self.bold_columns,
+            zebra=self.zebra,
+            first_body_row=first,
+        )
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.height = (len(self.header) + len(self.body)) * self.row_height
+        return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        fits = int((avail_height + 1e-6) // self.row_height) - len(self.header)
+        if fits <= 0:
+            return []
+        if fits >= len(self.body):
+            return [self]
+        return [
+            self._copy(self.body[:fits], self.first_body_row),
+            self._copy(self.body[fits:], self.first_body_row + fits),
+        ]
+
+    def draw(self) -> None:
+        canvas: Canvas = self.canv
+        rh = self.row_height
+        width = self.width
+        rows = [*self.header, *self.body]
+        top = len(rows) * rh
+        n_header = len(self.header)
+        canvas.saveState()
+        # Backgrounds: grey header, zebra body.
+        canvas.setFillColor(HEADER_GREY)
+        canvas.rect(0, top - n_header * rh, width, n_header * rh, stroke=0, fill=1)
+        if self.zebra:
+            canvas.setFillColor(ZEBRA_GREY)
+            for i in range(len(self.body)):
+                if (self.first_body_row + i) % 2 == 1:
+                    canvas.rect(0, top - (n_header + i + 1) * rh, width, rh, stroke=0, fill=1)
+        # Rules: thin below every body row, heavy below the header, a box around.
+        canvas.setStrokeColor(LINE_GREY)
+        canvas.setLineWidth(0.25)
+        path = canvas.beginPath()
+        for i in range(n_header + 1, len(rows)):
+            y = top - i * rh
+            path.moveTo(0, y)
+            path.lineTo(width, y)
+        canvas.drawPath(path, stroke=1, fill=0)
+        canvas.setStrokeColor(colors.black)
+        canvas.setLineWidth(0.8)
+        canvas.line(0, top - n_header * rh, width, top - n_header * rh)
+        canvas.rect(0, 0, width, top, stroke=1, fill=0)
+        # Text: regular cells, then bold ones.
+        canvas.setFillColor(colors.black)
+        size = self.font_size
+        lefts = [0.0]
+        for w in self.col_widths:
+            lefts.append(lefts[-1] + w)
+        for font, want_bold in ((REGULAR, False), (BOLD, True)):
+            canvas.setFont(font, size)
+            for r, cells in enumerate(rows):
+                baseline = top - (r + 1) * rh + (rh - size * 0.72) / 2
+                bold_row = r < n_header
+                for c, cell in enumerate(cells):
+                    if not cell or (bold_row or c in self.bold_columns) != want_bold:
+                        continue
+                    how = self.align[c] if c < len(self.align) else "LEFT"
+                    # One text object per cell keeps the cells apart for text extraction
+                    # (copy and paste, screen readers, the tests).
+                    if how == "LEFT":
+                        canvas.drawString(lefts[c] + self.PADDING, baseline, cell)
+                    elif how == "RIGHT":
+                        canvas.drawRightString(lefts[c + 1] - self.PADDING, baseline, cell)
+                    else:
+                        canvas.drawCentredString((lefts[c] + lefts[c + 1]) / 2, baseline, cell)
+        canvas.restoreState()
