@@ -153,6 +153,12 @@ def compute_standings(
     :class:`swissdesk.errors.InputError`, as does a round outside the tournament.
     """
     specs = tuple(parse_tiebreak(code) for code in tiebreaks)
+    for spec in specs:
+        if spec.point_type and not tournament.is_team:
+            raise InputError(
+                f"tie-break {spec.code!r}: a point type (:{spec.point_type}) applies to team "
+                "tournaments only"
+            )
     last = completed_rounds(tournament)
     known = max([last, *(len(p.rounds) for p in tournament.players)])
     rounds = last if after_round is None else after_round

@@ -140,3 +140,8 @@ def test_declared_list_written_with_spaces_is_split(small: Tournament) -> None:
 def test_reverse_pairing_number_order(small: Tournament) -> None:
     rows = compute_standings(small, ["TPN/R"]).rows
     assert [r.tpn for r in rows] == [3, 2, 1, 4]
+
+
+def test_team_point_type_on_an_individual_event_is_an_input_error(small: Tournament) -> None:
+    with pytest.raises(InputError, match="team tournaments only"):
+        compute_standings(small, ["BH:GP/C1"])
