@@ -1,0 +1,922 @@
+"""Incremental maximum-weight matching on general graphs (integer weights).
+
+Algorithm
+---------
+Primal-dual Edmonds blossom algorithm in Galil's O(n^3) formulation (the
+classic public-domain description: stages, S/T labels, least-slack edge
+bookkeeping per vertex and per S-blossom, four kinds of dual adjustment).
+
+Units: every weight is stored doubled (``w2 = 2 * w``); vertex duals are
+stored as ``2 * u``; blossom duals ``z`` are stored as is.  The stored slack of
+an edge ``(i, j)`` is::
+
+    slack(i, j) = dual[i] + dual[j] - w2[i][j] + 2 * sum(z[B] for B containing i and j)
+
+which is twice the LP slack.  Only integer arithmetic is used.
+
+Invariants holding whenever ``compute`` returns ("rest state")
+-----------------------------------------------------------------
+I1  every edge has slack >= 0; all duals are >= 0.
+I2  matched edges have slack 0, and so do the structural edges of every
+    (nested) blossom (the edges joining consecutive sub-blossoms).
+I3  every blossom is full: all its vertices but its base are matched inside
+    it, alternating along its cycle of sub-blossoms.
+I4  every unmatched vertex has dual 0.
+I1..I4 are the complementary slackness conditions of the matching LP, so the
+matching has maximum weight.  Edges of weight 0 are "no edge" and never used.
+
+Generalised stages
+------------------
+A *root* is an unmatched vertex with positive dual (it violates I4).  A stage
+grows an alternating forest from all roots (unmatched vertices with dual 0
+are NOT roots; they are ordinary targets).  The events of a stage are:
+
+* tight edge S - unlabeled, where the unlabeled top-level blossom has a
+  free base (necessarily of dual 0): augment into it and end the stage;
+* tight edge S - unlabeled otherwise: label T, its mate S;
+* tight edge S - S: new blossom, or augmenting path between two trees;
+* the dual of some S vertex ``v`` reaches 0 (delta type 1): flip the even
+  alternating path from ``v`` to its root.  The root becomes matched, ``v``
+  becomes free with dual 0, complementary slackness is preserved; end stage;
+* a T-blossom dual reaches 0: expand it.
+
+Every stage removes at least one root, and no event creates roots.  In the
+classic from-scratch algorithm all roots have equal duals which are the
+smallest of all duals, so delta type 1 only ever hits roots; here roots can
+have different duals (warm start), which is why the path flip exists.
+
+Delta type 3 needs the slack of S-S edges to be even.  Every labeled vertex
+is joined to a root by tight edges, and a tight edge forces equal parity of
+its endpoint duals, so it suffices that all roots have duals of one parity at
+the start of a stage: roots of the wrong parity are raised by one (a root in
+a blossom ``B``: all duals in ``B`` get +1 and ``z[B]`` -1, or ``B`` is
+dissolved when ``z[B] == 0``).  Raising the dual of a free vertex never
+breaks feasibility.
+
+Warm start (``set_weight`` followed by ``compute``)
+-------------------------------------------------
+A weight change on an edge that is unmatched, not inside a blossom, and
+keeps slack >= 0 needs no work at all.  Other changed edges are covered by a
+small vertex set X (greedy vertex cover).  For each ``x`` in X:
+
+1. if ``x`` lies in a non-trivial top-level blossom ``B`` with base ``b``,
+   rotate ``B`` (the usual augment-through-blossom step, which only uses
+   tight structural edges) so that ``x`` becomes the base of ``B`` and of all
+   nested blossoms containing it, and unmatch ``mate(b)``;  for a trivial
+   ``x`` unmatch ``mate(x)``.  Now no matched edge leaves ``B``;
+2. dissolve every blossom containing ``x``, outermost first: ``z[B]`` is
+   added to the dual of each vertex of ``B`` and ``B`` disappears.  An edge
+   inside ``B`` keeps its slack exactly (+2z - 2z); an edge leaving ``B``
+   gains slack z >= 0; since no matched edge leaves ``B``, matched and
+   structural edges stay tight, and the children of ``B`` stay full blossoms.
+3. After all of X is processed, set ``dual[x] = max(0, max_j w2[x][j] - dual[j])``
+   for each ``x`` in X (sequentially, so edges among X are covered too), and
+   likewise lower the dual of each freed trivial vertex.
+
+Then I1..I3 hold again and only the freed vertices can violate I4; they are
+the roots of the stages that follow.  A single-vertex update frees at most
+two vertices, so it costs at most two stages (O(n^2) each on dense graphs)
+instead of a full O(n^3) solve.
+
+A full solve initialises ``dual[v] = max_j w2[v][j] / 2`` (feasible) with a
+greedy matching on tight edges and runs the same stages.
+"""
+
+from __future__ import annotations
+
+__all__ = ["MatchingComputer"]
+
+
+class MatchingComputer:
+    """Maximum-weight matching on a general (non-bipartite) graph.
+
+    Integer weights (Python ints of any size).  ``set_weight`` edits the
+    graph, ``compute`` (re)optimises, ``mates`` returns the matching with
+    ``mates()[v] == v`` for an unmatched vertex.
+    """
+
+    __slots__ = (
+        "_bbase",
+        "_bchilds",
+        "_bendps",
+        "_bparent",
+        "_dirty",
+        "_dual",
+        "_full_reset_cover",
+        "_inblossom",
+        "_mate",
+        "_multi_root_limit",
+        "_n",
+        "_nbrs",
+        "_need_full",
+        "_pending",
+        "_unused",
+        "_w2",
+    )
+
+    def __init__(self, vertex_count: int) -> None:
+        if vertex_count < 0:
+            raise ValueError("vertex_count must be non-negative")
+        n = vertex_count
+        self._n: int = n
+        # Doubled weights; 0 means "no edge".
+        self._w2: list[list[int]] = [[0] * n for _ in range(n)]
+        # Cached neighbour lists (None = stale).
+        self._nbrs: list[list[int] | None] = [None] * n
+        self._mate: list[int] = [-1] * n
+        # dual[v] (v < n) = 2*u_v ; dual[b] (b >= n) = z_b.
+        self._dual: list[int] = [0] * (2 * n)
+        # Top-level blossom containing each vertex (valid at rest).
+        self._inblossom: list[int] = list(range(n))
+        self._bparent: list[int] = [-1] * (2 * n)
+        self._bchilds: list[list[int]] = [[] for _ in range(2 * n)]
+        # bendps[b][i] = (vertex in child i, vertex in child i+1 (cyclic)).
+        self._bendps: list[list[tuple[int, int]]] = [[] for _ in range(2 * n)]
+        self._bbase: list[int] = list(range(n)) + [-1] * n
+        self._unused: list[int] = list(range(2 * n - 1, n - 1, -1))
+        # Changed edges that may violate the rest-state invariants.
+        self._pending: list[tuple[int, int]] = []
+        self._need_full: bool = False
+        # True when compute() must run before mates() is meaningful.
+        self._dirty: bool = False
+        # Warm-start when the changed edges are covered by at most this many
+        # vertices; otherwise solve from scratch.
+        self._full_reset_cover: int = max(16, n // 3)
+        # Stages grow trees from all roots at once when there are at most
+        # this many roots, otherwise from a single root (other roots are
+        # then ordinary free targets).
+        self._multi_root_limit: int = 8
+
+    # ------------------------------------------------------------------ API
+
+    @property
+    def vertex_count(self) -> int:
+        return self._n
+
+    def set_weight(self, u: int, v: int, weight: int) -> None:
+        """Set the weight of edge ``{u, v}``; ``weight == 0`` removes it."""
+        n = self._n
+        if not (0 <= u < n and 0 <= v < n):
+            raise IndexError(f"vertex out of range: {u}, {v} (n={n})")
+        if u == v:
+            raise ValueError("self-loops are not allowed")
+        if weight < 0:
+            raise ValueError("weight must be non-negative")
+        w2row = self._w2[u]
+        new2 = 2 * int(weight)
+        old2 = w2row[v]
+        if new2 == old2:
+            return
+        w2row[v] = new2
+        self._w2[v][u] = new2
+        if old2 == 0 or new2 == 0:
+            self._nbrs[u] = None
+            self._nbrs[v] = None
+        self._dirty = True
+        if self._need_full:
+            return
+        # A change is harmless when the edge is unmatched, not inside a
+        # blossom, and its slack stays non-negative.
+        ib = self._inblossom
+        if (
+            self._mate[u] != v
+            and (ib[u] != ib[v] or ib[u] < n)
+            and self._dual[u] + self._dual[v] >= new2
+        ):
+            return
+        pending = self._pending
+        pending.append((u, v))
+        if len(pending) > 4 * n:
+            self._need_full = True
+            pending.clear()
+
+    def weight(self, u: int, v: int) -> int:
+        """Current weight of edge ``{u, v}`` (0 when absent)."""
+        n = self._n
+        if not (0 <= u < n and 0 <= v < n):
+            raise IndexError(f"vertex out of range: {u}, {v} (n={n})")
+        return self._w2[u][v] >> 1
+
+    def compute(self) -> None:
+        """(Re)optimise the matching after any ``set_weight`` calls."""
+        if not self._dirty:
+            return
+        if self._need_full:
+            self._full_reset()
+        else:
+            cover = self._vertex_cover()
+            if len(cover) > self._full_reset_cover:
+                self._full_reset()
+            elif cover:
+                self._repair(cover)
+        self._pending.clear()
+        self._need_full = False
+        self._run_stages()
+        self._dirty = False
+
+    def mates(self) -> list[int]:
+        """``mates()[v]`` is v's partner, or ``v`` itself when unmatched.
+
+        Computes first if weights changed since the last ``compute``.
+        """
+        if self._dirty:
+            self.compute()
+        return [m if m >= 0 else v for v, m in enumerate(self._mate)]
+
+    def matching_weight(self) -> int:
+        """Total weight of the current matching."""
+        if self._dirty:
+            self.compute()
+        w2 = self._w2
+        return sum(w2[v][m] for v, m in enumerate(self._mate) if m > v) >> 1
+
+    # ------------------------------------------------------------ internals
+
+    def _neighbours(self) -> list[list[int]]:
+        nbrs = self._nbrs
+        w2 = self._w2
+        out: list[list[int]] = []
+        for v in range(self._n):
+            lst = nbrs[v]
+            if lst is None:
+                row = w2[v]
+                lst = [j for j in range(self._n) if row[j]]
+                nbrs[v] = lst
+            out.append(lst)
+        return out
+
+    def _vertex_cover(self) -> list[int]:
+        """Greedy vertex cover of the pending edges (deterministic)."""
+        pending = self._pending
+        deg: dict[int, int] = {}
+        for u, v in pending:
+            deg[u] = deg.get(u, 0) + 1
+            deg[v] = deg.get(v, 0) + 1
+        chosen: dict[int, None] = {}
+        for u, v in pending:
+            if u in chosen or v in chosen:
+                continue
+            chosen[v if deg[v] > deg[u] else u] = None
+        return list(chosen)
+
+    def _full_reset(self) -> None:
+        n = self._n
+        w2 = self._w2
+        nbrs = self._neighbours()
+        self._mate = mate = [-1] * n
+        self._dual = dual = [0] * (2 * n)
+        self._inblossom = list(range(n))
+        self._bparent = [-1] * (2 * n)
+        self._bchilds = [[] for _ in range(2 * n)]
+        self._bendps = [[] for _ in range(2 * n)]
+        self._bbase = list(range(n)) + [-1] * n
+        self._unused = list(range(2 * n - 1, n - 1, -1))
+        for v in range(n):
+            row = w2[v]
+            dual[v] = max(row) >> 1 if n else 0
+        # Greedy matching on tight edges.
+        for v in range(n):
+            if mate[v] >= 0:
+                continue
+            dv = dual[v]
+            if dv == 0:
+                continue
+            row = w2[v]
+            for j in nbrs[v]:
+                if mate[j] < 0 and dv + dual[j] == row[j]:
+                    mate[v] = j
+                    mate[j] = v
+                    break
+
+    def _leaves(self, b: int) -> list[int]:
+        n = self._n
+        if b < n:
+            return [b]
+        bchilds = self._bchilds
+        out: list[int] = []
+        stack = [b]
+        while stack:
+            t = stack.pop()
+            if t < n:
+                out.append(t)
+            else:
+                stack.extend(bchilds[t])
+        return out
+
+    def _augment_blossom(self, b0: int, v0: int) -> None:
+        """Rotate blossom ``b0`` so that vertex ``v0`` becomes its base.
+
+        Swaps matched/unmatched structural edges along the even alternating
+        path from ``v0`` to the old base (recursively for sub-blossoms).
+        ``mate[v0]`` and the mate of the old base's external partner are left
+        for the caller to set.
+        """
+        n = self._n
+        bparent = self._bparent
+        bchilds = self._bchilds
+        bendps = self._bendps
+        bbase = self._bbase
+        mate = self._mate
+        tasks = [(b0, v0)]
+        while tasks:
+            b, v = tasks.pop()
+            t = v
+            while bparent[t] != b:
+                t = bparent[t]
+            if t >= n:
+                tasks.append((t, v))
+            childs = bchilds[b]
+            endps = bendps[b]
+            i = j = childs.index(t)
+            if i & 1:
+                j -= len(childs)
+                jstep = 1
+            else:
+                jstep = -1
+            while j != 0:
+                j += jstep
+                t = childs[j]
+                if jstep == 1:
+                    a, c = endps[j]
+                else:
+                    c, a = endps[j - 1]
+                if t >= n:
+                    tasks.append((t, a))
+                j += jstep
+                t = childs[j]
+                if t >= n:
+                    tasks.append((t, c))
+                mate[a] = c
+                mate[c] = a
+            bchilds[b] = childs[i:] + childs[:i]
+            bendps[b] = endps[i:] + endps[:i]
+            bbase[b] = v
+
+    def _dissolve_top(self, b: int, add_z: bool) -> None:
+        """Remove top-level blossom ``b``; children become top-level.
+
+        With ``add_z`` its dual is moved into the duals of its vertices
+        (internal slacks unchanged, external slacks grow by z).
+        """
+        n = self._n
+        dual = self._dual
+        inblossom = self._inblossom
+        bparent = self._bparent
+        z = dual[b]
+        if add_z and z:
+            for v in self._leaves(b):
+                dual[v] += z
+        for c in self._bchilds[b]:
+            bparent[c] = -1
+            if c < n:
+                inblossom[c] = c
+            else:
+                for v in self._leaves(c):
+                    inblossom[v] = c
+        self._recycle(b)
+
+    def _recycle(self, b: int) -> None:
+        self._bchilds[b] = []
+        self._bendps[b] = []
+        self._bbase[b] = -1
+        self._bparent[b] = -1
+        self._dual[b] = 0
+        self._unused.append(b)
+
+    def _repair(self, cover: list[int]) -> None:
+        """Warm start: make I1..I3 hold again after weight changes."""
+        n = self._n
+        mate = self._mate
+        dual = self._dual
+        inblossom = self._inblossom
+        bbase = self._bbase
+        freed: list[int] = []
+        for x in cover:
+            b = inblossom[x]
+            if b >= n:
+                m = mate[bbase[b]]
+                self._augment_blossom(b, x)
+                mate[x] = -1
+                if m >= 0:
+                    mate[m] = -1
+                    freed.append(m)
+                while inblossom[x] >= n:
+                    self._dissolve_top(inblossom[x], True)
+            else:
+                m = mate[x]
+                if m >= 0:
+                    mate[x] = -1
+                    mate[m] = -1
+                    freed.append(m)
+        w2 = self._w2
+        nbrs = self._neighbours()
+        for x in cover:
+            row = w2[x]
+            best = 0
+            for j in nbrs[x]:
+                d = row[j] - dual[j]
+                if d > best:
+                    best = d
+            dual[x] = best
+        for m in freed:
+            if mate[m] >= 0 or inblossom[m] != m:
+                continue
+            row = w2[m]
+            best = 0
+            for j in nbrs[m]:
+                d = row[j] - dual[j]
+                if d > best:
+                    best = d
+            dual[m] = best
+
+    def _fix_root_parity(self, roots: list[int]) -> None:
+        """Give all roots duals of one parity (needed for integral delta3)."""
+        dual = self._dual
+        odd = sum(dual[r] & 1 for r in roots)
+        parity = 1 if 2 * odd > len(roots) else 0
+        n = self._n
+        inblossom = self._inblossom
+        for r in roots:
+            if dual[r] & 1 == parity:
+                continue
+            while True:
+                b = inblossom[r]
+                if b < n:
+                    dual[r] += 1
+                    break
+                if dual[b] >= 1:
+                    for v in self._leaves(b):
+                        dual[v] += 1
+                    dual[b] -= 1
+                    break
+                self._dissolve_top(b, False)
+
+    # ---------------------------------------------------------- the stages
+
+    def _run_stages(self) -> None:
+        n = self._n
+        if n < 2:
+            return
+        w2 = self._w2
+        nbrs = self._neighbours()
+        mate = self._mate
+        dual = self._dual
+        inblossom = self._inblossom
+        bparent = self._bparent
+        bchilds = self._bchilds
+        bendps = self._bendps
+        bbase = self._bbase
+        unused = self._unused
+        leaves = self._leaves
+        augment_blossom = self._augment_blossom
+        recycle = self._recycle
+        n2 = 2 * n
+
+        # Per-stage state.  label: 0 none, 1 S, 2 T (5 = breadcrumb); kept
+        # both per top-level blossom and per vertex (the vertex through which
+        # a blossom was reached).  labout: the vertex outside through which
+        # it was reached; labin[b]: the vertex inside b.
+        label: list[int] = []
+        labout: list[int] = []
+        labin: list[int] = []
+        # bestedge[v] for a vertex in a non-S blossom: the S vertex of its
+        # least-slack edge to an S vertex, with bestsl[v] its current slack
+        # (kept up to date by the dual updates).
+        # bestedge[b] for a top-level S blossom/vertex: encoded edge i*n+j
+        # (i in b) of least slack to another S blossom, with
+        # bestsl[b] = slack + 2*total_delta (constant while both are S).
+        bestedge: list[int] = []
+        bestsl: list[int] = []
+        bbestedges: list[list[int] | None] = []
+        queue: list[int] = []
+        total_delta = 0
+
+        def assign_label(v: int, t: int, outv: int) -> None:
+            while True:
+                b = inblossom[v]
+                label[v] = label[b] = t
+                labout[v] = labout[b] = outv
+                labin[b] = v
+                bestedge[v] = bestedge[b] = -1
+                if t == 1:
+                    if b < n:
+                        queue.append(b)
+                    else:
+                        queue.extend(leaves(b))
+                    return
+                base = bbase[b]
+                v = mate[base]
+                t = 1
+                outv = base
+
+        def scan_blossom(v: int, w: int) -> int:
+            path: list[int] = []
+            base = -1
+            while v != -1:
+                b = inblossom[v]
+                if label[b] & 4:
+                    base = bbase[b]
+                    break
+                path.append(b)
+                label[b] = 5
+                v = -1 if labout[b] == -1 else labout[inblossom[labout[b]]]
+                if w != -1:
+                    v, w = w, v
+            for b in path:
+                label[b] = 1
+            return base
+
+        def add_blossom(base: int, v: int, w: int) -> None:
+            bb = inblossom[base]
+            bv = inblossom[v]
+            bw = inblossom[w]
+            b = unused.pop()
+            bbase[b] = base
+            bparent[b] = -1
+            bparent[bb] = b
+            path: list[int] = []
+            endps: list[tuple[int, int]] = []
+            while bv != bb:
+                bparent[bv] = b
+                path.append(bv)
+                endps.append((labout[bv], labin[bv]))
+                bv = inblossom[labout[bv]]
+            path.append(bb)
+            path.reverse()
+            endps.reverse()
+            endps.append((v, w))
+            while bw != bb:
+                bparent[bw] = b
+                path.append(bw)
+                endps.append((labin[bw], labout[bw]))
+                bw = inblossom[labout[bw]]
+            bchilds[b] = path
+            bendps[b] = endps
+            label[b] = 1
+            labout[b] = labout[bb]
+            labin[b] = labin[bb]
+            dual[b] = 0
+            for x in leaves(b):
+                if label[inblossom[x]] == 2:
+                    queue.append(x)
+                inblossom[x] = b
+            # Least-slack edges from the new blossom to other S-blossoms.
+            bestto: dict[int, int] = {}
+            bestsl_to: dict[int, int] = {}
+            for c in path:
+                lst = bbestedges[c]
+                if lst is None:
+                    for i in leaves(c):
+                        row = w2[i]
+                        di = dual[i]
+                        for j in nbrs[i]:
+                            bj = inblossom[j]
+                            if bj != b and label[bj] == 1:
+                                s = di + dual[j] - row[j]
+                                if bj not in bestsl_to or s < bestsl_to[bj]:
+                                    bestsl_to[bj] = s
+                                    bestto[bj] = i * n + j
+                else:
+                    for k in lst:
+                        i, j = divmod(k, n)
+                        bj = inblossom[j]
+                        if bj != b and label[bj] == 1:
+                            s = dual[i] + dual[j] - w2[i][j]
+                            if bj not in bestsl_to or s < bestsl_to[bj]:
+                                bestsl_to[bj] = s
+                                bestto[bj] = k
+                bbestedges[c] = None
+                bestedge[c] = -1
+            bbestedges[b] = list(bestto.values())
+            be = -1
+            bs = 0
+            for bj, k in bestto.items():
+                s = bestsl_to[bj]
+                if be == -1 or s < bs:
+                    be = k
+                    bs = s
+            bestedge[b] = be
+            if be != -1:
+                bestsl[b] = bs + 2 * total_delta
+
+        def expand_blossom(b0: int, endstage: bool) -> None:
+            stack = [b0]
+            while stack:
+                b = stack.pop()
+                for s in bchilds[b]:
+                    bparent[s] = -1
+                    if s < n:
+                        inblossom[s] = s
+                    elif endstage and dual[s] == 0:
+                        stack.append(s)
+                    else:
+                        for x in leaves(s):
+                            inblossom[x] = s
+                if not endstage and label[b] == 2:
+                    relabel_expanded(b)
+                label[b] = 0
+                labout[b] = -1
+                bbestedges[b] = None
+                bestedge[b] = -1
+                recycle(b)
+
+        def relabel_expanded(b: int) -> None:
+            childs = bchilds[b]
+            endps = bendps[b]
+            entrychild = inblossom[labin[b]]
+            j = childs.index(entrychild)
+            if j & 1:
+                j -= len(childs)
+                jstep = 1
+            else:
+                jstep = -1
+            pout = labout[b]
+            pin = labin[b]
+            while j != 0:
+                qc = endps[j][1] if jstep == 1 else endps[j - 1][0]
+                label[pin] = 0
+                label[qc] = 0
+                assign_label(pin, 2, pout)
+                j += jstep
+                if jstep == 1:
+                    pout, pin = endps[j]
+                else:
+                    pin, pout = endps[j - 1]
+                j += jstep
+            bv = childs[j]
+            label[pin] = label[bv] = 2
+            labout[pin] = labout[bv] = pout
+            labin[bv] = pin
+            bestedge[bv] = -1
+            j += jstep
+            while childs[j] != entrychild:
+                bv = childs[j]
+                if label[bv] == 1:
+                    j += jstep
+                    continue
+                found = -1
+                for x in leaves(bv):
+                    if label[x] != 0:
+                        found = x
+                        break
+                if found >= 0:
+                    label[found] = 0
+                    label[mate[bbase[bv]]] = 0
+                    assign_label(found, 2, labout[found])
+                j += jstep
+
+        def walk(s: int, newmate: int) -> None:
+            """Match S vertex s to newmate and flip its tree path to the root."""
+            while True:
+                bs = inblossom[s]
+                if bs >= n:
+                    augment_blossom(bs, s)
+                mate[s] = newmate
+                t = labout[bs]
+                if t == -1:
+                    return
+                bt = inblossom[t]
+                s = labout[bt]
+                j = labin[bt]
+                if bt >= n:
+                    augment_blossom(bt, j)
+                mate[j] = s
+                newmate = j
+
+        def tight_edge(v: int, j: int) -> bool:
+            """Handle a tight edge from S vertex v to j (other blossom).
+
+            Returns True when the matching was augmented (stage over).
+            """
+            bj = inblossom[j]
+            lbj = label[bj]
+            if lbj == 0:
+                if mate[bbase[bj]] < 0:
+                    # Free target (root-less): augment into it.
+                    if bj >= n:
+                        augment_blossom(bj, j)
+                    mate[j] = v
+                    walk(v, j)
+                    return True
+                assign_label(j, 2, v)
+            elif lbj == 1:
+                base = scan_blossom(v, j)
+                if base < 0:
+                    walk(v, j)
+                    walk(j, v)
+                    return True
+                add_blossom(base, v, j)
+            elif label[j] == 0:
+                # j inside a T-blossom, not reached before: remember it
+                # for the relabelling when that blossom expands.
+                label[j] = 2
+                labout[j] = v
+            return False
+
+        multi_limit = self._multi_root_limit
+        while True:
+            roots = [v for v in range(n) if mate[v] < 0 and dual[v] > 0]
+            if not roots:
+                break
+            if len(roots) > multi_limit:
+                roots = roots[:1]
+            else:
+                self._fix_root_parity(roots)
+
+            label = [0] * n2
+            labout = [-1] * n2
+            labin = [-1] * n2
+            bestedge = [-1] * n2
+            bestsl = [0] * n2
+            bbestedges = [None] * n2
+            queue = []
+            total_delta = 0
+            for r in roots:
+                assign_label(r, 1, -1)
+
+            finished = False
+            while True:
+                # ---- grow the forest along tight edges
+                while queue:
+                    v = queue.pop()
+                    bv = inblossom[v]
+                    dv = dual[v]
+                    row = w2[v]
+                    # Best S-S candidate of bv, accumulated locally.
+                    bkey_e = bestedge[bv]
+                    bkey = bestsl[bv]
+                    twod = 2 * total_delta
+                    for j in nbrs[v]:
+                        bj = inblossom[j]
+                        if bj == bv:
+                            continue
+                        lbj = label[bj]
+                        lj = label[j]
+                        if lbj == 2 and lj:
+                            continue  # already reached T vertex
+                        ks = dv + dual[j] - row[j]
+                        if ks <= 0:
+                            if bkey_e != bestedge[bv]:
+                                bestedge[bv] = bkey_e
+                                bestsl[bv] = bkey
+                            if tight_edge(v, j):
+                                finished = True
+                                break
+                            if inblossom[v] != bv:
+                                bv = inblossom[v]
+                            bkey_e = bestedge[bv]
+                            bkey = bestsl[bv]
+                        elif lbj == 1:
+                            ks += twod
+                            if bkey_e == -1 or ks < bkey:
+                                bkey_e = v * n + j
+                                bkey = ks
+                        elif lj == 0 and (bestedge[j] == -1 or ks < bestsl[j]):
+                            bestedge[j] = v
+                            bestsl[j] = ks
+                    if finished:
+                        break
+                    if bkey_e != -1:
+                        bestedge[bv] = bkey_e
+                        bestsl[bv] = bkey
+                if finished:
+                    break
+
+                # ---- dual adjustment
+                # A root stays S all stage: its dual bounds delta1.
+                deltatype = 1
+                deltaarg = roots[0]
+                delta = dual[deltaarg]
+                deltaarg2 = -1
+                twod = 2 * total_delta
+                for v in range(n):
+                    bv = inblossom[v]
+                    lb = label[bv]
+                    if lb == 1:
+                        d = dual[v]
+                        if d < delta:
+                            delta = d
+                            deltatype = 1
+                            deltaarg = v
+                        if bv == v:
+                            k = bestedge[v]
+                            if k != -1:
+                                d = (bestsl[v] - twod) >> 1
+                                if d < delta:
+                                    delta = d
+                                    deltatype = 3
+                                    deltaarg = k
+                    elif lb == 0 and bestedge[v] != -1:
+                        d = bestsl[v]
+                        if d < delta:
+                            delta = d
+                            deltatype = 2
+                            deltaarg = bestedge[v]
+                            deltaarg2 = v
+                for b in range(n, n2):
+                    lb = label[b]
+                    if lb and bparent[b] == -1 and bbase[b] >= 0:
+                        if lb == 1:
+                            k = bestedge[b]
+                            if k != -1:
+                                d = (bestsl[b] - twod) >> 1
+                                if d < delta:
+                                    delta = d
+                                    deltatype = 3
+                                    deltaarg = k
+                        elif dual[b] < delta:
+                            delta = dual[b]
+                            deltatype = 4
+                            deltaarg = b
+
+                if delta:
+                    total_delta += delta
+                    for v in range(n):
+                        lb = label[inblossom[v]]
+                        if lb == 1:
+                            dual[v] -= delta
+                        elif lb == 2:
+                            dual[v] += delta
+                        elif bestedge[v] != -1:
+                            bestsl[v] -= delta
+                    for b in range(n, n2):
+                        lb = label[b]
+                        if lb and bparent[b] == -1 and bbase[b] >= 0:
+                            if lb == 1:
+                                dual[b] += delta
+                            else:
+                                dual[b] -= delta
+
+                if deltatype == 1:
+                    walk(deltaarg, -1)
+                    break
+                if deltatype == 2:
+                    if tight_edge(deltaarg, deltaarg2):
+                        break
+                elif deltatype == 3:
+                    i2, j2 = divmod(deltaarg, n)
+                    if tight_edge(i2, j2):
+                        break
+                else:
+                    expand_blossom(deltaarg, False)
+
+            # End of stage: expand S-blossoms with zero dual.
+            for b in range(n, n2):
+                if bparent[b] == -1 and bbase[b] >= 0 and label[b] == 1 and dual[b] == 0:
+                    expand_blossom(b, True)
+
+    # ------------------------------------------------------- verification
+
+    def _check_optimality(self) -> None:
+        """Assert the complementary slackness conditions (testing aid)."""
+        n = self._n
+        w2 = self._w2
+        mate = self._mate
+        dual = self._dual
+        bparent = self._bparent
+        for v in range(n):
+            assert dual[v] >= 0, "negative vertex dual"
+            m = mate[v]
+            if m >= 0:
+                assert mate[m] == v, "asymmetric mate"
+                assert w2[v][m] > 0, "matched non-edge"
+            else:
+                assert dual[v] == 0, "free vertex with positive dual"
+        for b in range(n, 2 * n):
+            if self._bbase[b] >= 0:
+                assert dual[b] >= 0, "negative blossom dual"
+
+        def chain(v: int) -> list[int]:
+            out = [v]
+            while bparent[out[-1]] != -1:
+                out.append(bparent[out[-1]])
+            out.reverse()
+            return out
+
+        chains = [chain(v) for v in range(n)]
+
+        def true_slack(i: int, j: int) -> int:
+            s = dual[i] + dual[j] - w2[i][j]
+            for bi, bj in zip(chains[i], chains[j], strict=False):
+                if bi != bj:
+                    break
+                s += 2 * dual[bi]
+            return s
+
+        for i in range(n):
+            for j in range(i + 1, n):
+                if w2[i][j]:
+                    s = true_slack(i, j)
+                    assert s >= 0, f"negative slack on {i}-{j}"
+                    if mate[i] == j:
+                        assert s == 0, f"matched edge {i}-{j} not tight"
+        for b in range(n, 2 * n):
+            if self._bbase[b] < 0:
+                continue
+            endps = self._bendps[b]
+            childs = self._bchilds[b]
+            assert len(childs) % 2 == 1 and len(childs) >= 3
+            for a, c in endps:
+                assert true_slack(a, c) == 0, "structural edge not tight"
+            for a, c in endps[1::2]:
+                assert mate[a] == c and mate[c] == a, "blossom not full"

@@ -1,0 +1,423 @@
+"""Maximum-weight matching core: brute force, incremental updates, certificates, edge cases."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from swissdesk.engines.matching import MatchingComputer
+
+Weights = list[list[int]]
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def brute_force(w: Weights) -> int:
+    """Optimum matching weight by exhaustive search (memoised over vertex subsets)."""
+    n = len(w)
+
+    @functools.cache
+    def best(used: int) -> int:
+        i = 0
+        while i < n and used >> i & 1:
+            i += 1
+        if i >= n:
+            return 0
+        used |= 1 << i
+        result = best(used)  # i stays unmatched
+        for j in range(i + 1, n):
+            if not used >> j & 1 and w[i][j]:
+                result = max(result, w[i][j] + best(used | 1 << j))
+        return result
+
+    return best(0)
+
+
+def matched_weight(mc: MatchingComputer, w: Weights) -> int:
+    """Check that mates() is a valid matching on real edges and return its weight."""
+    mates = mc.mates()
+    n = len(w)
+    assert len(mates) == n
+    total = 0
+    for v, m in enumerate(mates):
+        assert 0 <= m < n
+        assert mates[m] == v, "mates must be symmetric"
+        if m != v:
+            assert w[v][m] > 0, "a weight-0 pair is not an edge"
+            assert mc.weight(v, m) == w[v][m]
+            if m > v:
+                total += w[v][m]
+    return total
+
+
+def build(w: Weights) -> MatchingComputer:
+    n = len(w)
+    mc = MatchingComputer(n)
+    for i in range(n):
+        for j in range(i + 1, n):
+            if w[i][j]:
+                mc.set_weight(i, j, w[i][j])
+    return mc
+
+
+def fresh_optimum(w: Weights) -> int:
+    mc = build(w)
+    mc.compute()
+    return matched_weight(mc, w)
+
+
+def random_weight(rng: random.Random, bits: int) -> int:
+    r = rng.random()
+    if r < 0.3:
+        return rng.randint(1, 6)  # many ties
+    if r < 0.7:
+        return rng.randint(1, 1 << bits)
+    return rng.choice([1 << bits, (1 << bits) + 1, (1 << bits) * 3, 7])
+
+
+def random_graph(rng: random.Random, n: int, density: float, bits: int) -> Weights:
+    w = [[0] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            if rng.random() < density:
+                w[i][j] = w[j][i] = random_weight(rng, bits)
+    return w
+
+
+def set_both(mc: MatchingComputer, w: Weights, u: int, v: int, x: int) -> None:
+    w[u][v] = w[v][u] = x
+    mc.set_weight(u, v, x)
+
+
+# --------------------------------------------------------------------------- brute force
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_random_graphs_match_brute_force(seed: int) -> None:
+    rng = random.Random(seed)
+    n = rng.randint(0, 10)
+    w = random_graph(rng, n, rng.choice([0.2, 0.5, 0.8, 1.0]), rng.choice([3, 40, 320]))
+    mc = build(w)
+    mc.compute()
+    assert matched_weight(mc, w) == brute_force(w)
+    mc._check_optimality()
+
+
+@pytest.mark.parametrize("bits", [1, 64, 400])
+def test_odd_cycles_need_blossoms(bits: int) -> None:
+    big = 1 << bits
+    # Two triangles joined by a path, plus a pentagon hanging off: the optimum
+    # goes through shrunk odd cycles.
+    edges = {
+        (0, 1): big + 5,
+        (1, 2): big + 5,
+        (0, 2): big + 5,
+        (2, 3): big + 1,
+        (3, 4): big + 7,
+        (4, 5): big + 5,
+        (5, 6): big + 5,
+        (4, 6): big + 5,
+        (6, 7): big + 2,
+        (7, 8): big + 9,
+        (8, 9): big + 9,
+        (9, 10): big + 9,
+        (10, 11): big + 9,
+        (11, 7): big + 9,
+    }
+    n = 12
+    w = [[0] * n for _ in range(n)]
+    for (a, b), x in edges.items():
+        w[a][b] = w[b][a] = x
+    mc = build(w)
+    mc.compute()
+    assert matched_weight(mc, w) == brute_force(w)
+    mc._check_optimality()
+
+
+def test_classic_blossom_shapes() -> None:
+    # Shapes from the classic blossom test suite: S-blossoms relabelled as T,
+    # nested blossoms, blossoms expanded mid-stage, augmenting through them.
+    cases: list[tuple[int, list[tuple[int, int, int]]]] = [
+        (3, [(1, 2, 10), (0, 1, 11)]),
+        (4, [(0, 1, 5), (1, 2, 11), (2, 3, 5)]),
+        (4, [(0, 1, 8), (0, 2, 9), (1, 2, 10), (2, 3, 7)]),
+        (6, [(0, 1, 8), (0, 2, 9), (1, 2, 10), (2, 3, 7), (0, 5, 5), (3, 4, 6)]),
+        (6, [(0, 1, 9), (0, 2, 8), (1, 2, 10), (0, 3, 5), (3, 4, 4), (0, 5, 3)]),
+        (6, [(0, 1, 9), (0, 2, 8), (1, 2, 10), (0, 3, 5), (3, 4, 3), (0, 5, 4)]),
+        (6, [(0, 1, 9), (0, 2, 8), (1, 2, 10), (0, 3, 5), (3, 4, 3), (2, 5, 4)]),
+        (
+            8,
+            [
+                (0, 1, 23), (0, 4, 22), (0, 5, 15), (1, 2, 25),
+                (2, 3, 22), (3, 4, 25), (3, 7, 14), (4, 6, 13),
+            ],
+        ),
+        (
+            10,
+            [
+                (0, 1, 45), (0, 4, 45), (1, 2, 50), (2, 3, 45), (3, 4, 50),
+                (0, 5, 30), (2, 8, 35), (3, 7, 35), (4, 6, 26), (8, 9, 5),
+            ],
+        ),
+        (
+            10,
+            [
+                (0, 1, 40), (0, 2, 40), (1, 2, 60), (1, 3, 55), (2, 4, 55),
+                (3, 4, 50), (0, 7, 15), (4, 6, 30), (6, 5, 10), (7, 9, 10), (3, 8, 30),
+            ],
+        ),
+    ]  # fmt: skip
+    for n, edges in cases:
+        w = [[0] * n for _ in range(n)]
+        for a, b, x in edges:
+            w[a][b] = w[b][a] = x
+        mc = build(w)
+        mc.compute()
+        assert matched_weight(mc, w) == brute_force(w)
+        mc._check_optimality()
+
+
+def test_maximum_weight_not_maximum_cardinality() -> None:
+    # Path 0-1-2-3: the heavy middle edge beats two light edges.
+    mc = MatchingComputer(4)
+    mc.set_weight(0, 1, 2)
+    mc.set_weight(1, 2, 5)
+    mc.set_weight(2, 3, 2)
+    mc.compute()
+    assert mc.mates() == [0, 2, 1, 3]
+
+
+# --------------------------------------------------------------------------- incremental
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_incremental_updates_match_fresh_solves(seed: int) -> None:
+    rng = random.Random(1000 + seed)
+    n = rng.randint(8, 14)
+    bits = rng.choice([3, 60, 330])
+    w = random_graph(rng, n, rng.choice([0.3, 0.6, 1.0]), bits)
+    mc = build(w)
+    mc.compute()
+    for _ in range(12):
+        touched = [rng.randrange(n)] if rng.random() < 0.7 else rng.sample(range(n), 3)
+        for x in touched:
+            for j in range(n):
+                if j == x or rng.random() > 0.6:
+                    continue
+                r = rng.random()
+                if r < 0.25:
+                    new = 0
+                elif r < 0.5 and w[x][j]:
+                    new = max(0, w[x][j] + rng.randint(-3, 3))
+                else:
+                    new = random_weight(rng, bits)
+                a, b = (x, j) if rng.random() < 0.5 else (j, x)
+                set_both(mc, w, a, b, new)
+        mc.compute()
+        mc._check_optimality()
+        got = matched_weight(mc, w)
+        assert got == fresh_optimum(w)
+        if n <= 12:
+            assert got == brute_force(w)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.integers(min_value=8, max_value=12),
+    ops=st.lists(
+        st.tuples(
+            st.integers(min_value=0, max_value=11),
+            st.integers(min_value=0, max_value=11),
+            st.one_of(st.integers(0, 5), st.integers(0, 1 << 300)),
+            st.booleans(),
+        ),
+        min_size=1,
+        max_size=40,
+    ),
+)
+def test_hypothesis_incremental(n: int, ops: list[tuple[int, int, int, bool]]) -> None:
+    w = [[0] * n for _ in range(n)]
+    mc = MatchingComputer(n)
+    for u, v, x, recompute in ops:
+        u %= n
+        v %= n
+        if u == v:
+            continue
+        set_both(mc, w, u, v, x)
+        if recompute:
+            mc.compute()
+            mc._check_optimality()
+            assert matched_weight(mc, w) == brute_force(w)
+    assert matched_weight(mc, w) == brute_force(w)
+
+
+def test_star_updates_on_medium_dense_graph_keep_certificate() -> None:
+    # The Dutch engine's pattern: change every edge of one vertex, recompute.
+    rng = random.Random(7)
+    n = 60
+    w = random_graph(rng, n, 1.0, 200)
+    mc = build(w)
+    mc.compute()
+    mc._check_optimality()
+    for step in range(25):
+        x = rng.randrange(n)
+        for j in range(n):
+            if j != x:
+                set_both(mc, w, x, j, 0 if rng.random() < 0.1 else rng.getrandbits(200))
+        mc.compute()
+        mc._check_optimality()
+        if step % 8 == 0:
+            assert matched_weight(mc, w) == fresh_optimum(w)
+
+
+def test_warm_and_full_paths_agree() -> None:
+    rng = random.Random(11)
+    n = 40
+    w = random_graph(rng, n, 0.7, 100)
+    warm = build(w)
+    warm.compute()
+    for _ in range(15):
+        xs = rng.sample(range(n), 2)
+        for x in xs:
+            for j in range(n):
+                if j != x and rng.random() < 0.5:
+                    set_both(warm, w, x, j, random_weight(rng, 100))
+        warm.compute()
+        warm._check_optimality()
+        full = build(w)
+        full._full_reset_cover = -1  # force the from-scratch path
+        full.compute()
+        full._check_optimality()
+        assert matched_weight(warm, w) == matched_weight(full, w)
+
+
+@pytest.mark.parametrize("limit", [1, 1000])
+def test_single_and_multi_root_stages(limit: int) -> None:
+    rng = random.Random(5)
+    for _ in range(20):
+        n = rng.randint(6, 11)
+        w = random_graph(rng, n, 0.8, 50)
+        mc = MatchingComputer(n)
+        mc._multi_root_limit = limit
+        for i in range(n):
+            for j in range(i + 1, n):
+                if w[i][j]:
+                    mc.set_weight(i, j, w[i][j])
+        mc.compute()
+        mc._check_optimality()
+        assert matched_weight(mc, w) == brute_force(w)
+        for _ in range(5):
+            x = rng.randrange(n)
+            for j in range(n):
+                if j != x:
+                    set_both(mc, w, x, j, random_weight(rng, 50) if rng.random() < 0.7 else 0)
+            mc.compute()
+            mc._check_optimality()
+            assert matched_weight(mc, w) == brute_force(w)
+
+
+def test_deterministic() -> None:
+    def run() -> list[list[int]]:
+        rng = random.Random(3)
+        n = 30
+        w = random_graph(rng, n, 1.0, 4)  # lots of equal-weight optima
+        mc = build(w)
+        out = [mc.mates()]
+        for _ in range(10):
+            x = rng.randrange(n)
+            for j in range(n):
+                if j != x:
+                    set_both(mc, w, x, j, rng.randint(0, 4))
+            mc.compute()
+            out.append(mc.mates())
+        return out
+
+    assert run() == run()
+
+
+# --------------------------------------------------------------------------- edge cases
+
+
+def test_zero_and_one_vertex() -> None:
+    empty = MatchingComputer(0)
+    empty.compute()
+    assert empty.mates() == []
+    one = MatchingComputer(1)
+    one.compute()
+    assert one.mates() == [0]
+    assert one.weight(0, 0) == 0
+
+
+def test_no_edges() -> None:
+    mc = MatchingComputer(5)
+    mc.compute()
+    assert mc.mates() == [0, 1, 2, 3, 4]
+
+
+def test_weight_removal_and_isolated_vertex() -> None:
+    mc = MatchingComputer(4)
+    mc.set_weight(0, 1, 10)
+    mc.set_weight(2, 3, 10)
+    mc.set_weight(1, 2, 15)
+    mc.compute()
+    assert mc.mates() == [1, 0, 3, 2]
+    mc.set_weight(0, 1, 0)  # removed: 1-2 is now best
+    mc.compute()
+    assert mc.mates() == [0, 2, 1, 3]
+    assert mc.weight(0, 1) == 0
+    for j in (0, 2, 3):  # vertex 1 loses every edge
+        mc.set_weight(1, j, 0)
+    mc.compute()
+    assert mc.mates() == [0, 1, 3, 2]
+    for j in (0, 1):
+        mc.set_weight(j, 2, 0)
+    mc.set_weight(3, 2, 0)  # no edges left at all
+    mc.compute()
+    assert mc.mates() == [0, 1, 2, 3]
+    mc.set_weight(0, 3, 1)
+    mc.compute()
+    assert mc.mates() == [3, 1, 2, 0]
+
+
+def test_mates_computes_pending_changes() -> None:
+    mc = MatchingComputer(2)
+    mc.set_weight(1, 0, 3)
+    assert mc.mates() == [1, 0]
+    assert mc.weight(0, 1) == mc.weight(1, 0) == 3
+
+
+def test_invalid_arguments() -> None:
+    mc = MatchingComputer(3)
+    with pytest.raises(ValueError):
+        mc.set_weight(1, 1, 5)
+    with pytest.raises(ValueError):
+        mc.set_weight(0, 1, -1)
+    with pytest.raises(IndexError):
+        mc.set_weight(0, 3, 1)
+    with pytest.raises(IndexError):
+        mc.weight(-1, 0)
+    with pytest.raises(ValueError):
+        MatchingComputer(-1)
+
+
+def test_harmless_changes_keep_matching_without_work() -> None:
+    mc = MatchingComputer(4)
+    mc.set_weight(0, 1, 100)
+    mc.set_weight(2, 3, 100)
+    mc.set_weight(1, 2, 1)
+    mc.compute()
+    before = mc.mates()
+    mc.set_weight(1, 2, 0)  # lowering an unmatched edge needs no repair
+    dual = mc._dual
+    # A new edge whose slack stays non-negative needs none either.
+    a, b = max(((0, 2), (0, 3), (1, 3)), key=lambda e: dual[e[0]] + dual[e[1]])
+    mc.set_weight(a, b, (dual[a] + dual[b]) // 2)
+    assert mc._pending == []
+    mc.compute()
+    mc._check_optimality()
+    assert mc.mates() == before
