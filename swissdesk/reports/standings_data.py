@@ -61,7 +61,11 @@ def last_complete_round(tournament: Tournament) -> int:
 
 
 def check_after_round(tournament: Tournament, after_round: int | None) -> int:
-    """``after_round`` or the latest complete round, checked against the tournament."""
+    """``after_round`` or the latest complete round, checked against the tournament.
+
+    A round whose results are not all in cannot be ranked: a missing result would count
+    as a loss for both players.
+    """
     last = tournament.rounds_with_pairings
     if after_round is None:
         return last_complete_round(tournament)
@@ -69,7 +73,28 @@ def check_after_round(tournament: Tournament, after_round: int | None) -> int:
         raise InputError(
             f"round {after_round} has not been played: choose a round from 0 to {last}"
         )
+    for r in range(1, after_round + 1):
+        missing = _missing_results(tournament, r)
+        if missing:
+            raise InputError(
+                f"round {r} is not finished: {missing} result{'s' if missing > 1 else ''} "
+                "missing; enter them or print the standings of an earlier round"
+            )
     return after_round
+
+
+def _missing_results(tournament: Tournament, round_number: int) -> int:
+    """Number of boards of the round without a result."""
+    count = 0
+    for player in tournament.players:
+        entry = player.entry(round_number)
+        if (
+            entry is not None
+            and entry.opponent is not None
+            and entry.result is ResultCode.NOT_PAIRED
+        ):
+            count += 1
+    return (count + 1) // 2
 
 
 def tiebreak_codes(tournament: Tournament, tiebreaks: Sequence[str] | None) -> tuple[str, ...]:

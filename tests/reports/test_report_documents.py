@@ -400,3 +400,9 @@ def test_header_shows_the_round_date_from_trf_record_132(tmp_path: Path) -> None
     t = replace(multilingual_tournament(), extra_records=(dates,))
     page = pdf_pages(render("boards", t, tmp_path / "b.pdf", round_number=2))[0]
     assert row_texts(page[1])[-1] == "Round 2   26/11/21"
+
+
+@pytest.mark.parametrize("kind", ["standings", "crosstable"])
+def test_unfinished_round_cannot_be_ranked(kind: str, tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="round 3 is not finished: 3 results missing"):
+        render(kind, multilingual_tournament(), tmp_path / "s.pdf", round_number=3)
