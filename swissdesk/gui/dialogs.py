@@ -1,0 +1,645 @@
+"""The arbiter's dialogs: new tournament, player, late entry, withdrawal, bye, manual
+pairing, and plain text (explanations, crash reports).
+
+Each dialog validates what was typed and, where an action has consequences (pairing numbers
+shifting, rounds scored without playing), says so before the arbiter confirms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QDate, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDateEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from swissdesk.gui import validation
+from swissdesk.gui.models import BYE_KIND_DISPLAY
+from swissdesk.model.tournament import Colour, ScoringSystem, title_rank
+from swissdesk.storage import (
+    AccelerationKind,
+    ByeKind,
+    PlayerData,
+    PlayerRow,
+    PlayerStatus,
+    TournamentSettings,
+)
+from swissdesk.tiebreaks import DEFAULT_TIEBREAKS, TIEBREAK_NAMES, parse_tiebreak
+
+SCORING_CHOICES: dict[str, ScoringSystem] = {
+    "1 – ½ – 0 (FIDE standard)": ScoringSystem(),
+    "3 – 1 – 0 (football scoring)": ScoringSystem(
+        win=6,
+        draw=2,
+        loss=0,
+        forfeit_win=6,
+        pairing_allocated_bye=6,
+        full_point_bye=6,
+        half_point_bye=2,
+    ),
+}
+"""Point systems offered for a new tournament (C.04.1 art. 3; values in half-points)."""
+
+
+def _error_label() -> QLabel:
+    label = QLabel()
+    label.setStyleSheet("color: #b00020;")
+    label.setWordWrap(True)
+    label.setVisible(False)
+    return label
+
+
+class ValidatedDialog(QDialog):
+    """A form dialog whose OK button runs :meth:`problems` first and shows them."""
+
+    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.form = QFormLayout()
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        self.errors = _error_label()
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setVisible(False)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.try_accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.form)
+        layout.addWidget(self.note)
+        layout.addWidget(self.errors)
+        layout.addWidget(self.buttons)
+
+    def problems(self) -> list[str]:
+        return []
+
+    def set_note(self, text: str) -> None:
+        self.note.setText(text)
+        self.note.setVisible(bool(text))
+
+    def try_accept(self) -> None:
+        found = self.problems()
+        if found:
+            self.errors.setText("\n".join(f"• {p}" for p in found))
+            self.errors.setVisible(True)
+            return
+        self.accept()
+
+
+class TiebreakEditor(QWidget):
+    """An ordered list of C.07 tie-break codes with add/remove/up/down."""
+
+    def __init__(self, codes: Sequence[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.list = QListWidget()
+        self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.list.setMaximumHeight(110)
+        for code in codes:
+            self._add(code)
+        self.choice = QComboBox()
+        self.choice.setEditable(True)
+        for name, text in TIEBREAK_NAMES.items():
+            self.choice.addItem(f"{name} – {text}", name)
+        add = QPushButton("Add")
+        add.clicked.connect(self._add_chosen)
+        remove = QPushButton("Remove")
+        remove.clicked.connect(self._remove)
+        up = QPushButton("Up")
+        up.clicked.connect(lambda: self._move(-1))
+        down = QPushButton("Down")
+        down.clicked.connect(lambda: self._move(1))
+        row = QHBoxLayout()
+        row.addWidget(self.choice, 1)
+        for b in (add, remove, up, down):
+            row.addWidget(b)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.list)
+        layout.addLayout(row)
+
+    def _add(self, code: str) -> None:
+        item = QListWidgetItem(code)
+        name = code.split("/")[0].split(":")[0]
+        item.setToolTip(TIEBREAK_NAMES.get(name, ""))
+        self.list.addItem(item)
+
+    def _add_chosen(self) -> None:
+        data = self.choice.currentData()
+        text = self.choice.currentText().split("–")[0].strip()
+        code = text if text and text != data else str(data)
+        self._add(code.upper())
+
+    def _remove(self) -> None:
+        row = self.list.currentRow()
+        if row >= 0:
+            self.list.takeItem(row)
+
+    def _move(self, delta: int) -> None:
+        row = self.list.currentRow()
+        target = row + delta
+        if row < 0 or not 0 <= target < self.list.count():
+            return
+        item = self.list.takeItem(row)
+        self.list.insertItem(target, item)
+        self.list.setCurrentRow(target)
+
+    def codes(self) -> tuple[str, ...]:
+        return tuple(self.list.item(i).text() for i in range(self.list.count()))
+
+
+class TournamentDialog(ValidatedDialog):
+    """New tournament (and tournament settings): name, place, dates, chief arbiter, rounds,
+    pairing system, point system, initial colour (C.04.3 art. 5.1), acceleration (C.04.7),
+    tie-breaks (C.07)."""
+
+    def __init__(
+        self,
+        systems: Sequence[str],
+        settings: TournamentSettings | None = None,
+        parent: QWidget | None = None,
+        *,
+        title: str = "New tournament",
+    ) -> None:
+        super().__init__(title, parent)
+        s = settings or TournamentSettings(tiebreaks=DEFAULT_TIEBREAKS)
+        self.base = s
+        self.name = QLineEdit(s.name)
+        self.name.setPlaceholderText("e.g. 12th Riverside Open")
+        self.city = QLineEdit(s.city)
+        self.federation = QLineEdit(s.federation)
+        self.federation.setMaxLength(3)
+        self.federation.setPlaceholderText("GER")
+        today = QDate.currentDate()
+        self.start = QDateEdit(_date(s.start_date) or today)
+        self.end = QDateEdit(_date(s.end_date) or today.addDays(4))
+        for d in (self.start, self.end):
+            d.setCalendarPopup(True)
+            d.setDisplayFormat("yyyy-MM-dd")
+        self.arbiter = QLineEdit(s.chief_arbiter)
+        self.time_control = QLineEdit(s.time_control)
+        self.time_control.setPlaceholderText("90 min/40 moves + 30 min, 30 s increment")
+        self.rounds = QSpinBox()
+        self.rounds.setRange(1, 99)
+        self.rounds.setValue(s.total_rounds)
+        self.system = QComboBox()
+        for name in systems:
+            self.system.addItem(name.capitalize() if name == "dutch" else name, name)
+        if s.system in systems:
+            self.system.setCurrentIndex(list(systems).index(s.system))
+        self.scoring = QComboBox()
+        for label in SCORING_CHOICES:
+            self.scoring.addItem(label, label)
+        for i, scoring in enumerate(SCORING_CHOICES.values()):
+            if scoring == s.scoring:
+                self.scoring.setCurrentIndex(i)
+        self.colour = QComboBox()
+        self.colour.addItem("White", Colour.WHITE.value)
+        self.colour.addItem("Black", Colour.BLACK.value)
+        self.colour.addItem("Draw by lot", "lot")
+        self.colour.setCurrentIndex(0 if s.initial_colour is Colour.WHITE else 1)
+        self.acceleration = QComboBox()
+        self.acceleration.addItem("None", AccelerationKind.NONE.value)
+        self.acceleration.addItem("Baku acceleration (C.04.7)", AccelerationKind.BAKU.value)
+        if s.acceleration is AccelerationKind.BAKU:
+            self.acceleration.setCurrentIndex(1)
+        self.tiebreaks = TiebreakEditor(s.tiebreaks or DEFAULT_TIEBREAKS)
+        f = self.form
+        f.addRow("&Name:", self.name)
+        f.addRow("&Place:", self.city)
+        f.addRow("&Federation:", self.federation)
+        f.addRow("&Start date:", self.start)
+        f.addRow("&End date:", self.end)
+        f.addRow("Chief &arbiter:", self.arbiter)
+        f.addRow("&Time control:", self.time_control)
+        f.addRow("&Rounds:", self.rounds)
+        f.addRow("Pairing s&ystem:", self.system)
+        f.addRow("P&oint system:", self.scoring)
+        f.addRow("&Colour of no. 1 in round 1:", self.colour)
+        f.addRow("A&cceleration:", self.acceleration)
+        f.addRow("Tie-&breaks:", self.tiebreaks)
+        self.resize(560, 0)
+
+    def problems(self) -> list[str]:
+        out = []
+        if not self.name.text().strip():
+            out.append("the tournament needs a name")
+        fed = self.federation.text().strip().upper()
+        problem = validation.check_federation(fed)
+        if problem:
+            out.append(problem)
+        if self.end.date() < self.start.date():
+            out.append("the end date is before the start date")
+        codes = self.tiebreaks.codes()
+        for code in codes:
+            try:
+                parse_tiebreak(code)
+            except Exception as exc:
+                out.append(f"tie-break {code!r}: {exc}")
+        if len(set(codes)) != len(codes):
+            out.append("a tie-break appears twice in the list")
+        return out
+
+    def initial_colour(self) -> Colour:
+        value = self.colour.currentData()
+        if value == "lot":
+            import random
+
+            return random.SystemRandom().choice((Colour.WHITE, Colour.BLACK))
+        return Colour(value)
+
+    def settings(self) -> TournamentSettings:
+        """The settings as entered (the colour drawn now if "by lot" was chosen)."""
+        b = self.base
+        return TournamentSettings(
+            name=self.name.text().strip(),
+            city=self.city.text().strip(),
+            federation=self.federation.text().strip().upper(),
+            start_date=self.start.date().toString("yyyy/MM/dd"),
+            end_date=self.end.date().toString("yyyy/MM/dd"),
+            chief_arbiter=self.arbiter.text().strip(),
+            deputy_arbiters=b.deputy_arbiters,
+            time_control=self.time_control.text().strip(),
+            tournament_type=b.tournament_type or "Individual: Swiss-System",
+            total_rounds=self.rounds.value(),
+            system=str(self.system.currentData()),
+            scoring=SCORING_CHOICES[str(self.scoring.currentData())],
+            initial_colour=self.initial_colour(),
+            tiebreaks=self.tiebreaks.codes(),
+            acceleration=AccelerationKind(self.acceleration.currentData()),
+            late_entry_result=b.late_entry_result,
+            is_team=b.is_team,
+        )
+
+
+def _date(text: str) -> QDate | None:
+    for fmt in ("yyyy/MM/dd", "yyyy-MM-dd", "yyyy.MM.dd", "dd.MM.yyyy"):
+        d = QDate.fromString(text, fmt)
+        if d.isValid():
+            return d
+    return None
+
+
+class PlayerForm(QWidget):
+    """The personal data fields of a player, validated like the players table."""
+
+    def __init__(self, data: PlayerData | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        d = data or PlayerData(name="")
+        self.name = QLineEdit(d.name)
+        self.name.setPlaceholderText("Surname, First name")
+        self.title = QComboBox()
+        self.title.addItems([t or "—" for t in validation.TITLES])
+        if d.title in validation.TITLES:
+            self.title.setCurrentIndex(validation.TITLES.index(d.title))
+        self.rating = QLineEdit(str(d.rating) if d.rating else "")
+        self.rating.setPlaceholderText("0 = unrated")
+        self.federation = QLineEdit(d.federation)
+        self.federation.setMaxLength(3)
+        self.fide_id = QLineEdit(d.fide_id)
+        self.sex = QComboBox()
+        self.sex.addItems(["—", "m", "w"])
+        if d.sex in validation.SEXES:
+            self.sex.setCurrentIndex(validation.SEXES.index(d.sex))
+        self.birth = QLineEdit(d.birth_date)
+        self.birth.setPlaceholderText("YYYY or YYYY/MM/DD")
+        form = QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.addRow("&Name:", self.name)
+        form.addRow("&Title:", self.title)
+        form.addRow("&Rating:", self.rating)
+        form.addRow("&Federation:", self.federation)
+        form.addRow("FIDE &ID:", self.fide_id)
+        form.addRow("&Sex:", self.sex)
+        form.addRow("&Born:", self.birth)
+
+    def data(self) -> PlayerData:
+        rating = validation.parse_rating(self.rating.text())
+        return validation.normalise(
+            PlayerData(
+                name=self.name.text(),
+                rating=rating if isinstance(rating, int) else -1,
+                sex=validation.SEXES[self.sex.currentIndex()],
+                title=validation.TITLES[self.title.currentIndex()],
+                federation=self.federation.text(),
+                fide_id=self.fide_id.text(),
+                birth_date=self.birth.text(),
+            )
+        )
+
+    def problems(self) -> list[str]:
+        rating = validation.parse_rating(self.rating.text())
+        out = [rating] if isinstance(rating, str) else []
+        data = self.data()
+        out += [p for p in validation.player_problems(data) if not p.startswith("the rating")]
+        return out
+
+
+class PlayerDialog(ValidatedDialog):
+    """Register a player, or correct a player's data (C.04.2 art. 4.3.3)."""
+
+    def __init__(
+        self, data: PlayerData | None = None, parent: QWidget | None = None, *, title: str = ""
+    ) -> None:
+        super().__init__(title or ("Edit player" if data else "Add player"), parent)
+        self.player = PlayerForm(data)
+        self.form.addRow(self.player)
+        self.resize(420, 0)
+
+    def problems(self) -> list[str]:
+        return self.player.problems()
+
+    def data(self) -> PlayerData:
+        return self.player.data()
+
+
+def predicted_tpn(players: Sequence[PlayerRow], data: PlayerData, rounds_paired: int) -> int:
+    """The pairing number a late entry will get (C.04.2 art. 2.3-2.4): its place in the
+    initial order while fewer than four rounds are paired, else the next free number."""
+    if rounds_paired >= 4:
+        return len(players) + 1
+    key = (-data.rating, title_rank(data.title), data.name.casefold())
+    for row in sorted(players, key=lambda r: r.tpn):
+        if key < (-row.rating, title_rank(row.title), row.name.casefold()):
+            return row.tpn
+    return len(players) + 1
+
+
+def late_entry_consequences(
+    players: Sequence[PlayerRow],
+    data: PlayerData,
+    rounds_paired: int,
+    from_round: int,
+    missed_points: str,
+) -> str:
+    """What a late entry changes, in the arbiter's words, before confirming."""
+    n = len(players)
+    tpn = predicted_tpn(players, data, rounds_paired)
+    lines = [f"{data.name or 'The player'} will get pairing number {tpn}."]
+    if tpn <= n:
+        lines.append(
+            f"Pairing numbers {tpn}–{n} will shift by one (to {tpn + 1}–{n + 1})."
+            if tpn < n
+            else f"Pairing number {n} will become {n + 1}."
+        )
+    missed = from_round - 1
+    if missed > 0:
+        lines.append(
+            f"Round{'s' if missed > 1 else ''} 1–{missed} missed: {missed_points} each "
+            "(C.04.2 art. 2.4)."
+            if missed > 1
+            else f"Round 1 missed: {missed_points} (C.04.2 art. 2.4)."
+        )
+    lines.append(f"First paired in round {from_round}.")
+    return "\n".join(lines)
+
+
+class LateEntryDialog(PlayerDialog):
+    """Admit a late entry (C.04.2 art. 2.4), showing the TPN shift before confirming."""
+
+    def __init__(
+        self,
+        players: Sequence[PlayerRow],
+        rounds_paired: int,
+        total_rounds: int,
+        missed_points: str,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(None, parent, title="Late entry")
+        self.players = list(players)
+        self.rounds_paired = rounds_paired
+        self.missed_points = missed_points
+        self.from_round = QSpinBox()
+        self.from_round.setRange(max(2, rounds_paired + 1), max(2, total_rounds))
+        self.from_round.setValue(max(2, rounds_paired + 1))
+        self.form.addRow("Plays &from round:", self.from_round)
+        for w in (self.player.name, self.player.rating, self.player.federation):
+            w.textChanged.connect(self.update_note)
+        self.player.title.currentIndexChanged.connect(self.update_note)
+        self.from_round.valueChanged.connect(self.update_note)
+        self.update_note()
+
+    def update_note(self) -> None:
+        self.set_note(
+            late_entry_consequences(
+                self.players,
+                self.data(),
+                self.rounds_paired,
+                self.from_round.value(),
+                self.missed_points,
+            )
+        )
+
+
+def _player_label(row: PlayerRow) -> str:
+    return f"{row.tpn}. {row.name}" + (f" ({row.rating})" if row.rating else "")
+
+
+class PlayerRoundDialog(ValidatedDialog):
+    """Choose a player and a round not yet paired (withdrawal, bye, absence)."""
+
+    def __init__(
+        self,
+        title: str,
+        players: Sequence[PlayerRow],
+        first_round: int,
+        total_rounds: int,
+        selected: int | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(title, parent)
+        self.rows = [p for p in players if p.status is PlayerStatus.ACTIVE] or list(players)
+        self.player = QComboBox()
+        for row in self.rows:
+            self.player.addItem(_player_label(row), row.tpn)
+        if selected is not None:
+            i = self.player.findData(selected)
+            if i >= 0:
+                self.player.setCurrentIndex(i)
+        self.round = QSpinBox()
+        self.round.setRange(first_round, max(first_round, total_rounds))
+        self.round.setValue(first_round)
+        self.form.addRow("&Player:", self.player)
+        self.form.addRow("&Round:", self.round)
+        self.player.currentIndexChanged.connect(self.update_note)
+        self.round.valueChanged.connect(self.update_note)
+
+    def tpn(self) -> int:
+        return int(self.player.currentData())
+
+    def row(self) -> PlayerRow:
+        return self.rows[self.player.currentIndex()]
+
+    def round_number(self) -> int:
+        return self.round.value()
+
+    def update_note(self) -> None:
+        pass
+
+
+class WithdrawDialog(PlayerRoundDialog):
+    """Withdraw a player from a round on (C.04.2 art. 3.2)."""
+
+    def __init__(
+        self,
+        players: Sequence[PlayerRow],
+        first_round: int,
+        total_rounds: int,
+        selected: int | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__("Withdraw player", players, first_round, total_rounds, selected, parent)
+        self.round.setPrefix("from round ")
+        self.update_note()
+
+    def update_note(self) -> None:
+        if not self.rows:
+            return
+        row = self.row()
+        r = self.round_number()
+        self.set_note(
+            f"No. {row.tpn} {row.name} will not be paired from round {r} on.\n"
+            "Games already played stay and keep counting for the opponents' tie-breaks; "
+            "pairing numbers do not change (C.04.2 art. 3.2)."
+        )
+
+
+class ByeDialog(PlayerRoundDialog):
+    """A requested bye or a known absence for a round not yet paired (C.04.2 art. 3.3)."""
+
+    def __init__(
+        self,
+        players: Sequence[PlayerRow],
+        first_round: int,
+        total_rounds: int,
+        scoring: ScoringSystem,
+        selected: int | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(
+            "Requested bye / absence", players, first_round, total_rounds, selected, parent
+        )
+        self.scoring = scoring
+        self.kind = QComboBox()
+        for kind in (ByeKind.HALF, ByeKind.ZERO, ByeKind.FULL, ByeKind.ABSENT):
+            self.kind.addItem(BYE_KIND_DISPLAY[kind], kind.value)
+        self.form.addRow("&Kind:", self.kind)
+        self.kind.currentIndexChanged.connect(self.update_note)
+        self.update_note()
+
+    def bye_kind(self) -> ByeKind:
+        return ByeKind(self.kind.currentData())
+
+    def update_note(self) -> None:
+        if not self.rows or not hasattr(self, "kind"):
+            return
+        row = self.row()
+        pts = self.scoring.points(self.bye_kind().result_code)
+        whole, half = divmod(pts, 2)
+        shown = (f"{whole}½" if whole else "½") if half else str(whole)
+        self.set_note(
+            f"No. {row.tpn} {row.name} will not be paired in round {self.round_number()} "
+            f"and scores {shown} point{'s' if pts != 2 else ''} for it."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ManualChoice:
+    """What the arbiter asked for in the manual pairing dialog."""
+
+    operation: str
+    """``"swap"``, ``"opponents"`` or ``"bye"``."""
+    first: int
+    second: int | None
+    reason: str
+
+
+class ManualPairingDialog(ValidatedDialog):
+    """Change the pairing of the last paired round by hand (C.04.2 art. 4.4)."""
+
+    def __init__(
+        self, players: Sequence[tuple[int, str]], has_pab: bool, parent: QWidget | None = None
+    ) -> None:
+        super().__init__("Change pairing", parent)
+        self.swap = QRadioButton("&Swap two players (board and colour)")
+        self.opponents = QRadioButton("Set &opponents: the first plays the second")
+        self.bye = QRadioButton("Give the pairing-allocated &bye to the first player")
+        self.swap.setChecked(True)
+        self.bye.setEnabled(has_pab)
+        self.first = QComboBox()
+        self.second = QComboBox()
+        for tpn, name in players:
+            self.first.addItem(f"{tpn}. {name}", tpn)
+            self.second.addItem(f"{tpn}. {name}", tpn)
+        if self.second.count() > 1:
+            self.second.setCurrentIndex(1)
+        self.reason = QLineEdit()
+        self.reason.setPlaceholderText("why (recorded in the audit log)")
+        box = QVBoxLayout()
+        for b in (self.swap, self.opponents, self.bye):
+            box.addWidget(b)
+        self.form.addRow(box)
+        self.form.addRow("&First player:", self.first)
+        self.form.addRow("S&econd player:", self.second)
+        self.form.addRow("&Reason:", self.reason)
+        self.bye.toggled.connect(lambda on: self.second.setEnabled(not on))
+        self.set_note(
+            "Boards that already have a result cannot change. A change that breaks an "
+            "absolute criterion (C.04.3 art. 2.1: rematch, second bye, colour) asks for "
+            "confirmation, and every change is logged with the engine's original pairing."
+        )
+
+    def choice(self) -> ManualChoice:
+        op = (
+            "bye" if self.bye.isChecked() else "opponents" if self.opponents.isChecked() else "swap"
+        )
+        second = None if op == "bye" else int(self.second.currentData())
+        return ManualChoice(op, int(self.first.currentData()), second, self.reason.text().strip())
+
+    def problems(self) -> list[str]:
+        c = self.choice()
+        if c.second is not None and c.second == c.first:
+            return ["choose two different players"]
+        return []
+
+
+class TextDialog(QDialog):
+    """A read-only text (engine explanation, crash report) with a Close button."""
+
+    def __init__(self, title: str, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.text = QPlainTextEdit(text)
+        self.text.setReadOnly(True)
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        font = self.text.font()
+        font.setStyleHint(font.StyleHint.Monospace)
+        font.setFamily("DejaVu Sans Mono")
+        self.text.setFont(font)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        buttons.accepted.connect(self.accept)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.text)
+        layout.addWidget(buttons)
+        self.resize(720, 480)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)

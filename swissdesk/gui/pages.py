@@ -1,0 +1,412 @@
+"""The pages of the main window: welcome, players, rounds, standings, cross table, audit log.
+
+Pages only show data and emit what the arbiter asked for; the window runs the storage
+actions and refreshes the pages.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtGui import QAction, QFont, QKeyEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QTabBar,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from swissdesk.gui.models import (
+    AuditModel,
+    BoardsModel,
+    CrossTableModel,
+    PlayersFilterModel,
+    PlayersModel,
+    StandingsModel,
+    TableModel,
+)
+from swissdesk.storage import BoardResult
+
+RESULT_KEYS: dict[str, BoardResult] = {
+    "1": BoardResult.WHITE_WINS,
+    "0": BoardResult.BLACK_WINS,
+    "=": BoardResult.DRAW,
+    "5": BoardResult.DRAW,
+    "½": BoardResult.DRAW,
+    "+": BoardResult.WHITE_WINS_BY_FORFEIT,
+    "-": BoardResult.BLACK_WINS_BY_FORFEIT,
+}
+"""Keys of the result entry: ``1`` 1-0, ``0`` 0-1, ``=``/``5`` draw, ``+``/``-`` forfeits."""
+
+
+def make_table(model: TableModel, *, proxy: PlayersFilterModel | None = None) -> QTableView:
+    """A tidy read-mostly table: row selection, alternating colours, widths by column."""
+    view = QTableView()
+    view.setModel(proxy if proxy is not None else model)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setAlternatingRowColors(True)
+    view.setWordWrap(False)
+    view.verticalHeader().setVisible(False)
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
+    view.horizontalHeader().setHighlightSections(False)
+    view.horizontalHeader().setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
+    fit_columns(view, model)
+    model.modelReset.connect(lambda: fit_columns(view, model))
+    return view
+
+
+def fit_columns(view: QTableView, model: TableModel) -> None:
+    """Column widths from each column's expected characters; the last column stretches."""
+    char = view.fontMetrics().horizontalAdvance("0")
+    header = view.horizontalHeader()
+    for i, col in enumerate(model.columns):
+        header.resizeSection(i, max(col.width * char + 14, 36))
+    header.setStretchLastSection(True)
+
+
+def _caption(text: str) -> QLabel:
+    label = QLabel(text)
+    font = label.font()
+    font.setPointSizeF(font.pointSizeF() * 1.25)
+    font.setBold(True)
+    label.setFont(font)
+    return label
+
+
+class WelcomePage(QWidget):
+    """First page: New tournament, Open, recent files, Open sample tournament."""
+
+    new_requested = Signal()
+    open_requested = Signal()
+    import_requested = Signal()
+    sample_requested = Signal()
+    recent_requested = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        title = QLabel("swissdesk")
+        font = QFont(title.font())
+        font.setPointSizeF(font.pointSizeF() * 2.4)
+        font.setBold(True)
+        title.setFont(font)
+        subtitle = QLabel("Swiss-system tournaments for FIDE arbiters")
+        self.new_button = QPushButton("&New tournament…")
+        self.open_button = QPushButton("&Open…")
+        self.import_button = QPushButton("&Import TRF…")
+        self.sample_button = QPushButton("Open &sample tournament")
+        for b in (self.new_button, self.open_button, self.import_button, self.sample_button):
+            b.setMinimumHeight(34)
+            b.setMinimumWidth(220)
+        self.new_button.clicked.connect(self.new_requested)
+        self.open_button.clicked.connect(self.open_requested)
+        self.import_button.clicked.connect(self.import_requested)
+        self.sample_button.clicked.connect(self.sample_requested)
+        self.recent = QListWidget()
+        self.recent.setMinimumWidth(420)
+        self.recent.itemActivated.connect(self._activated)
+        self.no_recent = QLabel("No recent tournaments yet.")
+        self.no_recent.setStyleSheet("color: gray;")
+
+        buttons = QVBoxLayout()
+        buttons.addWidget(self.new_button)
+        buttons.addWidget(self.open_button)
+        buttons.addWidget(self.import_button)
+        buttons.addSpacing(16)
+        buttons.addWidget(self.sample_button)
+        buttons.addStretch(1)
+        recent = QVBoxLayout()
+        recent.addWidget(QLabel("<b>Recent tournaments</b>"))
+        recent.addWidget(self.recent, 1)
+        recent.addWidget(self.no_recent)
+        row = QHBoxLayout()
+        row.addLayout(buttons)
+        row.addSpacing(30)
+        row.addLayout(recent, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(40, 30, 40, 30)
+        layout.addWidget(title)
+        layout.addWidget(subtitle)
+        layout.addSpacing(24)
+        layout.addLayout(row, 1)
+
+    def set_recent(self, paths: list[Path]) -> None:
+        self.recent.clear()
+        for p in paths:
+            item = QListWidgetItem(f"{p.stem}\n{p.parent}")
+            item.setData(Qt.ItemDataRole.UserRole, str(p))
+            item.setToolTip(str(p))
+            self.recent.addItem(item)
+        self.recent.setVisible(bool(paths))
+        self.no_recent.setVisible(not paths)
+        if paths:
+            self.recent.setCurrentRow(0)
+
+    def _activated(self, item: QListWidgetItem) -> None:
+        self.recent_requested.emit(str(item.data(Qt.ItemDataRole.UserRole)))
+
+
+class PlayersPage(QWidget):
+    """The list of participants: search, sort by any column, edit in place."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = PlayersModel(self)
+        self.proxy = PlayersFilterModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.table = make_table(self.model, proxy=self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(PlayersModel.TPN, Qt.SortOrder.AscendingOrder)
+        self.table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search name, federation, FIDE ID or number  (Ctrl+F)")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.proxy.set_search)
+        self.count = QLabel()
+        top = QHBoxLayout()
+        top.addWidget(_caption("Players"))
+        top.addSpacing(20)
+        top.addWidget(self.search, 1)
+        top.addWidget(self.count)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 1)
+        find = QAction(self)
+        find.setShortcut(QKeySequence.StandardKey.Find)
+        find.triggered.connect(lambda: self.search.setFocus())
+        self.addAction(find)
+
+    def refresh_count(self) -> None:
+        rows = self.model.players()
+        active = sum(1 for r in rows if r.status.value == "active")
+        self.count.setText(f"{len(rows)} players, {active} active")
+
+    def selected_tpn(self) -> int | None:
+        index = self.table.currentIndex()
+        if not index.isValid():
+            return None
+        source = self.proxy.mapToSource(index)
+        return int(self.model.row_at(source.row()).tpn)
+
+
+class ResultTable(QTableView):
+    """The board list; typing a result key enters it for the selected board."""
+
+    result_typed = Signal(int, object)
+    """(row, :class:`BoardResult` or ``None`` to clear)."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        text = event.text()
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if text in RESULT_KEYS and mods in (
+            Qt.KeyboardModifier.NoModifier,
+            Qt.KeyboardModifier.ShiftModifier,
+        ):
+            row = self.currentIndex().row()
+            if row >= 0:
+                self.result_typed.emit(row, RESULT_KEYS[text])
+            event.accept()
+            return
+        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            row = self.currentIndex().row()
+            if row >= 0:
+                self.result_typed.emit(row, None)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+
+class RoundsPage(QWidget):
+    """One tab per round; the board list with keyboard result entry; pairing controls."""
+
+    round_selected = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = BoardsModel(self)
+        self.tabs = QTabBar()
+        self.tabs.setExpanding(False)
+        self.tabs.setDrawBase(False)
+        self.tabs.currentChanged.connect(self._tab_changed)
+        self.table = ResultTable()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
+        self.table.horizontalHeader().setHighlightSections(False)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        fit_columns(self.table, self.model)
+        self.table.horizontalHeader().setSectionResizeMode(
+            BoardsModel.BLACK, QHeaderView.ResizeMode.Interactive
+        )
+        self.model.modelReset.connect(lambda: fit_columns(self.table, self.model))
+        self.pair_button = QPushButton("Pair next round")
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setVisible(False)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 0)
+        self.progress.setMaximumWidth(160)
+        self.progress.setVisible(False)
+        self.explain_button = QPushButton("Explain…")
+        self.manual_button = QPushButton("Change pairing…")
+        self.unpair_button = QPushButton("Unpair round")
+        self.counter = QLabel()
+        counter_font = self.counter.font()
+        counter_font.setBold(True)
+        self.counter.setFont(counter_font)
+        self.notice = QLabel()
+        self.notice.setStyleSheet("color: #8a5a00;")
+        self.hint = QLabel(
+            "Results: 1 = 1-0   0 = 0-1   = or 5 = ½-½   + = 1-0 forfeit   - = 0-1 forfeit   "
+            "Del = clear"
+        )
+        self.hint.setStyleSheet("color: gray;")
+        top = QHBoxLayout()
+        top.addWidget(_caption("Rounds"))
+        top.addSpacing(12)
+        top.addWidget(self.tabs, 1)
+        controls = QHBoxLayout()
+        controls.addWidget(self.pair_button)
+        controls.addWidget(self.progress)
+        controls.addWidget(self.cancel_button)
+        controls.addWidget(self.explain_button)
+        controls.addWidget(self.manual_button)
+        controls.addWidget(self.unpair_button)
+        controls.addStretch(1)
+        controls.addWidget(self.notice)
+        controls.addSpacing(12)
+        controls.addWidget(self.counter)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(controls)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.hint)
+        self._updating = False
+
+    def set_rounds(self, count: int, current: int) -> None:
+        """Tabs ``Round 1`` .. ``Round count``; select ``current``."""
+        self._updating = True
+        try:
+            while self.tabs.count() > count:
+                self.tabs.removeTab(self.tabs.count() - 1)
+            while self.tabs.count() < count:
+                self.tabs.addTab(f"Round {self.tabs.count() + 1}")
+            if count:
+                self.tabs.setCurrentIndex(max(0, min(count, current) - 1))
+        finally:
+            self._updating = False
+
+    def current_round(self) -> int:
+        return self.tabs.currentIndex() + 1
+
+    def _tab_changed(self, index: int) -> None:
+        if not self._updating and index >= 0:
+            self.round_selected.emit(index + 1)
+
+    def select_row(self, row: int) -> None:
+        if 0 <= row < self.model.rowCount():
+            self.table.setCurrentIndex(self.model.index(row, BoardsModel.RESULT))
+            self.table.scrollTo(self.model.index(row, 0))
+
+    def set_busy(self, busy: bool) -> None:
+        self.progress.setVisible(busy)
+        self.cancel_button.setVisible(busy)
+
+
+class RankedPage(QWidget):
+    """Standings or cross table after a chosen round."""
+
+    round_selected = Signal(int)
+
+    def __init__(self, title: str, model: TableModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.table = make_table(model)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.after = QComboBox()
+        self.after.currentIndexChanged.connect(self._changed)
+        self.message = QLabel()
+        self.message.setStyleSheet("color: gray;")
+        self.tiebreaks = QLabel()
+        top = QHBoxLayout()
+        top.addWidget(_caption(title))
+        top.addSpacing(20)
+        top.addWidget(QLabel("After round:"))
+        top.addWidget(self.after)
+        top.addSpacing(20)
+        top.addWidget(self.tiebreaks, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.message)
+        layout.addWidget(self.table, 1)
+        self._updating = False
+
+    def set_rounds(self, completed: int, selected: int) -> None:
+        self._updating = True
+        try:
+            self.after.clear()
+            for r in range(1, completed + 1):
+                self.after.addItem(str(r), r)
+            if completed:
+                self.after.setCurrentIndex(max(1, min(selected, completed)) - 1)
+        finally:
+            self._updating = False
+
+    def selected_round(self) -> int:
+        data = self.after.currentData()
+        return int(data) if data is not None else 0
+
+    def _changed(self, _index: int) -> None:
+        if not self._updating:
+            self.round_selected.emit(self.selected_round())
+
+
+class StandingsPage(RankedPage):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Standings", StandingsModel(), parent)
+
+
+class CrossTablePage(RankedPage):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Cross table", CrossTableModel(), parent)
+
+
+class AuditPage(QWidget):
+    """Every action with its time and what it changed (hover for the details)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = AuditModel(self)
+        self.table = make_table(self.model)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        top.addWidget(_caption("Audit log"))
+        top.addStretch(1)
+        note = QLabel("Every action is saved at once and recorded here.")
+        note.setStyleSheet("color: gray;")
+        top.addWidget(note)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 1)
+
+    def first_index(self) -> QModelIndex:
+        return self.model.index(0, 0)

@@ -1,0 +1,111 @@
+"""Checks of what the arbiter types into the player forms and the players table (no Qt).
+
+Each check returns a sentence for the arbiter, or ``None`` when the value is acceptable, so
+that the table can refuse a bad cell and the dialogs can say exactly what to correct.
+"""
+
+from __future__ import annotations
+
+import re
+
+from swissdesk.model.tournament import Title
+from swissdesk.storage import PlayerData
+
+RATING_MIN = 0
+RATING_MAX = 3500
+"""Ratings accepted (0 = unrated, C.04.2 art. 2.2 ranks unrated players last)."""
+
+TITLES: tuple[str, ...] = ("", *(t.value for t in Title))
+"""Titles the forms offer, in the C.04.2 art. 2.2.2 order (blank = untitled)."""
+
+SEXES: tuple[str, ...] = ("", "m", "w")
+"""TRF sex column (C.04.A / TRF-2026 record 001): blank, ``m`` or ``w``."""
+
+_FEDERATION = re.compile(r"^[A-Z]{3}$")
+_FIDE_ID = re.compile(r"^[0-9]{1,12}$")
+_BIRTH = re.compile(r"^[0-9]{4}(/[0-9]{2}/[0-9]{2})?$")
+
+
+def check_name(value: str) -> str | None:
+    if not value.strip():
+        return "a player needs a name"
+    if len(value) > 120:
+        return "the name is longer than 120 characters"
+    return None
+
+
+def check_rating(value: int) -> str | None:
+    if not RATING_MIN <= value <= RATING_MAX:
+        return f"the rating must be between {RATING_MIN} and {RATING_MAX} (0 = unrated)"
+    return None
+
+
+def parse_rating(text: str) -> int | str:
+    """The rating typed (blank = 0), or a sentence saying what is wrong."""
+    text = text.strip()
+    if not text:
+        return 0
+    if not text.isdigit():
+        return f"the rating must be a whole number, not {text!r}"
+    value = int(text)
+    problem = check_rating(value)
+    return problem if problem is not None else value
+
+
+def check_title(value: str) -> str | None:
+    if value.strip().upper() not in TITLES:
+        return f"unknown title {value!r}: use one of {', '.join(t for t in TITLES if t)}"
+    return None
+
+
+def check_federation(value: str) -> str | None:
+    if value and not _FEDERATION.match(value):
+        return f"the federation is a three-letter FIDE code such as GER or POL, not {value!r}"
+    return None
+
+
+def check_fide_id(value: str) -> str | None:
+    if value and not _FIDE_ID.match(value):
+        return f"the FIDE ID has digits only, not {value!r}"
+    return None
+
+
+def check_sex(value: str) -> str | None:
+    if value not in SEXES:
+        return f"sex is m, w or blank, not {value!r}"
+    return None
+
+
+def check_birth_date(value: str) -> str | None:
+    if value and not _BIRTH.match(value):
+        return f"the birth date is YYYY or YYYY/MM/DD, not {value!r}"
+    return None
+
+
+def normalise(data: PlayerData) -> PlayerData:
+    """Trimmed text, upper-case title and federation, lower-case sex."""
+    return PlayerData(
+        name=" ".join(data.name.split()),
+        rating=data.rating,
+        sex=data.sex.strip().lower(),
+        title=data.title.strip().upper(),
+        federation=data.federation.strip().upper(),
+        fide_id=data.fide_id.strip(),
+        birth_date=data.birth_date.strip(),
+        members=data.members,
+    )
+
+
+def player_problems(data: PlayerData) -> list[str]:
+    """Every problem of a player's data (empty when it can be saved)."""
+    d = normalise(data)
+    checks = (
+        check_name(d.name),
+        check_rating(d.rating),
+        check_title(d.title),
+        check_federation(d.federation),
+        check_fide_id(d.fide_id),
+        check_sex(d.sex),
+        check_birth_date(d.birth_date),
+    )
+    return [c for c in checks if c is not None]
