@@ -38,6 +38,10 @@ from swissdesk.storage.schema import (
 )
 from swissdesk.storage.views import AccelerationKind, TournamentSettings
 
+CODES: dict[str, ResultCode] = {c.value: c for c in ResultCode}
+COLOURS: dict[str, Colour] = {c.value: c for c in Colour}
+_ABSENT = RoundEntry.bye(ResultCode.NOT_PAIRED)
+
 PRESET_KINDS = frozenset({"bye", "absent", "import"})
 """Entry kinds without a board or PAB: requested byes, absences, unpaired imported entries."""
 
@@ -208,27 +212,46 @@ class StoredEntry:
     game_points: int | None
 
 
-def load_entries(session: Session, *, max_round: int | None = None) -> list[StoredEntry]:
-    """All entries (optionally only up to ``max_round``), read with one Core select."""
-    e = EntryRecord
-    stmt = select(
-        e.player_id,
-        e.round_number,
-        e.kind,
-        e.board,
-        e.opponent_id,
-        e.colour,
-        e.result,
-        e.adjourned,
-        e.games,
-        e.game_points,
-    )
-    if max_round is not None:
-        stmt = stmt.where(e.round_number <= max_round)
+_ENTRY_COLUMNS = (
+    "player_id, round_number, kind, board, opponent_id, colour, result, adjourned, games, "
+    "game_points"
+)
+
+
+def load_entries(
+    session: Session, *, max_round: int | None = None, round_number: int | None = None
+) -> list[StoredEntry]:
+    """Entries (all, up to ``max_round``, or of one round), read as plain tuples.
+
+    Plain SQL on the session's connection: no ORM instance is built, which keeps a
+    2,000-player file's snapshot well under a second.
+    """
+    sql = f"SELECT {_ENTRY_COLUMNS} FROM entry"
+    params: tuple[int, ...] = ()
+    if round_number is not None:
+        sql += " WHERE round_number = ?"
+        params = (round_number,)
+    elif max_round is not None:
+        sql += " WHERE round_number <= ?"
+        params = (max_round,)
+    rows = session.connection().exec_driver_sql(sql, params).fetchall()
     return [
         StoredEntry(pid, r, kind, board, opp, colour, result, bool(adj), games, gp)
-        for pid, r, kind, board, opp, colour, result, adj, games, gp in session.execute(stmt)
+        for pid, r, kind, board, opp, colour, result, adj, games, gp in rows
     ]
+
+
+def scores(session: Session, scoring: ScoringSystem, *, max_round: int) -> dict[int, HalfPoints]:
+    """Each player's points (half-points) from rounds ``1..max_round`` (player id -> points)."""
+    rows = session.connection().exec_driver_sql(
+        "SELECT player_id, result, count(*) FROM entry "
+        "WHERE +round_number <= ? AND result IS NOT NULL GROUP BY player_id, result",
+        (max_round,),
+    )
+    out: dict[int, HalfPoints] = {}
+    for pid, code, count in rows:
+        out[pid] = out.get(pid, 0) + scoring.points(CODES[code]) * count
+    return out
 
 
 def last_paired_round(session: Session) -> int:
@@ -268,7 +291,7 @@ def round_entry(
             raise ValueError("a pending result has no model entry")
         code = pending_as
     else:
-        code = ResultCode(stored.result)
+        code = CODES[stored.result]
     games: tuple[GameResult, ...] = ()
     if stored.games:
         games = tuple(
@@ -276,7 +299,7 @@ def round_entry(
         )
     return RoundEntry(
         opponent=tpn_of[stored.opponent_id] if stored.opponent_id is not None else None,
-        colour=Colour(stored.colour) if stored.colour else None,
+        colour=COLOURS[stored.colour] if stored.colour else None,
         result=code,
         games=games,
         game_points=stored.game_points,
@@ -289,7 +312,7 @@ def is_preset(stored: StoredEntry) -> bool:
         stored.kind in PRESET_KINDS
         and stored.opponent_id is None
         and stored.result is not None
-        and ResultCode(stored.result) in _PRESET_CODES
+        and CODES[stored.result] in _PRESET_CODES
     )
 
 
@@ -309,52 +332,91 @@ def build_snapshot(
         through = completed_through(session)
     next_round = through + 1
     prow = PlayerRecord
-    players = session.execute(
-        select(
-            prow.id,
-            prow.tpn,
-            prow.name,
-            prow.rating,
-            prow.sex,
-            prow.title,
-            prow.federation,
-            prow.fide_id,
-            prow.birth_date,
-            prow.members,
-            prow.declared_points,
-            prow.declared_rank,
-            prow.withdrawn_from_round,
-            prow.late_entry_round,
-            prow.group_a,
-            prow.acceleration,
-        ).order_by(prow.tpn)
-    ).all()
+    players = (
+        session.connection()
+        .execute(
+            select(
+                prow.id,
+                prow.tpn,
+                prow.name,
+                prow.rating,
+                prow.sex,
+                prow.title,
+                prow.federation,
+                prow.fide_id,
+                prow.birth_date,
+                prow.members,
+                prow.declared_points,
+                prow.declared_rank,
+                prow.withdrawn_from_round,
+                prow.late_entry_round,
+                prow.group_a,
+                prow.acceleration,
+            ).order_by(prow.tpn)
+        )
+        .all()
+    )
     tpn_of = {row.id: row.tpn for row in players}
-    by_player: dict[int, dict[int, StoredEntry]] = {}
-    for stored in load_entries(session, max_round=next_round):
-        by_player.setdefault(stored.player_id, {})[stored.round_number] = stored
+    rows = (
+        session.connection()
+        .exec_driver_sql(
+            "SELECT player_id, round_number, kind, opponent_id, colour, result, games, "
+            "game_points FROM entry WHERE +round_number <= ?",
+            (next_round,),
+        )
+        .fetchall()
+    )
+    by_player: dict[int, dict[int, RoundEntry]] = {}
+    presets: dict[int, RoundEntry] = {}
+    codes, colours = CODES, COLOURS
+    for pid, r, kind, opp, colour, result, games, game_points in rows:
+        if r == next_round:
+            # Only requested byes and absences of the round to be paired (truncated()).
+            if kind in PRESET_KINDS and opp is None and result is not None:
+                code = codes[result]
+                if code in _PRESET_CODES:
+                    presets[pid] = RoundEntry(None, None, code)
+            continue
+        if r > through:
+            continue
+        if result is None:
+            if pending_as is None:
+                raise ValueError("a pending result has no model entry")
+            code = pending_as
+        else:
+            code = codes[result]
+        if games is None and game_points is None:
+            entry = RoundEntry(
+                tpn_of[opp] if opp is not None else None,
+                colours[colour] if colour else None,
+                code,
+            )
+        else:
+            entry = round_entry(
+                StoredEntry(pid, r, kind, None, opp, colour, result, False, games, game_points),
+                tpn_of,
+                pending_as=pending_as,
+            )
+        by_player.setdefault(pid, {})[r] = entry
     declared_through = session.get(MetaRecord, "declared_through")
     keep_declared = declared_through is not None and int(declared_through.value) == through
     out: list[Player] = []
+    absent = _ABSENT
     for row in players:
-        mine = by_player.get(row.id, {})
-        entries: dict[int, RoundEntry] = {
-            r: round_entry(st, tpn_of, pending_as=pending_as)
-            for r, st in mine.items()
-            if r <= through
-        }
-        nxt = mine.get(next_round)
-        if nxt is not None and is_preset(nxt):
-            entries[next_round] = round_entry(nxt, tpn_of)
-        elif nxt is None and next_round <= settings.total_rounds:
+        entries = by_player.get(row.id, {})
+        nxt = presets.get(row.id)
+        if nxt is not None:
+            entries[next_round] = nxt
+        elif next_round <= settings.total_rounds:
             if row.withdrawn_from_round is not None and row.withdrawn_from_round <= next_round:
-                entries[next_round] = RoundEntry.bye(ResultCode.NOT_PAIRED)
+                entries[next_round] = absent
             elif row.late_entry_round is not None and row.late_entry_round > next_round:
                 entries[next_round] = RoundEntry.bye(settings.late_entry_result)
         length = max(entries, default=0)
-        rounds = tuple(
-            entries.get(r, RoundEntry.bye(ResultCode.NOT_PAIRED)) for r in range(1, length + 1)
-        )
+        if len(entries) == length:
+            rounds = tuple(entries[r] for r in range(1, length + 1))
+        else:
+            rounds = tuple(entries.get(r, absent) for r in range(1, length + 1))
         out.append(
             Player(
                 tpn=row.tpn,

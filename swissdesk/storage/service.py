@@ -443,19 +443,35 @@ class TournamentFile:
             settings = convert.settings_from_record(_tournament(session))
             through = convert.completed_through(session)
             last = convert.last_paired_round(session)
-            scores: dict[int, HalfPoints] = {}
+            scores = convert.scores(session, settings.scoring, max_round=through)
             byes: dict[int, list[tuple[int, ByeKind]]] = {}
-            for st in convert.load_entries(session):
-                if st.round_number <= through and st.result is not None:
-                    scores[st.player_id] = scores.get(st.player_id, 0) + settings.scoring.points(
-                        ResultCode(st.result)
-                    )
-                elif st.round_number > last and st.kind == "bye" and st.result is not None:
-                    kind = ByeKind.from_result_code(ResultCode(st.result))
-                    if kind is not None:
-                        byes.setdefault(st.player_id, []).append((st.round_number, kind))
+            for pid, r, code in session.connection().exec_driver_sql(
+                "SELECT player_id, round_number, result FROM entry "
+                "WHERE round_number > ? AND kind = 'bye' AND result IS NOT NULL",
+                (last,),
+            ):
+                kind = ByeKind.from_result_code(convert.CODES[code])
+                if kind is not None:
+                    byes.setdefault(pid, []).append((r, kind))
             out = []
-            for rec in session.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)):
+            pr = PlayerRecord
+            rows = session.connection().execute(
+                select(
+                    pr.id,
+                    pr.tpn,
+                    pr.name,
+                    pr.rating,
+                    pr.sex,
+                    pr.title,
+                    pr.federation,
+                    pr.fide_id,
+                    pr.birth_date,
+                    pr.members,
+                    pr.withdrawn_from_round,
+                    pr.late_entry_round,
+                ).order_by(pr.tpn)
+            )
+            for rec in rows:
                 out.append(
                     PlayerRow(
                         tpn=rec.tpn,
@@ -468,7 +484,7 @@ class TournamentFile:
                         birth_date=rec.birth_date,
                         members=tuple(json.loads(rec.members)),
                         score=scores.get(rec.id, 0),
-                        status=_status(rec, last + 1),
+                        status=_status(rec.withdrawn_from_round, rec.late_entry_round, last + 1),
                         withdrawn_from_round=rec.withdrawn_from_round,
                         late_entry_round=rec.late_entry_round,
                         byes=tuple(sorted(byes.get(rec.id, ()))),
@@ -495,15 +511,8 @@ class TournamentFile:
                     )
                 )
             }
-            before: dict[int, HalfPoints] = {}
-            this_round: list[convert.StoredEntry] = []
-            for st in convert.load_entries(session, max_round=round_number):
-                if st.round_number == round_number:
-                    this_round.append(st)
-                elif st.result is not None:
-                    before[st.player_id] = before.get(st.player_id, 0) + scoring.points(
-                        ResultCode(st.result)
-                    )
+            before = convert.scores(session, scoring, max_round=round_number - 1)
+            this_round = convert.load_entries(session, round_number=round_number)
             return _round_view(
                 round_number,
                 round_number <= last,
@@ -1506,10 +1515,10 @@ def _pairable(s: Session) -> tuple[int, set[int]]:
     return n, available
 
 
-def _status(rec: PlayerRecord, next_round: int) -> PlayerStatus:
-    if rec.withdrawn_from_round is not None and rec.withdrawn_from_round <= next_round:
+def _status(withdrawn: int | None, late: int | None, next_round: int) -> PlayerStatus:
+    if withdrawn is not None and withdrawn <= next_round:
         return PlayerStatus.WITHDRAWN
-    if rec.late_entry_round is not None and rec.late_entry_round > next_round:
+    if late is not None and late > next_round:
         return PlayerStatus.NOT_ARRIVED
     return PlayerStatus.ACTIVE
 
