@@ -1,0 +1,496 @@
+"""Build the swissdesk bundle and installers, and smoke-test what was built.
+
+One command, on a Linux machine with the build tools (see packaging/README-install.md)::
+
+    python packaging/build.py
+
+1. **Bundle**: PyInstaller builds the one-folder bundle ``dist/swissdesk/`` from
+   ``packaging/swissdesk.spec`` (executables ``swissdesk`` and ``swissdesk-cli``).
+2. **Smoke test** of the built executables, on temporary settings and data folders:
+   ``swissdesk-cli --version`` gives the package version; ``swissdesk-cli pair`` on a
+   reference case (``packaging/smoke/``, from bbpPairings) gives bbpPairings' pairing;
+   ``import`` and ``report`` write a tournament file and a PDF (SQLite, fonts, reportlab
+   inside the bundle); the GUI executable starts offscreen with ``SWISSDESK_SMOKE_TEST=1``,
+   opens the sample tournament and exits with code 0 (skipped, with a message, while the
+   GUI does not handle that variable).
+3. **.deb** (Linux): ``dist/swissdesk_<version>_<arch>.deb``, built by ``dpkg-deb`` from the
+   bundle, with ``/usr/bin`` links, a ``.desktop`` entry, hicolor icons and the
+   ``application/x-swissdesk`` MIME type.
+4. **NSIS**: ``makensis`` compiles ``installer/swissdesk.nsi`` against the bundle. On Windows
+   that is the installer ``dist/swissdesk-<version>-setup.exe``; on Linux it compiles against
+   the Linux bundle's layout (``-DEXE_SUFFIX=``) to prove the script, and the output is named
+   ``...-layout-check.exe``: it holds Linux binaries and is not for shipping.
+
+Exit code 0 when every step that ran passed; 1 when a build step or a smoke test failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PACKAGING = Path(__file__).resolve().parent
+ROOT = PACKAGING.parent
+sys.path.insert(0, str(PACKAGING))
+sys.path.insert(0, str(ROOT))
+
+import bundle_layout as layout  # noqa: E402 - packaging/bundle_layout.py
+
+SPEC = PACKAGING / "swissdesk.spec"
+NSIS_SCRIPT = ROOT / "installer" / "swissdesk.nsi"
+LINUX_FILES = PACKAGING / "linux"
+SMOKE_CASE = PACKAGING / "smoke" / "dutch-0059-n013-r09-default-p06"
+GUI_SMOKE_VARIABLE = "SWISSDESK_SMOKE_TEST"
+"""Set to 1, the GUI opens the sample tournament, starts its event loop and quits (exit 0)."""
+GUI_SMOKE_TIMEOUT = 120
+WINDOWS = sys.platform == "win32"
+
+DEB_DEPENDS = (
+    "libc6 (>= 2.31)",
+    "libgl1",
+    "libegl1",
+    "libfontconfig1",
+    "libfreetype6",
+    "libglib2.0-0",
+    "libdbus-1-3",
+    "libxkbcommon0",
+    "libxkbcommon-x11-0",
+    "libx11-xcb1",
+    "libxcb-cursor0",
+    "libxcb-icccm4",
+    "libxcb-image0",
+    "libxcb-keysyms1",
+    "libxcb-randr0",
+    "libxcb-render-util0",
+    "libxcb-shape0",
+    "libxcb-xinerama0",
+    "libxcb-xkb1",
+)
+"""System libraries Qt's xcb platform plugin loads that PyInstaller does not bundle."""
+
+
+class BuildError(Exception):
+    """A build step or a smoke test failed; the message says which and why."""
+
+
+def package_version() -> str:
+    """``swissdesk.__version__``, read from the source tree being packaged."""
+    from swissdesk import __version__
+
+    return __version__
+
+
+def log(message: str) -> None:
+    print(f"[build] {message}", flush=True)
+
+
+def run(command: Sequence[str | os.PathLike[str]], cwd: Path | None = None) -> None:
+    """Run a build tool; a failure becomes a :class:`BuildError` naming the command."""
+    log("$ " + " ".join(str(part) for part in command))
+    result = subprocess.run([str(part) for part in command], cwd=cwd, check=False)
+    if result.returncode != 0:
+        raise BuildError(f"{Path(str(command[0])).name} failed with exit code {result.returncode}")
+
+
+# --------------------------------------------------------------------------- bundle
+
+
+def build_bundle(dist: Path, work: Path) -> Path:
+    """Run PyInstaller on the spec; return the bundle folder ``dist/swissdesk``."""
+    if importlib.util.find_spec("PyInstaller") is None:
+        raise BuildError("PyInstaller is not installed: pip install '.[packaging]'")
+    run(
+        [
+            sys.executable,
+            "-m",
+            "PyInstaller",
+            "--noconfirm",
+            "--clean",
+            "--log-level",
+            "WARN",
+            "--distpath",
+            dist,
+            "--workpath",
+            work,
+            SPEC,
+        ],
+        cwd=ROOT,
+    )
+    bundle = dist / layout.BUNDLE_NAME
+    check_bundle_layout(bundle, windows=WINDOWS)
+    return bundle
+
+
+def check_bundle_layout(bundle: Path, *, windows: bool) -> None:
+    """The files the installers copy must be in the bundle."""
+    expected = [
+        bundle / layout.executable(layout.GUI_NAME, windows),
+        bundle / layout.executable(layout.CLI_NAME, windows),
+        bundle / layout.ICONS_IN_BUNDLE / f"{layout.APP_ICON}.ico",
+        bundle / layout.ICONS_IN_BUNDLE / f"{layout.DOCUMENT_ICON}.ico",
+        bundle / layout.ICONS_IN_BUNDLE / f"{layout.APP_ICON}.svg",
+        *(
+            bundle / layout.ICONS_IN_BUNDLE / f"{name}-{size}.png"
+            for name in (layout.APP_ICON, layout.DOCUMENT_ICON)
+            for size in layout.ICON_SIZES
+        ),
+    ]
+    missing = [str(path.relative_to(bundle)) for path in expected if not path.exists()]
+    if missing:
+        raise BuildError(f"the bundle {bundle} lacks: {', '.join(missing)}")
+
+
+# --------------------------------------------------------------------------- smoke test
+
+
+@dataclass
+class SmokeReport:
+    """What the smoke test checked, and what it had to skip (with the reason)."""
+
+    passed: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+
+def smoke_environment(home: Path) -> dict[str, str]:
+    """Environment for the built executables: temporary folders, no display needed."""
+    env = dict(os.environ)
+    env["SWISSDESK_CONFIG_DIR"] = str(home / "config")
+    env["SWISSDESK_DATA_DIR"] = str(home / "data")
+    env["HOME"] = str(home)
+    env["XDG_CONFIG_HOME"] = str(home / ".config")
+    env["XDG_DATA_HOME"] = str(home / ".local" / "share")
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    env.pop(GUI_SMOKE_VARIABLE, None)
+    return env
+
+
+def run_built(
+    command: Sequence[str | os.PathLike[str]],
+    env: dict[str, str],
+    timeout: float = 120,
+) -> subprocess.CompletedProcess[str]:
+    log("$ " + " ".join(str(part) for part in command))
+    try:
+        return subprocess.run(
+            [str(part) for part in command],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        raise BuildError(f"{Path(str(command[0])).name} did not finish in {timeout} s") from None
+
+
+def expect_success(result: subprocess.CompletedProcess[str], what: str) -> None:
+    if result.returncode != 0:
+        raise BuildError(
+            f"{what}: exit code {result.returncode}\nstdout:\n{result.stdout}\n"
+            f"stderr:\n{result.stderr}"
+        )
+
+
+def pairing_lines(text: str) -> list[str]:
+    """A bbpPairings-style pairing as normalised lines (spacing and blank lines ignored)."""
+    return [" ".join(line.split()) for line in text.splitlines() if line.strip()]
+
+
+def gui_has_smoke_hook() -> bool:
+    """Whether the GUI code of this source tree handles ``SWISSDESK_SMOKE_TEST``."""
+    places = [ROOT / "swissdesk" / "gui", ROOT / "swissdesk" / "cli" / "gui_commands.py"]
+    for place in places:
+        files = sorted(place.rglob("*.py")) if place.is_dir() else [place]
+        for path in files:
+            if path.is_file() and GUI_SMOKE_VARIABLE in path.read_text(encoding="utf-8"):
+                return True
+    return False
+
+
+def smoke_test(bundle: Path, version: str, *, windows: bool = WINDOWS) -> SmokeReport:
+    """Run the built executables the way an arbiter would; raise BuildError on a failure."""
+    report = SmokeReport()
+    cli = bundle / layout.executable(layout.CLI_NAME, windows)
+    gui = bundle / layout.executable(layout.GUI_NAME, windows)
+    with tempfile.TemporaryDirectory(prefix="swissdesk-smoke-") as tmp:
+        home = Path(tmp)
+        env = smoke_environment(home)
+
+        result = run_built([cli, "--version"], env)
+        expect_success(result, "swissdesk-cli --version")
+        if result.stdout.strip() != f"swissdesk {version}":
+            raise BuildError(f"swissdesk-cli --version printed {result.stdout.strip()!r}")
+        report.passed.append(f"swissdesk-cli --version: {result.stdout.strip()}")
+
+        trf = SMOKE_CASE.with_suffix(".trf")
+        expected = pairing_lines(SMOKE_CASE.with_suffix(".pairs").read_text(encoding="utf-8"))
+        result = run_built([cli, "pair", trf], env)
+        expect_success(result, "swissdesk-cli pair")
+        if pairing_lines(result.stdout) != expected:
+            raise BuildError(
+                f"swissdesk-cli pair {trf.name} gave\n{result.stdout}\nexpected\n"
+                + "\n".join(expected)
+            )
+        report.passed.append(f"swissdesk-cli pair {trf.name}: bbpPairings' pairing")
+
+        tournament = home / "smoke.swissdesk"
+        result = run_built([cli, "import", trf, "--output", tournament], env)
+        expect_success(result, "swissdesk-cli import")
+        if not tournament.is_file():
+            raise BuildError("swissdesk-cli import wrote no tournament file")
+        pdf = home / "standings.pdf"
+        result = run_built([cli, "report", tournament, "--kind", "standings", "--output", pdf], env)
+        expect_success(result, "swissdesk-cli report")
+        if not pdf.is_file() or not pdf.read_bytes().startswith(b"%PDF"):
+            raise BuildError("swissdesk-cli report wrote no PDF")
+        report.passed.append("swissdesk-cli import + report: tournament file and PDF written")
+
+        if not gui_has_smoke_hook():
+            message = (
+                f"GUI smoke test skipped: the GUI does not handle {GUI_SMOKE_VARIABLE} yet "
+                "(it should open the sample tournament, start the event loop, quit, exit 0)"
+            )
+            log(message)
+            report.skipped.append(message)
+        else:
+            gui_env = dict(env)
+            gui_env[GUI_SMOKE_VARIABLE] = "1"
+            result = run_built([gui], gui_env, timeout=GUI_SMOKE_TIMEOUT)
+            expect_success(result, f"swissdesk (GUI) with {GUI_SMOKE_VARIABLE}=1")
+            report.passed.append("swissdesk GUI: opened the sample tournament offscreen, exit 0")
+    for line in report.passed:
+        log(f"smoke ok: {line}")
+    return report
+
+
+# --------------------------------------------------------------------------- .deb
+
+
+def deb_architecture() -> str:
+    dpkg = shutil.which("dpkg")
+    if dpkg is None:
+        return "amd64"
+    return subprocess.run(
+        [dpkg, "--print-architecture"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+
+
+def folder_size_kib(folder: Path) -> int:
+    total = sum(p.lstat().st_size for p in folder.rglob("*") if p.is_file() or p.is_symlink())
+    return (total + 1023) // 1024
+
+
+def deb_control(version: str, arch: str, installed_kib: int) -> str:
+    """The DEBIAN/control file of the swissdesk package."""
+    return (
+        f"Package: {layout.DEB_PACKAGE}\n"
+        f"Version: {layout.debian_version(version)}\n"
+        f"Architecture: {arch}\n"
+        "Maintainer: swissdesk developers <swissdesk@localhost>\n"
+        f"Installed-Size: {installed_kib}\n"
+        f"Depends: {', '.join(DEB_DEPENDS)}\n"
+        "Section: games\n"
+        "Priority: optional\n"
+        "Description: Swiss-system chess tournament manager for arbiters\n"
+        " swissdesk pairs Swiss-system chess tournaments by the FIDE Dutch system,\n"
+        " keeps results, computes tie-breaks and prints pairings, standings and cross\n"
+        " tables. Self-contained: Python and Qt are bundled in /opt/swissdesk.\n"
+    )
+
+
+def stage_deb(bundle: Path, staging: Path, version: str, arch: str) -> Path:
+    """Lay out the package tree (``staging``) from the bundle; return ``staging``."""
+    if staging.exists():
+        shutil.rmtree(staging)
+    opt = staging / layout.DEB_INSTALL_DIR
+    shutil.copytree(bundle, opt, symlinks=True)
+
+    bin_dir = staging / "usr" / "bin"
+    bin_dir.mkdir(parents=True)
+    for name in (layout.GUI_NAME, layout.CLI_NAME):
+        (bin_dir / name).symlink_to(Path("..", "..", layout.DEB_INSTALL_DIR, name))
+
+    share = staging / "usr" / "share"
+    (share / "applications").mkdir(parents=True)
+    shutil.copyfile(LINUX_FILES / "swissdesk.desktop", share / "applications" / "swissdesk.desktop")
+    (share / "mime" / "packages").mkdir(parents=True)
+    shutil.copyfile(
+        LINUX_FILES / "swissdesk-mime.xml", share / "mime" / "packages" / "swissdesk.xml"
+    )
+
+    icons = bundle / layout.ICONS_IN_BUNDLE
+    hicolor = share / "icons" / "hicolor"
+    mime_icon = layout.MIME_TYPE.replace("/", "-")
+    for size in layout.ICON_SIZES:
+        for source, kind, name in (
+            (layout.APP_ICON, "apps", layout.APP_ICON),
+            (layout.DOCUMENT_ICON, "mimetypes", mime_icon),
+        ):
+            target = hicolor / f"{size}x{size}" / kind / f"{name}.png"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(icons / f"{source}-{size}.png", target)
+    for source, kind, name in (
+        (layout.APP_ICON, "apps", layout.APP_ICON),
+        (layout.DOCUMENT_ICON, "mimetypes", mime_icon),
+    ):
+        target = hicolor / "scalable" / kind / f"{name}.svg"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(icons / f"{source}.svg", target)
+
+    doc = share / "doc" / layout.DEB_PACKAGE
+    doc.mkdir(parents=True)
+    (doc / "copyright").write_text(
+        "swissdesk is free software: GPL-3.0-or-later.\n"
+        "It bundles Python (PSF licence), Qt and PySide6 (LGPL-3.0), SQLAlchemy (MIT),\n"
+        "reportlab (BSD) and the DejaVu fonts (see\n"
+        f"/{layout.DEB_INSTALL_DIR}/{layout.CONTENTS_DIR}/swissdesk/resources/fonts).\n",
+        encoding="utf-8",
+    )
+
+    debian = staging / "DEBIAN"
+    debian.mkdir()
+    (debian / "control").write_text(
+        deb_control(version, arch, folder_size_kib(staging)), encoding="utf-8"
+    )
+    # dpkg-deb insists on sane permissions whatever the umask of the build machine was.
+    for path in [staging, *staging.rglob("*")]:
+        if path.is_symlink():
+            continue
+        mode = path.stat().st_mode
+        if path.is_dir() or mode & 0o111:
+            path.chmod(0o755)
+        else:
+            path.chmod(0o644)
+    return staging
+
+
+def build_deb(bundle: Path, dist: Path, work: Path, version: str, *, fast: bool = False) -> Path:
+    """Build ``dist/swissdesk_<version>_<arch>.deb`` from the bundle with dpkg-deb."""
+    dpkg_deb = shutil.which("dpkg-deb")
+    if dpkg_deb is None:
+        raise BuildError("dpkg-deb not found: apt-get install dpkg")
+    arch = deb_architecture()
+    staging = stage_deb(bundle, work / "deb-root", version, arch)
+    deb = dist / f"{layout.DEB_PACKAGE}_{layout.debian_version(version)}_{arch}.deb"
+    compression = ["-Zgzip", "-z1"] if fast else ["-Zxz"]
+    run([dpkg_deb, "--root-owner-group", *compression, "--build", staging, deb])
+    return deb
+
+
+# --------------------------------------------------------------------------- NSIS
+
+
+def nsis_command(
+    bundle: Path, out_file: Path, version: str, *, windows: bool, fast: bool
+) -> list[str]:
+    """The makensis command line that injects the version and the bundle location."""
+    makensis = shutil.which("makensis")
+    if makensis is None:
+        raise BuildError("makensis not found: apt-get install nsis")
+    command = [
+        makensis,
+        "-V2",
+        "-WX",
+        f"-DVERSION={version}",
+        f"-DNUMERIC_VERSION={layout.numeric_version(version)}",
+        f"-DBUNDLE_DIR={bundle}",
+        f"-DOUTFILE={out_file}",
+    ]
+    if not windows:
+        command.append("-DEXE_SUFFIX=")
+    if fast:
+        command.append("-DFAST_COMPRESSION")
+    command.append(str(NSIS_SCRIPT))
+    return command
+
+
+def build_nsis(bundle: Path, dist: Path, version: str, *, fast: bool = False) -> Path:
+    """Compile the NSIS installer (a layout check when the bundle is a Linux one)."""
+    suffix = "setup.exe" if WINDOWS else "setup-linux-layout-check.exe"
+    out_file = dist / f"swissdesk-{version}-{suffix}"
+    run(nsis_command(bundle, out_file, version, windows=WINDOWS, fast=fast))
+    return out_file
+
+
+# --------------------------------------------------------------------------- main
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="Build the swissdesk bundle, smoke-test it, build the .deb and NSIS installer."
+    )
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="output folder")
+    parser.add_argument(
+        "--work", type=Path, default=ROOT / "build" / "packaging", help="intermediate files"
+    )
+    parser.add_argument(
+        "--skip-bundle", action="store_true", help="reuse the bundle already in --dist"
+    )
+    parser.add_argument("--no-smoke", action="store_true", help="do not smoke-test the bundle")
+    parser.add_argument("--no-deb", action="store_true", help="do not build the .deb")
+    parser.add_argument("--no-nsis", action="store_true", help="do not run makensis")
+    parser.add_argument(
+        "--fast",
+        action="store_true",
+        help="light compression for the .deb and the installer (for tests, not releases)",
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    dist: Path = args.dist.resolve()
+    work: Path = args.work.resolve()
+    version = package_version()
+    started = time.monotonic()
+    timings: list[tuple[str, float]] = []
+
+    def timed(name: str, start: float) -> None:
+        timings.append((name, time.monotonic() - start))
+
+    try:
+        dist.mkdir(parents=True, exist_ok=True)
+        work.mkdir(parents=True, exist_ok=True)
+        bundle = dist / layout.BUNDLE_NAME
+        step = time.monotonic()
+        if args.skip_bundle:
+            check_bundle_layout(bundle, windows=WINDOWS)
+        else:
+            bundle = build_bundle(dist, work / "pyinstaller")
+            timed("bundle", step)
+        log(f"bundle: {bundle}")
+        report = SmokeReport()
+        if not args.no_smoke:
+            step = time.monotonic()
+            report = smoke_test(bundle, version)
+            timed("smoke test", step)
+        if not args.no_deb and not WINDOWS:
+            step = time.monotonic()
+            log(f"deb: {build_deb(bundle, dist, work, version, fast=args.fast)}")
+            timed(".deb", step)
+        if not args.no_nsis:
+            step = time.monotonic()
+            log(f"installer: {build_nsis(bundle, dist, version, fast=args.fast)}")
+            timed("NSIS", step)
+    except BuildError as exc:
+        print(f"[build] FAILED: {exc}", file=sys.stderr, flush=True)
+        return 1
+    for name, seconds in timings:
+        log(f"{name}: {seconds:.0f} s")
+    for message in report.skipped:
+        log(f"NOTE: {message}")
+    log(f"done in {time.monotonic() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
