@@ -82,3 +82,8 @@ def test_board_order_given_by_the_caller_is_kept() -> None:
 def test_unpaired_round_is_refused_with_a_message(round_number: int) -> None:
     with pytest.raises(InputError, match="has not been paired"):
         check_round(multilingual_tournament(), round_number)
+
+
+def test_a_game_missing_from_the_given_order_still_gets_a_board() -> None:
+    boards = boards_of_round(multilingual_tournament(), 3, order=[(6, 7), (4, 2)])
+    assert [(b.number, b.white, b.black) for b in boards] == [(1, 6, 7), (2, 4, 2), (3, 1, 3)]
