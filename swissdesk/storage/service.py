@@ -513,6 +513,38 @@ class TournamentFile:
             }
             before = convert.scores(session, scoring, max_round=round_number - 1)
             this_round = convert.load_entries(session, round_number=round_number)
+            if round_number > last:
+                # Not paired yet: also list who will not be paired (withdrawn, not arrived).
+                listed = {st.player_id for st in this_round}
+                for pid, withdrawn, late in session.execute(
+                    select(
+                        PlayerRecord.id,
+                        PlayerRecord.withdrawn_from_round,
+                        PlayerRecord.late_entry_round,
+                    )
+                ):
+                    if pid in listed:
+                        continue
+                    code: ResultCode | None = None
+                    if withdrawn is not None and withdrawn <= round_number:
+                        code = ResultCode.NOT_PAIRED
+                    elif late is not None and late > round_number:
+                        code = settings.late_entry_result
+                    if code is not None:
+                        this_round.append(
+                            convert.StoredEntry(
+                                pid,
+                                round_number,
+                                "absent",
+                                None,
+                                None,
+                                None,
+                                code.value,
+                                False,
+                                None,
+                                None,
+                            )
+                        )
             return _round_view(
                 round_number,
                 round_number <= last,
@@ -1592,7 +1624,7 @@ def _round_view(
         if st.kind == "game" and st.board is not None:
             by_board.setdefault(st.board, []).append(st)
         elif st.result is not None:
-            code = ResultCode(st.result)
+            code = convert.CODES[st.result]
             view = UnpairedView(tpn, name, code, scoring.points(code))
             if code is ResultCode.PAIRING_ALLOCATED_BYE:
                 pab = view

@@ -562,3 +562,73 @@ def test_calls_from_another_thread(nine: TournamentFile) -> None:
     t.join()
     assert not errors
     assert nine.round_view(1).boards[0].result is BoardResult.DRAW
+
+
+def test_an_action_failing_midway_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Round 1 of a Baku tournament: the boards are written before group GA is marked.
+    from swissdesk.storage import convert
+
+    def broken(players: int) -> int:
+        raise RuntimeError("simulated crash in the middle of an action")
+
+    s = settings(acceleration=AccelerationKind.BAKU)
+    players = [PlayerData(n, r) for n, r, _t in NAMES]
+    with TournamentFile.create(tmp_path / "mid.swissdesk", s, players=players) as tf:
+        before = len(tf.audit_log())
+        monkeypatch.setattr(convert, "baku_group_a_size", broken)
+        with pytest.raises(RuntimeError):
+            tf.pair_next_round()
+        monkeypatch.undo()
+        assert tf.rounds_paired() == 0
+        assert len(tf.audit_log()) == before
+        assert tf.snapshot().players[0].rounds == ()
+        assert tf.integrity_ok()
+        tf.pair_next_round()
+        assert tf.rounds_paired() == 1
+
+
+def test_next_round_view_lists_who_will_not_be_paired(nine: TournamentFile) -> None:
+    nine.execute(RequestBye(2, 1, ByeKind.HALF))
+    nine.execute(Withdraw(3, from_round=1))
+    nine.execute(LateEntry(PlayerData("Later, L", 1500), from_round=3))
+    view = nine.round_view(1)
+    assert not view.paired and view.boards == ()
+    assert {(u.name, u.result) for u in view.unpaired} == {
+        ("Adams, Anna", ResultCode.HALF_POINT_BYE),
+        ("Clark, Cleo", ResultCode.NOT_PAIRED),
+        ("Later, L", ResultCode.NOT_PAIRED),
+    }
+    with pytest.raises(ActionRefused, match="does not exist yet"):
+        nine.round_view(2)
+
+
+def test_save_copy_is_a_complete_tournament(nine: TournamentFile, tmp_path: Path) -> None:
+    play_round(nine)
+    copy = tmp_path / "backup.swissdesk"
+    nine.save_copy(copy)
+    with TournamentFile.open(copy) as other:
+        assert other.snapshot() == nine.snapshot()
+    with pytest.raises(ActionRefused, match="already exists"):
+        nine.save_copy(copy)
+
+
+def test_report_view_includes_the_round_in_progress(nine: TournamentFile) -> None:
+    from swissdesk.storage import open_for_report
+
+    play_round(nine)
+    nine.pair_next_round()
+    nine.execute(EnterResult(2, 1, BoardResult.DRAW))
+    tournament, order = open_for_report(nine.path)
+    assert order == nine.board_order(2)
+    white, black = order[1]
+    entry = tournament.player(white).entry(2)
+    assert entry is not None
+    assert (entry.opponent, entry.colour, entry.result) == (
+        black,
+        Colour.WHITE,
+        ResultCode.NOT_PAIRED,
+    )
+    assert tournament.player(order[0][0]).entry(2).result is ResultCode.DRAW  # type: ignore[union-attr]
+    assert nine.snapshot().rounds_with_pairings == 1  # engines never see round 2 yet
