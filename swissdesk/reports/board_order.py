@@ -127,12 +127,16 @@ def boards_of_round(
     without it the pairs are sorted as C.04.2 art. 3.6 recommends.
     """
     by_tpn = tournament.players_by_tpn
+    recorded = round_pairs(tournament, round_number)
     if order is None:
-        pairs = sort_pairs(
-            round_pairs(tournament, round_number), scores_before(tournament, round_number)
-        )
+        pairs = sort_pairs(recorded, scores_before(tournament, round_number))
     else:
         pairs = [(int(w), int(b)) for w, b in order]
+        # A game the given order lacks still gets a board (after the others), so that no
+        # player is left off the list.
+        listed = {frozenset(p) for p in pairs}
+        missing = [p for p in recorded if frozenset(p) not in listed]
+        pairs += sort_pairs(missing, scores_before(tournament, round_number))
     boards: list[Board] = []
     for number, (white, black) in enumerate(pairs, start=1):
         w = by_tpn.get(white)
