@@ -215,7 +215,7 @@ def test_read_only_file_permissions(saved: Path) -> None:  # pragma: no cover - 
 
 def test_io_errors_are_explained() -> None:
     err = sqlite3.OperationalError("disk I/O error")
-    err.sqlite_errorname = "SQLITE_IOERR_WRITE"  # type: ignore[attr-defined]
+    err.sqlite_errorname = "SQLITE_IOERR_WRITE"
     message = str(database.translate_error(err, Path("t.swissdesk")))
     assert "USB stick" in message and "not saved" in message
 

@@ -50,9 +50,9 @@ def fork_and_kill(path: Path, seed: int, delay: float) -> list[list[str]]:
         time.sleep(delay)
         os.kill(pid, signal.SIGKILL)
         _pid, status = os.waitpid(pid, 0)
-        out = pipe.read()
+        rest = pipe.read()
     assert os.WIFSIGNALED(status) or os.WEXITSTATUS(status) == 0
-    return [line.split() for line in out.splitlines() if line.startswith("ACK")]
+    return [line.split() for line in rest.splitlines() if line.startswith("ACK")]
 
 
 def run_and_kill(path: Path, seed: int, delay: float) -> list[list[str]]:

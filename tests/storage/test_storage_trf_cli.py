@@ -24,7 +24,7 @@ ROUND_TRIP = [
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not available")
 
 
-def run(*argv: str) -> int:
+def run(*argv: object) -> int:
     return main([str(a) for a in argv])
 
 
