@@ -54,6 +54,7 @@ from swissdesk.storage.schema import (
     TournamentRecord,
 )
 from swissdesk.storage.views import (
+    AccelerationKind,
     ActionResult,
     AuditEntry,
     BoardView,
@@ -365,16 +366,23 @@ class TournamentFile:
         dest_path = Path(path)
         if dest_path.exists():
             raise ActionRefused(f"{dest_path} already exists; choose another name")
+        tmp = dest_path.with_name(f".{dest_path.name}.{os.getpid()}.tmp")
         with self._lock, database.translated_errors(dest_path):
             raw = self._engine.raw_connection()
             try:
-                dest = sqlite3.connect(dest_path)
+                dest = sqlite3.connect(tmp)
                 try:
                     raw.driver_connection.backup(dest)  # type: ignore[union-attr]
+                    dest.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
                 finally:
                     dest.close()
+                os.replace(tmp, dest_path)
+            except BaseException:
+                tmp.unlink(missing_ok=True)
+                raise
             finally:
                 raw.close()
+        database.fsync_directory(dest_path.parent)
 
     def integrity_ok(self) -> bool:
         """``PRAGMA integrity_check`` passes (the full check, slower than at opening)."""
@@ -993,7 +1001,7 @@ class TournamentFile:
             rows.append(_entry_row(rec.id, n, "absent", result=code.value))
         s.execute(insert(EntryRecord), rows)
         group_a: list[int] = []
-        if n == 1 and settings.acceleration.value == "baku":
+        if n == 1 and settings.acceleration is AccelerationKind.BAKU:
             size = convert.baku_group_a_size(len(tpn_to_id))
             group_a = [pid for tpn, pid in tpn_to_id.items() if tpn <= size]
             s.execute(update(PlayerRecord).where(PlayerRecord.id.in_(group_a)).values(group_a=True))
@@ -1515,6 +1523,8 @@ def _pairable(s: Session) -> tuple[int, set[int]]:
     trec = _tournament(s)
     last = convert.last_paired_round(s)
     n = last + 1
+    if trec.total_rounds < 1:
+        raise ActionRefused("the number of rounds is not set: set it in the tournament settings")
     if last >= trec.total_rounds:
         raise ActionRefused(f"all {trec.total_rounds} rounds have been paired")
     if last:
