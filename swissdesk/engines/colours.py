@@ -62,7 +62,7 @@ def colour_for(player: Ranked, opponent: Ranked, initial_colour: Colour) -> Colo
         mine, theirs = _first_colour_difference(p, q)
         if mine is not None and theirs is not None:
             return theirs
-    higher, lower = (opponent, player) if opponent.ranks_above(player) else (player, opponent)
+    higher = opponent if opponent.ranks_above(player) else player
     if pp is not None:
         # 5.2.4 grant the preference of the higher ranked player.
         pref = higher.state.preference
@@ -73,13 +73,12 @@ def colour_for(player: Ranked, opponent: Ranked, initial_colour: Colour) -> Colo
     return higher_colour if higher is player else higher_colour.opposite
 
 
-def board_order_key(
-    white: Ranked, black: Ranked
-) -> tuple[int, int, int]:
+def board_order_key(white: Ranked, black: Ranked) -> tuple[int, int, int]:
     """Sort key of a board (C.04.2 art. 3.6): higher player's score, the other score, TPN.
 
     Scores here are the real (unaccelerated) scores.
     """
+
     def unaccelerated_above(a: Ranked, b: Ranked) -> bool:
         return (a.state.score, -a.rank_index) > (b.state.score, -b.rank_index)
 

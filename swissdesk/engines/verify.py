@@ -54,12 +54,15 @@ def absolute_criteria_problems(
         problems.append("odd number of players but no pairing-allocated bye")
     if len(available) % 2 == 0 and pairing.bye is not None:
         problems.append("even number of players but a pairing-allocated bye was given")
-    if pairing.bye is not None and pairing.bye in states:
-        if states[pairing.bye].had_bye_or_unplayed_win:
-            problems.append(
-                f"[C2] player {pairing.bye} gets the pairing-allocated bye but already had one "
-                "or scored a win without playing"
-            )
+    if (
+        pairing.bye is not None
+        and pairing.bye in states
+        and states[pairing.bye].had_bye_or_unplayed_win
+    ):
+        problems.append(
+            f"[C2] player {pairing.bye} gets the pairing-allocated bye but already had one "
+            "or scored a win without playing"
+        )
     prohibited = tournament.forbidden_pairs
     played = rnd - 1
     top = played * max(tournament.scoring.win, tournament.scoring.draw)
@@ -102,6 +105,4 @@ def verify_absolute_criteria(tournament: Tournament, pairing: RoundPairing) -> N
     """Raise :class:`CriteriaViolation` if ``pairing`` breaks an absolute criterion."""
     problems = absolute_criteria_problems(tournament, pairing)
     if problems:
-        raise CriteriaViolation(
-            f"round {pairing.round_number}: " + "; ".join(problems)
-        )
+        raise CriteriaViolation(f"round {pairing.round_number}: " + "; ".join(problems))

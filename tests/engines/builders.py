@@ -36,7 +36,8 @@ def tournament(
         points = sum(scoring.points(e.result) for e in entries)
         rating = (ratings or {}).get(tpn, 2500 - 10 * tpn)
         players.append(
-            Player(tpn=tpn, name=f"Player {tpn}", rating=rating, rounds=entries,
-                   declared_points=points)
+            Player(
+                tpn=tpn, name=f"Player {tpn}", rating=rating, rounds=entries, declared_points=points
+            )
         )
     return Tournament(players=tuple(players), total_rounds=total_rounds, initial_colour=initial)

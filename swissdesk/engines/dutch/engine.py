@@ -103,38 +103,381 @@ def rank_players(
     return ranked
 
 
-def pair_dutch(
-    t: Tournament,
-    round_number: int | None = None,
-    *,
-    c9_uses_played_games: bool = True,
-    matcher_factory: Callable[[int], MatchingComputer] = MatchingComputer,
-) -> DutchResult:
-    """Pair one round with the Dutch system; see the module docstring."""
-    if round_number is None:
-        round_number = t.rounds_with_pairings + 1
-    played_rounds = round_number - 1
-    states = build_states(t, round_number)
-    ranked = rank_players(t, states, round_number)
-    forbidden: dict[int, set[int]] = {tpn: set(st.opponents) for tpn, st in states.items()}
-    for pair in t.forbidden_pairs:
-        members = sorted(pair)
-        for a in members:
-            for b in members:
-                if a != b:
-                    forbidden.setdefault(a, set()).add(b)
-    scoring = t.scoring
-    top_possible = played_rounds * max(scoring.win, scoring.draw)
-    last_round = t.total_rounds > 0 and played_rounds >= t.total_rounds - 1
+class _Round:
+    """One round's matching graph and the decisions fixed in it so far."""
 
+    def __init__(
+        self,
+        verts: list[Vertex],
+        compat: list[list[bool]],
+        layout: Layout,
+        matcher_factory: Callable[[int], MatchingComputer],
+    ) -> None:
+        self.verts = verts
+        self.compat = compat
+        self.layout = layout
+        self.n = len(verts)
+        self.g = matcher_factory(self.n)
+        self.mates: list[int] = list(range(self.n))
+        self.matched = [False] * self.n
+        self.final_mate: dict[int, int] = {}
+        self.bye_score = 0
+        """Score the PAB assignee may have at most ([C5]); 0 with an even field."""
+        self.c9_ranks: dict[int, int] | None = None
+        self.single_downfloater_is_bye = False
+
+    def compute(self) -> None:
+        self.g.compute()
+        self.mates = self.g.mates()
+
+    def fix_pair(self, a: int, b: int) -> None:
+        """Keep ``a``-``b`` in every later matching: all other edges of both go."""
+        g, fixed = self.g, self.layout.fixed_weight
+        for u in range(self.n):
+            if u != a:
+                g.set_weight(a, u, fixed if u == b else 0)
+            if u != b:
+                g.set_weight(b, u, fixed if u == a else 0)
+
+    def first_matching(self, c9_uses_played_games: bool) -> None:
+        """Is a complete pairing possible ([C4]), and the lowest PAB score ([C5])?"""
+        verts, layout, n, g = self.verts, self.layout, self.n, self.g
+        odd = n % 2 == 1
+        top_score = verts[0].score
+        for i in range(n):
+            a = verts[i]
+            for j in range(i):
+                if not self.compat[i][j]:
+                    continue
+                if odd:
+                    b = verts[j]
+                    w = 1 + (not a.bye_eligible) + (not b.bye_eligible)
+                    w = (w << layout.lanes_bits) | (layout.lane[a.score] + layout.lane[b.score])
+                    w = (w << layout.count_bits) | (a.score >= top_score)
+                    g.set_weight(i, j, w)
+                else:
+                    g.set_weight(i, j, layout.completion_weight(verts[j], a, 0))
+        self.compute()
+        mates = self.mates
+        unmatched = [v for v in range(n) if mates[v] == v]
+        if len(unmatched) > (1 if odd else 0):
+            raise NoValidPairing(
+                "The players cannot all be paired without breaking an absolute criterion "
+                "(C1-C3); the Chief Arbiter decides (C.04.3 art. 1.9.3)."
+            )
+        if not odd:
+            return
+        self.bye_score = bye_score = verts[unmatched[0]].score
+        for i in range(n):
+            for j in range(i):
+                if self.compat[i][j]:
+                    g.set_weight(i, j, layout.completion_weight(verts[j], verts[i], bye_score))
+        if bye_score >= top_score:
+            self.single_downfloater_is_bye = all(
+                verts[mates[i]].score >= top_score for i in range(n) if verts[i].score >= top_score
+            )
+        # [C9]: the fewer unplayed games the PAB assignee has, the better; a paired player
+        # scores (most games played by a candidate) - (own games played).
+        most = max((v.played_games for v in verts if v.score == bye_score), default=0)
+        ranks = {v.played_games: most - v.played_games for v in verts}
+        self.c9_ranks = ranks if c9_uses_played_games else dict.fromkeys(ranks, 0)
+
+
+class _Bracket:
+    """One pairing bracket (art. 1.3.2) with the next scoregroup appended while it is paired.
+
+    ``members[0:sg_begin]`` are the MDPs, ``members[sg_begin:next_begin]`` the residents and
+    ``members[next_begin:]`` the next scoregroup; ``base[k][m]`` (``m < k``) is the criteria
+    weight of the edge between ``members[m]`` (the higher ranked) and ``members[k]``.
+    """
+
+    def __init__(
+        self, rnd: _Round, members: list[int], sg_begin: int, sg_begin_vertex: int, next_pos: int
+    ) -> None:
+        self.rnd = rnd
+        self.members = members
+        self.sg_begin = sg_begin
+        self.next_begin = len(members)
+        self.lo = sg_begin_vertex
+        self.hi = sg_begin_vertex + (self.next_begin - sg_begin)
+        verts = rnd.verts
+        pos = next_pos
+        self.group_start = pos
+        while pos < rnd.n and verts[pos].score >= verts[self.group_start].score:
+            members.append(pos)
+            pos += 1
+        self.next_pos = pos
+        self.size = len(members)
+        self.base: list[list[int]] = [[] for _ in range(self.size)]
+
+    def in_bracket(self, v: int) -> bool:
+        """Vertex ``v`` is a resident of this bracket."""
+        return self.lo <= v < self.hi
+
+    def is_upper(self, k: int) -> bool:
+        """``members[k]`` is paired in the bracket with a lower-ranked resident (an S1 player)."""
+        v = self.members[k]
+        mate = self.rnd.mates[v]
+        return v < mate < self.hi
+
+    def order_weight(self, m: int, k: int, m_rem: int, rem_pairs: int) -> int:
+        """Base weight plus art. 4.3.2 rules 1-2: fewest exchanges, smallest BSN difference."""
+        w = self.base[k][m]
+        if w:
+            layout = self.rnd.layout
+            add = (1 if m_rem < rem_pairs else 0) << layout.bsn_bits
+            add -= m_rem
+            w += add << layout.order_shift
+        return w
+
+    def set_base_weights(self) -> None:
+        rnd, members, verts = self.rnd, self.members, self.rnd.verts
+        c9 = rnd.c9_ranks if rnd.single_downfloater_is_bye else None
+        for k in range(self.sg_begin, self.size):
+            vk = members[k]
+            row = self.base[k]
+            compat_k = rnd.compat[vk]
+            for m in range(k):
+                vm = members[m]
+                if not compat_k[vm]:
+                    row.append(0)
+                    continue
+                row.append(
+                    rnd.layout.bracket_weight(
+                        verts[vm],
+                        verts[vk],
+                        k < self.next_begin,
+                        k >= self.next_begin,
+                        rnd.bye_score,
+                        c9,
+                    )
+                )
+            for m in range(k):
+                rnd.g.set_weight(vk, members[m], row[m])
+        rnd.compute()
+
+    def select_mdps(self) -> None:
+        """Which MDPs are paired here (art. 3.2.2, 4.4.2: smallest differing BSN first)."""
+        rnd, members, verts, base = self.rnd, self.members, self.rnd.verts, self.base
+        group_score = remaining = remaining_pairable = 0
+        for m in range(self.sg_begin):
+            vm = members[m]
+            if m == 0 or verts[vm].score < group_score:
+                group_score = verts[vm].score
+                remaining = remaining_pairable = 0
+                k = m
+                while k < self.size and verts[members[k]].score >= group_score:
+                    remaining += 1
+                    if self.in_bracket(rnd.mates[members[k]]):
+                        remaining_pairable += 1
+                    k += 1
+            if not remaining_pairable:
+                continue
+            if remaining <= remaining_pairable:
+                rnd.matched[vm] = True
+                continue
+            remaining -= 1
+            if not self.in_bracket(rnd.mates[vm]):
+                for k in range(self.sg_begin, self.next_begin):
+                    w = base[k][m]
+                    if w:
+                        rnd.g.set_weight(vm, members[k], w | 1)
+                rnd.compute()
+            if self.in_bracket(rnd.mates[vm]):
+                rnd.matched[vm] = True
+                remaining_pairable -= 1
+                for k in range(self.sg_begin, self.next_begin):
+                    w = base[k][m]
+                    if w:
+                        rnd.g.set_weight(
+                            vm, members[k], (w | (self.next_begin - self.sg_begin)) + 1
+                        )
+
+    def pair_mdps(self) -> None:
+        """Each paired MDP meets the first resident of S2 that keeps the pairing optimal."""
+        rnd, members, base = self.rnd, self.members, self.base
+        for m in range(self.sg_begin):
+            vm = members[m]
+            if not rnd.matched[vm]:
+                continue
+            first = next(
+                (
+                    members[k]
+                    for k in range(self.sg_begin, self.next_begin)
+                    if not rnd.matched[members[k]] and base[k][m]
+                ),
+                None,
+            )
+            if rnd.mates[vm] != first:
+                # Otherwise the current optimum already gives the MDP its first choice.
+                bonus = self.size
+                for k in range(self.next_begin - 1, self.sg_begin - 1, -1):
+                    vk = members[k]
+                    if rnd.matched[vk]:
+                        continue
+                    w = base[k][m]
+                    if w:
+                        rnd.g.set_weight(vm, vk, w + bonus)
+                        bonus += 1
+                rnd.compute()
+            mate = rnd.mates[vm]
+            rnd.matched[mate] = True
+            rnd.fix_pair(vm, mate)
+
+    def pair_remainder(self) -> None:
+        """The remainder (art. 3.3.3, 3.6): exchanges (art. 4.3), then transpositions (4.2)."""
+        rnd, members, base, g = self.rnd, self.members, self.base, self.rnd.g
+        remainder: list[int] = []
+        rem_pairs = 0
+        for k in range(self.sg_begin, self.next_begin):
+            vk = members[k]
+            if rnd.mates[vk] < self.lo:
+                continue
+            remainder.append(k)
+            if rnd.mates[vk] < vk:
+                rem_pairs += 1
+        for ri, k in enumerate(remainder):
+            vk = members[k]
+            for rj in range(ri):
+                m = remainder[rj]
+                g.set_weight(members[m], vk, self.order_weight(m, k, rj, rem_pairs))
+        rnd.compute()
+        exchanges = sum(1 for k in remainder[:rem_pairs] if not self.is_upper(k))
+
+        # Art. 4.3.2 rule 3: move the S1 players with the largest BSNs to S2 first.
+        left = exchanges
+        ri = rem_pairs
+        while ri > 0 and left:
+            ri -= 1
+            m = remainder[ri]
+            vm = members[m]
+            if self.is_upper(m):
+                for k in remainder[ri + 1 :]:
+                    w = self.order_weight(m, k, ri, rem_pairs)
+                    if w:
+                        g.set_weight(vm, members[k], w - 1)
+                rnd.compute()
+            moved = not self.is_upper(m)
+            left -= moved
+            for k in remainder[ri + 1 :]:
+                if moved:
+                    base[k][m] = 0
+                g.set_weight(vm, members[k], self.order_weight(m, k, ri, rem_pairs))
+
+        # Art. 4.3.2 rule 4: move the S2 players with the smallest BSNs to S1 first.
+        left = exchanges
+        for ri in range(rem_pairs, len(remainder)):
+            if left <= 1:
+                break
+            k = remainder[ri]
+            vk = members[k]
+            already = self.is_upper(k)
+            if not already:
+                for k2 in remainder[ri + 1 :]:
+                    w = self.order_weight(k, k2, ri, rem_pairs)
+                    if w:
+                        g.set_weight(vk, members[k2], w + 1)
+                rnd.compute()
+            if self.is_upper(k):
+                left -= 1
+                for m in remainder[:ri]:
+                    base[k][m] = 0
+                    g.set_weight(vk, members[m], 0)
+                for k2 in range(self.next_begin, self.size):
+                    base[k2][k] = 0
+                    g.set_weight(vk, members[k2], 0)
+            if not already:
+                for k2 in remainder[ri + 1 :]:
+                    g.set_weight(vk, members[k2], self.order_weight(k, k2, ri, rem_pairs))
+
+        # S1 and S2 are now fixed: keep only S1-S2 edges in the remainder.
+        for ri, m in enumerate(remainder):
+            vm = members[m]
+            m_upper = self.is_upper(m)
+            for k in remainder[ri + 1 :]:
+                if not m_upper or self.is_upper(k):
+                    base[k][m] = 0
+                g.set_weight(vm, members[k], base[k][m])
+
+        # Each S1 player takes the first S2 player that keeps the pairing optimal, S1 in BSN
+        # order (art. 4.2 transpositions): one lexicographic preference rank per S1 player,
+        # the first S1 player's rank most significant, so one matching settles them all.
+        s1 = [m for m in remainder if self.is_upper(m)]
+        rank_bits = rnd.layout.rank_bits
+        for i, m in enumerate(s1):
+            vm = members[m]
+            shift = rank_bits * (len(s1) - 1 - i)
+            rank = 0
+            for k in reversed(remainder):
+                if k <= m or rnd.matched[members[k]]:
+                    continue
+                w = base[k][m]
+                if w:
+                    g.set_weight(vm, members[k], w + (rank << shift))
+                rank += 1
+        if s1:
+            rnd.compute()
+        for m in s1:
+            vm = members[m]
+            mate = rnd.mates[vm]
+            rnd.matched[vm] = rnd.matched[mate] = True
+            rnd.fix_pair(vm, mate)
+
+    def close(self) -> tuple[list[int], int, BracketRecord]:
+        """Record the pairs; unpaired players float down to the next bracket (art. 1.4.1)."""
+        rnd, verts = self.rnd, self.rnd.verts
+        if rnd.n % 2 == 1:
+            rnd.single_downfloater_is_bye = (
+                self.group_start < rnd.n and rnd.bye_score == verts[self.group_start].score
+            )
+        next_members: list[int] = []
+        new_sg_begin = 0
+        pairs: list[tuple[int, int]] = []
+        floaters: list[int] = []
+        for k, vk in enumerate(self.members):
+            mate = rnd.mates[vk]
+            if k < self.next_begin and rnd.matched[vk]:
+                rnd.final_mate[vk] = mate
+                rnd.final_mate[mate] = vk
+                if vk < mate:
+                    pairs.append((verts[vk].tpn, verts[mate].tpn))
+            else:
+                next_members.append(vk)
+                if k < self.next_begin:
+                    new_sg_begin += 1
+                    floaters.append(verts[vk].tpn)
+                if verts[mate].score < rnd.bye_score:
+                    rnd.single_downfloater_is_bye = False
+        record = BracketRecord(
+            score=verts[self.members[self.sg_begin]].score
+            if self.sg_begin < self.next_begin
+            else -1,
+            residents=tuple(
+                verts[self.members[k]].tpn for k in range(self.sg_begin, self.next_begin)
+            ),
+            mdps=tuple(verts[self.members[k]].tpn for k in range(self.sg_begin)),
+            pairs=tuple(pairs),
+            downfloaters=tuple(floaters),
+        )
+        return next_members, new_sg_begin, record
+
+
+def _vertices(
+    t: Tournament, ranked: dict[int, Ranked], round_number: int
+) -> tuple[list[Ranked], list[Vertex]]:
+    """The players to pair, ranked (art. 1.2), with what the criteria read."""
+    played_rounds = round_number - 1
+    forbidden: dict[int, set[int]] = {tpn: set(r.state.opponents) for tpn, r in ranked.items()}
+    for pair in t.forbidden_pairs:
+        for a in pair:
+            forbidden.setdefault(a, set()).update(b for b in pair if b != a)
+    top_possible = played_rounds * max(t.scoring.win, t.scoring.draw)
+    last_round = t.total_rounds > 0 and played_rounds >= t.total_rounds - 1
     players = sorted(
         (r for r in ranked.values() if r.state.available),
         key=lambda r: (-r.pairing_score, r.rank_index),
     )
-    n = len(players)
-    if n == 0:
-        return DutchResult([], None, [], ranked)
-    verts: list[Vertex] = []
+    verts = []
     for r in players:
         st = r.state
         verts.append(
@@ -156,344 +499,66 @@ def pair_dutch(
                 topscorer=last_round and 2 * r.pairing_score > top_possible,
             )
         )
+    return players, verts
+
+
+def pair_dutch(
+    t: Tournament,
+    round_number: int | None = None,
+    *,
+    c9_uses_played_games: bool = True,
+    matcher_factory: Callable[[int], MatchingComputer] = MatchingComputer,
+) -> DutchResult:
+    """Pair one round with the Dutch system; see the module docstring."""
+    if round_number is None:
+        round_number = t.rounds_with_pairings + 1
+    states = build_states(t, round_number)
+    ranked = rank_players(t, states, round_number)
+    players, verts = _vertices(t, ranked, round_number)
+    n = len(players)
+    if n == 0:
+        return DutchResult([], None, [], ranked)
     group_sizes: dict[int, int] = {}
     for v in verts:
         group_sizes[v.score] = group_sizes.get(v.score, 0) + 1
-    layout = Layout(group_sizes, played_rounds)
+    layout = Layout(group_sizes, round_number - 1)
     compat = [[False] * n for _ in range(n)]
     for i in range(n):
-        vi = verts[i]
         row = compat[i]
         for j in range(i):
-            if compatible(vi, verts[j]):
-                row[j] = True
-                compat[j][i] = True
+            if compatible(verts[i], verts[j]):
+                row[j] = compat[j][i] = True
 
-    g = matcher_factory(n)
-    odd = n % 2 == 1
-    top_score = verts[0].score
-    lanes_bits = layout.lanes_bits
-    count_bits = layout.count_bits
-    # First matching: can everybody be paired, and who can take the PAB ([C4], [C5])?
-    for i in range(n):
-        for j in range(i):
-            if not compat[i][j]:
-                continue
-            if odd:
-                a, b = verts[i], verts[j]
-                w = 1 + (not a.bye_eligible) + (not b.bye_eligible)
-                w = (w << lanes_bits) | (layout.lane[a.score] + layout.lane[b.score])
-                w = (w << count_bits) | (a.score >= top_score)
-                g.set_weight(i, j, w)
-            else:
-                g.set_weight(i, j, layout.completion_weight(verts[j], verts[i], 0))
-    g.compute()
-    mates = g.mates()
-    unmatched = [v for v in range(n) if mates[v] == v]
-    if len(unmatched) > (1 if odd else 0):
-        raise NoValidPairing(
-            "The players cannot all be paired without breaking an absolute criterion "
-            "(C1-C3); the Chief Arbiter decides (C.04.3 art. 1.9.3)."
-        )
-    bye_score: int | None = 0  # even field: nobody may stay unpaired
-    c9_ranks: dict[int, int] | None = None
-    single_downfloater_is_bye = False
-    if odd:
-        bye_score = verts[unmatched[0]].score
-        for i in range(n):
-            for j in range(i):
-                if compat[i][j]:
-                    g.set_weight(i, j, layout.completion_weight(verts[j], verts[i], bye_score))
-        if bye_score >= top_score:
-            single_downfloater_is_bye = all(
-                verts[mates[i]].score >= top_score
-                for i in range(n)
-                if verts[i].score >= top_score
-            )
-        # [C9]: the fewer unplayed games the PAB assignee has, the better; a paired player
-        # scores (most games played by a candidate) - (own games played).
-        most = max((v.played_games for v in verts if v.score == bye_score), default=0)
-        c9_ranks = {v.played_games: most - v.played_games for v in verts}
-        if not c9_uses_played_games:
-            c9_ranks = dict.fromkeys(c9_ranks, 0)
-
-    fixed_weight = layout.fixed_weight
-    matched = [False] * n
-    final_mate: dict[int, int] = {}
+    rnd = _Round(verts, compat, layout, matcher_factory)
+    rnd.first_matching(c9_uses_played_games)
     brackets: list[BracketRecord] = []
-
-    def fix_pair(a: int, b: int) -> None:
-        for u in range(n):
-            if u != a:
-                g.set_weight(a, u, fixed_weight if u == b else 0)
-            if u != b:
-                g.set_weight(b, u, fixed_weight if u == a else 0)
-
-    # Bracket state: bracket[k] is a vertex; [0, sg_begin) are MDPs, then residents, then
-    # (while pairing) the next scoregroup.
+    members: list[int] = []
     pos = 0
-    bracket: list[int] = []
-    while pos < n and verts[pos].score >= top_score:
-        bracket.append(pos)
+    while pos < n and verts[pos].score >= verts[0].score:
+        members.append(pos)
         pos += 1
-    sg_begin = 0
-    sg_begin_vertex = 0
-    while len(bracket) > 1 or pos < n:
-        next_begin = len(bracket)
-        next_begin_vertex = sg_begin_vertex + (next_begin - sg_begin)
-        group_start = pos
-        while pos < n and verts[pos].score >= verts[group_start].score:
-            bracket.append(pos)
-            pos += 1
-        size = len(bracket)
-        lo, hi = sg_begin_vertex, next_begin_vertex
-
-        def in_bracket(v: int) -> bool:
-            return lo <= v < hi
-
-        # base[k][m] (m < k): weight between bracket[m] (higher) and bracket[k] (lower).
-        base: list[list[int]] = [[] for _ in range(size)]
-        for k in range(sg_begin, size):
-            vk = bracket[k]
-            row = base[k]
-            for m in range(k):
-                vm = bracket[m]
-                if not compat[vk][vm]:
-                    row.append(0)
-                    continue
-                row.append(
-                    layout.bracket_weight(
-                        verts[vm],
-                        verts[vk],
-                        k < next_begin,
-                        k >= next_begin,
-                        bye_score,
-                        c9_ranks if single_downfloater_is_bye else None,
-                    )
-                )
-        for k in range(sg_begin, size):
-            vk = bracket[k]
-            row = base[k]
-            for m in range(k):
-                g.set_weight(vk, bracket[m], row[m])
-
-        def order_weight(m: int, k: int, m_rem: int, rem_pairs: int) -> int:
-            """Base weight plus the art. 4.3.2 rules 1-2 preference (fewest exchanges)."""
-            w = base[k][m]
-            if w:
-                add = (1 if m_rem < rem_pairs else 0) << layout.bsn_bits
-                add -= m_rem
-                w += add << layout.order_shift
-            return w
-
-        g.compute()
-        mates = g.mates()
-
-        # Which MDPs are paired (art. 4.4.2: the set with the smallest differing BSN).
-        group_score = 0
-        remaining = 0
-        remaining_pairable = 0
-        for m in range(sg_begin):
-            vm = bracket[m]
-            if m == 0 or verts[vm].score < group_score:
-                group_score = verts[vm].score
-                remaining = 0
-                remaining_pairable = 0
-                k = m
-                while k < size and verts[bracket[k]].score >= group_score:
-                    remaining += 1
-                    if in_bracket(mates[bracket[k]]):
-                        remaining_pairable += 1
-                    k += 1
-            if not remaining_pairable:
-                continue
-            if remaining <= remaining_pairable:
-                matched[vm] = True
-                continue
-            remaining -= 1
-            if not in_bracket(mates[vm]):
-                for k in range(sg_begin, next_begin):
-                    w = base[k][m]
-                    if w:
-                        g.set_weight(vm, bracket[k], w | 1)
-                g.compute()
-                mates = g.mates()
-            if in_bracket(mates[vm]):
-                matched[vm] = True
-                remaining_pairable -= 1
-                for k in range(sg_begin, next_begin):
-                    w = base[k][m]
-                    if w:
-                        g.set_weight(vm, bracket[k], (w | (next_begin - sg_begin)) + 1)
-
-        # Each paired MDP's opponent, S2 in order (art. 4.2).
-        for m in range(sg_begin):
-            vm = bracket[m]
-            if not matched[vm]:
-                continue
-            bonus = size
-            for k in range(next_begin - 1, sg_begin - 1, -1):
-                vk = bracket[k]
-                if matched[vk]:
-                    continue
-                w = base[k][m]
-                if w:
-                    g.set_weight(vm, vk, w + bonus)
-                    bonus += 1
-            g.compute()
-            mates = g.mates()
-            mate = mates[vm]
-            matched[mate] = True
-            fix_pair(vm, mate)
-
-        # The remainder (art. 3.3.3) with its original S1R and S2R.
-        remainder: list[int] = []
-        rem_pairs = 0
-        for k in range(sg_begin, next_begin):
-            vk = bracket[k]
-            if mates[vk] < lo:
-                continue
-            remainder.append(k)
-            if mates[vk] < vk:
-                rem_pairs += 1
-
-        def is_upper(k: int) -> bool:
-            """Paired in the bracket with a lower-ranked resident: an S1 player."""
-            v = bracket[k]
-            return mates[v] > v and mates[v] < hi
-
-        for ri, k in enumerate(remainder):
-            vk = bracket[k]
-            for rj in range(ri):
-                m = remainder[rj]
-                g.set_weight(bracket[m], vk, order_weight(m, k, rj, rem_pairs))
-        g.compute()
-        mates = g.mates()
-
-        exchanges = sum(1 for k in remainder[:rem_pairs] if not is_upper(k))
-
-        # Art. 4.3.2 rule 3: move the S1 players with the largest BSNs to S2 first.
-        left = exchanges
-        ri = rem_pairs
-        while ri > 0 and left:
-            ri -= 1
-            m = remainder[ri]
-            vm = bracket[m]
-            if is_upper(m):
-                for k in remainder[ri + 1 :]:
-                    w = order_weight(m, k, ri, rem_pairs)
-                    if w:
-                        g.set_weight(vm, bracket[k], w - 1)
-                g.compute()
-                mates = g.mates()
-            moved = not is_upper(m)
-            left -= moved
-            for k in remainder[ri + 1 :]:
-                if moved:
-                    base[k][m] = 0
-                g.set_weight(vm, bracket[k], order_weight(m, k, ri, rem_pairs))
-
-        # Art. 4.3.2 rule 4: move the S2 players with the smallest BSNs to S1 first.
-        left = exchanges
-        for ri in range(rem_pairs, len(remainder)):
-            if left <= 1:
-                break
-            k = remainder[ri]
-            vk = bracket[k]
-            already = is_upper(k)
-            if not already:
-                for k2 in remainder[ri + 1 :]:
-                    w = order_weight(k, k2, ri, rem_pairs)
-                    if w:
-                        g.set_weight(vk, bracket[k2], w + 1)
-                g.compute()
-                mates = g.mates()
-            if is_upper(k):
-                left -= 1
-                for m in remainder[:ri]:
-                    base[k][m] = 0
-                    g.set_weight(vk, bracket[m], 0)
-                for k2 in range(next_begin, size):
-                    base[k2][k] = 0
-                    g.set_weight(vk, bracket[k2], 0)
-            if not already:
-                for k2 in remainder[ri + 1 :]:
-                    g.set_weight(vk, bracket[k2], order_weight(k, k2, ri, rem_pairs))
-
-        # S1 and S2 are now fixed: keep only S1-S2 edges in the remainder.
-        for ri, m in enumerate(remainder):
-            vm = bracket[m]
-            m_upper = is_upper(m)
-            for k in remainder[ri + 1 :]:
-                if not m_upper or is_upper(k):
-                    base[k][m] = 0
-                g.set_weight(vm, bracket[k], base[k][m])
-
-        # Each S1 player takes the first S2 player that keeps the pairing optimal (art. 4.2).
-        for ri, m in enumerate(remainder):
-            vm = bracket[m]
-            if not is_upper(m):
-                continue
-            bonus = 0
-            for k in reversed(remainder):
-                vk = bracket[k]
-                if k <= m or matched[vk]:
-                    continue
-                w = base[k][m]
-                if w:
-                    g.set_weight(vm, vk, w + bonus)
-                bonus += 1
-            g.compute()
-            mates = g.mates()
-            mate = mates[vm]
-            matched[vm] = True
-            matched[mate] = True
-            fix_pair(vm, mate)
-
-        # Record the bracket's pairs; unpaired players float down (art. 1.4.1).
-        next_bracket: list[int] = []
-        new_sg_begin = 0
-        if odd and bye_score is not None:
-            single_downfloater_is_bye = group_start < n and bye_score == verts[group_start].score
-        pairs_here: list[tuple[int, int]] = []
-        floaters: list[int] = []
-        for k in range(size):
-            vk = bracket[k]
-            if k < next_begin and matched[vk]:
-                final_mate[vk] = mates[vk]
-                final_mate[mates[vk]] = vk
-                if vk < mates[vk]:
-                    pairs_here.append((verts[vk].tpn, verts[mates[vk]].tpn))
-            else:
-                next_bracket.append(vk)
-                if k < next_begin:
-                    new_sg_begin += 1
-                    floaters.append(verts[vk].tpn)
-                if bye_score is not None and verts[mates[vk]].score < bye_score:
-                    single_downfloater_is_bye = False
-        brackets.append(
-            BracketRecord(
-                score=verts[bracket[sg_begin]].score if sg_begin < next_begin else -1,
-                residents=tuple(verts[bracket[k]].tpn for k in range(sg_begin, next_begin)),
-                mdps=tuple(verts[bracket[k]].tpn for k in range(sg_begin)),
-                pairs=tuple(pairs_here),
-                downfloaters=tuple(floaters),
-            )
-        )
-        bracket = next_bracket
-        sg_begin = new_sg_begin
-        sg_begin_vertex = next_begin_vertex
+    sg_begin = sg_begin_vertex = 0
+    while len(members) > 1 or pos < n:
+        bracket = _Bracket(rnd, members, sg_begin, sg_begin_vertex, pos)
+        pos = bracket.next_pos
+        bracket.set_base_weights()
+        bracket.select_mdps()
+        bracket.pair_mdps()
+        bracket.pair_remainder()
+        members, sg_begin, record = bracket.close()
+        brackets.append(record)
+        sg_begin_vertex = bracket.hi
 
     result_pairs: list[tuple[Ranked, Ranked]] = []
     bye: Ranked | None = None
-    for v in range(n):
-        mate = final_mate.get(v)
+    for vertex in range(n):
+        mate = rnd.final_mate.get(vertex)
         if mate is None:
             if bye is not None:
                 raise NoValidPairing("more than one player left without an opponent")
-            bye = players[v]
-        elif v < mate:
-            result_pairs.append((players[v], players[mate]))
+            bye = players[vertex]
+        elif vertex < mate:
+            result_pairs.append((players[vertex], players[mate]))
     return DutchResult(result_pairs, bye, brackets, ranked)
 
 

@@ -40,9 +40,7 @@ def explain_brackets(
         pairs = ", ".join(f"{a}-{c}" for a, c in b.pairs) or "none"
         lines.append(f"  pairs: {pairs}")
         if b.downfloaters:
-            lines.append(
-                f"  [C6] {len(b.downfloaters)} downfloater(s): {_names(b.downfloaters)}"
-            )
+            lines.append(f"  [C6] {len(b.downfloaters)} downfloater(s): {_names(b.downfloaters)}")
         paired = [t for pair in b.pairs for t in pair]
         no_pref = [
             t
@@ -67,9 +65,7 @@ def explain_brackets(
         over = [
             t
             for t in paired
-            if t in topscorers
-            and no_pref.count(t)
-            and abs(states[t].colour_difference) > 1
+            if t in topscorers and no_pref.count(t) and abs(states[t].colour_difference) > 1
         ]
         if over:
             lines.append(f"  [C10] topscorer colour difference beyond 2: {_names(over)}")
@@ -77,7 +73,8 @@ def explain_brackets(
         mdps = set(b.mdps)
         for back, crit_down, crit_up in ((1, "C14", "C15"), (2, "C16", "C17")):
             down = [
-                t for t in b.downfloaters
+                t
+                for t in b.downfloaters
                 if t in residents and states[t].float_back(back) is Float.DOWN
             ]
             if down:

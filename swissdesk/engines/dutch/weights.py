@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from swissdesk.model.state import Float, PreferenceStrength
+from swissdesk.model.state import PreferenceStrength
 from swissdesk.model.tournament import Colour
 
 
@@ -83,23 +83,19 @@ def compatible(a: Vertex, b: Vertex) -> bool:
     """Absolute criteria [C1] and [C3] for one pair (C.04.3 art. 2.1)."""
     if b.tpn in a.forbidden:
         return False
-    if (
-        a.absolute
-        and b.absolute
-        and a.preference is b.preference
-        and not (a.topscorer or b.topscorer)
-    ):
-        return False
-    return True
+    # [C3] only non-topscorers are held to their absolute colour preferences.
+    same_absolute = a.absolute and b.absolute and a.preference is b.preference
+    return not (same_absolute and not (a.topscorer or b.topscorer))
 
 
 class Layout:
     """Bit offsets of the criterion fields for one round (see the module docstring)."""
 
     def __init__(self, group_sizes: dict[int, int], played_rounds: int) -> None:
-        c9_bits = max(1, max(group_sizes.values(), default=1).bit_length()) + max(
-            1, played_rounds
-        ).bit_length()
+        c9_bits = (
+            max(1, max(group_sizes.values(), default=1).bit_length())
+            + max(1, played_rounds).bit_length()
+        )
         self.count_bits = max(1, max(group_sizes.values(), default=1).bit_length())
         # Score lanes: the lowest score at the bottom.
         self.lane: dict[int, int] = {}
@@ -110,7 +106,11 @@ class Layout:
         self.lanes_bits = shift
         self.played_rounds = played_rounds
         cb, lb = self.count_bits, self.lanes_bits
-        order = 3 * cb + 1
+        biggest = max(group_sizes.values(), default=1)
+        # Room for art. 4.3.2 rules 1-2 (3 * cb + 1 bits) or, later in the same bracket, one
+        # preference rank per S1 player, lexicographically (art. 4.2 transpositions).
+        self.rank_bits = (biggest + 1).bit_length()
+        order = max(3 * cb + 1, self.rank_bits * (biggest // 2 + 1))
         widths: list[tuple[str, int]] = [("order", order)]
         if played_rounds > 1:
             widths += [("c21", lb), ("c20", lb)]
@@ -226,11 +226,6 @@ def _colour_fields(a: Vertex, b: Vertex, off: dict[str, int]) -> int:
     # [C13] both strong preferences granted.
     a_strong_or_abs = a.strong or a.absolute
     b_strong_or_abs = b.strong or b.absolute
-    if (
-        not a_strong_or_abs
-        or not b_strong_or_abs
-        or (a.absolute and b.absolute)
-        or not same
-    ):
+    if not a_strong_or_abs or not b_strong_or_abs or (a.absolute and b.absolute) or not same:
         w |= 1 << off["c13"]
     return w
