@@ -1,7 +1,4 @@
-"""``swissdesk gui [FILE]``: the desktop application (placeholder until the GUI lands).
-
-The GUI engineer replaces this module; ``run_gui(path)`` is what bare ``swissdesk`` calls.
-"""
+"""``swissdesk gui [FILE]``: the desktop application; bare ``swissdesk`` runs it too."""
 
 from __future__ import annotations
 
@@ -14,17 +11,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "gui",
         help="open the desktop application",
-        description="Open the swissdesk desktop application, optionally with a tournament file.",
+        description="Open the swissdesk desktop application, optionally with a tournament "
+        "file (.swissdesk) or a TRF file to import.",
     )
     parser.add_argument("file", metavar="FILE", nargs="?", help="tournament file to open")
     parser.set_defaults(func=lambda args: run_gui(args.file))
 
 
 def run_gui(path: str | None) -> int:
-    """Start the desktop application; for now, say that it is not there yet."""
-    print(
-        "The swissdesk desktop application is not available in this build yet; "
-        "see 'swissdesk --help' for the commands.",
-        file=sys.stderr,
-    )
-    return 0
+    """Start the desktop application (PySide6), optionally opening ``path``."""
+    try:
+        from swissdesk.gui.app import run_app
+    except ImportError as exc:
+        print(
+            f"swissdesk: the desktop application cannot start ({exc}); "
+            "see 'swissdesk --help' for the commands.",
+            file=sys.stderr,
+        )
+        return 2
+    return run_app(path)

@@ -111,6 +111,8 @@ class Column:
     align: int = LEFT
     width: int = 8
     tip: str = ""
+    stretch: bool = False
+    """Takes the window's spare width (the name columns)."""
 
 
 class TableModel(QAbstractTableModel):
@@ -209,7 +211,7 @@ class PlayersModel(TableModel):
     columns = (
         Column("No.", RIGHT, 5, "Tournament pairing number (TPN, C.04.2 art. 2.3)"),
         Column("Title", LEFT, 5),
-        Column("Name", LEFT, 28),
+        Column("Name", LEFT, 28, stretch=True),
         Column("Rating", RIGHT, 7),
         Column("Fed", LEFT, 5, "FIDE federation code"),
         Column("FIDE ID", RIGHT, 10),
@@ -368,12 +370,12 @@ class BoardsModel(TableModel):
     columns = (
         Column("Bd", RIGHT, 4, "Board"),
         Column("No.", RIGHT, 5, "White's pairing number"),
-        Column("White", LEFT, 26),
+        Column("White", LEFT, 24, stretch=True),
         Column("Rtg", RIGHT, 6),
         Column("Pts", RIGHT, 5, "White's points before the round"),
         Column("Result", CENTER, 8, "Keys: 1 = 1-0, 0 = 0-1, = or 5 = draw, + / - = forfeit"),
         Column("Pts", RIGHT, 5, "Black's points before the round"),
-        Column("Black", LEFT, 26),
+        Column("Black", LEFT, 24, stretch=True),
         Column("Rtg", RIGHT, 6),
         Column("No.", RIGHT, 5, "Black's pairing number"),
     )
@@ -381,9 +383,12 @@ class BoardsModel(TableModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.view: RoundView | None = None
+        self.withdrawn: frozenset[int] = frozenset()
 
-    def set_round(self, view: RoundView | None) -> None:
+    def set_round(self, view: RoundView | None, withdrawn: frozenset[int] = frozenset()) -> None:
+        """Show ``view``; ``withdrawn`` TPNs are labelled as such rather than "absent"."""
         self.view = view
+        self.withdrawn = withdrawn
         rows: list[Any] = []
         if view is not None:
             rows.extend(view.boards)
@@ -455,6 +460,8 @@ class BoardsModel(TableModel):
                 case self.RESULT:
                     return points(player.points)
                 case self.BLACK:
+                    if player.tpn in self.withdrawn and player.result is ResultCode.NOT_PAIRED:
+                        return "withdrawn"
                     return BYE_DISPLAY.get(player.result, player.result.value)
         if role == FOREGROUND:
             return QBrush(GREY)
@@ -480,7 +487,7 @@ class StandingsModel(TableModel):
         return (
             Column("Rk", RIGHT, 5, "Place (shared places as 3-5)"),
             Column("No.", RIGHT, 5, "Pairing number"),
-            Column("Name", LEFT, 28),
+            Column("Name", LEFT, 28, stretch=True),
             Column("Rtg", RIGHT, 6),
             Column("Pts", RIGHT, 5),
             *(Column(code, RIGHT, 7, f"Tie-break {code}") for code in codes),
@@ -584,7 +591,7 @@ class CrossTableModel(TableModel):
     def _columns(rounds: int) -> tuple[Column, ...]:
         return (
             Column("Rk", RIGHT, 5),
-            Column("Name", LEFT, 26),
+            Column("Name", LEFT, 26, stretch=True),
             Column("Rtg", RIGHT, 6),
             Column("No.", RIGHT, 5),
             *(
@@ -660,7 +667,7 @@ class AuditModel(TableModel):
         Column("#", RIGHT, 5),
         Column("Time", LEFT, 19),
         Column("Action", LEFT, 18),
-        Column("What changed", LEFT, 60),
+        Column("What changed", LEFT, 60, stretch=True),
         Column("Undone", LEFT, 7),
     )
 

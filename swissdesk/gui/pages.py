@@ -71,9 +71,14 @@ def fit_columns(view: QTableView, model: TableModel) -> None:
     """Column widths from each column's expected characters; the last column stretches."""
     char = view.fontMetrics().horizontalAdvance("0")
     header = view.horizontalHeader()
+    stretch = any(col.stretch for col in model.columns)
+    header.setStretchLastSection(not stretch)
     for i, col in enumerate(model.columns):
         header.resizeSection(i, max(col.width * char + 14, 36))
-    header.setStretchLastSection(True)
+        header.setSectionResizeMode(
+            i,
+            QHeaderView.ResizeMode.Stretch if col.stretch else QHeaderView.ResizeMode.Interactive,
+        )
 
 
 def _caption(text: str) -> QLabel:
@@ -128,14 +133,16 @@ class WelcomePage(QWidget):
         buttons.addStretch(1)
         recent = QVBoxLayout()
         recent.addWidget(QLabel("<b>Recent tournaments</b>"))
-        recent.addWidget(self.recent, 1)
         recent.addWidget(self.no_recent)
+        recent.addWidget(self.recent, 1)
+        self.recent_stretch = QWidget()
+        recent.addWidget(self.recent_stretch, 1)
         row = QHBoxLayout()
         row.addLayout(buttons)
         row.addSpacing(30)
         row.addLayout(recent, 1)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(40, 30, 40, 30)
+        layout.setContentsMargins(48, 36, 48, 36)
         layout.addWidget(title)
         layout.addWidget(subtitle)
         layout.addSpacing(24)
@@ -150,6 +157,7 @@ class WelcomePage(QWidget):
             self.recent.addItem(item)
         self.recent.setVisible(bool(paths))
         self.no_recent.setVisible(not paths)
+        self.recent_stretch.setVisible(not paths)
         if paths:
             self.recent.setCurrentRow(0)
 
@@ -255,9 +263,6 @@ class RoundsPage(QWidget):
         self.table.horizontalHeader().setHighlightSections(False)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         fit_columns(self.table, self.model)
-        self.table.horizontalHeader().setSectionResizeMode(
-            BoardsModel.BLACK, QHeaderView.ResizeMode.Interactive
-        )
         self.model.modelReset.connect(lambda: fit_columns(self.table, self.model))
         self.pair_button = QPushButton("Pair next round")
         self.cancel_button = QPushButton("Cancel")

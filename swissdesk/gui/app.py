@@ -1,0 +1,135 @@
+"""Starting the desktop application, and what happens on an unexpected error.
+
+An unexpected exception (a bug, never an arbiter's mistake: those are
+:class:`~swissdesk.errors.SwissdeskError` dialogs) is written to a log file in the user's
+log folder and shown in a crash dialog; the window stays open. The tournament is intact:
+every action was saved in its own transaction when it was made.
+
+``SWISSDESK_SMOKE_TEST=1`` (the packaged build's smoke test) opens the sample tournament,
+runs the event loop briefly and quits with exit code 0.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+import traceback
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+
+import platformdirs
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+
+from swissdesk import __version__
+
+LOG_DIR_VARIABLE = "SWISSDESK_LOG_DIR"
+SMOKE_TEST_VARIABLE = "SWISSDESK_SMOKE_TEST"
+
+
+def log_directory() -> Path:
+    """Where crash logs go (``SWISSDESK_LOG_DIR`` overrides the platform's user log dir)."""
+    override = os.environ.get(LOG_DIR_VARIABLE)
+    if override:
+        return Path(override)
+    return Path(platformdirs.user_log_dir("swissdesk", appauthor=False))
+
+
+def write_crash_log(text: str) -> Path:
+    """Write a crash report; returns its path (a temporary folder if the log dir fails)."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+    body = f"swissdesk {__version__}, Python {sys.version.split()[0]}, {sys.platform}\n\n{text}"
+    for folder in (log_directory(), Path(os.environ.get("TMPDIR", "/tmp"))):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"swissdesk-crash-{stamp}.log"
+            path.write_text(body, encoding="utf-8")
+            return path
+        except OSError:
+            continue
+    return Path("(no log could be written)")
+
+
+class CrashHandler:
+    """``sys.excepthook`` for the GUI: log, then a dialog saying the data is safe."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        self.parent = parent
+        self.last_log: Path | None = None
+        self._showing = False
+
+    def __call__(
+        self,
+        exc_type: type[BaseException],
+        exc: BaseException,
+        tb: TracebackType | None,
+    ) -> None:
+        text = "".join(traceback.format_exception(exc_type, exc, tb))
+        self.last_log = write_crash_log(text)
+        print(text, file=sys.stderr)
+        if self._showing or QApplication.instance() is None:
+            return
+        self._showing = True
+        try:
+            box = QMessageBox(self.parent)
+            box.setIcon(QMessageBox.Icon.Critical)
+            box.setWindowTitle("Unexpected error")
+            box.setText(
+                "swissdesk met an unexpected error. Your tournament is safe: every action "
+                "was saved when you made it."
+            )
+            box.setInformativeText(
+                f"A report was written to\n{self.last_log}\nPlease send it to the developers."
+            )
+            box.setDetailedText(text)
+            if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
+                box.exec()
+        finally:
+            self._showing = False
+
+
+def application_icon() -> QIcon:
+    from swissdesk.paths import app_icon_files
+
+    icon = QIcon()
+    for path in app_icon_files():
+        icon.addFile(str(path))
+    return icon
+
+
+def create_application(argv: list[str] | None = None) -> QApplication:
+    """The QApplication (reused if one exists), named for QSettings."""
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    app = QApplication(argv if argv is not None else sys.argv[:1])
+    app.setApplicationName("swissdesk")
+    app.setOrganizationName("swissdesk")
+    app.setApplicationVersion(__version__)
+    app.setWindowIcon(application_icon())
+    return app
+
+
+def run_app(path: str | None = None) -> int:
+    """Open the main window (with ``path`` if given) and run the event loop."""
+    multiprocessing.freeze_support()
+    from swissdesk.gui.mainwindow import MainWindow
+
+    app = create_application()
+    window = MainWindow()
+    handler = CrashHandler(window)
+    previous = sys.excepthook
+    sys.excepthook = handler
+    try:
+        window.show()
+        if os.environ.get(SMOKE_TEST_VARIABLE) == "1":
+            QTimer.singleShot(0, window.open_sample)
+            QTimer.singleShot(1500, window.close)
+        elif path:
+            QTimer.singleShot(0, lambda: window.open_file(path))
+        return int(app.exec())
+    finally:
+        sys.excepthook = previous
