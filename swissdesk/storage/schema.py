@@ -77,6 +77,8 @@ class PlayerRecord(Base):
     """A participant. ``tpn`` is the current pairing number (unique, 1..n)."""
 
     __tablename__ = "player"
+    # Ids are never reused, so the audit log's player ids stay unambiguous.
+    __table_args__ = {"sqlite_autoincrement": True}
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     tpn: Mapped[int] = mapped_column(Integer, unique=True)
