@@ -183,10 +183,8 @@ def player_status_text(row: PlayerRow) -> str:
     parts: list[str] = []
     if row.status is PlayerStatus.WITHDRAWN or row.withdrawn_from_round is not None:
         parts.append(f"withdrawn from round {row.withdrawn_from_round}")
-    elif row.status is PlayerStatus.NOT_ARRIVED:
-        parts.append(f"late entry, plays from round {row.late_entry_round}")
     elif row.late_entry_round is not None:
-        parts.append(f"late entry (round {row.late_entry_round})")
+        parts.append(f"late entry, plays from round {row.late_entry_round}")
     else:
         parts.append("active")
     for rnd, kind in row.byes:

@@ -1,0 +1,69 @@
+"""Helpers of the GUI tests: a scripted prompter (no modal dialog ever blocks a test)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtWidgets import QDialog, QWidget
+
+from swissdesk.gui.mainwindow import Prompter
+
+DialogHandler = Callable[[Any], bool]
+
+
+class ScriptedPrompter(Prompter):
+    """Answers the window's questions from queues and records what it was told.
+
+    ``dialogs``: handlers called with each dialog the window opens (they fill it in and
+    return True for OK); ``answers``: replies to ``confirm`` (True when empty); ``files``:
+    names returned by the file dialogs.
+    """
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.dialogs: list[DialogHandler] = []
+        self.answers: list[bool] = []
+        self.files: list[str] = []
+        self.errors: list[tuple[str, str]] = []
+        self.infos: list[tuple[str, str]] = []
+        self.confirms: list[tuple[str, str, tuple[str, ...]]] = []
+        self.texts: list[tuple[str, str]] = []
+        self.opened: list[Path] = []
+
+    def error(self, title: str, message: str) -> None:
+        self.errors.append((title, message))
+
+    def info(self, title: str, message: str) -> None:
+        self.infos.append((title, message))
+
+    def confirm(self, title: str, message: str, details: Sequence[str] = ()) -> bool:
+        self.confirms.append((title, message, tuple(details)))
+        return self.answers.pop(0) if self.answers else True
+
+    def run_dialog(self, dialog: QDialog) -> bool:
+        assert self.dialogs, f"unexpected dialog {dialog.windowTitle()!r}"
+        handler = self.dialogs.pop(0)
+        ok = handler(dialog)
+        if ok:
+            dialog.try_accept() if hasattr(dialog, "try_accept") else dialog.accept()
+            return dialog.result() == QDialog.DialogCode.Accepted
+        return False
+
+    def open_file(self, title: str, directory: str, filters: str) -> str:
+        return self.files.pop(0) if self.files else ""
+
+    def save_file(self, title: str, suggested: str, filters: str) -> str:
+        return self.files.pop(0) if self.files else ""
+
+    def show_text(self, title: str, text: str) -> None:
+        self.texts.append((title, text))
+
+    def open_url(self, path: Path) -> None:
+        self.opened.append(path)
+
+
+def column_texts(model: Any, column: int) -> list[str]:
+    """What a table model shows in one column, top to bottom."""
+    return [model.display_text(r, column) for r in range(model.rowCount())]
