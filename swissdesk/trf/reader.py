@@ -779,16 +779,12 @@ def _check_pairings(state: _State, rounds_of: dict[int, list[RoundEntry]]) -> No
             theirs = rounds_of[entry.opponent]
             other = theirs[index] if index < len(theirs) else None
             if other is None or other.opponent != tpn:
-                said = (
-                    "nothing"
-                    if other is None
-                    or not (other.opponent or other.result is not ResultCode.NOT_PAIRED)
-                    else (
-                        f"opponent {other.opponent}"
-                        if other.opponent
-                        else f"a bye ({other.result.value!r})"
-                    )
-                )
+                if other is None:
+                    said = "nothing for that round"
+                elif other.opponent is not None:
+                    said = f"opponent {other.opponent}"
+                else:
+                    said = f"no opponent (result {other.result.value!r})"
                 raise state.error(
                     f"round {rnd}: player {tpn} is paired with {entry.opponent}, but player "
                     f"{entry.opponent}'s line (line {other_line.line_no}) says {said}",
