@@ -334,8 +334,9 @@ class PlayersFilterModel(QSortFilterProxyModel):
         self._needle = ""
 
     def set_search(self, text: str) -> None:
+        self.beginFilterChange()
         self._needle = text.strip().casefold()
-        self.invalidateFilter()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         if not self._needle:
