@@ -139,6 +139,10 @@ def parse_trf(text: str, *, source: str = "<input>") -> Tournament:
         if not line.strip():
             continue
         _read_line(state, line, line_no)
+    if not state.players:
+        raise state.error(
+            "no player record (a line starting with 001) was found: is this a TRF file?"
+        )
     return _finish(state)
 
 

@@ -218,18 +218,6 @@ def test_check_no_valid_pairing_is_a_difference(
     assert "the engine finds no valid pairing" in capsys.readouterr().out
 
 
-# --- gui placeholder ---------------------------------------------------------------------
-
-
-def test_gui_placeholder_says_it_is_not_there_yet(capsys: pytest.CaptureFixture[str]) -> None:
-    import swissdesk.cli.gui_commands as gui
-
-    if "placeholder" not in (gui.__doc__ or ""):
-        pytest.skip("the desktop application has replaced the placeholder")
-    assert main(["gui"]) == 0
-    assert "not available" in capsys.readouterr().err
-
-
 def test_generated_file_is_valid_trf(tmp_path: Path) -> None:
     out = tmp_path / "g.trf"
     assert (

@@ -179,6 +179,12 @@ def test_malformed_file_names_line_and_column(
     assert str(error).startswith(f"bad.trf:{line}:{column}: ")
 
 
+def test_file_without_players_is_not_taken_for_a_trf() -> None:
+    error = error_of("%PDF-1.4\nsome binary\n")
+    assert error.line is None
+    assert "no player record" in str(error) and str(error).startswith("bad.trf: ")
+
+
 def test_missing_file_is_an_input_error(tmp_path: Path) -> None:
     with pytest.raises(TrfError, match="cannot read the file"):
         read_trf(tmp_path / "nope.trf")
