@@ -78,7 +78,7 @@ class PlayerRecord(Base):
 
     __tablename__ = "player"
     # Ids are never reused, so the audit log's player ids stay unambiguous.
-    __table_args__ = {"sqlite_autoincrement": True}
+    __table_args__ = ({"sqlite_autoincrement": True},)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     tpn: Mapped[int] = mapped_column(Integer, unique=True)

@@ -31,9 +31,7 @@ from swissdesk.errors import InputError, NoPairingError
 from swissdesk.model.state import PlayerState, build_states
 from swissdesk.model.tournament import (
     Colour,
-    HalfPoints,
     ResultCode,
-    ScoringSystem,
     Tournament,
     title_rank,
 )
@@ -44,7 +42,7 @@ from swissdesk.storage.errors import (
     ConfirmationRequired,
     StorageError,
 )
-from swissdesk.storage.results import BoardResult, board_result_from_codes, result_text
+from swissdesk.storage.results import BoardResult, result_text
 from swissdesk.storage.schema import (
     AuditRecord,
     EntryRecord,
@@ -57,14 +55,10 @@ from swissdesk.storage.views import (
     AccelerationKind,
     ActionResult,
     AuditEntry,
-    BoardView,
-    ByeKind,
     PlayerData,
     PlayerRow,
-    PlayerStatus,
     RoundView,
     TournamentSettings,
-    UnpairedView,
 )
 
 TPN_FROZEN_AFTER_ROUND = 4
@@ -448,57 +442,7 @@ class TournamentFile:
     def players(self) -> list[PlayerRow]:
         """The list of participants in TPN order, with scores after the last complete round."""
         with self._read() as session:
-            settings = convert.settings_from_record(_tournament(session))
-            through = convert.completed_through(session)
-            last = convert.last_paired_round(session)
-            scores = convert.scores(session, settings.scoring, max_round=through)
-            byes: dict[int, list[tuple[int, ByeKind]]] = {}
-            for pid, r, code in session.connection().exec_driver_sql(
-                "SELECT player_id, round_number, result FROM entry "
-                "WHERE round_number > ? AND kind = 'bye' AND result IS NOT NULL",
-                (last,),
-            ):
-                kind = ByeKind.from_result_code(convert.CODES[code])
-                if kind is not None:
-                    byes.setdefault(pid, []).append((r, kind))
-            out = []
-            pr = PlayerRecord
-            rows = session.connection().execute(
-                select(
-                    pr.id,
-                    pr.tpn,
-                    pr.name,
-                    pr.rating,
-                    pr.sex,
-                    pr.title,
-                    pr.federation,
-                    pr.fide_id,
-                    pr.birth_date,
-                    pr.members,
-                    pr.withdrawn_from_round,
-                    pr.late_entry_round,
-                ).order_by(pr.tpn)
-            )
-            for rec in rows:
-                out.append(
-                    PlayerRow(
-                        tpn=rec.tpn,
-                        name=rec.name,
-                        rating=rec.rating,
-                        sex=rec.sex,
-                        title=rec.title,
-                        federation=rec.federation,
-                        fide_id=rec.fide_id,
-                        birth_date=rec.birth_date,
-                        members=tuple(json.loads(rec.members)),
-                        score=scores.get(rec.id, 0),
-                        status=_status(rec.withdrawn_from_round, rec.late_entry_round, last + 1),
-                        withdrawn_from_round=rec.withdrawn_from_round,
-                        late_entry_round=rec.late_entry_round,
-                        byes=tuple(sorted(byes.get(rec.id, ()))),
-                    )
-                )
-            return out
+            return convert.player_rows(session)
 
     def round_view(self, round_number: int) -> RoundView:
         """Boards, PAB, byes and absences of a paired round, or the byes already set for
@@ -553,7 +497,7 @@ class TournamentFile:
                                 None,
                             )
                         )
-            return _round_view(
+            return convert.round_view_from_rows(
                 round_number,
                 round_number <= last,
                 this_round,
@@ -1557,14 +1501,6 @@ def _pairable(s: Session) -> tuple[int, set[int]]:
     return n, available
 
 
-def _status(withdrawn: int | None, late: int | None, next_round: int) -> PlayerStatus:
-    if withdrawn is not None and withdrawn <= next_round:
-        return PlayerStatus.WITHDRAWN
-    if late is not None and late > next_round:
-        return PlayerStatus.NOT_ARRIVED
-    return PlayerStatus.ACTIVE
-
-
 def _code(value: str | None) -> ResultCode | None:
     return ResultCode(value) if value is not None else None
 
@@ -1614,87 +1550,6 @@ def _pairing_from_entries(
         if white.result is not None:
             with_results.append(_Board(board, w, b))
     return _OldPairing(RoundPairing(n, tuple(pairs), bye), with_results)
-
-
-def _round_view(
-    n: int,
-    paired: bool,
-    entries: Sequence[convert.StoredEntry],
-    players: Mapping[int, tuple[int, str, int]],
-    before: Mapping[int, HalfPoints],
-    scoring: ScoringSystem,
-    rnd: RoundRecord | None,
-    settings: TournamentSettings,
-) -> RoundView:
-    by_board: dict[int, list[convert.StoredEntry]] = {}
-    pab: UnpairedView | None = None
-    unpaired: list[UnpairedView] = []
-    for st in entries:
-        tpn, name, _rating = players[st.player_id]
-        if st.kind == "game" and st.board is not None:
-            by_board.setdefault(st.board, []).append(st)
-        elif st.result is not None:
-            code = convert.CODES[st.result]
-            view = UnpairedView(tpn, name, code, scoring.points(code))
-            if code is ResultCode.PAIRING_ALLOCATED_BYE:
-                pab = view
-            else:
-                unpaired.append(view)
-    boards: list[BoardView] = []
-    for board in sorted(by_board):
-        side = sorted(
-            by_board[board], key=lambda e: (e.colour != "w", e.colour == "b", e.player_id)
-        )
-        w = side[0]
-        b = side[1] if len(side) > 1 else None
-        w_tpn, w_name, w_rating = players[w.player_id]
-        b_pid = b.player_id if b is not None else w.opponent_id
-        b_tpn, b_name, b_rating = players[b_pid] if b_pid is not None else (0, "", 0)
-        wcode = _code(w.result)
-        bcode = _code(b.result) if b is not None else None
-        boards.append(
-            BoardView(
-                board=board,
-                white_tpn=w_tpn,
-                white_name=w_name,
-                white_rating=w_rating,
-                white_score=before.get(w.player_id, 0),
-                black_tpn=b_tpn,
-                black_name=b_name,
-                black_rating=b_rating,
-                black_score=before.get(b_pid, 0) if b_pid is not None else 0,
-                result=board_result_from_codes(wcode, bcode, w.adjourned),
-                result_text=result_text(wcode, bcode, w.adjourned),
-            )
-        )
-    unpaired.sort(key=lambda u: u.tpn)
-    engine_pairing = None
-    if rnd is not None and rnd.engine_pairing:
-        engine_pairing = parse_pairing_text(n, rnd.engine_pairing)
-    return RoundView(
-        round_number=n,
-        paired=paired,
-        boards=tuple(boards),
-        pab=pab,
-        unpaired=tuple(unpaired),
-        complete=paired and all(bv.has_result for bv in boards),
-        changed_by_hand=engine_pairing is not None,
-        engine_pairing=engine_pairing,
-    )
-
-
-def parse_pairing_text(round_number: int, text: str) -> RoundPairing:
-    """Read back a pairing written by :meth:`RoundPairing.to_text`."""
-    lines = [ln.split() for ln in text.strip().splitlines()[1:] if ln.strip()]
-    pairs: list[Pair] = []
-    bye: int | None = None
-    for parts in lines:
-        w, b = int(parts[0]), int(parts[1])
-        if b == 0:
-            bye = w
-        else:
-            pairs.append(Pair(w, b))
-    return RoundPairing(round_number, tuple(pairs), bye)
 
 
 def pair_with_engine(tournament: Tournament, round_number: int, system: str) -> RoundPairing:
