@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -86,6 +87,12 @@ def write_trf(t: Tournament, path: str | os.PathLike[str], *, version: str = "20
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
+        # mkstemp makes the file private (0600): give it the old file's mode, or rw-r--r--.
+        try:
+            mode = stat.S_IMODE(target.stat().st_mode)
+        except OSError:
+            mode = 0o644
+        os.chmod(tmp, mode)
         os.replace(tmp, target)
     except OSError as exc:
         with contextlib.suppress(OSError):

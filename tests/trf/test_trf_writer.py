@@ -104,6 +104,12 @@ def test_write_is_atomic_and_leaves_no_temporary_file(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.trf"]
 
 
+def test_written_file_is_readable_by_others(tmp_path: Path) -> None:
+    path = tmp_path / "new.trf"
+    write_trf(parse_trf(SMALL), path)
+    assert path.stat().st_mode & 0o777 == 0o644
+
+
 def test_write_failure_keeps_the_old_file(tmp_path: Path) -> None:
     path = tmp_path / "t.trf"
     path.write_text("old content\n")
