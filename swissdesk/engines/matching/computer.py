@@ -84,6 +84,8 @@ greedy matching on tight edges and runs the same stages.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 __all__ = ["MatchingComputer"]
 
 
@@ -108,8 +110,8 @@ class MatchingComputer:
         "_multi_root_limit",
         "_n",
         "_nbrs",
-        "_need_full",
         "_pending",
+        "_pending_mark",
         "_unused",
         "_w2",
     )
@@ -134,9 +136,10 @@ class MatchingComputer:
         self._bendps: list[list[tuple[int, int]]] = [[] for _ in range(2 * n)]
         self._bbase: list[int] = list(range(n)) + [-1] * n
         self._unused: list[int] = list(range(2 * n - 1, n - 1, -1))
-        # Changed edges that may violate the rest-state invariants.
-        self._pending: list[tuple[int, int]] = []
-        self._need_full: bool = False
+        # Changed edges that may violate the rest-state invariants, encoded
+        # u * n + v (u < v), each once (flagged in _pending_mark).
+        self._pending: list[int] = []
+        self._pending_mark = bytearray(n * n)
         # True when compute() must run before mates() is meaningful.
         self._dirty: bool = False
         # Warm-start when the changed edges are covered by at most this many
@@ -173,8 +176,6 @@ class MatchingComputer:
             self._nbrs[u] = None
             self._nbrs[v] = None
         self._dirty = True
-        if self._need_full:
-            return
         # A change is harmless when the edge is unmatched, not inside a
         # blossom, and its slack stays non-negative.
         ib = self._inblossom
@@ -184,11 +185,11 @@ class MatchingComputer:
             and self._dual[u] + self._dual[v] >= new2
         ):
             return
-        pending = self._pending
-        pending.append((u, v))
-        if len(pending) > 4 * n:
-            self._need_full = True
-            pending.clear()
+        key = u * n + v if u < v else v * n + u
+        marks = self._pending_mark
+        if not marks[key]:
+            marks[key] = 1
+            self._pending.append(key)
 
     def weight(self, u: int, v: int) -> int:
         """Current weight of edge ``{u, v}`` (0 when absent)."""
@@ -201,16 +202,12 @@ class MatchingComputer:
         """(Re)optimise the matching after any ``set_weight`` calls."""
         if not self._dirty:
             return
-        if self._need_full:
+        cover = self._vertex_cover()
+        if len(cover) > self._full_reset_cover:
             self._full_reset()
-        else:
-            cover = self._vertex_cover()
-            if len(cover) > self._full_reset_cover:
-                self._full_reset()
-            elif cover:
-                self._repair(cover)
-        self._pending.clear()
-        self._need_full = False
+        elif cover:
+            self._repair(cover)
+        self._clear_pending()
         self._run_stages()
         self._dirty = False
 
@@ -246,24 +243,34 @@ class MatchingComputer:
         return out
 
     def _vertex_cover(self) -> list[int]:
-        """Greedy vertex cover of the pending edges (deterministic)."""
-        pending = self._pending
-        deg: dict[int, int] = {}
-        for u, v in pending:
-            deg[u] = deg.get(u, 0) + 1
-            deg[v] = deg.get(v, 0) + 1
+        """Greedy vertex cover of the pending edges (deterministic).
+
+        Vertices are taken by decreasing number of pending edges; a vertex
+        joins the cover when one of its pending edges is still uncovered.
+        """
+        n = self._n
+        adj: dict[int, list[int]] = {}
+        for key in self._pending:
+            u, v = divmod(key, n)
+            adj.setdefault(u, []).append(v)
+            adj.setdefault(v, []).append(u)
+        order = sorted(adj, key=lambda x: (-len(adj[x]), x))
         chosen: dict[int, None] = {}
-        for u, v in pending:
-            if u in chosen or v in chosen:
-                continue
-            chosen[v if deg[v] > deg[u] else u] = None
+        for x in order:
+            if any(y not in chosen for y in adj[x]):
+                chosen[x] = None
         return list(chosen)
+
+    def _clear_pending(self) -> None:
+        marks = self._pending_mark
+        for key in self._pending:
+            marks[key] = 0
+        self._pending.clear()
 
     def _full_reset(self) -> None:
         n = self._n
         w2 = self._w2
-        nbrs = self._neighbours()
-        self._mate = mate = [-1] * n
+        self._mate = [-1] * n
         self._dual = dual = [0] * (2 * n)
         self._inblossom = list(range(n))
         self._bparent = [-1] * (2 * n)
@@ -273,20 +280,41 @@ class MatchingComputer:
         self._unused = list(range(2 * n - 1, n - 1, -1))
         for v in range(n):
             row = w2[v]
-            dual[v] = max(row) >> 1 if n else 0
-        # Greedy matching on tight edges.
-        for v in range(n):
-            if mate[v] >= 0:
-                continue
-            dv = dual[v]
-            if dv == 0:
+            dual[v] = max(row) >> 1
+        self._settle(range(n))
+
+    def _settle(self, vertices: Iterable[int]) -> None:
+        """Greedy jump start, given feasible duals.
+
+        Each free trivial vertex in turn lowers its dual to the least feasible
+        value (slack 0 on its best edge) and, when the best edge leads to a
+        free trivial vertex, takes it as its mate (a tight edge).
+        """
+        w2 = self._w2
+        nbrs = self._neighbours()
+        mate = self._mate
+        dual = self._dual
+        inblossom = self._inblossom
+        for v in vertices:
+            if mate[v] >= 0 or inblossom[v] != v:
                 continue
             row = w2[v]
+            best = 0
+            arg = -1
+            free_arg = False
             for j in nbrs[v]:
-                if mate[j] < 0 and dv + dual[j] == row[j]:
-                    mate[v] = j
-                    mate[j] = v
-                    break
+                d = row[j] - dual[j]
+                if d > best:
+                    best = d
+                    arg = j
+                    free_arg = mate[j] < 0 and inblossom[j] == j
+                elif d == best and not free_arg and d > 0 and mate[j] < 0 and inblossom[j] == j:
+                    arg = j
+                    free_arg = True
+            dual[v] = best
+            if free_arg:
+                mate[v] = arg
+                mate[arg] = v
 
     def _leaves(self, b: int) -> list[int]:
         n = self._n
@@ -418,16 +446,8 @@ class MatchingComputer:
                 if d > best:
                     best = d
             dual[x] = best
-        for m in freed:
-            if mate[m] >= 0 or inblossom[m] != m:
-                continue
-            row = w2[m]
-            best = 0
-            for j in nbrs[m]:
-                d = row[j] - dual[j]
-                if d > best:
-                    best = d
-            dual[m] = best
+        # All duals are feasible now; lower the freed ones and match greedily.
+        self._settle(cover + freed)
 
     def _fix_root_parity(self, roots: list[int]) -> None:
         """Give all roots duals of one parity (needed for integral delta3)."""
@@ -490,6 +510,11 @@ class MatchingComputer:
         bbestedges: list[list[int] | None] = []
         queue: list[int] = []
         total_delta = 0
+        # Blossom ids in use are all below bhigh (ids are reused LIFO).
+        bhigh = n
+        for b in range(n, n2):
+            if bbase[b] >= 0:
+                bhigh = b + 1
 
         def assign_label(v: int, t: int, outv: int) -> None:
             while True:
@@ -530,7 +555,10 @@ class MatchingComputer:
             bb = inblossom[base]
             bv = inblossom[v]
             bw = inblossom[w]
+            nonlocal bhigh
             b = unused.pop()
+            if b >= bhigh:
+                bhigh = b + 1
             bbase[b] = base
             bparent[b] = -1
             bparent[bb] = b
@@ -813,7 +841,7 @@ class MatchingComputer:
                             deltatype = 2
                             deltaarg = bestedge[v]
                             deltaarg2 = v
-                for b in range(n, n2):
+                for b in range(n, bhigh):
                     lb = label[b]
                     if lb and bparent[b] == -1 and bbase[b] >= 0:
                         if lb == 1:
@@ -839,7 +867,7 @@ class MatchingComputer:
                             dual[v] += delta
                         elif bestedge[v] != -1:
                             bestsl[v] -= delta
-                    for b in range(n, n2):
+                    for b in range(n, bhigh):
                         lb = label[b]
                         if lb and bparent[b] == -1 and bbase[b] >= 0:
                             if lb == 1:
@@ -861,7 +889,7 @@ class MatchingComputer:
                     expand_blossom(deltaarg, False)
 
             # End of stage: expand S-blossoms with zero dual.
-            for b in range(n, n2):
+            for b in range(n, bhigh):
                 if bparent[b] == -1 and bbase[b] >= 0 and label[b] == 1 and dual[b] == 0:
                     expand_blossom(b, True)
 
