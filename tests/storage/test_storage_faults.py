@@ -225,3 +225,36 @@ def test_closed_file_refuses_actions(saved: Path) -> None:
     tf.close()
     with pytest.raises(StorageError, match="closed"):
         tf.execute(EnterResult(1, 1, BoardResult.DRAW))
+
+
+def test_connections_use_wal_full_sync_and_foreign_keys(saved: Path) -> None:
+    with TournamentFile.open(saved, busy_timeout_ms=1234) as tf:
+        engine: Any = tf._engine
+        with engine.connect() as conn:
+            pragma = {
+                name: conn.exec_driver_sql(f"PRAGMA {name}").scalar()
+                for name in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout")
+            }
+    assert pragma == {
+        "journal_mode": "wal",
+        "synchronous": 2,
+        "foreign_keys": 1,
+        "busy_timeout": 1234,
+    }
+    con = sqlite3.connect(saved)
+    assert con.execute("PRAGMA application_id").fetchone()[0] == schema.APPLICATION_ID
+    con.close()
+
+
+def test_a_tournament_without_a_number_of_rounds_cannot_be_paired(tmp_path: Path) -> None:
+    from swissdesk.trf import parse_trf
+
+    trf = parse_trf(
+        "012 No rounds declared\n"
+        "001    1      Alpha, A                          2000                             0.0    1\n"
+        "001    2      Beta, B                           1900                             0.0    2\n"
+    )
+    assert trf.total_rounds == 0
+    with TournamentFile.from_tournament(tmp_path / "n.swissdesk", trf) as tf:
+        ok, why = tf.can_pair_next_round()
+        assert not ok and "number of rounds is not set" in why
