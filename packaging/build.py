@@ -177,12 +177,14 @@ def run_built(
     command: Sequence[str | os.PathLike[str]],
     env: dict[str, str],
     timeout: float = 120,
+    cwd: Path | None = None,
 ) -> subprocess.CompletedProcess[str]:
     log("$ " + " ".join(str(part) for part in command))
     try:
         return subprocess.run(
             [str(part) for part in command],
             env=env,
+            cwd=cwd,
             capture_output=True,
             text=True,
             timeout=timeout,
@@ -203,6 +205,28 @@ def expect_success(result: subprocess.CompletedProcess[str], what: str) -> None:
 def pairing_lines(text: str) -> list[str]:
     """A bbpPairings-style pairing as normalised lines (spacing and blank lines ignored)."""
     return [" ".join(line.split()) for line in text.splitlines() if line.strip()]
+
+
+SPAWN_PROBE = """
+import multiprocessing, sys
+from swissdesk.paths import is_frozen
+ctx = multiprocessing.get_context("spawn")
+ctx.set_executable(sys.argv[1])
+worker = ctx.Process(target=is_frozen)
+worker.start()
+worker.join(60)
+sys.exit(0 if worker.exitcode == 0 else 1)
+"""
+
+
+def spawn_probe_command(exe: Path) -> list[str]:
+    """Start a "spawn" worker process with the built executable, as the GUI's pairing does.
+
+    The worker re-runs the executable with multiprocessing's arguments; unless the entry
+    script calls ``multiprocessing.freeze_support()`` first, it takes them for a command line
+    and the worker dies. (Python's own pickling sends the worker a ``swissdesk`` function.)
+    """
+    return [sys.executable, "-c", SPAWN_PROBE, str(exe)]
 
 
 def gui_has_smoke_hook() -> bool:
@@ -253,6 +277,11 @@ def smoke_test(bundle: Path, version: str, *, windows: bool = WINDOWS) -> SmokeR
         if not pdf.is_file() or not pdf.read_bytes().startswith(b"%PDF"):
             raise BuildError("swissdesk-cli report wrote no PDF")
         report.passed.append("swissdesk-cli import + report: tournament file and PDF written")
+
+        for exe in (cli, gui):
+            result = run_built(spawn_probe_command(exe), env, cwd=ROOT)
+            expect_success(result, f"a multiprocessing worker started by {exe.name}")
+        report.passed.append("multiprocessing workers (the GUI's pairing process) start")
 
         if not gui_has_smoke_hook():
             message = (

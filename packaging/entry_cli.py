@@ -6,11 +6,15 @@ The same commands as ``swissdesk`` from a Python install (``pair``, ``check``, `
 
 from __future__ import annotations
 
+import multiprocessing
 import sys
 
 from swissdesk.cli import main
 from swissdesk.paths import apply_portable_mode
 
 if __name__ == "__main__":
+    # First of all: in a worker process started by multiprocessing ("spawn"), run the worker
+    # and exit instead of parsing its arguments as a command line.
+    multiprocessing.freeze_support()
     apply_portable_mode()
     sys.exit(main())

@@ -8,6 +8,7 @@ first, so a USB-stick install keeps its files on the stick.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import sys
 from collections.abc import Sequence
@@ -52,4 +53,7 @@ def run(argv: Sequence[str]) -> int:
 
 
 if __name__ == "__main__":
+    # First of all: the GUI pairs in a worker process started by multiprocessing ("spawn"),
+    # which re-runs this executable; that worker must run its job, not open another window.
+    multiprocessing.freeze_support()
     sys.exit(run(sys.argv[1:]))
