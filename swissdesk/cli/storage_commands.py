@@ -77,6 +77,9 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("input", type=Path, help=".swissdesk tournament file")
     p.add_argument("--system", default=None, help="pairing system (default: the tournament's)")
+    p.add_argument(
+        "--explain", action="store_true", help="print the engine's explanation on stderr"
+    )
     p.set_defaults(func=run_next_round)
 
     p = subparsers.add_parser(
@@ -184,8 +187,10 @@ def run_export(args: argparse.Namespace) -> int:
 
 def run_next_round(args: argparse.Namespace) -> int:
     with _open(args.input) as tf:
-        pairing, result = tf.pair_next_round(args.system)
+        pairing, result = tf.pair_next_round(args.system, explain=args.explain)
     sys.stdout.write(pairing.to_text())
+    if args.explain:
+        sys.stderr.write("".join(line + "\n" for line in pairing.explanation))
     print(f"swissdesk: {result.summary}", file=sys.stderr)
     return 0
 

@@ -540,7 +540,9 @@ class TournamentFile:
     # -----------------------------------------------------------------------------------
     # Pairing with an engine
 
-    def compute_next_pairing(self, system: str | None = None) -> RoundPairing:
+    def compute_next_pairing(
+        self, system: str | None = None, *, explain: bool = False
+    ) -> RoundPairing:
         """Run the pairing engine on the current snapshot (does not store anything).
 
         Safe to call in a worker thread; store the result with
@@ -550,12 +552,19 @@ class TournamentFile:
         with self._read() as session:
             round_number, _available = _pairable(session)
             tournament = convert.build_snapshot(session, through=round_number - 1)
-        return pair_with_engine(tournament, round_number, system or tournament.system)
+        return pair_with_engine(
+            tournament, round_number, system or tournament.system, explain=explain
+        )
 
-    def pair_next_round(self, system: str | None = None) -> tuple[RoundPairing, ActionResult]:
-        """Compute the next round's pairing with the engine and store it (convenience)."""
+    def pair_next_round(
+        self, system: str | None = None, *, explain: bool = False
+    ) -> tuple[RoundPairing, ActionResult]:
+        """Compute the next round's pairing with the engine and store it (convenience).
+
+        ``explain=True`` asks the engine for its explanation (``RoundPairing.explanation``).
+        """
         name = system or self.settings().system
-        pairing = self.compute_next_pairing(name)
+        pairing = self.compute_next_pairing(name, explain=explain)
         return pairing, self.execute(act.PairNextRound(pairing, engine=name))
 
     # -----------------------------------------------------------------------------------
@@ -954,6 +963,7 @@ class TournamentFile:
             "engine": a.engine,
             "pairing": pairing.to_text(),
             "group_a": group_a,
+            "explanation": list(pairing.explanation),
         }
         summary = f"round {n} paired: {len(pairing.pairs)} boards" + (
             f", PAB no. {pairing.bye}" if pairing.bye is not None else ""
@@ -1552,14 +1562,16 @@ def _pairing_from_entries(
     return _OldPairing(RoundPairing(n, tuple(pairs), bye), with_results)
 
 
-def pair_with_engine(tournament: Tournament, round_number: int, system: str) -> RoundPairing:
+def pair_with_engine(
+    tournament: Tournament, round_number: int, system: str, *, explain: bool = False
+) -> RoundPairing:
     """Run the ``system`` engine, turning its failures into messages for the arbiter."""
     try:
         engine = get_engine(system)
     except KeyError as exc:
         raise InputError(str(exc.args[0]) if exc.args else str(exc)) from None
     try:
-        return engine.pair(tournament, round_number)
+        return engine.pair(tournament, round_number, explain=explain)
     except PairingError as exc:
         raise NoPairingError(
             f"no pairing of round {round_number} satisfies the absolute criteria ({exc}); "
