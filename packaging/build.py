@@ -127,6 +127,9 @@ def build_bundle(dist: Path, work: Path) -> Path:
     )
     bundle = dist / layout.BUNDLE_NAME
     check_bundle_layout(bundle, windows=WINDOWS)
+    missing = missing_package_data(bundle)
+    if missing:
+        raise BuildError(f"package data missing from the bundle: {', '.join(missing)}")
     return bundle
 
 
@@ -147,6 +150,21 @@ def check_bundle_layout(bundle: Path, *, windows: bool) -> None:
     missing = [str(path.relative_to(bundle)) for path in expected if not path.exists()]
     if missing:
         raise BuildError(f"the bundle {bundle} lacks: {', '.join(missing)}")
+
+
+def missing_package_data(bundle: Path, package: Path = ROOT / "swissdesk") -> list[str]:
+    """Non-Python files of the package (fonts, icons, sample, ...) the bundle lacks."""
+    contents = bundle / layout.CONTENTS_DIR / package.name
+    missing = []
+    for path in sorted(package.rglob("*")):
+        if not path.is_file() or path.suffix in {".py", ".pyc", ".pyi"}:
+            continue
+        relative = path.relative_to(package)
+        if "__pycache__" in relative.parts:
+            continue
+        if not (contents / relative).is_file():
+            missing.append(f"swissdesk/{relative.as_posix()}")
+    return missing
 
 
 # --------------------------------------------------------------------------- smoke test
@@ -229,6 +247,50 @@ def spawn_probe_command(exe: Path) -> list[str]:
     return [sys.executable, "-c", SPAWN_PROBE, str(exe)]
 
 
+def gui_smoke(gui: Path, env: dict[str, str], tournaments: Path) -> None:
+    """Start the GUI offscreen with the smoke hook; it must open the sample and exit 0.
+
+    Opening the sample copies it into the tournaments folder first, so an exit code of 0
+    without that copy means the sample was not opened (missing from the bundle, say).
+    """
+    gui_env = {**env, GUI_SMOKE_VARIABLE: "1"}
+    result = run_built([gui], gui_env, timeout=GUI_SMOKE_TIMEOUT)
+    expect_success(result, f"swissdesk (GUI) with {GUI_SMOKE_VARIABLE}=1")
+    if not any(tournaments.glob(f"*{layout.FILE_EXTENSION}")):
+        raise BuildError(
+            f"the GUI exited 0 but no sample tournament was copied to {tournaments}: "
+            f"it was not opened\nstdout:\n{result.stdout}\nstderr:\n{result.stderr}"
+        )
+
+
+def link_or_copy(source: str, target: str) -> object:
+    """Hard-link a file (instant, no space) or copy it where links are not possible."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+    return target
+
+
+def portable_smoke(bundle: Path, home: Path, *, windows: bool) -> None:
+    """A copy of the bundle with a ``portable`` marker keeps new tournaments beside it.
+
+    Run without the folder overrides of the other smoke tests, as from a USB stick; the
+    sample the GUI opens must land in ``<copy>/tournaments``.
+    """
+    stick = bundle.parent / f"{layout.BUNDLE_NAME}-portable-smoke"
+    if stick.exists():
+        shutil.rmtree(stick)
+    try:
+        shutil.copytree(bundle, stick, symlinks=True, copy_function=link_or_copy)
+        (stick / "portable").write_text("", encoding="utf-8")
+        env = smoke_environment(home / "portable-home")
+        del env["SWISSDESK_CONFIG_DIR"], env["SWISSDESK_DATA_DIR"]
+        gui_smoke(stick / layout.executable(layout.GUI_NAME, windows), env, stick / "tournaments")
+    finally:
+        shutil.rmtree(stick, ignore_errors=True)
+
+
 def gui_has_smoke_hook() -> bool:
     """Whether the GUI code of this source tree handles ``SWISSDESK_SMOKE_TEST``."""
     places = [ROOT / "swissdesk" / "gui", ROOT / "swissdesk" / "cli" / "gui_commands.py"]
@@ -291,11 +353,10 @@ def smoke_test(bundle: Path, version: str, *, windows: bool = WINDOWS) -> SmokeR
             log(message)
             report.skipped.append(message)
         else:
-            gui_env = dict(env)
-            gui_env[GUI_SMOKE_VARIABLE] = "1"
-            result = run_built([gui], gui_env, timeout=GUI_SMOKE_TIMEOUT)
-            expect_success(result, f"swissdesk (GUI) with {GUI_SMOKE_VARIABLE}=1")
+            gui_smoke(gui, env, home / "data")
             report.passed.append("swissdesk GUI: opened the sample tournament offscreen, exit 0")
+            portable_smoke(bundle, home, windows=windows)
+            report.passed.append("portable mode: the sample went to tournaments/ on the 'stick'")
     for line in report.passed:
         log(f"smoke ok: {line}")
     return report
@@ -493,6 +554,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         step = time.monotonic()
         if args.skip_bundle:
             check_bundle_layout(bundle, windows=WINDOWS)
+            missing = missing_package_data(bundle)
+            if missing:
+                raise BuildError(f"package data missing from the bundle: {', '.join(missing)}")
         else:
             bundle = build_bundle(dist, work / "pyinstaller")
             timed("bundle", step)

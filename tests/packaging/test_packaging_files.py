@@ -337,6 +337,20 @@ def test_bundle_layout_check_names_what_is_missing(tmp_path: Path) -> None:
         build.check_bundle_layout(bundle, windows=False)
 
 
+def test_bundle_must_carry_every_data_file_of_the_package(tmp_path: Path) -> None:
+    """Fonts, icons, the sample tournament: a file left out is named, not discovered later."""
+    package = tmp_path / "src" / "swissdesk"
+    (package / "resources" / "fonts").mkdir(parents=True)
+    (package / "resources" / "fonts" / "Font.ttf").write_bytes(b"ttf")
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    bundle = tmp_path / "bundle"
+    assert build.missing_package_data(bundle, package) == ["swissdesk/resources/fonts/Font.ttf"]
+    inside = bundle / layout.CONTENTS_DIR / "swissdesk" / "resources" / "fonts"
+    inside.mkdir(parents=True)
+    (inside / "Font.ttf").write_bytes(b"ttf")
+    assert build.missing_package_data(bundle, package) == []
+
+
 def test_smoke_comparison_ignores_spacing_but_not_pairs() -> None:
     assert build.pairing_lines("2\n1  2\n\n3 4\n") == ["2", "1 2", "3 4"]
     assert build.pairing_lines("1 2") != build.pairing_lines("2 1")
