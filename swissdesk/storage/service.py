@@ -358,6 +358,8 @@ class TournamentFile:
     def save_copy(self, path: str | os.PathLike[str]) -> None:
         """Write a consistent copy of the tournament to ``path`` (backup, "save as", USB)."""
         dest_path = Path(path)
+        if self._closed:
+            raise StorageError(f"the tournament file {self.path} is closed")
         if dest_path.exists():
             raise ActionRefused(f"{dest_path} already exists; choose another name")
         tmp = dest_path.with_name(f".{dest_path.name}.{os.getpid()}.tmp")
@@ -388,6 +390,8 @@ class TournamentFile:
     # Queries
 
     def _read(self) -> Any:
+        if self._closed:
+            raise StorageError(f"the tournament file {self.path} is closed")
         return _Locked(self._lock, database.session_scope(self._engine, self.path, write=False))
 
     def settings(self) -> TournamentSettings:

@@ -225,6 +225,8 @@ def test_closed_file_refuses_actions(saved: Path) -> None:
     tf.close()
     with pytest.raises(StorageError, match="closed"):
         tf.execute(EnterResult(1, 1, BoardResult.DRAW))
+    with pytest.raises(StorageError, match="closed"):
+        tf.players()
 
 
 def test_connections_use_wal_full_sync_and_foreign_keys(saved: Path) -> None:
