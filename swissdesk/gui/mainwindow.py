@@ -231,7 +231,7 @@ class MainWindow(QMainWindow):
         self.act_export = self._act("&Export TRF…", self.export_trf, "Ctrl+E")
         self.act_copy = self._act("Save a &copy as…", self.save_copy, "Ctrl+Shift+S")
         self.act_close = self._act("&Close tournament", self.close_tournament, sk.Close)
-        self.act_quit = self._act("&Quit", self.close, sk.Quit)
+        self.act_quit = self._act("&Quit", self.close, "Ctrl+Q")
         self.act_undo = self._act("&Undo last action", self.undo, sk.Undo)
         self.act_settings = self._act("Tournament &settings…", self.edit_settings, "Ctrl+,")
         self.act_add_player = self._act("&Add player…", self.add_player, "Ctrl+Shift+A")

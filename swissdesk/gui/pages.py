@@ -90,6 +90,14 @@ def _caption(text: str) -> QLabel:
     return label
 
 
+def _home_abbreviated(folder: Path) -> str:
+    """``~/Documents/swissdesk`` rather than the full home path."""
+    try:
+        return str(Path("~") / folder.relative_to(Path.home()))
+    except ValueError:
+        return str(folder)
+
+
 class WelcomePage(QWidget):
     """First page: New tournament, Open, recent files, Open sample tournament."""
 
@@ -151,7 +159,7 @@ class WelcomePage(QWidget):
     def set_recent(self, paths: list[Path]) -> None:
         self.recent.clear()
         for p in paths:
-            item = QListWidgetItem(f"{p.stem}\n{p.parent}")
+            item = QListWidgetItem(f"{p.stem}\n{_home_abbreviated(p.parent)}")
             item.setData(Qt.ItemDataRole.UserRole, str(p))
             item.setToolTip(str(p))
             self.recent.addItem(item)
