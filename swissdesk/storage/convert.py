@@ -1,7 +1,7 @@
 """The one place where stored rows become the plain tournament model, and back.
 
-Everything leaving ``swissdesk.storage`` is built here from plain tuples read with
-SQLAlchemy Core selects (fast, and no ORM instance can escape), and a
+Everything leaving ``swissdesk.storage`` is built here from plain tuples read with Core
+selects or plain SQL (fast, and no ORM instance can escape), and a
 :class:`~swissdesk.model.tournament.Tournament` read from a TRF file is turned into rows
 here. Snapshots have exactly the shape a TRF gives a pairing program (C.04.2; see
 :func:`swissdesk.model.tournament.truncated`): the rounds whose results are all in, plus the
@@ -314,16 +314,6 @@ def round_entry(
         result=code,
         games=games,
         game_points=stored.game_points,
-    )
-
-
-def is_preset(stored: StoredEntry) -> bool:
-    """A requested bye or absence (what ``truncated()`` keeps for the round to be paired)."""
-    return (
-        stored.kind in PRESET_KINDS
-        and stored.opponent_id is None
-        and stored.result is not None
-        and CODES[stored.result] in _PRESET_CODES
     )
 
 
