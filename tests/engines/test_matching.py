@@ -97,7 +97,7 @@ def set_both(mc: MatchingComputer, w: Weights, u: int, v: int, x: int) -> None:
 # --------------------------------------------------------------------------- brute force
 
 
-@pytest.mark.parametrize("seed", range(300))
+@pytest.mark.parametrize("seed", range(200))
 def test_random_graphs_match_brute_force(seed: int) -> None:
     rng = random.Random(seed)
     n = rng.randint(0, 10)
@@ -195,7 +195,7 @@ def test_maximum_weight_not_maximum_cardinality() -> None:
 # --------------------------------------------------------------------------- incremental
 
 
-@pytest.mark.parametrize("seed", range(60))
+@pytest.mark.parametrize("seed", range(45))
 def test_incremental_updates_match_fresh_solves(seed: int) -> None:
     rng = random.Random(1000 + seed)
     n = rng.randint(8, 14)
@@ -421,3 +421,51 @@ def test_harmless_changes_keep_matching_without_work() -> None:
     mc.compute()
     mc._check_optimality()
     assert mc.mates() == before
+
+
+def test_slack_changes_inside_blossoms_need_no_repair() -> None:
+    # Small integer weights leave blossoms at rest; bumping an unmatched,
+    # non-structural edge inside one by less than its slack is free of work.
+    bumped = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        n = rng.randint(5, 10)
+        w = random_graph(rng, n, 0.8, 2)
+        mc = build(w)
+        mc.compute()
+        for u in range(n):
+            for v in range(u + 1, n):
+                ib = mc._inblossom
+                if not (w[u][v] and ib[u] == ib[v] >= n and mc._mate[u] != v):
+                    continue
+                if mc._internal_change_is_harmless(u, v, 2 * w[u][v] + 2):
+                    set_both(mc, w, u, v, w[u][v] + 1)
+                    assert mc._pending == []
+                    bumped += 1
+        mc.compute()
+        mc._check_optimality()
+        assert matched_weight(mc, w) == brute_force(w)
+        # Structural edges are never waved through, whatever their slack.
+        for b in range(n, 2 * n):
+            if mc._bbase[b] >= 0:
+                for a, c in mc._bendps[b]:
+                    assert not mc._internal_change_is_harmless(a, c, 0)
+    assert bumped > 50
+
+
+def test_cheap_fix_keeps_matching_when_matched_edge_gains() -> None:
+    # Raising a matched edge between two plain vertices only moves a dual.
+    rng = random.Random(2)
+    n = 30
+    w = random_graph(rng, n, 1.0, 200)
+    mc = build(w)
+    mc.compute()
+    for _ in range(20):
+        before = mc.mates()
+        v = next(v for v in range(n) if before[v] != v and mc._inblossom[v] == v)
+        m = before[v]
+        set_both(mc, w, v, m, w[v][m] + rng.randint(1, 1 << 20))
+        mc.compute()
+        mc._check_optimality()
+        assert mc.mates() == before
+    assert matched_weight(mc, w) == fresh_optimum(w)

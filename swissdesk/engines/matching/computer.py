@@ -28,11 +28,15 @@ matching has maximum weight.  Edges of weight 0 are "no edge" and never used.
 Generalised stages
 ------------------
 A *root* is an unmatched vertex with positive dual (it violates I4).  A stage
-grows an alternating forest from all roots (unmatched vertices with dual 0
-are NOT roots; they are ordinary targets).  The events of a stage are:
+grows alternating trees from a set of roots; every other unmatched vertex
+(dual 0, or a root not grown in this stage) is an ordinary *target*.  With at
+most ``_multi_root_limit`` roots all of them are grown together (trees meet
+half-way, best for warm starts); with more, a stage grows one root only
+(no rescanning of hundreds of trees per augmentation, best for full solves).
+The events of a stage are:
 
-* tight edge S - unlabeled, where the unlabeled top-level blossom has a
-  free base (necessarily of dual 0): augment into it and end the stage;
+* tight edge S - unlabeled whose top-level blossom has a free base: augment
+  into it (rotating that blossom) and end the stage;
 * tight edge S - unlabeled otherwise: label T, its mate S;
 * tight edge S - S: new blossom, or augmenting path between two trees;
 * the dual of some S vertex ``v`` reaches 0 (delta type 1): flip the even
@@ -40,46 +44,58 @@ are NOT roots; they are ordinary targets).  The events of a stage are:
   becomes free with dual 0, complementary slackness is preserved; end stage;
 * a T-blossom dual reaches 0: expand it.
 
-Every stage removes at least one root, and no event creates roots.  In the
-classic from-scratch algorithm all roots have equal duals which are the
-smallest of all duals, so delta type 1 only ever hits roots; here roots can
-have different duals (warm start), which is why the path flip exists.
+Every stage resolves at least the root(s) it grows, and no event creates
+roots.  In the classic from-scratch algorithm all roots have equal duals
+which are the smallest of all duals, so delta type 1 only ever hits roots;
+after a warm start roots have arbitrary duals, hence the path flip.  After a
+dual adjustment the event edge itself is processed (no row rescan); least
+slacks are cached: S-S keys as ``slack + 2 * total_delta`` (constant while
+both ends stay S), S-free slacks decreased in the dual-update pass.
 
 Delta type 3 needs the slack of S-S edges to be even.  Every labeled vertex
 is joined to a root by tight edges, and a tight edge forces equal parity of
-its endpoint duals, so it suffices that all roots have duals of one parity at
-the start of a stage: roots of the wrong parity are raised by one (a root in
-a blossom ``B``: all duals in ``B`` get +1 and ``z[B]`` -1, or ``B`` is
-dissolved when ``z[B] == 0``).  Raising the dual of a free vertex never
-breaks feasibility.
+its endpoint duals, so it suffices that the grown roots have duals of one
+parity (automatic for a single root): roots of the wrong parity are raised by
+one (a root in a blossom ``B``: all duals in ``B`` get +1 and ``z[B]`` -1, or
+``B`` is dissolved when ``z[B] == 0``).  Raising the dual of a free vertex
+never breaks feasibility.
 
 Warm start (``set_weight`` followed by ``compute``)
 -------------------------------------------------
-A weight change on an edge that is unmatched, not inside a blossom, and
-keeps slack >= 0 needs no work at all.  Other changed edges are covered by a
-small vertex set X (greedy vertex cover).  For each ``x`` in X:
+``set_weight`` drops changes that cannot break I1..I3: the edge is unmatched,
+its slack (including the z of common blossoms) stays >= 0, and it is not a
+structural edge.  The other changed edges are covered by a small vertex set X
+(greedy vertex cover).  For each ``x`` in X, in order:
 
-1. if ``x`` lies in a non-trivial top-level blossom ``B`` with base ``b``,
-   rotate ``B`` (the usual augment-through-blossom step, which only uses
-   tight structural edges) so that ``x`` becomes the base of ``B`` and of all
-   nested blossoms containing it, and unmatch ``mate(b)``;  for a trivial
-   ``x`` unmatch ``mate(x)``.  Now no matched edge leaves ``B``;
-2. dissolve every blossom containing ``x``, outermost first: ``z[B]`` is
+1. ``x`` in no blossom and matched to ``m``: *cheap fix* if possible, i.e.
+   ``dual[x] = w2[x][m] - dual[m]`` (keeps the matched edge tight) when that
+   value is >= 0 and covers every other edge of ``x``; nothing is freed;
+2. otherwise, if ``x`` lies in a non-trivial top-level blossom ``B`` with
+   base ``b``, rotate ``B`` (the augment-through-blossom step) so that ``x``
+   becomes the base of ``B`` and of all nested blossoms containing it, and
+   unmatch ``mate(b)``; for a trivial ``x`` unmatch ``x`` and ``mate(x)``.
+   Now no matched edge leaves ``B``, and ``x`` is unmatched;
+3. dissolve every blossom containing ``x``, outermost first: ``z[B]`` is
    added to the dual of each vertex of ``B`` and ``B`` disappears.  An edge
    inside ``B`` keeps its slack exactly (+2z - 2z); an edge leaving ``B``
    gains slack z >= 0; since no matched edge leaves ``B``, matched and
    structural edges stay tight, and the children of ``B`` stay full blossoms.
-3. After all of X is processed, set ``dual[x] = max(0, max_j w2[x][j] - dual[j])``
-   for each ``x`` in X (sequentially, so edges among X are covered too), and
-   likewise lower the dual of each freed trivial vertex.
 
-Then I1..I3 hold again and only the freed vertices can violate I4; they are
-the roots of the stages that follow.  A single-vertex update frees at most
-two vertices, so it costs at most two stages (O(n^2) each on dense graphs)
+The rotation may match structural edges whose weight changed, but only
+edges at vertices of X that are processed later and so end up unmatched (or
+cheap-fixed against the new weights).  Then each unmatched ``x`` gets
+``dual[x] = max(0, max_j w2[x][j] - dual[j])`` (sequentially, so edges among
+X are covered).  Every dual change above either only raises duals, keeps all
+slacks (dissolution), or covers all edges of its vertex against the current
+duals, so I1..I3 hold again and only unmatched vertices can violate I4.
+Finally a greedy *jump start* lowers each freed vertex's dual to its least
+feasible value and matches it along a tight edge to a free vertex when it can.
+The remaining roots go to the stages.  A single-vertex update leaves at most
+two roots, so it costs at most two stages (O(n^2) each on dense graphs)
 instead of a full O(n^3) solve.
 
-A full solve initialises ``dual[v] = max_j w2[v][j] / 2`` (feasible) with a
-greedy matching on tight edges and runs the same stages.
+A full solve (used when X is large) starts from ``dual[v] = max_j w2[v][j] / 2``
+(feasible), runs the same jump start over all vertices, then the stages.
 """
 
 from __future__ import annotations
@@ -178,18 +194,40 @@ class MatchingComputer:
         self._dirty = True
         # A change is harmless when the edge is unmatched, not inside a
         # blossom, and its slack stays non-negative.
-        ib = self._inblossom
-        if (
-            self._mate[u] != v
-            and (ib[u] != ib[v] or ib[u] < n)
-            and self._dual[u] + self._dual[v] >= new2
-        ):
-            return
+        if self._mate[u] != v:
+            ib = self._inblossom
+            if ib[u] != ib[v] or ib[u] < n:
+                if self._dual[u] + self._dual[v] >= new2:
+                    return
+            elif self._internal_change_is_harmless(u, v, new2):
+                return
         key = u * n + v if u < v else v * n + u
         marks = self._pending_mark
         if not marks[key]:
             marks[key] = 1
             self._pending.append(key)
+
+    def _internal_change_is_harmless(self, u: int, v: int, new2: int) -> bool:
+        """For an unmatched edge inside a blossom: still slack >= 0 and not structural?"""
+        bparent = self._bparent
+        dual = self._dual
+        above_u: set[int] = set()
+        t = u
+        while t != -1:
+            above_u.add(t)
+            t = bparent[t]
+        lca = bparent[v]
+        while lca not in above_u:
+            lca = bparent[lca]
+        for a, c in self._bendps[lca]:
+            if (a == u and c == v) or (a == v and c == u):
+                return False
+        zsum = 0
+        t = lca
+        while t != -1:
+            zsum += dual[t]
+            t = bparent[t]
+        return dual[u] + dual[v] + 2 * zsum >= new2
 
     def weight(self, u: int, v: int) -> int:
         """Current weight of edge ``{u, v}`` (0 when absent)."""
@@ -412,13 +450,19 @@ class MatchingComputer:
         self._unused.append(b)
 
     def _repair(self, cover: list[int]) -> None:
-        """Warm start: make I1..I3 hold again after weight changes."""
+        """Warm start: make I1..I3 hold again after weight changes.
+
+        ``cover`` touches every changed edge that may break an invariant.
+        """
         n = self._n
         mate = self._mate
         dual = self._dual
         inblossom = self._inblossom
         bbase = self._bbase
+        w2 = self._w2
+        nbrs = self._neighbours()
         freed: list[int] = []
+        loose: list[int] = []
         for x in cover:
             b = inblossom[x]
             if b >= n:
@@ -430,15 +474,29 @@ class MatchingComputer:
                     freed.append(m)
                 while inblossom[x] >= n:
                     self._dissolve_top(inblossom[x], True)
-            else:
-                m = mate[x]
-                if m >= 0:
-                    mate[x] = -1
-                    mate[m] = -1
-                    freed.append(m)
-        w2 = self._w2
-        nbrs = self._neighbours()
-        for x in cover:
+                loose.append(x)
+                continue
+            m = mate[x]
+            if m >= 0:
+                # Cheap fix: keep the matched edge tight by moving dual[x];
+                # valid when that value is >= 0 and covers x's other edges
+                # (x is in no blossom, so no structural edge involves x).
+                row = w2[x]
+                target = row[m] - dual[m]
+                if row[m] and target >= 0:
+                    for j in nbrs[x]:
+                        if row[j] - dual[j] > target and j != m:
+                            break
+                    else:
+                        dual[x] = target
+                        continue
+                mate[x] = -1
+                mate[m] = -1
+                freed.append(m)
+            loose.append(x)
+        # Loose vertices are free and trivial: give each the least feasible
+        # dual (in order, so edges among them are covered too).
+        for x in loose:
             row = w2[x]
             best = 0
             for j in nbrs[x]:
@@ -447,7 +505,7 @@ class MatchingComputer:
                     best = d
             dual[x] = best
         # All duals are feasible now; lower the freed ones and match greedily.
-        self._settle(cover + freed)
+        self._settle(loose + freed)
 
     def _fix_root_parity(self, roots: list[int]) -> None:
         """Give all roots duals of one parity (needed for integral delta3)."""
