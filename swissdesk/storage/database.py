@@ -9,6 +9,7 @@ written to: it is copied aside and the arbiter is told.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import shutil
 import sqlite3
@@ -16,6 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import Connection
@@ -88,7 +90,7 @@ def translated_errors(path: Path) -> Iterator[None]:
         raise translate_error(exc, path) from exc
 
 
-def _on_connect(busy_timeout_ms: int) -> Callable[[Any, Any], None]:
+def _on_connect(busy_timeout_ms: int, read_only: bool) -> Callable[[Any, Any], None]:
     def set_pragmas(dbapi_connection: Any, _record: Any) -> None:
         # Let SQLAlchemy's "begin" listener issue BEGIN itself (see _on_begin): the sqlite3
         # module's implicit transactions would start only at the first write, after the
@@ -98,6 +100,9 @@ def _on_connect(busy_timeout_ms: int) -> Callable[[Any, Any], None]:
         try:
             cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
             cursor.execute("PRAGMA foreign_keys = ON")
+            if read_only:
+                cursor.execute("PRAGMA query_only = ON")
+                return
             # WAL: readers (reports, a second window) never block the arbiter's writes,
             # and a killed process leaves the main file intact (the WAL is replayed).
             cursor.execute("PRAGMA journal_mode = WAL")
@@ -119,13 +124,43 @@ def _on_begin(conn: Connection) -> None:
     conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
-def make_engine(path: Path, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> Engine:
-    """A SQLAlchemy engine on ``path`` with swissdesk's pragmas and transaction handling."""
+def read_only_uri(path: Path) -> str:
+    """SQLite URI opening ``path`` without ever writing beside it (no -wal/-shm files).
+
+    ``immutable=1``: a file swissdesk cannot write is read as it is on disk; a file closed
+    by swissdesk has its WAL folded back, so nothing is missed.
+    """
+    return f"file:{quote(str(path.resolve()))}?mode=ro&immutable=1"
+
+
+def is_writable(path: Path) -> bool:
+    """Whether ``path`` can be opened for writing (read-only medium, permissions)."""
+    try:
+        fd = os.open(path, os.O_RDWR)
+    except OSError as exc:
+        if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            return False
+        raise StorageError(f"the tournament file {path} cannot be opened: {exc.strerror}") from exc
+    os.close(fd)
+    return True
+
+
+def make_engine(
+    path: Path, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS, *, read_only: bool = False
+) -> Engine:
+    """A SQLAlchemy engine on ``path`` with swissdesk's pragmas and transaction handling.
+
+    ``read_only`` opens a file swissdesk may not write (see :func:`read_only_uri`).
+    """
+    if read_only:
+        url = f"sqlite+pysqlite:///{read_only_uri(path)}&uri=true"
+    else:
+        url = f"sqlite+pysqlite:///{path}"
     engine = create_engine(
-        f"sqlite+pysqlite:///{path}",
+        url,
         connect_args={"timeout": busy_timeout_ms / 1000, "check_same_thread": False},
     )
-    event.listen(engine, "connect", _on_connect(busy_timeout_ms))
+    event.listen(engine, "connect", _on_connect(busy_timeout_ms, read_only))
     event.listen(engine, "begin", _on_begin)
     return engine
 
@@ -184,7 +219,9 @@ def keep_corrupt_copy(path: Path, reason: str) -> CorruptFileError:
     )
 
 
-def check_file(path: Path, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> int:
+def check_file(
+    path: Path, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS, *, read_only: bool = False
+) -> int:
     """Check ``path`` before opening it; returns its schema version.
 
     Raises :class:`NotATournamentFileError` for another program's file,
@@ -208,7 +245,10 @@ def check_file(path: Path, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> in
             f"{path} is not a swissdesk tournament file (expected a {SUFFIX} file)"
         )
     try:
-        con = sqlite3.connect(path, timeout=busy_timeout_ms / 1000)
+        if read_only:
+            con = sqlite3.connect(read_only_uri(path), timeout=busy_timeout_ms / 1000, uri=True)
+        else:
+            con = sqlite3.connect(path, timeout=busy_timeout_ms / 1000)
     except sqlite3.Error as exc:
         raise translate_error(exc, path) from exc
     try:

@@ -40,6 +40,7 @@ from swissdesk.storage import convert, database, schema
 from swissdesk.storage.errors import (
     ActionRefused,
     ConfirmationRequired,
+    ReadOnlyFileError,
     StorageError,
 )
 from swissdesk.storage.results import BoardResult, result_text
@@ -126,10 +127,18 @@ class TournamentFile:
     """An open tournament file. Create with :meth:`create`, :meth:`open` or
     :meth:`import_trf`; use as a context manager or call :meth:`close`."""
 
-    def __init__(self, path: Path, busy_timeout_ms: int = database.DEFAULT_BUSY_TIMEOUT_MS):
+    def __init__(
+        self,
+        path: Path,
+        busy_timeout_ms: int = database.DEFAULT_BUSY_TIMEOUT_MS,
+        *,
+        read_only: bool = False,
+    ):
         """Internal: use :meth:`open` / :meth:`create` (they check the file first)."""
         self.path = Path(path)
-        self._engine = database.make_engine(self.path, busy_timeout_ms)
+        self.read_only = read_only
+        """Opened from a file swissdesk cannot write: queries work, actions are refused."""
+        self._engine = database.make_engine(self.path, busy_timeout_ms, read_only=read_only)
         self._lock = threading.RLock()
         self._closed = False
         self._handlers: dict[type[act.Action], Callable[[Session, Any], _Outcome]] = {
@@ -182,13 +191,21 @@ class TournamentFile:
         A damaged file is copied aside and :class:`CorruptFileError` raised; a file from a
         newer swissdesk raises :class:`NewerFileError`; an older one is upgraded (a copy of
         the old file is kept). Another program's file raises
-        :class:`NotATournamentFileError`.
+        :class:`NotATournamentFileError`. A file that cannot be written (read-only medium
+        or permissions) is opened read-only (``read_only`` is True): it can be viewed and
+        printed, and every action is refused with :class:`ReadOnlyFileError`.
         """
         p = Path(path)
-        version = database.check_file(p, busy_timeout_ms)
+        read_only = p.is_file() and not database.is_writable(p)
+        version = database.check_file(p, busy_timeout_ms, read_only=read_only)
         if version < schema.SCHEMA_VERSION:
+            if read_only:
+                raise ReadOnlyFileError(
+                    f"the tournament file {p} uses an older file format and must be upgraded, "
+                    "but it cannot be written: copy it to a writable folder first"
+                )
             database.migrate(p, version, busy_timeout_ms)
-        return cls(p, busy_timeout_ms)
+        return cls(p, busy_timeout_ms, read_only=read_only)
 
     @classmethod
     def create(
@@ -337,11 +354,12 @@ class TournamentFile:
             if self._closed:
                 return
             self._closed = True
-            try:
-                with self._engine.connect() as conn:
-                    conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-            except Exception:
-                pass
+            if not self.read_only:
+                try:
+                    with self._engine.connect() as conn:
+                        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+                except Exception:
+                    pass
             self._engine.dispose()
 
     def __enter__(self) -> TournamentFile:
@@ -584,6 +602,12 @@ class TournamentFile:
         with self._lock:
             if self._closed:
                 raise StorageError(f"the tournament file {self.path} is closed")
+            if self.read_only:
+                raise ReadOnlyFileError(
+                    f"the tournament file {self.path} is read-only (read-only medium or no "
+                    "permission): nothing was changed; save a copy in a writable folder "
+                    "to go on"
+                )
             with database.session_scope(self._engine, self.path, write=True) as session:
                 if isinstance(action, act.Undo):
                     summary, payload, warnings, undo_of = self._run_undo(session)

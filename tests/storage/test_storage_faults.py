@@ -260,3 +260,27 @@ def test_a_tournament_without_a_number_of_rounds_cannot_be_paired(tmp_path: Path
     with TournamentFile.from_tournament(tmp_path / "n.swissdesk", trf) as tf:
         ok, why = tf.can_pair_next_round()
         assert not ok and "number of rounds is not set" in why
+
+
+def test_a_file_that_cannot_be_written_opens_read_only(
+    saved: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # As if on a write-protected stick: viewing and printing work, actions are refused,
+    # and nothing is created beside the file (no -wal/-shm left behind).
+    monkeypatch.setattr(database, "is_writable", lambda path: False)
+    before = saved.read_bytes()
+    with TournamentFile.open(saved) as tf:
+        assert tf.read_only
+        assert len(tf.players()) == 9
+        assert len(tf.round_view(1).boards) == 4
+        with pytest.raises(ReadOnlyFileError, match="read-only"):
+            tf.execute(EnterResult(1, 1, BoardResult.DRAW))
+        tf.save_copy(tmp_path / "copy.swissdesk")
+    assert saved.read_bytes() == before
+    assert sorted(p.name for p in saved.parent.iterdir() if p.name.startswith("saved")) == [
+        "saved.swissdesk"
+    ]
+    monkeypatch.undo()
+    with TournamentFile.open(tmp_path / "copy.swissdesk") as copy:
+        assert not copy.read_only
+        copy.execute(EnterResult(1, 1, BoardResult.DRAW))
