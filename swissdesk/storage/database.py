@@ -17,12 +17,12 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session
+from sqlalchemy.pool import QueuePool
 
 from swissdesk.storage import schema
 from swissdesk.storage.errors import (
@@ -130,7 +130,7 @@ def read_only_uri(path: Path) -> str:
     ``immutable=1``: a file swissdesk cannot write is read as it is on disk; a file closed
     by swissdesk has its WAL folded back, so nothing is missed.
     """
-    return f"file:{quote(str(path.resolve()))}?mode=ro&immutable=1"
+    return f"{path.resolve().as_uri()}?mode=ro&immutable=1"
 
 
 def is_writable(path: Path) -> bool:
@@ -152,14 +152,16 @@ def make_engine(
 
     ``read_only`` opens a file swissdesk may not write (see :func:`read_only_uri`).
     """
-    if read_only:
-        url = f"sqlite+pysqlite:///{read_only_uri(path)}&uri=true"
-    else:
-        url = f"sqlite+pysqlite:///{path}"
-    engine = create_engine(
-        url,
-        connect_args={"timeout": busy_timeout_ms / 1000, "check_same_thread": False},
-    )
+    # The DBAPI connections are made here, not from a SQLAlchemy URL: a folder named
+    # "Open 2026 #2?" must not be read as a URL's query string or fragment.
+    target, uri = (read_only_uri(path), True) if read_only else (str(path), False)
+
+    def connect() -> sqlite3.Connection:
+        return sqlite3.connect(
+            target, timeout=busy_timeout_ms / 1000, check_same_thread=False, uri=uri
+        )
+
+    engine = create_engine("sqlite+pysqlite://", creator=connect, poolclass=QueuePool)
     event.listen(engine, "connect", _on_connect(busy_timeout_ms, read_only))
     event.listen(engine, "begin", _on_begin)
     return engine

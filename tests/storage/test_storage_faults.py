@@ -284,3 +284,18 @@ def test_a_file_that_cannot_be_written_opens_read_only(
     with TournamentFile.open(tmp_path / "copy.swissdesk") as copy:
         assert not copy.read_only
         copy.execute(EnterResult(1, 1, BoardResult.DRAW))
+
+
+def test_awkward_folder_and_file_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "Open 2026 #2? (Zürich)"
+    folder.mkdir()
+    path = folder / "Runde 1 & 2 #final?.swissdesk"
+    players = [PlayerData(n, r) for n, r, _t in NAMES]
+    with TournamentFile.create(path, settings(), players=players) as tf:
+        tf.pair_next_round()
+    with TournamentFile.open(path) as tf:
+        assert tf.rounds_paired() == 1
+    monkeypatch.setattr(database, "is_writable", lambda p: False)
+    with TournamentFile.open(path) as tf:
+        assert tf.read_only and tf.rounds_paired() == 1
+    assert sorted(p.name for p in folder.iterdir()) == [path.name]
