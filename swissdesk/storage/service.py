@@ -13,6 +13,7 @@ the action is on disk (``synchronous=FULL``); when it raises, nothing changed.
 from __future__ import annotations
 
 import datetime as _dt
+import errno
 import json
 import os
 import sqlite3
@@ -40,6 +41,7 @@ from swissdesk.storage import convert, database, schema
 from swissdesk.storage.errors import (
     ActionRefused,
     ConfirmationRequired,
+    DiskFullError,
     ReadOnlyFileError,
     StorageError,
 )
@@ -306,6 +308,17 @@ class TournamentFile:
         tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         for leftover in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm"), Path(f"{tmp}-journal")):
             leftover.unlink(missing_ok=True)
+        try:
+            tmp.open("xb").close()  # SQLite fills an empty file as a new database
+        except OSError as exc:
+            if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+                raise ReadOnlyFileError(
+                    f"cannot create {path}: the folder {path.parent} cannot be written "
+                    "(read-only medium or no permission); choose another folder"
+                ) from exc
+            if exc.errno == errno.ENOSPC:
+                raise DiskFullError(f"cannot create {path}: the disk is full") from exc
+            raise StorageError(f"cannot create {path}: {exc.strerror}") from exc
         engine = database.make_engine(tmp)
         try:
             with database.translated_errors(path):

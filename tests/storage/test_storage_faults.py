@@ -299,3 +299,13 @@ def test_awkward_folder_and_file_names(tmp_path: Path, monkeypatch: pytest.Monke
     with TournamentFile.open(path) as tf:
         assert tf.read_only and tf.rounds_paired() == 1
     assert sorted(p.name for p in folder.iterdir()) == [path.name]
+
+
+def test_creating_where_no_file_can_be(tmp_path: Path) -> None:
+    with pytest.raises(StorageError, match="does not exist"):
+        TournamentFile.create(tmp_path / "missing" / "t.swissdesk", settings())
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("x")
+    with pytest.raises(StorageError, match="cannot create"):
+        TournamentFile.create(not_a_folder / "t.swissdesk", settings())
+    assert not_a_folder.read_text() == "x"
