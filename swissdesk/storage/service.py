@@ -303,8 +303,9 @@ class TournamentFile:
     ) -> TournamentFile:
         if path.exists():
             raise ActionRefused(f"{path} already exists; choose another name (it was not changed)")
-        if not path.parent.exists():
-            raise StorageError(f"the folder {path.parent} does not exist")
+        if not path.parent.is_dir():
+            what = "is not a folder" if path.parent.exists() else "does not exist"
+            raise StorageError(f"cannot create {path}: {path.parent} {what}")
         tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         for leftover in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm"), Path(f"{tmp}-journal")):
             leftover.unlink(missing_ok=True)

@@ -306,6 +306,6 @@ def test_creating_where_no_file_can_be(tmp_path: Path) -> None:
         TournamentFile.create(tmp_path / "missing" / "t.swissdesk", settings())
     not_a_folder = tmp_path / "file"
     not_a_folder.write_text("x")
-    with pytest.raises(StorageError, match="cannot create"):
+    with pytest.raises(StorageError, match="is not a folder"):
         TournamentFile.create(not_a_folder / "t.swissdesk", settings())
     assert not_a_folder.read_text() == "x"
