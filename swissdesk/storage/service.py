@@ -1647,6 +1647,11 @@ def absolute_criteria_warnings(
             out.append(
                 f"board {board}: {pair.white} and {pair.black} have already played each other [C1]"
             )
+        if frozenset((pair.white, pair.black)) in tournament.forbidden_pairs:
+            out.append(
+                f"board {board}: {pair.white} and {pair.black} must not be paired "
+                "(forbidden pair declared by the arbiter) [C1]"
+            )
         if (
             w.has_absolute_preference
             and b.has_absolute_preference

@@ -632,3 +632,20 @@ def test_report_view_includes_the_round_in_progress(nine: TournamentFile) -> Non
     )
     assert tournament.player(order[0][0]).entry(2).result is ResultCode.DRAW  # type: ignore[union-attr]
     assert nine.snapshot().rounds_with_pairings == 1  # engines never see round 2 yet
+
+
+def test_forbidden_pairs_are_kept_and_checked(tmp_path: Path) -> None:
+    from swissdesk.model import Player, Tournament
+
+    t = Tournament(
+        players=tuple(Player(tpn=i, name=f"P{i}", rating=2000 - i) for i in range(1, 5)),
+        total_rounds=3,
+        system=settings().system,
+        forbidden_pairs=frozenset({frozenset({1, 2})}),
+    )
+    with TournamentFile.from_tournament(tmp_path / "f.swissdesk", t) as tf:
+        assert tf.snapshot().forbidden_pairs == t.forbidden_pairs
+        tf.execute(PairNextRound(RoundPairing(1, (Pair(1, 3), Pair(2, 4)), None)))
+        with pytest.raises(ConfirmationRequired) as info:
+            tf.execute(ManualPairingChange(1, (Pair(1, 2), Pair(3, 4))))
+        assert any("must not be paired" in w for w in info.value.warnings)
