@@ -695,7 +695,7 @@ class TournamentFile:
         s.add(rec)
         s.flush()
         payload = {"id": rec.id, "tpn": tpn, "player": _player_data_dict(a.player)}
-        return f"added {a.player.name} as no. {tpn}", payload, ()
+        return f"added {a.player.name} as no. {tpn}", payload, _order_warning(s)
 
     def _undo_add_player(self, s: Session, payload: Mapping[str, Any]) -> None:
         s.execute(delete(EntryRecord).where(EntryRecord.player_id == payload["id"]))
@@ -714,7 +714,7 @@ class TournamentFile:
         }
         changed = [k for k, v in payload["after"].items() if payload["before"][k] != v]
         what = ", ".join(changed) if changed else "nothing"
-        return f"no. {a.tpn} {a.player.name}: changed {what}", payload, ()
+        return f"no. {a.tpn} {a.player.name}: changed {what}", payload, _order_warning(s)
 
     def _undo_edit_player(self, s: Session, payload: Mapping[str, Any]) -> None:
         rec = s.get(PlayerRecord, payload["id"])
@@ -1368,6 +1368,20 @@ def _player(s: Session, tpn: int) -> PlayerRecord:
     if rec is None:
         raise ActionRefused(f"there is no player with pairing number {tpn}")
     return rec
+
+
+def _order_warning(s: Session) -> tuple[str, ...]:
+    """A reminder when the TPNs no longer follow C.04.2 art. 2.2 and may still change."""
+    if convert.last_paired_round(s) >= TPN_FROZEN_AFTER_ROUND or _tournament(s).list_closed:
+        return ()
+    records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
+    keys = [initial_order_key(_record_data(r)) for r in records]
+    if keys == sorted(keys):
+        return ()
+    return (
+        "the pairing numbers no longer follow rating, title and name (C.04.2 art. 2.2): "
+        "assign pairing numbers again unless this order is intended",
+    )
 
 
 def _max_tpn(s: Session) -> int:

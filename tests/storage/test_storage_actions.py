@@ -649,3 +649,12 @@ def test_forbidden_pairs_are_kept_and_checked(tmp_path: Path) -> None:
         with pytest.raises(ConfirmationRequired) as info:
             tf.execute(ManualPairingChange(1, (Pair(1, 2), Pair(3, 4))))
         assert any("must not be paired" in w for w in info.value.warnings)
+
+
+def test_adding_out_of_order_reminds_to_assign_pairing_numbers(nine: TournamentFile) -> None:
+    weak = nine.execute(AddPlayer(PlayerData("Zed, Z", rating=1000)))
+    assert weak.warnings == ()
+    strong = nine.execute(AddPlayer(PlayerData("Strong, S", rating=2700)))
+    assert any("C.04.2 art. 2.2" in w for w in strong.warnings)
+    nine.execute(AssignPairingNumbers())
+    assert nine.players()[0].name == "Strong, S"
