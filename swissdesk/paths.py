@@ -25,6 +25,8 @@ from pathlib import Path
 
 PORTABLE_MARKER = "portable"
 """Name of the file whose presence next to the executable turns portable mode on."""
+PORTABLE_MARKERS = (PORTABLE_MARKER, f"{PORTABLE_MARKER}.txt")
+"""Also ``portable.txt``: Windows Explorer's "New text document", extension hidden."""
 
 PORTABLE_SETTINGS_FOLDER = "settings"
 PORTABLE_TOURNAMENTS_FOLDER = "tournaments"
@@ -50,7 +52,7 @@ def executable_directory() -> Path | None:
 
 
 def portable_root() -> Path | None:
-    """The folder of a portable install (marker file ``portable`` beside the executable).
+    """The folder of a portable install (file ``portable`` or ``portable.txt`` beside the exe).
 
     None when not frozen or when there is no marker: settings and tournaments then go to the
     user's profile as usual.
@@ -58,7 +60,8 @@ def portable_root() -> Path | None:
     folder = executable_directory()
     if folder is None:
         return None
-    return folder if (folder / PORTABLE_MARKER).is_file() else None
+    marked = any((folder / name).is_file() for name in PORTABLE_MARKERS)
+    return folder if marked else None
 
 
 def portable_settings_directory() -> Path | None:

@@ -38,6 +38,12 @@ def test_marker_beside_the_executable_turns_portable_mode_on(frozen_install: Pat
     assert paths.portable_tournament_directory() == root / "tournaments"
 
 
+def test_a_text_file_made_in_explorer_is_a_marker_too(frozen_install: Path) -> None:
+    """Explorer hides ".txt": an arbiter who creates "portable" there gets portable.txt."""
+    (frozen_install / "portable.txt").write_text("", encoding="utf-8")
+    assert paths.portable_root() == frozen_install.resolve()
+
+
 def test_without_marker_the_packaged_build_is_not_portable(frozen_install: Path) -> None:
     assert paths.executable_directory() == frozen_install.resolve()
     assert paths.portable_root() is None
