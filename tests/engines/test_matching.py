@@ -399,6 +399,8 @@ def test_invalid_arguments() -> None:
         mc.set_weight(0, 1, -1)
     with pytest.raises(IndexError):
         mc.set_weight(0, 3, 1)
+    with pytest.raises(TypeError):
+        mc.set_weight(0, 1, 1.5)  # type: ignore[arg-type]
     with pytest.raises(IndexError):
         mc.weight(-1, 0)
     with pytest.raises(ValueError):
@@ -469,3 +471,88 @@ def test_cheap_fix_keeps_matching_when_matched_edge_gains() -> None:
         mc._check_optimality()
         assert mc.mates() == before
     assert matched_weight(mc, w) == fresh_optimum(w)
+
+
+def _replay_random_session(seed: int) -> None:
+    """A random graph, then 25 rounds of random edits at 1-4 vertices, each checked."""
+    rng = random.Random(seed)
+    n = rng.randint(0, 12)
+    density = rng.random()
+    bits = rng.choice([3, 20, 300])
+
+    def weight() -> int:
+        mode = rng.random()
+        if mode < 0.3:
+            return rng.randint(1, 6)
+        if mode < 0.6:
+            return rng.randint(1, 1 << bits)
+        return rng.choice([1 << bits, (1 << bits) + 1, 5, 7, (1 << bits) * 3])
+
+    mc = MatchingComputer(n)
+    w = [[0] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            if rng.random() < density:
+                x = weight()
+                w[i][j] = w[j][i] = x
+                mc.set_weight(i, j, x)
+    mc.compute()
+    mc._check_optimality()
+    assert matched_weight(mc, w) == brute_force(w)
+    for _ in range(25):
+        if n < 2:
+            break
+        if rng.random() < 0.7:
+            xs = [rng.randrange(n)]
+        else:
+            xs = rng.sample(range(n), min(n, rng.randint(2, 4)))
+        for x in xs:
+            for j in range(n):
+                if j != x and rng.random() < 0.6:
+                    r = rng.random()
+                    if r < 0.25:
+                        val = 0
+                    elif r < 0.5:
+                        val = w[x][j] + rng.randint(-3, 3) if w[x][j] else weight()
+                    else:
+                        val = weight()
+                    val = max(0, val)
+                    w[x][j] = w[j][x] = val
+                    if rng.random() < 0.5:
+                        mc.set_weight(x, j, val)
+                    else:
+                        mc.set_weight(j, x, val)
+        mc.compute()
+        mc._check_optimality()
+        assert matched_weight(mc, w) == brute_force(w)
+
+
+def test_root_parity_fix_inside_blossoms(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Rare: a root of the wrong parity that is the base of a blossom, with
+    # z >= 1 (shift the blossom) or z == 0 (dissolve it).  These sessions
+    # are known to reach both cases.
+    seen: set[str] = set()
+    original = MatchingComputer._fix_root_parity
+
+    def spy(self: MatchingComputer, roots: list[int]) -> None:
+        dual, n = self._dual, self._n
+        parity = 1 if 2 * sum(dual[r] & 1 for r in roots) > len(roots) else 0
+        for r in roots:
+            b = self._inblossom[r]
+            if dual[r] & 1 != parity and b >= n:
+                seen.add("shift" if dual[b] >= 1 else "dissolve")
+        original(self, roots)
+
+    monkeypatch.setattr(MatchingComputer, "_fix_root_parity", spy)
+    for seed in (477, 854, 907, 912, 931):
+        _replay_random_session(seed)
+    assert seen == {"shift", "dissolve"}
+
+
+def test_accessors() -> None:
+    mc = MatchingComputer(3)
+    assert mc.vertex_count == 3
+    mc.set_weight(0, 2, 1 << 300)
+    mc.set_weight(1, 2, 5)
+    assert mc.matching_weight() == 1 << 300
+    assert mc.mates() == [2, 1, 0]

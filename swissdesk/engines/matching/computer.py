@@ -179,10 +179,12 @@ class MatchingComputer:
             raise IndexError(f"vertex out of range: {u}, {v} (n={n})")
         if u == v:
             raise ValueError("self-loops are not allowed")
+        if not isinstance(weight, int):
+            raise TypeError("weights must be ints")
         if weight < 0:
             raise ValueError("weight must be non-negative")
         w2row = self._w2[u]
-        new2 = 2 * int(weight)
+        new2 = 2 * weight
         old2 = w2row[v]
         if new2 == old2:
             return
