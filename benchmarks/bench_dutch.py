@@ -81,16 +81,22 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     engine = get_engine("dutch")
-    print(f"{'players':>8} {'round':>6} {'median s':>9} {'runs':>5}")
+    print(f"{'players':>8} {'round':>6} {'median s':>9} {'cpu s':>7} {'runs':>5}")
     for n in args.players:
         for rnd in args.rounds:
             times = []
+            cpu = []
             for run in range(args.runs):
                 t = history(n, rnd - 1, args.total_rounds, seed=1000 * n + 10 * rnd + run)
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.process_time()
                 engine.pair(t, rnd)
                 times.append(time.perf_counter() - start)
-            print(f"{n:>8} {rnd:>6} {statistics.median(times):>9.2f} {args.runs:>5}", flush=True)
+                cpu.append(time.process_time() - start_cpu)
+            print(
+                f"{n:>8} {rnd:>6} {statistics.median(times):>9.2f} "
+                f"{statistics.median(cpu):>7.2f} {args.runs:>5}",
+                flush=True,
+            )
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory: {peak_mb:.0f} MB")
 

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 
 from swissdesk.engines.base import NoValidPairing, Pair, RoundPairing
 from swissdesk.engines.colours import Ranked, board_order_key, colour_for
+from swissdesk.engines.dutch.completion import CompletionOracle
 from swissdesk.engines.dutch.weights import Layout, Vertex, compatible
 from swissdesk.engines.matching.computer import MatchingComputer
 from swissdesk.model.state import Float, PlayerState, build_states
@@ -104,7 +105,18 @@ def rank_players(
 
 
 class _Round:
-    """One round's matching graph and the decisions fixed in it so far."""
+    """One round's matching graph and the decisions fixed in it so far.
+
+    The graph is the one the module docstring describes, over every player to be paired.
+    Its weights live in ``overrides`` (edges the brackets have weighted) over a default of
+    the completion field alone; a fixed pair keeps only its own edge. Each bracket is then
+    optimised on a small matching of its own players (``local``: the weights without the
+    completion field, which is the same for every complete pairing); that optimum is taken
+    when the completion oracle shows it can be completed, as it is then optimal for the
+    whole graph too. Otherwise, and for the bracket whose downfloaters [C9] follows, the
+    bracket is optimised on the whole graph of players not yet fixed (``full``). A fixed
+    pair is an isolated edge of the whole graph, so leaving fixed pairs out changes nothing.
+    """
 
     def __init__(
         self,
@@ -112,12 +124,13 @@ class _Round:
         compat: list[list[bool]],
         layout: Layout,
         matcher_factory: Callable[[int], MatchingComputer],
+        bracket_local: bool,
     ) -> None:
         self.verts = verts
         self.compat = compat
         self.layout = layout
         self.n = len(verts)
-        self.g = matcher_factory(self.n)
+        self.matcher_factory = matcher_factory
         self.mates: list[int] = list(range(self.n))
         self.matched = [False] * self.n
         self.final_mate: dict[int, int] = {}
@@ -125,62 +138,174 @@ class _Round:
         """Score the PAB assignee may have at most ([C5]); 0 with an even field."""
         self.c9_ranks: dict[int, int] | None = None
         self.single_downfloater_is_bye = False
+        self.bracket_local = bracket_local
+        self.oracle: CompletionOracle | None = None
+        self.overrides: dict[tuple[int, int], int] = {}
+        self.fixed_partner: dict[int, int] = {}
+        self.non_candidate = [1] * self.n
+        self.local: MatchingComputer | None = None
+        self.full: MatchingComputer | None = None
+        self.active_vertices: list[int] = []
+        self.active_index: dict[int, int] = {}
+
+    def completion_part(self, u: int, v: int) -> int:
+        """The completion field of edge ``u``-``v`` (see ``Layout.completion_weight``)."""
+        nc = self.non_candidate
+        return (1 + nc[u] + nc[v]) << self.layout.offset["complete"]
+
+    def weight(self, u: int, v: int) -> int:
+        """The current weight of edge ``u``-``v`` of the whole graph."""
+        fixed = self.fixed_partner
+        if u in fixed or v in fixed:
+            return self.layout.fixed_weight if fixed.get(u) == v else 0
+        w = self.overrides.get((u, v) if u < v else (v, u))
+        if w is not None:
+            return w
+        return self.completion_part(u, v) if self.compat[u][v] else 0
+
+    def set_weight(self, u: int, v: int, w: int) -> None:
+        self.overrides[(u, v) if u < v else (v, u)] = w
+        lu = self.active_index.get(u)
+        lv = self.active_index.get(v)
+        if lu is None or lv is None:
+            return
+        if self.local is not None:
+            self.local.set_weight(lu, lv, w - self.completion_part(u, v) if w else 0)
+        elif self.full is not None:
+            self.full.set_weight(lu, lv, w)
+
+    def _activate(self, vertices: list[int], local: bool) -> None:
+        self.active_vertices = vertices
+        self.active_index = {v: i for i, v in enumerate(vertices)}
+        matcher = self.matcher_factory(len(vertices))
+        for i, u in enumerate(vertices):
+            for j in range(i):
+                v = vertices[j]
+                w = self.weight(u, v)
+                if w:
+                    matcher.set_weight(i, j, w - self.completion_part(u, v) if local else w)
+        if local:
+            self.local, self.full = matcher, None
+        else:
+            self.local, self.full = None, matcher
+
+    def begin_bracket(self, members: list[int], full_graph: bool) -> None:
+        """Start a bracket: optimise it on its own players unless ``full_graph``."""
+        if full_graph or not self.bracket_local or self.oracle is None:
+            self._activate([v for v in range(self.n) if v not in self.fixed_partner], False)
+        else:
+            self._activate(list(members), True)
 
     def compute(self) -> None:
-        self.g.compute()
-        self.mates = self.g.mates()
+        vertices = self.active_vertices
+        if self.local is not None:
+            assert self.oracle is not None
+            self.local.compute()
+            local_mates = self.local.mates()
+            pairs = [(vertices[i], vertices[j]) for i, j in enumerate(local_mates) if i < j]
+            if self.oracle.completes(pairs):
+                mates = list(range(self.n))
+                for a, b in self.fixed_partner.items():
+                    mates[a] = b
+                for a, b in pairs:
+                    mates[a], mates[b] = b, a
+                self.mates = mates
+                return
+            # Not completable: the rest of this bracket on the whole graph.
+            self._activate([v for v in range(self.n) if v not in self.fixed_partner], False)
+            vertices = self.active_vertices
+        assert self.full is not None
+        self.full.compute()
+        mates = list(range(self.n))
+        for a, b in self.fixed_partner.items():
+            mates[a] = b
+        for i, j in enumerate(self.full.mates()):
+            mates[vertices[i]] = vertices[j]
+        self.mates = mates
+        if self.oracle is not None:
+            self.oracle.adopt(mates)
 
     def fix_pair(self, a: int, b: int) -> None:
         """Keep ``a``-``b`` in every later matching: all other edges of both go."""
-        g, fixed = self.g, self.layout.fixed_weight
-        for u in range(self.n):
-            if u != a:
-                g.set_weight(a, u, fixed if u == b else 0)
-            if u != b:
-                g.set_weight(b, u, fixed if u == a else 0)
+        self.fixed_partner[a] = b
+        self.fixed_partner[b] = a
+        matcher = self.local if self.local is not None else self.full
+        if matcher is not None:
+            index = self.active_index
+            la, lb = index.get(a), index.get(b)
+            fixed = self.layout.fixed_weight
+            if self.local is not None and la is not None and lb is not None:
+                fixed -= self.completion_part(a, b)
+            for x, lx in ((a, la), (b, lb)):
+                if lx is None:
+                    continue
+                for u, lu in index.items():
+                    if u != x:
+                        other = b if x == a else a
+                        matcher.set_weight(lx, lu, fixed if u == other else 0)
+        if self.oracle is not None:
+            self.oracle.fix(a, b)
 
     def first_matching(self, c9_uses_played_games: bool) -> None:
-        """Is a complete pairing possible ([C4]), and the lowest PAB score ([C5])?"""
-        verts, layout, n, g = self.verts, self.layout, self.n, self.g
+        """Is a complete pairing possible ([C4]), and the lowest PAB score ([C5])?
+
+        Answered with cardinality matchings: a complete pairing with the PAB vertex joined
+        to the players who may take the bye ([C2]), then the bye restricted to the lowest
+        scores that still leave a complete pairing. Only when the PAB falls in the top
+        scoregroup is the full weighted matching needed here ([C9] then looks at how the
+        top scoregroup pairs).
+        """
+        verts, n = self.verts, self.n
         odd = n % 2 == 1
+        neighbours = [[j for j in range(n) if self.compat[i][j]] for i in range(n)]
+        eligible = [i for i in range(n) if verts[i].bye_eligible] if odd else None
+        oracle = CompletionOracle(neighbours, eligible)
+        if not oracle.complete():
+            raise NoValidPairing(
+                "The players cannot all be paired without breaking an absolute criterion "
+                "(C1-C3), or the player left over may not receive the pairing-allocated bye "
+                "(C.04.1 art. 4); the Chief Arbiter decides (C.04.3 art. 1.9.3)."
+            )
+        if odd:
+            assert eligible is not None
+            for score in sorted({verts[c].score for c in eligible}):
+                if oracle.restrict_bye([c for c in eligible if verts[c].score <= score]):
+                    self.bye_score = score
+                    break
+        self.oracle = oracle
+        self.mates = oracle.mates()
+        if odd and self.bye_score >= verts[0].score:
+            self._weighted_first_matching()
+        self.non_candidate = [
+            0 if v.bye_eligible and v.score <= self.bye_score else 1 for v in verts
+        ]
+        if odd:
+            # [C9]: the fewer unplayed games the PAB assignee has, the better; a paired
+            # player scores (most games played by a candidate) - (own games played).
+            bye_score = self.bye_score
+            most = max((v.played_games for v in verts if v.score == bye_score), default=0)
+            ranks = {v.played_games: most - v.played_games for v in verts}
+            self.c9_ranks = ranks if c9_uses_played_games else dict.fromkeys(ranks, 0)
+
+    def _weighted_first_matching(self) -> None:
+        """The PAB lies in the top scoregroup: does the top scoregroup pair within itself?"""
+        verts, layout, n = self.verts, self.layout, self.n
+        g = self.matcher_factory(n)
         top_score = verts[0].score
         for i in range(n):
             a = verts[i]
             for j in range(i):
-                if not self.compat[i][j]:
-                    continue
-                if odd:
+                if self.compat[i][j]:
                     b = verts[j]
                     w = 1 + (not a.bye_eligible) + (not b.bye_eligible)
                     w = (w << layout.lanes_bits) | (layout.lane[a.score] + layout.lane[b.score])
                     w = (w << layout.count_bits) | (a.score >= top_score)
                     g.set_weight(i, j, w)
-                else:
-                    g.set_weight(i, j, layout.completion_weight(verts[j], a, 0))
-        self.compute()
-        mates = self.mates
-        unmatched = [v for v in range(n) if mates[v] == v]
-        if len(unmatched) > (1 if odd else 0):
-            raise NoValidPairing(
-                "The players cannot all be paired without breaking an absolute criterion "
-                "(C1-C3); the Chief Arbiter decides (C.04.3 art. 1.9.3)."
-            )
-        if not odd:
-            return
-        self.bye_score = bye_score = verts[unmatched[0]].score
-        for i in range(n):
-            for j in range(i):
-                if self.compat[i][j]:
-                    g.set_weight(i, j, layout.completion_weight(verts[j], verts[i], bye_score))
-        if bye_score >= top_score:
-            self.single_downfloater_is_bye = all(
-                verts[mates[i]].score >= top_score for i in range(n) if verts[i].score >= top_score
-            )
-        # [C9]: the fewer unplayed games the PAB assignee has, the better; a paired player
-        # scores (most games played by a candidate) - (own games played).
-        most = max((v.played_games for v in verts if v.score == bye_score), default=0)
-        ranks = {v.played_games: most - v.played_games for v in verts}
-        self.c9_ranks = ranks if c9_uses_played_games else dict.fromkeys(ranks, 0)
+        g.compute()
+        mates = g.mates()
+        self.single_downfloater_is_bye = all(
+            verts[mates[i]].score >= top_score for i in range(n) if verts[i].score >= top_score
+        )
 
 
 class _Bracket:
@@ -233,6 +358,8 @@ class _Bracket:
     def set_base_weights(self) -> None:
         rnd, members, verts = self.rnd, self.members, self.rnd.verts
         c9 = rnd.c9_ranks if rnd.single_downfloater_is_bye else None
+        # The bracket that hands the PAB group its MDPs reads the full matching when it
+        # closes ([C9] looks at where its downfloaters go), so it uses the full graph.
         for k in range(self.sg_begin, self.size):
             vk = members[k]
             row = self.base[k]
@@ -252,8 +379,16 @@ class _Bracket:
                         c9,
                     )
                 )
+            overrides = rnd.overrides
             for m in range(k):
-                rnd.g.set_weight(vk, members[m], row[m])
+                vm = members[m]
+                overrides[(vk, vm) if vk < vm else (vm, vk)] = row[m]
+        rnd.begin_bracket(
+            members,
+            rnd.n % 2 == 1
+            and self.group_start < rnd.n
+            and rnd.bye_score == verts[self.group_start].score,
+        )
         rnd.compute()
 
     def select_mdps(self) -> None:
@@ -281,7 +416,7 @@ class _Bracket:
                 for k in range(self.sg_begin, self.next_begin):
                     w = base[k][m]
                     if w:
-                        rnd.g.set_weight(vm, members[k], w | 1)
+                        rnd.set_weight(vm, members[k], w | 1)
                 rnd.compute()
             if self.in_bracket(rnd.mates[vm]):
                 rnd.matched[vm] = True
@@ -289,9 +424,7 @@ class _Bracket:
                 for k in range(self.sg_begin, self.next_begin):
                     w = base[k][m]
                     if w:
-                        rnd.g.set_weight(
-                            vm, members[k], (w | (self.next_begin - self.sg_begin)) + 1
-                        )
+                        rnd.set_weight(vm, members[k], (w | (self.next_begin - self.sg_begin)) + 1)
 
     def pair_mdps(self) -> None:
         """Each paired MDP meets the first resident of S2 that keeps the pairing optimal."""
@@ -317,7 +450,7 @@ class _Bracket:
                         continue
                     w = base[k][m]
                     if w:
-                        rnd.g.set_weight(vm, vk, w + bonus)
+                        rnd.set_weight(vm, vk, w + bonus)
                         bonus += 1
                 rnd.compute()
             mate = rnd.mates[vm]
@@ -326,7 +459,7 @@ class _Bracket:
 
     def pair_remainder(self) -> None:
         """The remainder (art. 3.3.3, 3.6): exchanges (art. 4.3), then transpositions (4.2)."""
-        rnd, members, base, g = self.rnd, self.members, self.base, self.rnd.g
+        rnd, members, base = self.rnd, self.members, self.base
         remainder: list[int] = []
         rem_pairs = 0
         for k in range(self.sg_begin, self.next_begin):
@@ -340,7 +473,7 @@ class _Bracket:
             vk = members[k]
             for rj in range(ri):
                 m = remainder[rj]
-                g.set_weight(members[m], vk, self.order_weight(m, k, rj, rem_pairs))
+                rnd.set_weight(members[m], vk, self.order_weight(m, k, rj, rem_pairs))
         rnd.compute()
         exchanges = sum(1 for k in remainder[:rem_pairs] if not self.is_upper(k))
 
@@ -355,14 +488,14 @@ class _Bracket:
                 for k in remainder[ri + 1 :]:
                     w = self.order_weight(m, k, ri, rem_pairs)
                     if w:
-                        g.set_weight(vm, members[k], w - 1)
+                        rnd.set_weight(vm, members[k], w - 1)
                 rnd.compute()
             moved = not self.is_upper(m)
             left -= moved
             for k in remainder[ri + 1 :]:
                 if moved:
                     base[k][m] = 0
-                g.set_weight(vm, members[k], self.order_weight(m, k, ri, rem_pairs))
+                rnd.set_weight(vm, members[k], self.order_weight(m, k, ri, rem_pairs))
 
         # Art. 4.3.2 rule 4: move the S2 players with the smallest BSNs to S1 first.
         left = exchanges
@@ -376,19 +509,19 @@ class _Bracket:
                 for k2 in remainder[ri + 1 :]:
                     w = self.order_weight(k, k2, ri, rem_pairs)
                     if w:
-                        g.set_weight(vk, members[k2], w + 1)
+                        rnd.set_weight(vk, members[k2], w + 1)
                 rnd.compute()
             if self.is_upper(k):
                 left -= 1
                 for m in remainder[:ri]:
                     base[k][m] = 0
-                    g.set_weight(vk, members[m], 0)
+                    rnd.set_weight(vk, members[m], 0)
                 for k2 in range(self.next_begin, self.size):
                     base[k2][k] = 0
-                    g.set_weight(vk, members[k2], 0)
+                    rnd.set_weight(vk, members[k2], 0)
             if not already:
                 for k2 in remainder[ri + 1 :]:
-                    g.set_weight(vk, members[k2], self.order_weight(k, k2, ri, rem_pairs))
+                    rnd.set_weight(vk, members[k2], self.order_weight(k, k2, ri, rem_pairs))
 
         # S1 and S2 are now fixed: keep only S1-S2 edges in the remainder.
         for ri, m in enumerate(remainder):
@@ -397,7 +530,7 @@ class _Bracket:
             for k in remainder[ri + 1 :]:
                 if not m_upper or self.is_upper(k):
                     base[k][m] = 0
-                g.set_weight(vm, members[k], base[k][m])
+                rnd.set_weight(vm, members[k], base[k][m])
 
         # Each S1 player takes the first S2 player that keeps the pairing optimal, S1 in BSN
         # order (art. 4.2 transpositions): one lexicographic preference rank per S1 player,
@@ -413,7 +546,7 @@ class _Bracket:
                     continue
                 w = base[k][m]
                 if w:
-                    g.set_weight(vm, members[k], w + (rank << shift))
+                    rnd.set_weight(vm, members[k], w + (rank << shift))
                 rank += 1
         if s1:
             rnd.compute()
@@ -508,6 +641,7 @@ def pair_dutch(
     *,
     c9_uses_played_games: bool = True,
     matcher_factory: Callable[[int], MatchingComputer] = MatchingComputer,
+    bracket_local: bool = True,
 ) -> DutchResult:
     """Pair one round with the Dutch system; see the module docstring."""
     if round_number is None:
@@ -529,7 +663,7 @@ def pair_dutch(
             if compatible(verts[i], verts[j]):
                 row[j] = compat[j][i] = True
 
-    rnd = _Round(verts, compat, layout, matcher_factory)
+    rnd = _Round(verts, compat, layout, matcher_factory, bracket_local)
     rnd.first_matching(c9_uses_played_games)
     brackets: list[BracketRecord] = []
     members: list[int] = []
