@@ -30,6 +30,12 @@ priority order, so one matching optimises them lexicographically:
     - each S1 player's opponent in S2 order (art. 4.2, transpositions).
 * Pairs once chosen are fixed in the graph; the bracket's unpaired players move down as
   MDPs (art. 1.4.1) and the next bracket is formed.
+* Speed without changing the answer: the completion field is the same for every complete
+  pairing, so a bracket is optimised on a small matching of its own players and the next
+  scoregroup only; the completion oracle (``completion.py``, cardinality matching with
+  augmenting paths) then confirms the chosen pairs leave everybody else pairable, which
+  makes them optimal for the whole graph as well. Only when it does not (rare, near the
+  bottom of the field) is the whole graph of unpaired players solved.
 * Colours follow art. 5 (``swissdesk.engines.colours``); boards are published in the order
   of C.04.2 art. 3.6.
 
