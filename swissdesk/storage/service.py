@@ -369,12 +369,26 @@ class TournamentFile:
                 return
             self._closed = True
             if not self.read_only:
-                try:
-                    with self._engine.connect() as conn:
-                        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-                except Exception:
-                    pass
+                self._checkpoint("TRUNCATE")
             self._engine.dispose()
+
+    def _checkpoint(self, mode: str) -> None:
+        """Copy committed transactions from the WAL into the main file (best effort).
+
+        Done after every action: the ``.swissdesk`` file alone is then always complete, even
+        if the arbiter copies just that file after a crash or pulls the USB stick. The
+        action is already durable in the WAL, so a failure here loses nothing.
+        """
+        try:
+            raw = self._engine.raw_connection()
+        except Exception:
+            return
+        try:
+            raw.driver_connection.execute(f"PRAGMA wal_checkpoint({mode})")  # type: ignore[union-attr]
+        except Exception:
+            pass
+        finally:
+            raw.close()
 
     def __enter__(self) -> TournamentFile:
         return self
@@ -647,6 +661,7 @@ class TournamentFile:
                         .values(undone_by=audit.id)
                     )
                 audit_id = audit.id
+            self._checkpoint("PASSIVE")
         return ActionResult(audit_id=audit_id, action=name, summary=summary, warnings=warnings)
 
     # --- settings ----------------------------------------------------------------------

@@ -309,3 +309,14 @@ def test_creating_where_no_file_can_be(tmp_path: Path) -> None:
     with pytest.raises(StorageError, match="is not a folder"):
         TournamentFile.create(not_a_folder / "t.swissdesk", settings())
     assert not_a_folder.read_text() == "x"
+
+
+def test_the_main_file_alone_holds_every_action(saved: Path, tmp_path: Path) -> None:
+    # The arbiter copies just the .swissdesk file while swissdesk still has it open (or
+    # after a crash left a -wal beside it): the copy has the latest result all the same.
+    with TournamentFile.open(saved) as tf:
+        tf.execute(EnterResult(1, 2, BoardResult.BLACK_WINS))
+        copy = tmp_path / "only-main.swissdesk"
+        copy.write_bytes(saved.read_bytes())
+        with TournamentFile.open(copy) as other:
+            assert other.round_view(1).boards[1].result is BoardResult.BLACK_WINS
