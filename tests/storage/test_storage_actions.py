@@ -658,3 +658,19 @@ def test_adding_out_of_order_reminds_to_assign_pairing_numbers(nine: TournamentF
     assert any("C.04.2 art. 2.2" in w for w in strong.warnings)
     nine.execute(AssignPairingNumbers())
     assert nine.players()[0].name == "Strong, S"
+
+
+def test_earlier_snapshots_match_the_models_truncation(nine: TournamentFile) -> None:
+    from swissdesk.model.tournament import truncated
+
+    nine.execute(RequestBye(2, 2, ByeKind.HALF))
+    play_round(nine)
+    nine.execute(Withdraw(5, from_round=3))
+    play_round(nine, BoardResult.DRAW)
+    nine.execute(LateEntry(PlayerData("Late, L", 2222), from_round=4))
+    play_round(nine, BoardResult.BLACK_WINS_BY_FORFEIT)
+    nine.execute(RequestBye(1, 4, ByeKind.ZERO))
+    full = nine.snapshot()
+    assert full.rounds_with_pairings == 3
+    for r in range(0, 4):
+        assert nine.snapshot(through_round=r) == truncated(full, r + 1)
