@@ -240,8 +240,12 @@ def check_file(
             header = fh.read(len(SQLITE_HEADER))
     except OSError as exc:
         raise StorageError(f"the tournament file {path} cannot be read: {exc.strerror}") from exc
+    if not header:
+        raise NotATournamentFileError(
+            f"{path} is empty (0 bytes): it holds no tournament; use a backup or an export"
+        )
     if header != SQLITE_HEADER:
-        if path.suffix == SUFFIX and len(header) > 0:
+        if path.suffix == SUFFIX:
             raise keep_corrupt_copy(path, "it does not start like an SQLite database")
         raise NotATournamentFileError(
             f"{path} is not a swissdesk tournament file (expected a {SUFFIX} file)"

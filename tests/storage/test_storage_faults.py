@@ -85,6 +85,10 @@ def test_other_files_are_not_tournaments(tmp_path: Path) -> None:
         TournamentFile.open(db)
     with pytest.raises(StorageError, match="does not exist"):
         TournamentFile.open(tmp_path / "missing.swissdesk")
+    empty = tmp_path / "empty.swissdesk"
+    empty.write_bytes(b"")
+    with pytest.raises(NotATournamentFileError, match="empty"):
+        TournamentFile.open(empty)
     assert corrupt_copies(trf) == []
 
 
