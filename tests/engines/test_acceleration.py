@@ -48,5 +48,5 @@ def test_art_1_1_refuses_other_point_systems() -> None:
     from swissdesk.model.tournament import ScoringSystem, Tournament
 
     t = Tournament(players=(), total_rounds=9, scoring=ScoringSystem(win=6, draw=2))
-    with pytest.raises(ValueError, match="C.04.7"):
+    with pytest.raises(ValueError, match=r"C\.04\.7"):
         with_baku_acceleration(t)
