@@ -10,7 +10,9 @@ message, never as a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -74,3 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("swissdesk: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (``swissdesk standings X | head``): not an error.
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silences the final flush
+        return 0

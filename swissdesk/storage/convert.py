@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session
 
+from swissdesk.engines.acceleration import baku_group_a_size, baku_virtual_points
 from swissdesk.engines.base import Pair, RoundPairing
 from swissdesk.model.tournament import (
     Colour,
@@ -182,25 +183,6 @@ def info_from_settings(settings: TournamentSettings) -> TournamentInfo:
 
 # ---------------------------------------------------------------------------------------
 # Acceleration
-
-
-def baku_virtual_points(total_rounds: int, win: HalfPoints) -> tuple[HalfPoints, ...]:
-    """Virtual points of a GA participant per round (C.04.7 art. 1.4).
-
-    The accelerated rounds are the first half (rounded up) of the tournament; a win's
-    points before the first half (rounded up) of them, half of it for the rest, then none.
-    """
-    accelerated = (total_rounds + 1) // 2
-    full = (accelerated + 1) // 2
-    return tuple(
-        win if r <= full else (win // 2 if r <= accelerated else 0)
-        for r in range(1, total_rounds + 1)
-    )
-
-
-def baku_group_a_size(players: int) -> int:
-    """Size of GA: the first half rounded up to an even number, 2 * ceil(n / 4) (art. 1.2)."""
-    return 2 * ((players + 3) // 4)
 
 
 # ---------------------------------------------------------------------------------------
