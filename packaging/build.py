@@ -226,11 +226,18 @@ def pairing_lines(text: str) -> list[str]:
 
 
 SPAWN_PROBE = """
-import multiprocessing, sys
+import multiprocessing, os, sys
+from multiprocessing import resource_tracker
 from swissdesk.paths import is_frozen
-ctx = multiprocessing.get_context("spawn")
-ctx.set_executable(sys.argv[1])
-worker = ctx.Process(target=is_frozen)
+# Start the worker as a frozen swissdesk does: "<exe> --multiprocessing-fork ...".
+sys.frozen = True
+sys.executable = sys.argv[1]
+multiprocessing.set_executable(sys.argv[1])
+# A frozen parent also starts its resource tracker with its own executable (handled by
+# PyInstaller's runtime hook); a pipe stands in for the tracker here.
+_, tracker = os.pipe()
+resource_tracker._resource_tracker._fd = tracker
+worker = multiprocessing.get_context("spawn").Process(target=is_frozen)
 worker.start()
 worker.join(60)
 sys.exit(0 if worker.exitcode == 0 else 1)
