@@ -169,7 +169,8 @@ class MainWindow(QMainWindow):
         self.controller.finished.connect(self._pairing_finished)
         self.explanations: dict[int, tuple[str, ...]] = {}
         self._stale: set[int] = set()
-        self._players: list[PlayerRow] = []
+        self._players_cache: list[PlayerRow] | None = []
+        self._withdrawn: dict[int, int] = {}
         self._round_view: RoundView | None = None
         self._settings: TournamentSettings | None = None
         self._rounds_paired = 0
@@ -393,8 +394,14 @@ class MainWindow(QMainWindow):
             self.prompter.error(title, message)
             return None
 
-    def run_action(self, action: Action, title: str = "") -> ActionResult | None:
-        """Run one storage action (saved at once), refresh the views, show "saved"."""
+    def run_action(
+        self, action: Action, title: str = "", *, light: bool = False
+    ) -> ActionResult | None:
+        """Run one storage action (saved at once), refresh the views, show "saved".
+
+        ``light``: the action only changed results (refresh the round view at once, the
+        other pages when next shown), so typing results stays quick in a big round.
+        """
         if self.file is None:
             return None
         tf = self.file
@@ -410,7 +417,10 @@ class MainWindow(QMainWindow):
         for warning in result.warnings:
             self.statusBar().showMessage(warning, 10_000)
         self._mark_saved(result.summary)
-        self.refresh()
+        if light:
+            self.refresh_after_result()
+        else:
+            self.refresh()
         return result
 
     def _mark_saved(self, summary: str) -> None:
@@ -586,7 +596,7 @@ class MainWindow(QMainWindow):
         tf = self.file
         self.file = None
         tf.close()
-        self._players = []
+        self._players_cache = []
         self._round_view = None
         self.show_welcome()
 
@@ -614,6 +624,23 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{name} — {self.file.path.name} — {APP_TITLE}")
         self.setWindowFilePath(str(self.file.path))
 
+    @property
+    def _players(self) -> list[PlayerRow]:
+        """The list of participants (read again after results were typed)."""
+        if self._players_cache is None:
+            tf = self.file
+            rows = self.guarded("Reading the players", tf.players) if tf is not None else None
+            self._players_cache = rows or []
+        return self._players_cache
+
+    def refresh_after_result(self) -> None:
+        """After a result: only the round view now; the other pages when next shown."""
+        self._players_cache = None
+        self._stale = {self.PAGE_PLAYERS, self.PAGE_STANDINGS, self.PAGE_CROSS, self.PAGE_AUDIT}
+        if self._round_view is not None:
+            self.show_round(self._round_view.round_number, keep_row=True)
+        self._refresh_page(self.tabs.currentIndex())
+
     def refresh(self) -> None:
         """Reload what the pages show from the file (the visible page at once, others when
         they are next shown)."""
@@ -627,7 +654,12 @@ class MainWindow(QMainWindow):
         )
         if loaded is None:
             return
-        self._settings, self._players, self._rounds_paired = loaded
+        self._settings, self._players_cache, self._rounds_paired = loaded
+        self._withdrawn = {
+            p.tpn: p.withdrawn_from_round
+            for p in self._players_cache
+            if p.withdrawn_from_round is not None
+        }
         self._update_title()
         self._stale = {self.PAGE_PLAYERS, self.PAGE_STANDINGS, self.PAGE_CROSS, self.PAGE_AUDIT}
         self.refresh_rounds()
@@ -681,11 +713,7 @@ class MainWindow(QMainWindow):
             and self._round_view.round_number == view.round_number
         )
         self._round_view = view
-        withdrawn = frozenset(
-            p.tpn
-            for p in self._players
-            if p.withdrawn_from_round is not None and p.withdrawn_from_round <= round_number
-        )
+        withdrawn = frozenset(t for t, r in self._withdrawn.items() if r <= round_number)
         page.model.set_round(view, withdrawn)
         if view is None:
             page.counter.setText("")
@@ -967,7 +995,7 @@ class MainWindow(QMainWindow):
             ):
                 return
             action = CorrectResult(n, board.board, result, reason="corrected in the round view")
-        if self.run_action(action, f"Round {n}, board {board.board}") is not None:
+        if self.run_action(action, f"Round {n}, board {board.board}", light=True) is not None:
             self._advance(row)
 
     def _advance(self, row: int) -> None:

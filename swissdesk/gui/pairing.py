@@ -14,6 +14,7 @@ from __future__ import annotations
 import multiprocessing
 import threading
 import time
+import traceback
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,18 +75,10 @@ class PairingThread(QThread):
 
     def run(self) -> None:
         started = time.perf_counter()
-        message: tuple[Any, ...] | None = None
-        if self.use_process:
-            try:
-                message = self._run_in_process()
-            except OSError:
-                message = None  # no child process possible here: run in this thread
-        if message is None and not self._cancel.is_set():
-            j = self.job
-            message = run_job(j.tournament, j.round_number, j.system, j.explain)
-        if self._cancel.is_set():
-            message = ("cancelled", "pairing cancelled")
-        assert message is not None
+        try:
+            message = self._compute()
+        except BaseException:  # never leave the controller waiting for an answer
+            message = ("crash", traceback.format_exc())
         seconds = time.perf_counter() - started
         if message[0] == "ok":
             outcome = PairingOutcome(self.job, message[1], seconds=seconds)
@@ -93,7 +86,25 @@ class PairingThread(QThread):
             outcome = PairingOutcome(self.job, None, str(message[0]), str(message[1]), seconds)
         self.done.emit(outcome)
 
+    def _compute(self) -> tuple[Any, ...]:
+        message: tuple[Any, ...] | None = None
+        if self.use_process:
+            try:
+                message = self._run_in_process()
+            except Exception:
+                # No child process here (a frozen build without freeze_support, a host
+                # script without a main guard, no fork allowed): pair in this thread.
+                message = None
+        if message is None and not self._cancel.is_set():
+            j = self.job
+            message = run_job(j.tournament, j.round_number, j.system, j.explain)
+        if self._cancel.is_set():
+            return ("cancelled", "pairing cancelled")
+        assert message is not None
+        return message
+
     def _run_in_process(self) -> tuple[Any, ...] | None:
+        """The job's answer from a child process; ``None`` if the child could not run it."""
         ctx = multiprocessing.get_context("spawn")
         receiver, sender = ctx.Pipe(duplex=False)
         j = self.job
@@ -103,8 +114,10 @@ class PairingThread(QThread):
             name=f"swissdesk-pairing-round-{j.round_number}",
             daemon=True,
         )
-        process.start()
-        sender.close()
+        try:
+            process.start()
+        finally:
+            sender.close()
         try:
             while True:
                 if self._cancel.is_set():
@@ -114,17 +127,10 @@ class PairingThread(QThread):
                     try:
                         result: tuple[Any, ...] = receiver.recv()
                     except EOFError:
-                        return (
-                            "crash",
-                            f"the pairing engine stopped unexpectedly (exit code "
-                            f"{process.exitcode})",
-                        )
+                        return None  # the child died before answering
                     return result
                 if not process.is_alive() and not receiver.poll(0):
-                    return (
-                        "crash",
-                        f"the pairing engine stopped unexpectedly (exit code {process.exitcode})",
-                    )
+                    return None
         finally:
             receiver.close()
             process.join(timeout=5)

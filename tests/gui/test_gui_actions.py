@@ -296,3 +296,42 @@ def test_results_view_columns(window: MainWindow, sample_copy: Path) -> None:
     ]
     assert header == ["Bd", "No.", "White", "Rtg", "Pts", "Result", "Pts", "Black", "Rtg", "No."]
     assert model.display_text(model.rowCount() - 1, BoardsModel.BLACK) == "withdrawn"
+
+
+def test_pairing_falls_back_to_the_worker_thread(
+    qtbot,
+    make_window,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+) -> None:
+    """Where no child process can start (e.g. a frozen build), the thread pairs itself."""
+    import swissdesk.gui.pairing as pairing
+
+    def no_processes(_method: str) -> None:
+        raise RuntimeError("no child processes here")
+
+    monkeypatch.setattr(pairing.multiprocessing, "get_context", no_processes)
+    window = make_window()
+    assert window.open_file(small(tmp_path / "small.swissdesk"))
+    with qtbot.waitSignal(window.round_paired, timeout=60_000):
+        window.pair_next_round()
+    assert window.rounds_page.model.board_count == 3
+    assert window.prompter.errors == []
+
+
+def test_engine_errors_are_messages(qtbot, make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(use_process=False)
+    path = small(tmp_path / "small.swissdesk")
+    with TournamentFile.open(path) as tf:
+        from dataclasses import replace
+
+        from swissdesk.storage import EditSettings
+
+        tf.execute(EditSettings(replace(tf.settings(), system="no-such-system")))
+    assert window.open_file(path)
+    with qtbot.waitSignal(window.pairing_failed, timeout=60_000) as blocker:
+        window.pair_next_round()
+    assert "unknown pairing system 'no-such-system'" in blocker.args[0]
+    assert window.prompter.errors[-1][0] == "Round 1"
+    with TournamentFile.open(path) as tf:
+        assert tf.rounds_paired() == 0
