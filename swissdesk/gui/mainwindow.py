@@ -323,6 +323,13 @@ class MainWindow(QMainWindow):
             *self.page_actions,
             *self.report_actions.values(),
         ]
+        self.players_page.toolbar.addActions(
+            [self.act_add_player, self.act_edit_player, self.act_sort]
+        )
+        self.players_page.toolbar.addSeparator()
+        self.players_page.toolbar.addActions(
+            [self.act_late, self.act_withdraw, self.act_bye, self.act_cancel_bye]
+        )
         # Context menus of the tables.
         self.players_page.table.addActions(
             [

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QTabBar,
     QTableView,
+    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -195,6 +196,8 @@ class PlayersPage(QWidget):
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.proxy.set_search)
         self.count = QLabel()
+        self.toolbar = QToolBar()
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         top = QHBoxLayout()
         top.addWidget(_caption("Players"))
         top.addSpacing(20)
@@ -202,6 +205,7 @@ class PlayersPage(QWidget):
         top.addWidget(self.count)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addWidget(self.toolbar)
         layout.addWidget(self.table, 1)
         find = QAction(self)
         find.setShortcut(QKeySequence.StandardKey.Find)
