@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from PySide6.QtCore import QByteArray, QSettings, QUrl, Signal
+from PySide6.QtCore import QByteArray, QSettings, QTimer, QUrl, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -402,12 +402,14 @@ class MainWindow(QMainWindow):
             return None
 
     def run_action(
-        self, action: Action, title: str = "", *, light: bool = False
+        self, action: Action, title: str = "", *, light: bool = False, deferred: bool = False
     ) -> ActionResult | None:
         """Run one storage action (saved at once), refresh the views, show "saved".
 
         ``light``: the action only changed results (refresh the round view at once, the
         other pages when next shown), so typing results stays quick in a big round.
+        ``deferred``: refresh once control returns to the event loop (an edit made in a
+        table cell must not reset the model under its own editor).
         """
         if self.file is None:
             return None
@@ -426,6 +428,8 @@ class MainWindow(QMainWindow):
         self._mark_saved(result.summary)
         if light:
             self.refresh_after_result()
+        elif deferred:
+            QTimer.singleShot(0, self.refresh)
         else:
             self.refresh()
         return result
@@ -465,6 +469,7 @@ class MainWindow(QMainWindow):
         self.refresh()
         rounds = self._rounds_paired
         self.tabs.setCurrentIndex(self.PAGE_ROUNDS if rounds else self.PAGE_PLAYERS)
+        (self.rounds_page.table if rounds else self.players_page.table).setFocus()
         self.saved_label.setText("All changes saved")
 
     def open_file(self, path: str | os.PathLike[str]) -> bool:
@@ -856,7 +861,7 @@ class MainWindow(QMainWindow):
         return None
 
     def _commit_player_edit(self, tpn: int, data: PlayerData) -> bool:
-        return self.run_action(EditPlayer(tpn, data), "Edit player") is not None
+        return self.run_action(EditPlayer(tpn, data), "Edit player", deferred=True) is not None
 
     def add_player(self) -> None:
         dialog = PlayerDialog(parent=self)

@@ -6,6 +6,7 @@ actions and refreshes the pages.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
@@ -19,8 +20,10 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QPlainTextEdit,
     QProgressBar,
     QPushButton,
+    QSplitter,
     QTabBar,
     QTableView,
     QToolBar,
@@ -29,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from swissdesk.gui.models import (
+    ACTION_NAMES,
     AuditModel,
     BoardsModel,
     CrossTableModel,
@@ -36,8 +40,9 @@ from swissdesk.gui.models import (
     PlayersModel,
     StandingsModel,
     TableModel,
+    local_time,
 )
-from swissdesk.storage import BoardResult
+from swissdesk.storage import AuditEntry, BoardResult
 
 RESULT_KEYS: dict[str, BoardResult] = {
     "1": BoardResult.WHITE_WINS,
@@ -408,13 +413,24 @@ class CrossTablePage(RankedPage):
 
 
 class AuditPage(QWidget):
-    """Every action with its time and what it changed (hover for the details)."""
+    """Every action with its time and what it changed; the selected entry in full below
+    (before/after values, the engine's original pairing of a manual change, the reason)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = AuditModel(self)
         self.table = make_table(self.model)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.details = QPlainTextEdit()
+        self.details.setReadOnly(True)
+        self.details.setPlaceholderText("Select an entry to see everything it recorded.")
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.table)
+        splitter.addWidget(self.details)
+        splitter.setStretchFactor(0, 4)
+        splitter.setStretchFactor(1, 1)
+        self.table.selectionModel().currentRowChanged.connect(self._show_details)
+        self.model.modelReset.connect(self.details.clear)
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
         top.addWidget(_caption("Audit log"))
@@ -423,7 +439,28 @@ class AuditPage(QWidget):
         note.setStyleSheet("color: gray;")
         top.addWidget(note)
         layout.addLayout(top)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(splitter, 1)
 
     def first_index(self) -> QModelIndex:
         return self.model.index(0, 0)
+
+    def _show_details(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if not current.isValid():
+            self.details.clear()
+            return
+        self.details.setPlainText(audit_details(self.model.row_at(current.row())))
+
+
+def audit_details(entry: AuditEntry) -> str:
+    """An audit entry in full: time, action, summary and the recorded data."""
+    lines = [
+        f"#{entry.id}  {local_time(entry.at)}  {ACTION_NAMES.get(entry.action, entry.action)}",
+        entry.summary,
+    ]
+    if entry.undone:
+        lines.append("(undone)")
+    if entry.undo_of is not None:
+        lines.append(f"undoes #{entry.undo_of}")
+    if entry.payload:
+        lines += ["", json.dumps(entry.payload, indent=2, ensure_ascii=False, sort_keys=True)]
+    return "\n".join(lines)

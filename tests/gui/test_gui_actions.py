@@ -335,3 +335,19 @@ def test_engine_errors_are_messages(qtbot, make_window, tmp_path: Path) -> None:
     assert window.prompter.errors[-1][0] == "Round 1"
     with TournamentFile.open(path) as tf:
         assert tf.rounds_paired() == 0
+
+
+def test_audit_log_shows_an_entry_in_full(window: MainWindow, sample_copy: Path) -> None:
+    assert window.open_file(sample_copy)
+    view = window._round_view
+    assert view is not None
+    free = [b for b in view.boards if not b.has_result]
+    assert window.apply_manual_change(
+        view, "swap", free[0].black_tpn, free[1].black_tpn, "late arrival"
+    )
+    window.show_page(window.PAGE_AUDIT)
+    page = window.audit_page
+    assert page.model.display_text(0, 2) == "Manual pairing"
+    page.table.setCurrentIndex(page.model.index(0, 0))
+    details = page.details.toPlainText()
+    assert "Manual pairing" in details and "late arrival" in details

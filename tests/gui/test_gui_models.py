@@ -142,7 +142,9 @@ def test_good_cells_are_normalised_and_committed(sample: TournamentFile) -> None
     assert committed[1][1].title == "GM"
 
 
-def test_editing_a_cell_in_the_window_saves_it(window: MainWindow, sample_copy: Path) -> None:
+def test_editing_a_cell_in_the_window_saves_it(
+    qtbot, window: MainWindow, sample_copy: Path
+) -> None:  # type: ignore[no-untyped-def]
     assert window.open_file(sample_copy)
     window.show_page(window.PAGE_PLAYERS)
     page = window.players_page
@@ -151,5 +153,5 @@ def test_editing_a_cell_in_the_window_saves_it(window: MainWindow, sample_copy: 
     with TournamentFile.open(sample_copy) as tf:
         assert tf.players()[0].rating == 2601
         assert tf.audit_log()[-1].action == "EditPlayer"
-    assert column_texts(page.model, PlayersModel.RATING)[0] == "2601"
+    qtbot.waitUntil(lambda: column_texts(page.model, PlayersModel.RATING)[0] == "2601")
     assert window.saved_label.text().startswith("Saved")
