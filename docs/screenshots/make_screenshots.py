@@ -56,6 +56,7 @@ def main(argv: list[str]) -> int:
     window.show_page(window.PAGE_CROSS)
     shot(window, "crosstable.png")
     window.show_page(window.PAGE_AUDIT)
+    window.audit_page.table.setCurrentIndex(window.audit_page.model.index(12, 0))
     shot(window, "audit-log.png")
     from swissdesk.engines import system_names
 

@@ -174,6 +174,9 @@ class MainWindow(QMainWindow):
         self._round_view: RoundView | None = None
         self._settings: TournamentSettings | None = None
         self._rounds_paired = 0
+        self._generation = 0
+        """Counts the actions saved; a pairing computed on an older state is not stored."""
+        self._pairing_generation = -1
 
         self.welcome = WelcomePage()
         self.players_page = PlayersPage()
@@ -423,6 +426,7 @@ class MainWindow(QMainWindow):
             self.prompter.error(shown, str(exc))
             self.refresh()
             return None
+        self._generation += 1
         for warning in result.warnings:
             self.statusBar().showMessage(warning, 10_000)
         self._mark_saved(result.summary)
@@ -1056,6 +1060,7 @@ class MainWindow(QMainWindow):
         if snapshot is None:
             return
         system = self._settings.system
+        self._pairing_generation = self._generation
         self.controller.start(PairingJob(snapshot, n, system, explain=True, purpose="pair"))
         self.show_page(self.PAGE_ROUNDS)
         self.statusBar().showMessage(f"Pairing round {n} with the {system} system…")
@@ -1092,8 +1097,18 @@ class MainWindow(QMainWindow):
         if job.purpose == "explain":
             self._show_explanation(job.round_number, pairing)
             return
-        if self.file is None or self._rounds_paired + 1 != job.round_number:
-            self.pairing_failed.emit("the tournament changed while pairing")
+        if (
+            self.file is None
+            or self._rounds_paired + 1 != job.round_number
+            or self._generation != self._pairing_generation
+        ):
+            message = (
+                "The tournament changed while the engine was pairing (a result, a player or "
+                "a bye), so this pairing was not stored. Pair the round again."
+            )
+            if self.file is not None:
+                self.prompter.error(f"Round {job.round_number}", message)
+            self.pairing_failed.emit(message)
             return
         result = self.run_action(PairNextRound(pairing, engine=job.system), "Pair next round")
         if result is None:

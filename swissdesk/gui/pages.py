@@ -462,5 +462,14 @@ def audit_details(entry: AuditEntry) -> str:
     if entry.undo_of is not None:
         lines.append(f"undoes #{entry.undo_of}")
     if entry.payload:
-        lines += ["", json.dumps(entry.payload, indent=2, ensure_ascii=False, sort_keys=True)]
+        lines.append("")
+        for key in sorted(entry.payload):
+            value = entry.payload[key]
+            if isinstance(value, str) and "\n" in value:
+                lines.append(f"{key}:")
+                lines += [f"    {line}" for line in value.rstrip().splitlines()]
+            elif isinstance(value, dict | list):
+                lines.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+            else:
+                lines.append(f"{key}: {value}")
     return "\n".join(lines)

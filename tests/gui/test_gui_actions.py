@@ -20,6 +20,7 @@ from swissdesk.storage import (
     AddPlayer,
     AppSettings,
     AssignPairingNumbers,
+    EditPlayer,
     PlayerData,
     PlayerRow,
     PlayerStatus,
@@ -351,3 +352,17 @@ def test_audit_log_shows_an_entry_in_full(window: MainWindow, sample_copy: Path)
     page.table.setCurrentIndex(page.model.index(0, 0))
     details = page.details.toPlainText()
     assert "Manual pairing" in details and "late arrival" in details
+
+
+def test_a_pairing_computed_before_a_change_is_not_stored(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    path = small(tmp_path / "small.swissdesk")
+    assert window.open_file(path)
+    with qtbot.waitSignal(window.pairing_failed, timeout=60_000) as blocker:
+        window.pair_next_round()
+        # While the engine works, the arbiter corrects a rating (TPNs unchanged).
+        assert window.run_action(EditPlayer(6, PlayerData("Player 5", rating=1799)))
+    assert "changed while the engine was pairing" in blocker.args[0]
+    with TournamentFile.open(path) as tf:
+        assert tf.rounds_paired() == 0
