@@ -202,14 +202,24 @@ class TournamentDialog(ValidatedDialog):
         self.rounds.setRange(1, 99)
         self.rounds.setValue(s.total_rounds)
         self.system = QComboBox()
-        for name in systems:
+        names = list(systems)
+        if s.system and s.system not in names:
+            names.append(s.system)  # an imported file's system stays as it is
+        for name in names:
             self.system.addItem(name.capitalize() if name == "dutch" else name, name)
-        if s.system in systems:
-            self.system.setCurrentIndex(list(systems).index(s.system))
+        self.system.setCurrentIndex(names.index(s.system) if s.system in names else 0)
+        # An imported tournament may score otherwise: its points stay selectable as they are.
+        self.scorings = dict(SCORING_CHOICES)
+        if s.scoring not in self.scorings.values():
+            sc = s.scoring
+            label = "As in the file: " + " – ".join(
+                f"{v // 2}{'½' if v % 2 else ''}" if v != 1 else "½"
+                for v in (sc.win, sc.draw, sc.loss)
+            )
+            self.scorings[label] = sc
         self.scoring = QComboBox()
-        for label in SCORING_CHOICES:
+        for i, (label, scoring) in enumerate(self.scorings.items()):
             self.scoring.addItem(label, label)
-        for i, scoring in enumerate(SCORING_CHOICES.values()):
             if scoring == s.scoring:
                 self.scoring.setCurrentIndex(i)
         self.colour = QComboBox()
@@ -220,8 +230,11 @@ class TournamentDialog(ValidatedDialog):
         self.acceleration = QComboBox()
         self.acceleration.addItem("None", AccelerationKind.NONE.value)
         self.acceleration.addItem("Baku acceleration (C.04.7)", AccelerationKind.BAKU.value)
-        if s.acceleration is AccelerationKind.BAKU:
-            self.acceleration.setCurrentIndex(1)
+        if s.acceleration is AccelerationKind.EXPLICIT:
+            self.acceleration.addItem(
+                "Virtual points as in the file (C.04.7)", AccelerationKind.EXPLICIT.value
+            )
+        self.acceleration.setCurrentIndex(max(0, self.acceleration.findData(s.acceleration.value)))
         self.tiebreaks = TiebreakEditor(s.tiebreaks or DEFAULT_TIEBREAKS)
         f = self.form
         f.addRow("&Name:", self.name)
@@ -235,7 +248,7 @@ class TournamentDialog(ValidatedDialog):
         f.addRow("Pairing s&ystem:", self.system)
         f.addRow("P&oint system:", self.scoring)
         f.addRow("&Colour of no. 1 in round 1:", self.colour)
-        f.addRow("A&cceleration:", self.acceleration)
+        f.addRow("Acce&leration:", self.acceleration)
         f.addRow("Tie-&breaks:", self.tiebreaks)
         self.resize(560, 0)
 
@@ -282,7 +295,7 @@ class TournamentDialog(ValidatedDialog):
             tournament_type=b.tournament_type or "Individual: Swiss-System",
             total_rounds=self.rounds.value(),
             system=str(self.system.currentData()),
-            scoring=SCORING_CHOICES[str(self.scoring.currentData())],
+            scoring=self.scorings[str(self.scoring.currentData())],
             initial_colour=self.initial_colour(),
             tiebreaks=self.tiebreaks.codes(),
             acceleration=AccelerationKind(self.acceleration.currentData()),
@@ -431,7 +444,7 @@ class LateEntryDialog(PlayerDialog):
         self.from_round = QSpinBox()
         self.from_round.setRange(max(2, rounds_paired + 1), max(2, total_rounds))
         self.from_round.setValue(max(2, rounds_paired + 1))
-        self.form.addRow("Plays &from round:", self.from_round)
+        self.form.addRow("&Plays from round:", self.from_round)
         for w in (self.player.name, self.player.rating, self.player.federation):
             w.textChanged.connect(self.update_note)
         self.player.title.currentIndexChanged.connect(self.update_note)

@@ -366,3 +366,17 @@ def test_a_pairing_computed_before_a_change_is_not_stored(
     assert "changed while the engine was pairing" in blocker.args[0]
     with TournamentFile.open(path) as tf:
         assert tf.rounds_paired() == 0
+
+
+def test_settings_dialog_keeps_what_an_imported_file_declared(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from swissdesk.storage import AccelerationKind
+
+    odd = ScoringSystem(win=4, draw=2, loss=1, forfeit_win=4, pairing_allocated_bye=4)
+    base = TournamentSettings(
+        name="Imported", scoring=odd, acceleration=AccelerationKind.EXPLICIT, system="burstein"
+    )
+    dialog = TournamentDialog(["dutch"], base, title="Tournament settings")
+    qtbot.addWidget(dialog)
+    assert dialog.scoring.currentText() == "As in the file: 2 – 1 – ½"
+    s = dialog.settings()
+    assert (s.scoring, s.acceleration, s.system) == (odd, AccelerationKind.EXPLICIT, "burstein")
