@@ -66,7 +66,7 @@ def pair(qtbot, window: MainWindow, round_number: int) -> None:  # type: ignore[
     assert not window.rounds_page.cancel_button.isVisibleTo(window)
 
 
-def type_results(qtbot, window: MainWindow) -> list[str]:  # type: ignore[no-untyped-def]
+def type_results(qtbot, window: MainWindow, start: int = 0) -> list[str]:  # type: ignore[no-untyped-def]
     """Type one result key per board, starting on the selected board; returns the keys."""
     page = window.rounds_page
     model = page.model
@@ -76,7 +76,7 @@ def type_results(qtbot, window: MainWindow) -> list[str]:  # type: ignore[no-unt
     typed = []
     for i in range(boards):
         assert page.table.currentIndex().row() == i, "the cursor moves to the next board"
-        key = KEYS[i % len(KEYS)]
+        key = KEYS[(start + i) % len(KEYS)]
         qtbot.keyClick(page.table, key)
         typed.append(key)
         assert page.counter.text() == f"{i + 1} of {boards} results entered"
@@ -129,7 +129,11 @@ def test_a_tournament_day(qtbot, window: MainWindow, tmp_path: Path) -> None:  #
     assert boards.display_text(0, BoardsModel.RESULT) == "½ – ½"
 
     pair(qtbot, window, 2)
-    type_results(qtbot, window)
+    typed = type_results(qtbot, window, start=4)  # the forfeits: + and -
+    assert column_texts(boards, BoardsModel.RESULT)[:2] == ["+ – −", "− – +"]
+    with TournamentFile.open(path) as tf:
+        codes = {e.result.value for p in tf.snapshot().players for e in p.rounds[1:2]}
+    assert {"+", "-"} <= codes
 
     # A withdrawal from round 3 and a late entry from round 3.
     withdrawn_name = "Haddad, Karim"
