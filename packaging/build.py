@@ -107,7 +107,7 @@ def run(command: Sequence[str | os.PathLike[str]], cwd: Path | None = None) -> N
 def build_bundle(dist: Path, work: Path) -> Path:
     """Run PyInstaller on the spec; return the bundle folder ``dist/swissdesk``."""
     if importlib.util.find_spec("PyInstaller") is None:
-        raise BuildError("PyInstaller is not installed: pip install '.[packaging]'")
+        raise BuildError("PyInstaller is not installed: pip install -e '.[packaging]'")
     run(
         [
             sys.executable,
