@@ -399,7 +399,7 @@ class MainWindow(QMainWindow):
         except SwissdeskError as exc:
             message = str(exc)
             copy = getattr(exc, "copy_path", None)
-            if copy:
+            if copy and str(copy) not in message:
                 message += f"\n\nA copy of the damaged file was kept as {copy}."
             self.prompter.error(title, message)
             return None

@@ -380,3 +380,41 @@ def test_settings_dialog_keeps_what_an_imported_file_declared(qtbot) -> None:  #
     assert dialog.scoring.currentText() == "As in the file: 2 – 1 – ½"
     s = dialog.settings()
     assert (s.scoring, s.acceleration, s.system) == (odd, AccelerationKind.EXPLICIT, "burstein")
+
+
+def test_a_damaged_file_is_a_message_and_a_copy(window: MainWindow, sample_copy: Path) -> None:
+    data = bytearray(sample_copy.read_bytes())
+    data[8192:40960] = b"Z" * (40960 - 8192)
+    sample_copy.write_bytes(bytes(data))
+    assert not window.open_file(sample_copy)
+    _title, message = window.prompter.errors[-1]
+    assert "damaged" in message and message.count(".corrupt-") == 1
+    assert window.stack.currentWidget() is window.welcome
+
+
+def test_a_full_disk_loses_nothing(
+    qtbot,
+    window: MainWindow,
+    sample_copy: Path,
+    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+) -> None:
+    from swissdesk.storage import DiskFullError
+
+    assert window.open_file(sample_copy)
+    page = window.rounds_page
+    before = page.counter.text()
+    assert window.file is not None
+
+    def full(_action: object) -> None:
+        raise DiskFullError("the disk is full: the result was not saved")
+
+    monkeypatch.setattr(window.file, "execute", full)
+    page.table.setFocus()
+    row = page.table.currentIndex().row()
+    qtbot.keyClick(page.table, "1")
+    assert window.prompter.errors[-1][1] == "the disk is full: the result was not saved"
+    assert page.counter.text() == before
+    assert page.table.currentIndex().row() == row, "the cursor stays on the board not saved"
+    monkeypatch.undo()
+    qtbot.keyClick(page.table, "1")
+    assert page.counter.text() != before
