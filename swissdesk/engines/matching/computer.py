@@ -160,7 +160,7 @@ class MatchingComputer:
         self._dirty: bool = False
         # Warm-start when the changed edges are covered by at most this many
         # vertices; otherwise solve from scratch.
-        self._full_reset_cover: int = max(16, n // 3)
+        self._full_reset_cover: int = max(16, (4 * n) // 5)
         # Stages grow trees from all roots at once when there are at most
         # this many roots, otherwise from a single root (other roots are
         # then ordinary free targets).
