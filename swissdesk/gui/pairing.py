@@ -175,9 +175,28 @@ class PairingController(QObject):
         self.busy_changed.emit(True)
 
     def cancel(self) -> None:
-        """Stop the running job; :attr:`finished` follows with ``error_kind == "cancelled"``."""
-        if self._thread is not None:
-            self._thread.cancel()
+        """Stop the running job at once: :attr:`finished` follows immediately with
+        ``error_kind == "cancelled"``. The engine process is terminated; an engine running
+        in the thread itself (fallback) finishes in the background and is ignored."""
+        thread = self._thread
+        if thread is None:
+            return
+        thread.cancel()
+        self._thread = None
+        self._retired.append(thread)
+        thread.finished.connect(lambda: self._forget(thread))
+        if thread.isFinished():
+            self._forget(thread)
+        outcome = PairingOutcome(thread.job, None, "cancelled", "pairing cancelled")
+        self.last_outcome = outcome
+        self.busy_changed.emit(False)
+        self.finished.emit(outcome)
+
+    def _forget(self, thread: PairingThread) -> None:
+        if thread in self._retired:
+            self._retired.remove(thread)
+            thread.wait()
+            thread.deleteLater()
 
     @Slot(object)
     def _on_done(self, outcome: PairingOutcome) -> None:
@@ -191,15 +210,15 @@ class PairingController(QObject):
         self.busy_changed.emit(False)
         self.finished.emit(outcome)
 
-    def shutdown(self, timeout_ms: int = 10_000) -> None:
-        """Cancel and wait for the worker (window closing, test teardown)."""
+    def shutdown(self) -> None:
+        """Cancel and wait for every worker (window closing, test teardown): Qt must never
+        destroy a running thread."""
         thread = self._thread
-        if thread is None:
-            return
-        thread.cancel()
-        if not thread.wait(timeout_ms):
-            # An in-thread engine cannot be interrupted: keep waiting rather than let Qt
-            # destroy a running thread.
+        if thread is not None:
+            thread.cancel()
             thread.wait()
-        self._thread = None
-        self.busy_changed.emit(False)
+            self._thread = None
+            self.busy_changed.emit(False)
+        for old in list(self._retired):
+            old.wait()
+            self._forget(old)

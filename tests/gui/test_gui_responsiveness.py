@@ -13,6 +13,7 @@ import itertools
 import time
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QTimer
 
 from swissdesk.gui.mainwindow import MainWindow
@@ -65,15 +66,19 @@ def test_gui_thread_is_not_blocked_while_pairing(qtbot, window: MainWindow, tmp_
     assert window.rounds_page.model.board_count == PLAYERS // 2
 
 
-def test_cancel_stops_the_pairing_and_stores_nothing(
-    qtbot, window: MainWindow, tmp_path: Path
-) -> None:  # type: ignore[no-untyped-def]
-    path = big_open(tmp_path / "big.swissdesk", PLAYERS)
+@pytest.mark.parametrize("use_process", [True, False], ids=["child-process", "thread"])
+def test_cancel_stops_the_pairing_and_stores_nothing(  # type: ignore[no-untyped-def]
+    qtbot, make_window, tmp_path: Path, use_process: bool
+) -> None:
+    """Cancel answers at once; in the thread fallback the engine finishes unseen."""
+    path = big_open(tmp_path / "big.swissdesk", PLAYERS if use_process else 100)
+    window = make_window(use_process=use_process)
+    window.show()
     assert window.open_file(path)
     with qtbot.waitSignal(window.pairing_failed, timeout=30_000) as blocker:
         window.pair_next_round()
         assert window.rounds_page.cancel_button.isVisibleTo(window)
-        QTimer.singleShot(300, window.rounds_page.cancel_button.click)
+        QTimer.singleShot(100, window.rounds_page.cancel_button.click)
     assert blocker.args == ["cancelled"]
     assert not window.controller.busy
     assert window.rounds_page.pair_button.isEnabled()
