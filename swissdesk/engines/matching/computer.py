@@ -194,8 +194,8 @@ class MatchingComputer:
             self._nbrs[u] = None
             self._nbrs[v] = None
         self._dirty = True
-        # A change is harmless when the edge is unmatched, not inside a
-        # blossom, and its slack stays non-negative.
+        # A change is harmless (I1..I3 still hold) when the edge is unmatched,
+        # its slack stays non-negative, and it is not a structural edge.
         if self._mate[u] != v:
             ib = self._inblossom
             if ib[u] != ib[v] or ib[u] < n:
@@ -348,7 +348,7 @@ class MatchingComputer:
                     best = d
                     arg = j
                     free_arg = mate[j] < 0 and inblossom[j] == j
-                elif d == best and not free_arg and d > 0 and mate[j] < 0 and inblossom[j] == j:
+                elif d == best and not free_arg and mate[j] < 0 and inblossom[j] == j:
                     arg = j
                     free_arg = True
             dual[v] = best
