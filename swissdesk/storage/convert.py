@@ -18,7 +18,10 @@ from typing import Any
 from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session
 
-from swissdesk.engines.acceleration import baku_group_a_size, baku_virtual_points
+from swissdesk.engines.acceleration import (  # re-exported for the storage service
+    baku_group_a_size as baku_group_a_size,
+)
+from swissdesk.engines.acceleration import baku_virtual_points
 from swissdesk.engines.base import Pair, RoundPairing
 from swissdesk.model.tournament import (
     Colour,
