@@ -17,6 +17,8 @@ from typing import Any
 
 import platformdirs
 
+from swissdesk.paths import portable_settings_directory, portable_tournament_directory
+
 APP_NAME = "swissdesk"
 MAX_RECENT = 10
 
@@ -26,6 +28,9 @@ def config_directory() -> Path:
     override = os.environ.get("SWISSDESK_CONFIG_DIR")
     if override:
         return Path(override)
+    portable = portable_settings_directory()
+    if portable is not None:
+        return portable
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
 
 
@@ -37,6 +42,9 @@ def default_tournament_directory() -> Path:
     override = os.environ.get("SWISSDESK_DATA_DIR")
     if override:
         return Path(override)
+    portable = portable_tournament_directory()
+    if portable is not None:
+        return portable
     try:
         docs = Path(platformdirs.user_documents_dir())
     except Exception:
