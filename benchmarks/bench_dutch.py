@@ -35,7 +35,7 @@ def history(players: int, played_rounds: int, total_rounds: int, seed: int) -> T
     rounds: dict[int, list[RoundEntry]] = {tpn: [] for tpn in range(1, players + 1)}
     score = dict.fromkeys(rounds, 0)
     met: dict[int, set[int]] = {tpn: set() for tpn in rounds}
-    whites = dict.fromkeys(rounds, 0)
+    whites = dict.fromkeys(rounds, 0)  # colour difference: games with White minus Black
     scoring = ScoringSystem()
     for _ in range(played_rounds):
         order = sorted(rounds, key=lambda t: (-score[t], t))
@@ -48,8 +48,10 @@ def history(players: int, played_rounds: int, total_rounds: int, seed: int) -> T
             a = waiting.pop(0)
             idx = next((i for i, b in enumerate(waiting) if b not in met[a]), 0)
             b = waiting.pop(idx)
+            # The player further behind on White gets it (colour difference, C.04.1 art. 8).
             white, black = (a, b) if whites[a] <= whites[b] else (b, a)
             whites[white] += 1
+            whites[black] -= 1
             expected = 1 / (1 + 10 ** ((ratings[black - 1] - ratings[white - 1]) / 400))
             u = rng.random()
             if u < 0.3:

@@ -92,7 +92,7 @@ def absolute_criteria_problems(
         if check_colours and not topscorer:
             for tpn, st, gets_white in ((pair.white, w, True), (pair.black, b, False)):
                 diff = st.colour_difference + (1 if gets_white else -1)
-                if abs(diff) > 2:
+                if abs(diff) > 2 and abs(diff) > abs(st.colour_difference):
                     problems.append(f"player {tpn} would reach a colour difference of {diff:+d}")
                 last_two = st.colours[-2:]
                 colour = "w" if gets_white else "b"

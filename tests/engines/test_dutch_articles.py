@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from swissdesk.engines import CriteriaViolation, NoValidPairing, Pair, RoundPairing, get_engine
-from swissdesk.engines.verify import verify_absolute_criteria
+from swissdesk.engines.verify import absolute_criteria_problems, verify_absolute_criteria
 from swissdesk.model.tournament import Colour
 from tests.engines.builders import tournament
 
@@ -143,3 +143,21 @@ def test_no_valid_pairing_when_everyone_has_met() -> None:
     t = tournament({1: ["2w1"], 2: ["1b0"]})
     with pytest.raises(NoValidPairing):
         get_engine("dutch").pair(t)
+
+
+def test_verifier_accepts_a_colour_difference_that_shrinks() -> None:
+    """C.04.1 art. 6: a player already at -4 (an irregular history) may get White."""
+    t = tournament(
+        {
+            1: ["2b1", "3b1", "4b1", "5b1"],
+            2: ["1w0", "5b0", "3w1", "4w0"],
+            3: ["4w0", "1w0", "2b0", "5w1"],
+            4: ["3b1", "5w1", "1w0", "2b1"],
+            5: ["2w1", "4b0", "3b0", "1w0"],
+        },
+        total_rounds=9,
+    )
+    problems = absolute_criteria_problems(t, RoundPairing(5, (Pair(1, 4),), bye=None))
+    assert not [p for p in problems if "colour difference" in p]
+    problems = absolute_criteria_problems(t, RoundPairing(5, (Pair(4, 1),), bye=None))
+    assert "player 1 would reach a colour difference of -5" in problems
