@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import time
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from functools import partial
@@ -167,6 +168,10 @@ class MainWindow(QMainWindow):
         self.controller = PairingController(self, use_process=use_process)
         self.controller.busy_changed.connect(self._busy_changed)
         self.controller.finished.connect(self._pairing_finished)
+        self._elapsed = QTimer(self)
+        self._elapsed.setInterval(1000)
+        self._elapsed.timeout.connect(self._show_elapsed)
+        self._busy_since = 0.0
         self.explanations: dict[int, tuple[str, ...]] = {}
         self._stale: set[int] = set()
         self._players_cache: list[PlayerRow] | None = []
@@ -1070,7 +1075,22 @@ class MainWindow(QMainWindow):
 
     def _busy_changed(self, busy: bool) -> None:
         self.rounds_page.set_busy(busy)
+        if busy:
+            self._busy_since = time.monotonic()
+            self._show_elapsed()
+            self._elapsed.start()
+        else:
+            self._elapsed.stop()
+            self.rounds_page.busy_label.setText("")
         self._update_enabled()
+
+    def _show_elapsed(self) -> None:
+        job = self.controller.job
+        if job is None:
+            return
+        what = "Explaining" if job.purpose == "explain" else "Pairing"
+        seconds = int(time.monotonic() - self._busy_since)
+        self.rounds_page.busy_label.setText(f"{what} round {job.round_number}… {seconds} s")
 
     def _pairing_finished(self, outcome: PairingOutcome) -> None:
         job = outcome.job

@@ -61,7 +61,9 @@ def pair(qtbot, window: MainWindow, round_number: int) -> None:  # type: ignore[
     with qtbot.waitSignal(window.round_paired, timeout=60_000) as blocker:
         window.pair_next_round()
         assert window.rounds_page.cancel_button.isVisibleTo(window)
+        assert window.rounds_page.busy_label.text() == f"Pairing round {round_number}… 0 s"
     assert blocker.args == [round_number]
+    assert window.rounds_page.busy_label.text() == ""
     assert window.rounds_page.current_round() == round_number
     assert not window.rounds_page.cancel_button.isVisibleTo(window)
 
