@@ -25,7 +25,7 @@ def main(argv: list[str]) -> int:
     from swissdesk.gui.app import create_application
     from swissdesk.gui.dialogs import LateEntryDialog, TournamentDialog
     from swissdesk.gui.mainwindow import MainWindow
-    from swissdesk.storage import AppSettings, PlayerData
+    from swissdesk.storage import AppSettings
 
     app = create_application()
     window = MainWindow(
@@ -75,7 +75,6 @@ def main(argv: list[str]) -> int:
     late.show()
     shot(late, "late-entry.png")
     late.close()
-    _ = PlayerData
     window.close()
     return 0
 
