@@ -8,6 +8,7 @@ from swissdesk.engines.base import (
     PairingError,
     RoundPairing,
     get_engine,
+    pair_round,
     register,
     system_names,
 )
@@ -20,6 +21,7 @@ __all__ = [
     "PairingError",
     "RoundPairing",
     "get_engine",
+    "pair_round",
     "register",
     "system_names",
 ]

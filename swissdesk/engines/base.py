@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from swissdesk.errors import InputError, NoPairingError
 from swissdesk.model.tournament import Tournament
 
 
@@ -87,6 +88,28 @@ def system_names() -> list[str]:
     """Names of the registered pairing systems."""
     _load_builtin()
     return sorted(_REGISTRY)
+
+
+def pair_round(
+    tournament: Tournament, round_number: int, system: str, *, explain: bool = False
+) -> RoundPairing:
+    """Pair ``round_number`` with the ``system`` engine, failures as messages for the arbiter.
+
+    Raises :class:`~swissdesk.errors.InputError` for an unknown system and
+    :class:`~swissdesk.errors.NoPairingError` when no pairing satisfies the absolute criteria
+    (C.04.3 art. 1.9.3: the chief arbiter decides).
+    """
+    try:
+        engine = get_engine(system)
+    except KeyError as exc:
+        raise InputError(str(exc.args[0]) if exc.args else str(exc)) from None
+    try:
+        return engine.pair(tournament, round_number, explain=explain)
+    except PairingError as exc:
+        raise NoPairingError(
+            f"no pairing of round {round_number} satisfies the absolute criteria ({exc}); "
+            "the chief arbiter decides (C.04.3 art. 1.9.3)"
+        ) from exc
 
 
 def _load_builtin() -> None:

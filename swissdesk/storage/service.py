@@ -27,8 +27,8 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from swissdesk import __version__
-from swissdesk.engines.base import Pair, PairingError, RoundPairing, get_engine
-from swissdesk.errors import InputError, NoPairingError
+from swissdesk.engines.base import Pair, RoundPairing, pair_round
+from swissdesk.errors import InputError
 from swissdesk.model.state import PlayerState, build_states
 from swissdesk.model.tournament import (
     Colour,
@@ -602,9 +602,7 @@ class TournamentFile:
         with self._read() as session:
             round_number, _available = _pairable(session)
             tournament = convert.build_snapshot(session, through=round_number - 1)
-        return pair_with_engine(
-            tournament, round_number, system or tournament.system, explain=explain
-        )
+        return pair_round(tournament, round_number, system or tournament.system, explain=explain)
 
     def pair_next_round(
         self, system: str | None = None, *, explain: bool = False
@@ -1631,23 +1629,6 @@ def _pairing_from_entries(
         if white.result is not None:
             with_results.append(_Board(board, w, b))
     return _OldPairing(RoundPairing(n, tuple(pairs), bye), with_results)
-
-
-def pair_with_engine(
-    tournament: Tournament, round_number: int, system: str, *, explain: bool = False
-) -> RoundPairing:
-    """Run the ``system`` engine, turning its failures into messages for the arbiter."""
-    try:
-        engine = get_engine(system)
-    except KeyError as exc:
-        raise InputError(str(exc.args[0]) if exc.args else str(exc)) from None
-    try:
-        return engine.pair(tournament, round_number, explain=explain)
-    except PairingError as exc:
-        raise NoPairingError(
-            f"no pairing of round {round_number} satisfies the absolute criteria ({exc}); "
-            "the chief arbiter decides (C.04.3 art. 1.9.3)"
-        ) from exc
 
 
 def absolute_criteria_warnings(
