@@ -191,7 +191,7 @@ def result_pending(entry: RoundEntry | None) -> bool:
     return entry is None or entry.result is ResultCode.NOT_PAIRED
 
 
-_SCORE_SIDE = {
+GAME_MARKS: dict[ResultCode, str] = {
     ResultCode.WIN: "1",
     ResultCode.UNRATED_WIN: "1",
     ResultCode.DRAW: "½",
@@ -201,6 +201,15 @@ _SCORE_SIDE = {
     ResultCode.FORFEIT_WIN: "+",
     ResultCode.FORFEIT_LOSS: "-",
 }
+"""One player's side of a game result, as every document prints it."""
+
+BYE_MARKS: dict[ResultCode, str] = {
+    ResultCode.PAIRING_ALLOCATED_BYE: "PAB",
+    ResultCode.FULL_POINT_BYE: "bye 1",
+    ResultCode.HALF_POINT_BYE: "bye ½",
+    ResultCode.ZERO_POINT_BYE: "bye 0",
+}
+"""A round without an opponent in a grid cell (pairing cards, cross table)."""
 
 
 def board_result(board: Board) -> str:
@@ -209,8 +218,8 @@ def board_result(board: Board) -> str:
     we, be = board.white_entry, board.black_entry
     if result_pending(we) and result_pending(be):
         return ""
-    white = _SCORE_SIDE.get(we.result, "?") if we is not None and not result_pending(we) else "?"
-    black = _SCORE_SIDE.get(be.result, "?") if be is not None and not result_pending(be) else "?"
+    white = GAME_MARKS.get(we.result, "?") if we is not None and not result_pending(we) else "?"
+    black = GAME_MARKS.get(be.result, "?") if be is not None and not result_pending(be) else "?"
     if white == "?" and black != "?":
         white = _mirror(black)
     if black == "?" and white != "?":

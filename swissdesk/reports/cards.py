@@ -17,7 +17,7 @@ from reportlab.platypus import Flowable, PageBreak
 
 from swissdesk.model.state import Float, build_states, scores_after_each_round
 from swissdesk.model.tournament import Colour, Player, ResultCode, RoundEntry, Tournament
-from swissdesk.reports.board_order import check_round
+from swissdesk.reports.board_order import BYE_MARKS, GAME_MARKS, check_round
 from swissdesk.reports.common import score_text
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
 from swissdesk.reports.layout import build_pdf, fit, frame_size, make_header
@@ -30,20 +30,7 @@ INSET = CUT_MARK + 1
 HEAD_HEIGHT = 15 * mm
 ROW_HEIGHT = 4.6 * mm
 
-_RESULT = {
-    ResultCode.WIN: "1",
-    ResultCode.UNRATED_WIN: "1",
-    ResultCode.DRAW: "½",
-    ResultCode.UNRATED_DRAW: "½",
-    ResultCode.LOSS: "0",
-    ResultCode.UNRATED_LOSS: "0",
-    ResultCode.FORFEIT_WIN: "+",
-    ResultCode.FORFEIT_LOSS: "-",
-    ResultCode.PAIRING_ALLOCATED_BYE: "PAB",
-    ResultCode.FULL_POINT_BYE: "bye 1",
-    ResultCode.HALF_POINT_BYE: "bye ½",
-    ResultCode.ZERO_POINT_BYE: "bye 0",
-}
+_RESULT = {**GAME_MARKS, **BYE_MARKS}
 _FLOAT = {Float.UP: "↑", Float.DOWN: "↓", Float.NONE: ""}
 _COLUMNS = ("Rd", "Opp.", "Col", "Float", "Res", "Score")
 _COLUMN_SHARE = (0.13, 0.19, 0.15, 0.15, 0.19, 0.19)

@@ -15,29 +15,14 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from swissdesk.model.tournament import Colour, ResultCode, RoundEntry, Tournament
+from swissdesk.reports.board_order import BYE_MARKS, GAME_MARKS
 from swissdesk.reports.common import decimal_score, note, rating_text
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
 from swissdesk.reports.standings_data import check_after_round, standings_view
 
-_RESULT_MARK = {
-    ResultCode.WIN: "1",
-    ResultCode.UNRATED_WIN: "1",
-    ResultCode.DRAW: "½",
-    ResultCode.UNRATED_DRAW: "½",
-    ResultCode.LOSS: "0",
-    ResultCode.UNRATED_LOSS: "0",
-    ResultCode.FORFEIT_WIN: "+",
-    ResultCode.FORFEIT_LOSS: "-",
-    ResultCode.NOT_PAIRED: "",
-}
-_NO_OPPONENT = {
-    ResultCode.PAIRING_ALLOCATED_BYE: "PAB",
-    ResultCode.FULL_POINT_BYE: "bye 1",
-    ResultCode.HALF_POINT_BYE: "bye ½",
-    ResultCode.ZERO_POINT_BYE: "bye 0",
-    ResultCode.NOT_PAIRED: "–",
-}
+_RESULT_MARK = {**GAME_MARKS, ResultCode.NOT_PAIRED: ""}
+_NO_OPPONENT = {**BYE_MARKS, ResultCode.NOT_PAIRED: "–"}
 
 
 def round_cell(entry: RoundEntry | None, line_of: dict[int, int]) -> str:
