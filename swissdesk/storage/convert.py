@@ -46,6 +46,7 @@ from swissdesk.storage.views import (
     AccelerationKind,
     BoardView,
     ByeKind,
+    PlayerData,
     PlayerRow,
     PlayerStatus,
     RoundView,
@@ -186,6 +187,64 @@ def info_from_settings(settings: TournamentSettings) -> TournamentInfo:
 
 # ---------------------------------------------------------------------------------------
 # Acceleration
+
+
+# ---------------------------------------------------------------------------------------
+# Player registration data
+
+
+def player_data_to_dict(p: PlayerData) -> dict[str, Any]:
+    """A player's registration data as the audit log stores it (JSON)."""
+    return {
+        "name": p.name,
+        "rating": p.rating,
+        "sex": p.sex,
+        "title": p.title,
+        "federation": p.federation,
+        "fide_id": p.fide_id,
+        "birth_date": p.birth_date,
+        "members": list(p.members),
+    }
+
+
+def player_data_from_record(rec: PlayerRecord) -> PlayerData:
+    """The registration data of a player row."""
+    return PlayerData(
+        name=rec.name,
+        rating=rec.rating,
+        sex=rec.sex,
+        title=rec.title,
+        federation=rec.federation,
+        fide_id=rec.fide_id,
+        birth_date=rec.birth_date,
+        members=tuple(json.loads(rec.members)),
+    )
+
+
+def apply_player_data(rec: PlayerRecord, data: PlayerData) -> None:
+    """Write registration data into a player row."""
+    rec.name = data.name
+    rec.rating = data.rating
+    rec.sex = data.sex
+    rec.title = data.title
+    rec.federation = data.federation
+    rec.fide_id = data.fide_id
+    rec.birth_date = data.birth_date
+    rec.members = json.dumps(list(data.members))
+
+
+def player_data_from_dict(d: Mapping[str, Any]) -> PlayerData:
+    """Registration data back from the audit log's JSON."""
+    return PlayerData(
+        name=d["name"],
+        rating=int(d["rating"]),
+        sex=d["sex"],
+        title=d["title"],
+        federation=d["federation"],
+        fide_id=d["fide_id"],
+        birth_date=d["birth_date"],
+        members=tuple(d["members"]),
+    )
 
 
 # ---------------------------------------------------------------------------------------

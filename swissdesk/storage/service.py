@@ -76,43 +76,6 @@ def _now() -> str:
     return _dt.datetime.now(_dt.UTC).isoformat(timespec="milliseconds")
 
 
-def _player_data_dict(p: PlayerData) -> dict[str, Any]:
-    return {
-        "name": p.name,
-        "rating": p.rating,
-        "sex": p.sex,
-        "title": p.title,
-        "federation": p.federation,
-        "fide_id": p.fide_id,
-        "birth_date": p.birth_date,
-        "members": list(p.members),
-    }
-
-
-def _record_data(rec: PlayerRecord) -> PlayerData:
-    return PlayerData(
-        name=rec.name,
-        rating=rec.rating,
-        sex=rec.sex,
-        title=rec.title,
-        federation=rec.federation,
-        fide_id=rec.fide_id,
-        birth_date=rec.birth_date,
-        members=tuple(json.loads(rec.members)),
-    )
-
-
-def _apply_data(rec: PlayerRecord, data: PlayerData) -> None:
-    rec.name = data.name
-    rec.rating = data.rating
-    rec.sex = data.sex
-    rec.title = data.title
-    rec.federation = data.federation
-    rec.fide_id = data.fide_id
-    rec.birth_date = data.birth_date
-    rec.members = json.dumps(list(data.members))
-
-
 def _check_data(data: PlayerData) -> None:
     if not data.name.strip():
         raise ActionRefused("a player needs a name")
@@ -230,12 +193,12 @@ class TournamentFile:
         def fill(session: Session) -> None:
             for tpn, data in enumerate(players, start=1):
                 rec = PlayerRecord(id=tpn, tpn=tpn, members="[]", acceleration="null")
-                _apply_data(rec, data)
+                convert.apply_player_data(rec, data)
                 session.add(rec)
 
         payload = {
             "settings": convert.settings_to_dict(settings),
-            "players": [_player_data_dict(d) for d in players],
+            "players": [convert.player_data_to_dict(d) for d in players],
         }
         return cls._build(
             Path(path), settings, fill, "CreateTournament", f"created {settings.name!r}", payload
@@ -704,10 +667,10 @@ class TournamentFile:
             )
         tpn = _max_tpn(s) + 1
         rec = PlayerRecord(tpn=tpn, members="[]", acceleration="null")
-        _apply_data(rec, a.player)
+        convert.apply_player_data(rec, a.player)
         s.add(rec)
         s.flush()
-        payload = {"id": rec.id, "tpn": tpn, "player": _player_data_dict(a.player)}
+        payload = {"id": rec.id, "tpn": tpn, "player": convert.player_data_to_dict(a.player)}
         return f"added {a.player.name} as no. {tpn}", payload, _order_warning(s)
 
     def _undo_add_player(self, s: Session, payload: Mapping[str, Any]) -> None:
@@ -717,13 +680,13 @@ class TournamentFile:
     def _edit_player(self, s: Session, a: act.EditPlayer) -> _Outcome:
         _check_data(a.player)
         rec = _player(s, a.tpn)
-        before = _record_data(rec)
-        _apply_data(rec, a.player)
+        before = convert.player_data_from_record(rec)
+        convert.apply_player_data(rec, a.player)
         payload: dict[str, Any] = {
             "id": rec.id,
             "tpn": a.tpn,
-            "before": _player_data_dict(before),
-            "after": _player_data_dict(a.player),
+            "before": convert.player_data_to_dict(before),
+            "after": convert.player_data_to_dict(a.player),
         }
         changed = [k for k, v in payload["after"].items() if payload["before"][k] != v]
         what = ", ".join(changed) if changed else "nothing"
@@ -732,7 +695,7 @@ class TournamentFile:
     def _undo_edit_player(self, s: Session, payload: Mapping[str, Any]) -> None:
         rec = s.get(PlayerRecord, payload["id"])
         assert rec is not None
-        _apply_data(rec, _data_from_dict(payload["before"]))
+        convert.apply_player_data(rec, convert.player_data_from_dict(payload["before"]))
 
     def _remove_player(self, s: Session, a: act.RemovePlayer) -> _Outcome:
         rec = _player(s, a.tpn)
@@ -783,7 +746,9 @@ class TournamentFile:
         records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
         before = {r.id: r.tpn for r in records}
         if a.order is None:
-            ordered = sorted(records, key=lambda r: initial_order_key(_record_data(r), r.tpn))
+            ordered = sorted(
+                records, key=lambda r: initial_order_key(convert.player_data_from_record(r), r.tpn)
+            )
         else:
             by_tpn = {r.tpn: r for r in records}
             if sorted(a.order) != sorted(by_tpn):
@@ -831,7 +796,7 @@ class TournamentFile:
             records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
             tpn = len(records) + 1
             for r in records:
-                if key < initial_order_key(_record_data(r), r.tpn):
+                if key < initial_order_key(convert.player_data_from_record(r), r.tpn):
                     tpn = r.tpn
                     break
             shifted = {r.id: r.tpn + 1 for r in records if r.tpn >= tpn}
@@ -839,7 +804,7 @@ class TournamentFile:
         rec = PlayerRecord(
             tpn=tpn, members="[]", acceleration="null", late_entry_round=a.from_round
         )
-        _apply_data(rec, a.player)
+        convert.apply_player_data(rec, a.player)
         s.add(rec)
         s.flush()
         missed = settings.late_entry_result
@@ -851,7 +816,7 @@ class TournamentFile:
             "id": rec.id,
             "tpn": tpn,
             "from_round": a.from_round,
-            "player": _player_data_dict(a.player),
+            "player": convert.player_data_to_dict(a.player),
             "tpns_before": {k: v for k, v in before.items() if k in shifted},
         }
         return f"late entry {a.player.name} as no. {tpn} from round {a.from_round}", payload, ()
@@ -1388,7 +1353,7 @@ def _order_warning(s: Session) -> tuple[str, ...]:
     if convert.last_paired_round(s) >= TPN_FROZEN_AFTER_ROUND or _tournament(s).list_closed:
         return ()
     records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
-    keys = [initial_order_key(_record_data(r)) for r in records]
+    keys = [initial_order_key(convert.player_data_from_record(r)) for r in records]
     if keys == sorted(keys):
         return ()
     return (
@@ -1440,19 +1405,6 @@ def _player_record_dict(rec: PlayerRecord) -> dict[str, Any]:
         "group_a": rec.group_a,
         "acceleration": rec.acceleration,
     }
-
-
-def _data_from_dict(d: Mapping[str, Any]) -> PlayerData:
-    return PlayerData(
-        name=d["name"],
-        rating=int(d["rating"]),
-        sex=d["sex"],
-        title=d["title"],
-        federation=d["federation"],
-        fide_id=d["fide_id"],
-        birth_date=d["birth_date"],
-        members=tuple(d["members"]),
-    )
 
 
 def _entry_row(
