@@ -1147,6 +1147,11 @@ class MainWindow(QMainWindow):
         if view is None or self.file is None or self._settings is None:
             return
         n = view.round_number
+        if n not in self.explanations:
+            # The engine's explanation is kept in the audit log when the round was paired.
+            stored = self.guarded("Explain", lambda: self._stored_explanation(n))
+            if stored:
+                self.explanations[n] = stored
         if n in self.explanations:
             self._show_explanation(n, None)
             return
@@ -1158,6 +1163,18 @@ class MainWindow(QMainWindow):
             PairingJob(snapshot, n, self._settings.system, explain=True, purpose="explain")
         )
         self.statusBar().showMessage(f"Asking the engine to explain round {n}…")
+
+    def _stored_explanation(self, n: int) -> tuple[str, ...]:
+        """The explanation recorded in the audit log with the pairing of round ``n``."""
+        assert self.file is not None
+        for entry in reversed(self.file.audit_log()):
+            if (
+                entry.action == "PairNextRound"
+                and not entry.undone
+                and entry.payload.get("round") == n
+            ):
+                return tuple(str(line) for line in entry.payload.get("explanation") or ())
+        return ()
 
     def _show_explanation(self, n: int, pairing: RoundPairing | None) -> None:
         lines = list(self.explanations.get(n, ()))
