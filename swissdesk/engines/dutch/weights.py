@@ -81,7 +81,7 @@ class Vertex:
 
 def compatible(a: Vertex, b: Vertex) -> bool:
     """Absolute criteria [C1] and [C3] for one pair (C.04.3 art. 2.1)."""
-    if b.tpn in a.forbidden:
+    if b.tpn in a.forbidden or a.tpn in b.forbidden:
         return False
     # [C3] only non-topscorers are held to their absolute colour preferences.
     same_absolute = a.absolute and b.absolute and a.preference is b.preference

@@ -1,0 +1,92 @@
+"""The edge weights encode the quality criteria in the priority order of C.04.3 art. 2.4.
+
+A matching maximises the sum of its edge weights, so for two pairs that differ in one
+criterion the pair meeting it must weigh more, and a higher-priority criterion must
+outweigh everything below it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from swissdesk.engines.dutch.weights import Layout, Vertex, compatible
+from swissdesk.model.state import PreferenceStrength
+from swissdesk.model.tournament import Colour
+
+W, B = Colour.WHITE, Colour.BLACK
+
+
+def player(tpn: int, score: int = 4, pref: Colour | None = None, **kw: object) -> Vertex:
+    base = Vertex(
+        tpn=tpn,
+        rank_index=tpn - 1,
+        score=score,
+        preference=pref,
+        strength=PreferenceStrength.MILD if pref else PreferenceStrength.NONE,
+        imbalance=0,
+        repeated=None,
+        bye_eligible=True,
+        played_games=2,
+        down1=False,
+        up1=False,
+        down2=False,
+        up2=False,
+    )
+    return replace(base, **kw)  # type: ignore[arg-type]
+
+
+LAYOUT = Layout({6: 4, 4: 8, 2: 8}, played_rounds=3)
+
+
+def weight(a: Vertex, b: Vertex, in_bracket: bool = True) -> int:
+    return LAYOUT.bracket_weight(a, b, in_bracket, not in_bracket, 0, None)
+
+
+def test_c6_a_pair_in_the_bracket_outweighs_any_pair_into_the_next_bracket() -> None:
+    a, b = player(1), player(2)
+    assert weight(a, b) > weight(a, player(3, score=2, pref=B), in_bracket=False)
+
+
+def test_c7_pairing_the_higher_mdp_outweighs_pairing_a_lower_one() -> None:
+    resident = player(5)
+    high_mdp, low_mdp = player(1, score=6), player(2, score=6)
+    assert weight(high_mdp, resident) == weight(low_mdp, resident)
+    assert weight(player(1, score=6), resident) > weight(player(3, score=4), player(6))
+
+
+def test_c12_both_preferences_granted_outweighs_c14_floats() -> None:
+    colours_ok = weight(player(1, pref=W), player(2, pref=B))
+    floats_ok = weight(player(1, pref=W, down1=True), player(2, pref=W, down1=True))
+    assert colours_ok > floats_ok
+
+
+def test_c13_strong_preference_granted_weighs_more() -> None:
+    strong = replace(player(1, pref=W), strength=PreferenceStrength.STRONG, imbalance=1)
+    mild_same = weight(strong, player(2, pref=W))
+    strong_same = weight(strong, replace(player(2, pref=W), strength=PreferenceStrength.STRONG))
+    assert mild_same > strong_same
+
+
+def test_c14_resident_downfloater_previous_round_is_kept_in_the_bracket() -> None:
+    keeps_floater = weight(player(1), player(2, down1=True))
+    plain = weight(player(1), player(2))
+    assert keeps_floater > plain
+
+
+def test_c15_mdp_opponent_who_upfloated_last_round_weighs_less() -> None:
+    mdp = player(1, score=6)
+    assert weight(mdp, player(2)) > weight(mdp, player(3, up1=True))
+
+
+def test_c16_two_rounds_ago_counts_below_c14() -> None:
+    last_round = weight(player(1), player(2, down1=True))
+    two_rounds_ago = weight(player(1), player(2, down2=True))
+    assert last_round > two_rounds_ago > weight(player(1), player(2))
+
+
+def test_c3_non_topscorers_with_the_same_absolute_preference_are_incompatible() -> None:
+    a = replace(player(1, pref=W), strength=PreferenceStrength.ABSOLUTE, imbalance=2)
+    b = replace(player(2, pref=W), strength=PreferenceStrength.ABSOLUTE, imbalance=2)
+    assert not compatible(a, b)
+    assert compatible(replace(a, topscorer=True), b)
+    assert not compatible(a, replace(player(3, pref=B), forbidden=frozenset({1})))
