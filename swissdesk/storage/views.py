@@ -14,6 +14,7 @@ from typing import Any
 from swissdesk.engines.base import RoundPairing
 from swissdesk.model.tournament import Colour, HalfPoints, ResultCode, ScoringSystem
 from swissdesk.storage.results import BoardResult
+from swissdesk.tiebreaks import DEFAULT_TIEBREAKS
 
 
 class AccelerationKind(enum.Enum):
@@ -90,7 +91,8 @@ class TournamentSettings:
     system: str = "dutch"
     scoring: ScoringSystem = field(default_factory=ScoringSystem)
     initial_colour: Colour = Colour.WHITE
-    tiebreaks: tuple[str, ...] = ()
+    tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+    """Declared tie-breaks (TRF record 202); by default the list C.07 recommends."""
     acceleration: AccelerationKind = AccelerationKind.NONE
     late_entry_result: ResultCode = ResultCode.NOT_PAIRED
     is_team: bool = False
