@@ -304,6 +304,7 @@ def test_single_and_multi_root_stages(limit: int) -> None:
         w = random_graph(rng, n, 0.8, 50)
         mc = MatchingComputer(n)
         mc._multi_root_limit = limit
+        mc._full_solve_root_limit = limit
         for i in range(n):
             for j in range(i + 1, n):
                 if w[i][j]:

@@ -120,7 +120,9 @@ class MatchingComputer:
         "_bparent",
         "_dirty",
         "_dual",
+        "_fresh",
         "_full_reset_cover",
+        "_full_solve_root_limit",
         "_inblossom",
         "_mate",
         "_multi_root_limit",
@@ -165,6 +167,13 @@ class MatchingComputer:
         # this many roots, otherwise from a single root (other roots are
         # then ordinary free targets).
         self._multi_root_limit: int = 8
+        # The same limit for the stages after a from-scratch solve.  There
+        # all roots are grown together: the first augmentations are found
+        # where trees meet, far fewer dual steps than one tree at a time.
+        self._full_solve_root_limit: int = n
+        # True until the first compute: a fresh graph is solved from scratch
+        # without building a vertex cover of its (all pending) edges.
+        self._fresh: bool = True
 
     # ------------------------------------------------------------------ API
 
@@ -242,13 +251,20 @@ class MatchingComputer:
         """(Re)optimise the matching after any ``set_weight`` calls."""
         if not self._dirty:
             return
-        cover = self._vertex_cover()
-        if len(cover) > self._full_reset_cover:
+        multi_limit = self._multi_root_limit
+        if self._fresh:
             self._full_reset()
-        elif cover:
-            self._repair(cover)
+            multi_limit = self._full_solve_root_limit
+        else:
+            cover = self._vertex_cover()
+            if len(cover) > self._full_reset_cover:
+                self._full_reset()
+                multi_limit = self._full_solve_root_limit
+            elif cover:
+                self._repair(cover)
+        self._fresh = False
         self._clear_pending()
-        self._run_stages()
+        self._run_stages(multi_limit)
         self._dirty = False
 
     def mates(self) -> list[int]:
@@ -531,9 +547,46 @@ class MatchingComputer:
                     break
                 self._dissolve_top(b, False)
 
+    def _match_tight_free(self, roots: list[int]) -> bool:
+        """Match roots along tight edges to free top-level blossoms/vertices.
+
+        Each such edge is an augmenting path of length one: the matching
+        grows, matched edges stay tight, the duals do not move.  Returns
+        True when something was matched.
+        """
+        n = self._n
+        w2 = self._w2
+        nbrs = self._neighbours()
+        mate = self._mate
+        dual = self._dual
+        inblossom = self._inblossom
+        bbase = self._bbase
+        augment_blossom = self._augment_blossom
+        found = False
+        for r in roots:
+            if mate[r] >= 0:
+                continue
+            br = inblossom[r]
+            row = w2[r]
+            dr = dual[r]
+            for j in nbrs[r]:
+                bj = inblossom[j]
+                if bj == br or mate[bbase[bj]] >= 0:
+                    continue
+                if dr + dual[j] == row[j]:
+                    if br >= n:
+                        augment_blossom(br, r)
+                    if bj >= n:
+                        augment_blossom(bj, j)
+                    mate[r] = j
+                    mate[j] = r
+                    found = True
+                    break
+        return found
+
     # ---------------------------------------------------------- the stages
 
-    def _run_stages(self) -> None:
+    def _run_stages(self, multi_limit: int) -> None:
         n = self._n
         if n < 2:
             return
@@ -801,11 +854,20 @@ class MatchingComputer:
                 labout[j] = v
             return False
 
-        multi_limit = self._multi_root_limit
+        duals_moved = True
         while True:
             roots = [v for v in range(n) if mate[v] < 0 and dual[v] > 0]
             if not roots:
                 break
+            if duals_moved and 1 < len(roots) <= multi_limit:
+                # New tight edges may join free vertices directly: take them
+                # all now (augmenting paths of length one) instead of one
+                # per stage.
+                duals_moved = False
+                if self._match_tight_free(roots):
+                    roots = [v for v in roots if mate[v] < 0]
+                    if not roots:
+                        break
             if len(roots) > multi_limit:
                 roots = roots[:1]
             else:
@@ -918,6 +980,7 @@ class MatchingComputer:
                             deltaarg = b
 
                 if delta:
+                    duals_moved = True
                     total_delta += delta
                     for v in range(n):
                         lb = label[inblossom[v]]
