@@ -456,6 +456,44 @@ def test_slack_changes_inside_blossoms_need_no_repair() -> None:
     assert bumped > 50
 
 
+def test_internal_change_check_agrees_with_blossom_chains() -> None:
+    # The cached chains (binary-searched common ancestor, prefix z sums, set
+    # of structural edges) give the same answer as walking the blossom tree.
+    nested = 0
+    checked = 0
+    for seed in range(80):
+        rng = random.Random(seed)
+        n = rng.randint(7, 16)
+        w = random_graph(rng, n, 0.7, 2)
+        mc = build(w)
+        mc.compute()
+        bparent, dual = mc._bparent, mc._dual
+
+        def chain(v: int, bparent: list[int] = bparent) -> list[int]:
+            out = []
+            while bparent[v] != -1:
+                v = bparent[v]
+                out.append(v)
+            return out
+
+        structural = {
+            frozenset(e) for b in range(n, 2 * n) if mc._bbase[b] >= 0 for e in mc._bendps[b]
+        }
+        for u in range(n):
+            cu = chain(u)
+            nested += len(cu) >= 2
+            for v in range(n):
+                if v == u or mc._inblossom[u] != mc._inblossom[v] or mc._inblossom[u] < n:
+                    continue
+                common = [b for b in cu if b in chain(v)]
+                slack_cap = dual[u] + dual[v] + 2 * sum(dual[b] for b in common)
+                for new2 in (slack_cap - 1, slack_cap, slack_cap + 1):
+                    expect = frozenset((u, v)) not in structural and slack_cap >= new2
+                    assert mc._internal_change_is_harmless(u, v, new2) == expect
+                    checked += 1
+    assert nested > 0 and checked > 1000
+
+
 def test_cheap_fix_keeps_matching_when_matched_edge_gains() -> None:
     # Raising a matched edge between two plain vertices only moves a dual.
     rng = random.Random(2)

@@ -118,6 +118,7 @@ class MatchingComputer:
         "_bchilds",
         "_bendps",
         "_bparent",
+        "_chain_cache",
         "_dirty",
         "_dual",
         "_fresh",
@@ -158,6 +159,10 @@ class MatchingComputer:
         # u * n + v (u < v), each once (flagged in _pending_mark).
         self._pending: list[int] = []
         self._pending_mark = bytearray(n * n)
+        # Blossom chains of the rest state for _internal_change_is_harmless:
+        # (ancestors top-down per vertex, prefix sums of their z, keys of all
+        # structural edges); None = not built since the last compute.
+        self._chain_cache: tuple[list[list[int]], list[list[int]], set[int]] | None = None
         # True when compute() must run before mates() is meaningful.
         self._dirty: bool = False
         # Warm-start when the changed edges are covered by at most this many
@@ -203,6 +208,8 @@ class MatchingComputer:
             self._nbrs[u] = None
             self._nbrs[v] = None
         self._dirty = True
+        if self._fresh:
+            return  # the first compute solves from scratch anyway
         # A change is harmless (I1..I3 still hold) when the edge is unmatched,
         # its slack stays non-negative, and it is not a structural edge.
         if self._mate[u] != v:
@@ -220,25 +227,73 @@ class MatchingComputer:
 
     def _internal_change_is_harmless(self, u: int, v: int, new2: int) -> bool:
         """For an unmatched edge inside a blossom: still slack >= 0 and not structural?"""
+        cache = self._chain_cache
+        if cache is None:
+            cache = self._chain_cache = self._build_chain_cache()
+        anc, zpre, structural = cache
+        n = self._n
+        if (u * n + v if u < v else v * n + u) in structural:
+            return False
+        au = anc[u]
+        av = anc[v]
+        # Deepest common ancestor: chains agree on a prefix (index 0 is the
+        # common top-level blossom).
+        lo = 0
+        hi = min(len(au), len(av)) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) >> 1
+            if au[mid] == av[mid]:
+                lo = mid
+            else:
+                hi = mid - 1
+        dual = self._dual
+        return dual[u] + dual[v] + 2 * zpre[u][lo] >= new2
+
+    def _build_chain_cache(self) -> tuple[list[list[int]], list[list[int]], set[int]]:
+        n = self._n
         bparent = self._bparent
         dual = self._dual
-        above_u: set[int] = set()
-        t = u
-        while t != -1:
-            above_u.add(t)
-            t = bparent[t]
-        lca = bparent[v]
-        while lca not in above_u:
-            lca = bparent[lca]
-        for a, c in self._bendps[lca]:
-            if (a == u and c == v) or (a == v and c == u):
-                return False
-        zsum = 0
-        t = lca
-        while t != -1:
-            zsum += dual[t]
-            t = bparent[t]
-        return dual[u] + dual[v] + 2 * zsum >= new2
+        anc: list[list[int]] = []
+        zpre: list[list[int]] = []
+        # Memoised per blossom: its chain (itself and ancestors, top-down).
+        bchain: dict[int, tuple[list[int], list[int]]] = {}
+
+        def chain_of(b: int) -> tuple[list[int], list[int]]:
+            got = bchain.get(b)
+            if got is not None:
+                return got
+            todo: list[int] = []
+            t = b
+            while t != -1 and t not in bchain:
+                todo.append(t)
+                t = bparent[t]
+            if t == -1:
+                ch: list[int] = []
+                zs: list[int] = []
+            else:
+                ch, zs = bchain[t]
+            for t in reversed(todo):
+                z = dual[t] + (zs[-1] if zs else 0)
+                ch = [*ch, t]
+                zs = [*zs, z]
+                bchain[t] = (ch, zs)
+            return bchain[b]
+
+        for v in range(n):
+            p = bparent[v]
+            if p == -1:
+                anc.append([])
+                zpre.append([])
+            else:
+                ch, zs = chain_of(p)
+                anc.append(ch)
+                zpre.append(zs)
+        structural: set[int] = set()
+        for b in range(n, 2 * n):
+            if self._bbase[b] >= 0:
+                for a, c in self._bendps[b]:
+                    structural.add(a * n + c if a < c else c * n + a)
+        return anc, zpre, structural
 
     def weight(self, u: int, v: int) -> int:
         """Current weight of edge ``{u, v}`` (0 when absent)."""
@@ -263,6 +318,7 @@ class MatchingComputer:
             elif cover:
                 self._repair(cover)
         self._fresh = False
+        self._chain_cache = None
         self._clear_pending()
         self._run_stages(multi_limit)
         self._dirty = False
