@@ -101,6 +101,7 @@ A full solve (used when X is large) starts from ``dual[v] = max_j w2[v][j] / 2``
 from __future__ import annotations
 
 from collections.abc import Iterable
+from heapq import heappop, heappush
 
 __all__ = ["MatchingComputer"]
 
@@ -669,8 +670,10 @@ class MatchingComputer:
         labout: list[int] = []
         labin: list[int] = []
         # bestedge[v] for a vertex in a non-S blossom: the S vertex of its
-        # least-slack edge to an S vertex, with bestsl[v] its current slack
-        # (kept up to date by the dual updates).
+        # least-slack edge to an S vertex.  In an unlabeled blossom
+        # bestsl[v] = slack + total_delta (constant while it stays
+        # unlabeled; also pushed on the heap); inside a T-blossom bestsl[v]
+        # is the slack itself (constant while it stays T).
         # bestedge[b] for a top-level S blossom/vertex: encoded edge i*n+j
         # (i in b) of least slack to another S blossom, with
         # bestsl[b] = slack + 2*total_delta (constant while both are S).
@@ -679,11 +682,13 @@ class MatchingComputer:
         bbestedges: list[list[int] | None] = []
         queue: list[int] = []
         total_delta = 0
-        # Blossom ids in use are all below bhigh (ids are reused LIFO).
-        bhigh = n
-        for b in range(n, n2):
-            if bbase[b] >= 0:
-                bhigh = b + 1
+        # Vertices and blossoms labeled at some point of the stage (each
+        # once, flagged in onlist): only they take part in dual updates.
+        labeled: list[int] = []
+        blist: list[int] = []
+        onlist = bytearray()
+        # (bestsl[v], v) for vertices in unlabeled blossoms, lazily pruned.
+        heap: list[tuple[int, int]] = []
 
         def assign_label(v: int, t: int, outv: int) -> None:
             while True:
@@ -692,16 +697,38 @@ class MatchingComputer:
                 labout[v] = labout[b] = outv
                 labin[b] = v
                 bestedge[v] = bestedge[b] = -1
-                if t == 1:
-                    if b < n:
+                if b < n:
+                    if not onlist[b]:
+                        onlist[b] = 1
+                        labeled.append(b)
+                    if t == 1:
                         queue.append(b)
-                    else:
-                        queue.extend(leaves(b))
-                    return
+                        return
+                else:
+                    if not onlist[b]:
+                        onlist[b] = 1
+                        blist.append(b)
+                    lv = leaves(b)
+                    for x in lv:
+                        if not onlist[x]:
+                            onlist[x] = 1
+                            labeled.append(x)
+                    if t == 1:
+                        queue.extend(lv)
+                        return
+                    to_raw(lv)
                 base = bbase[b]
                 v = mate[base]
                 t = 1
                 outv = base
+
+        def to_raw(vertices: list[int]) -> None:
+            # Vertices entering a T-blossom: their least S-edge slack stops
+            # shrinking, store it as is instead of as slack + total_delta.
+            td = total_delta
+            for x in vertices:
+                if bestedge[x] != -1:
+                    bestsl[x] -= td
 
         def scan_blossom(v: int, w: int) -> int:
             path: list[int] = []
@@ -724,10 +751,7 @@ class MatchingComputer:
             bb = inblossom[base]
             bv = inblossom[v]
             bw = inblossom[w]
-            nonlocal bhigh
             b = unused.pop()
-            if b >= bhigh:
-                bhigh = b + 1
             bbase[b] = base
             bparent[b] = -1
             bparent[bb] = b
@@ -749,6 +773,9 @@ class MatchingComputer:
                 bw = inblossom[labout[bw]]
             bchilds[b] = path
             bendps[b] = endps
+            if not onlist[b]:
+                onlist[b] = 1
+                blist.append(b)
             label[b] = 1
             labout[b] = labout[bb]
             labin[b] = labin[bb]
@@ -810,6 +837,12 @@ class MatchingComputer:
                         for x in leaves(s):
                             inblossom[x] = s
                 if not endstage and label[b] == 2:
+                    # Its vertices leave the T-blossom: back to keys.
+                    td = total_delta
+                    for x in leaves(b):
+                        if bestedge[x] != -1:
+                            bestsl[x] += td
+                            heappush(heap, (bestsl[x], x))
                     relabel_expanded(b)
                 label[b] = 0
                 labout[b] = -1
@@ -845,6 +878,11 @@ class MatchingComputer:
             labout[pin] = labout[bv] = pout
             labin[bv] = pin
             bestedge[bv] = -1
+            if bv >= n:
+                if not onlist[bv]:
+                    onlist[bv] = 1
+                    blist.append(bv)
+                to_raw(leaves(bv))
             j += jstep
             while childs[j] != entrychild:
                 bv = childs[j]
@@ -937,6 +975,10 @@ class MatchingComputer:
             bbestedges = [None] * n2
             queue = []
             total_delta = 0
+            labeled = []
+            blist = []
+            onlist = bytearray(n2)
+            heap = []
             for r in roots:
                 assign_label(r, 1, -1)
 
@@ -951,7 +993,8 @@ class MatchingComputer:
                     # Best S-S candidate of bv, accumulated locally.
                     bkey_e = bestedge[bv]
                     bkey = bestsl[bv]
-                    twod = 2 * total_delta
+                    td = total_delta
+                    twod = 2 * td
                     for j in nbrs[v]:
                         bj = inblossom[j]
                         if bj == bv:
@@ -977,9 +1020,17 @@ class MatchingComputer:
                             if bkey_e == -1 or ks < bkey:
                                 bkey_e = v * n + j
                                 bkey = ks
-                        elif lj == 0 and (bestedge[j] == -1 or ks < bestsl[j]):
-                            bestedge[j] = v
-                            bestsl[j] = ks
+                        elif lj == 0:
+                            if lbj == 0:
+                                ks += td
+                                if bestedge[j] == -1 or ks < bestsl[j]:
+                                    bestedge[j] = v
+                                    bestsl[j] = ks
+                                    heappush(heap, (ks, j))
+                            elif bestedge[j] == -1 or ks < bestsl[j]:
+                                # j inside a T-blossom: raw slack (constant).
+                                bestedge[j] = v
+                                bestsl[j] = ks
                     if finished:
                         break
                     if bkey_e != -1:
@@ -995,10 +1046,9 @@ class MatchingComputer:
                 delta = dual[deltaarg]
                 deltaarg2 = -1
                 twod = 2 * total_delta
-                for v in range(n):
+                for v in labeled:
                     bv = inblossom[v]
-                    lb = label[bv]
-                    if lb == 1:
+                    if label[bv] == 1:
                         d = dual[v]
                         if d < delta:
                             delta = d
@@ -1012,14 +1062,18 @@ class MatchingComputer:
                                     delta = d
                                     deltatype = 3
                                     deltaarg = k
-                    elif lb == 0 and bestedge[v] != -1:
-                        d = bestsl[v]
+                while heap:
+                    ks, v = heap[0]
+                    if bestedge[v] != -1 and bestsl[v] == ks and label[inblossom[v]] == 0:
+                        d = ks - total_delta
                         if d < delta:
                             delta = d
                             deltatype = 2
                             deltaarg = bestedge[v]
                             deltaarg2 = v
-                for b in range(n, bhigh):
+                        break
+                    heappop(heap)
+                for b in blist:
                     lb = label[b]
                     if lb and bparent[b] == -1 and bbase[b] >= 0:
                         if lb == 1:
@@ -1038,15 +1092,13 @@ class MatchingComputer:
                 if delta:
                     duals_moved = True
                     total_delta += delta
-                    for v in range(n):
+                    for v in labeled:
                         lb = label[inblossom[v]]
                         if lb == 1:
                             dual[v] -= delta
                         elif lb == 2:
                             dual[v] += delta
-                        elif bestedge[v] != -1:
-                            bestsl[v] -= delta
-                    for b in range(n, bhigh):
+                    for b in blist:
                         lb = label[b]
                         if lb and bparent[b] == -1 and bbase[b] >= 0:
                             if lb == 1:
@@ -1068,7 +1120,7 @@ class MatchingComputer:
                     expand_blossom(deltaarg, False)
 
             # End of stage: expand S-blossoms with zero dual.
-            for b in range(n, bhigh):
+            for b in blist:
                 if bparent[b] == -1 and bbase[b] >= 0 and label[b] == 1 and dual[b] == 0:
                     expand_blossom(b, True)
 
