@@ -689,6 +689,10 @@ class MatchingComputer:
         onlist = bytearray()
         # (bestsl[v], v) for vertices in unlabeled blossoms, lazily pruned.
         heap: list[tuple[int, int]] = []
+        # S-blossoms formed since the last dual step, whose least-slack edge
+        # lists are not gathered yet (flagged in lazy).
+        lazies: list[int] = []
+        lazy = bytearray()
 
         def assign_label(v: int, t: int, outv: int) -> None:
             while True:
@@ -784,10 +788,19 @@ class MatchingComputer:
                 if label[inblossom[x]] == 2:
                     queue.append(x)
                 inblossom[x] = b
-            # Least-slack edges from the new blossom to other S-blossoms.
+            # Its least-slack edges to other S-blossoms are gathered only when
+            # a dual step needs them (most stages end before one).
+            bestedge[b] = -1
+            lazy[b] = 1
+            lazies.append(b)
+
+        def gather_best(b: int) -> None:
+            """Least-slack edges from new S-blossom ``b`` to other S-blossoms."""
             bestto: dict[int, int] = {}
             bestsl_to: dict[int, int] = {}
-            for c in path:
+            for c in bchilds[b]:
+                if lazy[c]:
+                    gather_best(c)
                 lst = bbestedges[c]
                 if lst is None:
                     for i in leaves(c):
@@ -811,6 +824,17 @@ class MatchingComputer:
                                 bestto[bj] = k
                 bbestedges[c] = None
                 bestedge[c] = -1
+            # Edges found by scanning b's vertices since it was formed.
+            k = bestedge[b]
+            if k != -1:
+                i, j = divmod(k, n)
+                bj = inblossom[j]
+                if bj != b and label[bj] == 1:
+                    s = dual[i] + dual[j] - w2[i][j]
+                    if bj not in bestsl_to or s < bestsl_to[bj]:
+                        bestsl_to[bj] = s
+                        bestto[bj] = k
+            lazy[b] = 0
             bbestedges[b] = list(bestto.values())
             be = -1
             bs = 0
@@ -979,6 +1003,8 @@ class MatchingComputer:
             blist = []
             onlist = bytearray(n2)
             heap = []
+            lazies = []
+            lazy = bytearray(n2)
             for r in roots:
                 assign_label(r, 1, -1)
 
@@ -1040,6 +1066,10 @@ class MatchingComputer:
                     break
 
                 # ---- dual adjustment
+                for b in lazies:
+                    if lazy[b] and bparent[b] == -1:
+                        gather_best(b)
+                lazies.clear()
                 # A root stays S all stage: its dual bounds delta1.
                 deltatype = 1
                 deltaarg = roots[0]
