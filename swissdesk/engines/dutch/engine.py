@@ -366,29 +366,30 @@ class _Bracket:
         c9 = rnd.c9_ranks if rnd.single_downfloater_is_bye else None
         # The bracket that hands the PAB group its MDPs reads the full matching when it
         # closes ([C9] looks at where its downfloaters go), so it uses the full graph.
+        layout = rnd.layout
+        # An edge into the next scoregroup carries only [C4] and [C8] (and [C9] when the
+        # PAB is at stake): the same for every such edge but for the higher player's lane.
+        c8 = 1 << layout.offset["c8_pairs"]
+        c8_lanes = layout.offset["c8_scores"]
+        lane = layout.lane
+        overrides = rnd.overrides
         for k in range(self.sg_begin, self.size):
             vk = members[k]
             row = self.base[k]
             compat_k = rnd.compat[vk]
+            in_bracket = k < self.next_begin
             for m in range(k):
                 vm = members[m]
                 if not compat_k[vm]:
-                    row.append(0)
-                    continue
-                row.append(
-                    rnd.layout.bracket_weight(
-                        verts[vm],
-                        verts[vk],
-                        k < self.next_begin,
-                        k >= self.next_begin,
-                        rnd.bye_score,
-                        c9,
+                    w = 0
+                elif in_bracket or c9 is not None:
+                    w = layout.bracket_weight(
+                        verts[vm], verts[vk], in_bracket, not in_bracket, rnd.bye_score, c9
                     )
-                )
-            overrides = rnd.overrides
-            for m in range(k):
-                vm = members[m]
-                overrides[(vk, vm) if vk < vm else (vm, vk)] = row[m]
+                else:
+                    w = rnd.completion_part(vm, vk) | c8 | (1 << (c8_lanes + lane[verts[vm].score]))
+                row.append(w)
+                overrides[(vk, vm) if vk < vm else (vm, vk)] = w
         rnd.begin_bracket(
             members,
             rnd.n % 2 == 1
