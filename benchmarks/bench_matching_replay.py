@@ -6,7 +6,9 @@ The pickle holds a list of ``(vertex_count, calls)`` per matcher instance,
 ``calls`` being ``('w', u, v, weight)`` and ``('c',)`` tuples in order (see
 a recording made with a ``MatchingComputer`` subclass that logs its calls).
 ``--check`` also verifies the optimality certificate after every compute
-(slow, testing aid).
+(slow, testing aid).  ``--bulk`` fills each new matcher with one
+``load_weights`` call (the weights set before its first compute) instead of
+the recorded ``set_weight`` calls.
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ def main() -> None:
     parser.add_argument("pickle")
     parser.add_argument("--check", action="store_true", help="verify optimality after each compute")
     parser.add_argument("--quiet", action="store_true", help="print only the per-instance summary")
+    parser.add_argument(
+        "--bulk", action="store_true", help="fill new matchers with load_weights (timed)"
+    )
     args = parser.parse_args()
     with open(args.pickle, "rb") as fh:
         recorded = pickle.load(fh)
@@ -30,13 +35,22 @@ def main() -> None:
     total_set = 0.0
     grand_weight = 0
     for idx, (n, calls) in enumerate(recorded):
+        first = 0
+        if args.bulk:
+            while first < len(calls) and calls[first][0] == "w":
+                first += 1
         t0 = time.process_time()
         mc = MatchingComputer(n)
+        if first:
+            rows = [[0] * n for _ in range(n)]
+            for call in calls[:first]:
+                rows[call[1]][call[2]] = rows[call[2]][call[1]] = call[3]
+            mc.load_weights(rows)
         t_set = time.process_time() - t0
         times: list[float] = []
         pending_set = 0.0
         t0 = time.process_time()
-        for call in calls:
+        for call in calls[first:]:
             if call[0] == "w":
                 mc.set_weight(call[1], call[2], call[3])
             else:

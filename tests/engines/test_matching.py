@@ -588,6 +588,48 @@ def test_root_parity_fix_inside_blossoms(monkeypatch: pytest.MonkeyPatch) -> Non
     assert seen == {"shift", "dissolve"}
 
 
+def test_load_weights_matches_set_weight_and_stays_incremental() -> None:
+    for seed in range(30):
+        rng = random.Random(seed)
+        n = rng.randint(0, 12)
+        w = random_graph(rng, n, rng.random(), rng.choice([3, 300]))
+        mc = MatchingComputer(n)
+        if n >= 2:
+            mc.set_weight(0, 1, 5)  # replaced by the load
+            mc.compute()
+        mc.load_weights([row[:] for row in w])
+        assert all(mc.weight(i, j) == w[i][j] for i in range(n) for j in range(n) if i != j)
+        mc.compute()
+        mc._check_optimality()
+        assert matched_weight(mc, w) == brute_force(w)
+        for _ in range(5):
+            if n < 2:
+                break
+            x = rng.randrange(n)
+            for j in range(n):
+                if j != x and rng.random() < 0.5:
+                    set_both(mc, w, x, j, random_weight(rng, 40))
+            mc.compute()
+            mc._check_optimality()
+            assert matched_weight(mc, w) == brute_force(w)
+
+
+def test_load_weights_rejects_bad_matrices() -> None:
+    mc = MatchingComputer(2)
+    with pytest.raises(ValueError):
+        mc.load_weights([[0, 1]])
+    with pytest.raises(ValueError):
+        mc.load_weights([[0, 1], [2, 0]])
+    with pytest.raises(ValueError):
+        mc.load_weights([[1, 0], [0, 0]])
+    with pytest.raises(ValueError):
+        mc.load_weights([[0, -1], [-1, 0]])
+    with pytest.raises(TypeError):
+        mc.load_weights([[0, 1.5], [1.5, 0]])  # type: ignore[list-item]
+    mc.load_weights([[0, 3], [3, 0]])
+    assert mc.mates() == [1, 0]
+
+
 def test_accessors() -> None:
     mc = MatchingComputer(3)
     assert mc.vertex_count == 3

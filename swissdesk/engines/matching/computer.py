@@ -100,7 +100,7 @@ A full solve (used when X is large) starts from ``dual[v] = max_j w2[v][j] / 2``
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from heapq import heappop, heappush
 
 __all__ = ["MatchingComputer"]
@@ -225,6 +225,33 @@ class MatchingComputer:
         if not marks[key]:
             marks[key] = 1
             self._pending.append(key)
+
+    def load_weights(self, rows: Sequence[Sequence[int]]) -> None:
+        """Replace the whole graph: ``rows[u][v]`` is the weight of ``{u, v}``.
+
+        ``rows`` is a symmetric n x n matrix of non-negative ints with a zero
+        diagonal (0 = no edge).  Much cheaper than n^2/2 ``set_weight`` calls
+        for a new graph; the next ``compute`` solves from scratch.
+        """
+        n = self._n
+        if len(rows) != n or any(len(row) != n for row in rows):
+            raise ValueError(f"weights must be a {n} x {n} matrix")
+        for row in rows:
+            if not all(isinstance(x, int) for x in row):
+                raise TypeError("weights must be ints")
+        w2 = [[2 * x for x in row] for row in rows]
+        if n and min(map(min, w2)) < 0:
+            raise ValueError("weight must be non-negative")
+        if any(w2[v][v] for v in range(n)):
+            raise ValueError("self-loops are not allowed")
+        if [list(col) for col in zip(*w2, strict=True)] != w2:
+            raise ValueError("weight matrix must be symmetric")
+        self._w2 = w2
+        self._nbrs = [None] * n
+        self._clear_pending()
+        self._chain_cache = None
+        self._fresh = True
+        self._dirty = True
 
     def _internal_change_is_harmless(self, u: int, v: int, new2: int) -> bool:
         """For an unmatched edge inside a blossom: still slack >= 0 and not structural?"""
