@@ -530,31 +530,27 @@ class _Bracket:
                 for k2 in remainder[ri + 1 :]:
                     rnd.set_weight(vk, members[k2], self.order_weight(k, k2, ri, rem_pairs))
 
-        # S1 and S2 are now fixed: keep only S1-S2 edges in the remainder.
+        # S1 and S2 are now fixed: only S1-S2 edges stay in the remainder. Each S1 player
+        # then takes the first S2 player that keeps the pairing optimal, S1 in BSN order
+        # (art. 4.2 transpositions): one lexicographic preference rank per S1 player, the
+        # first S1 player's rank most significant, so one matching settles them all.
+        upper = [self.is_upper(m) for m in remainder]
+        s1 = [m for m, is_s1 in zip(remainder, upper, strict=True) if is_s1]
+        rank_bits = rnd.layout.rank_bits
+        last = len(remainder) - 1
+        shift = rank_bits * len(s1)
         for ri, m in enumerate(remainder):
             vm = members[m]
-            m_upper = self.is_upper(m)
-            for k in remainder[ri + 1 :]:
-                if not m_upper or self.is_upper(k):
+            if upper[ri]:
+                shift -= rank_bits
+            for rj in range(ri + 1, len(remainder)):
+                k = remainder[rj]
+                if not upper[ri] or upper[rj]:
                     base[k][m] = 0
-                rnd.set_weight(vm, members[k], base[k][m])
-
-        # Each S1 player takes the first S2 player that keeps the pairing optimal, S1 in BSN
-        # order (art. 4.2 transpositions): one lexicographic preference rank per S1 player,
-        # the first S1 player's rank most significant, so one matching settles them all.
-        s1 = [m for m in remainder if self.is_upper(m)]
-        rank_bits = rnd.layout.rank_bits
-        for i, m in enumerate(s1):
-            vm = members[m]
-            shift = rank_bits * (len(s1) - 1 - i)
-            rank = 0
-            for k in reversed(remainder):
-                if k <= m or rnd.matched[members[k]]:
-                    continue
                 w = base[k][m]
                 if w:
-                    rnd.set_weight(vm, members[k], w + (rank << shift))
-                rank += 1
+                    w += (last - rj) << shift  # earlier S2 players rank higher
+                rnd.set_weight(vm, members[k], w)
         if s1:
             rnd.compute()
         for m in s1:
