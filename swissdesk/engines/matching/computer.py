@@ -31,9 +31,14 @@ A *root* is an unmatched vertex with positive dual (it violates I4).  A stage
 grows alternating trees from a set of roots; every other unmatched vertex
 (dual 0, or a root not grown in this stage) is an ordinary *target*.  With at
 most ``_multi_root_limit`` roots all of them are grown together (trees meet
-half-way, best for warm starts); with more, a stage grows one root only
-(no rescanning of hundreds of trees per augmentation, best for full solves).
-The events of a stage are:
+half-way); with more, a stage grows one root only (no rescanning of hundreds
+of trees per augmentation, best for warm starts with many roots).  After a
+from-scratch solve all roots are grown together whatever their number
+(``_full_solve_root_limit``): there the trees meet after very few dual
+steps.  Whenever roots are grown together and the duals moved in the
+previous stage, tight edges between a root and a free top-level blossom or
+vertex are first matched directly (augmenting paths of length one), many per
+pass instead of one per stage.  The events of a stage are:
 
 * tight edge S - unlabeled whose top-level blossom has a free base: augment
   into it (rotating that blossom) and end the stage;
@@ -49,8 +54,13 @@ roots.  In the classic from-scratch algorithm all roots have equal duals
 which are the smallest of all duals, so delta type 1 only ever hits roots;
 after a warm start roots have arbitrary duals, hence the path flip.  After a
 dual adjustment the event edge itself is processed (no row rescan); least
-slacks are cached: S-S keys as ``slack + 2 * total_delta`` (constant while
-both ends stay S), S-free slacks decreased in the dual-update pass.
+slacks are cached as keys that the dual steps leave alone: S-S keys as
+``slack + 2 * total_delta`` (constant while both ends stay S), S-unlabeled
+keys as ``slack + total_delta`` on a heap (lazily pruned), and for vertices
+inside T-blossoms the plain slack (constant while they stay T; converted at
+labeling and expansion).  So a dual step costs O(labeled vertices + log n),
+not O(n).  A new S-blossom gathers its per-blossom least-slack edge list only
+when a dual step needs it (most stages end first).
 
 Delta type 3 needs the slack of S-S edges to be even.  Every labeled vertex
 is joined to a root by tight edges, and a tight edge forces equal parity of
@@ -94,8 +104,15 @@ The remaining roots go to the stages.  A single-vertex update leaves at most
 two roots, so it costs at most two stages (O(n^2) each on dense graphs)
 instead of a full O(n^3) solve.
 
-A full solve (used when X is large) starts from ``dual[v] = max_j w2[v][j] / 2``
-(feasible), runs the same jump start over all vertices, then the stages.
+A full solve (used when X is large, and for the first ``compute`` of a
+matcher or after ``load_weights``, without building X at all) starts from
+``dual[v] = max_j w2[v][j] / 2`` (feasible), runs the same jump start over
+all vertices, then the stages.
+
+``set_weight`` classifies a change inside a blossom with a cache of the rest
+state, built on first use after each ``compute``: every vertex's chain of
+blossoms (top-down, shared per blossom), prefix sums of their z, and the set
+of structural edges; the deepest common blossom is found by binary search.
 """
 
 from __future__ import annotations
