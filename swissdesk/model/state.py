@@ -110,9 +110,7 @@ def completed_rounds(tournament: Tournament) -> int:
     return tournament.rounds_with_pairings
 
 
-def scores_after_each_round(
-    tournament: Tournament, rounds: int
-) -> dict[int, list[HalfPoints]]:
+def scores_after_each_round(tournament: Tournament, rounds: int) -> dict[int, list[HalfPoints]]:
     """``result[tpn][k]`` is the score after ``k`` rounds (``k`` from 0 to ``rounds``)."""
     scoring = tournament.scoring
     out: dict[int, list[HalfPoints]] = {}
@@ -133,9 +131,7 @@ def _entry(p: Player, r: int) -> RoundEntry:
     return e if e is not None else RoundEntry.bye(ResultCode.NOT_PAIRED)
 
 
-def build_states(
-    tournament: Tournament, round_number: int | None = None
-) -> dict[int, PlayerState]:
+def build_states(tournament: Tournament, round_number: int | None = None) -> dict[int, PlayerState]:
     """Derived state of every participant before ``round_number`` is paired.
 
     ``round_number`` defaults to the round after the last one with pairings. A participant
