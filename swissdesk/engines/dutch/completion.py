@@ -13,6 +13,7 @@ about as much as the few paths it needs, not a full matching.
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
 from collections.abc import Iterable
 
@@ -27,12 +28,13 @@ class CompletionOracle:
         self.n = n
         self.size = n + (1 if bye_candidates is not None else 0)
         self.bye_vertex = n if bye_candidates is not None else None
-        adjacency = [list(row) for row in neighbours]
+        # Compact rows: a big field's adjacency would otherwise cost an int object per edge.
+        adjacency = [array("i", row) for row in neighbours]
         if bye_candidates is not None:
             candidates = sorted(bye_candidates)
             for c in candidates:
                 adjacency[c].append(n)
-            adjacency.append(candidates)
+            adjacency.append(array("i", candidates))
         self.adjacency = adjacency
         self.match = [UNMATCHED] * self.size
         self.frozen = [False] * self.size
@@ -62,10 +64,14 @@ class CompletionOracle:
         assert bye is not None
         allowed_set = set(allowed)
         old_adjacency = self.adjacency
-        adjacency = [
-            [u for u in row if u != bye or v in allowed_set] for v, row in enumerate(old_adjacency)
-        ]
-        adjacency[bye] = sorted(allowed_set)
+        adjacency = list(old_adjacency)
+        for c in set(old_adjacency[bye]) | allowed_set:
+            row = old_adjacency[c]
+            if c not in allowed_set:
+                adjacency[c] = array("i", (u for u in row if u != bye))
+            elif bye not in row:
+                adjacency[c] = array("i", (*row, bye))
+        adjacency[bye] = array("i", sorted(allowed_set))
         match = list(self.match)
         partner = match[bye]
         self.adjacency = adjacency

@@ -127,7 +127,7 @@ class _Round:
     def __init__(
         self,
         verts: list[Vertex],
-        compat: list[list[bool]],
+        compat: list[bytearray],
         layout: Layout,
         matcher_factory: Callable[[int], MatchingComputer],
         bracket_local: bool,
@@ -263,7 +263,7 @@ class _Round:
         """
         verts, n = self.verts, self.n
         odd = n % 2 == 1
-        neighbours = [[j for j in range(n) if self.compat[i][j]] for i in range(n)]
+        neighbours = [[j for j, ok in enumerate(self.compat[i]) if ok] for i in range(n)]
         eligible = [i for i in range(n) if verts[i].bye_eligible] if odd else None
         oracle = CompletionOracle(neighbours, eligible)
         if not oracle.complete():
@@ -584,6 +584,13 @@ class _Bracket:
                     floaters.append(verts[vk].tpn)
                 if verts[mate].score < rnd.bye_score:
                     rnd.single_downfloater_is_bye = False
+        # Weights of edges at a fixed player are never read again (the pair is isolated).
+        fixed = rnd.fixed_partner
+        rnd.overrides = {
+            key: w
+            for key, w in rnd.overrides.items()
+            if key[0] not in fixed and key[1] not in fixed
+        }
         record = BracketRecord(
             score=verts[self.members[self.sg_begin]].score
             if self.sg_begin < self.next_begin
@@ -659,12 +666,12 @@ def pair_dutch(
     for v in verts:
         group_sizes[v.score] = group_sizes.get(v.score, 0) + 1
     layout = Layout(group_sizes, round_number - 1)
-    compat = [[False] * n for _ in range(n)]
+    compat = [bytearray(n) for _ in range(n)]  # 1 where [C1] and [C3] allow the pair
     for i in range(n):
         row = compat[i]
         for j in range(i):
             if compatible(verts[i], verts[j]):
-                row[j] = compat[j][i] = True
+                row[j] = compat[j][i] = 1
 
     rnd = _Round(verts, compat, layout, matcher_factory, bracket_local)
     rnd.first_matching(c9_uses_played_games)
