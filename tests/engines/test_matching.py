@@ -296,6 +296,36 @@ def test_warm_and_full_paths_agree() -> None:
         assert matched_weight(warm, w) == matched_weight(full, w)
 
 
+def test_large_changes_to_a_solved_graph_solve_from_scratch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    resets = 0
+    original = MatchingComputer._full_reset
+
+    def spy(self: MatchingComputer) -> None:
+        nonlocal resets
+        resets += 1
+        original(self)
+
+    monkeypatch.setattr(MatchingComputer, "_full_reset", spy)
+    rng = random.Random(12)
+    for _ in range(10):
+        n = rng.randint(8, 13)
+        w = random_graph(rng, n, 0.8, rng.choice([2, 60]))
+        mc = build(w)
+        mc.compute()
+        mc._full_reset_cover = 0  # any change: from scratch, not repaired
+        for _ in range(4):
+            for x in rng.sample(range(n), 3):
+                for j in range(n):
+                    if j != x and rng.random() < 0.6:
+                        set_both(mc, w, x, j, random_weight(rng, 60))
+            mc.compute()
+            mc._check_optimality()
+            assert matched_weight(mc, w) == brute_force(w)
+    assert resets == 50  # the first compute of each graph, then every round
+
+
 @pytest.mark.parametrize("limit", [1, 1000])
 def test_single_and_multi_root_stages(limit: int) -> None:
     rng = random.Random(5)

@@ -32,10 +32,10 @@ grows alternating trees from a set of roots; every other unmatched vertex
 (dual 0, or a root not grown in this stage) is an ordinary *target*.  With at
 most ``_multi_root_limit`` roots all of them are grown together (trees meet
 half-way); with more, a stage grows one root only (no rescanning of hundreds
-of trees per augmentation, best for warm starts with many roots).  After a
-from-scratch solve all roots are grown together whatever their number
-(``_full_solve_root_limit``): there the trees meet after very few dual
-steps.  Whenever roots are grown together and the duals moved in the
+of trees per augmentation, best for warm starts with many roots).  In the
+first solve of a new graph all roots are grown together whatever their
+number (``_full_solve_root_limit``): with many equal weights the trees meet
+after very few dual steps.  Whenever roots are grown together and the duals moved in the
 previous stage, tight edges between a root and a free top-level blossom or
 vertex are first matched directly (augmenting paths of length one), many per
 pass instead of one per stage.  The events of a stage are:
@@ -190,9 +190,12 @@ class MatchingComputer:
         # this many roots, otherwise from a single root (other roots are
         # then ordinary free targets).
         self._multi_root_limit: int = 8
-        # The same limit for the stages after a from-scratch solve.  There
-        # all roots are grown together: the first augmentations are found
-        # where trees meet, far fewer dual steps than one tree at a time.
+        # The same limit for the first solve of a new graph.  There all roots
+        # are grown together: on graphs with many equal weights the trees
+        # meet after very few dual steps (far fewer than one tree at a time).
+        # Not after large changes to a solved graph (cover above
+        # _full_reset_cover): with fewer ties there, one tree at a time was
+        # measured about 3x faster.
         self._full_solve_root_limit: int = n
         # True until the first compute: a fresh graph is solved from scratch
         # without building a vertex cover of its (all pending) edges.
@@ -359,7 +362,6 @@ class MatchingComputer:
             cover = self._vertex_cover()
             if len(cover) > self._full_reset_cover:
                 self._full_reset()
-                multi_limit = self._full_solve_root_limit
             elif cover:
                 self._repair(cover)
         self._fresh = False
