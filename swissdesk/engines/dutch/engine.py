@@ -183,13 +183,24 @@ class _Round:
     def _activate(self, vertices: list[int], local: bool) -> None:
         self.active_vertices = vertices
         self.active_index = {v: i for i, v in enumerate(vertices)}
-        matcher = self.matcher_factory(len(vertices))
+        size = len(vertices)
+        matcher = self.matcher_factory(size)
+        rows = [[0] * size for _ in range(size)]
         for i, u in enumerate(vertices):
+            row = rows[i]
             for j in range(i):
                 v = vertices[j]
                 w = self.weight(u, v)
                 if w:
-                    matcher.set_weight(i, j, w - self.completion_part(u, v) if local else w)
+                    row[j] = rows[j][i] = w - self.completion_part(u, v) if local else w
+        load = getattr(matcher, "load_weights", None)
+        if load is not None:
+            load(rows)  # one call for a fresh graph
+        else:
+            for i in range(size):
+                for j in range(i):
+                    if rows[i][j]:
+                        matcher.set_weight(i, j, rows[i][j])
         if local:
             self.local, self.full = matcher, None
         else:
