@@ -71,10 +71,14 @@ def main() -> None:
             shown = " ".join(f"{t:.3f}" for t in times)
             print(f"instance {idx}: n={n} set_weight {t_set:.3f}s computes [{shown}]")
         else:
-            print(f"instance {idx}: n={n} set {t_set:.3f}s first {times[0] if times else 0:.3f}s "
-                  f"rest {sum(times[1:]):.3f}s ({len(times)} computes)")
-    print(f"total: compute {total_compute:.3f}s set_weight {total_set:.3f}s "
-          f"sum {total_compute + total_set:.3f}s")
+            print(
+                f"instance {idx}: n={n} set {t_set:.3f}s first {times[0] if times else 0:.3f}s "
+                f"rest {sum(times[1:]):.3f}s ({len(times)} computes)"
+            )
+    print(
+        f"total: compute {total_compute:.3f}s set_weight {total_set:.3f}s "
+        f"sum {total_compute + total_set:.3f}s"
+    )
     if args.check:
         print(f"checked; weight fingerprint {grand_weight}")
 
