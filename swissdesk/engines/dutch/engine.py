@@ -149,6 +149,7 @@ class _Round:
         self.overrides: dict[tuple[int, int], int] = {}
         self.fixed_partner: dict[int, int] = {}
         self.non_candidate = [1] * self.n
+        self.complete_shift = layout.offset["complete"]
         self.local: MatchingComputer | None = None
         self.full: MatchingComputer | None = None
         self.active_vertices: list[int] = []
@@ -157,7 +158,7 @@ class _Round:
     def completion_part(self, u: int, v: int) -> int:
         """The completion field of edge ``u``-``v`` (see ``Layout.completion_weight``)."""
         nc = self.non_candidate
-        return (1 + nc[u] + nc[v]) << self.layout.offset["complete"]
+        return (1 + nc[u] + nc[v]) << self.complete_shift
 
     def weight(self, u: int, v: int) -> int:
         """The current weight of edge ``u``-``v`` of the whole graph."""
@@ -680,9 +681,11 @@ def pair_dutch(
     compat = [bytearray(n) for _ in range(n)]  # 1 where [C1] and [C3] allow the pair
     for i in range(n):
         row = compat[i]
+        vi = verts[i]
         for j in range(i):
-            if compatible(verts[i], verts[j]):
-                row[j] = compat[j][i] = 1
+            if not compatible(vi, verts[j]):
+                continue
+            row[j] = compat[j][i] = 1
 
     rnd = _Round(verts, compat, layout, matcher_factory, bracket_local)
     rnd.first_matching(c9_uses_played_games)

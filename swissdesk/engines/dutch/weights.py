@@ -69,6 +69,11 @@ class Vertex:
     """TPNs this player may not meet ([C1] and arbiter-declared prohibitions)."""
     topscorer: bool = False
     """Art. 1.8: over 50 % of the maximum score when pairing the final round."""
+    c3_bound: bool = field(default=False, init=False)
+    """Held to its absolute colour preference by [C3]: absolute and not a topscorer."""
+
+    def __post_init__(self) -> None:
+        self.c3_bound = self.strength is PreferenceStrength.ABSOLUTE and not self.topscorer
 
     @property
     def absolute(self) -> bool:
@@ -84,8 +89,7 @@ def compatible(a: Vertex, b: Vertex) -> bool:
     if b.tpn in a.forbidden or a.tpn in b.forbidden:
         return False
     # [C3] only non-topscorers are held to their absolute colour preferences.
-    same_absolute = a.absolute and b.absolute and a.preference is b.preference
-    return not (same_absolute and not (a.topscorer or b.topscorer))
+    return not (a.c3_bound and b.c3_bound and a.preference is b.preference)
 
 
 class Layout:
