@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from array import array
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 UNMATCHED = -1
 
@@ -23,7 +23,9 @@ UNMATCHED = -1
 class CompletionOracle:
     """A complete pairing of the players not yet paired, kept up to date."""
 
-    def __init__(self, neighbours: list[list[int]], bye_candidates: Iterable[int] | None) -> None:
+    def __init__(
+        self, neighbours: Sequence[Sequence[int]], bye_candidates: Iterable[int] | None
+    ) -> None:
         n = len(neighbours)
         self.n = n
         self.size = n + (1 if bye_candidates is not None else 0)

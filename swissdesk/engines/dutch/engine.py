@@ -45,6 +45,7 @@ the two agree on which candidate the rules select.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -275,7 +276,7 @@ class _Round:
         """
         verts, n = self.verts, self.n
         odd = n % 2 == 1
-        neighbours = [[j for j, ok in enumerate(self.compat[i]) if ok] for i in range(n)]
+        neighbours = [array("i", [j for j, ok in enumerate(row) if ok]) for row in self.compat]
         eligible = [i for i in range(n) if verts[i].bye_eligible] if odd else None
         oracle = CompletionOracle(neighbours, eligible)
         if not oracle.complete():
