@@ -39,7 +39,8 @@ LAYOUT = Layout({6: 4, 4: 8, 2: 8}, played_rounds=3)
 
 
 def weight(a: Vertex, b: Vertex, in_bracket: bool = True) -> int:
-    return LAYOUT.bracket_weight(a, b, in_bracket, not in_bracket, 0, None)
+    completion = 3 << LAYOUT.offset["complete"]  # a pair of players who may not take the PAB
+    return LAYOUT.bracket_weight(a, b, in_bracket, not in_bracket, completion, 0, None)
 
 
 def test_c6_a_pair_in_the_bracket_outweighs_any_pair_into_the_next_bracket() -> None:

@@ -150,6 +150,8 @@ class _Round:
         self.overrides: dict[tuple[int, int], int] = {}
         self.fixed_partner: dict[int, int] = {}
         self.non_candidate = [1] * self.n
+        """1 for a player who may not stay unpaired: not eligible for the PAB ([C2]) or
+        scoring more than its assignee may ([C5]); set by ``first_matching``."""
         self.complete_shift = layout.offset["complete"]
         self.local: MatchingComputer | None = None
         self.full: MatchingComputer | None = None
@@ -157,7 +159,8 @@ class _Round:
         self.active_index: dict[int, int] = {}
 
     def completion_part(self, u: int, v: int) -> int:
-        """The completion field of edge ``u``-``v`` (see ``Layout.completion_weight``)."""
+        """The completion field of edge ``u``-``v``: 1 per pair, +1 per player paired who
+        could not take the PAB ([C2], [C4], [C5]; see ``non_candidate``)."""
         nc = self.non_candidate
         return (1 + nc[u] + nc[v]) << self.complete_shift
 
@@ -381,10 +384,7 @@ class _Bracket:
         # closes ([C9] looks at where its downfloaters go), so it uses the full graph.
         layout = rnd.layout
         # An edge into the next scoregroup carries only [C4] and [C8] (and [C9] when the
-        # PAB is at stake): the same for every such edge but for the higher player's lane.
-        c8 = 1 << layout.offset["c8_pairs"]
-        c8_lanes = layout.offset["c8_scores"]
-        lane = layout.lane
+        # PAB is at stake), so it skips the full criteria routine.
         overrides = rnd.overrides
         for k in range(self.sg_begin, self.size):
             vk = members[k]
@@ -397,10 +397,16 @@ class _Bracket:
                     w = 0
                 elif in_bracket or c9 is not None:
                     w = layout.bracket_weight(
-                        verts[vm], verts[vk], in_bracket, not in_bracket, rnd.bye_score, c9
+                        verts[vm],
+                        verts[vk],
+                        in_bracket,
+                        not in_bracket,
+                        rnd.completion_part(vm, vk),
+                        rnd.bye_score,
+                        c9,
                     )
                 else:
-                    w = rnd.completion_part(vm, vk) | c8 | (1 << (c8_lanes + lane[verts[vm].score]))
+                    w = rnd.completion_part(vm, vk) | layout.next_bracket_fields(verts[vm].score)
                 row.append(w)
                 overrides[(vk, vm) if vk < vm else (vm, vk)] = w
         rnd.begin_bracket(

@@ -146,11 +146,10 @@ class Layout:
         self.order_shift = 1
         self.bsn_bits = 2 * cb
 
-    def completion_weight(self, a: Vertex, b: Vertex, bye_score: int | None) -> int:
-        """[C4]/[C5]: the weight of an edge outside the bracket being paired."""
-        return (1 + (not _bye_candidate(a, bye_score)) + (not _bye_candidate(b, bye_score))) << (
-            self.offset["complete"]
-        )
+    def next_bracket_fields(self, higher_score: int) -> int:
+        """[C8]: one more pair in the next bracket, in the lane of its higher player."""
+        off = self.offset
+        return (1 << off["c8_pairs"]) | (1 << (off["c8_scores"] + self.lane[higher_score]))
 
     def bracket_weight(
         self,
@@ -158,19 +157,22 @@ class Layout:
         lower: Vertex,
         lower_in_bracket: bool,
         lower_in_next: bool,
+        completion: int,
         bye_score: int | None,
         c9_ranks: dict[int, int] | None,
     ) -> int:
-        """Weight of an edge touching the bracket being paired (``higher`` ranks above)."""
+        """Weight of an edge touching the bracket being paired (``higher`` ranks above).
+
+        ``completion`` is the edge's completion field ([C4]/[C5]), which the round knows.
+        """
         off = self.offset
         lane = self.lane
-        w = self.completion_weight(higher, lower, bye_score)
+        w = completion
         if lower_in_bracket:
             w |= 1 << off["c6"]
             w |= 1 << (off["c7"] + lane[higher.score])
         if lower_in_next:
-            w |= 1 << off["c8_pairs"]
-            w |= 1 << (off["c8_scores"] + lane[higher.score])
+            w |= self.next_bracket_fields(higher.score)
         if c9_ranks is not None and bye_score is not None:
             rank = 0
             if higher.score == bye_score:
@@ -198,11 +200,6 @@ class Layout:
             if not (mdp_pair and lower.up2):
                 w |= 1 << (off["c21"] + lane[higher.score])
         return w
-
-
-def _bye_candidate(v: Vertex, bye_score: int | None) -> bool:
-    """Could take the PAB: eligible ([C2]) and scoring no more than the assignee ([C5])."""
-    return v.bye_eligible and (bye_score is None or v.score <= bye_score)
 
 
 def _colour_fields(a: Vertex, b: Vertex, off: dict[str, int]) -> int:
