@@ -184,11 +184,11 @@ def _read_line(state: _State, line: str, line_no: int) -> None:
                 state.initial_colour = Colour.BLACK
     elif tag == "162":
         _read_162(state, line, line_no)
-    elif tag in _BB_CODES:
+    elif tag in _BB_FIELDS:
         value = _parse_points(rest)
         if value is None:
             raise state.error(f"{tag} needs a number of points like 1.0, not {rest!r}", line_no, 5)
-        _set_bb(state, tag, value)
+        _set_points(state, _BB_FIELDS[tag], value)
     elif tag == "XXS":
         _read_xxs(state, line, line_no)
     elif tag == "XXA":
@@ -225,27 +225,34 @@ _INFO_TAGS = {
     "122": "time_control",
 }
 
-_BB_CODES = ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")
+_BB_FIELDS: dict[str, tuple[str, ...]] = {
+    "BBW": ("win", "forfeit_win", "full_point_bye"),
+    "BBD": ("draw", "half_point_bye"),
+    "BBL": ("loss",),
+    "BBZ": ("zero_point_bye", "absent"),
+    "BBF": ("forfeit_loss",),
+    "BBU": ("pairing_allocated_bye",),
+}
+"""bbpPairings point codes: a forfeit win and a full-point bye count as a win, a half-point
+bye as a draw, an absence as a zero-point bye."""
+
+_162_FIELDS: dict[str, tuple[str, ...]] = {
+    "W": _BB_FIELDS["BBW"],
+    "D": _BB_FIELDS["BBD"],
+    "L": ("loss",),
+    "A": ("zero_point_bye", "forfeit_loss", "absent"),
+    "P": ("pairing_allocated_bye",),
+    "X": (),
+}
+"""TRF-2026 record 162 codes and the results they score."""
 
 
-def _set_bb(state: _State, tag: str, value: HalfPoints) -> None:
-    """bbpPairings point codes: a forfeit win and a full-point bye count as a win, a half-point
-    bye as a draw, an absence as a zero-point bye; the PAB follows the win unless set."""
-    s = state.scoring
-    if tag == "BBW":
-        s = replace(s, win=value, forfeit_win=value, full_point_bye=value)
-        if not state.pab_points_explicit:
-            s = replace(s, pairing_allocated_bye=value)
-    elif tag == "BBD":
-        s = replace(s, draw=value, half_point_bye=value)
-    elif tag == "BBL":
-        s = replace(s, loss=value)
-    elif tag == "BBZ":
-        s = replace(s, zero_point_bye=value, absent=value)
-    elif tag == "BBF":
-        s = replace(s, forfeit_loss=value)
-    else:  # BBU
+def _set_points(state: _State, fields: tuple[str, ...], value: HalfPoints) -> None:
+    """Give ``value`` to the scoring ``fields``; the PAB follows the win unless it was set."""
+    s = replace(state.scoring, **dict.fromkeys(fields, value))
+    if "win" in fields and not state.pab_points_explicit:
         s = replace(s, pairing_allocated_bye=value)
+    if "pairing_allocated_bye" in fields:
         state.pab_points_explicit = True
     state.scoring = s
 
@@ -272,28 +279,14 @@ def _read_162(state: _State, line: str, line_no: int) -> None:
         pairs.append((pending[0], "", pending[1]))
     for code, value_text, column in pairs:
         value = _parse_points(value_text)
-        if code not in "WDLAPX" or value is None:
+        if code not in _162_FIELDS or value is None:
             raise state.error(
                 f"record 162: expected a code W, D, L, A, P or X followed by points "
                 f"(like W 1.0), not {code + value_text!r}",
                 line_no,
                 column,
             )
-        s = state.scoring
-        if code == "W":
-            s = replace(s, win=value, forfeit_win=value, full_point_bye=value)
-            if not state.pab_points_explicit:
-                s = replace(s, pairing_allocated_bye=value)
-        elif code == "D":
-            s = replace(s, draw=value, half_point_bye=value)
-        elif code == "L":
-            s = replace(s, loss=value)
-        elif code == "A":
-            s = replace(s, zero_point_bye=value, forfeit_loss=value, absent=value)
-        elif code == "P":
-            s = replace(s, pairing_allocated_bye=value)
-            state.pab_points_explicit = True
-        state.scoring = s
+        _set_points(state, _162_FIELDS[code], value)
 
 
 _XXS_FIELDS: dict[str, tuple[str, ...]] = {
