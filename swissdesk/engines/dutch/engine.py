@@ -55,7 +55,7 @@ from swissdesk.engines.dutch.completion import CompletionOracle
 from swissdesk.engines.dutch.weights import Layout, Vertex, compatible
 from swissdesk.engines.matching.computer import MatchingComputer
 from swissdesk.model.state import Float, PlayerState, build_states
-from swissdesk.model.tournament import Colour, ResultCode, Tournament
+from swissdesk.model.tournament import Colour, Player, ResultCode, Tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,9 +79,8 @@ class DutchResult:
     ranked: dict[int, Ranked]
 
 
-def _participated(t: Tournament, tpn: int, round_number: int) -> bool:
+def _participated(p: Player, round_number: int) -> bool:
     """Whether the player ever took part in a pairing (bbpPairings' 'valid player')."""
-    p = t.player(tpn)
     for r in range(1, round_number):
         e = p.entry(r)
         if e is not None and (
@@ -104,7 +103,7 @@ def rank_players(
     index = 0
     for p in sorted(t.players, key=lambda p: p.tpn):
         st = states[p.tpn]
-        if not st.available and not _participated(t, p.tpn, round_number):
+        if not st.available and not _participated(p, round_number):
             continue
         ranked[p.tpn] = Ranked(st, index, st.pairing_score)
         index += 1
