@@ -667,3 +667,32 @@ def test_accessors() -> None:
     mc.set_weight(1, 2, 5)
     assert mc.matching_weight() == 1 << 300
     assert mc.mates() == [2, 1, 0]
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_isolate_edge_keeps_the_pair_and_the_optimum(seed: int) -> None:
+    """Fixing a pair (the Dutch engine's finalised boards): its other edges go, the rest of
+    the matching stays optimal, also when the pair lies inside blossoms or is unmatched."""
+    rng = random.Random(7000 + seed)
+    n = rng.randint(8, 13)
+    w = random_graph(rng, n, rng.choice([0.5, 1.0]), rng.choice([3, 60]))
+    mc = build(w)
+    mc.compute()
+    for _ in range(3):
+        mates = mc.mates()
+        matched = [(v, m) for v, m in enumerate(mates) if v < m and w[v][m]]
+        edges = [(i, j) for i in range(n) for j in range(i + 1, n) if w[i][j]]
+        if not edges:
+            break
+        u, v = rng.choice(matched) if matched and rng.random() < 0.8 else rng.choice(edges)
+        mc.isolate_edge(u, v)
+        for x, keep in ((u, v), (v, u)):
+            for j in range(n):
+                if j not in (x, keep):
+                    w[x][j] = w[j][x] = 0
+        mc.compute()
+        mc._check_optimality()
+        assert mc.mates()[u] == v
+        assert matched_weight(mc, w) == brute_force(w)
+    with pytest.raises(ValueError):
+        mc.isolate_edge(*next((i, j) for i in range(n) for j in range(n) if i != j and not w[i][j]))

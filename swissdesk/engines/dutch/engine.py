@@ -114,14 +114,19 @@ class _Round:
     """One round's matching graph and the decisions fixed in it so far.
 
     The graph is the one the module docstring describes, over every player to be paired.
-    Its weights live in ``overrides`` (edges the brackets have weighted) over a default of
-    the completion field alone; a fixed pair keeps only its own edge. Each bracket is then
-    optimised on a small matching of its own players (``local``: the weights without the
-    completion field, which is the same for every complete pairing); that optimum is taken
-    when the completion oracle shows it can be completed, as it is then optimal for the
-    whole graph too. Otherwise, and for the bracket whose downfloaters [C9] follows, the
-    bracket is optimised on the whole graph of players not yet fixed (``full``). A fixed
-    pair is an isolated edge of the whole graph, so leaving fixed pairs out changes nothing.
+    Only the edges among the members of the bracket being paired (its MDPs, residents and
+    the next scoregroup) ever carry more than the completion field, so the round keeps no
+    weight table of its own: the bracket's ``base`` rows, the weights carried between MDPs
+    from the previous bracket (``carried``) and the active matching hold them all. A
+    fixed pair keeps only its own edge.
+
+    Each bracket is optimised on a small matching of its own players (``local``: the
+    weights without the completion field, which is the same for every complete pairing);
+    that optimum is taken when the completion oracle shows it can be completed, as it is
+    then optimal for the whole graph too. Otherwise, and for the bracket whose downfloaters
+    [C9] follows, the bracket is optimised on the whole graph of players not yet fixed
+    (``full``). A fixed pair is an isolated edge of the whole graph, so leaving fixed pairs
+    out changes nothing.
     """
 
     def __init__(
@@ -146,7 +151,9 @@ class _Round:
         self.single_downfloater_is_bye = False
         self.bracket_local = bracket_local
         self.oracle: CompletionOracle | None = None
-        self.overrides: dict[tuple[int, int], int] = {}
+        self.carried: dict[tuple[int, int], int] = {}
+        """Whole-graph weights of edges between MDPs, as the previous bracket left them
+        (the next bracket rewrites every other edge of its members)."""
         self.fixed_partner: dict[int, int] = {}
         self.non_candidate = [1] * self.n
         """1 for a player who may not stay unpaired: not eligible for the PAB ([C2]) or
@@ -163,59 +170,92 @@ class _Round:
         nc = self.non_candidate
         return (1 + nc[u] + nc[v]) << self.complete_shift
 
-    def weight(self, u: int, v: int) -> int:
-        """The current weight of edge ``u``-``v`` of the whole graph."""
-        fixed = self.fixed_partner
-        if u in fixed or v in fixed:
-            return self.layout.fixed_weight if fixed.get(u) == v else 0
-        w = self.overrides.get((u, v) if u < v else (v, u))
-        if w is not None:
-            return w
-        return self.completion_part(u, v) if self.compat[u][v] else 0
-
     def set_weight(self, u: int, v: int, w: int) -> None:
-        self.overrides[(u, v) if u < v else (v, u)] = w
-        lu = self.active_index.get(u)
-        lv = self.active_index.get(v)
-        if lu is None or lv is None:
-            return
+        """Set the whole-graph weight of an edge between two unfixed bracket members."""
+        assert u not in self.fixed_partner and v not in self.fixed_partner
+        lu = self.active_index[u]
+        lv = self.active_index[v]
         if self.local is not None:
             self.local.set_weight(lu, lv, w - self.completion_part(u, v) if w else 0)
-        elif self.full is not None:
+        else:
+            assert self.full is not None
             self.full.set_weight(lu, lv, w)
 
-    def _activate(self, vertices: list[int], local: bool) -> None:
-        self.active_vertices = vertices
-        self.active_index = {v: i for i, v in enumerate(vertices)}
-        size = len(vertices)
-        matcher = self.matcher_factory(size)
+    def member_weight(self, u: int, v: int) -> int:
+        """The current whole-graph weight of an edge between two members of the bracket."""
+        lu = self.active_index[u]
+        lv = self.active_index[v]
+        if self.local is not None:
+            w = self.local.weight(lu, lv)
+            return w + self.completion_part(u, v) if w else 0
+        assert self.full is not None
+        return self.full.weight(lu, lv)
+
+    def begin_bracket(
+        self, members: list[int], base: list[list[int]], sg_begin: int, full_graph: bool
+    ) -> None:
+        """Start a bracket: optimise it on its own players unless ``full_graph``.
+
+        ``base[k][m]`` (``sg_begin <= k``, ``m < k``) is the weight of the edge between
+        ``members[m]`` and ``members[k]``; edges between two MDPs are in ``carried``.
+        """
+        self.local = self.full = None  # the previous bracket's matrix goes first
+        carried = self.carried
+
+        def weight(k: int, m: int) -> int:
+            if k >= sg_begin:
+                return base[k][m]
+            u, v = members[m], members[k]
+            return carried.get((u, v) if u < v else (v, u), 0)
+
+        if full_graph or not self.bracket_local or self.oracle is None:
+            self._activate_full(members, weight)
+            return
+        size = len(members)
         rows = [[0] * size for _ in range(size)]
+        for k in range(size):
+            row = rows[k]
+            vk = members[k]
+            for m in range(k):
+                w = weight(k, m)
+                if w:
+                    row[m] = rows[m][k] = w - self.completion_part(members[m], vk)
+        matcher = self.matcher_factory(size)
+        matcher.load_weights(rows)
+        self.active_vertices = members
+        self.active_index = {v: i for i, v in enumerate(members)}
+        self.local = matcher
+
+    def _activate_full(self, members: list[int], weight: Callable[[int, int], int]) -> None:
+        """Optimise on the whole graph of players not yet fixed: bracket members' edges
+        from ``weight(k, m)`` (positions in ``members``, ``m < k``), the completion field
+        elsewhere."""
+        position = {v: k for k, v in enumerate(members)}
+        vertices = [v for v in range(self.n) if v not in self.fixed_partner]
+        size = len(vertices)
+        rows = [[0] * size for _ in range(size)]
+        compat = self.compat
         for i, u in enumerate(vertices):
             row = rows[i]
+            pu = position.get(u)
+            compat_u = compat[u]
             for j in range(i):
                 v = vertices[j]
-                w = self.weight(u, v)
+                pv = position.get(v)
+                if pu is not None and pv is not None:
+                    w = weight(pu, pv) if pu > pv else weight(pv, pu)
+                elif compat_u[v]:
+                    w = self.completion_part(u, v)
+                else:
+                    continue
                 if w:
-                    row[j] = rows[j][i] = w - self.completion_part(u, v) if local else w
-        load = getattr(matcher, "load_weights", None)
-        if load is not None:
-            load(rows)  # one call for a fresh graph
-        else:
-            for i in range(size):
-                for j in range(i):
-                    if rows[i][j]:
-                        matcher.set_weight(i, j, rows[i][j])
-        if local:
-            self.local, self.full = matcher, None
-        else:
-            self.local, self.full = None, matcher
-
-    def begin_bracket(self, members: list[int], full_graph: bool) -> None:
-        """Start a bracket: optimise it on its own players unless ``full_graph``."""
-        if full_graph or not self.bracket_local or self.oracle is None:
-            self._activate([v for v in range(self.n) if v not in self.fixed_partner], False)
-        else:
-            self._activate(list(members), True)
+                    row[j] = rows[j][i] = w
+        self.local = None
+        matcher = self.matcher_factory(size)
+        matcher.load_weights(rows)
+        self.active_vertices = vertices
+        self.active_index = {v: i for i, v in enumerate(vertices)}
+        self.full = matcher
 
     def compute(self) -> None:
         vertices = self.active_vertices
@@ -232,8 +272,10 @@ class _Round:
                     mates[a], mates[b] = b, a
                 self.mates = mates
                 return
-            # Not completable: the rest of this bracket on the whole graph.
-            self._activate([v for v in range(self.n) if v not in self.fixed_partner], False)
+            # Not completable: the rest of this bracket on the whole graph (fixed pairs
+            # drop out, the members' edges keep their current weights).
+            members = vertices
+            self._activate_full(members, lambda k, m: self.member_weight(members[k], members[m]))
             vertices = self.active_vertices
         assert self.full is not None
         self.full.compute()
@@ -252,20 +294,19 @@ class _Round:
         self.fixed_partner[b] = a
         matcher = self.local if self.local is not None else self.full
         if matcher is not None:
-            index = self.active_index
-            la, lb = index.get(a), index.get(b)
-            fixed = self.layout.fixed_weight
-            if self.local is not None and la is not None and lb is not None:
-                fixed -= self.completion_part(a, b)
-            for x, lx in ((a, la), (b, lb)):
-                if lx is None:
-                    continue
-                for u, lu in index.items():
-                    if u != x:
-                        other = b if x == a else a
-                        matcher.set_weight(lx, lu, fixed if u == other else 0)
+            # Both are in the active matching: they were just matched in it.
+            matcher.isolate_edge(self.active_index[a], self.active_index[b])
         if self.oracle is not None:
             self.oracle.fix(a, b)
+
+    def carry(self, mdps: list[int]) -> None:
+        """Keep the weights between the next bracket's MDPs, which it does not rewrite."""
+        self.carried = {
+            (min(u, v), max(u, v)): w
+            for i, u in enumerate(mdps)
+            for v in mdps[:i]
+            if (w := self.member_weight(u, v))
+        }
 
     def first_matching(self, c9_uses_played_games: bool) -> None:
         """Is a complete pairing possible ([C4]), and the lowest PAB score ([C5])?
@@ -384,7 +425,6 @@ class _Bracket:
         layout = rnd.layout
         # An edge into the next scoregroup carries only [C4] and [C8] (and [C9] when the
         # PAB is at stake), so it skips the full criteria routine.
-        overrides = rnd.overrides
         for k in range(self.sg_begin, self.size):
             vk = members[k]
             row = self.base[k]
@@ -407,9 +447,10 @@ class _Bracket:
                 else:
                     w = rnd.completion_part(vm, vk) | layout.next_bracket_fields(verts[vm].score)
                 row.append(w)
-                overrides[(vk, vm) if vk < vm else (vm, vk)] = w
         rnd.begin_bracket(
             members,
+            self.base,
+            self.sg_begin,
             rnd.n % 2 == 1
             and self.group_start < rnd.n
             and rnd.bye_score == verts[self.group_start].score,
@@ -550,32 +591,42 @@ class _Bracket:
 
         # S1 and S2 are now fixed: only S1-S2 edges stay in the remainder. Each S1 player
         # then takes the first S2 player that keeps the pairing optimal, S1 in BSN order
-        # (art. 4.2 transpositions): one lexicographic preference rank per S1 player, the
-        # first S1 player's rank most significant, so one matching settles them all.
+        # (art. 4.2 transpositions): a preference rank per S1 player, lexicographically
+        # (the first S1 player's rank most significant). The S1 players are settled a few
+        # at a time (``layout.rank_chunk``, which bounds the width of the order field and
+        # so the size of every weight): the ranks of later players cannot outweigh those
+        # of earlier ones, so each chunk takes exactly what one lexicographic matching
+        # over all of S1 would give it, and is then fixed.
         upper = [self.is_upper(m) for m in remainder]
-        s1 = [m for m, is_s1 in zip(remainder, upper, strict=True) if is_s1]
-        rank_bits = rnd.layout.rank_bits
-        last = len(remainder) - 1
-        shift = rank_bits * len(s1)
         for ri, m in enumerate(remainder):
             vm = members[m]
-            if upper[ri]:
-                shift -= rank_bits
             for rj in range(ri + 1, len(remainder)):
                 k = remainder[rj]
                 if not upper[ri] or upper[rj]:
                     base[k][m] = 0
-                w = base[k][m]
-                if w:
-                    w += (last - rj) << shift  # earlier S2 players rank higher
-                rnd.set_weight(vm, members[k], w)
-        if s1:
+                rnd.set_weight(vm, members[k], base[k][m])
+        s1 = [ri for ri, is_s1 in enumerate(upper) if is_s1]
+        rank_bits = rnd.layout.rank_bits
+        chunk = rnd.layout.rank_chunk
+        last = len(remainder) - 1
+        for start in range(0, len(s1), chunk):
+            part = s1[start : start + chunk]
+            shift = rank_bits * len(part)
+            for ri in part:
+                m = remainder[ri]
+                vm = members[m]
+                shift -= rank_bits
+                for rj in range(ri + 1, len(remainder)):
+                    k = remainder[rj]
+                    w = base[k][m]
+                    if w and not rnd.matched[members[k]]:  # S2 players still free
+                        rnd.set_weight(vm, members[k], w + ((last - rj) << shift))
             rnd.compute()
-        for m in s1:
-            vm = members[m]
-            mate = rnd.mates[vm]
-            rnd.matched[vm] = rnd.matched[mate] = True
-            rnd.fix_pair(vm, mate)
+            for ri in part:
+                vm = members[remainder[ri]]
+                mate = rnd.mates[vm]
+                rnd.matched[vm] = rnd.matched[mate] = True
+                rnd.fix_pair(vm, mate)
 
     def close(self) -> tuple[list[int], int, BracketRecord]:
         """Record the pairs; unpaired players float down to the next bracket (art. 1.4.1)."""
@@ -602,13 +653,7 @@ class _Bracket:
                     floaters.append(verts[vk].tpn)
                 if verts[mate].score < rnd.bye_score:
                     rnd.single_downfloater_is_bye = False
-        # Weights of edges at a fixed player are never read again (the pair is isolated).
-        fixed = rnd.fixed_partner
-        rnd.overrides = {
-            key: w
-            for key, w in rnd.overrides.items()
-            if key[0] not in fixed and key[1] not in fixed
-        }
+        rnd.carry(next_members[:new_sg_begin])
         record = BracketRecord(
             score=verts[self.members[self.sg_begin]].score
             if self.sg_begin < self.next_begin

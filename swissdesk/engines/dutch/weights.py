@@ -92,6 +92,11 @@ def compatible(a: Vertex, b: Vertex) -> bool:
     return not (a.c3_bound and b.c3_bound and a.preference is b.preference)
 
 
+RANK_FIELD_BITS = 128
+"""Width of the order field's room for art. 4.2 ranks: how many S1 players' transposition
+preferences one matching settles together (``Layout.rank_chunk``)."""
+
+
 class Layout:
     """Bit offsets of the criterion fields for one round (see the module docstring)."""
 
@@ -114,7 +119,8 @@ class Layout:
         # Room for art. 4.3.2 rules 1-2 (3 * cb + 1 bits) or, later in the same bracket, one
         # preference rank per S1 player, lexicographically (art. 4.2 transpositions).
         self.rank_bits = (biggest + 1).bit_length()
-        order = max(3 * cb + 1, self.rank_bits * (biggest // 2 + 1))
+        self.rank_chunk = max(1, min(biggest // 2 + 1, RANK_FIELD_BITS // self.rank_bits))
+        order = max(3 * cb + 1, self.rank_bits * self.rank_chunk)
         widths: list[tuple[str, int]] = [("order", order)]
         if played_rounds > 1:
             widths += [("c21", lb), ("c20", lb)]
@@ -141,8 +147,6 @@ class Layout:
             self.offset[name] = pos
             pos += width
         self.offset["complete"] = pos
-        # Larger than any edge weight: used for pairs already fixed.
-        self.fixed_weight = (1 << (pos + 3)) - 1
         self.order_shift = 1
         self.bsn_bits = 2 * cb
 

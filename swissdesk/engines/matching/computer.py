@@ -246,6 +246,36 @@ class MatchingComputer:
             marks[key] = 1
             self._pending.append(key)
 
+    def isolate_edge(self, u: int, v: int) -> None:
+        """Remove every edge at ``u`` or ``v`` except ``{u, v}`` itself.
+
+        The kept edge is then in every maximum-weight matching. Same effect as
+        ``set_weight(u, j, 0)`` for each other neighbour ``j``, but an edge
+        outside any blossom is dropped directly (an unmatched edge that loses
+        weight keeps the optimum), so fixing a pair costs no repair.
+        """
+        n = self._n
+        if not (0 <= u < n and 0 <= v < n) or u == v:
+            raise IndexError(f"not an edge: {u}, {v} (n={n})")
+        w2 = self._w2
+        if not w2[u][v]:
+            raise ValueError(f"no edge {u}-{v} to keep")
+        mate = self._mate
+        ib = self._inblossom
+        nbrs = self._nbrs
+        for x, keep in ((u, v), (v, u)):
+            row = w2[x]
+            for j in range(n):
+                if not row[j] or j == keep:
+                    continue
+                if self._fresh or (mate[x] != j and (ib[x] != ib[j] or ib[x] < n)):
+                    row[j] = 0
+                    w2[j][x] = 0
+                    nbrs[j] = None
+                else:
+                    self.set_weight(x, j, 0)
+            nbrs[x] = None
+
     def load_weights(self, rows: Sequence[Sequence[int]]) -> None:
         """Replace the whole graph: ``rows[u][v]`` is the weight of ``{u, v}``.
 
