@@ -696,3 +696,31 @@ def test_isolate_edge_keeps_the_pair_and_the_optimum(seed: int) -> None:
         assert matched_weight(mc, w) == brute_force(w)
     with pytest.raises(ValueError):
         mc.isolate_edge(*next((i, j) for i in range(n) for j in range(n) if i != j and not w[i][j]))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_even_weights_mode_gives_the_same_optimum(seed: int) -> None:
+    """Weights kept as given (all even, as the Dutch layout makes them) instead of doubled:
+    same optimum, also after incremental changes, and the adopted matrix is not copied."""
+    rng = random.Random(9000 + seed)
+    n = rng.randint(8, 12)
+    w = random_graph(rng, n, rng.choice([0.4, 1.0]), rng.choice([3, 60]))
+    w = [[2 * x for x in row] for row in w]
+    rows = [row[:] for row in w]
+    even = MatchingComputer(n, even_weights=True)
+    even.load_weights(rows)
+    even.compute()
+    even._check_optimality()
+    assert matched_weight(even, w) == brute_force(w)
+    for _ in range(4):
+        u, v = rng.sample(range(n), 2)
+        x = 2 * rng.randint(0, 40)
+        set_both(even, w, u, v, x)
+        assert rows[u][v] == x  # the matrix was adopted, not copied
+        even.compute()
+        even._check_optimality()
+        assert even.matching_weight() == matched_weight(even, w) == brute_force(w)
+    with pytest.raises(ValueError):
+        even.set_weight(0, 1, 3)
+    with pytest.raises(ValueError):
+        MatchingComputer(2, even_weights=True).load_weights([[0, 1], [1, 0]])

@@ -134,14 +134,12 @@ class _Round:
         verts: list[Vertex],
         compat: list[bytearray],
         layout: Layout,
-        matcher_factory: Callable[[int], MatchingComputer],
         bracket_local: bool,
     ) -> None:
         self.verts = verts
         self.compat = compat
         self.layout = layout
         self.n = len(verts)
-        self.matcher_factory = matcher_factory
         self.mates: list[int] = list(range(self.n))
         self.matched = [False] * self.n
         self.final_mate: dict[int, int] = {}
@@ -171,35 +169,40 @@ class _Round:
         return (1 + nc[u] + nc[v]) << self.complete_shift
 
     def set_weight(self, u: int, v: int, w: int) -> None:
-        """Set the whole-graph weight of an edge between two unfixed bracket members."""
+        """Set the weight of an edge between two unfixed bracket members.
+
+        ``w`` is the edge's weight without the completion field (0: no edge); the whole
+        graph adds that field, the bracket's own matching does without it.
+        """
         assert u not in self.fixed_partner and v not in self.fixed_partner
         lu = self.active_index[u]
         lv = self.active_index[v]
         if self.local is not None:
-            self.local.set_weight(lu, lv, w - self.completion_part(u, v) if w else 0)
+            self.local.set_weight(lu, lv, w)
         else:
             assert self.full is not None
-            self.full.set_weight(lu, lv, w)
+            self.full.set_weight(lu, lv, w + self.completion_part(u, v) if w else 0)
 
     def member_weight(self, u: int, v: int) -> int:
-        """The current whole-graph weight of an edge between two members of the bracket."""
+        """The current weight (without the completion field) of an edge between two
+        members of the bracket."""
         lu = self.active_index[u]
         lv = self.active_index[v]
         if self.local is not None:
-            w = self.local.weight(lu, lv)
-            return w + self.completion_part(u, v) if w else 0
+            return self.local.weight(lu, lv)
         assert self.full is not None
-        return self.full.weight(lu, lv)
+        w = self.full.weight(lu, lv)
+        return w - self.completion_part(u, v) if w else 0
 
     def begin_bracket(
         self, members: list[int], base: list[list[int]], sg_begin: int, full_graph: bool
     ) -> None:
         """Start a bracket: optimise it on its own players unless ``full_graph``.
 
-        ``base[k][m]`` (``sg_begin <= k``, ``m < k``) is the weight of the edge between
-        ``members[m]`` and ``members[k]``; edges between two MDPs are in ``carried``.
+        ``base[k][m]`` (``sg_begin <= k``, ``m < k``) is the weight (without the
+        completion field) of the edge between ``members[m]`` and ``members[k]``; edges
+        between two MDPs are in ``carried``. The bracket's matching shares these weights.
         """
-        self.local = self.full = None  # the previous bracket's matrix goes first
         carried = self.carried
 
         def weight(k: int, m: int) -> int:
@@ -215,21 +218,20 @@ class _Round:
         rows = [[0] * size for _ in range(size)]
         for k in range(size):
             row = rows[k]
-            vk = members[k]
             for m in range(k):
                 w = weight(k, m)
                 if w:
-                    row[m] = rows[m][k] = w - self.completion_part(members[m], vk)
-        matcher = self.matcher_factory(size)
+                    row[m] = rows[m][k] = w
+        matcher = MatchingComputer(size, even_weights=True)
         matcher.load_weights(rows)
         self.active_vertices = members
         self.active_index = {v: i for i, v in enumerate(members)}
         self.local = matcher
 
     def _activate_full(self, members: list[int], weight: Callable[[int, int], int]) -> None:
-        """Optimise on the whole graph of players not yet fixed: bracket members' edges
-        from ``weight(k, m)`` (positions in ``members``, ``m < k``), the completion field
-        elsewhere."""
+        """Optimise on the whole graph of players not yet fixed: the completion field on
+        every edge, plus ``weight(k, m)`` on the bracket members' (positions in
+        ``members``, ``m < k``)."""
         position = {v: k for k, v in enumerate(members)}
         vertices = [v for v in range(self.n) if v not in self.fixed_partner]
         size = len(vertices)
@@ -244,14 +246,12 @@ class _Round:
                 pv = position.get(v)
                 if pu is not None and pv is not None:
                     w = weight(pu, pv) if pu > pv else weight(pv, pu)
+                    if w:
+                        row[j] = rows[j][i] = w + self.completion_part(u, v)
                 elif compat_u[v]:
-                    w = self.completion_part(u, v)
-                else:
-                    continue
-                if w:
-                    row[j] = rows[j][i] = w
+                    row[j] = rows[j][i] = self.completion_part(u, v)
         self.local = None
-        matcher = self.matcher_factory(size)
+        matcher = MatchingComputer(size, even_weights=True)
         matcher.load_weights(rows)
         self.active_vertices = vertices
         self.active_index = {v: i for i, v in enumerate(vertices)}
@@ -299,14 +299,18 @@ class _Round:
         if self.oracle is not None:
             self.oracle.fix(a, b)
 
-    def carry(self, mdps: list[int]) -> None:
-        """Keep the weights between the next bracket's MDPs, which it does not rewrite."""
+    def end_bracket(self, mdps: list[int]) -> None:
+        """Keep the weights between the next bracket's MDPs, which it does not rewrite,
+        and let the bracket's matching go before the next bracket builds its own."""
         self.carried = {
             (min(u, v), max(u, v)): w
             for i, u in enumerate(mdps)
             for v in mdps[:i]
             if (w := self.member_weight(u, v))
         }
+        self.local = self.full = None
+        self.active_vertices = []
+        self.active_index = {}
 
     def first_matching(self, c9_uses_played_games: bool) -> None:
         """Is a complete pairing possible ([C4]), and the lowest PAB score ([C5])?
@@ -352,7 +356,7 @@ class _Round:
     def _weighted_first_matching(self) -> None:
         """The PAB lies in the top scoregroup: does the top scoregroup pair within itself?"""
         verts, layout, n = self.verts, self.layout, self.n
-        g = self.matcher_factory(n)
+        g = MatchingComputer(n)
         top_score = verts[0].score
         for i in range(n):
             a = verts[i]
@@ -440,12 +444,12 @@ class _Bracket:
                         verts[vk],
                         in_bracket,
                         not in_bracket,
-                        rnd.completion_part(vm, vk),
+                        0,
                         rnd.bye_score,
                         c9,
                     )
                 else:
-                    w = rnd.completion_part(vm, vk) | layout.next_bracket_fields(verts[vm].score)
+                    w = layout.next_bracket_fields(verts[vm].score)
                 row.append(w)
         rnd.begin_bracket(
             members,
@@ -460,6 +464,7 @@ class _Bracket:
     def select_mdps(self) -> None:
         """Which MDPs are paired here (art. 3.2.2, 4.4.2: smallest differing BSN first)."""
         rnd, members, verts, base = self.rnd, self.members, self.rnd.verts, self.base
+        tie = rnd.layout.tie
         group_score = remaining = remaining_pairable = 0
         for m in range(self.sg_begin):
             vm = members[m]
@@ -482,7 +487,7 @@ class _Bracket:
                 for k in range(self.sg_begin, self.next_begin):
                     w = base[k][m]
                     if w:
-                        rnd.set_weight(vm, members[k], w | 1)
+                        rnd.set_weight(vm, members[k], w | tie)
                 rnd.compute()
             if self.in_bracket(rnd.mates[vm]):
                 rnd.matched[vm] = True
@@ -490,7 +495,9 @@ class _Bracket:
                 for k in range(self.sg_begin, self.next_begin):
                     w = base[k][m]
                     if w:
-                        rnd.set_weight(vm, members[k], (w | (self.next_begin - self.sg_begin)) + 1)
+                        rnd.set_weight(
+                            vm, members[k], (w | (self.next_begin - self.sg_begin) * tie) + tie
+                        )
 
     def pair_mdps(self) -> None:
         """Each paired MDP meets the first resident of S2 that keeps the pairing optimal."""
@@ -516,7 +523,7 @@ class _Bracket:
                         continue
                     w = base[k][m]
                     if w:
-                        rnd.set_weight(vm, vk, w + bonus)
+                        rnd.set_weight(vm, vk, w + bonus * rnd.layout.tie)
                         bonus += 1
                 rnd.compute()
             mate = rnd.mates[vm]
@@ -526,6 +533,7 @@ class _Bracket:
     def pair_remainder(self) -> None:
         """The remainder (art. 3.3.3, 3.6): exchanges (art. 4.3), then transpositions (4.2)."""
         rnd, members, base = self.rnd, self.members, self.base
+        tie = rnd.layout.tie
         remainder: list[int] = []
         rem_pairs = 0
         for k in range(self.sg_begin, self.next_begin):
@@ -554,7 +562,7 @@ class _Bracket:
                 for k in remainder[ri + 1 :]:
                     w = self.order_weight(m, k, ri, rem_pairs)
                     if w:
-                        rnd.set_weight(vm, members[k], w - 1)
+                        rnd.set_weight(vm, members[k], w - tie)
                 rnd.compute()
             moved = not self.is_upper(m)
             left -= moved
@@ -575,7 +583,7 @@ class _Bracket:
                 for k2 in remainder[ri + 1 :]:
                     w = self.order_weight(k, k2, ri, rem_pairs)
                     if w:
-                        rnd.set_weight(vk, members[k2], w + 1)
+                        rnd.set_weight(vk, members[k2], w + tie)
                 rnd.compute()
             if self.is_upper(k):
                 left -= 1
@@ -611,7 +619,7 @@ class _Bracket:
         last = len(remainder) - 1
         for start in range(0, len(s1), chunk):
             part = s1[start : start + chunk]
-            shift = rank_bits * len(part)
+            shift = rank_bits * len(part) + rnd.layout.rank_shift
             for ri in part:
                 m = remainder[ri]
                 vm = members[m]
@@ -653,7 +661,7 @@ class _Bracket:
                     floaters.append(verts[vk].tpn)
                 if verts[mate].score < rnd.bye_score:
                     rnd.single_downfloater_is_bye = False
-        rnd.carry(next_members[:new_sg_begin])
+        rnd.end_bracket(next_members[:new_sg_begin])
         record = BracketRecord(
             score=verts[self.members[self.sg_begin]].score
             if self.sg_begin < self.next_begin
@@ -713,7 +721,6 @@ def pair_dutch(
     round_number: int | None = None,
     *,
     c9_uses_played_games: bool = True,
-    matcher_factory: Callable[[int], MatchingComputer] = MatchingComputer,
     bracket_local: bool = True,
 ) -> DutchResult:
     """Pair one round with the Dutch system; see the module docstring."""
@@ -738,7 +745,7 @@ def pair_dutch(
                 continue
             row[j] = compat[j][i] = 1
 
-    rnd = _Round(verts, compat, layout, matcher_factory, bracket_local)
+    rnd = _Round(verts, compat, layout, bracket_local)
     rnd.first_matching(c9_uses_played_games)
     brackets: list[BracketRecord] = []
     members: list[int] = []

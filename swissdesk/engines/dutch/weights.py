@@ -142,18 +142,34 @@ class Layout:
             ("c6", cb),
         ]
         self.offset: dict[str, int] = {}
-        pos = 0
+        # Bit 0 stays clear: every weight is even, which lets the matching keep them as
+        # they are instead of doubling them (``MatchingComputer(even_weights=True)``).
+        pos = 1
         for name, width in widths:
             self.offset[name] = pos
             pos += width
         self.offset["complete"] = pos
-        self.order_shift = 1
+        self.tie = 1 << self.offset["order"]
+        """The order field's lowest step: the tie bit used while fixing players one by one."""
+        self.order_shift = self.offset["order"] + 1
+        """Where art. 4.3.2 rules 1-2 start in the order field (above the tie bit)."""
+        self.rank_shift = self.offset["order"]
+        """Where the art. 4.2 preference ranks start in the order field."""
         self.bsn_bits = 2 * cb
+        self._next_fields: dict[int, int] = {}
 
     def next_bracket_fields(self, higher_score: int) -> int:
-        """[C8]: one more pair in the next bracket, in the lane of its higher player."""
-        off = self.offset
-        return (1 << off["c8_pairs"]) | (1 << (off["c8_scores"] + self.lane[higher_score]))
+        """[C8]: one more pair in the next bracket, in the lane of its higher player.
+
+        One integer per score, shared by every edge that carries it (most of a big
+        bracket's edges lead into the next scoregroup).
+        """
+        w = self._next_fields.get(higher_score)
+        if w is None:
+            off = self.offset
+            w = (1 << off["c8_pairs"]) | (1 << (off["c8_scores"] + self.lane[higher_score]))
+            self._next_fields[higher_score] = w
+        return w
 
     def bracket_weight(
         self,

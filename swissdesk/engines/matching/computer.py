@@ -139,6 +139,7 @@ class MatchingComputer:
         "_chain_cache",
         "_dirty",
         "_dual",
+        "_even",
         "_fresh",
         "_full_reset_cover",
         "_full_solve_root_limit",
@@ -153,12 +154,21 @@ class MatchingComputer:
         "_w2",
     )
 
-    def __init__(self, vertex_count: int) -> None:
+    def __init__(self, vertex_count: int, *, even_weights: bool = False) -> None:
+        """A graph of ``vertex_count`` vertices and no edges.
+
+        With ``even_weights`` the caller promises only even weights (odd ones are
+        rejected); they are then stored as given instead of doubled, and
+        ``load_weights`` adopts its matrix without copying it. The matching is
+        the same (halving every weight does not change which is heaviest), a
+        big graph just keeps one integer object per edge, not two.
+        """
         if vertex_count < 0:
             raise ValueError("vertex_count must be non-negative")
         n = vertex_count
         self._n: int = n
-        # Doubled weights; 0 means "no edge".
+        self._even: bool = even_weights
+        # Doubled weights (as given with even_weights); 0 means "no edge".
         self._w2: list[list[int]] = [[0] * n for _ in range(n)]
         # Cached neighbour lists (None = stale).
         self._nbrs: list[list[int] | None] = [None] * n
@@ -218,8 +228,13 @@ class MatchingComputer:
             raise TypeError("weights must be ints")
         if weight < 0:
             raise ValueError("weight must be non-negative")
+        if self._even:
+            if weight & 1:
+                raise ValueError("odd weight for a matcher created with even_weights")
+            new2 = weight
+        else:
+            new2 = 2 * weight
         w2row = self._w2[u]
-        new2 = 2 * weight
         old2 = w2row[v]
         if new2 == old2:
             return
@@ -281,7 +296,9 @@ class MatchingComputer:
 
         ``rows`` is a symmetric n x n matrix of non-negative ints with a zero
         diagonal (0 = no edge).  Much cheaper than n^2/2 ``set_weight`` calls
-        for a new graph; the next ``compute`` solves from scratch.
+        for a new graph; the next ``compute`` solves from scratch.  With
+        ``even_weights`` the matcher adopts ``rows`` (a list of lists) and
+        changes it from then on.
         """
         n = self._n
         if len(rows) != n or any(len(row) != n for row in rows):
@@ -289,7 +306,12 @@ class MatchingComputer:
         for row in rows:
             if not all(isinstance(x, int) for x in row):
                 raise TypeError("weights must be ints")
-        w2 = [[2 * x for x in row] for row in rows]
+        if self._even:
+            w2 = [row if isinstance(row, list) else list(row) for row in rows]
+            if any(x & 1 for row in w2 for x in row):
+                raise ValueError("odd weight for a matcher created with even_weights")
+        else:
+            w2 = [[2 * x for x in row] for row in rows]
         if n and min(map(min, w2)) < 0:
             raise ValueError("weight must be non-negative")
         if any(w2[v][v] for v in range(n)):
@@ -378,7 +400,7 @@ class MatchingComputer:
         n = self._n
         if not (0 <= u < n and 0 <= v < n):
             raise IndexError(f"vertex out of range: {u}, {v} (n={n})")
-        return self._w2[u][v] >> 1
+        return self._w2[u][v] if self._even else self._w2[u][v] >> 1
 
     def compute(self) -> None:
         """(Re)optimise the matching after any ``set_weight`` calls."""
@@ -414,7 +436,8 @@ class MatchingComputer:
         if self._dirty:
             self.compute()
         w2 = self._w2
-        return sum(w2[v][m] for v, m in enumerate(self._mate) if m > v) >> 1
+        total = sum(w2[v][m] for v, m in enumerate(self._mate) if m > v)
+        return total if self._even else total >> 1
 
     # ------------------------------------------------------------ internals
 
