@@ -30,13 +30,19 @@ class CompletionOracle:
         self.n = n
         self.size = n + (1 if bye_candidates is not None else 0)
         self.bye_vertex = n if bye_candidates is not None else None
-        # Compact rows: a big field's adjacency would otherwise cost an int object per edge.
-        adjacency = [array("i", row) for row in neighbours]
+        # Compact rows (two bytes per edge up to 65,535 players): a big field's adjacency
+        # would otherwise cost an int object per edge. Rows already in that form are
+        # adopted, not copied.
+        self.typecode = typecode = "H" if self.size <= 1 << 16 else "i"
+        adjacency = [
+            row if isinstance(row, array) and row.typecode == typecode else array(typecode, row)
+            for row in neighbours
+        ]
         if bye_candidates is not None:
             candidates = sorted(bye_candidates)
             for c in candidates:
                 adjacency[c].append(n)
-            adjacency.append(array("i", candidates))
+            adjacency.append(array(typecode, candidates))
         self.adjacency = adjacency
         self.match = [UNMATCHED] * self.size
         self.frozen = [False] * self.size
@@ -70,10 +76,10 @@ class CompletionOracle:
         for c in set(old_adjacency[bye]) | allowed_set:
             row = old_adjacency[c]
             if c not in allowed_set:
-                adjacency[c] = array("i", (u for u in row if u != bye))
+                adjacency[c] = array(self.typecode, (u for u in row if u != bye))
             elif bye not in row:
-                adjacency[c] = array("i", (*row, bye))
-        adjacency[bye] = array("i", sorted(allowed_set))
+                adjacency[c] = array(self.typecode, (*row, bye))
+        adjacency[bye] = array(self.typecode, sorted(allowed_set))
         match = list(self.match)
         partner = match[bye]
         self.adjacency = adjacency

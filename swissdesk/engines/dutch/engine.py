@@ -323,7 +323,8 @@ class _Round:
         """
         verts, n = self.verts, self.n
         odd = n % 2 == 1
-        neighbours = [array("i", [j for j, ok in enumerate(row) if ok]) for row in self.compat]
+        typecode = "H" if n < 1 << 16 else "i"  # as the oracle keeps them: no copy
+        neighbours = [array(typecode, [j for j, ok in enumerate(row) if ok]) for row in self.compat]
         eligible = [i for i in range(n) if verts[i].bye_eligible] if odd else None
         oracle = CompletionOracle(neighbours, eligible)
         if not oracle.complete():
@@ -604,15 +605,17 @@ class _Bracket:
         # at a time (``layout.rank_chunk``, which bounds the width of the order field and
         # so the size of every weight): the ranks of later players cannot outweigh those
         # of earlier ones, so each chunk takes exactly what one lexicographic matching
-        # over all of S1 would give it, and is then fixed.
+        # over all of S1 would give it, and is then fixed. The rule 1-2 terms stay on the
+        # S1-S2 edges below the ranks: a term belongs to the S1 player, so every pairing
+        # of S1 with S2 sums them alike, and keeping them saves re-optimising all of S1.
         upper = [self.is_upper(m) for m in remainder]
         for ri, m in enumerate(remainder):
             vm = members[m]
             for rj in range(ri + 1, len(remainder)):
                 k = remainder[rj]
-                if not upper[ri] or upper[rj]:
+                if (not upper[ri] or upper[rj]) and base[k][m]:
                     base[k][m] = 0
-                rnd.set_weight(vm, members[k], base[k][m])
+                    rnd.set_weight(vm, members[k], 0)
         s1 = [ri for ri, is_s1 in enumerate(upper) if is_s1]
         rank_bits = rnd.layout.rank_bits
         chunk = rnd.layout.rank_chunk
@@ -626,7 +629,7 @@ class _Bracket:
                 shift -= rank_bits
                 for rj in range(ri + 1, len(remainder)):
                     k = remainder[rj]
-                    w = base[k][m]
+                    w = self.order_weight(m, k, ri, rem_pairs)
                     if w and not rnd.matched[members[k]]:  # S2 players still free
                         rnd.set_weight(vm, members[k], w + ((last - rj) << shift))
             rnd.compute()

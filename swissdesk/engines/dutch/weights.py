@@ -116,11 +116,13 @@ class Layout:
         self.played_rounds = played_rounds
         cb, lb = self.count_bits, self.lanes_bits
         biggest = max(group_sizes.values(), default=1)
-        # Room for art. 4.3.2 rules 1-2 (3 * cb + 1 bits) or, later in the same bracket, one
-        # preference rank per S1 player, lexicographically (art. 4.2 transpositions).
+        # Room for the tie bit and art. 4.3.2 rules 1-2 (their sum over a bracket's pairs
+        # stays below 2 ** (3 * cb + 1) in size), and above them, once S1 and S2 are fixed,
+        # the preference ranks of a few S1 players (art. 4.2 transpositions).
+        exchange_bits = 3 * cb + 2
         self.rank_bits = (biggest + 1).bit_length()
         self.rank_chunk = max(1, min(biggest // 2 + 1, RANK_FIELD_BITS // self.rank_bits))
-        order = max(3 * cb + 1, self.rank_bits * self.rank_chunk)
+        order = exchange_bits + self.rank_bits * self.rank_chunk
         widths: list[tuple[str, int]] = [("order", order)]
         if played_rounds > 1:
             widths += [("c21", lb), ("c20", lb)]
@@ -153,8 +155,9 @@ class Layout:
         """The order field's lowest step: the tie bit used while fixing players one by one."""
         self.order_shift = self.offset["order"] + 1
         """Where art. 4.3.2 rules 1-2 start in the order field (above the tie bit)."""
-        self.rank_shift = self.offset["order"]
-        """Where the art. 4.2 preference ranks start in the order field."""
+        self.rank_shift = self.offset["order"] + exchange_bits
+        """Where the art. 4.2 preference ranks start in the order field: one rank step
+        outweighs any difference the rule 1-2 terms can make."""
         self.bsn_bits = 2 * cb
         self._next_fields: dict[int, int] = {}
 
