@@ -91,3 +91,35 @@ def test_c3_non_topscorers_with_the_same_absolute_preference_are_incompatible() 
     assert not compatible(a, b)
     assert compatible(replace(a, topscorer=True), b)
     assert not compatible(a, replace(player(3, pref=B), forbidden=frozenset({1})))
+
+
+def test_c1_c3_compatibility_matrix_agrees_with_the_pair_rule() -> None:
+    """The engine builds [C1]/[C3] row by row; it must say what ``compatible`` says for
+    every pair: past opponents and forbidden pairs (in either direction, also naming
+    players not in the round) and two non-topscorers held to the same absolute colour."""
+    import random
+
+    from swissdesk.engines.dutch.engine import compatibility_matrix
+
+    rng = random.Random(5)
+    for _ in range(20):
+        n = rng.randint(2, 40)
+        verts = []
+        for tpn in range(1, n + 1):
+            strength = rng.choice(list(PreferenceStrength))
+            pref = None if strength is PreferenceStrength.NONE else rng.choice([W, B])
+            verts.append(
+                player(
+                    tpn,
+                    pref=pref,
+                    strength=strength,
+                    topscorer=rng.random() < 0.2,
+                    forbidden=frozenset(rng.sample(range(1, n + 5), rng.randint(0, 4))),
+                )
+            )
+        matrix = compatibility_matrix(verts)
+        for i, a in enumerate(verts):
+            assert matrix[i][i] == 0
+            for j, b in enumerate(verts):
+                if i != j:
+                    assert matrix[i][j] == compatible(a, b), (a, b)

@@ -48,11 +48,12 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import compress
 
 from swissdesk.engines.base import NoValidPairing, Pair, RoundPairing
 from swissdesk.engines.colours import Ranked, board_order_key, colour_for
 from swissdesk.engines.dutch.completion import CompletionOracle
-from swissdesk.engines.dutch.weights import Layout, Vertex, compatible
+from swissdesk.engines.dutch.weights import Layout, Vertex
 from swissdesk.engines.matching.computer import MatchingComputer
 from swissdesk.model.state import Float, PlayerState, build_states
 from swissdesk.model.tournament import Colour, Player, ResultCode, Tournament
@@ -324,7 +325,8 @@ class _Round:
         verts, n = self.verts, self.n
         odd = n % 2 == 1
         typecode = "H" if n < 1 << 16 else "i"  # as the oracle keeps them: no copy
-        neighbours = [array(typecode, [j for j, ok in enumerate(row) if ok]) for row in self.compat]
+        everyone = range(n)
+        neighbours = [array(typecode, compress(everyone, row)) for row in self.compat]
         eligible = [i for i in range(n) if verts[i].bye_eligible] if odd else None
         oracle = CompletionOracle(neighbours, eligible)
         if not oracle.complete():
@@ -719,6 +721,36 @@ def _vertices(
     return players, verts
 
 
+def compatibility_matrix(verts: list[Vertex]) -> list[bytearray]:
+    """``m[i][j] == 1`` where [C1] and [C3] let players ``i`` and ``j`` meet (C.04.3
+    art. 2.1): the same answer as :func:`~.weights.compatible` for every pair, built
+    row by row instead of pair by pair (a field of 5,000 has 12.5 million pairs)."""
+    n = len(verts)
+    everyone = bytearray(b"\x01") * n
+    # [C3]: players held to the same absolute colour preference may not meet.
+    held: dict[Colour | None, list[int]] = {}
+    for i, v in enumerate(verts):
+        if v.c3_bound:
+            held.setdefault(v.preference, []).append(i)
+    template = [everyone] * n
+    for group in held.values():
+        row = bytearray(everyone)
+        for i in group:
+            row[i] = 0
+        for i in group:
+            template[i] = row
+    compat = [bytearray(row) for row in template]
+    # [C1]: no two players meet twice, nor a pair the arbiter has forbidden.
+    index = {v.tpn: i for i, v in enumerate(verts)}
+    for i, v in enumerate(verts):
+        compat[i][i] = 0
+        for tpn in v.forbidden:
+            j = index.get(tpn)
+            if j is not None:
+                compat[i][j] = compat[j][i] = 0
+    return compat
+
+
 def pair_dutch(
     t: Tournament,
     round_number: int | None = None,
@@ -739,15 +771,7 @@ def pair_dutch(
     for v in verts:
         group_sizes[v.score] = group_sizes.get(v.score, 0) + 1
     layout = Layout(group_sizes, round_number - 1)
-    compat = [bytearray(n) for _ in range(n)]  # 1 where [C1] and [C3] allow the pair
-    for i in range(n):
-        row = compat[i]
-        vi = verts[i]
-        for j in range(i):
-            if not compatible(vi, verts[j]):
-                continue
-            row[j] = compat[j][i] = 1
-
+    compat = compatibility_matrix(verts)
     rnd = _Round(verts, compat, layout, bracket_local)
     rnd.first_matching(c9_uses_played_games)
     brackets: list[BracketRecord] = []

@@ -92,7 +92,7 @@ def compatible(a: Vertex, b: Vertex) -> bool:
     return not (a.c3_bound and b.c3_bound and a.preference is b.preference)
 
 
-RANK_FIELD_BITS = 128
+RANK_FIELD_BITS = 256
 """Width of the order field's room for art. 4.2 ranks: how many S1 players' transposition
 preferences one matching settles together (``Layout.rank_chunk``)."""
 
