@@ -123,3 +123,37 @@ def test_c1_c3_compatibility_matrix_agrees_with_the_pair_rule() -> None:
             for j, b in enumerate(verts):
                 if i != j:
                     assert matrix[i][j] == compatible(a, b), (a, b)
+
+
+def test_players_of_one_weight_class_weigh_the_same_against_anybody() -> None:
+    """The engine computes a weight once per pair of weight classes; what the class leaves
+    out (TPN, rank, opponents, PAB eligibility, topscorer status) must not change a weight."""
+    import random
+
+    rng = random.Random(11)
+    for _ in range(300):
+        pref = rng.choice([None, W, B])
+        strength = (
+            PreferenceStrength.NONE if pref is None else rng.choice(list(PreferenceStrength)[1:])
+        )
+        a = player(
+            1,
+            score=rng.choice([6, 4]),
+            pref=pref,
+            strength=strength,
+            imbalance=rng.randint(0, 2),
+            down1=rng.random() < 0.3,
+            up1=rng.random() < 0.3,
+            down2=rng.random() < 0.3,
+            up2=rng.random() < 0.3,
+        )
+        twin = replace(
+            a, tpn=9, rank_index=8, forbidden=frozenset({3}), bye_eligible=False, topscorer=True
+        )
+        assert twin.weight_class == a.weight_class
+        b = player(2, score=rng.choice([4, 2]), pref=rng.choice([None, W, B]), down1=True)
+        for in_bracket in (True, False):
+            c9 = {2: 1, 1: 0}
+            assert LAYOUT.bracket_weight(a, b, in_bracket, not in_bracket, 0, 2, c9) == (
+                LAYOUT.bracket_weight(twin, b, in_bracket, not in_bracket, 0, 2, c9)
+            )

@@ -431,26 +431,33 @@ class _Bracket:
         # closes ([C9] looks at where its downfloaters go), so it uses the full graph.
         layout = rnd.layout
         # An edge into the next scoregroup carries only [C4] and [C8] (and [C9] when the
-        # PAB is at stake), so it skips the full criteria routine.
+        # PAB is at stake), so it skips the full criteria routine. The others are worked
+        # out once per pair of weight classes (players alike in everything the criteria
+        # read) and shared: a big bracket has a few dozen classes and tens of thousands
+        # of pairs.
+        class_id: dict[tuple[object, ...], int] = {}
+        cls = [class_id.setdefault(verts[v].weight_class, len(class_id)) for v in members]
+        classes = len(class_id)
+        known: dict[int, int] = {}
         for k in range(self.sg_begin, self.size):
             vk = members[k]
             row = self.base[k]
             compat_k = rnd.compat[vk]
             in_bracket = k < self.next_begin
+            full_criteria = in_bracket or c9 is not None
+            ck = cls[k] * 2 + in_bracket
             for m in range(k):
                 vm = members[m]
                 if not compat_k[vm]:
                     w = 0
-                elif in_bracket or c9 is not None:
-                    w = layout.bracket_weight(
-                        verts[vm],
-                        verts[vk],
-                        in_bracket,
-                        not in_bracket,
-                        0,
-                        rnd.bye_score,
-                        c9,
-                    )
+                elif full_criteria:
+                    key = cls[m] * 2 * classes + ck
+                    got = known.get(key)
+                    if got is None:
+                        got = known[key] = layout.bracket_weight(
+                            verts[vm], verts[vk], in_bracket, not in_bracket, 0, rnd.bye_score, c9
+                        )
+                    w = got
                 else:
                     w = layout.next_bracket_fields(verts[vm].score)
                 row.append(w)
