@@ -27,7 +27,10 @@ priority order, so one matching optimises them lexicographically:
       rule 1), the smallest difference of the BSN sums (rule 2), which S1 players move to S2
       (rule 3: the largest BSNs first) and which S2 players move to S1 (rule 4: the
       smallest BSNs first),
-    - each S1 player's opponent in S2 order (art. 4.2, transpositions).
+    - each S1 player's opponent in S2 order (art. 4.2, transpositions): a preference rank
+      per S1 player, lexicographically, for a few S1 players per matching (the ranks of
+      later players cannot outweigh those of earlier ones, so this is the same as one
+      S1 player at a time, which is what bbpPairings does).
 * Pairs once chosen are fixed in the graph; the bracket's unpaired players move down as
   MDPs (art. 1.4.1) and the next bracket is formed.
 * Speed without changing the answer: the completion field is the same for every complete
@@ -35,7 +38,10 @@ priority order, so one matching optimises them lexicographically:
   scoregroup only; the completion oracle (``completion.py``, cardinality matching with
   augmenting paths) then confirms the chosen pairs leave everybody else pairable, which
   makes them optimal for the whole graph as well. Only when it does not (rare, near the
-  bottom of the field) is the whole graph of unpaired players solved.
+  bottom of the field) is the whole graph of unpaired players solved. The bracket's
+  matching holds its weights without the completion field (all weights even, stored as
+  given, one integer shared per class of alike pairs), so a field of 5,000 stays well
+  under 1 GB.
 * Colours follow art. 5 (``swissdesk.engines.colours``); boards are published in the order
   of C.04.2 art. 3.6.
 

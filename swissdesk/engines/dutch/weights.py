@@ -28,8 +28,11 @@ c14/c15   resident downfloaters / MDP opponents with a float one round ago: [C14
 c16/c17   the same two rounds ago: [C16] [C17]
 c18/c19   lanes: scores of those players, one round ago: [C18] [C19]
 c20/c21   lanes: the same two rounds ago: [C20] [C21]
-order     room for the generation order of candidates (art. 4): S1 membership count,
-          minus the sum of BSNs, and one tie bit used while fixing players one by one
+order     room for the generation order of candidates (art. 4): one tie bit used while
+          fixing players one by one, S1 membership count minus the sum of BSNs (art.
+          4.3.2 rules 1-2), and above those the transposition ranks of a few S1 players
+          (art. 4.2)
+(bit 0)   always clear, so every weight is even
 ========  ==========================================================================
 
 Only the pairs of the bracket being paired carry the quality fields; all other edges carry

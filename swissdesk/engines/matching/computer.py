@@ -12,7 +12,9 @@ an edge ``(i, j)`` is::
 
     slack(i, j) = dual[i] + dual[j] - w2[i][j] + 2 * sum(z[B] for B containing i and j)
 
-which is twice the LP slack.  Only integer arithmetic is used.
+which is twice the LP slack.  Only integer arithmetic is used.  A matcher
+made with ``even_weights`` stores the (even) weights as given, i.e. it solves
+the problem for the halved weights, which has the same maximum matchings.
 
 Invariants holding whenever ``compute`` returns ("rest state")
 -----------------------------------------------------------------
