@@ -632,6 +632,9 @@ def test_load_weights_matches_set_weight_and_stays_incremental() -> None:
         mc.compute()
         mc._check_optimality()
         assert matched_weight(mc, w) == brute_force(w)
+        # The same graph handed to the constructor (no empty matrix built first).
+        made = MatchingComputer(n, weights=[row[:] for row in w])
+        assert made.mates() == mc.mates()
         for _ in range(5):
             if n < 2:
                 break

@@ -121,6 +121,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from heapq import heappop, heappush
+from itertools import compress
 
 __all__ = ["MatchingComputer"]
 
@@ -153,11 +154,19 @@ class MatchingComputer:
         "_pending",
         "_pending_mark",
         "_unused",
+        "_vertices",
         "_w2",
     )
 
-    def __init__(self, vertex_count: int, *, even_weights: bool = False) -> None:
-        """A graph of ``vertex_count`` vertices and no edges.
+    def __init__(
+        self,
+        vertex_count: int,
+        *,
+        even_weights: bool = False,
+        weights: Sequence[Sequence[int]] | None = None,
+    ) -> None:
+        """A graph of ``vertex_count`` vertices and no edges, or ``weights`` (as for
+        ``load_weights``, without first building an empty matrix).
 
         With ``even_weights`` the caller promises only even weights (odd ones are
         rejected); they are then stored as given instead of doubled, and
@@ -171,7 +180,10 @@ class MatchingComputer:
         self._n: int = n
         self._even: bool = even_weights
         # Doubled weights (as given with even_weights); 0 means "no edge".
-        self._w2: list[list[int]] = [[0] * n for _ in range(n)]
+        self._w2: list[list[int]] = [] if weights is not None else [[0] * n for _ in range(n)]
+        # The vertex numbers, shared by all neighbour lists (a dense graph of a few
+        # thousand vertices would otherwise hold an int object per edge end).
+        self._vertices: list[int] = list(range(n))
         # Cached neighbour lists (None = stale).
         self._nbrs: list[list[int] | None] = [None] * n
         self._mate: list[int] = [-1] * n
@@ -212,6 +224,8 @@ class MatchingComputer:
         # True until the first compute: a fresh graph is solved from scratch
         # without building a vertex cover of its (all pending) edges.
         self._fresh: bool = True
+        if weights is not None:
+            self.load_weights(weights)
 
     # ------------------------------------------------------------------ API
 
@@ -451,7 +465,7 @@ class MatchingComputer:
             lst = nbrs[v]
             if lst is None:
                 row = w2[v]
-                lst = [j for j in range(self._n) if row[j]]
+                lst = list(compress(self._vertices, row))
                 nbrs[v] = lst
             out.append(lst)
         return out
