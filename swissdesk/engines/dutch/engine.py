@@ -157,8 +157,8 @@ class _Round:
         self.bracket_local = bracket_local
         self.oracle: CompletionOracle | None = None
         self.carried: dict[tuple[int, int], int] = {}
-        """Whole-graph weights of edges between MDPs, as the previous bracket left them
-        (the next bracket rewrites every other edge of its members)."""
+        """Weights (without the completion field) of the edges between MDPs, as the
+        previous bracket left them (a bracket rewrites every other edge of its members)."""
         self.fixed_partner: dict[int, int] = {}
         self.non_candidate = [1] * self.n
         """1 for a player who may not stay unpaired: not eligible for the PAB ([C2]) or
