@@ -10,7 +10,7 @@ the pairing is complete and respects C.04.1 art. 2-4 and C.04.3 art. 2.1 ([C1]-[
   ([C2]);
 * non-topscorers with the same absolute colour preference do not meet ([C3]), and in
   general no colour difference beyond +-2 or third same colour in a row unless a topscorer
-  is involved (C.04.1 art. 6-7).
+  is involved (C.04.1 art. 6-7) or the player's history leaves no colour within both.
 
 A violation means a bug in the engine, so it raises :class:`CriteriaViolation`.
 """
@@ -18,7 +18,7 @@ A violation means a bug in the engine, so it raises :class:`CriteriaViolation`.
 from __future__ import annotations
 
 from swissdesk.engines.base import CriteriaViolation, RoundPairing
-from swissdesk.model.state import PreferenceStrength, build_states
+from swissdesk.model.state import PlayerState, PreferenceStrength, build_states
 from swissdesk.model.tournament import Tournament
 
 
@@ -91,14 +91,25 @@ def absolute_criteria_problems(
             )
         if check_colours and not topscorer:
             for tpn, st, gets_white in ((pair.white, w, True), (pair.black, b, False)):
-                diff = st.colour_difference + (1 if gets_white else -1)
-                if abs(diff) > 2 and abs(diff) > abs(st.colour_difference):
-                    problems.append(f"player {tpn} would reach a colour difference of {diff:+d}")
-                last_two = st.colours[-2:]
-                colour = "w" if gets_white else "b"
-                if len(last_two) == 2 and all(c.value == colour for c in last_two):
-                    problems.append(f"player {tpn} would get the same colour three times in a row")
+                own = _colour_problem(tpn, st, gets_white)
+                # A history that leaves no colour within the rules (e.g. BBBBWW, which only
+                # manual pairings make) is not the engine's fault: the colour difference
+                # decides there (C.04.3 art. 1.7.1 reads it first), as in bbpPairings.
+                if own and not _colour_problem(tpn, st, not gets_white):
+                    problems.append(own)
     return problems
+
+
+def _colour_problem(tpn: int, st: PlayerState, gets_white: bool) -> str:
+    """What giving ``st`` White (or Black) would break of C.04.1 art. 6-7, or ``""``."""
+    diff = st.colour_difference + (1 if gets_white else -1)
+    if abs(diff) > 2 and abs(diff) > abs(st.colour_difference):
+        return f"player {tpn} would reach a colour difference of {diff:+d}"
+    last_two = st.colours[-2:]
+    colour = "w" if gets_white else "b"
+    if len(last_two) == 2 and all(c.value == colour for c in last_two):
+        return f"player {tpn} would get the same colour three times in a row"
+    return ""
 
 
 def verify_absolute_criteria(tournament: Tournament, pairing: RoundPairing) -> None:

@@ -161,3 +161,38 @@ def test_verifier_accepts_a_colour_difference_that_shrinks() -> None:
     assert not [p for p in problems if "colour difference" in p]
     problems = absolute_criteria_problems(t, RoundPairing(5, (Pair(4, 1),), bye=None))
     assert "player 1 would reach a colour difference of -5" in problems
+
+
+def test_art_1_7_1_colour_difference_decides_when_the_history_allows_no_legal_colour() -> None:
+    """BBBBWW (only manual pairings make it): White breaks "three in a row", Black a colour
+    difference of -3. Art. 1.7.1 names the colour difference first, and so does
+    bbpPairings; the verifier accepts White there but still rejects an avoidable third
+    colour in a row."""
+    t = tournament(
+        {
+            1: ["2b1", "3b1", "4b1", "5b1", "6w1", "7w1"],
+            2: ["1w0", "3b1", "4b1", "6b1", "7w1", "5w1"],
+            3: ["4w1", "1w0", "2b0", "7b0", "5w1", "6w1"],
+            4: ["3b0", "5w1", "1w0", "2w0", "7b1", "6b0"],
+            5: ["6w1", "4b0", "7b1", "1w0", "3b0", "2b0"],
+            6: ["5b0", "7b0", "2w0", "3w1", "1b0", "4w1"],
+            7: ["8w1", "6w1", "5w0", "3w1", "4w0", "1b0"],
+            8: ["7b0", "U", "U", "U", "U", "U"],
+        },
+        total_rounds=9,
+    )
+    problems = absolute_criteria_problems(t, RoundPairing(7, (Pair(1, 8),), bye=None))
+    assert not [p for p in problems if p.startswith("player 1 would")]
+    # Player 2 (WBBBWW: last two White, difference 0) could have had Black.
+    problems = absolute_criteria_problems(t, RoundPairing(7, (Pair(2, 8),), bye=None))
+    assert "player 2 would get the same colour three times in a row" in problems
+
+
+def test_engine_pairs_a_field_with_a_conflicting_colour_history() -> None:
+    """A random field where some players already have such histories: a pairing, no
+    verifier failure (it used to raise instead of pairing)."""
+    from tests.engines.test_dutch_completion import _random_tournament
+
+    t = _random_tournament(516, players=7 + 516 % 60, rounds=1 + 516 % 7)
+    pairing = get_engine("dutch").pair(t)
+    assert len(pairing.pairs) == len(t.players) // 2
