@@ -20,6 +20,13 @@ from collections.abc import Iterable, Sequence
 UNMATCHED = -1
 
 
+def row_typecode(vertex_count: int) -> str:
+    """The ``array`` type of the oracle's adjacency rows for a graph of ``vertex_count``
+    vertices (PAB vertex included): two bytes per edge up to 65,536 vertices. Rows built
+    with it are adopted by :class:`CompletionOracle` without a copy."""
+    return "H" if vertex_count <= 1 << 16 else "i"
+
+
 class CompletionOracle:
     """A complete pairing of the players not yet paired, kept up to date."""
 
@@ -30,10 +37,9 @@ class CompletionOracle:
         self.n = n
         self.size = n + (1 if bye_candidates is not None else 0)
         self.bye_vertex = n if bye_candidates is not None else None
-        # Compact rows (two bytes per edge up to 65,535 players): a big field's adjacency
-        # would otherwise cost an int object per edge. Rows already in that form are
-        # adopted, not copied.
-        self.typecode = typecode = "H" if self.size <= 1 << 16 else "i"
+        # Compact rows: a big field's adjacency would otherwise cost an int object per
+        # edge. Rows already in that form are adopted, not copied.
+        self.typecode = typecode = row_typecode(self.size)
         adjacency = [
             row if isinstance(row, array) and row.typecode == typecode else array(typecode, row)
             for row in neighbours

@@ -58,7 +58,7 @@ from itertools import compress
 
 from swissdesk.engines.base import NoValidPairing, Pair, RoundPairing
 from swissdesk.engines.colours import Ranked, board_order_key, colour_for
-from swissdesk.engines.dutch.completion import CompletionOracle
+from swissdesk.engines.dutch.completion import CompletionOracle, row_typecode
 from swissdesk.engines.dutch.weights import Layout, Vertex
 from swissdesk.engines.matching.computer import MatchingComputer
 from swissdesk.model.state import Float, PlayerState, build_states
@@ -328,7 +328,7 @@ class _Round:
         """
         verts, n = self.verts, self.n
         odd = n % 2 == 1
-        typecode = "H" if n < 1 << 16 else "i"  # as the oracle keeps them: no copy
+        typecode = row_typecode(n + odd)  # as the oracle keeps them: no copy
         everyone = range(n)
         neighbours = [array(typecode, compress(everyone, row)) for row in self.compat]
         eligible = [i for i in range(n) if verts[i].bye_eligible] if odd else None

@@ -73,10 +73,10 @@ class Vertex:
     topscorer: bool = False
     """Art. 1.8: over 50 % of the maximum score when pairing the final round."""
     c3_bound: bool = field(default=False, init=False)
+    """Held to its absolute colour preference by [C3]: absolute and not a topscorer."""
     weight_class: tuple[object, ...] = field(default=(), init=False)
     """Everything ``Layout.bracket_weight`` reads of the player: two players of one class
     weigh the same against anybody, so a bracket computes each weight once per class pair."""
-    """Held to its absolute colour preference by [C3]: absolute and not a topscorer."""
 
     def __post_init__(self) -> None:
         self.c3_bound = self.strength is PreferenceStrength.ABSOLUTE and not self.topscorer
