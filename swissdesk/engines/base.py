@@ -112,11 +112,24 @@ def pair_round(
         ) from exc
 
 
+BUILTIN_MODULES = (
+    "swissdesk.engines.dutch",
+    "swissdesk.engines.dubov",
+    "swissdesk.engines.burstein",
+    "swissdesk.engines.lim",
+    "swissdesk.engines.rating1992",
+    "swissdesk.engines.double_swiss",
+    "swissdesk.engines.team",
+)
+"""Modules of the built-in systems; each registers itself when imported (absent ones are
+skipped while a system is still being built)."""
+
+
 def _load_builtin() -> None:
     """Import the built-in systems so they register themselves."""
     import importlib
 
-    for module in ("swissdesk.engines.dutch",):
+    for module in BUILTIN_MODULES:
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:  # pragma: no cover - during bootstrap only

@@ -206,12 +206,42 @@ def _read_line(state: _State, line: str, line_no: int) -> None:
         state.tiebreaks = tuple(t.strip() for t in line[4:].split(",") if t.strip())
     else:
         if tag == "192":
-            kind = rest.upper()
-            if "DUTCH" in kind:
-                state.system = "dutch"
-            elif "BURSTEIN" in kind:
-                state.system = "burstein"
+            state.system = system_from_192(rest) or state.system
         state.extra.append(line)
+
+
+SYSTEM_KEYWORDS_192: tuple[tuple[str, str], ...] = (
+    ("DOUBLE", "double-swiss"),
+    ("TEAM", "team"),
+    ("DUTCH", "dutch"),
+    ("DUBOV", "dubov"),
+    ("BURSTEIN", "burstein"),
+    ("LIM", "lim"),
+    ("RATING", "rating1992"),
+    ("1992", "rating1992"),
+)
+"""Words of record 192 (type of tournament / pairing system) and the system they name, most
+specific first (``FIDE_DOUBLE_SWISS`` is Double-Swiss, not Dutch)."""
+
+SYSTEM_192_TEXT: dict[str, str] = {
+    "dutch": "FIDE_DUTCH_2026",
+    "dubov": "FIDE_DUBOV_2026",
+    "burstein": "FIDE_BURSTEIN_2026",
+    "lim": "FIDE_LIM_2026",
+    "rating1992": "FIDE_RATING_1992",
+    "double-swiss": "FIDE_DOUBLE_SWISS_2026",
+    "team": "FIDE_TEAM_SWISS_2026",
+}
+"""What swissdesk writes in record 192 for each system."""
+
+
+def system_from_192(text: str) -> str | None:
+    """The pairing system a record 192 names, or None when it names none swissdesk knows."""
+    kind = text.upper().replace("-", "_")
+    for word, system in SYSTEM_KEYWORDS_192:
+        if word in kind:
+            return system
+    return None
 
 
 _INFO_TAGS = {

@@ -26,7 +26,7 @@ from swissdesk.model.tournament import (
     Tournament,
     half_points_to_str,
 )
-from swissdesk.trf.reader import acceptable_points
+from swissdesk.trf.reader import SYSTEM_192_TEXT, acceptable_points
 
 VERSIONS = ("2026", "16")
 
@@ -61,6 +61,8 @@ def format_trf(t: Tournament, *, version: str = "2026") -> str:
     lines += _scoring_records(t.scoring, modern)
     if t.tiebreaks:
         lines.append("202 " + ", ".join(t.tiebreaks))
+    if t.system != "dutch" and not any(r.startswith("192") for r in t.extra_records):
+        lines.append(f"192 {SYSTEM_192_TEXT.get(t.system, t.system.upper())}")
     lines += list(t.extra_records)
     if not modern:
         lines += _xxa_records(t)
