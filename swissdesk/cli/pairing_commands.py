@@ -16,7 +16,7 @@ from pathlib import Path
 
 from swissdesk.engines.base import PairingEngine, PairingError, get_engine
 from swissdesk.errors import InputError, NoPairingError
-from swissdesk.trf import format_trf, read_trf, write_trf
+from swissdesk.trf import format_trf, read_tournament, write_trf
 from swissdesk.trf.checker import check_tournament
 from swissdesk.trf.generator import GeneratorSettings, generate_tournament
 
@@ -36,7 +36,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "exists, 2 for a bad file."
         ),
     )
-    pair.add_argument("input", metavar="IN.trf", help="the tournament so far")
+    pair.add_argument(
+        "input",
+        metavar="IN.trf",
+        help="the tournament so far: a TRF, or a JSON tournament state (.json)",
+    )
     _add_system(pair)
     pair.add_argument("-o", "--output", metavar="OUT", help="write the pairing here")
     pair.add_argument(
@@ -87,7 +91,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "same command reproduces it."
         ),
     )
-    _add_system(generate)
+    _add_system(generate, from_file=False)
     generate.add_argument("--players", type=int, required=True, metavar="N")
     generate.add_argument("--rounds", type=int, required=True, metavar="R")
     generate.add_argument(
@@ -130,12 +134,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     generate.set_defaults(func=run_generate)
 
 
-def _add_system(parser: argparse.ArgumentParser) -> None:
+def _add_system(parser: argparse.ArgumentParser, *, from_file: bool = True) -> None:
+    """``--system NAME``; for a file that names its system (TRF record 192, the JSON
+    state's ``system``) that system is the default, else the Dutch system."""
+    from swissdesk.engines import system_names
+
+    known = ", ".join(system_names())
     parser.add_argument(
         "--system",
-        default=DEFAULT_SYSTEM,
+        default=None if from_file else DEFAULT_SYSTEM,
         metavar="NAME",
-        help=f"pairing system (default: {DEFAULT_SYSTEM})",
+        help=(
+            f"pairing system: {known} (default: the system the file names, else {DEFAULT_SYSTEM})"
+            if from_file
+            else f"pairing system: {known} (default: {DEFAULT_SYSTEM})"
+        ),
     )
 
 
@@ -149,8 +162,8 @@ def engine_for(name: str) -> PairingEngine:
 
 def run_pair(args: argparse.Namespace) -> int:
     """Pair the next round and print it in the bbpPairings format."""
-    tournament = read_trf(args.input)
-    engine = engine_for(args.system)
+    tournament = read_tournament(args.input)
+    engine = engine_for(args.system or tournament.system)
     round_number = tournament.rounds_with_pairings + 1
     if not tournament.total_rounds:
         raise InputError(
@@ -208,8 +221,8 @@ def parse_rounds(spec: str, last: int) -> list[int]:
 
 def run_check(args: argparse.Namespace) -> int:
     """Re-pair each round and print the differences per round, then a summary line."""
-    tournament = read_trf(args.input)
-    engine = engine_for(args.system)
+    tournament = read_tournament(args.input)
+    engine = engine_for(args.system or tournament.system)
     last = tournament.rounds_with_pairings
     rounds = parse_rounds(args.rounds, last) if args.rounds else None
     report = check_tournament(tournament, engine, rounds)

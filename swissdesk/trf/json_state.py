@@ -1,0 +1,279 @@
+"""The JSON tournament state (``../shared/corpus/README.md``): headless pairing of any system.
+
+A JSON state lists every participant with its round-by-round history, the round to pair, the
+number of rounds, the colour drawn for round one and the point values. It carries what a TRF
+carries for pairing, in a form any program can write, and is read into the same
+:class:`~swissdesk.model.tournament.Tournament` snapshot as a TRF.
+
+Individual systems (Dutch, Dubov, Burstein, Lim, 1992) are read here. Keys the reader does not
+know (``expected``, ``meta``) are ignored. Every error is an :class:`InputError` naming the
+file and the participant, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from swissdesk.errors import InputError
+from swissdesk.model.tournament import (
+    Colour,
+    HalfPoints,
+    Player,
+    ResultCode,
+    RoundEntry,
+    ScoringSystem,
+    Tournament,
+    TournamentInfo,
+)
+from swissdesk.trf.reader import read_trf
+
+INDIVIDUAL_RESULTS: Mapping[str, ResultCode] = {
+    "1": ResultCode.WIN,
+    "=": ResultCode.DRAW,
+    "0": ResultCode.LOSS,
+    "W": ResultCode.WIN,
+    "D": ResultCode.DRAW,
+    "L": ResultCode.LOSS,
+    "+": ResultCode.FORFEIT_WIN,
+    "-": ResultCode.FORFEIT_LOSS,
+    "U": ResultCode.PAIRING_ALLOCATED_BYE,
+    "H": ResultCode.HALF_POINT_BYE,
+    "Z": ResultCode.ZERO_POINT_BYE,
+    "F": ResultCode.FULL_POINT_BYE,
+}
+"""History result codes of an individual event and the TRF result they stand for."""
+
+ABSENCE_RESULTS: Mapping[str, ResultCode] = {
+    "H": ResultCode.HALF_POINT_BYE,
+    "Z": ResultCode.ZERO_POINT_BYE,
+    "F": ResultCode.FULL_POINT_BYE,
+}
+"""``absent_result`` values: the bye an absent participant gets for the round being paired."""
+
+MAX_PARTICIPANTS = 9999
+MAX_ROUNDS = 99
+"""Bounds of the TRF columns a state must fit into (pairing numbers, rounds)."""
+
+JSON_SYSTEMS_ELSEWHERE = ("double-swiss", "team")
+
+
+def looks_like_json(path: str | os.PathLike[str]) -> bool:
+    """True for a ``.json`` file, or a file whose first non-blank byte is ``{``."""
+    p = Path(path)
+    if p.suffix.lower() == ".json":
+        return True
+    try:
+        with p.open("rb") as fh:
+            head = fh.read(64).lstrip()
+    except OSError:
+        return False
+    return head.startswith(b"{")
+
+
+def read_json_state(path: str | os.PathLike[str]) -> Tournament:
+    """Read a JSON tournament state into a tournament snapshot.
+
+    The entry of a participant with ``absent_next`` for the round to pair is the pre-set bye
+    of ``absent_result`` (``Z``, not paired, when none is given), exactly as a TRF cut before
+    that round writes it (``0000 - H/Z/F``).
+    """
+    name = os.fspath(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{name}: cannot read the file: {exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{name}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    return state_to_tournament(data, name)
+
+
+def state_to_tournament(data: Any, source: str = "<state>") -> Tournament:
+    """The tournament a parsed JSON state describes (see :func:`read_json_state`)."""
+    if not isinstance(data, dict):
+        raise InputError(f"{source}: a tournament state is a JSON object")
+    system = _text(data.get("system", "dutch"), source, "system").strip().lower() or "dutch"
+    if system in JSON_SYSTEMS_ELSEWHERE:
+        raise InputError(
+            f"{source}: JSON states of the {system} system are not read by this version "
+            "of swissdesk"
+        )
+    scoring = _scoring(data.get("points", {}), source)
+    raw_players = data.get("players")
+    if not isinstance(raw_players, list) or not raw_players:
+        raise InputError(f"{source}: 'players' must be a non-empty list")
+    players: list[Player] = []
+    last_round = 0
+    seen: set[int] = set()
+    for index, raw in enumerate(raw_players, start=1):
+        player, last = _player(raw, source, index)
+        if player.tpn in seen:
+            raise InputError(f"{source}: pairing number {player.tpn} is listed twice")
+        seen.add(player.tpn)
+        players.append(player)
+        last_round = max(last_round, last)
+    round_number = _int(data.get("round", last_round + 1), source, "round", 1, MAX_ROUNDS)
+    if round_number <= last_round:
+        raise InputError(
+            f"{source}: 'round' is {round_number} but a history already reaches round {last_round}"
+        )
+    total = _int(data.get("rounds_total", round_number), source, "rounds_total", 1, MAX_ROUNDS)
+    if total < round_number:
+        raise InputError(f"{source}: round {round_number} is past 'rounds_total' ({total})")
+    for p in players:
+        for entry in p.rounds:
+            if entry.opponent is not None and entry.opponent not in seen:
+                raise InputError(
+                    f"{source}: player {p.tpn} met {entry.opponent}, who is not listed"
+                )
+    colour = _text(data.get("initial_colour", "white"), source, "initial_colour").lower()
+    if colour not in ("white", "black", "w", "b"):
+        raise InputError(f'{source}: \'initial_colour\' must be "white" or "black"')
+    finished = [
+        _fill_rounds(p, raw, round_number, source)
+        for p, raw in zip(players, raw_players, strict=True)
+    ]
+    return Tournament(
+        players=tuple(sorted(finished, key=lambda p: p.tpn)),
+        total_rounds=total,
+        initial_colour=Colour.WHITE if colour.startswith("w") else Colour.BLACK,
+        scoring=scoring,
+        info=TournamentInfo(name=_text(data.get("name", ""), source, "name")),
+        system=system,
+    )
+
+
+def _player(raw: Any, source: str, index: int) -> tuple[Player, int]:
+    """A participant with its played rounds (absences filled in later) and its last round."""
+    if not isinstance(raw, dict):
+        raise InputError(f"{source}: player #{index} is not a JSON object")
+    tpn = _int(raw.get("tpn"), source, f"player #{index} 'tpn'", 1, MAX_PARTICIPANTS)
+    where = f"player {tpn}"
+    history = raw.get("history", [])
+    if not isinstance(history, list):
+        raise InputError(f"{source}: {where}: 'history' must be a list")
+    by_round: dict[int, RoundEntry] = {}
+    for item in history:
+        if not isinstance(item, dict):
+            raise InputError(f"{source}: {where}: a history entry is not a JSON object")
+        r = _int(item.get("round"), source, f"{where} 'round'", 1, MAX_ROUNDS)
+        if r in by_round:
+            raise InputError(f"{source}: {where}: round {r} is listed twice")
+        by_round[r] = _entry(item, source, f"{where} round {r}")
+    last = max(by_round, default=0)
+    rounds = tuple(
+        by_round.get(r, RoundEntry.bye(ResultCode.ZERO_POINT_BYE)) for r in range(1, last + 1)
+    )
+    player = Player(
+        tpn=tpn,
+        name=_text(raw.get("name", f"Player {tpn}"), source, f"{where} 'name'"),
+        rating=_int(raw.get("rating", 0), source, f"{where} 'rating'", 0, 9999),
+        sex=_text(raw.get("sex", ""), source, f"{where} 'sex'"),
+        title=_text(raw.get("title", ""), source, f"{where} 'title'"),
+        federation=_text(raw.get("federation", ""), source, f"{where} 'federation'"),
+        fide_id=str(raw.get("fide_id", "") or ""),
+        rounds=rounds,
+    )
+    return player, last
+
+
+def _fill_rounds(player: Player, raw: dict[str, Any], round_number: int, source: str) -> Player:
+    """Rounds missing before ``round_number`` are absences; ``absent_next`` pre-sets a bye."""
+    rounds = list(player.rounds)
+    while len(rounds) < round_number - 1:
+        rounds.append(RoundEntry.bye(ResultCode.ZERO_POINT_BYE))
+    if raw.get("absent_next", False):
+        code = _text(raw.get("absent_result", "Z"), source, f"player {player.tpn} 'absent_result'")
+        result = ABSENCE_RESULTS.get(code.upper())
+        if result is None:
+            raise InputError(
+                f"{source}: player {player.tpn}: 'absent_result' must be H, Z or F, not {code!r}"
+            )
+        rounds.append(RoundEntry.bye(result))
+    return replace(player, rounds=tuple(rounds))
+
+
+def _entry(item: Mapping[str, Any], source: str, where: str) -> RoundEntry:
+    """One round of an individual history."""
+    code = _text(item.get("result"), source, f"{where} 'result'")
+    result = INDIVIDUAL_RESULTS.get(code)
+    if result is None:
+        known = " ".join(INDIVIDUAL_RESULTS)
+        raise InputError(f"{source}: {where}: unknown result {code!r} (known: {known})")
+    opponent = _int(item.get("opponent", 0), source, f"{where} 'opponent'", 0, MAX_PARTICIPANTS)
+    colour_text = _text(item.get("colour", "-"), source, f"{where} 'colour'").lower()
+    colour = {"w": Colour.WHITE, "b": Colour.BLACK, "-": None, "": None}.get(colour_text, "?")
+    if colour == "?":
+        raise InputError(f'{source}: {where}: colour must be "w", "b" or "-"')
+    if result.is_bye:
+        if opponent:
+            raise InputError(f"{source}: {where}: a bye ({code}) has no opponent")
+        return RoundEntry.bye(result)
+    if not opponent:
+        raise InputError(f"{source}: {where}: result {code!r} needs an opponent")
+    if result.is_played and colour is None:
+        raise InputError(f"{source}: {where}: a played game needs a colour")
+    return RoundEntry(opponent, colour if isinstance(colour, Colour) else None, result)
+
+
+def _scoring(raw: Any, source: str) -> ScoringSystem:
+    """Point values in half-points; defaults as the corpus README gives them."""
+    if not isinstance(raw, dict):
+        raise InputError(f"{source}: 'points' must be a JSON object")
+
+    def value(key: str, default: HalfPoints) -> HalfPoints:
+        if key not in raw:
+            return default
+        return _half_points(raw[key], source, f"points.{key}")
+
+    win = value("win", 2)
+    draw = value("draw", 1)
+    return ScoringSystem(
+        win=win,
+        draw=draw,
+        loss=value("loss", 0),
+        forfeit_win=value("forfeit_win", win),
+        forfeit_loss=value("forfeit_loss", 0),
+        pairing_allocated_bye=value("pab", win),
+        full_point_bye=value("full_bye", win),
+        half_point_bye=value("half_bye", draw),
+        zero_point_bye=value("zero_bye", 0),
+        absent=value("zero_bye", 0),
+    )
+
+
+def _half_points(value: Any, source: str, what: str) -> HalfPoints:
+    """A point value (``1``, ``0.5``, ``3``) as integer half-points; refuses other fractions."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InputError(f"{source}: {what} must be a number")
+    doubled = value * 2
+    if doubled != int(doubled) or not -200 <= doubled <= 200:
+        raise InputError(f"{source}: {what} must be a whole or half point between -100 and 100")
+    return int(doubled)
+
+
+def _int(value: Any, source: str, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"{source}: {what} must be a whole number")
+    if not low <= value <= high:
+        raise InputError(f"{source}: {what} must be between {low} and {high}, not {value}")
+    return value
+
+
+def read_tournament(path: str | os.PathLike[str]) -> Tournament:
+    """A TRF (TRF16 or TRF-2026) or a JSON tournament state, told apart by their content."""
+    if looks_like_json(path):
+        return read_json_state(path)
+    return read_trf(path)
+
+
+def _text(value: Any, source: str, what: str) -> str:
+    if not isinstance(value, str):
+        raise InputError(f"{source}: {what} must be a string")
+    return value
