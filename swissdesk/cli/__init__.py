@@ -25,6 +25,7 @@ COMMAND_MODULES = (
     "swissdesk.cli.standings_commands",
     "swissdesk.cli.storage_commands",
     "swissdesk.cli.report_commands",
+    "swissdesk.cli.ratinglist_commands",
     "swissdesk.cli.gui_commands",
 )
 

@@ -1,0 +1,155 @@
+"""``swissdesk rating-list import|find|info``: the FIDE rating list offline, headless."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from swissdesk.ratinglist import (
+    DEFAULT_SOURCE,
+    RATING_KINDS,
+    RatingList,
+    default_database_path,
+)
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``rating-list`` and its sub-commands."""
+    group = subparsers.add_parser(
+        "rating-list",
+        help="import and search the FIDE rating list offline",
+        description=(
+            "Keep FIDE's rating list on this computer for registering players at an offline "
+            "venue: import the list downloaded at home (players_list_xml.zip, "
+            "players_list.zip, or the separate standard/rapid/blitz lists; zipped or not), "
+            "then look players up by name or FIDE ID."
+        ),
+    )
+    group.add_argument(
+        "--database",
+        metavar="FILE",
+        help=f"the rating list database (default: {default_database_path()})",
+    )
+    commands = group.add_subparsers(dest="rating_list_command", metavar="COMMAND")
+    commands.required = True
+
+    imp = commands.add_parser(
+        "import",
+        help="import a rating list file",
+        description=(
+            "Import a FIDE rating list (XML or TXT layout, zipped or not) or a national list "
+            "in FIDE's TXT layout. A combined list replaces the source's players; a separate "
+            "standard, rapid or blitz list replaces that rating type. A damaged or truncated "
+            "file changes nothing."
+        ),
+    )
+    imp.add_argument("file", metavar="FILE")
+    imp.add_argument(
+        "--source",
+        default=DEFAULT_SOURCE,
+        help=f"name of the list, e.g. a national federation's (default: {DEFAULT_SOURCE})",
+    )
+    imp.add_argument(
+        "--kind",
+        choices=RATING_KINDS,
+        help="rating type of a separate list (default: from the file name, else standard)",
+    )
+    imp.add_argument("--date", default="", metavar="YYYY-MM", help="the list's date")
+    imp.set_defaults(func=run_import)
+
+    find = commands.add_parser(
+        "find",
+        help="look players up by name prefix or FIDE ID",
+        description=(
+            "Print one player per line: FIDE ID, name, federation, title, standard, rapid "
+            "and blitz rating, birth year. Case and accents are ignored ('muller' finds "
+            "'Müller'); surname or given name first ('carlsen m', 'magnus c')."
+        ),
+    )
+    find.add_argument("query", nargs="+")
+    find.add_argument("--federation", metavar="FED")
+    find.add_argument("--limit", type=int, default=20, metavar="N")
+    find.add_argument(
+        "--type", choices=RATING_KINDS, default="standard", help="rating type to rank by"
+    )
+    find.set_defaults(func=run_find)
+
+    info = commands.add_parser("info", help="the imported lists: date, players, source")
+    info.set_defaults(func=run_info)
+
+
+def _list(args: argparse.Namespace) -> RatingList:
+    return RatingList(args.database) if args.database else RatingList(default_database_path())
+
+
+def run_import(args: argparse.Namespace) -> int:
+    """Import with progress on standard error."""
+    rating_list = _list(args)
+    interactive = sys.stderr.isatty()
+    last = [-1]
+
+    def progress(done: int, total: int) -> None:
+        percent = 100 * done // total if total else 0
+        if percent == last[0] or (not interactive and percent % 10):
+            return
+        last[0] = percent
+        end = "\r" if interactive else "\n"
+        print(f"importing {args.file}: {percent:3d} %", end=end, file=sys.stderr, flush=True)
+
+    summary = rating_list.import_file(
+        args.file, source=args.source, kind=args.kind, list_date=args.date, progress=progress
+    )
+    if interactive:
+        print(file=sys.stderr)
+    kinds = ", ".join(summary.kinds)
+    print(
+        f"imported {summary.players:,} players ({kinds}) as {summary.source} into "
+        f"{rating_list.path} in {summary.seconds:.1f} s"
+    )
+    if summary.skipped:
+        print(f"skipped {summary.skipped:,} records that could not be read:", file=sys.stderr)
+        for why in summary.skipped_examples:
+            print(f"  {why}", file=sys.stderr)
+    return 0
+
+
+def run_find(args: argparse.Namespace) -> int:
+    """One line per player found."""
+    started = time.monotonic()
+    matches = _list(args).find(
+        " ".join(args.query), federation=args.federation, limit=args.limit, kind=args.type
+    )
+    for m in matches:
+        p = m.player
+        title = p.title or p.women_title or "-"
+        ratings = " ".join(f"{v if v else '-':>4}" for v in (p.standard, p.rapid, p.blitz))
+        birth = p.birth_year or "-"
+        print(
+            f"{p.fide_id:>10}  {p.name:<34} {p.federation or '-':<3} {title:<4} {ratings} {birth}"
+        )
+    if not matches:
+        print("no player found", file=sys.stderr)
+        return 1
+    if sys.stderr.isatty():
+        print(
+            f"{len(matches)} found in {1000 * (time.monotonic() - started):.0f} ms", file=sys.stderr
+        )
+    return 0
+
+
+def run_info(args: argparse.Namespace) -> int:
+    """The imported lists."""
+    rating_list = _list(args)
+    sources = rating_list.sources()
+    if not sources:
+        print(f"no rating list imported yet ({rating_list.path})")
+        return 0
+    print(f"rating list database: {rating_list.path}")
+    for s in sources:
+        date = s.list_date or "date unknown"
+        print(
+            f"{s.name}: {s.players:,} players, list of {date}, {', '.join(s.kinds)}; "
+            f"imported {s.imported} from {s.file}"
+        )
+    return 0

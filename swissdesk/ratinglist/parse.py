@@ -1,0 +1,424 @@
+"""Streaming readers of FIDE's published rating lists, zipped or not.
+
+Two layouts, as FIDE publishes them:
+
+* the combined XML list (``players_list_xml.zip``, ``players_list_xml_foa.xml``): one
+  ``<player>`` element per player with the tags ``fideid, name, country, sex, title, w_title,
+  o_title, foa_title, rating, games, k, rapid_rating, rapid_games, rapid_k, blitz_rating,
+  blitz_games, blitz_k, birthday, flag``; the separate standard/rapid/blitz XML lists carry
+  one ``rating, games, k`` triple;
+* the fixed-width TXT list (``players_list.zip``, ``standard_rating_list.txt``...): the
+  columns are located from the header line (``ID Number  Name  Fed Sex Tit WTit OTit FOA
+  SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag``; a separate list has one rating
+  column named after the month, e.g. ``NOV25``, then ``Gms K``). National lists in the same
+  TXT layout read the same way.
+
+The whole list is never held in memory: records are yielded one at a time (the combined
+XML list is over a million players and about 1 GB). Reading reports progress in bytes and
+stops when asked to. Damage (a truncated zip or XML, a file that is no list) is a
+:class:`RatingListError` with a message for the arbiter; a single record that cannot be read
+(no FIDE ID, a rating that is not a number) is skipped and counted.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import zipfile
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
+from xml.etree import ElementTree
+
+from swissdesk.errors import InputError
+
+RATING_KINDS = ("standard", "rapid", "blitz")
+"""The three FIDE rating types, in the order the lists give them."""
+
+ProgressCallback = Callable[[int, int], None]
+"""``progress(done, total)`` in bytes of the list (uncompressed for a zip member)."""
+CancelCheck = Callable[[], bool]
+
+
+class RatingListError(InputError):
+    """The file is not a rating list swissdesk can read, or it is damaged."""
+
+
+class ImportCancelled(RatingListError):
+    """The arbiter cancelled the import; nothing was changed."""
+
+
+@dataclass(frozen=True, slots=True)
+class ListedPlayer:
+    """One player of a rating list; a rating, games or K factor is None where the list has
+    none."""
+
+    fide_id: int
+    name: str
+    federation: str = ""
+    sex: str = ""
+    title: str = ""
+    women_title: str = ""
+    other_titles: str = ""
+    foa_title: str = ""
+    standard: int | None = None
+    standard_games: int | None = None
+    standard_k: int | None = None
+    rapid: int | None = None
+    rapid_games: int | None = None
+    rapid_k: int | None = None
+    blitz: int | None = None
+    blitz_games: int | None = None
+    blitz_k: int | None = None
+    birth_year: int | None = None
+    flag: str = ""
+
+    @property
+    def inactive(self) -> bool:
+        """FIDE's flag ``i`` (or ``wi``): no rated game in the last year."""
+        return "i" in self.flag.lower()
+
+    def rating(self, kind: str) -> int | None:
+        """The rating of ``kind`` (standard, rapid or blitz)."""
+        value: int | None = getattr(self, kind)
+        return value
+
+
+@dataclass(slots=True)
+class ReadCounts:
+    """What a reader saw: records read, records skipped and why (the first few)."""
+
+    read: int = 0
+    skipped: int = 0
+    skipped_examples: list[str] = field(default_factory=list)
+    kinds: tuple[str, ...] = RATING_KINDS
+    """The rating types the list carries (one for a separate list)."""
+
+    def skip(self, why: str) -> None:
+        self.skipped += 1
+        if len(self.skipped_examples) < 5:
+            self.skipped_examples.append(why)
+
+
+class _Counting(io.RawIOBase):
+    """A read-only stream that reports how many bytes passed through it."""
+
+    def __init__(self, inner: IO[bytes], total: int, progress: ProgressCallback | None) -> None:
+        self._inner = inner
+        self._total = total
+        self._progress = progress
+        self.done = 0
+        self._next_report = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        data = self._inner.read(len(buffer))
+        n = len(data)
+        buffer[:n] = data
+        self.done += n
+        if self._progress is not None and (self.done >= self._next_report or n == 0):
+            self._progress(self.done, self._total)
+            self._next_report = self.done + (1 << 20)
+        return n
+
+
+def open_list(
+    path: str | os.PathLike[str], progress: ProgressCallback | None = None
+) -> tuple[io.BufferedReader[_Counting], str, Callable[[], None]]:
+    """The list's bytes as a stream (the first ``.xml``/``.txt`` member of a zip), its file
+    name, and the function that closes everything."""
+    p = Path(path)
+    try:
+        raw = p.open("rb")
+    except OSError as exc:
+        raise RatingListError(f"{p}: cannot open the file: {exc.strerror or exc}") from None
+    magic = raw.read(4)
+    raw.seek(0)
+    if not zipfile.is_zipfile(raw):
+        raw.seek(0)
+        if magic == b"PK\x03\x04":
+            raw.close()
+            raise RatingListError(
+                f"{p}: the zip file is damaged or incomplete (an interrupted download?)"
+            )
+        size = p.stat().st_size
+        return io.BufferedReader(_Counting(raw, size, progress), 1 << 16), p.name, raw.close
+    raw.seek(0)
+    try:
+        archive = zipfile.ZipFile(raw)
+        members = [
+            info
+            for info in archive.infolist()
+            if info.filename.lower().endswith((".xml", ".txt")) and not info.is_dir()
+        ]
+        if not members:
+            raise RatingListError(f"{p}: the zip file holds no .xml or .txt rating list")
+        member = members[0]
+        inner = archive.open(member)
+    except (zipfile.BadZipFile, EOFError, OSError) as exc:
+        raw.close()
+        raise RatingListError(
+            f"{p}: the zip file is damaged or incomplete (an interrupted download?): {exc}"
+        ) from None
+    except RatingListError:
+        raw.close()
+        raise
+
+    def close() -> None:
+        inner.close()
+        archive.close()
+        raw.close()
+
+    stream = io.BufferedReader(_Counting(inner, member.file_size, progress), 1 << 16)
+    return stream, member.filename, close
+
+
+def read_list(
+    path: str | os.PathLike[str],
+    counts: ReadCounts,
+    *,
+    progress: ProgressCallback | None = None,
+    should_cancel: CancelCheck | None = None,
+    kind: str | None = None,
+) -> Generator[ListedPlayer, None, None]:
+    """Every player of the list at ``path`` (XML or TXT, zipped or not), one at a time.
+
+    ``kind`` names the rating type of a separate list whose header does not say it
+    (default: from the file name, else standard).
+    """
+    stream, name, close = open_list(path, progress)
+    try:
+        head = stream.peek(4096)[:4096].lstrip()
+        guess = kind or _kind_from_name(name)
+        records = (
+            _read_xml(stream, counts, guess)
+            if head.startswith(b"<")
+            else _read_txt(stream, counts, guess, name)
+        )
+        for n, player in enumerate(records, start=1):
+            if should_cancel is not None and n % 2048 == 0 and should_cancel():
+                raise ImportCancelled("the import was cancelled; the list was not changed")
+            yield player
+    except (zipfile.BadZipFile, EOFError) as exc:
+        raise RatingListError(
+            f"{path}: the zip file is damaged or incomplete (an interrupted download?): {exc}"
+        ) from None
+    except OSError as exc:
+        raise RatingListError(f"{path}: cannot read the file: {exc}") from None
+    finally:
+        close()
+
+
+def _kind_from_name(name: str) -> str:
+    lowered = name.lower()
+    for kind in ("rapid", "blitz"):
+        if kind in lowered:
+            return kind
+    return "standard"
+
+
+def _number(text: str | None) -> int | None:
+    """A list's number field: blank is None; raises ValueError for anything else."""
+    if text is None:
+        return None
+    text = text.strip()
+    if not text:
+        return None
+    value = int(text)
+    if not -100_000 <= value <= 10**12:
+        raise ValueError(text)
+    return value
+
+
+_XML_TAGS = {
+    "rating": "standard",
+    "games": "standard_games",
+    "k": "standard_k",
+    "rapid_rating": "rapid",
+    "rapid_games": "rapid_games",
+    "rapid_k": "rapid_k",
+    "blitz_rating": "blitz",
+    "blitz_games": "blitz_games",
+    "blitz_k": "blitz_k",
+}
+
+
+def _read_xml(stream: IO[bytes], counts: ReadCounts, kind: str) -> Iterator[ListedPlayer]:
+    """``<player>`` elements, each cleared once read so memory stays flat."""
+    parser = ElementTree.iterparse(stream, events=("start", "end"))
+    root: ElementTree.Element | None = None
+    saw_rapid_or_blitz = False
+    try:
+        for event, element in parser:
+            if root is None:
+                root = element
+                continue
+            if event != "end" or element.tag != "player":
+                continue
+            fields = {child.tag: (child.text or "") for child in element}
+            element.clear()
+            root.clear()
+            counts.read += 1
+            if "rapid_rating" in fields or "blitz_rating" in fields:
+                saw_rapid_or_blitz = True
+            try:
+                yield _xml_player(fields, kind)
+            except ValueError as exc:
+                ident = fields.get("fideid", "").strip() or "?"
+                counts.skip(f"record {counts.read} (FIDE ID {ident}): {exc}")
+    except ElementTree.ParseError as exc:
+        raise RatingListError(
+            f"the XML list is damaged or incomplete ({exc}); the previous list is kept"
+        ) from None
+    if root is None:
+        raise RatingListError("the file is empty or not a FIDE rating list")
+    counts.kinds = RATING_KINDS if saw_rapid_or_blitz else (kind,)
+
+
+def _xml_player(f: dict[str, str], kind: str) -> ListedPlayer:
+    ident = _number(f.get("fideid"))
+    if ident is None or ident <= 0:
+        raise ValueError("no FIDE ID")
+    name = f.get("name", "").strip()
+    if not name:
+        raise ValueError("no name")
+    values: dict[str, int | None] = {}
+    separate = "rapid_rating" not in f and "blitz_rating" not in f
+    for tag, attr in _XML_TAGS.items():
+        if tag not in f:
+            continue
+        if separate and kind != "standard" and attr.startswith("standard"):
+            attr = kind + attr[len("standard") :]
+        try:
+            values[attr] = _number(f[tag])
+        except ValueError:
+            raise ValueError(f"{tag} {f[tag].strip()!r} is not a number") from None
+    try:
+        birth = _number(f.get("birthday"))
+    except ValueError:
+        birth = None  # a malformed birth year does not make the player unusable
+    return ListedPlayer(
+        fide_id=ident,
+        name=name,
+        federation=f.get("country", "").strip(),
+        sex=f.get("sex", "").strip(),
+        title=f.get("title", "").strip(),
+        women_title=f.get("w_title", "").strip(),
+        other_titles=f.get("o_title", "").strip(),
+        foa_title=f.get("foa_title", "").strip(),
+        birth_year=birth if birth and 1850 <= birth <= 2200 else None,
+        flag=f.get("flag", "").strip(),
+        **values,
+    )
+
+
+_TXT_COLUMNS = {
+    "ID Number": "fide_id",
+    "Name": "name",
+    "Fed": "federation",
+    "Sex": "sex",
+    "Tit": "title",
+    "WTit": "women_title",
+    "OTit": "other_titles",
+    "FOA": "foa_title",
+    "SRtng": "standard",
+    "SGm": "standard_games",
+    "SK": "standard_k",
+    "RRtng": "rapid",
+    "RGm": "rapid_games",
+    "Rk": "rapid_k",
+    "BRtng": "blitz",
+    "BGm": "blitz_games",
+    "BK": "blitz_k",
+    "Gms": "@games",
+    "K": "@k",
+    "B-day": "birth_year",
+    "Flag": "flag",
+}
+_RATING_HEADER = re.compile(r"^(?:[A-Z]{3}\d{2}|Rtng|Rating)$")
+_NUMERIC = {
+    "fide_id",
+    "standard",
+    "standard_games",
+    "standard_k",
+    "rapid",
+    "rapid_games",
+    "rapid_k",
+    "blitz",
+    "blitz_games",
+    "blitz_k",
+    "birth_year",
+}
+
+
+def txt_columns(header: str, kind: str) -> list[tuple[str, int, int]]:
+    """``(field, start, end)`` of each column, located from the list's header line."""
+    positions: list[tuple[int, str]] = []
+    for match in re.finditer(r"ID Number|\S+", header):
+        word = match.group(0)
+        target = _TXT_COLUMNS.get(word)
+        if target is None and _RATING_HEADER.match(word):
+            target = kind
+        if target == "@games":
+            target = f"{kind}_games"
+        elif target == "@k":
+            target = f"{kind}_k"
+        if target is not None:
+            positions.append((match.start(), target))
+    found = {name for _, name in positions}
+    if "fide_id" not in found or "name" not in found:
+        raise RatingListError(
+            "the first line is not a rating list header (it must name the columns "
+            "'ID Number' and 'Name')"
+        )
+    columns: list[tuple[str, int, int]] = []
+    for i, (start, name) in enumerate(positions):
+        end = positions[i + 1][0] if i + 1 < len(positions) else 10**6
+        columns.append((name, start, end))
+    return columns
+
+
+def _read_txt(
+    stream: IO[bytes], counts: ReadCounts, kind: str, name: str
+) -> Iterator[ListedPlayer]:
+    """Fixed-width lines, columns found from the header; UTF-8, else Windows-1252."""
+    lines = iter(stream)
+    try:
+        header = _decode(next(lines)).rstrip("\r\n")
+    except StopIteration:
+        raise RatingListError(f"{name}: the file is empty") from None
+    columns = txt_columns(header, kind)
+    kinds = tuple(k for k in RATING_KINDS if any(c[0] == k for c in columns))
+    counts.kinds = kinds or (kind,)
+    for line_no, raw in enumerate(lines, start=2):
+        line = _decode(raw).rstrip("\r\n")
+        if not line.strip():
+            continue
+        counts.read += 1
+        values: dict[str, object] = {}
+        try:
+            for field_name, start, end in columns:
+                text = line[start:end].strip()
+                values[field_name] = _number(text) if field_name in _NUMERIC else text
+        except ValueError:
+            counts.skip(f"line {line_no}: {field_name} {text!r} is not a number")
+            continue
+        ident = values.get("fide_id")
+        if not isinstance(ident, int) or ident <= 0 or not values.get("name"):
+            counts.skip(f"line {line_no}: no ID number or no name")
+            continue
+        birth = values.get("birth_year")
+        if isinstance(birth, int) and not 1850 <= birth <= 2200:
+            values["birth_year"] = None
+        yield ListedPlayer(**values)  # type: ignore[arg-type]
+
+
+def _decode(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", errors="replace")

@@ -1,0 +1,337 @@
+"""The offline rating list: one SQLite database in the user's data folder, not in any
+tournament file.
+
+Each imported file is a *source* (``FIDE`` by default, or a national list's name): importing
+a combined list replaces that source's players; a separate standard, rapid or blitz list
+updates that rating type of the source and adds the players it does not know yet. An import
+is one transaction: a damaged, truncated or cancelled file leaves the previous list exactly
+as it was, and readers keep reading the old list while the import runs (WAL).
+
+Lookups: by name prefix, case and accents ignored, surname first ("carlsen m") or given name
+first ("magnus c"), optionally by federation; by FIDE ID. Both are index range scans, so a
+lookup costs milliseconds on a list of a million players.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from swissdesk.ratinglist.names import given_name_first, prefix_upper_bound, search_key
+from swissdesk.ratinglist.parse import (
+    RATING_KINDS,
+    CancelCheck,
+    ListedPlayer,
+    ProgressCallback,
+    RatingListError,
+    ReadCounts,
+    read_list,
+)
+
+SCHEMA_VERSION = 1
+DEFAULT_SOURCE = "FIDE"
+CANDIDATES = 2000
+"""Matches ranked by rating at most; a shorter query with more matches is listed
+alphabetically (the arbiter types one more letter)."""
+
+_PLAYER_FIELDS = [f.name for f in fields(ListedPlayer)]
+_SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS sources (
+    name TEXT PRIMARY KEY, file TEXT NOT NULL, imported TEXT NOT NULL,
+    list_date TEXT NOT NULL, players INTEGER NOT NULL, kinds TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS players (
+    source TEXT NOT NULL, {", ".join(_PLAYER_FIELDS)},
+    key_surname TEXT NOT NULL, key_given TEXT,
+    PRIMARY KEY (source, fide_id));
+CREATE INDEX IF NOT EXISTS players_key_surname ON players (key_surname);
+CREATE INDEX IF NOT EXISTS players_key_given ON players (key_given);
+CREATE INDEX IF NOT EXISTS players_fide_id ON players (fide_id);
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class SourceInfo:
+    """One imported list: its name, file, when it was imported, its date and size."""
+
+    name: str
+    file: str
+    imported: str
+    list_date: str
+    players: int
+    kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ImportSummary:
+    """What an import did."""
+
+    source: str
+    players: int
+    skipped: int
+    skipped_examples: tuple[str, ...]
+    kinds: tuple[str, ...]
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A lookup result: the listed player and the list it comes from."""
+
+    player: ListedPlayer
+    source: str
+
+    def label(self, kind: str = "standard") -> str:
+        """``Carlsen, Magnus · NOR · 2830 · GM`` (the rating of ``kind``)."""
+        p = self.player
+        parts = [p.name, p.federation or "-", str(p.rating(kind) or "unrated")]
+        title = p.title or p.women_title
+        if title:
+            parts.append(title)
+        return " · ".join(parts)
+
+
+def list_date_from_name(file_name: str) -> str:
+    """The list's month as FIDE's file names give it (``standard_nov25frl.zip`` ->
+    ``2025-11``), else the empty string."""
+    months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    m = re.search(r"(" + "|".join(months) + r")(\d{2})", file_name.lower())
+    if not m:
+        return ""
+    return f"20{m.group(2)}-{months.index(m.group(1)) + 1:02d}"
+
+
+class RatingList:
+    """The rating list database at ``path`` (created on first import)."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+
+    def _connect(self, *, create: bool = False) -> sqlite3.Connection:
+        if not create and not self.path.exists():
+            raise RatingListError(
+                "no rating list has been imported yet: download FIDE's list "
+                "(players_list_xml.zip) and run 'swissdesk rating-list import FILE'"
+            )
+        if create:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            conn = sqlite3.connect(self.path, timeout=2.0, isolation_level=None)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            if create:
+                conn.executescript(_SCHEMA)
+                conn.execute(
+                    "INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)",
+                    (str(SCHEMA_VERSION),),
+                )
+        except sqlite3.DatabaseError as exc:
+            raise RatingListError(
+                f"{self.path}: the rating list database is unusable: {exc}"
+            ) from None
+        return conn
+
+    def import_file(
+        self,
+        file: str | os.PathLike[str],
+        *,
+        source: str = DEFAULT_SOURCE,
+        kind: str | None = None,
+        list_date: str = "",
+        progress: ProgressCallback | None = None,
+        should_cancel: CancelCheck | None = None,
+    ) -> ImportSummary:
+        """Import a rating list file as ``source`` in one transaction (see the module doc)."""
+        started = time.monotonic()
+        counts = ReadCounts()
+        records = read_list(file, counts, progress=progress, should_cancel=should_cancel, kind=kind)
+        conn = self._connect(create=True)
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            first = next(records, None)
+            if first is None:
+                raise RatingListError(f"{file}: the list holds no player")
+            kinds = counts.kinds
+            if set(kinds) >= set(RATING_KINDS):
+                conn.execute("DELETE FROM players WHERE source = ?", (source,))
+                written = self._insert(conn, source, _chain(first, records))
+            else:
+                written = self._merge(conn, source, kinds[0], _chain(first, records))
+            total = conn.execute(
+                "SELECT COUNT(*) FROM players WHERE source = ?", (source,)
+            ).fetchone()[0]
+            old = conn.execute("SELECT kinds FROM sources WHERE name = ?", (source,)).fetchone()
+            all_kinds = set(kinds) | (set(old[0].split(",")) if old and old[0] else set())
+            name = Path(file).name
+            conn.execute(
+                "INSERT OR REPLACE INTO sources VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    source,
+                    name,
+                    time.strftime("%Y-%m-%d %H:%M"),
+                    list_date or list_date_from_name(name),
+                    total,
+                    ",".join(k for k in RATING_KINDS if k in all_kinds),
+                ),
+            )
+            conn.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+            raise
+        finally:
+            conn.close()
+            records.close()
+        return ImportSummary(
+            source=source,
+            players=written,
+            skipped=counts.skipped,
+            skipped_examples=tuple(counts.skipped_examples),
+            kinds=counts.kinds,
+            seconds=time.monotonic() - started,
+        )
+
+    @staticmethod
+    def _row(source: str, p: ListedPlayer) -> tuple[object, ...]:
+        given = given_name_first(p.name)
+        return (
+            source,
+            *(getattr(p, f) for f in _PLAYER_FIELDS),
+            search_key(p.name),
+            search_key(given) if given else None,
+        )
+
+    def _insert(
+        self, conn: sqlite3.Connection, source: str, players: Iterable[ListedPlayer]
+    ) -> int:
+        marks = ", ".join("?" * (len(_PLAYER_FIELDS) + 3))
+        written = 0
+        for batch in _batches(players, 5000):
+            conn.executemany(
+                f"INSERT OR REPLACE INTO players VALUES ({marks})",
+                [self._row(source, p) for p in batch],
+            )
+            written += len(batch)
+        return written
+
+    def _merge(
+        self, conn: sqlite3.Connection, source: str, kind: str, players: Iterable[ListedPlayer]
+    ) -> int:
+        """A separate list: its rating type replaced, the other types kept, new players added."""
+        conn.execute(
+            f"UPDATE players SET {kind} = NULL, {kind}_games = NULL, {kind}_k = NULL "
+            "WHERE source = ?",
+            (source,),
+        )
+        own = (kind, f"{kind}_games", f"{kind}_k")
+        others = [f for f in _PLAYER_FIELDS if f != "fide_id" and not f.startswith(RATING_KINDS)]
+        assignments = ", ".join(f"{f} = excluded.{f}" for f in (*own, *others))
+        marks = ", ".join("?" * (len(_PLAYER_FIELDS) + 3))
+        written = 0
+        for batch in _batches(players, 5000):
+            conn.executemany(
+                f"INSERT INTO players VALUES ({marks}) ON CONFLICT (source, fide_id) DO UPDATE "
+                f"SET {assignments}, key_surname = excluded.key_surname, "
+                "key_given = excluded.key_given",
+                [self._row(source, p) for p in batch],
+            )
+            written += len(batch)
+        return written
+
+    def find(
+        self,
+        query: str,
+        *,
+        federation: str | None = None,
+        limit: int = 20,
+        kind: str = "standard",
+    ) -> list[Match]:
+        """Players whose name starts with ``query`` (surname or given name first), or whose
+        FIDE ID is ``query``; active players with the highest ``kind`` rating first."""
+        text = query.strip()
+        if not text or limit <= 0:
+            return []
+        conn = self._connect()
+        try:
+            fed = " AND federation = ?" if federation else ""
+            extra: tuple[object, ...] = (federation.strip().upper(),) if federation else ()
+            columns = ", ".join(["source", *_PLAYER_FIELDS])
+            if text.isdigit():
+                rows = conn.execute(
+                    f"SELECT {columns} FROM players WHERE fide_id = ?{fed} LIMIT ?",
+                    (int(text), *extra, limit),
+                ).fetchall()
+                return [_match(r) for r in rows]
+            key = search_key(text)
+            if not key:
+                return []
+            found: dict[tuple[str, int], tuple[object, ...]] = {}
+            for column in ("key_surname", "key_given"):
+                rows = conn.execute(
+                    f"SELECT {columns} FROM players WHERE {column} >= ? AND {column} < ?{fed} "
+                    f"ORDER BY {column} LIMIT ?",
+                    (key, prefix_upper_bound(key), *extra, CANDIDATES + 1),
+                ).fetchall()
+                for r in rows:
+                    found.setdefault((str(r[0]), int(r[1])), r)
+        except sqlite3.DatabaseError as exc:
+            raise RatingListError(f"{self.path}: the rating list cannot be read: {exc}") from None
+        finally:
+            conn.close()
+        matches = [_match(r) for r in found.values()]
+        if len(found) <= CANDIDATES:
+            matches.sort(
+                key=lambda m: (m.player.inactive, -(m.player.rating(kind) or 0), m.player.name)
+            )
+        else:
+            matches.sort(key=lambda m: search_key(m.player.name))
+        return matches[:limit]
+
+    def by_fide_id(self, fide_id: int) -> Match | None:
+        """The player with this FIDE ID (the FIDE source first), or None."""
+        found = self.find(str(fide_id), limit=10)
+        found.sort(key=lambda m: m.source != DEFAULT_SOURCE)
+        return found[0] if found else None
+
+    def sources(self) -> list[SourceInfo]:
+        """The imported lists."""
+        if not self.path.exists():
+            return []
+        conn = self._connect()
+        try:
+            rows = conn.execute("SELECT * FROM sources ORDER BY name").fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise RatingListError(f"{self.path}: the rating list cannot be read: {exc}") from None
+        finally:
+            conn.close()
+        return [
+            SourceInfo(r[0], r[1], r[2], r[3], int(r[4]), tuple(k for k in r[5].split(",") if k))
+            for r in rows
+        ]
+
+
+def _match(row: tuple[object, ...]) -> Match:
+    values = dict(zip(_PLAYER_FIELDS, row[1:], strict=True))
+    return Match(ListedPlayer(**values), str(row[0]))  # type: ignore[arg-type]
+
+
+def _chain(first: ListedPlayer, rest: Iterator[ListedPlayer]) -> Iterator[ListedPlayer]:
+    yield first
+    yield from rest
+
+
+def _batches(items: Iterable[ListedPlayer], size: int) -> Iterator[list[ListedPlayer]]:
+    batch: list[ListedPlayer] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
