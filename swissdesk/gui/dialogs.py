@@ -33,7 +33,9 @@ from PySide6.QtWidgets import (
 
 from swissdesk.gui import validation
 from swissdesk.gui.models import BYE_KIND_DISPLAY
+from swissdesk.gui.ratinglist_widgets import RatingListLookup, form_values, installed_rating_list
 from swissdesk.model.tournament import Colour, ScoringSystem, title_rank
+from swissdesk.ratinglist import RatingList
 from swissdesk.storage import (
     AccelerationKind,
     ByeKind,
@@ -345,6 +347,20 @@ class PlayerForm(QWidget):
         form.addRow("&Sex:", self.sex)
         form.addRow("&Born:", self.birth)
 
+    def fill(self, values: dict[str, str]) -> None:
+        """Set the fields from a rating list entry (see ``ratinglist_widgets.form_values``)."""
+        self.name.setText(values["name"])
+        title = values["title"].upper()
+        self.title.setCurrentIndex(
+            validation.TITLES.index(title) if title in validation.TITLES else 0
+        )
+        self.rating.setText(values["rating"])
+        self.federation.setText(values["federation"])
+        self.fide_id.setText(values["fide_id"])
+        sex = values["sex"]
+        self.sex.setCurrentIndex(validation.SEXES.index(sex) if sex in validation.SEXES else 0)
+        self.birth.setText(values["birth"])
+
     def data(self) -> PlayerData:
         rating = validation.parse_rating(self.rating.text())
         return validation.normalise(
@@ -371,10 +387,26 @@ class PlayerDialog(ValidatedDialog):
     """Register a player, or correct a player's data (C.04.2 art. 4.3.3)."""
 
     def __init__(
-        self, data: PlayerData | None = None, parent: QWidget | None = None, *, title: str = ""
+        self,
+        data: PlayerData | None = None,
+        parent: QWidget | None = None,
+        *,
+        title: str = "",
+        rating_list: RatingList | None = None,
+        rating_kind: str = "standard",
     ) -> None:
         super().__init__(title or ("Edit player" if data else "Add player"), parent)
         self.player = PlayerForm(data)
+        if data is None and rating_list is None:
+            rating_list = installed_rating_list()
+        self.lookup: RatingListLookup | None = None
+        if data is None and rating_list is not None:
+            self.lookup = RatingListLookup(rating_list, rating_kind)
+            self.lookup.chosen.connect(
+                lambda listed: self.player.fill(form_values(listed, rating_kind))
+            )
+            self.form.addRow("Rating &list:", self.lookup)
+            self.lookup.query.setFocus()
         self.form.addRow(self.player)
         self.resize(420, 0)
 

@@ -31,6 +31,7 @@ def private_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SWISSDESK_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("SWISSDESK_DATA_DIR", str(tmp_path / "tournaments"))
     monkeypatch.setenv("SWISSDESK_LOG_DIR", str(tmp_path / "logs"))
+    monkeypatch.setenv("SWISSDESK_RATING_LIST", str(tmp_path / "rating-list.sqlite"))
 
 
 @pytest.fixture

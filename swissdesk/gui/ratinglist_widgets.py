@@ -1,0 +1,212 @@
+"""The rating list in the player dialogs: type "carl", pick "Carlsen, Magnus · NOR · 2830 · GM",
+and the form is filled; plus the import of a list with a progress bar and Cancel.
+
+Lookups run on the GUI thread: they are index range scans of a few milliseconds (issue 20's
+benchmark), debounced while the arbiter types. The import of a million-player list runs in a
+:class:`QThread` and can be cancelled; the previous list stays usable until it finishes.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from PySide6.QtCore import QEvent, QObject, Qt, QThread, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QProgressDialog,
+    QVBoxLayout,
+    QWidget,
+)
+
+from swissdesk.ratinglist import ListedPlayer, RatingList, RatingListError, default_rating_list
+from swissdesk.ratinglist.store import ImportSummary
+
+VISIBLE_MATCHES = 8
+DEBOUNCE_MS = 60
+
+
+class RatingListLookup(QWidget):
+    """A search field with live suggestions from the rating list; emits :attr:`chosen`.
+
+    Keyboard: type, Down/Up move through the suggestions, Enter takes the highlighted one
+    (Enter with no suggestion open is left to the dialog).
+    """
+
+    chosen = Signal(object)
+    """The :class:`ListedPlayer` the arbiter picked."""
+
+    def __init__(
+        self, rating_list: RatingList | None, kind: str = "standard", parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.rating_list = rating_list
+        self.kind = kind
+        self.query = QLineEdit()
+        self.query.setPlaceholderText("Search the rating list: name or FIDE ID")
+        self.query.setClearButtonEnabled(True)
+        self.results = QListWidget()
+        self.results.setVisible(False)
+        self.results.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.status = QLabel()
+        self.status.setStyleSheet("color: palette(mid);")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.query)
+        layout.addWidget(self.results)
+        layout.addWidget(self.status)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self.search)
+        self.query.textEdited.connect(lambda _text: self._timer.start())
+        self.query.installEventFilter(self)
+        self.results.itemActivated.connect(self._take)
+        self.results.itemClicked.connect(self._take)
+        if rating_list is None or not rating_list.path.exists():
+            self.query.setEnabled(False)
+            self.status.setText("No rating list imported (Tools → Import rating list…).")
+
+    def search(self) -> None:
+        """Look the typed text up and show the best matches."""
+        self._timer.stop()
+        self.results.clear()
+        text = self.query.text().strip()
+        if not text or self.rating_list is None:
+            self.results.setVisible(False)
+            self.status.clear()
+            return
+        try:
+            matches = self.rating_list.find(text, limit=VISIBLE_MATCHES * 3, kind=self.kind)
+        except RatingListError as exc:
+            self.results.setVisible(False)
+            self.status.setText(str(exc))
+            return
+        for m in matches:
+            label = m.label(self.kind)
+            if m.source != "FIDE":
+                label += f" · {m.source}"
+            item = QListWidgetItem(label)
+            item.setData(Qt.ItemDataRole.UserRole, m.player)
+            self.results.addItem(item)
+        self.results.setVisible(bool(matches))
+        if matches:
+            self.results.setCurrentRow(0)
+            rows = min(len(matches), VISIBLE_MATCHES)
+            self.results.setFixedHeight(self.results.sizeHintForRow(0) * rows + 6)
+        self.status.setText("" if matches else "Not in the rating list: type the player's data.")
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.query and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            key = event.key()
+            if self._timer.isActive() and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                self.search()
+            if self.results.isVisible() and self.results.count():
+                row = self.results.currentRow()
+                if key == Qt.Key.Key_Down:
+                    self.results.setCurrentRow(min(row + 1, self.results.count() - 1))
+                    return True
+                if key == Qt.Key.Key_Up:
+                    self.results.setCurrentRow(max(row - 1, 0))
+                    return True
+                if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                    item = self.results.currentItem()
+                    if item is not None:
+                        self._take(item)
+                        return True
+                if key == Qt.Key.Key_Escape:
+                    self.results.setVisible(False)
+                    return True
+        return super().eventFilter(watched, event)
+
+    def _take(self, item: QListWidgetItem) -> None:
+        player = item.data(Qt.ItemDataRole.UserRole)
+        self.results.setVisible(False)
+        self.status.setText(f"Filled from the rating list: {item.text()}")
+        self.chosen.emit(player)
+
+
+def installed_rating_list() -> RatingList | None:
+    """The user's rating list, or None when none has been imported yet."""
+    rating_list = default_rating_list()
+    return rating_list if rating_list.path.exists() else None
+
+
+def form_values(player: ListedPlayer, kind: str) -> dict[str, str]:
+    """The player form's fields for a listed player (rating of the tournament's type)."""
+    sex = {"M": "m", "F": "w"}.get(player.sex.upper(), "")
+    rating = player.rating(kind)
+    return {
+        "name": player.name,
+        "title": player.title or player.women_title,
+        "rating": str(rating) if rating else "",
+        "federation": player.federation,
+        "fide_id": str(player.fide_id),
+        "sex": sex,
+        "birth": str(player.birth_year) if player.birth_year else "",
+    }
+
+
+class ImportThread(QThread):
+    """Imports one list file; reports progress in per mille and the outcome."""
+
+    progress = Signal(int)
+    outcome = Signal(object, str)
+    """``(ImportSummary or None, error message)``."""
+
+    def __init__(self, rating_list: RatingList, path: str, parent: QObject | None = None):
+        super().__init__(parent)
+        self.rating_list = rating_list
+        self.path = path
+        self._cancel = threading.Event()
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    def run(self) -> None:
+        def report(done: int, total: int) -> None:
+            self.progress.emit(1000 * done // total if total else 0)
+
+        try:
+            summary = self.rating_list.import_file(
+                self.path, progress=report, should_cancel=self._cancel.is_set
+            )
+        except RatingListError as exc:
+            self.outcome.emit(None, str(exc))
+        except Exception as exc:  # a bug: shown, never a silent thread death
+            self.outcome.emit(None, f"the import failed: {exc!r}")
+        else:
+            self.outcome.emit(summary, "")
+
+
+class RatingListImportDialog(QProgressDialog):
+    """Progress and Cancel for an import; :attr:`summary` or :attr:`error` when done."""
+
+    def __init__(self, rating_list: RatingList, path: str, parent: QWidget | None = None):
+        super().__init__(f"Importing {path}…", "Cancel", 0, 1000, parent)
+        self.setWindowTitle("Import rating list")
+        self.setWindowModality(Qt.WindowModality.WindowModal)
+        self.setMinimumDuration(0)
+        self.setAutoClose(False)
+        self.setAutoReset(False)
+        self.summary: ImportSummary | None = None
+        self.error = ""
+        self.thread_ = ImportThread(rating_list, path, self)
+        self.thread_.progress.connect(self.setValue)
+        self.thread_.outcome.connect(self._finished)
+        self.canceled.connect(self.thread_.cancel)
+        self.thread_.start()
+
+    def _finished(self, summary: ImportSummary | None, error: str) -> None:
+        self.summary, self.error = summary, error
+        self.thread_.wait()
+        self.done(0 if summary is None else 1)
+
+    def stop(self) -> None:
+        """Cancel and wait for the import thread (closing, tests)."""
+        self.thread_.cancel()
+        self.thread_.wait()
