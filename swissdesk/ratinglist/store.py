@@ -37,11 +37,22 @@ from swissdesk.ratinglist.parse import (
 SCHEMA_VERSION = 1
 DEFAULT_SOURCE = "FIDE"
 CANDIDATES = 2000
-"""Matches ranked by rating at most; a shorter query with more matches is listed
-alphabetically (the arbiter types one more letter)."""
+"""Matches read and ranked in full at most; a prefix with more matches is answered from the
+rating index (see :meth:`RatingList.find`)."""
+IMPORT_CACHE_KIB = 65536
+"""SQLite page cache while importing (64 MB: sorting the indexes in memory, well under the
+300 MB an import may use)."""
 
 _PLAYER_FIELDS = [f.name for f in fields(ListedPlayer)]
-_SCHEMA = f"""
+_SECONDARY_INDEXES = (
+    ("players_key_surname", "key_surname"),
+    ("players_key_given", "key_given"),
+    ("players_fide_id", "fide_id"),
+    *((f"players_{kind}", kind) for kind in RATING_KINDS),
+)
+"""The lookup indexes: name keys both ways round, FIDE ID, and each rating type."""
+_SCHEMA = (
+    f"""
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS sources (
     name TEXT PRIMARY KEY, file TEXT NOT NULL, imported TEXT NOT NULL,
@@ -50,10 +61,13 @@ CREATE TABLE IF NOT EXISTS players (
     source TEXT NOT NULL, {", ".join(_PLAYER_FIELDS)},
     key_surname TEXT NOT NULL, key_given TEXT,
     PRIMARY KEY (source, fide_id));
-CREATE INDEX IF NOT EXISTS players_key_surname ON players (key_surname);
-CREATE INDEX IF NOT EXISTS players_key_given ON players (key_given);
-CREATE INDEX IF NOT EXISTS players_fide_id ON players (fide_id);
 """
+    + "".join(
+        f"CREATE INDEX IF NOT EXISTS {name} ON players ({column});\n"
+        for name, column in _SECONDARY_INDEXES
+    )
+    + """"""
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +126,20 @@ class RatingList:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
+        self._read_connection: sqlite3.Connection | None = None
+
+    def _reader(self) -> sqlite3.Connection:
+        """One connection kept for lookups (a lookup per key press); WAL shows it every
+        import committed since."""
+        if self._read_connection is None:
+            self._read_connection = self._connect()
+        return self._read_connection
+
+    def close(self) -> None:
+        """Close the lookup connection (it is opened again when needed)."""
+        if self._read_connection is not None:
+            self._read_connection.close()
+            self._read_connection = None
 
     def _connect(self, *, create: bool = False) -> sqlite3.Connection:
         if not create and not self.path.exists():
@@ -153,6 +181,7 @@ class RatingList:
         records = read_list(file, counts, progress=progress, should_cancel=should_cancel, kind=kind)
         conn = self._connect(create=True)
         try:
+            conn.execute(f"PRAGMA cache_size = -{IMPORT_CACHE_KIB}")
             conn.execute("BEGIN IMMEDIATE")
             first = next(records, None)
             if first is None:
@@ -160,7 +189,13 @@ class RatingList:
             kinds = counts.kinds
             if set(kinds) >= set(RATING_KINDS):
                 conn.execute("DELETE FROM players WHERE source = ?", (source,))
+                # Sorting once (CREATE INDEX) is several times faster than keeping six
+                # indexes in order while a million rows arrive in list order.
+                for index in _SECONDARY_INDEXES:
+                    conn.execute(f"DROP INDEX IF EXISTS {index[0]}")
                 written = self._insert(conn, source, _chain(first, records))
+                for name, column in _SECONDARY_INDEXES:
+                    conn.execute(f"CREATE INDEX {name} ON players ({column})")
             else:
                 written = self._merge(conn, source, kinds[0], _chain(first, records))
             total = conn.execute(
@@ -253,15 +288,20 @@ class RatingList:
         kind: str = "standard",
     ) -> list[Match]:
         """Players whose name starts with ``query`` (surname or given name first), or whose
-        FIDE ID is ``query``; active players with the highest ``kind`` rating first."""
+        FIDE ID is ``query``: active players with the highest ``kind`` rating first.
+
+        A prefix shared by more than :data:`CANDIDATES` players ("carl": every Carlos) is
+        answered by walking the ``kind`` rating index from the top until ``limit`` match, so
+        the strongest players come first without reading the whole range.
+        """
         text = query.strip()
-        if not text or limit <= 0:
+        if not text or limit <= 0 or kind not in RATING_KINDS:
             return []
-        conn = self._connect()
+        conn = self._reader()
+        fed = " AND federation = ?" if federation else ""
+        extra: tuple[object, ...] = (federation.strip().upper(),) if federation else ()
+        columns = ", ".join(["source", *_PLAYER_FIELDS])
         try:
-            fed = " AND federation = ?" if federation else ""
-            extra: tuple[object, ...] = (federation.strip().upper(),) if federation else ()
-            columns = ", ".join(["source", *_PLAYER_FIELDS])
             if text.isdigit():
                 rows = conn.execute(
                     f"SELECT {columns} FROM players WHERE fide_id = ?{fed} LIMIT ?",
@@ -271,27 +311,39 @@ class RatingList:
             key = search_key(text)
             if not key:
                 return []
-            found: dict[tuple[str, int], tuple[object, ...]] = {}
-            for column in ("key_surname", "key_given"):
+            upper = prefix_upper_bound(key)
+            where = (
+                "((key_surname >= ? AND key_surname < ?) OR (key_given >= ? AND key_given < ?))"
+                + fed
+            )
+            params = (key, upper, key, upper, *extra)
+            count = conn.execute(
+                f"SELECT COUNT(*) FROM (SELECT 1 FROM players WHERE {where} LIMIT ?)",
+                (*params, CANDIDATES + 1),
+            ).fetchone()[0]
+            if count > CANDIDATES:
                 rows = conn.execute(
-                    f"SELECT {columns} FROM players WHERE {column} >= ? AND {column} < ?{fed} "
-                    f"ORDER BY {column} LIMIT ?",
-                    (key, prefix_upper_bound(key), *extra, CANDIDATES + 1),
+                    f"SELECT {columns} FROM players INDEXED BY players_{kind} WHERE {where} "
+                    f"ORDER BY {kind} DESC LIMIT ?",
+                    (*params, limit),
                 ).fetchall()
-                for r in rows:
-                    found.setdefault((str(r[0]), int(r[1])), r)
+                return [_match(r) for r in rows]
+            ranked = sorted(
+                conn.execute(
+                    f"SELECT instr(lower(flag), 'i') > 0, -coalesce({kind}, 0), name, rowid "
+                    f"FROM players WHERE {where}",
+                    params,
+                ).fetchall()
+            )[:limit]
+            order = {row[3]: i for i, row in enumerate(ranked)}
+            marks = ", ".join("?" * len(order))
+            rows = conn.execute(
+                f"SELECT {columns}, rowid FROM players WHERE rowid IN ({marks})", tuple(order)
+            ).fetchall()
         except sqlite3.DatabaseError as exc:
             raise RatingListError(f"{self.path}: the rating list cannot be read: {exc}") from None
-        finally:
-            conn.close()
-        matches = [_match(r) for r in found.values()]
-        if len(found) <= CANDIDATES:
-            matches.sort(
-                key=lambda m: (m.player.inactive, -(m.player.rating(kind) or 0), m.player.name)
-            )
-        else:
-            matches.sort(key=lambda m: search_key(m.player.name))
-        return matches[:limit]
+        rows.sort(key=lambda r: order[r[-1]])
+        return [_match(r[:-1]) for r in rows]
 
     def by_fide_id(self, fide_id: int) -> Match | None:
         """The player with this FIDE ID (the FIDE source first), or None."""
