@@ -2,7 +2,7 @@
 
 Each page has its controller with the page's own actions (:mod:`swissdesk.gui.controllers`:
 files, players, rounds, standings, cross table, audit log; pairing in
-:mod:`swissdesk.gui.pairing_actions`; printing in :mod:`swissdesk.gui.printing`). The menus
+:mod:`swissdesk.gui.pairing`; printing in :mod:`swissdesk.gui.printing`). The menus
 and shortcuts come from one table (:mod:`swissdesk.gui.menus`). Every change goes through
 :meth:`MainWindow.run_action`, the action lane: one storage command (one transaction, one
 audit-log row: saved at once), a refused command shown as a clear dialog, the pages
@@ -37,8 +37,7 @@ from swissdesk.gui.pages import (
     StandingsPage,
     WelcomePage,
 )
-from swissdesk.gui.pairing import PairingController
-from swissdesk.gui.pairing_actions import PairingActions
+from swissdesk.gui.pairing import PairingActions, PairingController
 from swissdesk.gui.printing import PrintController
 from swissdesk.gui.prompter import Prompter
 from swissdesk.storage import (

@@ -2,7 +2,7 @@
 art. 4.3 corrections for earlier rounds), manual pairing changes (art. 4.4) and unpairing.
 
 Pairing itself (the engine in its worker, the explanation) is the pairing controller's
-(:mod:`swissdesk.gui.pairing_actions`).
+(:mod:`swissdesk.gui.pairing`).
 """
 
 from __future__ import annotations
