@@ -67,7 +67,7 @@ def main(argv: list[str]) -> int:
     dialog.show()
     shot(dialog, "new-tournament.png")
     dialog.close()
-    late = LateEntryDialog(window._players, 6, 9, "0 points", window)
+    late = LateEntryDialog(window.player_rows, 6, 9, "0 points", window)
     late.player.name.setText("Kim, Ji-woo")
     late.player.rating.setText("2050")
     late.player.federation.setText("KOR")

@@ -1,5 +1,7 @@
-"""Qt table models of the arbiter's lists: players, a round's boards, standings, cross table,
-audit log.
+"""Qt table models of the arbiter's lists: players and a round's boards (here), standings and
+cross table (:mod:`swissdesk.gui.standings_models`), audit log
+(:mod:`swissdesk.gui.audit_model`), on the base in :mod:`swissdesk.gui.tablemodel`; all
+importable from here.
 
 Every model holds only plain data (the storage's view dataclasses, a tournament snapshot,
 computed standings) and is refreshed by the window after each action with ``set_*``
@@ -10,169 +12,57 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QFont
 
 from swissdesk.gui import validation
+from swissdesk.gui.audit_model import ACTION_NAMES, AuditModel, local_time
+from swissdesk.gui.standings_models import (
+    CrossRow,
+    CrossTableModel,
+    StandingsModel,
+    cross_cell,
+    cross_rows,
+)
+from swissdesk.gui.tablemodel import (
+    ALIGN,
+    BYE_DISPLAY,
+    BYE_KIND_DISPLAY,
+    CENTER,
+    DISPLAY,
+    EDIT,
+    FONT,
+    FOREGROUND,
+    GREY,
+    LEFT,
+    RESULT_DISPLAY,
+    RIGHT,
+    SORT,
+    TOOLTIP,
+    Column,
+    Index,
+    TableModel,
+    points,
+    result_display,
+)
 from swissdesk.model.tournament import (
-    Colour,
-    HalfPoints,
     ResultCode,
-    Tournament,
     half_points_to_str,
 )
 from swissdesk.storage import (
-    AuditEntry,
-    BoardResult,
     BoardView,
-    ByeKind,
     PlayerData,
     PlayerRow,
     PlayerStatus,
     RoundView,
     UnpairedView,
 )
-from swissdesk.tiebreaks import Standings
-
-Index = QModelIndex | QPersistentModelIndex
-
-DISPLAY = Qt.ItemDataRole.DisplayRole
-EDIT = Qt.ItemDataRole.EditRole
-ALIGN = Qt.ItemDataRole.TextAlignmentRole
-TOOLTIP = Qt.ItemDataRole.ToolTipRole
-SORT = Qt.ItemDataRole.UserRole
-FOREGROUND = Qt.ItemDataRole.ForegroundRole
-FONT = Qt.ItemDataRole.FontRole
-
-RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-CENTER = int(Qt.AlignmentFlag.AlignCenter)
-
-GREY = QColor(110, 110, 110)
-
-
-def points(value: HalfPoints) -> str:
-    """Half-points as the arbiter reads them: ``3``, ``2½``, ``½``."""
-    whole, half = divmod(value, 2)
-    if half:
-        return f"{whole}½" if whole else "½"
-    return str(whole)
-
-
-RESULT_DISPLAY: dict[BoardResult, str] = {
-    BoardResult.WHITE_WINS: "1 – 0",
-    BoardResult.BLACK_WINS: "0 – 1",
-    BoardResult.DRAW: "½ – ½",
-    BoardResult.WHITE_WINS_BY_FORFEIT: "+ – −",
-    BoardResult.BLACK_WINS_BY_FORFEIT: "− – +",
-    BoardResult.DOUBLE_FORFEIT: "− – −",
-    BoardResult.BOTH_LOSE: "0 – 0",
-    BoardResult.ADJOURNED: "adj.",
-}
-"""How the round view shows each board result."""
-
-BYE_DISPLAY: dict[ResultCode, str] = {
-    ResultCode.PAIRING_ALLOCATED_BYE: "bye (PAB)",
-    ResultCode.FULL_POINT_BYE: "full-point bye",
-    ResultCode.HALF_POINT_BYE: "half-point bye",
-    ResultCode.ZERO_POINT_BYE: "zero-point bye",
-    ResultCode.NOT_PAIRED: "absent",
-}
-
-BYE_KIND_DISPLAY: dict[ByeKind, str] = {
-    ByeKind.HALF: "½-point bye",
-    ByeKind.ZERO: "0-point bye",
-    ByeKind.FULL: "1-point bye",
-    ByeKind.ABSENT: "absent",
-}
-
-
-def result_display(board: BoardView) -> str:
-    if board.result is not None:
-        return RESULT_DISPLAY[board.result]
-    return board.result_text
-
-
-@dataclass(frozen=True, slots=True)
-class Column:
-    """A column: header, alignment, default width in characters, header tooltip."""
-
-    title: str
-    align: int = LEFT
-    width: int = 8
-    tip: str = ""
-    stretch: bool = False
-    """Takes the window's spare width (the name columns)."""
-
-
-class TableModel(QAbstractTableModel):
-    """Read-only table over a list of rows; subclasses say what each cell shows."""
-
-    columns: Sequence[Column] = ()
-
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self._rows: list[Any] = []
-
-    def rowCount(self, parent: Index | None = None) -> int:
-        if parent is not None and parent.isValid():
-            return 0
-        return len(self._rows)
-
-    def columnCount(self, parent: Index | None = None) -> int:
-        if parent is not None and parent.isValid():
-            return 0
-        return len(self.columns)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = DISPLAY) -> Any:
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.columns):
-            col = self.columns[section]
-            if role == DISPLAY:
-                return col.title
-            if role == TOOLTIP and col.tip:
-                return col.tip
-            if role == ALIGN:
-                return col.align
-        elif orientation == Qt.Orientation.Vertical and role == DISPLAY:
-            return section + 1
-        return None
-
-    def data(self, index: Index, role: int = DISPLAY) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        if not 0 <= index.column() < len(self.columns):
-            return None
-        if role == ALIGN:
-            return self.columns[index.column()].align
-        return self.cell(self._rows[index.row()], index.column(), role)
-
-    def cell(self, row: Any, column: int, role: int) -> Any:
-        """What ``row`` shows in ``column`` for ``role`` (``None`` for nothing)."""
-        raise NotImplementedError
-
-    def row_at(self, row: int) -> Any:
-        return self._rows[row]
-
-    def set_rows(self, rows: Sequence[Any]) -> None:
-        self.beginResetModel()
-        self._rows = list(rows)
-        self.endResetModel()
-
-    def display_text(self, row: int, column: int) -> str:
-        """The text shown in a cell (for tests and copying)."""
-        value = self.data(self.index(row, column), DISPLAY)
-        return "" if value is None else str(value)
-
 
 # ---------------------------------------------------------------------------------------
 # Players
@@ -467,248 +357,36 @@ class BoardsModel(TableModel):
         return None
 
 
-# ---------------------------------------------------------------------------------------
-# Standings and cross table
-
-
-class StandingsModel(TableModel):
-    """The ranking with the tournament's tie-breaks (C.07 art. 5)."""
-
-    FIXED = 5
-
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self.standings: Standings | None = None
-        self.columns = self._columns(())
-
-    @staticmethod
-    def _columns(codes: Sequence[str]) -> tuple[Column, ...]:
-        return (
-            Column("Rk", RIGHT, 5, "Place (shared places as 3-5)"),
-            Column("No.", RIGHT, 5, "Pairing number"),
-            Column("Name", LEFT, 28, stretch=True),
-            Column("Rtg", RIGHT, 6),
-            Column("Pts", RIGHT, 5),
-            *(Column(code, RIGHT, 7, f"Tie-break {code}") for code in codes),
-        )
-
-    def set_standings(self, standings: Standings | None) -> None:
-        self.beginResetModel()
-        self.standings = standings
-        self.columns = self._columns(standings.codes if standings is not None else ())
-        self._rows = list(standings.rows) if standings is not None else []
-        self.endResetModel()
-
-    def cell(self, row: Any, column: int, role: int) -> Any:
-        if role != DISPLAY:
-            return None
-        match column:
-            case 0:
-                return row.rank_label
-            case 1:
-                return row.tpn
-            case 2:
-                return row.name
-            case 3:
-                return row.rating or ""
-            case 4:
-                return points(row.points)
-        return row.values[column - self.FIXED].display
-
-
-@dataclass(frozen=True, slots=True)
-class CrossRow:
-    rank_label: str
-    tpn: int
-    name: str
-    rating: int
-    cells: tuple[str, ...]
-    points: HalfPoints
-
-
-def cross_cell(
-    result: ResultCode, colour: Colour | None, opponent_rank: int | None, scoring_text: str
-) -> str:
-    """One wall-chart cell: opponent's place, colour, result (``12w1``, ``5b½``, ``-  +``)."""
-    if opponent_rank is None:
-        return {
-            ResultCode.PAIRING_ALLOCATED_BYE: "PAB",
-            ResultCode.FULL_POINT_BYE: "bye 1",
-            ResultCode.HALF_POINT_BYE: "bye ½",
-            ResultCode.ZERO_POINT_BYE: "bye 0",
-        }.get(result, "–")
-    c = "w" if colour is Colour.WHITE else "b" if colour is Colour.BLACK else ""
-    return f"{opponent_rank}{c}{scoring_text}"
-
-
-_CROSS_RESULT: dict[ResultCode, str] = {
-    ResultCode.WIN: "1",
-    ResultCode.UNRATED_WIN: "1",
-    ResultCode.DRAW: "½",
-    ResultCode.UNRATED_DRAW: "½",
-    ResultCode.LOSS: "0",
-    ResultCode.UNRATED_LOSS: "0",
-    ResultCode.FORFEIT_WIN: "+",
-    ResultCode.FORFEIT_LOSS: "−",
-}
-
-
-def cross_rows(tournament: Tournament, standings: Standings) -> list[CrossRow]:
-    """The wall chart: players in standings order, each round as opponent's place, colour
-    and result (C.04.2 art. 3.6 publishing; the usual FIDE cross-table layout)."""
-    rank_of = {row.tpn: i for i, row in enumerate(standings.rows, start=1)}
-    by_tpn = tournament.players_by_tpn
-    out: list[CrossRow] = []
-    for row in standings.rows:
-        player = by_tpn[row.tpn]
-        cells = []
-        for r in range(1, standings.after_round + 1):
-            entry = player.entry(r)
-            if entry is None:
-                cells.append("")
-                continue
-            opp = rank_of.get(entry.opponent) if entry.opponent is not None else None
-            cells.append(
-                cross_cell(entry.result, entry.colour, opp, _CROSS_RESULT.get(entry.result, ""))
-            )
-        out.append(
-            CrossRow(row.rank_label, row.tpn, row.name, row.rating, tuple(cells), row.points)
-        )
-    return out
-
-
-class CrossTableModel(TableModel):
-    """The cross table (wall chart): one column per round, opponents by their place."""
-
-    FIXED = 4
-
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self.columns = self._columns(0)
-
-    @staticmethod
-    def _columns(rounds: int) -> tuple[Column, ...]:
-        return (
-            Column("Rk", RIGHT, 5),
-            Column("Name", LEFT, 26, stretch=True),
-            Column("Rtg", RIGHT, 6),
-            Column("No.", RIGHT, 5),
-            *(
-                Column(str(r), CENTER, 6, f"Round {r}: opponent's place, colour, result")
-                for r in range(1, rounds + 1)
-            ),
-            Column("Pts", RIGHT, 5),
-        )
-
-    def set_cross(self, rows: Sequence[CrossRow], rounds: int) -> None:
-        self.beginResetModel()
-        self.columns = self._columns(rounds)
-        self._rows = list(rows)
-        self.endResetModel()
-
-    def cell(self, row: CrossRow, column: int, role: int) -> Any:
-        if role != DISPLAY:
-            return None
-        if column == 0:
-            return row.rank_label
-        if column == 1:
-            return row.name
-        if column == 2:
-            return row.rating or ""
-        if column == 3:
-            return row.tpn
-        if column == len(self.columns) - 1:
-            return points(row.points)
-        return row.cells[column - self.FIXED]
-
-
-# ---------------------------------------------------------------------------------------
-# Audit log
-
-
-def local_time(iso: str) -> str:
-    """An audit-log UTC time shown in the computer's local time, to the second."""
-    try:
-        moment = datetime.fromisoformat(iso.replace("Z", "+00:00"))
-    except ValueError:
-        return iso
-    if moment.tzinfo is not None:
-        moment = moment.astimezone()
-    return moment.strftime("%Y-%m-%d %H:%M:%S")
-
-
-ACTION_NAMES: dict[str, str] = {
-    "CreateTournament": "Tournament created",
-    "ImportTournament": "Imported",
-    "EditSettings": "Settings changed",
-    "AddPlayer": "Player added",
-    "EditPlayer": "Player edited",
-    "RemovePlayer": "Player removed",
-    "AssignPairingNumbers": "Pairing numbers",
-    "LateEntry": "Late entry",
-    "CloseParticipantList": "List closed",
-    "Withdraw": "Withdrawal",
-    "RequestBye": "Bye requested",
-    "CancelBye": "Bye cancelled",
-    "PairNextRound": "Round paired",
-    "ManualPairingChange": "Manual pairing",
-    "UnpairLastRound": "Round unpaired",
-    "EnterResult": "Result",
-    "CorrectResult": "Result corrected",
-    "Undo": "Undo",
-}
-
-
-class AuditModel(TableModel):
-    """Every action in the file's audit log, newest first."""
-
-    columns = (
-        Column("#", RIGHT, 5),
-        Column("Time", LEFT, 19),
-        Column("Action", LEFT, 18),
-        Column("What changed", LEFT, 60, stretch=True),
-        Column("Undone", LEFT, 7),
-    )
-
-    def set_entries(self, entries: Sequence[AuditEntry]) -> None:
-        self.set_rows(list(reversed(entries)))
-
-    def cell(self, row: AuditEntry, column: int, role: int) -> Any:
-        if role == DISPLAY:
-            match column:
-                case 0:
-                    return row.id
-                case 1:
-                    return local_time(row.at)
-                case 2:
-                    return ACTION_NAMES.get(row.action, row.action)
-                case 3:
-                    return row.summary
-                case 4:
-                    return "undone" if row.undone else ""
-        if role == TOOLTIP and column == 3:
-            return _payload_text(row)
-        if role == FOREGROUND and row.undone:
-            return QBrush(GREY)
-        return None
-
-
-def _payload_text(entry: AuditEntry) -> str:
-    lines = [entry.summary]
-    reason = entry.payload.get("reason") if isinstance(entry.payload, dict) else None
-    if reason:
-        lines.append(f"Reason: {reason}")
-    return "\n".join(lines)
-
-
 __all__ = [
+    "ACTION_NAMES",
+    "ALIGN",
+    "BYE_DISPLAY",
+    "BYE_KIND_DISPLAY",
+    "CENTER",
+    "DISPLAY",
+    "EDIT",
+    "FONT",
+    "FOREGROUND",
+    "GREY",
+    "LEFT",
+    "RESULT_DISPLAY",
+    "RIGHT",
+    "SORT",
+    "TOOLTIP",
     "AuditModel",
     "BoardsModel",
+    "Column",
+    "CrossRow",
     "CrossTableModel",
+    "Index",
     "PlayersFilterModel",
     "PlayersModel",
     "StandingsModel",
+    "TableModel",
+    "cross_cell",
     "cross_rows",
     "half_points_to_str",
+    "local_time",
     "points",
+    "result_display",
 ]

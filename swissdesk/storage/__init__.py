@@ -13,7 +13,8 @@ Typical use::
         tf.execute(EnterResult(1, 1, BoardResult.WHITE_WINS))
 """
 
-from swissdesk.storage.actions import (
+from swissdesk.storage.appsettings import AppSettings, default_tournament_directory
+from swissdesk.storage.commands import (
     Action,
     AddPlayer,
     AssignPairingNumbers,
@@ -32,7 +33,7 @@ from swissdesk.storage.actions import (
     UnpairLastRound,
     Withdraw,
 )
-from swissdesk.storage.appsettings import AppSettings, default_tournament_directory
+from swissdesk.storage.commands.rounds import absolute_criteria_warnings
 from swissdesk.storage.errors import (
     ActionRefused,
     ConfirmationRequired,
@@ -45,11 +46,7 @@ from swissdesk.storage.errors import (
     StorageError,
 )
 from swissdesk.storage.results import BoardResult, parse_result
-from swissdesk.storage.service import (
-    TournamentFile,
-    absolute_criteria_warnings,
-    open_for_report,
-)
+from swissdesk.storage.service import TournamentFile, open_for_report
 from swissdesk.storage.views import (
     AccelerationKind,
     ActionResult,

@@ -22,7 +22,6 @@ from swissdesk.engines.acceleration import (  # re-exported for the storage serv
     baku_group_a_size as baku_group_a_size,
 )
 from swissdesk.engines.acceleration import baku_virtual_points
-from swissdesk.engines.base import Pair, RoundPairing
 from swissdesk.model.tournament import (
     Colour,
     GameResult,
@@ -34,7 +33,6 @@ from swissdesk.model.tournament import (
     Tournament,
     TournamentInfo,
 )
-from swissdesk.storage.results import board_result_from_codes, result_text
 from swissdesk.storage.schema import (
     EntryRecord,
     MetaRecord,
@@ -44,14 +42,8 @@ from swissdesk.storage.schema import (
 )
 from swissdesk.storage.views import (
     AccelerationKind,
-    BoardView,
-    ByeKind,
     PlayerData,
-    PlayerRow,
-    PlayerStatus,
-    RoundView,
     TournamentSettings,
-    UnpairedView,
 )
 
 CODES: dict[str, ResultCode] = {c.value: c for c in ResultCode}
@@ -606,157 +598,3 @@ def entry_dicts(records: Iterable[EntryRecord]) -> list[dict[str, Any]]:
         }
         for e in records
     ]
-
-
-# ---------------------------------------------------------------------------------------
-# Views for the GUI and the command line
-
-
-def _code(value: str | None) -> ResultCode | None:
-    return CODES[value] if value is not None else None
-
-
-def player_status(withdrawn: int | None, late: int | None, next_round: int) -> PlayerStatus:
-    if withdrawn is not None and withdrawn <= next_round:
-        return PlayerStatus.WITHDRAWN
-    if late is not None and late > next_round:
-        return PlayerStatus.NOT_ARRIVED
-    return PlayerStatus.ACTIVE
-
-
-def player_rows(session: Session) -> list[PlayerRow]:
-    """The list of participants in TPN order (scores after the last complete round)."""
-    rec = session.get(TournamentRecord, 1)
-    assert rec is not None
-    settings = settings_from_record(rec)
-    through = completed_through(session)
-    last = last_paired_round(session)
-    points = scores(session, settings.scoring, max_round=through)
-    byes: dict[int, list[tuple[int, ByeKind]]] = {}
-    for pid, r, code in session.connection().exec_driver_sql(
-        "SELECT player_id, round_number, result FROM entry "
-        "WHERE round_number > ? AND kind = 'bye' AND result IS NOT NULL",
-        (last,),
-    ):
-        kind = ByeKind.from_result_code(CODES[code])
-        if kind is not None:
-            byes.setdefault(pid, []).append((r, kind))
-    out = []
-    pr = PlayerRecord
-    rows = session.connection().execute(
-        select(
-            pr.id,
-            pr.tpn,
-            pr.name,
-            pr.rating,
-            pr.sex,
-            pr.title,
-            pr.federation,
-            pr.fide_id,
-            pr.birth_date,
-            pr.members,
-            pr.withdrawn_from_round,
-            pr.late_entry_round,
-        ).order_by(pr.tpn)
-    )
-    for row in rows:
-        out.append(
-            PlayerRow(
-                tpn=row.tpn,
-                name=row.name,
-                rating=row.rating,
-                sex=row.sex,
-                title=row.title,
-                federation=row.federation,
-                fide_id=row.fide_id,
-                birth_date=row.birth_date,
-                members=tuple(json.loads(row.members)),
-                score=points.get(row.id, 0),
-                status=player_status(row.withdrawn_from_round, row.late_entry_round, last + 1),
-                withdrawn_from_round=row.withdrawn_from_round,
-                late_entry_round=row.late_entry_round,
-                byes=tuple(sorted(byes.get(row.id, ()))),
-            )
-        )
-    return out
-
-
-def round_view_from_rows(
-    n: int,
-    paired: bool,
-    entries: Sequence[StoredEntry],
-    players: Mapping[int, tuple[int, str, int]],
-    before: Mapping[int, HalfPoints],
-    scoring: ScoringSystem,
-    rnd: RoundRecord | None,
-    settings: TournamentSettings,
-) -> RoundView:
-    by_board: dict[int, list[StoredEntry]] = {}
-    pab: UnpairedView | None = None
-    unpaired: list[UnpairedView] = []
-    for st in entries:
-        tpn, name, _rating = players[st.player_id]
-        if st.kind == "game" and st.board is not None:
-            by_board.setdefault(st.board, []).append(st)
-        elif st.result is not None:
-            code = CODES[st.result]
-            view = UnpairedView(tpn, name, code, scoring.points(code))
-            if code is ResultCode.PAIRING_ALLOCATED_BYE:
-                pab = view
-            else:
-                unpaired.append(view)
-    boards: list[BoardView] = []
-    for board in sorted(by_board):
-        side = sorted(
-            by_board[board], key=lambda e: (e.colour != "w", e.colour == "b", e.player_id)
-        )
-        w = side[0]
-        b = side[1] if len(side) > 1 else None
-        w_tpn, w_name, w_rating = players[w.player_id]
-        b_pid = b.player_id if b is not None else w.opponent_id
-        b_tpn, b_name, b_rating = players[b_pid] if b_pid is not None else (0, "", 0)
-        wcode = _code(w.result)
-        bcode = _code(b.result) if b is not None else None
-        boards.append(
-            BoardView(
-                board=board,
-                white_tpn=w_tpn,
-                white_name=w_name,
-                white_rating=w_rating,
-                white_score=before.get(w.player_id, 0),
-                black_tpn=b_tpn,
-                black_name=b_name,
-                black_rating=b_rating,
-                black_score=before.get(b_pid, 0) if b_pid is not None else 0,
-                result=board_result_from_codes(wcode, bcode, w.adjourned),
-                result_text=result_text(wcode, bcode, w.adjourned),
-            )
-        )
-    unpaired.sort(key=lambda u: u.tpn)
-    engine_pairing = None
-    if rnd is not None and rnd.engine_pairing:
-        engine_pairing = parse_pairing_text(n, rnd.engine_pairing)
-    return RoundView(
-        round_number=n,
-        paired=paired,
-        boards=tuple(boards),
-        pab=pab,
-        unpaired=tuple(unpaired),
-        complete=paired and all(bv.has_result for bv in boards),
-        changed_by_hand=engine_pairing is not None,
-        engine_pairing=engine_pairing,
-    )
-
-
-def parse_pairing_text(round_number: int, text: str) -> RoundPairing:
-    """Read back a pairing written by :meth:`RoundPairing.to_text`."""
-    lines = [ln.split() for ln in text.strip().splitlines()[1:] if ln.strip()]
-    pairs: list[Pair] = []
-    bye: int | None = None
-    for parts in lines:
-        w, b = int(parts[0]), int(parts[1])
-        if b == 0:
-            bye = w
-        else:
-            pairs.append(Pair(w, b))
-    return RoundPairing(round_number, tuple(pairs), bye)

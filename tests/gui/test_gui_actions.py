@@ -192,7 +192,7 @@ def test_pair_explain_unpair(qtbot, window: MainWindow, tmp_path: Path) -> None:
     title, text = window.prompter.texts[-1]
     assert title == "Explain round 1" and "pairs: 1-4, 2-5, 3-6" in text
     window.explanations.clear()  # nothing recorded (older file): asked of the engine
-    window._stored_explanation = lambda n: ()  # type: ignore[method-assign]
+    window.pairing._stored_explanation = lambda n: ()  # type: ignore[method-assign]
     with qtbot.waitSignal(window.explanation_ready, timeout=60_000) as blocker:
         window.explain_round()
     assert blocker.args[0] == 1 and "pairs: 1-4, 2-5, 3-6" in blocker.args[1]

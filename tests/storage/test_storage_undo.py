@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -110,3 +111,20 @@ def test_undo_restores_every_earlier_state(tmp_path: Path, seed: int) -> None:
             assert state(tf) == expected
         with pytest.raises(ActionRefused, match="cannot be undone"):
             tf.execute(Undo())
+
+
+def test_every_command_is_in_the_registry_with_its_undo() -> None:
+    """A new command needs its line in storage/commands/registry.py (issue 21)."""
+    from swissdesk.storage import commands
+    from swissdesk.storage.commands.base import Action
+
+    def subclasses(cls: type[Action]) -> set[type[Action]]:
+        found = set(cls.__subclasses__())
+        return found | {s for c in found for s in subclasses(c)}
+
+    def defined(cls: type[Action]) -> bool:  # slots=True dataclasses replace their class
+        return getattr(sys.modules[cls.__module__], cls.__name__, None) is cls
+
+    undoable = {c for c in subclasses(Action) if c.undoable and defined(c)}
+    assert undoable and undoable == set(commands.REGISTRY)
+    assert set(commands.UNDO) == {c.__name__ for c in undoable}

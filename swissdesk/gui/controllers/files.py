@@ -1,0 +1,237 @@
+"""The tournament file: new, open, import and export TRF, save a copy, the sample, close;
+and the tournament settings.
+
+The controller opens and closes :class:`~swissdesk.storage.TournamentFile`\\ s for the
+window; every change inside a file goes through the window's action lane
+(:meth:`MainWindow.run_action <swissdesk.gui.mainwindow.MainWindow.run_action>`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from swissdesk.gui.dialogs import TournamentDialog
+from swissdesk.storage import (
+    SUFFIX,
+    EditSettings,
+    TournamentFile,
+    TournamentSettings,
+    default_tournament_directory,
+)
+
+if TYPE_CHECKING:
+    from swissdesk.gui.mainwindow import MainWindow
+
+TOURNAMENT_FILTER = f"swissdesk tournaments (*{SUFFIX});;All files (*)"
+TRF_FILTER = "FIDE TRF files (*.trf *.txt);;All files (*)"
+
+
+class FileController:
+    """The File menu, the welcome page's buttons and the tournament settings."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.w = window
+        w = window.welcome
+        w.new_requested.connect(self.new_tournament)
+        w.open_requested.connect(self.open_dialog)
+        w.import_requested.connect(self.import_trf)
+        w.sample_requested.connect(self.open_sample)
+        w.recent_requested.connect(lambda p: self.open_file(p))
+
+    def show_welcome(self) -> None:
+        self.w.welcome.set_recent(self.w.app_settings.recent_files())
+        self.w.stack.setCurrentWidget(self.w.welcome)
+        self._update_recent_menu()
+        self.w.update_enabled()
+        self.w.update_title()
+
+    def _update_recent_menu(self) -> None:
+        self.w.recent_menu.clear()
+        recent = self.w.app_settings.recent_files()
+        for p in recent:
+            action = self.w.recent_menu.addAction(str(p))
+            action.triggered.connect(lambda _c=False, path=str(p): self.open_file(path))
+        self.w.recent_menu.setEnabled(bool(recent))
+
+    def _set_file(self, tf: TournamentFile) -> None:
+        self.close_tournament()
+        self.w.file = tf
+        self.w.pairing.explanations = {}
+        self.w.app_settings.add_recent(tf.path)
+        self._update_recent_menu()
+        self.w.stack.setCurrentWidget(self.w.tabs)
+        self.w.refresh()
+        rounds = self.w.rounds_paired
+        self.w.tabs.setCurrentIndex(self.w.PAGE_ROUNDS if rounds else self.w.PAGE_PLAYERS)
+        (self.w.rounds_page.table if rounds else self.w.players_page.table).setFocus()
+        self.w.saved_label.setText("All changes saved")
+
+    def open_file(self, path: str | os.PathLike[str]) -> bool:
+        """Open a tournament file (or import a TRF given instead)."""
+        p = Path(path)
+        if p.suffix.lower() in (".trf", ".txt"):
+            return self.import_trf_from(p)
+        tf = self.w.guarded(f"Open {p.name}", lambda: TournamentFile.open(p))
+        if tf is None:
+            if not p.exists():
+                self.w.app_settings.remove_recent(p)
+                self.w.welcome.set_recent(self.w.app_settings.recent_files())
+            return False
+        self._set_file(tf)
+        return True
+
+    def open_dialog(self) -> None:
+        name = self.w.prompter.open_file("Open tournament", str(self._folder()), TOURNAMENT_FILTER)
+        if name:
+            self.open_file(name)
+
+    def _folder(self) -> Path:
+        if self.w.file is not None:
+            return self.w.file.path.parent
+        recent = self.w.app_settings.recent_files()
+        return recent[0].parent if recent else default_tournament_directory()
+
+    def new_tournament(self) -> None:
+        from swissdesk.engines import system_names
+
+        dialog = TournamentDialog(system_names(), parent=self.w)
+        if not self.w.prompter.run_dialog(dialog):
+            return
+        settings = dialog.settings()
+        folder = self._folder()
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+        suggested = folder / f"{_safe_name(settings.name)}{SUFFIX}"
+        name = self.w.prompter.save_file(
+            "Save the new tournament as", str(suggested), TOURNAMENT_FILTER
+        )
+        if not name:
+            return
+        self.create_tournament(Path(name), settings)
+
+    def create_tournament(self, path: Path, settings: TournamentSettings) -> bool:
+        if path.suffix != SUFFIX:
+            path = path.with_name(path.name + SUFFIX)
+        tf = self.w.guarded("New tournament", lambda: TournamentFile.create(path, settings))
+        if tf is None:
+            return False
+        self._set_file(tf)
+        self.w.mark_saved(f"created {settings.name!r}")
+        return True
+
+    def import_trf(self) -> None:
+        name = self.w.prompter.open_file("Import a TRF file", str(self._folder()), TRF_FILTER)
+        if name:
+            self.import_trf_from(Path(name))
+
+    def import_trf_from(self, trf: Path, target: Path | None = None) -> bool:
+        if target is None:
+            suggested = self._folder() / f"{trf.stem}{SUFFIX}"
+            name = self.w.prompter.save_file(
+                "Save the imported tournament as", str(suggested), TOURNAMENT_FILTER
+            )
+            if not name:
+                return False
+            target = Path(name)
+        if target.suffix != SUFFIX:
+            target = target.with_name(target.name + SUFFIX)
+        final = target
+        tf = self.w.guarded("Import TRF", lambda: TournamentFile.import_trf(trf, final))
+        if tf is None:
+            return False
+        self._set_file(tf)
+        self.w.mark_saved(f"imported {trf.name}")
+        return True
+
+    def export_trf(self) -> None:
+        if self.w.file is None:
+            return
+        suggested = self.w.file.path.with_suffix(".trf")
+        name = self.w.prompter.save_file("Export TRF", str(suggested), TRF_FILTER)
+        if name:
+            self.export_trf_to(Path(name))
+
+    def export_trf_to(self, path: Path) -> bool:
+        """Write the tournament (all complete rounds) as a FIDE TRF file."""
+        if self.w.file is None:
+            return False
+        tf = self.w.file
+
+        def write() -> bool:
+            from swissdesk.trf import write_trf
+
+            write_trf(tf.snapshot(), path, version=tf.trf_version())
+            return True
+
+        if self.w.guarded("Export TRF", write) is None:
+            return False
+        self.w.statusBar().showMessage(f"Exported {path}", 8000)
+        return True
+
+    def save_copy(self) -> None:
+        if self.w.file is None:
+            return
+        tf = self.w.file
+        suggested = tf.path.with_name(f"{tf.path.stem} copy{SUFFIX}")
+        name = self.w.prompter.save_file("Save a copy as", str(suggested), TOURNAMENT_FILTER)
+        if name:
+            self.w.guarded("Save a copy", lambda: tf.save_copy(name))
+
+    def open_sample(self) -> None:
+        """Copy the shipped sample tournament to a writable place and open it."""
+        from swissdesk.gui.sample import sample_file
+
+        source = sample_file()
+        if source is None:
+            self.w.prompter.error("Sample tournament", "The sample tournament is not installed.")
+            return
+        folder = default_tournament_directory()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            target = _unique(folder / source.name)
+            shutil.copyfile(source, target)
+        except OSError as exc:
+            self.w.prompter.error("Sample tournament", f"Cannot copy the sample: {exc}")
+            return
+        self.open_file(target)
+
+    def close_tournament(self) -> None:
+        if self.w.file is None:
+            return
+        self.w.controller.shutdown()
+        tf = self.w.file
+        self.w.file = None
+        tf.close()
+        self.w.players_cache = []
+        self.w.rounds.view = None
+        self.show_welcome()
+
+    def edit_settings(self) -> None:
+        if self.w.tournament_settings is None:
+            return
+        from swissdesk.engines import system_names
+
+        dialog = TournamentDialog(
+            system_names(), self.w.tournament_settings, self.w, title="Tournament settings"
+        )
+        if self.w.prompter.run_dialog(dialog):
+            self.w.run_action(EditSettings(dialog.settings()), "Tournament settings")
+
+
+def _safe_name(name: str) -> str:
+    cleaned = "".join(c for c in name if c not in '<>:"/\\|?*').strip()
+    return cleaned or "tournament"
+
+
+def _unique(path: Path) -> Path:
+    if not path.exists():
+        return path
+    for i in range(2, 1000):
+        candidate = path.with_name(f"{path.stem} ({i}){path.suffix}")
+        if not candidate.exists():
+            return candidate
+    raise OSError(f"too many copies of {path.name}")

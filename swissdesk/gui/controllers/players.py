@@ -1,0 +1,157 @@
+"""The players page's controller: register, correct and order the participants, late
+entries, withdrawals and requested byes (C.04.2 art. 2-3).
+
+Each action opens its dialog, then runs one storage command through the window's action
+lane (:meth:`MainWindow.run_action <swissdesk.gui.mainwindow.MainWindow.run_action>`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from swissdesk.gui.dialogs import ByeDialog, LateEntryDialog, PlayerDialog, WithdrawDialog
+from swissdesk.gui.models import points
+from swissdesk.model.tournament import title_rank
+from swissdesk.storage import (
+    AddPlayer,
+    AssignPairingNumbers,
+    CancelBye,
+    EditPlayer,
+    LateEntry,
+    PlayerData,
+    RemovePlayer,
+    RequestBye,
+    Withdraw,
+)
+
+if TYPE_CHECKING:
+    from swissdesk.gui.mainwindow import MainWindow
+
+
+class PlayersController:
+    """The Players menu, the players page's toolbar, context menu and in-place edits."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.w = window
+        page = window.players_page
+        page.model.commit = self._commit_player_edit
+        page.model.invalid_edit.connect(lambda msg: self.w.prompter.error("Player data", msg))
+        page.table.doubleClicked.connect(lambda _i: None)
+
+    def update_enabled(self) -> None:
+        """Registering and removing before round 1, late entries after; TPNs until round 4."""
+        before_round_one = self.w.rounds_paired == 0
+        actions = self.w.menu_actions
+        actions["add_player"].setEnabled(before_round_one)
+        actions["remove_player"].setEnabled(before_round_one)
+        actions["late"].setEnabled(not before_round_one)
+        actions["sort"].setEnabled(self.w.rounds_paired < 4)
+
+    def refresh_players(self) -> None:
+        page = self.w.players_page
+        page.model.set_players(self.w.player_rows)
+        page.refresh_count()
+
+    def _selected_tpn(self) -> int | None:
+        if self.w.tabs.currentIndex() == self.w.PAGE_PLAYERS:
+            return self.w.players_page.selected_tpn()
+        return None
+
+    def _commit_player_edit(self, tpn: int, data: PlayerData) -> bool:
+        return self.w.run_action(EditPlayer(tpn, data), "Edit player", deferred=True) is not None
+
+    def add_player(self) -> None:
+        dialog = PlayerDialog(parent=self.w)
+        if self.w.prompter.run_dialog(dialog) and self.w.run_action(
+            AddPlayer(dialog.data()), "Add player"
+        ):
+            self.w.show_page(self.w.PAGE_PLAYERS)
+
+    def edit_player(self) -> None:
+        tpn = self._selected_tpn()
+        row = next((p for p in self.w.player_rows if p.tpn == tpn), None)
+        if row is None:
+            self.w.prompter.info("Edit player", "Select a player in the players list first.")
+            return
+        dialog = PlayerDialog(row.data, self.w, title=f"Edit no. {row.tpn}")
+        if self.w.prompter.run_dialog(dialog):
+            self.w.run_action(EditPlayer(row.tpn, dialog.data()), "Edit player")
+
+    def remove_player(self) -> None:
+        tpn = self._selected_tpn()
+        row = next((p for p in self.w.player_rows if p.tpn == tpn), None)
+        if row is None:
+            self.w.prompter.info("Remove player", "Select a player in the players list first.")
+            return
+        n = len(self.w.player_rows)
+        shift = f"\nPairing numbers {row.tpn + 1}–{n} will move up by one." if row.tpn < n else ""
+        if self.w.prompter.confirm("Remove player", f"Remove no. {row.tpn} {row.name}?{shift}"):
+            self.w.run_action(RemovePlayer(row.tpn), "Remove player")
+
+    def players_in_initial_order(self) -> bool:
+        """Whether TPNs follow C.04.2 art. 2.2 (rating, title, name)."""
+        rows = sorted(self.w.player_rows, key=lambda r: r.tpn)
+        keys = [(-r.rating, title_rank(r.title), r.name.casefold()) for r in rows]
+        return keys == sorted(keys)
+
+    def assign_pairing_numbers(self) -> None:
+        self.w.run_action(AssignPairingNumbers(), "Sort pairing numbers")
+
+    def late_entry(self) -> None:
+        if self.w.tournament_settings is None:
+            return
+        s = self.w.tournament_settings
+        missed = points(s.scoring.points(s.late_entry_result))
+        dialog = LateEntryDialog(
+            self.w.player_rows,
+            self.w.rounds_paired,
+            s.total_rounds,
+            f"{missed} point{'s' if missed != '1' else ''}",
+            self.w,
+        )
+        if self.w.prompter.run_dialog(dialog):
+            self.w.run_action(LateEntry(dialog.data(), dialog.from_round.value()), "Late entry")
+
+    def withdraw(self) -> None:
+        if self.w.tournament_settings is None:
+            return
+        dialog = WithdrawDialog(
+            self.w.player_rows,
+            self.w.rounds_paired + 1,
+            self.w.tournament_settings.total_rounds,
+            self._selected_tpn(),
+            self.w,
+        )
+        if self.w.prompter.run_dialog(dialog):
+            self.w.run_action(Withdraw(dialog.tpn(), dialog.round_number()), "Withdraw player")
+
+    def request_bye(self) -> None:
+        if self.w.tournament_settings is None:
+            return
+        dialog = ByeDialog(
+            self.w.player_rows,
+            self.w.rounds_paired + 1,
+            self.w.tournament_settings.total_rounds,
+            self.w.tournament_settings.scoring,
+            self._selected_tpn(),
+            self.w,
+        )
+        if self.w.prompter.run_dialog(dialog):
+            self.w.run_action(
+                RequestBye(dialog.tpn(), dialog.round_number(), dialog.bye_kind()),
+                "Requested bye",
+            )
+
+    def cancel_bye(self) -> None:
+        tpn = self._selected_tpn()
+        row = next((p for p in self.w.player_rows if p.tpn == tpn), None)
+        if row is None or not row.byes:
+            self.w.prompter.info(
+                "Cancel bye", "Select a player with a requested bye in the players list."
+            )
+            return
+        rnd = row.byes[0][0]
+        if self.w.prompter.confirm(
+            "Cancel bye", f"Cancel the bye of no. {row.tpn} {row.name} in round {rnd}?"
+        ):
+            self.w.run_action(CancelBye(row.tpn, rnd), "Cancel bye")

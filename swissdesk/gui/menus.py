@@ -1,0 +1,249 @@
+"""The menus, toolbars, context menus and shortcuts of the main window, in one table.
+
+:data:`MENUS` declares every command once: its menu, text, shortcut and the slot it calls
+(a dotted path from the window, e.g. ``"players.add_player"``: the players page's
+controller). The window builds its ``QAction``\\ s and menus from it
+(:func:`build_actions`, :func:`build_menus`); the keyboard help (F1) is generated from the
+same table (:func:`keyboard_help_text`), so a new command appears in both at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from operator import attrgetter
+from typing import Any
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu, QMenuBar, QToolBar, QWidget
+
+Shortcut = QKeySequence.StandardKey | str | None
+_SK = QKeySequence.StandardKey
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One menu command: ``key`` names it in ``window.actions``; ``slot`` is the dotted
+    path of the method it calls on the window (with ``args``); ``needs_file``: disabled
+    while no tournament is open."""
+
+    key: str
+    text: str
+    slot: str
+    shortcut: Shortcut = None
+    args: tuple[Any, ...] = ()
+    needs_file: bool = True
+    tip: str = ""
+
+
+SEPARATOR = None
+RECENT = "recent"
+"""Placeholder: the "Open recent" submenu (filled with the recent files)."""
+REPORTS = "reports"
+"""Placeholder: the "Print / Export PDF" submenu (one command per report kind)."""
+
+MenuItem = Command | str | None
+
+MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
+    (
+        "&File",
+        (
+            Command("new", "&New tournament…", "files.new_tournament", _SK.New, needs_file=False),
+            Command("open", "&Open…", "files.open_dialog", _SK.Open, needs_file=False),
+            RECENT,
+            Command("sample", "Open &sample tournament", "files.open_sample", needs_file=False),
+            SEPARATOR,
+            Command("import", "&Import TRF…", "files.import_trf", "Ctrl+I", needs_file=False),
+            Command("export", "&Export TRF…", "files.export_trf", "Ctrl+E"),
+            Command("copy", "Save a &copy as…", "files.save_copy", "Ctrl+Shift+S"),
+            SEPARATOR,
+            REPORTS,
+            SEPARATOR,
+            Command("close", "&Close tournament", "files.close_tournament", _SK.Close),
+            Command("quit", "&Quit", "close", "Ctrl+Q", needs_file=False),
+        ),
+    ),
+    (
+        "&Edit",
+        (
+            Command("undo", "&Undo last action", "audit.undo", _SK.Undo),
+            Command("settings", "Tournament &settings…", "files.edit_settings", "Ctrl+,"),
+        ),
+    ),
+    (
+        "&Players",
+        (
+            Command("add_player", "&Add player…", "players.add_player", "Ctrl+Shift+A"),
+            Command("edit_player", "&Edit player…", "players.edit_player", "F2"),
+            Command("remove_player", "&Remove player", "players.remove_player"),
+            Command(
+                "sort",
+                "&Sort pairing numbers (C.04.2 art. 2.2)",
+                "players.assign_pairing_numbers",
+            ),
+            SEPARATOR,
+            Command("late", "&Late entry…", "players.late_entry", "Ctrl+Shift+L"),
+            Command("withdraw", "&Withdraw player…", "players.withdraw", "Ctrl+Shift+W"),
+            Command("bye", "Requested &bye / absence…", "players.request_bye", "Ctrl+Shift+B"),
+            Command("cancel_bye", "&Cancel requested bye…", "players.cancel_bye"),
+        ),
+    ),
+    (
+        "&Round",
+        (
+            Command("pair", "&Pair next round", "pairing.pair_next_round", "Ctrl+Shift+P"),
+            Command(
+                "cancel_pairing", "Ca&ncel pairing", "pairing.cancel_pairing", needs_file=False
+            ),
+            Command("explain", "E&xplain pairing…", "pairing.explain_round", "Ctrl+Shift+X"),
+            SEPARATOR,
+            Command("manual", "&Change pairing…", "rounds.manual_pairing", "Ctrl+Shift+M"),
+            Command("unpair", "&Unpair round", "rounds.unpair_round"),
+            SEPARATOR,
+            Command(
+                "next_missing", "Go to next board &without result", "rounds.next_missing", "Ctrl+J"
+            ),
+        ),
+    ),
+    (
+        "&View",
+        tuple(
+            Command(f"page_{i}", name, "show_page", f"Ctrl+{i + 1}", args=(i,))
+            for i, name in enumerate(
+                ("&Players", "&Rounds", "&Standings", "&Cross table", "&Audit log")
+            )
+        ),
+    ),
+    (
+        "&Help",
+        (
+            Command("keys", "&Keyboard", "keyboard_help", _SK.HelpContents, needs_file=False),
+            Command("about", "&About swissdesk", "about", needs_file=False),
+        ),
+    ),
+)
+"""Every menu, top to bottom: commands, separators (``None``) and submenu placeholders."""
+
+PLAYERS_TOOLBAR = (
+    *("add_player", "edit_player", "sort", SEPARATOR),
+    *("late", "withdraw", "bye", "cancel_bye"),
+)
+"""The players page's toolbar (``None``: separator)."""
+PLAYERS_CONTEXT = ("edit_player", "withdraw", "bye", "cancel_bye", "remove_player")
+ROUNDS_CONTEXT = ("manual", "explain", "next_missing")
+"""The context menus of the players table and the board list."""
+
+PAGE_KEYS: tuple[tuple[str, str, str], ...] = (
+    ("Round view (select a board, then type)", "1", "White wins (1-0)"),
+    ("Round view (select a board, then type)", "0", "Black wins (0-1)"),
+    ("Round view (select a board, then type)", "= or 5", "Draw (½-½)"),
+    ("Round view (select a board, then type)", "+", "White wins by forfeit (+ -)"),
+    ("Round view (select a board, then type)", "-", "Black wins by forfeit (- +)"),
+    ("Round view (select a board, then type)", "Del", "Clear the result (current round)"),
+    ("Players page", "Ctrl+F", "Search players"),
+)
+"""Keys that work inside one page (no menu command): shown in the keyboard help."""
+
+
+def report_commands() -> tuple[Command, ...]:
+    """One "Print / Export PDF" command per report kind (Ctrl+P: the board list)."""
+    from swissdesk.reports import KIND_TITLES, KINDS
+
+    return tuple(
+        Command(
+            f"report_{kind}",
+            f"{KIND_TITLES[kind]}…",
+            "printing.export_pdf",
+            "Ctrl+P" if kind == "boards" else None,
+            args=(kind,),
+        )
+        for kind in KINDS
+    )
+
+
+def all_commands() -> list[Command]:
+    """Every command of the table, in menu order (the report kinds in their submenu)."""
+    return [c for _title, items in MENUS for c in _commands(items)]
+
+
+def _commands(items: Sequence[MenuItem]) -> list[Command]:
+    """The commands of one menu in order, the report kinds in place of their submenu."""
+    out: list[Command] = []
+    for item in items:
+        if isinstance(item, Command):
+            out.append(item)
+        elif item == REPORTS:
+            out += report_commands()
+    return out
+
+
+def _make_action(parent: QWidget, command: Command, slot: Callable[..., Any]) -> QAction:
+    action = QAction(command.text, parent)
+    if command.shortcut is not None:
+        action.setShortcut(QKeySequence(command.shortcut))
+        action.setShortcutVisibleInContextMenu(True)
+    if command.tip:
+        action.setStatusTip(command.tip)
+        action.setToolTip(command.tip)
+    args = command.args
+    action.triggered.connect(lambda _checked=False: slot(*args))
+    return action
+
+
+def build_actions(window: QWidget) -> dict[str, QAction]:
+    """A ``QAction`` for every command, connected to its slot on ``window``."""
+    return {c.key: _make_action(window, c, attrgetter(c.slot)(window)) for c in all_commands()}
+
+
+def build_menus(bar: QMenuBar, actions: dict[str, QAction]) -> dict[str, QMenu]:
+    """Fill the menu bar from :data:`MENUS`; returns the submenus by placeholder name."""
+    submenus: dict[str, QMenu] = {}
+    for title, items in MENUS:
+        menu = bar.addMenu(title)
+        for item in items:
+            if item is SEPARATOR:
+                menu.addSeparator()
+            elif isinstance(item, Command):
+                menu.addAction(actions[item.key])
+            elif item == RECENT:
+                submenus[RECENT] = menu.addMenu("Open &recent")
+            elif item == REPORTS:
+                reports = menu.addMenu("&Print / Export PDF")
+                reports.addActions([actions[c.key] for c in report_commands()])
+                submenus[REPORTS] = reports
+    return submenus
+
+
+def add_actions(widget: QWidget, keys: Sequence[str | None], actions: dict[str, QAction]) -> None:
+    """Put the named actions on a toolbar or a table's context menu (``None``: separator)."""
+    for key in keys:
+        if key is None and isinstance(widget, QToolBar):
+            widget.addSeparator()
+        elif key is not None:
+            widget.addAction(actions[key])
+
+
+def _plain(text: str) -> str:
+    return text.replace("&", "").rstrip("…")
+
+
+def keyboard_help_text() -> str:
+    """The keyboard help (F1), generated from :data:`MENUS` and :data:`PAGE_KEYS`."""
+    lines: list[str] = []
+    where = ""
+    for place, keys, meaning in PAGE_KEYS:
+        if place != where:
+            lines += ["", f"{place}:"] if lines else [f"{place}:"]
+            where = place
+        lines.append(f"  {keys:<8} {meaning}")
+    for title, items in MENUS:
+        shown = [
+            (QKeySequence(c.shortcut).toString(QKeySequence.SequenceFormat.NativeText), c)
+            for c in _commands(items)
+            if c.shortcut is not None
+        ]
+        if not shown:
+            continue
+        lines += ["", f"{_plain(title)} menu:"]
+        lines += [f"  {keys:<14} {_plain(c.text)}" for keys, c in shown]
+    return "\n".join(lines)

@@ -1,0 +1,323 @@
+"""The players' dialogs: register or edit a player, late entry, withdrawal, requested bye.
+
+Each says the consequences before the arbiter confirms: the pairing number a player will
+get and who moves down (C.04.2 art. 2.4), the rounds scored without playing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from swissdesk.gui import validation
+from swissdesk.gui.dialog_base import ValidatedDialog
+from swissdesk.gui.models import BYE_KIND_DISPLAY
+from swissdesk.gui.ratinglist_widgets import RatingListLookup, form_values, installed_rating_list
+from swissdesk.model.tournament import ScoringSystem, title_rank
+from swissdesk.ratinglist import RatingList
+from swissdesk.storage import (
+    ByeKind,
+    PlayerData,
+    PlayerRow,
+    PlayerStatus,
+)
+
+
+class PlayerForm(QWidget):
+    """The personal data fields of a player, validated like the players table."""
+
+    def __init__(self, data: PlayerData | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        d = data or PlayerData(name="")
+        self.name = QLineEdit(d.name)
+        self.name.setPlaceholderText("Surname, First name")
+        self.title = QComboBox()
+        self.title.addItems([t or "—" for t in validation.TITLES])
+        if d.title in validation.TITLES:
+            self.title.setCurrentIndex(validation.TITLES.index(d.title))
+        self.rating = QLineEdit(str(d.rating) if d.rating else "")
+        self.rating.setPlaceholderText("0 = unrated")
+        self.federation = QLineEdit(d.federation)
+        self.federation.setMaxLength(3)
+        self.fide_id = QLineEdit(d.fide_id)
+        self.sex = QComboBox()
+        self.sex.addItems(["—", "m", "w"])
+        if d.sex in validation.SEXES:
+            self.sex.setCurrentIndex(validation.SEXES.index(d.sex))
+        self.birth = QLineEdit(d.birth_date)
+        self.birth.setPlaceholderText("YYYY or YYYY/MM/DD")
+        form = QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.addRow("&Name:", self.name)
+        form.addRow("&Title:", self.title)
+        form.addRow("&Rating:", self.rating)
+        form.addRow("&Federation:", self.federation)
+        form.addRow("FIDE &ID:", self.fide_id)
+        form.addRow("&Sex:", self.sex)
+        form.addRow("&Born:", self.birth)
+
+    def fill(self, values: dict[str, str]) -> None:
+        """Set the fields from a rating list entry (see ``ratinglist_widgets.form_values``)."""
+        self.name.setText(values["name"])
+        title = values["title"].upper()
+        self.title.setCurrentIndex(
+            validation.TITLES.index(title) if title in validation.TITLES else 0
+        )
+        self.rating.setText(values["rating"])
+        self.federation.setText(values["federation"])
+        self.fide_id.setText(values["fide_id"])
+        sex = values["sex"]
+        self.sex.setCurrentIndex(validation.SEXES.index(sex) if sex in validation.SEXES else 0)
+        self.birth.setText(values["birth"])
+
+    def data(self) -> PlayerData:
+        rating = validation.parse_rating(self.rating.text())
+        return validation.normalise(
+            PlayerData(
+                name=self.name.text(),
+                rating=rating if isinstance(rating, int) else -1,
+                sex=validation.SEXES[self.sex.currentIndex()],
+                title=validation.TITLES[self.title.currentIndex()],
+                federation=self.federation.text(),
+                fide_id=self.fide_id.text(),
+                birth_date=self.birth.text(),
+            )
+        )
+
+    def problems(self) -> list[str]:
+        rating = validation.parse_rating(self.rating.text())
+        out = [rating] if isinstance(rating, str) else []
+        data = self.data()
+        out += [p for p in validation.player_problems(data) if not p.startswith("the rating")]
+        return out
+
+
+class PlayerDialog(ValidatedDialog):
+    """Register a player, or correct a player's data (C.04.2 art. 4.3.3)."""
+
+    def __init__(
+        self,
+        data: PlayerData | None = None,
+        parent: QWidget | None = None,
+        *,
+        title: str = "",
+        rating_list: RatingList | None = None,
+        rating_kind: str = "standard",
+    ) -> None:
+        super().__init__(title or ("Edit player" if data else "Add player"), parent)
+        self.player = PlayerForm(data)
+        if data is None and rating_list is None:
+            rating_list = installed_rating_list()
+        self.lookup: RatingListLookup | None = None
+        if data is None and rating_list is not None:
+            self.lookup = RatingListLookup(rating_list, rating_kind)
+            self.lookup.chosen.connect(
+                lambda listed: self.player.fill(form_values(listed, rating_kind))
+            )
+            self.form.addRow("Rating &list:", self.lookup)
+            self.lookup.query.setFocus()
+        self.form.addRow(self.player)
+        self.resize(420, 0)
+
+    def problems(self) -> list[str]:
+        return self.player.problems()
+
+    def data(self) -> PlayerData:
+        return self.player.data()
+
+
+def predicted_tpn(players: Sequence[PlayerRow], data: PlayerData, rounds_paired: int) -> int:
+    """The pairing number a late entry will get (C.04.2 art. 2.3-2.4): its place in the
+    initial order while fewer than four rounds are paired, else the next free number."""
+    if rounds_paired >= 4:
+        return len(players) + 1
+    key = (-data.rating, title_rank(data.title), data.name.casefold())
+    for row in sorted(players, key=lambda r: r.tpn):
+        if key < (-row.rating, title_rank(row.title), row.name.casefold()):
+            return row.tpn
+    return len(players) + 1
+
+
+def late_entry_consequences(
+    players: Sequence[PlayerRow],
+    data: PlayerData,
+    rounds_paired: int,
+    from_round: int,
+    missed_points: str,
+) -> str:
+    """What a late entry changes, in the arbiter's words, before confirming."""
+    n = len(players)
+    tpn = predicted_tpn(players, data, rounds_paired)
+    lines = [f"{data.name or 'The player'} will get pairing number {tpn}."]
+    if tpn <= n:
+        lines.append(
+            f"Pairing numbers {tpn}–{n} will shift by one (to {tpn + 1}–{n + 1})."
+            if tpn < n
+            else f"Pairing number {n} will become {n + 1}."
+        )
+    missed = from_round - 1
+    if missed > 0:
+        lines.append(
+            f"Round{'s' if missed > 1 else ''} 1–{missed} missed: {missed_points} each "
+            "(C.04.2 art. 2.4)."
+            if missed > 1
+            else f"Round 1 missed: {missed_points} (C.04.2 art. 2.4)."
+        )
+    lines.append(f"First paired in round {from_round}.")
+    return "\n".join(lines)
+
+
+class LateEntryDialog(PlayerDialog):
+    """Admit a late entry (C.04.2 art. 2.4), showing the TPN shift before confirming."""
+
+    def __init__(
+        self,
+        players: Sequence[PlayerRow],
+        rounds_paired: int,
+        total_rounds: int,
+        missed_points: str,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(None, parent, title="Late entry")
+        self.players = list(players)
+        self.rounds_paired = rounds_paired
+        self.missed_points = missed_points
+        self.from_round = QSpinBox()
+        self.from_round.setRange(max(2, rounds_paired + 1), max(2, total_rounds))
+        self.from_round.setValue(max(2, rounds_paired + 1))
+        self.form.addRow("&Plays from round:", self.from_round)
+        for w in (self.player.name, self.player.rating, self.player.federation):
+            w.textChanged.connect(self.update_note)
+        self.player.title.currentIndexChanged.connect(self.update_note)
+        self.from_round.valueChanged.connect(self.update_note)
+        self.update_note()
+
+    def update_note(self) -> None:
+        self.set_note(
+            late_entry_consequences(
+                self.players,
+                self.data(),
+                self.rounds_paired,
+                self.from_round.value(),
+                self.missed_points,
+            )
+        )
+
+
+def _player_label(row: PlayerRow) -> str:
+    return f"{row.tpn}. {row.name}" + (f" ({row.rating})" if row.rating else "")
+
+
+class PlayerRoundDialog(ValidatedDialog):
+    """Choose a player and a round not yet paired (withdrawal, bye, absence)."""
+
+    def __init__(
+        self,
+        title: str,
+        players: Sequence[PlayerRow],
+        first_round: int,
+        total_rounds: int,
+        selected: int | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(title, parent)
+        self.rows = [p for p in players if p.status is PlayerStatus.ACTIVE] or list(players)
+        self.player = QComboBox()
+        for row in self.rows:
+            self.player.addItem(_player_label(row), row.tpn)
+        if selected is not None:
+            i = self.player.findData(selected)
+            if i >= 0:
+                self.player.setCurrentIndex(i)
+        self.round = QSpinBox()
+        self.round.setRange(first_round, max(first_round, total_rounds))
+        self.round.setValue(first_round)
+        self.form.addRow("&Player:", self.player)
+        self.form.addRow("&Round:", self.round)
+        self.player.currentIndexChanged.connect(self.update_note)
+        self.round.valueChanged.connect(self.update_note)
+
+    def tpn(self) -> int:
+        return int(self.player.currentData())
+
+    def row(self) -> PlayerRow:
+        return self.rows[self.player.currentIndex()]
+
+    def round_number(self) -> int:
+        return self.round.value()
+
+    def update_note(self) -> None:
+        pass
+
+
+class WithdrawDialog(PlayerRoundDialog):
+    """Withdraw a player from a round on (C.04.2 art. 3.2)."""
+
+    def __init__(
+        self,
+        players: Sequence[PlayerRow],
+        first_round: int,
+        total_rounds: int,
+        selected: int | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__("Withdraw player", players, first_round, total_rounds, selected, parent)
+        self.round.setPrefix("from round ")
+        self.update_note()
+
+    def update_note(self) -> None:
+        if not self.rows:
+            return
+        row = self.row()
+        r = self.round_number()
+        self.set_note(
+            f"No. {row.tpn} {row.name} will not be paired from round {r} on.\n"
+            "Games already played stay and keep counting for the opponents' tie-breaks; "
+            "pairing numbers do not change (C.04.2 art. 3.2)."
+        )
+
+
+class ByeDialog(PlayerRoundDialog):
+    """A requested bye or a known absence for a round not yet paired (C.04.2 art. 3.3)."""
+
+    def __init__(
+        self,
+        players: Sequence[PlayerRow],
+        first_round: int,
+        total_rounds: int,
+        scoring: ScoringSystem,
+        selected: int | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(
+            "Requested bye / absence", players, first_round, total_rounds, selected, parent
+        )
+        self.scoring = scoring
+        self.kind = QComboBox()
+        for kind in (ByeKind.HALF, ByeKind.ZERO, ByeKind.FULL, ByeKind.ABSENT):
+            self.kind.addItem(BYE_KIND_DISPLAY[kind], kind.value)
+        self.form.addRow("&Kind:", self.kind)
+        self.kind.currentIndexChanged.connect(self.update_note)
+        self.update_note()
+
+    def bye_kind(self) -> ByeKind:
+        return ByeKind(self.kind.currentData())
+
+    def update_note(self) -> None:
+        if not self.rows or not hasattr(self, "kind"):
+            return
+        row = self.row()
+        pts = self.scoring.points(self.bye_kind().result_code)
+        whole, half = divmod(pts, 2)
+        shown = (f"{whole}½" if whole else "½") if half else str(whole)
+        self.set_note(
+            f"No. {row.tpn} {row.name} will not be paired in round {self.round_number()} "
+            f"and scores {shown} point{'s' if pts != 2 else ''} for it."
+        )

@@ -1,0 +1,58 @@
+"""Every question and message the window asks or shows, in one replaceable place.
+
+The page controllers ask through ``window.prompter``; tests put a scripted prompter there
+(no modal dialog ever blocks a test), the application uses :class:`Prompter`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
+
+from swissdesk.gui.dialogs import TextDialog
+
+
+class Prompter:
+    """Every question and message the window asks or shows, in one replaceable place
+    (tests script it; the real one uses standard dialogs)."""
+
+    def __init__(self, parent: QWidget) -> None:
+        self.parent = parent
+
+    def error(self, title: str, message: str) -> None:
+        QMessageBox.warning(self.parent, title, message)
+
+    def info(self, title: str, message: str) -> None:
+        QMessageBox.information(self.parent, title, message)
+
+    def confirm(self, title: str, message: str, details: Sequence[str] = ()) -> bool:
+        box = QMessageBox(self.parent)
+        box.setIcon(QMessageBox.Icon.Warning if details else QMessageBox.Icon.Question)
+        box.setWindowTitle(title)
+        box.setText(message)
+        if details:
+            box.setInformativeText("\n".join(f"• {d}" for d in details))
+        box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        return box.exec() == QMessageBox.StandardButton.Yes
+
+    def run_dialog(self, dialog: QDialog) -> bool:
+        return dialog.exec() == QDialog.DialogCode.Accepted
+
+    def open_file(self, title: str, directory: str, filters: str) -> str:
+        name, _ = QFileDialog.getOpenFileName(self.parent, title, directory, filters)
+        return name
+
+    def save_file(self, title: str, suggested: str, filters: str) -> str:
+        name, _ = QFileDialog.getSaveFileName(self.parent, title, suggested, filters)
+        return name
+
+    def show_text(self, title: str, text: str) -> None:
+        TextDialog(title, text, self.parent).exec()
+
+    def open_url(self, path: Path) -> None:
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))

@@ -1,0 +1,170 @@
+"""Table models of the standings (C.07) and the cross table after a chosen round."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from swissdesk.gui.tablemodel import (
+    CENTER,
+    DISPLAY,
+    LEFT,
+    RIGHT,
+    Column,
+    TableModel,
+    points,
+)
+from swissdesk.model.tournament import Colour, HalfPoints, ResultCode, Tournament
+from swissdesk.tiebreaks import Standings
+
+
+class StandingsModel(TableModel):
+    """The ranking with the tournament's tie-breaks (C.07 art. 5)."""
+
+    FIXED = 5
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.standings: Standings | None = None
+        self.columns = self._columns(())
+
+    @staticmethod
+    def _columns(codes: Sequence[str]) -> tuple[Column, ...]:
+        return (
+            Column("Rk", RIGHT, 5, "Place (shared places as 3-5)"),
+            Column("No.", RIGHT, 5, "Pairing number"),
+            Column("Name", LEFT, 28, stretch=True),
+            Column("Rtg", RIGHT, 6),
+            Column("Pts", RIGHT, 5),
+            *(Column(code, RIGHT, 7, f"Tie-break {code}") for code in codes),
+        )
+
+    def set_standings(self, standings: Standings | None) -> None:
+        self.beginResetModel()
+        self.standings = standings
+        self.columns = self._columns(standings.codes if standings is not None else ())
+        self._rows = list(standings.rows) if standings is not None else []
+        self.endResetModel()
+
+    def cell(self, row: Any, column: int, role: int) -> Any:
+        if role != DISPLAY:
+            return None
+        match column:
+            case 0:
+                return row.rank_label
+            case 1:
+                return row.tpn
+            case 2:
+                return row.name
+            case 3:
+                return row.rating or ""
+            case 4:
+                return points(row.points)
+        return row.values[column - self.FIXED].display
+
+
+@dataclass(frozen=True, slots=True)
+class CrossRow:
+    rank_label: str
+    tpn: int
+    name: str
+    rating: int
+    cells: tuple[str, ...]
+    points: HalfPoints
+
+
+def cross_cell(
+    result: ResultCode, colour: Colour | None, opponent_rank: int | None, scoring_text: str
+) -> str:
+    """One wall-chart cell: opponent's place, colour, result (``12w1``, ``5b½``, ``-  +``)."""
+    if opponent_rank is None:
+        return {
+            ResultCode.PAIRING_ALLOCATED_BYE: "PAB",
+            ResultCode.FULL_POINT_BYE: "bye 1",
+            ResultCode.HALF_POINT_BYE: "bye ½",
+            ResultCode.ZERO_POINT_BYE: "bye 0",
+        }.get(result, "–")
+    c = "w" if colour is Colour.WHITE else "b" if colour is Colour.BLACK else ""
+    return f"{opponent_rank}{c}{scoring_text}"
+
+
+_CROSS_RESULT: dict[ResultCode, str] = {
+    ResultCode.WIN: "1",
+    ResultCode.UNRATED_WIN: "1",
+    ResultCode.DRAW: "½",
+    ResultCode.UNRATED_DRAW: "½",
+    ResultCode.LOSS: "0",
+    ResultCode.UNRATED_LOSS: "0",
+    ResultCode.FORFEIT_WIN: "+",
+    ResultCode.FORFEIT_LOSS: "−",
+}
+
+
+def cross_rows(tournament: Tournament, standings: Standings) -> list[CrossRow]:
+    """The wall chart: players in standings order, each round as opponent's place, colour
+    and result (C.04.2 art. 3.6 publishing; the usual FIDE cross-table layout)."""
+    rank_of = {row.tpn: i for i, row in enumerate(standings.rows, start=1)}
+    by_tpn = tournament.players_by_tpn
+    out: list[CrossRow] = []
+    for row in standings.rows:
+        player = by_tpn[row.tpn]
+        cells = []
+        for r in range(1, standings.after_round + 1):
+            entry = player.entry(r)
+            if entry is None:
+                cells.append("")
+                continue
+            opp = rank_of.get(entry.opponent) if entry.opponent is not None else None
+            cells.append(
+                cross_cell(entry.result, entry.colour, opp, _CROSS_RESULT.get(entry.result, ""))
+            )
+        out.append(
+            CrossRow(row.rank_label, row.tpn, row.name, row.rating, tuple(cells), row.points)
+        )
+    return out
+
+
+class CrossTableModel(TableModel):
+    """The cross table (wall chart): one column per round, opponents by their place."""
+
+    FIXED = 4
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.columns = self._columns(0)
+
+    @staticmethod
+    def _columns(rounds: int) -> tuple[Column, ...]:
+        return (
+            Column("Rk", RIGHT, 5),
+            Column("Name", LEFT, 26, stretch=True),
+            Column("Rtg", RIGHT, 6),
+            Column("No.", RIGHT, 5),
+            *(
+                Column(str(r), CENTER, 6, f"Round {r}: opponent's place, colour, result")
+                for r in range(1, rounds + 1)
+            ),
+            Column("Pts", RIGHT, 5),
+        )
+
+    def set_cross(self, rows: Sequence[CrossRow], rounds: int) -> None:
+        self.beginResetModel()
+        self.columns = self._columns(rounds)
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def cell(self, row: CrossRow, column: int, role: int) -> Any:
+        if role != DISPLAY:
+            return None
+        if column == 0:
+            return row.rank_label
+        if column == 1:
+            return row.name
+        if column == 2:
+            return row.rating or ""
+        if column == 3:
+            return row.tpn
+        if column == len(self.columns) - 1:
+            return points(row.points)
+        return row.cells[column - self.FIXED]

@@ -1,0 +1,145 @@
+"""The base of every table model: roles, alignments, columns and a read-only row list.
+
+Also the shared display texts (points as the arbiter reads them, board results, byes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor
+
+from swissdesk.model.tournament import HalfPoints, ResultCode
+from swissdesk.storage import BoardResult, BoardView, ByeKind
+
+Index = QModelIndex | QPersistentModelIndex
+
+DISPLAY = Qt.ItemDataRole.DisplayRole
+EDIT = Qt.ItemDataRole.EditRole
+ALIGN = Qt.ItemDataRole.TextAlignmentRole
+TOOLTIP = Qt.ItemDataRole.ToolTipRole
+SORT = Qt.ItemDataRole.UserRole
+FOREGROUND = Qt.ItemDataRole.ForegroundRole
+FONT = Qt.ItemDataRole.FontRole
+
+RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+CENTER = int(Qt.AlignmentFlag.AlignCenter)
+
+GREY = QColor(110, 110, 110)
+
+
+def points(value: HalfPoints) -> str:
+    """Half-points as the arbiter reads them: ``3``, ``2½``, ``½``."""
+    whole, half = divmod(value, 2)
+    if half:
+        return f"{whole}½" if whole else "½"
+    return str(whole)
+
+
+RESULT_DISPLAY: dict[BoardResult, str] = {
+    BoardResult.WHITE_WINS: "1 – 0",
+    BoardResult.BLACK_WINS: "0 – 1",
+    BoardResult.DRAW: "½ – ½",
+    BoardResult.WHITE_WINS_BY_FORFEIT: "+ – −",
+    BoardResult.BLACK_WINS_BY_FORFEIT: "− – +",
+    BoardResult.DOUBLE_FORFEIT: "− – −",
+    BoardResult.BOTH_LOSE: "0 – 0",
+    BoardResult.ADJOURNED: "adj.",
+}
+"""How the round view shows each board result."""
+
+BYE_DISPLAY: dict[ResultCode, str] = {
+    ResultCode.PAIRING_ALLOCATED_BYE: "bye (PAB)",
+    ResultCode.FULL_POINT_BYE: "full-point bye",
+    ResultCode.HALF_POINT_BYE: "half-point bye",
+    ResultCode.ZERO_POINT_BYE: "zero-point bye",
+    ResultCode.NOT_PAIRED: "absent",
+}
+
+BYE_KIND_DISPLAY: dict[ByeKind, str] = {
+    ByeKind.HALF: "½-point bye",
+    ByeKind.ZERO: "0-point bye",
+    ByeKind.FULL: "1-point bye",
+    ByeKind.ABSENT: "absent",
+}
+
+
+def result_display(board: BoardView) -> str:
+    if board.result is not None:
+        return RESULT_DISPLAY[board.result]
+    return board.result_text
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A column: header, alignment, default width in characters, header tooltip."""
+
+    title: str
+    align: int = LEFT
+    width: int = 8
+    tip: str = ""
+    stretch: bool = False
+    """Takes the window's spare width (the name columns)."""
+
+
+class TableModel(QAbstractTableModel):
+    """Read-only table over a list of rows; subclasses say what each cell shows."""
+
+    columns: Sequence[Column] = ()
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._rows: list[Any] = []
+
+    def rowCount(self, parent: Index | None = None) -> int:
+        if parent is not None and parent.isValid():
+            return 0
+        return len(self._rows)
+
+    def columnCount(self, parent: Index | None = None) -> int:
+        if parent is not None and parent.isValid():
+            return 0
+        return len(self.columns)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = DISPLAY) -> Any:
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.columns):
+            col = self.columns[section]
+            if role == DISPLAY:
+                return col.title
+            if role == TOOLTIP and col.tip:
+                return col.tip
+            if role == ALIGN:
+                return col.align
+        elif orientation == Qt.Orientation.Vertical and role == DISPLAY:
+            return section + 1
+        return None
+
+    def data(self, index: Index, role: int = DISPLAY) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        if not 0 <= index.column() < len(self.columns):
+            return None
+        if role == ALIGN:
+            return self.columns[index.column()].align
+        return self.cell(self._rows[index.row()], index.column(), role)
+
+    def cell(self, row: Any, column: int, role: int) -> Any:
+        """What ``row`` shows in ``column`` for ``role`` (``None`` for nothing)."""
+        raise NotImplementedError
+
+    def row_at(self, row: int) -> Any:
+        return self._rows[row]
+
+    def set_rows(self, rows: Sequence[Any]) -> None:
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def display_text(self, row: int, column: int) -> str:
+        """The text shown in a cell (for tests and copying)."""
+        value = self.data(self.index(row, column), DISPLAY)
+        return "" if value is None else str(value)

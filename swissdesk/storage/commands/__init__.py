@@ -1,0 +1,60 @@
+"""The arbiter's actions: one module per area, each command beside its ``apply``/``undo``.
+
+- :mod:`~swissdesk.storage.commands.settings`: tournament settings
+- :mod:`~swissdesk.storage.commands.players`: registering, TPNs, late entries, withdrawals,
+  requested byes
+- :mod:`~swissdesk.storage.commands.rounds`: pairing, unpairing, manual pairing changes
+- :mod:`~swissdesk.storage.commands.results`: entering and correcting results
+- :mod:`~swissdesk.storage.commands.registry`: command type -> step (the only dispatch)
+
+Each command is a frozen dataclass passed to :meth:`TournamentFile.execute
+<swissdesk.storage.service.TournamentFile.execute>`, which runs it in exactly one SQLite
+transaction and records it in the audit log in that same transaction: an action is either
+completely saved (and logged) or not at all. Players are named by their current tournament
+pairing number (TPN, C.04.2 art. 2.3).
+"""
+
+from swissdesk.storage.commands.base import Action, Outcome, Step, Undo
+from swissdesk.storage.commands.players import (
+    AddPlayer,
+    AssignPairingNumbers,
+    CancelBye,
+    CloseParticipantList,
+    EditPlayer,
+    LateEntry,
+    RemovePlayer,
+    RequestBye,
+    Withdraw,
+)
+from swissdesk.storage.commands.registry import REGISTRY, UNDO
+from swissdesk.storage.commands.results import CorrectResult, EnterResult
+from swissdesk.storage.commands.rounds import (
+    ManualPairingChange,
+    PairNextRound,
+    UnpairLastRound,
+)
+from swissdesk.storage.commands.settings import EditSettings
+
+__all__ = [
+    "REGISTRY",
+    "UNDO",
+    "Action",
+    "AddPlayer",
+    "AssignPairingNumbers",
+    "CancelBye",
+    "CloseParticipantList",
+    "CorrectResult",
+    "EditPlayer",
+    "EditSettings",
+    "EnterResult",
+    "LateEntry",
+    "ManualPairingChange",
+    "Outcome",
+    "PairNextRound",
+    "RemovePlayer",
+    "RequestBye",
+    "Step",
+    "Undo",
+    "UnpairLastRound",
+    "Withdraw",
+]

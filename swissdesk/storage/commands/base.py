@@ -1,0 +1,146 @@
+"""What every arbiter action shares: the command base class, the step type and helpers.
+
+An action is a frozen dataclass (the *command*, e.g. :class:`~swissdesk.storage.commands.
+players.AddPlayer`) plus one pair of functions beside it in its area module: ``apply``
+changes the rows and returns what the audit log records, ``undo`` reverts it from that
+record. :mod:`swissdesk.storage.commands.registry` pairs each command type with its
+:class:`Step`; :meth:`TournamentFile.execute <swissdesk.storage.service.TournamentFile.
+execute>` runs the step in one transaction together with its audit-log row.
+
+The helpers take the session and never keep ORM objects (no row leaves the package).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.orm import Session
+
+from swissdesk.storage.errors import ActionRefused, StorageError
+from swissdesk.storage.schema import EntryRecord, PlayerRecord, TournamentRecord
+from swissdesk.storage.views import PlayerData, TournamentSettings
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base class of all actions; ``undoable`` says whether :class:`Undo` can revert it."""
+
+    undoable: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class Undo(Action):
+    """Revert the latest action not yet undone (repeat to go further back).
+
+    Refused when that action cannot be reverted safely (creating the tournament, importing).
+    """
+
+    undoable: ClassVar[bool] = False
+
+
+Outcome = tuple[str, dict[str, Any], tuple[str, ...]]
+"""What an action's ``apply`` returns: summary, audit payload, warnings."""
+
+_A = TypeVar("_A", bound=Action)
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Generic[_A]):
+    """How one command changes the file (``apply``, in the action's transaction) and how
+    its audit record reverts it (``undo``, given the payload ``apply`` returned)."""
+
+    apply: Callable[[Session, _A], Outcome]
+    undo: Callable[[Session, Mapping[str, Any]], None]
+
+
+def utc_now() -> str:
+    return _dt.datetime.now(_dt.UTC).isoformat(timespec="milliseconds")
+
+
+def check_settings(settings: TournamentSettings) -> None:
+    if settings.total_rounds < 1:
+        raise ActionRefused("the number of rounds must be at least 1 (C.04.1 art. 1)")
+    if not settings.system.strip():
+        raise ActionRefused("choose a pairing system")
+
+
+def check_player_data(data: PlayerData) -> None:
+    if not data.name.strip():
+        raise ActionRefused("a player needs a name")
+    if data.rating < 0:
+        raise ActionRefused(f"the rating of {data.name} cannot be negative")
+
+
+def tournament_row(s: Session) -> TournamentRecord:
+    rec = s.get(TournamentRecord, 1)
+    if rec is None:
+        raise StorageError("the tournament file has no tournament settings (damaged file?)")
+    return rec
+
+
+def player_by_tpn(s: Session, tpn: int) -> PlayerRecord:
+    rec = s.scalars(select(PlayerRecord).where(PlayerRecord.tpn == tpn)).first()
+    if rec is None:
+        raise ActionRefused(f"there is no player with pairing number {tpn}")
+    return rec
+
+
+def tpn_map(s: Session) -> dict[int, int]:
+    """Player id -> current TPN."""
+    return {pid: tpn for pid, tpn in s.execute(select(PlayerRecord.id, PlayerRecord.tpn))}
+
+
+def set_tpns(s: Session, mapping: Mapping[int, int]) -> None:
+    """Give players new TPNs (two passes: SQLite checks uniqueness row by row)."""
+    if not mapping:
+        return
+    s.flush()
+    for pid in mapping:
+        s.execute(update(PlayerRecord).where(PlayerRecord.id == pid).values(tpn=-pid - 1))
+    for pid, tpn in mapping.items():
+        s.execute(update(PlayerRecord).where(PlayerRecord.id == pid).values(tpn=tpn))
+    s.expire_all()
+
+
+def entry_row(
+    player_id: int,
+    round_number: int,
+    kind: str,
+    *,
+    board: int | None = None,
+    opponent_id: int | None = None,
+    colour: str | None = None,
+    result: str | None = None,
+) -> dict[str, Any]:
+    return {
+        "player_id": player_id,
+        "round_number": round_number,
+        "kind": kind,
+        "board": board,
+        "opponent_id": opponent_id,
+        "colour": colour,
+        "result": result,
+        "adjourned": False,
+        "games": None,
+        "game_points": None,
+    }
+
+
+def insert_entries(s: Session, rows: Iterable[Mapping[str, Any]]) -> None:
+    data = [dict(r) for r in rows]
+    if data:
+        s.flush()
+        s.execute(insert(EntryRecord), data)
+        s.expire_all()
+
+
+def board_sides(entries: Sequence[EntryRecord]) -> tuple[EntryRecord, EntryRecord | None]:
+    """The White and Black entries of a board (the first one if colours are unknown)."""
+    ordered = sorted(entries, key=lambda e: (e.colour != "w", e.colour == "b", e.player_id))
+    white = ordered[0]
+    black = ordered[1] if len(ordered) > 1 else None
+    return white, black

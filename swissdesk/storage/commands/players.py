@@ -1,0 +1,472 @@
+"""The list of participants: registering, correcting, ordering (TPNs), late entries,
+withdrawals and requested byes (C.04.2 art. 2-3).
+
+Each command dataclass is followed by its ``apply`` and ``undo`` functions; the registry
+(:mod:`swissdesk.storage.commands.registry`) pairs them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session
+
+from swissdesk.model.tournament import title_rank
+from swissdesk.storage import convert
+from swissdesk.storage.commands.base import (
+    Action,
+    Outcome,
+    check_player_data,
+    insert_entries,
+    player_by_tpn,
+    set_tpns,
+    tournament_row,
+    tpn_map,
+)
+from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.schema import EntryRecord, PlayerRecord
+from swissdesk.storage.views import ByeKind, PlayerData
+
+TPN_FROZEN_AFTER_ROUND = 4
+"""C.04.2 art. 2.3: no TPN change once the fourth round has been paired."""
+
+
+def initial_order_key(data: PlayerData, tpn: int = 0) -> tuple[int, int, str, int]:
+    """Sort key of C.04.2 art. 2.2: rating (highest first), FIDE title, then name."""
+    return (-data.rating, title_rank(data.title), data.name.casefold(), tpn)
+
+
+@dataclass(frozen=True, slots=True)
+class AddPlayer(Action):
+    """Register a player before round 1 is paired; gets the next free TPN (provisional)."""
+
+    player: PlayerData
+
+
+def add_player(s: Session, a: AddPlayer) -> Outcome:
+    check_player_data(a.player)
+    last = convert.last_paired_round(s)
+    if last >= 1:
+        raise ActionRefused(
+            f"round {last} is already paired: register {a.player.name} as a late entry"
+        )
+    tpn = _max_tpn(s) + 1
+    rec = PlayerRecord(tpn=tpn, members="[]", acceleration="null")
+    convert.apply_player_data(rec, a.player)
+    s.add(rec)
+    s.flush()
+    payload = {"id": rec.id, "tpn": tpn, "player": convert.player_data_to_dict(a.player)}
+    return f"added {a.player.name} as no. {tpn}", payload, _order_warning(s)
+
+
+def undo_add_player(s: Session, payload: Mapping[str, Any]) -> None:
+    s.execute(delete(EntryRecord).where(EntryRecord.player_id == payload["id"]))
+    s.execute(delete(PlayerRecord).where(PlayerRecord.id == payload["id"]))
+
+
+@dataclass(frozen=True, slots=True)
+class EditPlayer(Action):
+    """Correct a player's data (any time: C.04.2 art. 4.3.3 rating corrections).
+
+    The TPN is not changed: run :class:`AssignPairingNumbers` to re-sort (allowed until
+    round 4 is paired, C.04.2 art. 2.3).
+    """
+
+    tpn: int
+    player: PlayerData
+
+
+def edit_player(s: Session, a: EditPlayer) -> Outcome:
+    check_player_data(a.player)
+    rec = player_by_tpn(s, a.tpn)
+    before = convert.player_data_from_record(rec)
+    convert.apply_player_data(rec, a.player)
+    payload: dict[str, Any] = {
+        "id": rec.id,
+        "tpn": a.tpn,
+        "before": convert.player_data_to_dict(before),
+        "after": convert.player_data_to_dict(a.player),
+    }
+    changed = [k for k, v in payload["after"].items() if payload["before"][k] != v]
+    what = ", ".join(changed) if changed else "nothing"
+    return f"no. {a.tpn} {a.player.name}: changed {what}", payload, _order_warning(s)
+
+
+def undo_edit_player(s: Session, payload: Mapping[str, Any]) -> None:
+    rec = s.get(PlayerRecord, payload["id"])
+    assert rec is not None
+    convert.apply_player_data(rec, convert.player_data_from_dict(payload["before"]))
+
+
+@dataclass(frozen=True, slots=True)
+class RemovePlayer(Action):
+    """Remove a player before round 1 is paired; higher TPNs move up by one."""
+
+    tpn: int
+
+
+def remove_player(s: Session, a: RemovePlayer) -> Outcome:
+    rec = player_by_tpn(s, a.tpn)
+    last = convert.last_paired_round(s)
+    if last >= 1:
+        raise ActionRefused(
+            f"{rec.name} cannot be removed: round {last} is already paired "
+            "(withdraw the player instead)"
+        )
+    entries = list(s.scalars(select(EntryRecord).where(EntryRecord.player_id == rec.id)))
+    trec = tournament_row(s)
+    forbidden = json.loads(trec.forbidden_pairs)
+    payload: dict[str, Any] = {
+        "id": rec.id,
+        "tpn": rec.tpn,
+        "record": _player_record_dict(rec),
+        "entries": convert.entry_dicts(entries),
+        "tpns_before": tpn_map(s),
+        "forbidden_pairs": forbidden,
+    }
+    trec.forbidden_pairs = json.dumps([p for p in forbidden if rec.id not in p])
+    name = rec.name
+    s.execute(delete(EntryRecord).where(EntryRecord.player_id == rec.id))
+    s.delete(rec)
+    s.flush()
+    remaining = sorted(tpn_map(s).items(), key=lambda item: item[1])
+    set_tpns(s, {pid: i for i, (pid, _old) in enumerate(remaining, start=1)})
+    return f"removed no. {a.tpn} {name}", payload, ()
+
+
+def undo_remove_player(s: Session, payload: Mapping[str, Any]) -> None:
+    record = dict(payload["record"])
+    record["tpn"] = -int(record["id"]) - 1_000_000
+    s.add(PlayerRecord(**record))
+    s.flush()
+    set_tpns(s, {int(k): int(v) for k, v in payload["tpns_before"].items()})
+    insert_entries(s, payload["entries"])
+    tournament_row(s).forbidden_pairs = json.dumps(payload["forbidden_pairs"])
+
+
+@dataclass(frozen=True, slots=True)
+class AssignPairingNumbers(Action):
+    """Sort the players and give them TPNs 1..n (C.04.2 art. 2.2-2.3).
+
+    Without ``order``: by rating (highest first), FIDE title (GM-IM-WGM-FM-WIM-CM-WFM-WCM,
+    then untitled) and name. With ``order``: the current TPNs in the new order (when the
+    tournament replaced the alphabetical criterion). Refused once round 4 is paired.
+    """
+
+    order: tuple[int, ...] | None = None
+
+
+def assign_pairing_numbers(s: Session, a: AssignPairingNumbers) -> Outcome:
+    last = convert.last_paired_round(s)
+    if last >= TPN_FROZEN_AFTER_ROUND:
+        raise ActionRefused(
+            f"pairing numbers cannot change once round {TPN_FROZEN_AFTER_ROUND} is paired "
+            "(C.04.2 art. 2.3)"
+        )
+    if tournament_row(s).list_closed:
+        raise ActionRefused("the list of participants is closed: pairing numbers are final")
+    records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
+    before = {r.id: r.tpn for r in records}
+    if a.order is None:
+        ordered = sorted(
+            records, key=lambda r: initial_order_key(convert.player_data_from_record(r), r.tpn)
+        )
+    else:
+        by_tpn = {r.tpn: r for r in records}
+        if sorted(a.order) != sorted(by_tpn):
+            raise ActionRefused("the new order must name every current pairing number exactly once")
+        ordered = [by_tpn[t] for t in a.order]
+    after = {r.id: i for i, r in enumerate(ordered, start=1)}
+    set_tpns(s, after)
+    moved = sum(1 for pid, tpn in after.items() if before[pid] != tpn)
+    payload = {"tpns_before": before, "tpns_after": after, "custom": a.order is not None}
+    return f"pairing numbers assigned ({moved} changed)", payload, ()
+
+
+def undo_assign_pairing_numbers(s: Session, payload: Mapping[str, Any]) -> None:
+    set_tpns(s, {int(k): int(v) for k, v in payload["tpns_before"].items()})
+
+
+@dataclass(frozen=True, slots=True)
+class LateEntry(Action):
+    """Admit a player after round 1 is paired, to be paired from ``from_round`` on.
+
+    C.04.2 art. 2.4-2.5: rounds missed score ``TournamentSettings.late_entry_result``
+    (no points by default). Until round 4 is paired all TPNs are re-sorted (art. 2.2);
+    afterwards the late entry gets the next free TPN. Refused once the list of participants
+    is closed (:class:`CloseParticipantList`).
+    """
+
+    player: PlayerData
+    from_round: int
+
+
+def late_entry(s: Session, a: LateEntry) -> Outcome:
+    check_player_data(a.player)
+    trec = tournament_row(s)
+    settings = convert.settings_from_record(trec)
+    last = convert.last_paired_round(s)
+    if trec.list_closed:
+        raise ActionRefused(
+            f"the list of participants is closed: {a.player.name} cannot enter late"
+        )
+    if a.from_round < 2:
+        raise ActionRefused("a late entry plays from round 2 on; before that, add the player")
+    if a.from_round <= last:
+        raise ActionRefused(
+            f"round {a.from_round} is already paired: a late entry can start in round "
+            f"{last + 1} at the earliest"
+        )
+    if a.from_round > settings.total_rounds:
+        raise ActionRefused(
+            f"the tournament has {settings.total_rounds} rounds: no round {a.from_round}"
+        )
+    before = tpn_map(s)
+    if last >= TPN_FROZEN_AFTER_ROUND:
+        tpn = len(before) + 1
+        shifted: dict[int, int] = {}
+    else:
+        # C.04.2 art. 2.4 "an appropriate TPN": its place in the art. 2.2 order; the
+        # players below move down by one (TPNs are provisional until the list closes).
+        key = initial_order_key(a.player, 10**9)
+        records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
+        tpn = len(records) + 1
+        for r in records:
+            if key < initial_order_key(convert.player_data_from_record(r), r.tpn):
+                tpn = r.tpn
+                break
+        shifted = {r.id: r.tpn + 1 for r in records if r.tpn >= tpn}
+    set_tpns(s, shifted)
+    rec = PlayerRecord(tpn=tpn, members="[]", acceleration="null", late_entry_round=a.from_round)
+    convert.apply_player_data(rec, a.player)
+    s.add(rec)
+    s.flush()
+    missed = settings.late_entry_result
+    s.add_all(
+        EntryRecord(player_id=rec.id, round_number=r, kind="absent", result=missed.value)
+        for r in range(1, last + 1)
+    )
+    payload = {
+        "id": rec.id,
+        "tpn": tpn,
+        "from_round": a.from_round,
+        "player": convert.player_data_to_dict(a.player),
+        "tpns_before": {k: v for k, v in before.items() if k in shifted},
+    }
+    return f"late entry {a.player.name} as no. {tpn} from round {a.from_round}", payload, ()
+
+
+def undo_late_entry(s: Session, payload: Mapping[str, Any]) -> None:
+    s.execute(delete(EntryRecord).where(EntryRecord.player_id == payload["id"]))
+    s.execute(delete(PlayerRecord).where(PlayerRecord.id == payload["id"]))
+    s.flush()
+    set_tpns(s, {int(k): int(v) for k, v in payload["tpns_before"].items()})
+
+
+@dataclass(frozen=True, slots=True)
+class CloseParticipantList(Action):
+    """Close the list of participants: TPNs become definitive, no more late entries (art. 2.5)."""
+
+
+def close_participant_list(s: Session, a: CloseParticipantList) -> Outcome:
+    trec = tournament_row(s)
+    if trec.list_closed:
+        raise ActionRefused("the list of participants is already closed")
+    trec.list_closed = True
+    return "list of participants closed", {}, ()
+
+
+def undo_close_participant_list(s: Session, payload: Mapping[str, Any]) -> None:
+    tournament_row(s).list_closed = False
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw(Action):
+    """The player withdraws and is not paired from round ``from_round`` on (C.04.2 art. 3.2).
+
+    ``from_round`` must not be paired yet (for a round already paired, enter a forfeit).
+    """
+
+    tpn: int
+    from_round: int
+
+
+def withdraw(s: Session, a: Withdraw) -> Outcome:
+    rec = player_by_tpn(s, a.tpn)
+    settings = convert.settings_from_record(tournament_row(s))
+    last = convert.last_paired_round(s)
+    if rec.withdrawn_from_round is not None:
+        raise ActionRefused(
+            f"no. {rec.tpn} {rec.name} is already withdrawn from round {rec.withdrawn_from_round}"
+        )
+    if a.from_round <= last:
+        raise ActionRefused(
+            f"round {a.from_round} is already paired: enter a forfeit for {rec.name}'s "
+            f"game, and withdraw from round {last + 1}"
+        )
+    if a.from_round > settings.total_rounds:
+        raise ActionRefused(
+            f"the tournament has {settings.total_rounds} rounds: no round {a.from_round}"
+        )
+    byes = list(
+        s.scalars(
+            select(EntryRecord).where(
+                EntryRecord.player_id == rec.id, EntryRecord.round_number >= a.from_round
+            )
+        )
+    )
+    removed = convert.entry_dicts(byes)
+    for e in byes:
+        s.delete(e)
+    rec.withdrawn_from_round = a.from_round
+    payload = {"id": rec.id, "tpn": rec.tpn, "from_round": a.from_round, "removed": removed}
+    return f"no. {rec.tpn} {rec.name} withdrawn from round {a.from_round}", payload, ()
+
+
+def undo_withdraw(s: Session, payload: Mapping[str, Any]) -> None:
+    rec = s.get(PlayerRecord, payload["id"])
+    assert rec is not None
+    rec.withdrawn_from_round = None
+    insert_entries(s, payload["removed"])
+
+
+@dataclass(frozen=True, slots=True)
+class RequestBye(Action):
+    """A requested bye or known absence for a round not yet paired (C.04.2 art. 3.3)."""
+
+    tpn: int
+    round_number: int
+    kind: ByeKind
+
+
+def request_bye(s: Session, a: RequestBye) -> Outcome:
+    rec = player_by_tpn(s, a.tpn)
+    settings = convert.settings_from_record(tournament_row(s))
+    last = convert.last_paired_round(s)
+    r = a.round_number
+    if r <= last:
+        raise ActionRefused(
+            f"round {r} is already paired: a bye can be set for round {last + 1} or later"
+        )
+    if r > settings.total_rounds:
+        raise ActionRefused(f"the tournament has {settings.total_rounds} rounds: no round {r}")
+    if rec.withdrawn_from_round is not None and rec.withdrawn_from_round <= r:
+        raise ActionRefused(
+            f"no. {rec.tpn} {rec.name} is withdrawn from round {rec.withdrawn_from_round}"
+        )
+    if rec.late_entry_round is not None and rec.late_entry_round > r:
+        raise ActionRefused(
+            f"no. {rec.tpn} {rec.name} enters in round {rec.late_entry_round}, not before"
+        )
+    existing = s.scalars(
+        select(EntryRecord).where(EntryRecord.player_id == rec.id, EntryRecord.round_number == r)
+    ).first()
+    before = existing.result if existing is not None else None
+    if existing is not None and existing.result == a.kind.result_code.value:
+        raise ActionRefused(f"no. {rec.tpn} {rec.name} already has this bye in round {r}")
+    if existing is None:
+        s.add(
+            EntryRecord(
+                player_id=rec.id, round_number=r, kind="bye", result=a.kind.result_code.value
+            )
+        )
+    else:
+        existing.kind = "bye"
+        existing.result = a.kind.result_code.value
+    payload = {"id": rec.id, "tpn": rec.tpn, "round": r, "kind": a.kind.value, "before": before}
+    return f"no. {rec.tpn} {rec.name}: {a.kind.value} bye in round {r}", payload, ()
+
+
+def undo_request_bye(s: Session, payload: Mapping[str, Any]) -> None:
+    cond = (
+        EntryRecord.player_id == payload["id"],
+        EntryRecord.round_number == payload["round"],
+    )
+    if payload["before"] is None:
+        s.execute(delete(EntryRecord).where(*cond))
+    else:
+        s.execute(update(EntryRecord).where(*cond).values(result=payload["before"]))
+
+
+@dataclass(frozen=True, slots=True)
+class CancelBye(Action):
+    """Cancel a requested bye or absence for a round not yet paired."""
+
+    tpn: int
+    round_number: int
+
+
+def cancel_bye(s: Session, a: CancelBye) -> Outcome:
+    rec = player_by_tpn(s, a.tpn)
+    last = convert.last_paired_round(s)
+    if a.round_number <= last:
+        raise ActionRefused(f"round {a.round_number} is already paired")
+    existing = s.scalars(
+        select(EntryRecord).where(
+            EntryRecord.player_id == rec.id, EntryRecord.round_number == a.round_number
+        )
+    ).first()
+    if existing is None:
+        raise ActionRefused(f"no. {rec.tpn} {rec.name} has no bye in round {a.round_number}")
+    payload = {
+        "id": rec.id,
+        "tpn": rec.tpn,
+        "round": a.round_number,
+        "entry": convert.entry_dicts([existing]),
+    }
+    s.delete(existing)
+    return f"no. {rec.tpn} {rec.name}: bye in round {a.round_number} cancelled", payload, ()
+
+
+def undo_cancel_bye(s: Session, payload: Mapping[str, Any]) -> None:
+    insert_entries(s, payload["entry"])
+
+
+# ---------------------------------------------------------------------------------------
+# Helpers
+
+
+def _order_warning(s: Session) -> tuple[str, ...]:
+    """A reminder when the TPNs no longer follow C.04.2 art. 2.2 and may still change."""
+    if convert.last_paired_round(s) >= TPN_FROZEN_AFTER_ROUND or tournament_row(s).list_closed:
+        return ()
+    records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
+    keys = [initial_order_key(convert.player_data_from_record(r)) for r in records]
+    if keys == sorted(keys):
+        return ()
+    return (
+        "the pairing numbers no longer follow rating, title and name (C.04.2 art. 2.2): "
+        "assign pairing numbers again unless this order is intended",
+    )
+
+
+def _max_tpn(s: Session) -> int:
+    from sqlalchemy import func
+
+    value = s.execute(select(func.max(PlayerRecord.tpn))).scalar()
+    return int(value) if value is not None else 0
+
+
+def _player_record_dict(rec: PlayerRecord) -> dict[str, Any]:
+    return {
+        "id": rec.id,
+        "tpn": rec.tpn,
+        "name": rec.name,
+        "rating": rec.rating,
+        "sex": rec.sex,
+        "title": rec.title,
+        "federation": rec.federation,
+        "fide_id": rec.fide_id,
+        "birth_date": rec.birth_date,
+        "members": rec.members,
+        "declared_points": rec.declared_points,
+        "declared_rank": rec.declared_rank,
+        "withdrawn_from_round": rec.withdrawn_from_round,
+        "late_entry_round": rec.late_entry_round,
+        "group_a": rec.group_a,
+        "acceleration": rec.acceleration,
+    }

@@ -1,0 +1,44 @@
+"""The registry: each command type with its step (``apply`` and ``undo``), one line each.
+
+:meth:`TournamentFile.execute <swissdesk.storage.service.TournamentFile.execute>` looks the
+command's type up in :data:`REGISTRY`; :class:`~swissdesk.storage.commands.base.Undo` looks
+the audit record's action name up in :data:`UNDO`. A new action is one dataclass with its
+two functions in its area module and one line here (see docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from swissdesk.storage.commands import players, results, rounds, settings
+from swissdesk.storage.commands.base import Action, Step
+
+REGISTRY: Mapping[type[Action], Step[Any]] = {
+    settings.EditSettings: Step(settings.edit_settings, settings.undo_edit_settings),
+    players.AddPlayer: Step(players.add_player, players.undo_add_player),
+    players.EditPlayer: Step(players.edit_player, players.undo_edit_player),
+    players.RemovePlayer: Step(players.remove_player, players.undo_remove_player),
+    players.AssignPairingNumbers: Step(
+        players.assign_pairing_numbers, players.undo_assign_pairing_numbers
+    ),
+    players.LateEntry: Step(players.late_entry, players.undo_late_entry),
+    players.CloseParticipantList: Step(
+        players.close_participant_list, players.undo_close_participant_list
+    ),
+    players.Withdraw: Step(players.withdraw, players.undo_withdraw),
+    players.RequestBye: Step(players.request_bye, players.undo_request_bye),
+    players.CancelBye: Step(players.cancel_bye, players.undo_cancel_bye),
+    rounds.PairNextRound: Step(rounds.pair_next_round, rounds.undo_pair_next_round),
+    rounds.ManualPairingChange: Step(
+        rounds.manual_pairing_change, rounds.undo_manual_pairing_change
+    ),
+    rounds.UnpairLastRound: Step(rounds.unpair_last_round, rounds.undo_unpair_last_round),
+    results.EnterResult: Step(results.enter_result, results.undo_result),
+    results.CorrectResult: Step(results.correct_result, results.undo_result),
+}
+"""Command type -> its step. The audit log records the command's class name."""
+
+UNDO: Mapping[str, Step[Any]] = {command.__name__: step for command, step in REGISTRY.items()}
+"""Audit-log action name -> the step whose ``undo`` reverts it (creating or importing a
+tournament has none: it cannot be undone)."""

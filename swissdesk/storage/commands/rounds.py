@@ -1,0 +1,444 @@
+"""Pairing a round: storing the engine's pairing, unpairing, the arbiter's manual change
+(C.04.2 art. 4.4) and the absolute criteria it is checked against (C.04.3 art. 2.1).
+
+Each command dataclass is followed by its ``apply`` and ``undo`` functions; the registry
+(:mod:`swissdesk.storage.commands.registry`) pairs them. The engine itself never runs here:
+the pairing arrives computed (``TournamentFile.compute_next_pairing``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.orm import Session
+
+from swissdesk.engines.base import Pair, RoundPairing
+from swissdesk.model.state import PlayerState, build_states
+from swissdesk.model.tournament import Colour, ResultCode, Tournament
+from swissdesk.storage import convert
+from swissdesk.storage.commands.base import (
+    Action,
+    Outcome,
+    board_sides,
+    entry_row,
+    insert_entries,
+    tournament_row,
+    tpn_map,
+    utc_now,
+)
+from swissdesk.storage.errors import ActionRefused, ConfirmationRequired
+from swissdesk.storage.schema import EntryRecord, PlayerRecord, RoundRecord
+from swissdesk.storage.views import AccelerationKind
+
+
+@dataclass(frozen=True, slots=True)
+class PairNextRound(Action):
+    """Store the pairing of the next round (computed beforehand, e.g. in a worker thread).
+
+    ``pairing.round_number`` must be the next round; every player to be paired must be on
+    exactly one board or be the PAB. Refused while the previous round lacks results.
+    ``engine`` names the system that produced it, for the audit log.
+    """
+
+    pairing: RoundPairing
+    engine: str = ""
+
+
+def pair_next_round(s: Session, a: PairNextRound) -> Outcome:
+    n, available = pairable(s)
+    pairing = a.pairing
+    if pairing.round_number != n:
+        raise ActionRefused(
+            f"this pairing is for round {pairing.round_number}, but the next round is {n}"
+        )
+    tpn_to_id = {tpn: pid for pid, tpn in tpn_map(s).items()}
+    _check_covers(pairing.pairs, pairing.bye, available, set(tpn_to_id))
+    trec = tournament_row(s)
+    settings = convert.settings_from_record(trec)
+    s.add(RoundRecord(number=n, paired_at=utc_now(), engine=a.engine))
+    rows = _pairing_rows(n, pairing.pairs, pairing.bye, tpn_to_id)
+    # Everyone else gets an entry too: withdrawn players and late entries not yet there.
+    have = set(s.scalars(select(EntryRecord.player_id).where(EntryRecord.round_number == n)))
+    paired_ids = {r["player_id"] for r in rows}
+    for rec in s.scalars(select(PlayerRecord)):
+        if rec.id in have or rec.id in paired_ids:
+            continue
+        late = rec.late_entry_round is not None and rec.late_entry_round > n
+        code = settings.late_entry_result if late else ResultCode.NOT_PAIRED
+        rows.append(entry_row(rec.id, n, "absent", result=code.value))
+    s.execute(insert(EntryRecord), rows)
+    group_a: list[int] = []
+    if n == 1 and settings.acceleration is AccelerationKind.BAKU:
+        size = convert.baku_group_a_size(len(tpn_to_id))
+        group_a = [pid for tpn, pid in tpn_to_id.items() if tpn <= size]
+        s.execute(update(PlayerRecord).where(PlayerRecord.id.in_(group_a)).values(group_a=True))
+    payload = {
+        "round": n,
+        "engine": a.engine,
+        "pairing": pairing.to_text(),
+        "group_a": group_a,
+        "explanation": list(pairing.explanation),
+    }
+    summary = f"round {n} paired: {len(pairing.pairs)} boards" + (
+        f", PAB no. {pairing.bye}" if pairing.bye is not None else ""
+    )
+    return summary, payload, ()
+
+
+def undo_pair_next_round(s: Session, payload: Mapping[str, Any]) -> None:
+    n = int(payload["round"])
+    _delete_pairing(s, n, include_absent=True)
+    s.execute(delete(RoundRecord).where(RoundRecord.number == n))
+    if payload.get("group_a"):
+        s.execute(
+            update(PlayerRecord)
+            .where(PlayerRecord.id.in_(payload["group_a"]))
+            .values(group_a=False)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class UnpairLastRound(Action):
+    """Delete the pairing of the last paired round; refused once it has a result."""
+
+
+def unpair_last_round(s: Session, a: UnpairLastRound) -> Outcome:
+    n = convert.last_paired_round(s)
+    if n == 0:
+        raise ActionRefused("no round is paired")
+    with_result = s.scalars(
+        select(EntryRecord.board)
+        .where(
+            EntryRecord.round_number == n,
+            EntryRecord.kind == "game",
+            EntryRecord.result.is_not(None),
+        )
+        .distinct()
+    ).all()
+    if with_result:
+        boards = ", ".join(str(b) for b in sorted(b for b in with_result if b is not None))
+        raise ActionRefused(
+            f"round {n} cannot be unpaired: boards {boards} already have results (clear them first)"
+        )
+    rnd = s.get(RoundRecord, n)
+    assert rnd is not None
+    entries = list(
+        s.scalars(
+            select(EntryRecord).where(
+                EntryRecord.round_number == n,
+                EntryRecord.kind.in_(("game", "pab", "absent")),
+            )
+        )
+    )
+    group_a = list(s.scalars(select(PlayerRecord.id).where(PlayerRecord.group_a)))
+    payload = {
+        "round": n,
+        "paired_at": rnd.paired_at,
+        "engine": rnd.engine,
+        "engine_pairing": rnd.engine_pairing,
+        "entries": convert.entry_dicts(entries),
+        "group_a": group_a if n == 1 else [],
+    }
+    _delete_pairing(s, n, include_absent=True)
+    s.delete(rnd)
+    if n == 1 and group_a:
+        s.execute(update(PlayerRecord).values(group_a=False))
+    return f"round {n} unpaired", payload, ()
+
+
+def undo_unpair_last_round(s: Session, payload: Mapping[str, Any]) -> None:
+    s.add(
+        RoundRecord(
+            number=payload["round"],
+            paired_at=payload["paired_at"],
+            engine=payload["engine"],
+            engine_pairing=payload["engine_pairing"],
+        )
+    )
+    insert_entries(s, payload["entries"])
+    if payload["group_a"]:
+        s.execute(
+            update(PlayerRecord).where(PlayerRecord.id.in_(payload["group_a"])).values(group_a=True)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ManualPairingChange(Action):
+    """Replace the pairing of the last paired round by the arbiter's (C.04.2 art. 4.4).
+
+    ``pairs`` are the new boards in order, ``bye`` the new PAB. Boards with a result must
+    stay as they are. A pairing that breaks an absolute criterion ([C1] rematch, [C2]
+    second PAB, [C3] same absolute colour preference) is refused with
+    :class:`~swissdesk.storage.errors.ConfirmationRequired` unless ``confirmed``. The
+    engine's original pairing is kept and logged.
+    """
+
+    round_number: int
+    pairs: tuple[Pair, ...]
+    bye: int | None = None
+    confirmed: bool = False
+    reason: str = ""
+
+
+def manual_pairing_change(s: Session, a: ManualPairingChange) -> Outcome:
+    n = convert.last_paired_round(s)
+    if n == 0:
+        raise ActionRefused("no round is paired")
+    if a.round_number != n:
+        raise ActionRefused(
+            f"only the last paired round ({n}) can be changed; round {a.round_number} "
+            "is already played"
+        )
+    id_to_tpn = tpn_map(s)
+    tpn_to_id = {tpn: pid for pid, tpn in id_to_tpn.items()}
+    current = list(
+        s.scalars(
+            select(EntryRecord).where(
+                EntryRecord.round_number == n, EntryRecord.kind.in_(("game", "pab"))
+            )
+        )
+    )
+    paired = {id_to_tpn[e.player_id] for e in current}
+    _check_covers(a.pairs, a.bye, paired, set(tpn_to_id), changing=True)
+    old_pairing = _pairing_from_entries(n, current, id_to_tpn)
+    new_boards = {(p.white, p.black) for p in a.pairs}
+    for board in old_pairing.boards_with_results:
+        if (board.white, board.black) not in new_boards:
+            raise ActionRefused(
+                f"board {board.board} ({board.white}-{board.black}) already has a result: "
+                "clear it before changing the pairing"
+            )
+    # Check against the absolute criteria ([C1]-[C3]) on the state before the round.
+    tournament = convert.build_snapshot(s, through=n - 1)
+    warnings = absolute_criteria_warnings(tournament, n, a.pairs, a.bye)
+    if warnings and not a.confirmed:
+        raise ConfirmationRequired(
+            "the new pairing breaks absolute pairing criteria; confirm to apply it anyway",
+            warnings,
+        )
+    rnd = s.get(RoundRecord, n)
+    assert rnd is not None
+    engine_pairing_before = rnd.engine_pairing
+    if rnd.engine_pairing is None:
+        rnd.engine_pairing = old_pairing.pairing.to_text()
+    results = {
+        (id_to_tpn[e.player_id], id_to_tpn[e.opponent_id]): (e.result, e.adjourned)
+        for e in current
+        if e.kind == "game" and e.opponent_id is not None
+    }
+    before_entries = convert.entry_dicts(current)
+    _delete_pairing(s, n, include_absent=False)
+    rows = _pairing_rows(n, a.pairs, a.bye, tpn_to_id)
+    for row in rows:
+        if row["kind"] == "game":
+            me = id_to_tpn[row["player_id"]]
+            them = id_to_tpn[row["opponent_id"]]
+            row["result"], row["adjourned"] = results.get((me, them), (None, False))
+    s.execute(insert(EntryRecord), rows)
+    new_pairing = RoundPairing(n, tuple(a.pairs), a.bye)
+    payload = {
+        "round": n,
+        "before": old_pairing.pairing.to_text(),
+        "after": new_pairing.to_text(),
+        "engine_pairing": rnd.engine_pairing,
+        "engine_pairing_before": engine_pairing_before,
+        "entries_before": before_entries,
+        "warnings": list(warnings),
+        "confirmed": a.confirmed,
+        "reason": a.reason,
+    }
+    return f"round {n} pairing changed by hand", payload, warnings
+
+
+def undo_manual_pairing_change(s: Session, payload: Mapping[str, Any]) -> None:
+    n = int(payload["round"])
+    _delete_pairing(s, n, include_absent=False)
+    insert_entries(s, payload["entries_before"])
+    rnd = s.get(RoundRecord, n)
+    assert rnd is not None
+    rnd.engine_pairing = payload["engine_pairing_before"]
+
+
+def absolute_criteria_warnings(
+    tournament: Tournament, round_number: int, pairs: Sequence[Pair], bye: int | None
+) -> tuple[str, ...]:
+    """Sentences for each absolute criterion the pairing breaks (C.04.3 art. 2.1).
+
+    [C1] no rematch of a played game; [C2] no PAB for a player who already had one or
+    scored a win's points without playing; [C3] two non-topscorers with the same absolute
+    colour preference must not meet (topscorers: over 50% of the maximum possible score,
+    final round only, art. 1.8).
+    """
+    states: Mapping[int, PlayerState] = build_states(tournament, round_number)
+    win = tournament.scoring.win
+    final = round_number >= tournament.total_rounds > 0
+
+    def topscorer(st: PlayerState) -> bool:
+        return final and 2 * st.score > (round_number - 1) * win
+
+    out: list[str] = []
+    for board, pair in enumerate(pairs, start=1):
+        w, b = states.get(pair.white), states.get(pair.black)
+        if w is None or b is None:
+            continue
+        if pair.black in w.opponents:
+            out.append(
+                f"board {board}: {pair.white} and {pair.black} have already played each other [C1]"
+            )
+        if frozenset((pair.white, pair.black)) in tournament.forbidden_pairs:
+            out.append(
+                f"board {board}: {pair.white} and {pair.black} must not be paired "
+                "(forbidden pair declared by the arbiter) [C1]"
+            )
+        if (
+            w.has_absolute_preference
+            and b.has_absolute_preference
+            and w.preference is b.preference
+            and not (topscorer(w) or topscorer(b))
+        ):
+            colour = "White" if w.preference is Colour.WHITE else "Black"
+            out.append(f"board {board}: {pair.white} and {pair.black} both must have {colour} [C3]")
+    if bye is not None:
+        st = states.get(bye)
+        if st is not None and st.had_bye_or_unplayed_win:
+            out.append(f"{bye} already had a pairing-allocated bye or a win without playing [C2]")
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------
+# Helpers
+
+
+def pairable(s: Session) -> tuple[int, set[int]]:
+    """The next round's number and the TPNs to pair in it, or ActionRefused saying why not."""
+    trec = tournament_row(s)
+    last = convert.last_paired_round(s)
+    n = last + 1
+    if trec.total_rounds < 1:
+        raise ActionRefused("the number of rounds is not set: set it in the tournament settings")
+    if last >= trec.total_rounds:
+        raise ActionRefused(f"all {trec.total_rounds} rounds have been paired")
+    if last:
+        missing = convert.pending_boards(s, last)
+        if missing:
+            shown = ", ".join(map(str, missing[:12])) + (" ..." if len(missing) > 12 else "")
+            raise ActionRefused(
+                f"round {n} cannot be paired: round {last} still lacks results on "
+                f"board{'s' if len(missing) > 1 else ''} {shown}"
+            )
+    busy = set(s.scalars(select(EntryRecord.player_id).where(EntryRecord.round_number == n)))
+    available: set[int] = set()
+    for pid, tpn, withdrawn, late in s.execute(
+        select(
+            PlayerRecord.id,
+            PlayerRecord.tpn,
+            PlayerRecord.withdrawn_from_round,
+            PlayerRecord.late_entry_round,
+        )
+    ):
+        if pid in busy:
+            continue
+        if withdrawn is not None and withdrawn <= n:
+            continue
+        if late is not None and late > n:
+            continue
+        available.add(tpn)
+    if len(available) < 2:
+        raise ActionRefused(f"round {n} cannot be paired: fewer than two players to pair")
+    return n, available
+
+
+def _delete_pairing(s: Session, n: int, *, include_absent: bool) -> None:
+    kinds = ("game", "pab", "absent") if include_absent else ("game", "pab")
+    s.flush()
+    s.execute(delete(EntryRecord).where(EntryRecord.round_number == n, EntryRecord.kind.in_(kinds)))
+    s.expire_all()
+
+
+def _pairing_rows(
+    n: int, pairs: Sequence[Pair], bye: int | None, tpn_to_id: Mapping[int, int]
+) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    for board, pair in enumerate(pairs, start=1):
+        w, b = tpn_to_id[pair.white], tpn_to_id[pair.black]
+        rows.append(entry_row(w, n, "game", board=board, opponent_id=b, colour="w"))
+        rows.append(entry_row(b, n, "game", board=board, opponent_id=w, colour="b"))
+    if bye is not None:
+        rows.append(
+            entry_row(tpn_to_id[bye], n, "pab", result=ResultCode.PAIRING_ALLOCATED_BYE.value)
+        )
+    return rows
+
+
+def _check_covers(
+    pairs: Sequence[Pair],
+    bye: int | None,
+    expected: set[int],
+    known: set[int],
+    *,
+    changing: bool = False,
+) -> None:
+    """Every player to be paired is on exactly one board or is the PAB, nobody else is."""
+    seen: list[int] = [t for p in pairs for t in (p.white, p.black)]
+    if bye is not None:
+        seen.append(bye)
+    problems: list[str] = []
+    unknown = sorted(t for t in set(seen) if t not in known)
+    if unknown:
+        problems.append("no such pairing numbers: " + ", ".join(map(str, unknown)))
+    twice = sorted({t for t in seen if seen.count(t) > 1})
+    if twice:
+        problems.append("paired more than once: " + ", ".join(map(str, twice)))
+    if any(p.white == p.black for p in pairs):
+        problems.append("a player cannot play themself")
+    missing = sorted(expected - set(seen))
+    if missing:
+        problems.append("not paired: " + ", ".join(map(str, missing)))
+    extra = sorted(set(seen) - expected - set(unknown))
+    if extra:
+        why = "not in this round's pairing" if changing else "not to be paired this round"
+        problems.append(f"{why}: " + ", ".join(map(str, extra)))
+    if problems:
+        raise ActionRefused("the pairing is not valid: " + "; ".join(problems))
+
+
+class _OldPairing:
+    def __init__(self, pairing: RoundPairing, boards_with_results: list[_Board]) -> None:
+        self.pairing = pairing
+        self.boards_with_results = boards_with_results
+
+
+class _Board:
+    def __init__(self, board: int, white: int, black: int) -> None:
+        self.board = board
+        self.white = white
+        self.black = black
+
+
+def _pairing_from_entries(
+    n: int, entries: Sequence[EntryRecord], id_to_tpn: Mapping[int, int]
+) -> _OldPairing:
+    by_board: dict[int, list[EntryRecord]] = {}
+    bye: int | None = None
+    for e in entries:
+        if e.kind == "pab":
+            bye = id_to_tpn[e.player_id]
+        elif e.board is not None:
+            by_board.setdefault(e.board, []).append(e)
+    pairs: list[Pair] = []
+    with_results: list[_Board] = []
+    for board in sorted(by_board):
+        white, black = board_sides(by_board[board])
+        w = id_to_tpn[white.player_id]
+        b = (
+            id_to_tpn[black.player_id]
+            if black
+            else (id_to_tpn[white.opponent_id] if white.opponent_id is not None else 0)
+        )
+        pairs.append(Pair(w, b))
+        if white.result is not None:
+            with_results.append(_Board(board, w, b))
+    return _OldPairing(RoundPairing(n, tuple(pairs), bye), with_results)

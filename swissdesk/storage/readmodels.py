@@ -1,0 +1,270 @@
+"""Read models: what the GUI, the reports and the command line show, built from the rows.
+
+Each function takes the session of a read transaction (opened by
+:class:`~swissdesk.storage.service.TournamentFile`, which holds the file's lock) and returns
+plain frozen dataclasses from :mod:`swissdesk.storage.views`; no ORM object leaves here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from swissdesk.engines.base import Pair, RoundPairing
+from swissdesk.model.tournament import HalfPoints, ResultCode, ScoringSystem
+from swissdesk.storage.commands.base import tournament_row
+from swissdesk.storage.convert import (
+    CODES,
+    StoredEntry,
+    completed_through,
+    last_paired_round,
+    load_entries,
+    scores,
+    settings_from_record,
+)
+from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.results import board_result_from_codes, result_text
+from swissdesk.storage.schema import AuditRecord, PlayerRecord, RoundRecord, TournamentRecord
+from swissdesk.storage.views import (
+    AuditEntry,
+    BoardView,
+    ByeKind,
+    PlayerRow,
+    PlayerStatus,
+    RoundView,
+    TournamentSettings,
+    UnpairedView,
+)
+
+
+def round_view(session: Session, round_number: int) -> RoundView:
+    """Boards, PAB, byes and absences of a paired round, or the byes already set for
+    the next round (``paired=False``)."""
+    settings = settings_from_record(tournament_row(session))
+    scoring = settings.scoring
+    last = last_paired_round(session)
+    if not 1 <= round_number <= last + 1:
+        raise ActionRefused(f"round {round_number} does not exist yet (rounds paired: {last})")
+    players = {
+        pid: (tpn, name, rating)
+        for pid, tpn, name, rating in session.execute(
+            select(PlayerRecord.id, PlayerRecord.tpn, PlayerRecord.name, PlayerRecord.rating)
+        )
+    }
+    before = scores(session, scoring, max_round=round_number - 1)
+    this_round = load_entries(session, round_number=round_number)
+    if round_number > last:
+        # Not paired yet: also list who will not be paired (withdrawn, not arrived).
+        listed = {st.player_id for st in this_round}
+        for pid, withdrawn, late in session.execute(
+            select(
+                PlayerRecord.id,
+                PlayerRecord.withdrawn_from_round,
+                PlayerRecord.late_entry_round,
+            )
+        ):
+            if pid in listed:
+                continue
+            code: ResultCode | None = None
+            if withdrawn is not None and withdrawn <= round_number:
+                code = ResultCode.NOT_PAIRED
+            elif late is not None and late > round_number:
+                code = settings.late_entry_result
+            if code is not None:
+                this_round.append(
+                    StoredEntry(
+                        pid,
+                        round_number,
+                        "absent",
+                        None,
+                        None,
+                        None,
+                        code.value,
+                        False,
+                        None,
+                        None,
+                    )
+                )
+    return round_view_from_rows(
+        round_number,
+        round_number <= last,
+        this_round,
+        players,
+        before,
+        scoring,
+        session.get(RoundRecord, round_number),
+        settings,
+    )
+
+
+def audit_log(session: Session, limit: int | None = None) -> list[AuditEntry]:
+    """The audit log, oldest first (only the latest ``limit`` entries if given)."""
+    stmt = select(AuditRecord).order_by(AuditRecord.id.desc())
+    if limit is not None:
+        stmt = stmt.limit(limit)
+    rows = list(session.scalars(stmt))
+    return [
+        AuditEntry(
+            id=r.id,
+            at=r.at,
+            action=r.action,
+            summary=r.summary,
+            payload=json.loads(r.payload),
+            undone=r.undone_by is not None,
+            undo_of=r.undo_of,
+        )
+        for r in reversed(rows)
+    ]
+
+
+def _code(value: str | None) -> ResultCode | None:
+    return CODES[value] if value is not None else None
+
+
+def player_status(withdrawn: int | None, late: int | None, next_round: int) -> PlayerStatus:
+    if withdrawn is not None and withdrawn <= next_round:
+        return PlayerStatus.WITHDRAWN
+    if late is not None and late > next_round:
+        return PlayerStatus.NOT_ARRIVED
+    return PlayerStatus.ACTIVE
+
+
+def player_rows(session: Session) -> list[PlayerRow]:
+    """The list of participants in TPN order (scores after the last complete round)."""
+    rec = session.get(TournamentRecord, 1)
+    assert rec is not None
+    settings = settings_from_record(rec)
+    through = completed_through(session)
+    last = last_paired_round(session)
+    points = scores(session, settings.scoring, max_round=through)
+    byes: dict[int, list[tuple[int, ByeKind]]] = {}
+    for pid, r, code in session.connection().exec_driver_sql(
+        "SELECT player_id, round_number, result FROM entry "
+        "WHERE round_number > ? AND kind = 'bye' AND result IS NOT NULL",
+        (last,),
+    ):
+        kind = ByeKind.from_result_code(CODES[code])
+        if kind is not None:
+            byes.setdefault(pid, []).append((r, kind))
+    out = []
+    pr = PlayerRecord
+    rows = session.connection().execute(
+        select(
+            pr.id,
+            pr.tpn,
+            pr.name,
+            pr.rating,
+            pr.sex,
+            pr.title,
+            pr.federation,
+            pr.fide_id,
+            pr.birth_date,
+            pr.members,
+            pr.withdrawn_from_round,
+            pr.late_entry_round,
+        ).order_by(pr.tpn)
+    )
+    for row in rows:
+        out.append(
+            PlayerRow(
+                tpn=row.tpn,
+                name=row.name,
+                rating=row.rating,
+                sex=row.sex,
+                title=row.title,
+                federation=row.federation,
+                fide_id=row.fide_id,
+                birth_date=row.birth_date,
+                members=tuple(json.loads(row.members)),
+                score=points.get(row.id, 0),
+                status=player_status(row.withdrawn_from_round, row.late_entry_round, last + 1),
+                withdrawn_from_round=row.withdrawn_from_round,
+                late_entry_round=row.late_entry_round,
+                byes=tuple(sorted(byes.get(row.id, ()))),
+            )
+        )
+    return out
+
+
+def round_view_from_rows(
+    n: int,
+    paired: bool,
+    entries: Sequence[StoredEntry],
+    players: Mapping[int, tuple[int, str, int]],
+    before: Mapping[int, HalfPoints],
+    scoring: ScoringSystem,
+    rnd: RoundRecord | None,
+    settings: TournamentSettings,
+) -> RoundView:
+    by_board: dict[int, list[StoredEntry]] = {}
+    pab: UnpairedView | None = None
+    unpaired: list[UnpairedView] = []
+    for st in entries:
+        tpn, name, _rating = players[st.player_id]
+        if st.kind == "game" and st.board is not None:
+            by_board.setdefault(st.board, []).append(st)
+        elif st.result is not None:
+            code = CODES[st.result]
+            view = UnpairedView(tpn, name, code, scoring.points(code))
+            if code is ResultCode.PAIRING_ALLOCATED_BYE:
+                pab = view
+            else:
+                unpaired.append(view)
+    boards: list[BoardView] = []
+    for board in sorted(by_board):
+        side = sorted(
+            by_board[board], key=lambda e: (e.colour != "w", e.colour == "b", e.player_id)
+        )
+        w = side[0]
+        b = side[1] if len(side) > 1 else None
+        w_tpn, w_name, w_rating = players[w.player_id]
+        b_pid = b.player_id if b is not None else w.opponent_id
+        b_tpn, b_name, b_rating = players[b_pid] if b_pid is not None else (0, "", 0)
+        wcode = _code(w.result)
+        bcode = _code(b.result) if b is not None else None
+        boards.append(
+            BoardView(
+                board=board,
+                white_tpn=w_tpn,
+                white_name=w_name,
+                white_rating=w_rating,
+                white_score=before.get(w.player_id, 0),
+                black_tpn=b_tpn,
+                black_name=b_name,
+                black_rating=b_rating,
+                black_score=before.get(b_pid, 0) if b_pid is not None else 0,
+                result=board_result_from_codes(wcode, bcode, w.adjourned),
+                result_text=result_text(wcode, bcode, w.adjourned),
+            )
+        )
+    unpaired.sort(key=lambda u: u.tpn)
+    engine_pairing = None
+    if rnd is not None and rnd.engine_pairing:
+        engine_pairing = parse_pairing_text(n, rnd.engine_pairing)
+    return RoundView(
+        round_number=n,
+        paired=paired,
+        boards=tuple(boards),
+        pab=pab,
+        unpaired=tuple(unpaired),
+        complete=paired and all(bv.has_result for bv in boards),
+        changed_by_hand=engine_pairing is not None,
+        engine_pairing=engine_pairing,
+    )
+
+
+def parse_pairing_text(round_number: int, text: str) -> RoundPairing:
+    """Read back a pairing written by :meth:`RoundPairing.to_text`."""
+    lines = [ln.split() for ln in text.strip().splitlines()[1:] if ln.strip()]
+    pairs: list[Pair] = []
+    bye: int | None = None
+    for parts in lines:
+        w, b = int(parts[0]), int(parts[1])
+        if b == 0:
+            bye = w
+        else:
+            pairs.append(Pair(w, b))
+    return RoundPairing(round_number, tuple(pairs), bye)
