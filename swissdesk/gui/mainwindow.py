@@ -27,6 +27,7 @@ from swissdesk.gui import menus
 from swissdesk.gui.controllers.audit import AuditController
 from swissdesk.gui.controllers.files import FileController
 from swissdesk.gui.controllers.players import PlayersController
+from swissdesk.gui.controllers.ratinglist import RatingListController
 from swissdesk.gui.controllers.rounds import RoundsController
 from swissdesk.gui.controllers.standings import CrossTableController, StandingsController
 from swissdesk.gui.pages import (
@@ -119,6 +120,7 @@ class MainWindow(QMainWindow):
 
         self.files = FileController(self)
         self.players = PlayersController(self)
+        self.rating_list = RatingListController(self)
         self.rounds = RoundsController(self)
         self.pairing = PairingActions(self)
         self.standings = StandingsController(self)
@@ -304,6 +306,7 @@ class MainWindow(QMainWindow):
             self.pairing.update_enabled()
             self.rounds.update_enabled()
             self.players.update_enabled()
+            self.rating_list.update_enabled()
 
     def show_page(self, index: int) -> None:
         if self.file is not None:

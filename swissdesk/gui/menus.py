@@ -54,6 +54,12 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
             Command("sample", "Open &sample tournament", "files.open_sample", needs_file=False),
             SEPARATOR,
             Command("import", "&Import TRF…", "files.import_trf", "Ctrl+I", needs_file=False),
+            Command(
+                "import_rating_list",
+                "Import &rating list…",
+                "rating_list.import_list",
+                needs_file=False,
+            ),
             Command("export", "&Export TRF…", "files.export_trf", "Ctrl+E"),
             Command("copy", "Save a &copy as…", "files.save_copy", "Ctrl+Shift+S"),
             SEPARATOR,
@@ -86,6 +92,12 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
             Command("withdraw", "&Withdraw player…", "players.withdraw", "Ctrl+Shift+W"),
             Command("bye", "Requested &bye / absence…", "players.request_bye", "Ctrl+Shift+B"),
             Command("cancel_bye", "&Cancel requested bye…", "players.cancel_bye"),
+            SEPARATOR,
+            Command(
+                "update_ratings",
+                "&Update ratings from the rating list…",
+                "rating_list.update_ratings",
+            ),
         ),
     ),
     (

@@ -31,6 +31,7 @@ from swissdesk.storage.commands import (
     RequestBye,
     Undo,
     UnpairLastRound,
+    UpdateRatings,
     Withdraw,
 )
 from swissdesk.storage.commands.rounds import absolute_criteria_warnings
@@ -104,6 +105,7 @@ __all__ = [
     "Undo",
     "UnpairLastRound",
     "UnpairedView",
+    "UpdateRatings",
     "Withdraw",
     "absolute_criteria_warnings",
     "default_tournament_directory",

@@ -24,6 +24,7 @@ from swissdesk.storage.commands.players import (
     LateEntry,
     RemovePlayer,
     RequestBye,
+    UpdateRatings,
     Withdraw,
 )
 from swissdesk.storage.commands.registry import REGISTRY, UNDO
@@ -56,5 +57,6 @@ __all__ = [
     "Step",
     "Undo",
     "UnpairLastRound",
+    "UpdateRatings",
     "Withdraw",
 ]

@@ -103,6 +103,50 @@ def undo_edit_player(s: Session, payload: Mapping[str, Any]) -> None:
 
 
 @dataclass(frozen=True, slots=True)
+class UpdateRatings(Action):
+    """Bring registered players' ratings and titles up to date from the rating list before
+    round 1 is paired (C.04.2 art. 2.2: the initial order uses the ratings at the start), as
+    one action: ``updates`` holds each changed player's TPN and new data."""
+
+    updates: tuple[tuple[int, PlayerData], ...]
+
+
+def update_ratings(s: Session, a: UpdateRatings) -> Outcome:
+    last = convert.last_paired_round(s)
+    if last >= 1:
+        raise ActionRefused(
+            f"round {last} is already paired: ratings are corrected player by player now "
+            "(C.04.2 art. 4.3.3)"
+        )
+    if not a.updates:
+        raise ActionRefused("no rating changed: nothing to update")
+    changes: list[dict[str, Any]] = []
+    for tpn, data in a.updates:
+        check_player_data(data)
+        rec = player_by_tpn(s, tpn)
+        before = convert.player_data_from_record(rec)
+        convert.apply_player_data(rec, data)
+        changes.append(
+            {
+                "id": rec.id,
+                "tpn": tpn,
+                "before": convert.player_data_to_dict(before),
+                "after": convert.player_data_to_dict(data),
+            }
+        )
+    n = len(changes)
+    summary = f"ratings updated from the rating list: {n} player{'s' if n != 1 else ''}"
+    return summary, {"changes": changes}, _order_warning(s)
+
+
+def undo_update_ratings(s: Session, payload: Mapping[str, Any]) -> None:
+    for change in payload["changes"]:
+        rec = s.get(PlayerRecord, change["id"])
+        assert rec is not None
+        convert.apply_player_data(rec, convert.player_data_from_dict(change["before"]))
+
+
+@dataclass(frozen=True, slots=True)
 class RemovePlayer(Action):
     """Remove a player before round 1 is paired; higher TPNs move up by one."""
 

@@ -19,6 +19,7 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
     players.AddPlayer: Step(players.add_player, players.undo_add_player),
     players.EditPlayer: Step(players.edit_player, players.undo_edit_player),
     players.RemovePlayer: Step(players.remove_player, players.undo_remove_player),
+    players.UpdateRatings: Step(players.update_ratings, players.undo_update_ratings),
     players.AssignPairingNumbers: Step(
         players.assign_pairing_numbers, players.undo_assign_pairing_numbers
     ),

@@ -1,0 +1,70 @@
+"""Update ratings from the rating list before round 1 (issue 20): the changes are shown
+(old → new, title changes) and applied as one audited action that undo reverts."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from test_gui_rating_list import LIST
+
+from swissdesk.gui.mainwindow import MainWindow
+from swissdesk.ratinglist import RatingList
+from swissdesk.ratinglist.update import proposed_updates
+from swissdesk.storage import AddPlayer, PlayerData, TournamentFile, TournamentSettings, Undo
+
+
+def _tournament(tmp_path: Path) -> Path:
+    path = tmp_path / "open.swissdesk"
+    with TournamentFile.create(path, TournamentSettings(name="Open", total_rounds=5)) as tf:
+        tf.execute(
+            AddPlayer(PlayerData("Carlsen, Magnus", rating=2800, title="IM", fide_id="1503014"))
+        )
+        tf.execute(
+            AddPlayer(
+                PlayerData(
+                    "Müller, Eva", rating=2210, title="WIM", federation="GER", fide_id="3000001"
+                )
+            )
+        )
+        tf.execute(AddPlayer(PlayerData("Nobody, Known", rating=1500)))
+        tf.execute(AddPlayer(PlayerData("Gone, Long", rating=1600, fide_id="999")))
+    return path
+
+
+def test_proposed_updates_match_by_fide_id_only(tmp_path: Path) -> None:
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_text(LIST, encoding="utf-8")
+    rating_list = RatingList(tmp_path / "list.sqlite")
+    rating_list.import_file(source)
+    with TournamentFile.open(_tournament(tmp_path)) as tf:
+        proposal = proposed_updates(tf.players(), rating_list, "standard")
+    assert [u.describe() for u in proposal.updates] == [
+        "no. 1 Carlsen, Magnus: rating 2800 → 2830, title IM → GM, federation - → NOR"
+    ]
+    assert proposal.without_id == (3,) and proposal.not_found == (4,)
+
+
+def test_update_ratings_shows_the_changes_and_undo_reverts_them(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_text(LIST, encoding="utf-8")
+    RatingList(os.environ["SWISSDESK_RATING_LIST"]).import_file(source)
+    assert window.open_file(_tournament(tmp_path))
+    assert window.menu_actions["update_ratings"].isEnabled()
+    prompter = window.prompter
+    window.rating_list.update_ratings()
+    title, question, details = prompter.confirms[-1]  # type: ignore[attr-defined]
+    assert title == "Update ratings" and question.startswith("Update 1 player from the list?")
+    assert "1 players have no FIDE ID" in question and "1 FIDE IDs are not in the list" in question
+    assert details == (
+        "no. 1 Carlsen, Magnus: rating 2800 → 2830, title IM → GM, federation - → NOR",
+    )
+    carlsen = next(p for p in window.player_rows if p.tpn == 1)
+    assert (carlsen.rating, carlsen.title) == (2830, "GM")
+    assert window.file is not None
+    assert window.file.audit_log()[-1].summary == "ratings updated from the rating list: 1 player"
+    window.run_action(Undo(), "Undo")
+    carlsen = next(p for p in window.player_rows if p.tpn == 1)
+    assert (carlsen.rating, carlsen.title) == (2800, "IM")
