@@ -334,7 +334,9 @@ class GroupPairer:
                 if any(q != p and rnd.compatible(p, q) for q in remaining):
                     continue
                 info = rnd.info[p]
-                if all(q == p or q in info.opponents for q in remaining):
+                if len(remaining) == 1:
+                    article = "2.3.4"
+                elif all(q == p or q in info.opponents for q in remaining):
                     article = "2.3.1"
                 elif abs(info.diff) >= 2:
                     article = "2.3.2"
@@ -360,9 +362,14 @@ class GroupPairer:
 
         Downward and in the median: downfloaters by score (highest first) then TPN, then
         upfloaters (3.6, 3.6.3); upward: upfloaters by score (lowest first) then the lowest
-        numbered, then downfloaters (3.7, 3.7.3). Each takes the first opponent in scrutiny
-        order due the alternate colour (3.8), else the first compatible one, among the
-        choices that keep the most pairings for the rest (art. 4.4).
+        numbered, then downfloaters (3.7, 3.7.3). Each takes the first opponent due the
+        alternate colour (3.8), else the first compatible one, among the choices that keep
+        the most pairings for the rest (art. 4.4). The opponents are looked at in the
+        order "the players of the scoregroup" (its residents, in scrutiny order), then the
+        other incoming floaters: a floater is transferred *to* the scoregroup, and 3.8 pairs
+        it with a player of it. This is how the reference cases read 3.8 (a downfloater
+        takes a resident due the alternate colour before an upfloater who is too; with no
+        such resident, the upfloater before a resident due the same colour).
         """
         rnd = self.rnd
         info = rnd.info
@@ -370,25 +377,14 @@ class GroupPairer:
         ufs = sorted(self.up_in, key=lambda p: (info[p].score, -p))
         order = [*dfs, *ufs] if self.direction == DOWN else [*ufs, *dfs]
         matcher, local = self.matcher, self.local
+        incoming = set(order)
         for f in order:
             if f not in local or not matcher.alive[local[f]]:
                 continue
-            first: int | None = None
-            chosen: int | None = None
-            for c in self.alive():
-                if c == f or not rnd.compatible(f, c):
-                    continue
-                if not matcher.can_keep(local[f], local[c]):
-                    continue
-                if first is None:
-                    first = c
-                if self._opposite_due(f, c):
-                    if rnd.options.maxi and abs(info[c].rating - info[first].rating) > MAXI_LIMIT:
-                        continue
-                    chosen = c
-                    break
-            if chosen is None:
-                chosen = first
+            alive = self.alive()
+            chosen = self._floater_opponent(
+                f, [c for c in alive if c not in incoming] + [c for c in alive if c in incoming]
+            )
             if chosen is None:
                 if self.is_median:
                     self.block(f"floater {f} has no compatible opponent left in it")
@@ -398,6 +394,25 @@ class GroupPairer:
                 continue
             matcher.keeps_maximum(local[f], local[chosen])
             self.rec.pairs.append((f, chosen))
+
+    def _floater_opponent(self, f: int, candidates: list[int]) -> int | None:
+        """Art. 3.8: the first of ``candidates`` (scrutiny order) due the alternate colour,
+        else the first, among those that keep the most pairings (art. 4.4); in
+        Maxi-tournaments the colour exchange only within 100 rating points."""
+        rnd, info, local = self.rnd, self.rnd.info, self.local
+        first: int | None = None
+        for c in candidates:
+            if c == f or not rnd.compatible(f, c):
+                continue
+            if not self.matcher.can_keep(local[f], local[c]):
+                continue
+            if first is None:
+                first = c
+            if self._opposite_due(f, c):
+                if rnd.options.maxi and abs(info[c].rating - info[first].rating) > MAXI_LIMIT:
+                    continue
+                return c
+        return first
 
     def parity_floater(self) -> int:
         """Art. 2.3.4 with 3.2-3.4, 3.9, 3.10 (D-LIM-3): who floats to make the group even.
