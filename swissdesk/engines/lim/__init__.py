@@ -33,7 +33,7 @@ class LimEngine:
             from swissdesk.engines.lim.explain import explain_lim
 
             pairing = replace(pairing, explanation=tuple(explain_lim(result, pairing)))
-        verify_lim(tournament, pairing)
+        verify_lim(tournament, pairing, self.options.edition)
         return pairing
 
 

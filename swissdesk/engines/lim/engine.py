@@ -13,10 +13,13 @@ from swissdesk.engines.base import NoValidPairing
 from swissdesk.engines.lim.blossom import CardinalityMatcher
 from swissdesk.engines.matching.computer import MatchingComputer
 from swissdesk.model.state import PlayerState, build_states, scores_after_each_round
-from swissdesk.model.tournament import Colour, Tournament
+from swissdesk.model.tournament import Colour, ResultCode, Tournament
 
 DOWN = "down"
 UP = "up"
+
+EDITIONS = ("2026", "2003", "1999")
+"""The texts the engine can apply; only art. 8.2 of the 2003 handbook changes a pairing."""
 
 MAXI_LIMIT = 100
 """Art. 3.2.3, 3.8, 5.7: the rating difference allowed in Maxi-tournaments."""
@@ -33,6 +36,12 @@ class LimOptions:
 
     maxi: bool = False
     edition: str = "2026"
+
+    def __post_init__(self) -> None:
+        if self.edition not in EDITIONS:
+            raise ValueError(
+                f"unknown Lim edition {self.edition!r} (known: {', '.join(EDITIONS)})"
+            )
 
 
 @dataclass(slots=True)
@@ -123,7 +132,7 @@ class LimRound:
                 colours=st.colours,
                 diff=st.colour_difference,
                 opponents=st.opponents,
-                had_bye=st.had_bye_or_unplayed_win,
+                had_bye=bye_blocked(t, tpn, round_number, options.edition, st),
                 floated_last=tpn in floated,
                 may_white=_may_have(st.colours, st.colour_difference, Colour.WHITE),
                 may_black=_may_have(st.colours, st.colour_difference, Colour.BLACK),
@@ -216,6 +225,30 @@ class LimRound:
             colour = self.t.initial_colour if i % 2 == 0 else self.t.initial_colour.opposite
             out.append((a, b) if colour is Colour.WHITE else (b, a))
         return out
+
+
+def bye_blocked(
+    t: Tournament, tpn: int, round_number: int, edition: str, state: PlayerState
+) -> bool:
+    """Who may not receive the pairing-allocated bye.
+
+    2026 and 1999 (art. 1.1 refers to the Basic Rules, C.04.1 art. 4 / C.04.1.c): a
+    player who already had a PAB or scored a win's points in a round without playing.
+    2003 handbook art. 8.2: "A player may receive the Bye only once. A player who has won
+    a point by default may not be awarded a Bye subsequently" - a PAB or a forfeit win; a
+    requested full-point bye does not count.
+    """
+    if edition != "2003":
+        return state.had_bye_or_unplayed_win
+    player = t.player(tpn)
+    for r in range(1, round_number):
+        e = player.entry(r)
+        if e is not None and e.result in (
+            ResultCode.PAIRING_ALLOCATED_BYE,
+            ResultCode.FORFEIT_WIN,
+        ):
+            return True
+    return False
 
 
 def _floated_previous_round(t: Tournament, round_number: int) -> set[int]:

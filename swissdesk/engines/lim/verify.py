@@ -16,10 +16,19 @@ from __future__ import annotations
 
 from swissdesk.engines.base import CriteriaViolation, RoundPairing
 from swissdesk.model.state import build_states
-from swissdesk.model.tournament import Colour, Tournament
+from swissdesk.model.tournament import Colour, ResultCode, Tournament
 
 
-def lim_problems(tournament: Tournament, pairing: RoundPairing) -> list[str]:
+def _had_bye_2003(tournament: Tournament, tpn: int, rnd: int) -> bool:
+    """2003 handbook art. 8.2: a PAB, or a point won by default (forfeit), before."""
+    player = tournament.player(tpn)
+    codes = {ResultCode.PAIRING_ALLOCATED_BYE, ResultCode.FORFEIT_WIN}
+    return any((e := player.entry(r)) is not None and e.result in codes for r in range(1, rnd))
+
+
+def lim_problems(
+    tournament: Tournament, pairing: RoundPairing, edition: str = "2026"
+) -> list[str]:
     """Every violation of an absolute criterion of the Lim system in ``pairing``."""
     rnd = pairing.round_number
     states = build_states(tournament, rnd)
@@ -43,8 +52,13 @@ def lim_problems(tournament: Tournament, pairing: RoundPairing) -> list[str]:
         problems.append(f"players not paired: {', '.join(map(str, missing))}")
     if (len(available) % 2 == 1) != (pairing.bye is not None):
         problems.append("the pairing-allocated bye does not match the number of players")
-    if pairing.bye in states and states[pairing.bye].had_bye_or_unplayed_win:
-        problems.append(f"player {pairing.bye} gets a second bye or win without playing")
+    bye = pairing.bye
+    if bye in states and (
+        _had_bye_2003(tournament, bye, rnd)
+        if edition == "2003"
+        else states[bye].had_bye_or_unplayed_win
+    ):
+        problems.append(f"player {bye} gets a second bye or win without playing")
     last = tournament.total_rounds > 0 and rnd >= tournament.total_rounds
     for pair in pairing.pairs:
         w, b = states.get(pair.white), states.get(pair.black)
@@ -67,8 +81,8 @@ def lim_problems(tournament: Tournament, pairing: RoundPairing) -> list[str]:
     return problems
 
 
-def verify_lim(tournament: Tournament, pairing: RoundPairing) -> None:
+def verify_lim(tournament: Tournament, pairing: RoundPairing, edition: str = "2026") -> None:
     """Raise :class:`CriteriaViolation` if ``pairing`` breaks an absolute criterion."""
-    problems = lim_problems(tournament, pairing)
+    problems = lim_problems(tournament, pairing, edition)
     if problems:
         raise CriteriaViolation(f"round {pairing.round_number}: " + "; ".join(problems))
