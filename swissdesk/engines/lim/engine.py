@@ -39,9 +39,7 @@ class LimOptions:
 
     def __post_init__(self) -> None:
         if self.edition not in EDITIONS:
-            raise ValueError(
-                f"unknown Lim edition {self.edition!r} (known: {', '.join(EDITIONS)})"
-            )
+            raise ValueError(f"unknown Lim edition {self.edition!r} (known: {', '.join(EDITIONS)})")
 
 
 @dataclass(slots=True)
@@ -466,9 +464,7 @@ class GroupPairer:
 
         def balance(p: int) -> int:
             d = info[p].due
-            return abs(
-                (due_w - (d is Colour.WHITE)) - (due_b - (d is Colour.BLACK))
-            )
+            return abs((due_w - (d is Colour.WHITE)) - (due_b - (d is Colour.BLACK)))
 
         def kind(p: int) -> tuple[int, int]:
             compat = any(rnd.compatible(p, q) for q in self.adjacent if q != p)
@@ -534,60 +530,16 @@ class GroupPairer:
                     self.float_out(last, "4.4.2")
 
     def colour_scrutiny(self, rest: list[int]) -> list[tuple[int, int]]:
-        """Art. 4 exchanges + art. 5.2 second scrutiny (D-LIM-6, D-LIM-12).
-
-        Among the complete pairings of ``rest`` the one with the fewest pairs whose players
-        are due the same colour, and among those the first in the exchange order: player by
-        player in scrutiny order, each takes the first opponent of :func:`exchange_order`
-        that a best completion allows. Exact: a maximum-weight matching (integer fields:
-        completeness, then colours, then the current player's rank) decides each choice.
-        Maxi-tournaments (art. 5.7): a colour exchange to an opponent more than 100 points
-        away from the first compatible one is not made.
-        """
+        """Art. 4 + 5.2 on a group that can be paired completely; see :func:`colour_scrutiny`."""
         rnd = self.rnd
         info = rnd.info
-        n = len(rest)
-        idx = {p: i for i, p in enumerate(rest)}
-        rank_unit = 1
-        conf_unit = 2 * n + 2
-        big = (n + 2) * (conf_unit + rank_unit * (n + 1))
-        mc = MatchingComputer(n)
-        base: dict[tuple[int, int], int] = {}
-        for i, a in enumerate(rest):
+
+        def same_due(a: int, b: int) -> bool:
             da = info[a].due
-            for j in range(i + 1, n):
-                b = rest[j]
-                if not rnd.compatible(a, b):
-                    continue
-                same = da is not None and da is info[b].due
-                w = big + (0 if same else conf_unit)
-                base[(i, j)] = w
-                mc.set_weight(i, j, w)
-        plain = CardinalityMatcher(rnd.adjacency(rest)) if rnd.options.maxi else None
-        remaining = list(rest)
-        pairs: list[tuple[int, int]] = []
-        while remaining:
-            p = remaining[0]
-            order = [c for c in exchange_order(remaining) if rnd.compatible(p, c)]
-            i = idx[p]
-            mates = mc.mates()
-            if rest[mates[i]] != order[0]:
-                for k, c in enumerate(order):
-                    j = idx[c]
-                    key = (i, j) if i < j else (j, i)
-                    mc.set_weight(i, j, base[key] + rank_unit * (n - k))
-                mates = mc.mates()
-            c = rest[mates[i]]
-            if plain is not None:
-                first = next(q for q in order if plain.can_keep(idx[p], idx[q]))
-                if c != first and abs(info[c].rating - info[first].rating) > MAXI_LIMIT:
-                    c = first
-                plain.keeps_maximum(idx[p], idx[c])
-            mc.isolate_edge(i, idx[c])
-            pairs.append((p, c))
-            remaining.remove(p)
-            remaining.remove(c)
-        return pairs
+            return da is not None and da is info[b].due
+
+        ratings = {p: info[p].rating for p in rest} if rnd.options.maxi else None
+        return colour_scrutiny(rest, rnd.compatible, same_due, ratings)
 
 
 def _crack_lower(rec: GroupRecord, info: dict[int, Info]) -> tuple[int, int]:
@@ -675,12 +627,16 @@ def pair_lim(t: Tournament, round_number: int, options: LimOptions) -> LimResult
         side = "lower" if n_down > n_up else "higher"
         if side == "lower" and not lower_left and upper_left:
             side = "higher"
-            notes.append("art. 2.6.1 asks to crack a lower pairing but none is left: "
-                         "a higher one is cracked instead")
+            notes.append(
+                "art. 2.6.1 asks to crack a lower pairing but none is left: "
+                "a higher one is cracked instead"
+            )
         elif side == "higher" and not upper_left and lower_left:
             side = "lower"
-            notes.append("art. 2.6.2 asks to crack a higher pairing but none is left: "
-                         "a lower one is cracked instead")
+            notes.append(
+                "art. 2.6.2 asks to crack a higher pairing but none is left: "
+                "a lower one is cracked instead"
+            )
         if side == "lower" and lower_left:
             target = lower_left[0]
             pair = _crack_lower(target, info)
@@ -793,3 +749,67 @@ def allocate_colours(rnd: LimRound, a: int, b: int, group_score: int) -> tuple[i
             return gets(a, cx.opposite)
     chosen = higher if group_score >= rnd.median else lower
     return gets(chosen, dx)
+
+
+def colour_scrutiny(
+    rest: Sequence[int],
+    compatible: Callable[[int, int], bool],
+    same_due: Callable[[int, int], bool],
+    maxi_ratings: dict[int, int] | None = None,
+) -> list[tuple[int, int]]:
+    """Art. 4 exchanges + art. 5.2 second scrutiny (D-LIM-6, D-LIM-12).
+
+    ``rest`` (in scrutiny order, art. 4.1) can be paired completely. Among its complete
+    pairings: the fewest pairs whose players are due the same colour (5.2), and among those
+    the first in the exchange order of art. 4.2/4.3: player by player in scrutiny order,
+    each takes the first opponent of :func:`exchange_order` that a best completion allows.
+    Exact for any size: a maximum-weight matching with integer fields (completeness, then
+    colours, then the current player's rank in the exchange order) decides each choice.
+    ``maxi_ratings`` (Maxi-tournaments, art. 5.7): an exchange for colour to an opponent
+    more than 100 points away from the first compatible one is not made.
+    """
+    n = len(rest)
+    idx = {p: i for i, p in enumerate(rest)}
+    rank_unit = 1
+    conf_unit = 2 * n + 2
+    big = (n + 2) * (conf_unit + rank_unit * (n + 1))
+    mc = MatchingComputer(n)
+    base: dict[tuple[int, int], int] = {}
+    adjacency: list[list[int]] = [[] for _ in range(n)]
+    for i, a in enumerate(rest):
+        for j in range(i + 1, n):
+            b = rest[j]
+            if not compatible(a, b):
+                continue
+            w = big + (0 if same_due(a, b) else conf_unit)
+            base[(i, j)] = w
+            mc.set_weight(i, j, w)
+            adjacency[i].append(j)
+            adjacency[j].append(i)
+    plain = CardinalityMatcher(adjacency) if maxi_ratings is not None else None
+    remaining = list(rest)
+    pairs: list[tuple[int, int]] = []
+    while remaining:
+        p = remaining[0]
+        order = [c for c in exchange_order(remaining) if compatible(p, c)]
+        i = idx[p]
+        mates = mc.mates()
+        if rest[mates[i]] != order[0]:
+            for k, c in enumerate(order):
+                j = idx[c]
+                key = (i, j) if i < j else (j, i)
+                mc.set_weight(i, j, base[key] + rank_unit * (n - k))
+            mates = mc.mates()
+        if mates[i] == i:
+            raise NoValidPairing("the scoregroup cannot be paired completely")
+        c = rest[mates[i]]
+        if plain is not None and maxi_ratings is not None:
+            first = next(q for q in order if plain.can_keep(idx[p], idx[q]))
+            if c != first and abs(maxi_ratings[c] - maxi_ratings[first]) > MAXI_LIMIT:
+                c = first
+            plain.keeps_maximum(idx[p], idx[c])
+        mc.isolate_edge(i, idx[c])
+        pairs.append((p, c))
+        remaining.remove(p)
+        remaining.remove(c)
+    return pairs

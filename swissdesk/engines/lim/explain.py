@@ -12,17 +12,23 @@ def _pts(score: int) -> str:
 
 def explain_lim(result: LimResult, pairing: RoundPairing) -> list[str]:
     """Lines for the arbiter: per scoregroup, who came in, who floated and why, the pairs."""
-    lines = [f"Round {pairing.round_number}, Lim system (C.04.4.3); median score "
-             f"{_pts(result.median)} (art. 2.2)"]
+    lines = [
+        f"Round {pairing.round_number}, Lim system (C.04.4.3); median score "
+        f"{_pts(result.median)} (art. 2.2)"
+    ]
     for rec in result.groups:
         median = rec.score == result.median and rec.direction == DOWN and not rec.floaters
         kind = "median scoregroup" if rec.score == result.median else "scoregroup"
         way = "downward" if rec.direction == DOWN else "upward"
-        lines.append(f"{kind} {_pts(rec.score)} ({way}): residents "
-                     f"{', '.join(map(str, rec.residents)) or 'none'}")
+        lines.append(
+            f"{kind} {_pts(rec.score)} ({way}): residents "
+            f"{', '.join(map(str, rec.residents)) or 'none'}"
+        )
         if rec.incoming:
-            lines.append(f"  incoming floaters, paired first (art. 3.6-3.8): "
-                         f"{', '.join(map(str, rec.incoming))}")
+            lines.append(
+                f"  incoming floaters, paired first (art. 3.6-3.8): "
+                f"{', '.join(map(str, rec.incoming))}"
+            )
         for tpn, article in rec.floaters:
             lines.append(f"  {tpn} floats (art. {article})")
         for note in rec.notes:

@@ -26,9 +26,7 @@ def _had_bye_2003(tournament: Tournament, tpn: int, rnd: int) -> bool:
     return any((e := player.entry(r)) is not None and e.result in codes for r in range(1, rnd))
 
 
-def lim_problems(
-    tournament: Tournament, pairing: RoundPairing, edition: str = "2026"
-) -> list[str]:
+def lim_problems(tournament: Tournament, pairing: RoundPairing, edition: str = "2026") -> list[str]:
     """Every violation of an absolute criterion of the Lim system in ``pairing``."""
     rnd = pairing.round_number
     states = build_states(tournament, rnd)
