@@ -395,3 +395,18 @@ def test_baku_virtual_points_form_the_lim_scoregroups() -> None:
     accelerated = get_engine("lim").pair(with_baku_acceleration(played), 2, explain=True)
     assert "scoregroup 2 (downward): residents 1, 2, 3, 4" in accelerated.explanation
     assert "  pairs: 5-9, 6-10, 7-11, 8-12" in accelerated.explanation
+
+
+def test_art_7_2_a_prohibited_pair_in_round_one_still_gives_a_legal_pairing() -> None:
+    """Art. 7.2 has no rule for a pair the arbiter prohibited: a legal pairing keeping most
+    of its pairs is given, and the explanation says so."""
+    from dataclasses import replace
+
+    t = replace(
+        tournament({i: [] for i in range(1, 9)}), forbidden_pairs=frozenset({frozenset((1, 5))})
+    )
+    pairing = get_engine("lim").pair(t, 1, explain=True)
+    pairs = {frozenset((p.white, p.black)) for p in pairing.pairs}
+    assert frozenset((1, 5)) not in pairs
+    assert {frozenset((3, 7)), frozenset((4, 8))} <= pairs
+    assert any("prohibited pair" in line for line in pairing.explanation)

@@ -216,6 +216,10 @@ class LimRound:
         half = len(listed) // 2
         return [(listed[i], listed[half + i], 0) for i in range(half)]
 
+    def round_one_is_legal(self, pairs: list[tuple[int, int, int]]) -> bool:
+        """Art. 7.2 can only be spoilt by a pair the arbiter prohibited (C.04.1 art. 2)."""
+        return all(self.compatible(a, b) for a, b, _ in pairs)
+
     def round_one_colours(self, pairs: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
         """Art. 7.2: odd positions of the top half get the colour drawn for #1."""
         out = []
@@ -572,10 +576,18 @@ def pair_lim(t: Tournament, round_number: int, options: LimOptions) -> LimResult
         )
     if round_number == 1:
         pairs = rnd.round_one(bye)
-        result = LimResult(pairs, bye, [], notes, info, rnd.median)
         notes.append("Round one: top half against bottom half, colours by lot (art. 7.2)")
-        result.boards = rnd.round_one_colours(pairs)
-        return result
+        if rnd.round_one_is_legal(pairs):
+            result = LimResult(pairs, bye, [], notes, info, rnd.median)
+            result.boards = rnd.round_one_colours(pairs)
+            return result
+        notes.append(
+            "A prohibited pair spoils art. 7.2: the pairing keeping most of its pairs is "
+            "given instead (the text has no rule for this); the arbiter should review it."
+        )
+        record = GroupRecord(0, DOWN, sorted(info), [], pairs=[(a, b) for a, b, _ in pairs])
+        kept = _stuck_fallback(rnd, [record], bye)
+        return _with_colours(rnd, LimResult(kept, bye, [record], notes, info, rnd.median))
     groups: dict[int, list[int]] = {}
     for p in sorted(info):
         if p != bye:
