@@ -479,10 +479,23 @@ class GroupPairer:
         pool = [p for p in pool if kinds[p] == best]
         lowest = max(pool, key=self.key)
         chosen = min(pool, key=lambda p: (balance(p), -self.key(p)))
+        why = ""
         if rnd.options.maxi and abs(info[chosen].rating - info[lowest].rating) > MAXI_LIMIT:
+            why = f"; {chosen} is more than 100 points from {lowest} (Maxi, art. 3.2.3)"
             chosen = lowest
         self.matcher.remove_and_repair(self.local[chosen])
         self.float_out(chosen, "2.3.4")
+        type_name = "dcba"[best[0]]
+        if len(alive) == 1:
+            self.rec.notes.append(f"parity floater {chosen}: the only player left (2.3.4)")
+            return chosen
+        self.rec.notes.append(
+            f"parity floater {chosen}: keeps the most pairings (3.10.2), type {type_name} "
+            f"(3.9){', floated last round (3.10)' if best[1] else ''}, leaves "
+            f"{balance(chosen)} more players due one colour than the other (3.2.2), "
+            f"{'lowest' if self.direction == DOWN else 'highest'} numbered of those "
+            f"(3.2.4){why}"
+        )
         return chosen
 
     def exchanges(self, parity: int | None) -> None:
