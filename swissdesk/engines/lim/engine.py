@@ -795,9 +795,15 @@ def colour_scrutiny(
     """
     n = len(rest)
     idx = {p: i for i, p in enumerate(rest)}
-    rank_unit = 1
-    conf_unit = 2 * n + 2
-    big = (n + 2) * (conf_unit + rank_unit * (n + 1))
+    half = n // 2
+    # Weight fields, most significant first: a pair (completeness), different due colours
+    # (5.2), the current player's rank in the exchange order (set per step), and a hint
+    # for the proposed pairings of art. 2.4 (it only makes the first matching agree with
+    # the proposal where the colours allow, so that most steps need no recomputation).
+    hint_unit = 1
+    rank_unit = half + 1
+    conf_unit = (n + 1) * rank_unit + 1
+    big = (half + 1) * (conf_unit + (n + 1) * rank_unit + 1)
     mc = MatchingComputer(n)
     base: dict[tuple[int, int], int] = {}
     adjacency: list[list[int]] = [[] for _ in range(n)]
@@ -807,6 +813,8 @@ def colour_scrutiny(
             if not compatible(a, b):
                 continue
             w = big + (0 if same_due(a, b) else conf_unit)
+            if i < half and j == i + half:
+                w += hint_unit
             base[(i, j)] = w
             mc.set_weight(i, j, w)
             adjacency[i].append(j)
