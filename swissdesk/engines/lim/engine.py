@@ -813,15 +813,32 @@ def colour_scrutiny(
             if not compatible(a, b):
                 continue
             w = big + (0 if same_due(a, b) else conf_unit)
+            base[(i, j)] = w
             if i < half and j == i + half:
                 w += hint_unit
-            base[(i, j)] = w
             mc.set_weight(i, j, w)
             adjacency[i].append(j)
             adjacency[j].append(i)
     plain = CardinalityMatcher(adjacency) if maxi_ratings is not None else None
     remaining = list(rest)
     pairs: list[tuple[int, int]] = []
+    hinted = {(i, i + half) for i in range(half) if (i, i + half) in base}
+
+    def rehint() -> None:
+        """The hint follows the proposal of art. 2.4 for the players still to be paired."""
+        left = set(remaining)
+        m = len(remaining) // 2
+        keys = [(idx[remaining[k]], idx[remaining[m + k]]) for k in range(m)]
+        new = {(a, b) if a < b else (b, a) for a, b in keys}
+        new &= base.keys()
+        for key in hinted - new:
+            if rest[key[0]] in left and rest[key[1]] in left:
+                mc.set_weight(key[0], key[1], base[key])
+        for key in new - hinted:
+            mc.set_weight(key[0], key[1], base[key] + hint_unit)
+        hinted.clear()
+        hinted.update(new)
+
     while remaining:
         p = remaining[0]
         order = [c for c in exchange_order(remaining) if compatible(p, c)]
@@ -841,8 +858,11 @@ def colour_scrutiny(
             if c != first and abs(maxi_ratings[c] - maxi_ratings[first]) > MAXI_LIMIT:
                 c = first
             plain.keeps_maximum(idx[p], idx[c])
+        deviated = c != remaining[len(remaining) // 2]
         mc.isolate_edge(i, idx[c])
         pairs.append((p, c))
         remaining.remove(p)
         remaining.remove(c)
+        if deviated:
+            rehint()
     return pairs
