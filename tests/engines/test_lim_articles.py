@@ -410,3 +410,38 @@ def test_art_7_2_a_prohibited_pair_in_round_one_still_gives_a_legal_pairing() ->
     assert frozenset((1, 5)) not in pairs
     assert {frozenset((3, 7)), frozenset((4, 8))} <= pairs
     assert any("prohibited pair" in line for line in pairing.explanation)
+
+
+SIDE_EXHAUSTED = """\
+012 swissdesk random tournament (seed 3)
+XXR 9
+XXC white1
+001    1      Random0001, Player                2243                             5.5    2     9 w 1     7 b 1     3 w 0  0000 - H     2 w 0    12 b 1    14 w +     5 b 1
+001    2      Random0002, Player                2008                             6.0    1    10 b 1     3 w 0     6 b 1     5 w 1     1 b 1     9 w 1     7 b 1     4 w -
+001    3      Random0003, Player                2001                             5.0    4    11 w 1     2 b 1     1 b 1    12 w 1     9 w 1  0000 - Z  0000 - Z  0000 - Z  0000 - Z
+001    4      Random0004, Player                1748                             3.5    8    12 b -  0000 - H     5 w 0     8 b 1    13 b +     7 w 0    13 w 1     2 b -
+001    5      Random0005, Player                1737                             4.0    6  0000 - Z    10 w 1     4 b 1     2 b 0    12 w 1    14 b 0     9 b 1     1 w 0
+001    6      Random0006, Player                1729                             3.0   10    13 w =    12 b 1     2 w 0     9 b 0    14 w 0    11 b -    11 b +    10 b =
+001    7      Random0007, Player                1696                             3.5    7    14 b 1     1 w 0    12 b 0    10 w 1  0000 - H     4 b 1     2 w 0     9 b 0
+001    8      Random0008, Player                1667                             1.5   14  0000 - Z    11 b -    11 b =     4 w 0  0000 - U    13 b 0  0000 - Z  0000 - Z  0000 - Z
+001    9      Random0009, Player                1659                             4.0    5     1 b 0    13 b 1    14 w 1     6 w 1     3 b 0     2 b 0     5 w 0     7 w 1
+001   10      Random0010, Player                1657                             3.0   11     2 w 0     5 b 0    13 w 1     7 b 0    11 b 0  0000 - U  0000 - H     6 w =
+001   11      Random0011, Player                1647                             2.5   12     3 b 0     8 w -     8 w =    14 b =    10 w 1     6 w -     6 w -    12 b =
+001   12      Random0012, Player                1582                             2.5   13     4 w +     6 w 0     7 w 1     3 b 0     5 b 0     1 w 0  0000 - Z    11 w =
+001   13      Random0013, Player                1531                             2.5    9     6 b =     9 w 0    10 b 0  0000 - U     4 w -     8 w 1     4 b 0    14 w 0
+001   14      Random0014, Player                1524                             4.5    3     7 w 0  0000 - U     9 b 0    11 w =     6 b 1     5 w 1     1 b -    13 b 1
+"""
+"""A generated round 9 where art. 2.6.2 asks for a higher pairing when none is left."""
+
+
+def test_art_2_6_side_to_crack_exhausted_cracks_the_other_side_and_says_so() -> None:
+    """Art. 2.6 cannot decide here (the reference reading gives up): the engine cracks the
+    other side, says so, and the pairing breaks no absolute criterion."""
+    t = parse_trf(SIDE_EXHAUSTED)
+    pairing = get_engine("lim").pair(t, explain=True)
+    assert any(
+        "none is left: a lower one is cracked instead" in line for line in pairing.explanation
+    )
+    assert any("cracked for the median (art. 2.6.2)" in line for line in pairing.explanation)
+    assert lim_problems(t, pairing) == []
+    assert len(pairing.pairs) == 6

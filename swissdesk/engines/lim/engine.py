@@ -352,7 +352,7 @@ class GroupPairer:
     def block(self, why: str) -> None:
         """Art. 2.6: the median scoregroup cannot be paired."""
         self.blocked = True
-        self.rec.notes.append(f"blocked: {why} (art. 2.6)")
+        self.rec.notes.append(why)
 
     def float_out(self, p: int, article: str) -> None:
         """Art. 3.1/3.2.1: ``p`` is transferred to the next scoregroup in pairing order."""
@@ -667,6 +667,7 @@ def pair_lim(t: Tournament, round_number: int, options: LimOptions) -> LimResult
             pair = _crack_lower(target, info)
             target.pairs.remove(pair)
             cracked_up.extend(pair)
+            target.notes.append(f"pairing {pair[0]}-{pair[1]} cracked for the median (art. 2.6.1)")
             notes.append(
                 f"Median blocked ({'; '.join(rec.notes)}): {n_down} floaters from above, "
                 f"{n_up} from below; pairing {pair[0]}-{pair[1]} of scoregroup "
@@ -677,6 +678,7 @@ def pair_lim(t: Tournament, round_number: int, options: LimOptions) -> LimResult
             pair = _crack_higher(target, info)
             target.pairs.remove(pair)
             cracked_down.extend(pair)
+            target.notes.append(f"pairing {pair[0]}-{pair[1]} cracked for the median (art. 2.6.2)")
             notes.append(
                 f"Median blocked ({'; '.join(rec.notes)}): {n_down} floaters from above, "
                 f"{n_up} from below; pairing {pair[0]}-{pair[1]} of scoregroup "
