@@ -445,3 +445,40 @@ def test_art_2_6_side_to_crack_exhausted_cracks_the_other_side_and_says_so() -> 
     assert any("cracked for the median (art. 2.6.2)" in line for line in pairing.explanation)
     assert lim_problems(t, pairing) == []
     assert len(pairing.pairs) == 6
+
+
+FOUR_FOUR_ONE = {
+    1: ["6w1", "7b0", "8w1", "10b="],
+    2: ["3w=", "4b=", "5b=", "6w1"],
+    3: ["2b=", "5w=", "4w=", "7b1"],
+    4: ["5w=", "2w=", "3b=", "8w1"],
+    5: ["4b=", "3b=", "2w=", "9w1"],
+    6: ["1b0", "9w=", "10b=", "2b0"],
+    7: ["8w=", "1w1", "9b=", "3w0"],
+    8: ["7b=", "10w=", "1b0", "4b0"],
+    9: ["10w=", "6b=", "7w=", "5b0"],
+    10: ["9b=", "8b=", "6w=", "1w="],
+}
+"""Scoregroup 2½ = 1-5 after a round robin of 2-5: only 1 can meet anybody in it."""
+
+
+def test_art_4_4_1_the_parity_floater_comes_back_for_the_player_who_cannot_be_paired() -> None:
+    """Odd group 1-5: 2 floats to make it even (type d, colours balanced; 4 and 5 have no
+    compatible opponent next door, type c). 1 takes 4 (art. 4.2 order 4, 5, 3); 3 then has
+    no opponent: he floats and 2 comes back (4.4.1); 2 has none either and, the group
+    being even now, the lowest numbered 5 floats with him (4.4.2)."""
+    pairing = get_engine("lim").pair(tournament(FOUR_FOUR_ONE, total_rounds=7), 5, explain=True)
+    lines = list(pairing.explanation)
+    start = lines.index("scoregroup 2.5 (downward): residents 1, 2, 3, 4, 5")
+    assert lines[start + 1 : start + 9] == [
+        "  2 floats (art. 2.3.4)",
+        "  parity floater 2: keeps the most pairings (3.10.2), type d (3.9), floated last "
+        "round (3.10), leaves 0 more players due one colour than the other (3.2.2), lowest "
+        "numbered of those (3.2.4)",
+        "  3 floats (art. 4.4)",
+        "  2 comes back and 3 floats in his place (art. 4.4.1)",
+        "  2 floats (art. 4.4)",
+        "  5 floats (art. 4.4.2)",
+        "  pairs: 1-4",
+        "  floaters out: 3, 2, 5",
+    ]

@@ -357,6 +357,7 @@ class GroupPairer:
     def float_out(self, p: int, article: str) -> None:
         """Art. 3.1/3.2.1: ``p`` is transferred to the next scoregroup in pairing order."""
         self.rec.floaters.append((p, article))
+        self.rec.notes.append(f"{p} floats (art. {article})")
 
     def transfer_unpairable(self, members: list[int]) -> list[int]:
         """Art. 2.3.1-2.3.3: players without a compatible opponent in the group float."""
@@ -537,7 +538,7 @@ class GroupPairer:
                 self.rec.floaters = [f for f in self.rec.floaters if f[0] != parity]
                 matcher.restore(local[parity])
                 self.rec.notes.append(
-                    f"{p} floats (art. 4.4) in place of {parity}, who stays (art. 4.4.1)"
+                    f"{parity} comes back and {p} floats in his place (art. 4.4.1)"
                 )
             else:
                 others = self.alive()

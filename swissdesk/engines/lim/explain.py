@@ -17,7 +17,6 @@ def explain_lim(result: LimResult, pairing: RoundPairing) -> list[str]:
         f"{_pts(result.median)} (art. 2.2)"
     ]
     for rec in result.groups:
-        median = rec.score == result.median and rec.direction == DOWN and not rec.floaters
         kind = "median scoregroup" if rec.score == result.median else "scoregroup"
         way = "downward" if rec.direction == DOWN else "upward"
         lines.append(
@@ -29,12 +28,11 @@ def explain_lim(result: LimResult, pairing: RoundPairing) -> list[str]:
                 f"  incoming floaters, paired first (art. 3.6-3.8): "
                 f"{', '.join(map(str, rec.incoming))}"
             )
-        for tpn, article in rec.floaters:
-            lines.append(f"  {tpn} floats (art. {article})")
         for note in rec.notes:
             lines.append(f"  {note}")
         if rec.pairs:
             lines.append("  pairs: " + ", ".join(f"{a}-{b}" for a, b in rec.pairs))
-        del median
+        if rec.floaters:
+            lines.append("  floaters out: " + ", ".join(str(tpn) for tpn, _ in rec.floaters))
     lines.extend(result.notes)
     return lines
