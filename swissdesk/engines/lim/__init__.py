@@ -89,7 +89,10 @@ The editions compared, article by article
 Agreement and speed
 -------------------
 126 of 126 reference cases of ``../shared/corpus/lim`` (``tests/engines/test_lim_corpus.py``).
-One round (``benchmarks/bench_lim.py``): 500 players about 0.2-0.5 s, 1,000 about 0.8-1.7 s.
+One round (``benchmarks/bench_lim.py``, rounds 5 and 9 of 11, CPU time): 500 players
+0.12-0.13 s, 1,000 players 0.5-0.7 s (round 2, the heaviest, about 2.2 s for 1,000).
+With Baku acceleration (C.04.7) the virtual points are part of the scores that form the
+scoregroups; the median stays half of the points of the rounds played.
 """
 
 from __future__ import annotations
