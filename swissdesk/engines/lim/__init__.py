@@ -102,6 +102,7 @@ from dataclasses import replace
 from swissdesk.engines.base import Pair, RoundPairing, register
 from swissdesk.engines.lim.engine import LimOptions, LimResult, pair_lim
 from swissdesk.engines.lim.verify import verify_lim
+from swissdesk.model.state import build_states
 from swissdesk.model.tournament import Tournament
 
 
@@ -132,10 +133,6 @@ class LimEngine:
 def to_round_pairing(t: Tournament, result: LimResult, round_number: int) -> RoundPairing:
     """Boards in the order of C.04.2 art. 3.6: the higher ranked player's score, the sum of
     both scores, the higher ranked player's TPN (real scores, not accelerated)."""
-    states = {p.tpn: p for p in t.players}
-    del states
-    from swissdesk.model.state import build_states
-
     st = build_states(t, round_number)
 
     def key(board: tuple[int, int]) -> tuple[int, int, int]:

@@ -706,6 +706,7 @@ def _with_colours(rnd: LimRound, result: LimResult) -> LimResult:
 
 
 def _pts(score: int) -> str:
+    """Half-points as the arbiter reads them (``3.5``) for the explanation."""
     return f"{score // 2}{'.5' if score % 2 else ''}"
 
 

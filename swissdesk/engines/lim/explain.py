@@ -7,6 +7,7 @@ from swissdesk.engines.lim.engine import DOWN, LimResult
 
 
 def _pts(score: int) -> str:
+    """Half-points as the arbiter reads them (``3.5``)."""
     return f"{score // 2}{'.5' if score % 2 else ''}"
 
 
