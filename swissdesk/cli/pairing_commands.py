@@ -150,10 +150,32 @@ def _add_system(parser: argparse.ArgumentParser, *, from_file: bool = True) -> N
             else f"pairing system: {known} (default: {DEFAULT_SYSTEM})"
         ),
     )
+    parser.add_argument(
+        "--maxi",
+        action="store_true",
+        help="Lim system: a Maxi-tournament (C.04.4.3 art. 3.2.3, 3.8, 5.7: 100-point limits)",
+    )
+    parser.add_argument(
+        "--edition",
+        choices=("2026", "2003", "1999"),
+        default=None,
+        help="Lim system: the edition of the text to apply (default 2026)",
+    )
 
 
-def engine_for(name: str) -> PairingEngine:
-    """The registered engine ``name``, or an :class:`InputError` naming the known ones."""
+def engine_for(name: str, args: argparse.Namespace | None = None) -> PairingEngine:
+    """The registered engine ``name``, or an :class:`InputError` naming the known ones.
+
+    ``--maxi`` and ``--edition`` (in ``args``) are options of the Lim system only.
+    """
+    maxi = bool(getattr(args, "maxi", False))
+    edition = getattr(args, "edition", None)
+    if maxi or edition is not None:
+        if name != "lim":
+            raise InputError("--maxi and --edition are options of the Lim system (--system lim)")
+        from swissdesk.engines.lim import LimEngine
+
+        return LimEngine(maxi=maxi, edition=edition or "2026")
     try:
         return get_engine(name)
     except KeyError as exc:
@@ -163,7 +185,7 @@ def engine_for(name: str) -> PairingEngine:
 def run_pair(args: argparse.Namespace) -> int:
     """Pair the next round and print it in the bbpPairings format."""
     tournament = read_tournament(args.input)
-    engine = engine_for(args.system or tournament.system)
+    engine = engine_for(args.system or tournament.system, args)
     round_number = tournament.rounds_with_pairings + 1
     if not tournament.total_rounds:
         raise InputError(
@@ -222,7 +244,7 @@ def parse_rounds(spec: str, last: int) -> list[int]:
 def run_check(args: argparse.Namespace) -> int:
     """Re-pair each round and print the differences per round, then a summary line."""
     tournament = read_tournament(args.input)
-    engine = engine_for(args.system or tournament.system)
+    engine = engine_for(args.system or tournament.system, args)
     last = tournament.rounds_with_pairings
     rounds = parse_rounds(args.rounds, last) if args.rounds else None
     report = check_tournament(tournament, engine, rounds)
@@ -254,7 +276,7 @@ def run_generate(args: argparse.Namespace) -> int:
         withdraw_rate=args.withdraw_rate,
     )
     settings.validate()
-    tournament = generate_tournament(settings, engine_for(args.system))
+    tournament = generate_tournament(settings, engine_for(args.system, args))
     if args.output:
         write_trf(tournament, args.output, version=args.format)
         print(
