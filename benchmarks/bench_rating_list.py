@@ -158,8 +158,9 @@ def child_import(database: str, source: str) -> None:
     started = time.monotonic()
     summary = RatingList(database).import_file(source)
     seconds = time.monotonic() - started
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"{summary.players} {seconds:.1f} {peak:.0f}")
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = usage.ru_utime + usage.ru_stime
+    print(f"{summary.players} {seconds:.1f} {usage.ru_maxrss / 1024:.0f} {cpu:.1f}")
 
 
 def main() -> None:
@@ -193,17 +194,23 @@ def main() -> None:
             text=True,
             check=True,
         ).stdout.split()
-        print(f"import: {int(out[0]):,} players in {out[1]} s, peak memory {out[2]} MB")
+        print(
+            f"import: {int(out[0]):,} players in {out[1]} s ({out[3]} s CPU), "
+            f"peak memory {out[2]} MB"
+        )
         rating_list = RatingList(database)
         times: list[float] = []
+        cpu_times: list[float] = []
         found = 0
         for q in queries(sample, args.queries, 21):
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             found += bool(rating_list.find(q, limit=20))
             times.append(1000 * (time.perf_counter() - t0))
+            cpu_times.append(1000 * (time.process_time() - c0))
         print(
             f"lookup: {len(times)} queries, median {statistics.median(times):.1f} ms, "
-            f"worst {max(times):.1f} ms, {found} with a result"
+            f"worst {max(times):.1f} ms (CPU: median {statistics.median(cpu_times):.1f} ms, "
+            f"worst {max(cpu_times):.1f} ms), {found} with a result"
         )
 
 
