@@ -190,8 +190,6 @@ class Layout:
         size = bracket_size + next_size
         count = (size + 1).bit_length() + 1
         position = 1  # bit 0 stays clear: even weights
-        self.fold = position
-        position += (max(bracket_size, 1) ** 3).bit_length() + 1
         self.order = position
         position += (bracket_size + 1).bit_length() + 1
         self.c8 = position
@@ -302,7 +300,7 @@ class _Round:
         size = len(vertices)
         rows = [[0] * size for _ in range(size)]
         done = (1 << layout.done) if whole else 0
-        c5, c7p, c8, fold = 1 << layout.c5, 1 << layout.c7p, 1 << layout.c8, layout.fold
+        c5, c7p, c8 = 1 << layout.c5, 1 << layout.c7p, 1 << layout.c8
         c6 = [1 << layout.c6[players[v].score] for v in vertices[: nb + nn]]
         c7 = [1 << layout.c7s[players[v].score] for v in vertices[: nb + nn]]
         prefs = [players[v].preference for v in vertices[: nb + nn]]
@@ -314,7 +312,7 @@ class _Round:
                 if not legal_a[vertices[b]]:
                     continue
                 if b < nb:
-                    w = done + c5 + c6[a] + c6[b] + ((b - a) * (b - a) << fold)
+                    w = done + c5 + c6[a] + c6[b]
                     if prefs[a] is None or prefs[a] is not prefs[b]:
                         w += c8
                 elif b < nb + nn and a < nb + nn:
@@ -336,27 +334,15 @@ class _Round:
         local = members + next_group
         # With nobody below the next scoregroup the bracket's own graph is the whole one.
         whole = not below
+        mates: list[int] | None = None
         if not whole:
-            matcher = MatchingComputer(
-                len(local), even_weights=True, weights=self._weights(bracket, layout, local, False)
-            )
-            mates = matcher.mates()
-            if not self._completes(local, mates):
-                whole = True
-            else:
-                mates = self._fix_order(bracket, matcher, layout)
-                if not self._completes(local, mates):
-                    whole = True
-        if whole:
-            vertices = local + below
+            mates = self._solve(bracket, layout, local, False)
+        if mates is None:
+            whole = True
             bracket.fixed.clear()
-            matcher = MatchingComputer(
-                len(vertices),
-                even_weights=True,
-                weights=self._weights(bracket, layout, vertices, True),
-            )
-            mates = self._fix_order(bracket, matcher, layout)
-            if any(m == i for i, m in enumerate(mates)):
+            vertices = local + below
+            mates = self._solve(bracket, layout, vertices, True)
+            if mates is None:
                 raise NoValidPairing("no complete pairing of the remaining players ([C4])")
             self.oracle.match = self._adopted(vertices, mates)
         pairs = [(members[i], members[j]) for i, j in bracket.fixed.items() if j != FLOAT and i < j]
@@ -369,6 +355,24 @@ class _Round:
         self._record(bracket, pairs, floaters, mates, local, whole)
         return floaters
 
+    def _solve(
+        self, bracket: _Bracket, layout: Layout, vertices: list[int], whole: bool
+    ) -> list[int] | None:
+        """The bracket's best pairing, first in the order of art. 4.3, as matcher mates over
+        ``vertices``; ``None`` when it cannot be completed by the players below ([C4])."""
+        rows = self._weights(bracket, layout, vertices, whole)
+        search = OrderSearch(rows, len(bracket.members), layout.order)
+        mates = search.mates
+        if whole:
+            if any(m == i for i, m in enumerate(mates)):
+                return None
+        elif not self._completes(vertices, mates):
+            return None
+        mates = search.run(bracket.fixed)
+        if not whole and not self._completes(vertices, mates):
+            return None
+        return mates
+
     def _completes(self, local: list[int], mates: list[int]) -> bool:
         """[C4]: can the players below complete the local matching?"""
         pairs = [(local[i], local[m]) for i, m in enumerate(mates) if i < m]
@@ -379,40 +383,6 @@ class _Round:
         for i, m in enumerate(mates):
             match[vertices[i]] = vertices[m] if m != i else UNMATCHED
         return match
-
-    def _fix_order(self, bracket: _Bracket, matcher: MatchingComputer, layout: Layout) -> list[int]:
-        """Art. 4.3 and 3.2.2.1: among the best pairings, the first in the order of art. 4.3.
-
-        BSN by BSN, the player's opponent is fixed as the largest BSN that a best pairing
-        allows (a float, BSN 0, last)."""
-        nb = len(bracket.members)
-        fixed = bracket.fixed
-        order = layout.order
-        mates = matcher.mates()
-        for i in range(nb):
-            if i in fixed:
-                continue
-            candidates = [j for j in range(i + 1, nb) if j not in fixed and matcher.weight(i, j)]
-            if not candidates:
-                fixed[i] = FLOAT
-                continue
-            best = candidates[-1]
-            if mates[i] != best:
-                for j in candidates:
-                    matcher.set_weight(i, j, matcher.weight(i, j) + ((j + 1) << order))
-                matcher.compute()
-                mates = matcher.mates()
-            mate = mates[i]
-            if mate < nb and mate != i:
-                fixed[i] = mate
-                fixed[mate] = i
-                matcher.isolate_edge(i, mate)
-            else:
-                fixed[i] = FLOAT
-                for j in candidates:
-                    matcher.set_weight(i, j, 0)
-            mates = matcher.mates()
-        return mates
 
     def _record(
         self,
@@ -462,6 +432,132 @@ class _Round:
                 whole_graph=whole,
             )
         )
+
+
+class OrderSearch:
+    """Art. 3.2.2.1 and 4.3: the first pairing, in the order of art. 4.3, among the best ones.
+
+    ``rows`` are the criteria weights of the bracket's graph (BSN positions ``0 .. nb-1``
+    first). A maximum-weight matching gives the best value of the criteria; the search then
+    fixes, BSN by BSN, the player's opponent as the largest BSN that a best pairing allows (a
+    float, the virtual BSN 0, last). At each step the current matching is a best pairing:
+
+    * first it is improved cheaply where it can be: a larger BSN ``j`` is taken by swapping
+      partners (``i-m``, ``j-k`` become ``i-j``, ``m-k``) when the criteria weight is the same;
+    * the choice stands when no larger BSN can be the opponent in any best pairing. By
+      complementary slackness every edge of a maximum-weight matching is tight under optimal
+      duals, so an edge that is not tight under the matcher's duals is in no best pairing
+      (the duals stay optimal while the fixed pairs are ones of the current matching);
+    * otherwise the player's edges get a bonus equal to the opponent's BSN (``order`` field,
+      below every criterion) and the matching is re-optimised: the optimum gives the player
+      the largest opponent a best pairing allows.
+
+    The answer is exactly art. 4.3's; the first two steps only spare re-optimisations.
+    """
+
+    def __init__(self, rows: list[list[int]], bracket_size: int, order_shift: int) -> None:
+        self.rows = rows
+        self.nb = bracket_size
+        self.order_shift = order_shift
+        self.matcher = MatchingComputer(len(rows), even_weights=True, weights=[r[:] for r in rows])
+        self.mates = self.matcher.mates()
+        self._duals_read = False
+        self._dual: list[int] = []
+        self._w2: list[list[int]] = []
+        self._chains: list[list[int]] = []
+        self._duals_known = True
+
+    def _read_duals(self) -> None:
+        """The matcher's optimal duals (vertex duals ``2u``, blossom duals ``z``) and the
+        nesting of its blossoms, read from the primal-dual matcher after ``compute``."""
+        self._duals_read = True
+        matcher = self.matcher
+        try:
+            dual: list[int] = matcher._dual
+            parent: list[int] = matcher._bparent
+            w2: list[list[int]] = matcher._w2
+        except AttributeError:  # pragma: no cover - another matcher implementation
+            self._duals_known = False
+            return
+        chains: list[list[int]] = []
+        for v in range(matcher.vertex_count):
+            chain = [v]
+            while parent[chain[-1]] != -1:
+                chain.append(parent[chain[-1]])
+            chain.reverse()
+            chains.append(chain)
+        self._dual, self._w2, self._chains = dual, w2, chains
+
+    def _tight(self, i: int, j: int) -> bool:
+        """Is edge ``i-j`` tight (slack 0, ``u_i + u_j - w_ij + sum of z``) under the duals?"""
+        if not self._duals_read:
+            self._read_duals()
+        if not self._duals_known:
+            return True  # pragma: no cover - no duals: always re-optimise
+        dual = self._dual
+        slack = dual[i] + dual[j] - self._w2[i][j]
+        for bi, bj in zip(self._chains[i], self._chains[j], strict=False):
+            if bi != bj:
+                break
+            slack += 2 * dual[bi]
+        return slack == 0
+
+    def _swap_to(self, i: int, j: int) -> bool:
+        """Give ``i`` the opponent ``j`` by exchanging partners, if the criteria weight of
+        the matching stays the same (so it stays a best pairing)."""
+        rows, mates = self.rows, self.mates
+        m, k = mates[i], mates[j]
+        before = (rows[i][m] if m != i else 0) + (rows[j][k] if k != j else 0)
+        if m != i and k != j:
+            if not rows[m][k]:
+                return False
+            after = rows[i][j] + rows[m][k]
+        else:
+            after = rows[i][j]
+        if after != before:
+            return False
+        if m != i:
+            mates[m] = k if k != j else m
+        if k != j:
+            mates[k] = m if m != i else k
+        mates[i], mates[j] = j, i
+        return True
+
+    def run(self, fixed: dict[int, int]) -> list[int]:
+        """Fix every BSN position's opponent (``FLOAT`` for a float); the final mates."""
+        nb, rows, matcher = self.nb, self.rows, self.matcher
+        for i in range(nb):
+            if i in fixed:
+                continue
+            row = rows[i]
+            candidates = [j for j in range(i + 1, nb) if row[j] and j not in fixed]
+            if not candidates:
+                fixed[i] = FLOAT
+                continue
+            mates = self.mates
+            floor = mates[i] if i != mates[i] < nb else -1
+            for j in reversed(candidates):
+                if j <= floor or self._swap_to(i, j):
+                    break
+            mates = self.mates
+            floor = mates[i] if i != mates[i] < nb else -1
+            if any(self._tight(i, j) for j in candidates if j > floor):
+                shift = self.order_shift
+                for j in candidates:
+                    matcher.set_weight(i, j, matcher.weight(i, j) + ((j + 1) << shift))
+                matcher.compute()
+                self.mates = mates = matcher.mates()
+                self._duals_read = False
+            mate = mates[i]
+            if i != mate < nb:
+                fixed[i] = mate
+                fixed[mate] = i
+                matcher.isolate_edge(i, mate)
+            else:
+                fixed[i] = FLOAT
+                for j in candidates:
+                    matcher.set_weight(i, j, 0)
+        return self.mates
 
 
 def pair_burstein(t: Tournament, round_number: int) -> BursteinResult:
