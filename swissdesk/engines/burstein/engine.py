@@ -220,8 +220,15 @@ class _Bracket:
 class _Round:
     """One round after the PAB: the players, legal pairs, completion oracle, brackets."""
 
-    def __init__(self, t: Tournament, players: list[Entrant], legal: list[bytearray]) -> None:
+    def __init__(
+        self,
+        t: Tournament,
+        players: list[Entrant],
+        legal: list[bytearray],
+        shortcuts: bool = True,
+    ) -> None:
         self.t = t
+        self.shortcuts = shortcuts
         self.players = players
         self.legal = legal
         self.n = len(players)
@@ -333,7 +340,7 @@ class _Round:
         layout = Layout(nb, nn, levels)
         local = members + next_group
         # With nobody below the next scoregroup the bracket's own graph is the whole one.
-        whole = not below
+        whole = not below or not self.shortcuts
         mates: list[int] | None = None
         if not whole:
             mates = self._solve(bracket, layout, local, False)
@@ -361,7 +368,7 @@ class _Round:
         """The bracket's best pairing, first in the order of art. 4.3, as matcher mates over
         ``vertices``; ``None`` when it cannot be completed by the players below ([C4])."""
         rows = self._weights(bracket, layout, vertices, whole)
-        search = OrderSearch(rows, len(bracket.members), layout.order)
+        search = OrderSearch(rows, len(bracket.members), layout.order, self.shortcuts)
         mates = search.mates
         if whole:
             if any(m == i for i, m in enumerate(mates)):
@@ -455,8 +462,11 @@ class OrderSearch:
     The answer is exactly art. 4.3's; the first two steps only spare re-optimisations.
     """
 
-    def __init__(self, rows: list[list[int]], bracket_size: int, order_shift: int) -> None:
+    def __init__(
+        self, rows: list[list[int]], bracket_size: int, order_shift: int, shortcuts: bool = True
+    ) -> None:
         self.rows = rows
+        self.shortcuts = shortcuts
         self.nb = bracket_size
         self.order_shift = order_shift
         self.matcher = MatchingComputer(len(rows), even_weights=True, weights=[r[:] for r in rows])
@@ -536,12 +546,13 @@ class OrderSearch:
                 continue
             mates = self.mates
             floor = mates[i] if i != mates[i] < nb else -1
-            for j in reversed(candidates):
-                if j <= floor or self._swap_to(i, j):
-                    break
-            mates = self.mates
-            floor = mates[i] if i != mates[i] < nb else -1
-            if any(self._tight(i, j) for j in candidates if j > floor):
+            if self.shortcuts:
+                for j in reversed(candidates):
+                    if j <= floor or self._swap_to(i, j):
+                        break
+                mates = self.mates
+                floor = mates[i] if i != mates[i] < nb else -1
+            if not self.shortcuts or any(self._tight(i, j) for j in candidates if j > floor):
                 shift = self.order_shift
                 for j in candidates:
                     matcher.set_weight(i, j, matcher.weight(i, j) + ((j + 1) << shift))
@@ -560,13 +571,17 @@ class OrderSearch:
         return self.mates
 
 
-def pair_burstein(t: Tournament, round_number: int) -> BursteinResult:
-    """Pair ``round_number`` (after the seeding rounds) with the Burstein system."""
+def pair_burstein(t: Tournament, round_number: int, *, shortcuts: bool = True) -> BursteinResult:
+    """Pair ``round_number`` (after the seeding rounds) with the Burstein system.
+
+    ``shortcuts=False`` solves every bracket on the whole graph and re-optimises for every
+    BSN (no swaps, no complementary-slackness test): slower, the same answer by
+    construction; the tests compare the two."""
     players = _entrants(t, round_number)
     entrants = {p.tpn: p for p in players}
     if not players:
         return BursteinResult([], None, [], entrants)
-    rnd = _Round(t, players, legal_pairs(t, players))
+    rnd = _Round(t, players, legal_pairs(t, players), shortcuts)
     bye, reason = rnd.assign_bye()
     rnd.pair_brackets(bye)
     pairs = [(players[a], players[b]) for a, b in sorted(rnd.final_mate.items()) if a < b]
