@@ -32,24 +32,28 @@ How the articles map to the computation
   c8      1 per pair inside the bracket whose players do not share a colour preference:
           [C8] (reading D-BUR-9)
   order   used for one player at a time while the candidate order is fixed (art. 4)
-  fold    (BSN difference)^2 per pair inside the bracket: a tie-break that only makes the
-          first matching likely to be art. 4's first candidate already (saves work)
   ======  ==========================================================================
 
 * The first candidate in the order of art. 4.3 reaching the best values (art. 3.2.2.1;
-  reading D-BUR-10) is found without enumerating candidates: BSN 1's opponent is fixed first,
-  as large a BSN as possible (a virtual player, BSN 0, meaning "floats", last), then BSN 2's,
-  and so on. For a player whose current opponent is not already the largest legal BSN left,
-  the ``order`` field of its edges is set to the opponent's BSN and the matching re-optimised;
-  the optimum then gives it the largest opponent any best pairing allows, and the pair (or the
-  float) is fixed. This is exactly art. 4.3's lexicographic order.
+  reading D-BUR-10) is found without enumerating candidates (:class:`OrderSearch`): BSN 1's
+  opponent is fixed first, as large a BSN as any best pairing allows (a virtual player, BSN 0,
+  meaning "floats", last), then BSN 2's, and so on; that is exactly art. 4.3's lexicographic
+  order. At each step the current matching is a best pairing. It is first improved by swaps
+  of partners that keep the criteria weight; its choice for the player then stands if no
+  larger BSN is joined to the player by a *tight* edge under the matcher's optimal duals (by
+  complementary slackness, an edge of any best pairing is tight). Only otherwise is the
+  matching re-optimised with the ``order`` field of the player's edges set to the opponent's
+  BSN, which gives the largest opponent a best pairing allows. The result is the same as
+  re-optimising for every BSN (``shortcuts=False``, compared in the tests); the shortcuts
+  only save time.
 * Speed without changing the answer: the matching is first solved on the bracket and the next
   scoregroup only, without the completion field, letting players of the following bracket
   stay unpaired (they float further down). That is a relaxation of the real problem, so when
-  the completion oracle shows the bracket's final matching can be completed by the players
-  below ([C4]), it is also the optimum of the whole field. Otherwise (rare, near the bottom
-  of a field with many constraints) the bracket is solved again on the whole graph of players
-  still to be paired, with the completion field on every edge.
+  the completion oracle (:mod:`.completion`) shows the bracket's final matching can be
+  completed by the players below ([C4]), it is also the optimum of the whole field.
+  Otherwise (rare, near the bottom of a field with many constraints) the bracket is solved
+  again on the whole graph of players still to be paired, with the completion field on
+  every edge.
 * Colours follow art. 5 (:func:`burstein_colour`), boards C.04.2 art. 3.6 (reading D-COM-6).
 """
 
@@ -129,7 +133,8 @@ def burstein_key(index: OppositionIndex) -> tuple[int, int, int]:
 
 
 def _entrants(t: Tournament, round_number: int) -> list[Entrant]:
-    """The players to pair, in vertex order: score descending, then art. 1.8 ranking."""
+    """The players to pair (C.04.2 art. 3.2-3.3), in vertex order: score descending (the
+    scoregroups, art. 1.2.1), then the ranking order of art. 1.8."""
     states = build_states(t, round_number)
     indexes = opposition_indexes(t, round_number)
     available = [s for s in states.values() if s.available]
@@ -277,6 +282,8 @@ class _Round:
 
     # -- art. 1.9.2: brackets from the top down ----------------------------------------
     def pair_brackets(self, bye: int | None) -> None:
+        """Art. 1.9.2: pair the scoregroups in descending order; each bracket is the
+        scoregroup's residents plus the previous bracket's outgoing floaters (art. 1.2.2)."""
         players = self.players
         groups: list[list[int]] = []
         for v in range(self.n):
@@ -300,7 +307,8 @@ class _Round:
         self, bracket: _Bracket, layout: Layout, vertices: list[int], whole: bool
     ) -> list[list[int]]:
         """Edge weights among ``vertices`` (the bracket, the next scoregroup, then on the
-        whole graph everybody else still to be paired)."""
+        whole graph everybody else still to be paired): the criteria [C4]-[C8] of art. 2.2-2.3
+        as the fields of :class:`Layout`; 0 where [C1] or [C3] forbid the pair."""
         players, legal = self.players, self.legal
         nb = len(bracket.members)
         nn = len(bracket.next_group)
@@ -341,11 +349,12 @@ class _Round:
         local = members + next_group
         # With nobody below the next scoregroup the bracket's own graph is the whole one.
         whole = not below or not self.shortcuts
+        fallback = False
         mates: list[int] | None = None
         if not whole:
             mates = self._solve(bracket, layout, local, False)
+            fallback = mates is None
         if mates is None:
-            whole = True
             bracket.fixed.clear()
             vertices = local + below
             mates = self._solve(bracket, layout, vertices, True)
@@ -359,7 +368,7 @@ class _Round:
         for a, b in pairs:
             self.final_mate[a] = b
             self.final_mate[b] = a
-        self._record(bracket, pairs, floaters, mates, local, whole)
+        self._record(bracket, pairs, floaters, mates, local, fallback)
         return floaters
 
     def _solve(
@@ -381,11 +390,12 @@ class _Round:
         return mates
 
     def _completes(self, local: list[int], mates: list[int]) -> bool:
-        """[C4]: can the players below complete the local matching?"""
+        """[C4] (art. 2.2.1): can the players below complete the local matching?"""
         pairs = [(local[i], local[m]) for i, m in enumerate(mates) if i < m]
         return self.oracle.completes(pairs)
 
     def _adopted(self, vertices: list[int], mates: list[int]) -> list[int]:
+        """The completion oracle's pairing after a whole-graph solve ([C4])."""
         match = list(self.oracle.match)
         for i, m in enumerate(mates):
             match[vertices[i]] = vertices[m] if m != i else UNMATCHED
@@ -398,8 +408,10 @@ class _Round:
         floaters: list[int],
         mates: list[int],
         local: list[int],
-        whole: bool,
+        fallback: bool,
     ) -> None:
+        """Keep what the bracket reached for each criterion, for the explanation (C.04.1
+        art. 9)."""
         players = self.players
         nb, nn = len(bracket.members), len(bracket.next_group)
         next_set = set(range(nb, nb + nn))
@@ -436,7 +448,7 @@ class _Round:
                 next_pairs=next_pairs,
                 next_floaters=tuple(next_floaters),
                 same_preference=same,
-                whole_graph=whole,
+                whole_graph=fallback,
             )
         )
 
@@ -514,7 +526,7 @@ class OrderSearch:
 
     def _swap_to(self, i: int, j: int) -> bool:
         """Give ``i`` the opponent ``j`` by exchanging partners, if the criteria weight of
-        the matching stays the same (so it stays a best pairing)."""
+        the matching stays the same, so that it stays a best pairing (art. 3.2.2)."""
         rows, mates = self.rows, self.mates
         m, k = mates[i], mates[j]
         before = (rows[i][m] if m != i else 0) + (rows[j][k] if k != j else 0)
@@ -534,7 +546,8 @@ class OrderSearch:
         return True
 
     def run(self, fixed: dict[int, int]) -> list[int]:
-        """Fix every BSN position's opponent (``FLOAT`` for a float); the final mates."""
+        """Art. 4.3: fix every BSN position's opponent (``FLOAT`` for a float, the virtual
+        player of art. 4.2) in turn; returns the final mates."""
         nb, rows, matcher = self.nb, self.rows, self.matcher
         for i in range(nb):
             if i in fixed:
@@ -604,7 +617,7 @@ def burstein_colour(first: Entrant, second: Entrant, initial: Colour) -> Colour:
 
     "Higher ranked" is the ranking order of art. 1.8 (Index, then TPN; reading D-BUR-12).
     """
-    higher, lower = (first, second) if first.rank < second.rank else (second, first)
+    higher = first if first.rank < second.rank else second
 
     def for_first(higher_colour: Colour) -> Colour:
         return higher_colour if higher is first else higher_colour.opposite
@@ -630,7 +643,6 @@ def burstein_colour(first: Entrant, second: Entrant, initial: Colour) -> Colour:
     # 5.2.5: the higher ranked player's preference.
     preference = higher.preference
     assert preference is not None
-    del lower
     return for_first(preference)
 
 
