@@ -452,3 +452,33 @@ def test_c04_2_art_3_2_3_3_withdrawn_and_absent_players_are_not_paired() -> None
     )
     got = pairs_of(t, 3)
     assert len(got) == 2 and all(5 not in pair for pair in got)
+
+
+def test_c04_2_art_2_4_late_entry_is_paired_and_its_missing_rounds_count_against_itself() -> None:
+    # Player 5 arrives for round 3 (absent, no points, in rounds 1-2); 4 rounds: 2 seeding.
+    t = tournament(
+        {
+            1: ["2w1", "3b1"],
+            2: ["1b0", "4w1"],
+            3: ["4w=", "1w0"],
+            4: ["3b=", "2b0"],
+            5: [" ", " "],
+            6: ["7w1", "8b="],
+            7: ["6b0", "Z"],
+            8: ["Z", "6w="],
+        },
+        total_rounds=4,
+    )
+    idx = opposition_indexes(t, 3)
+    assert (idx[5].buchholz, idx[5].sonneborn_berger) == (0, 0)
+    got = pairs_of(t, 3)
+    assert any(5 in pair for pair in got)
+    assert absolute_criteria_problems(t, get_engine("burstein").pair(t, 3)) == []
+
+
+def test_c04_2_art_3_5_forfeited_game_may_be_paired_again() -> None:
+    # Round 1: 1-2 forfeited (1 won by forfeit), 3-4 played. Round 2 (Burstein, 2 rounds):
+    # 1 and 2 may meet again; 3 and 4 may not.
+    t = tournament({1: ["2w+"], 2: ["1b-"], 3: ["4w1"], 4: ["3b0"]}, total_rounds=2)
+    got = {frozenset(p) for p in pairs_of(t)}
+    assert frozenset((3, 4)) not in got and len(got) == 2
