@@ -351,7 +351,9 @@ class _Round:
         whole = not below or not self.shortcuts
         fallback = False
         mates: list[int] | None = None
-        if not whole:
+        if not whole and nb % 2 == 0 and self.shortcuts:
+            mates = self._solve_alone(bracket, layout)
+        if mates is None and not whole:
             mates = self._solve(bracket, layout, local, False)
             fallback = mates is None
         if mates is None:
@@ -388,6 +390,28 @@ class _Round:
         if not whole and not self._completes(vertices, mates):
             return None
         return mates
+
+    def _solve_alone(self, bracket: _Bracket, layout: Layout) -> list[int] | None:
+        """A shortcut for a bracket that may pair all its players: solved on its own graph.
+
+        When the bracket alone has a pairing without floaters, every best pairing of the
+        bracket with the next scoregroup has none either ([C5] comes first), the following
+        bracket is then the next scoregroup whatever the pairs ([C7] is the same for all),
+        and the best pairings are those of the bracket alone with the best [C8]. If the
+        first of them in art. 4.3 order can be completed below ([C4]), it is the answer;
+        otherwise (``None``) the bracket is solved with the next scoregroup."""
+        members = bracket.members
+        search = OrderSearch(
+            self._weights(bracket, layout, members, False), len(members), layout.order
+        )
+        if any(m == i for i, m in enumerate(search.mates)):
+            return None
+        mates = search.run(bracket.fixed)
+        if not self._completes(members, mates):
+            bracket.fixed.clear()
+            return None
+        nn = len(bracket.next_group)
+        return mates + list(range(len(members), len(members) + nn))
 
     def _completes(self, local: list[int], mates: list[int]) -> bool:
         """[C4] (art. 2.2.1): can the players below complete the local matching?"""
