@@ -482,3 +482,18 @@ def test_c04_2_art_3_5_forfeited_game_may_be_paired_again() -> None:
     t = tournament({1: ["2w+"], 2: ["1b-"], 3: ["4w1"], 4: ["3b0"]}, total_rounds=2)
     got = {frozenset(p) for p in pairs_of(t)}
     assert frozenset((3, 4)) not in got and len(got) == 2
+
+
+def test_art_4_3_dual_certificate_is_read_from_the_matcher() -> None:
+    """The complementary-slackness shortcut reads the matcher's duals; should the matcher
+    change, the engine stays exact but slow, and this test says so."""
+    from swissdesk.engines.burstein.engine import OrderSearch
+
+    w = 1 << 8  # every pair equally good; the order field (bit 1 up) below it
+    rows = [[0 if i == j else w for j in range(4)] for i in range(4)]
+    search = OrderSearch(rows, 4, 1)
+    assert search._tight(0, 1) in (True, False)
+    assert search._duals_known
+    fixed: dict[int, int] = {}
+    search.run(fixed)
+    assert fixed == {0: 3, 3: 0, 1: 2, 2: 1}  # art. 4.3: 1-4, 2-3

@@ -533,6 +533,21 @@ class OrderSearch:
             chain.reverse()
             chains.append(chain)
         self._dual, self._w2, self._chains = dual, w2, chains
+        # Guard: complementary slackness must hold for the matched edges, or the duals are
+        # not what this reads them as; then every edge counts as tight (exact, slower).
+        mates = matcher.mates()
+        if any(self._slack(v, m) != 0 for v, m in enumerate(mates) if v < m):
+            self._duals_known = False  # pragma: no cover
+
+    def _slack(self, i: int, j: int) -> int:
+        """``u_i + u_j - w_ij + sum of z`` over the blossoms holding both (doubled units)."""
+        dual = self._dual
+        slack = dual[i] + dual[j] - self._w2[i][j]
+        for bi, bj in zip(self._chains[i], self._chains[j], strict=False):
+            if bi != bj:
+                break
+            slack += 2 * dual[bi]
+        return slack
 
     def _tight(self, i: int, j: int) -> bool:
         """Is edge ``i-j`` tight (slack 0, ``u_i + u_j - w_ij + sum of z``) under the duals?"""
@@ -540,12 +555,10 @@ class OrderSearch:
             self._read_duals()
         if not self._duals_known:
             return True  # pragma: no cover - no duals: always re-optimise
-        dual = self._dual
-        slack = dual[i] + dual[j] - self._w2[i][j]
-        for bi, bj in zip(self._chains[i], self._chains[j], strict=False):
-            if bi != bj:
-                break
-            slack += 2 * dual[bi]
+        slack = self._slack(i, j)
+        if slack < 0:  # pragma: no cover - infeasible duals: not optimal, trust nothing
+            self._duals_known = False
+            return True
         return slack == 0
 
     def _swap_to(self, i: int, j: int) -> bool:
