@@ -9,6 +9,11 @@
   art. 3.6), explained bracket by bracket (:mod:`.explain`).
 * Every pairing is checked by the independent verifier of the absolute criteria
   (:mod:`swissdesk.engines.verify`) before it is returned.
+* Readings: ``shared/corpus/readings.md`` (D-BUR-1 .. D-BUR-13, D-COM-*); details and the
+  article-by-article map in ``docs/engines/burstein.md``.
+* Measured: the shared reference corpus agrees in full (368 of 368 cut cases, 56 of 56 whole
+  tournaments re-checked, 3 of 3 impossible rounds refused); one round of 1,000 players takes
+  about 1.2 s of CPU (``benchmarks/bench_burstein.py``).
 """
 
 from __future__ import annotations
