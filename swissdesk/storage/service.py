@@ -239,16 +239,14 @@ class TournamentFile:
     ) -> TournamentFile:
         """Read a TRF file (``swissdesk.trf.read_trf``) into a new tournament file."""
         from swissdesk.trf import parse_trf
+        from swissdesk.trf.reader import decode_trf
 
         source = Path(trf_path)
         try:
             data = source.read_bytes()
         except OSError as exc:
             raise InputError(f"{source}: cannot read the file ({exc.strerror})") from exc
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = data.decode("latin-1")
+        text = decode_trf(data, source=str(source))  # line by line, never shifts columns
         tournament = parse_trf(text, source=str(source))
         return cls.from_tournament(
             path, tournament, source=str(source), trf_version=detect_trf_version(text)
