@@ -165,6 +165,13 @@ def run_pair(args: argparse.Namespace) -> int:
     except PairingError as exc:
         raise NoPairingError(f"round {round_number}: no valid pairing: {exc}") from None
     text = pairing.to_text()
+    if not pairing.pairs and pairing.bye is None:
+        # Still "0" on the output (as bbpPairings/JaVaFo print), but never silently.
+        print(
+            f"swissdesk: nobody is to be paired in round {round_number}: every player is "
+            "withdrawn, absent or has a pre-set bye for that round",
+            file=sys.stderr,
+        )
     if args.output:
         write_output(args.output, text)
     else:
