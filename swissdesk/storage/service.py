@@ -345,7 +345,7 @@ class TournamentFile:
         except Exception:
             return
         try:
-            raw.driver_connection.execute(f"PRAGMA wal_checkpoint({mode})")  # type: ignore[union-attr]
+            database.checkpoint_without_waiting(raw.driver_connection, mode)  # type: ignore[arg-type]
         except Exception:
             pass
         finally:
@@ -590,10 +590,10 @@ class TournamentFile:
             if self._closed:
                 raise StorageError(f"the tournament file {self.path} is closed")
             if self.read_only:
+                why = database.read_only_reason(self.path) or "read-only medium or no permission"
                 raise ReadOnlyFileError(
-                    f"the tournament file {self.path} is read-only (read-only medium or no "
-                    "permission): nothing was changed; save a copy in a writable folder "
-                    "to go on"
+                    f"the tournament file {self.path} is read-only: {why}. Nothing was "
+                    "changed; save a copy in a writable folder to go on"
                 )
             with database.session_scope(self._engine, self.path, write=True) as session:
                 if isinstance(action, act.Undo):
