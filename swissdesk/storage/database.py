@@ -172,43 +172,51 @@ def read_only_reason(path: Path) -> str | None:
             "the disk holding it is full; it can be read, printed and "
             "exported, and saved again once some space is free"
         )
+    missing: list[str] = []
     for side in ("-wal", "-shm"):
-        problem = _side_file_problem(Path(f"{path}{side}"))
-        if problem is not None:
-            return (
-                f"swissdesk cannot {problem} the file {path.name}{side} beside it in the "
-                f"folder {path.parent} (read-only or shared folder, no permission); "
-                "every change is written there first"
-            )
+        try:
+            fd = open_side_file(Path(f"{path}{side}"), os.O_RDWR)
+        except FileNotFoundError:
+            missing.append(side)
+            continue
+        except OSError as exc:
+            if exc.errno in _CANNOT_WRITE:
+                return _side_reason(path, "write", side)
+            continue
+        os.close(fd)
+    if missing and not _folder_takes_new_files(path):
+        return _side_reason(path, "create", missing[0])
     return None
 
 
-def _side_file_problem(side: Path) -> str | None:
-    """``"create"``/``"write"`` when the WAL companion ``side`` cannot be made or written."""
+def _side_reason(path: Path, what: str, side: str) -> str:
+    return (
+        f"swissdesk cannot {what} the file {path.name}{side} beside it in the folder "
+        f"{path.parent} (read-only or shared folder, no permission); every change is "
+        "written there first"
+    )
+
+
+def _folder_takes_new_files(path: Path) -> bool:
+    """Whether a file can be created beside ``path``. The probe has its own name: creating
+    and removing a ``-wal`` itself could pull it from under another program opening it."""
+    probe = path.with_name(f".{path.name}.{os.getpid()}.probe")
     try:
-        fd = open_side_file(side, os.O_RDWR)
-    except FileNotFoundError:
-        pass
+        fd = open_side_file(probe, os.O_RDWR | os.O_CREAT | os.O_EXCL)
+    except FileExistsError:
+        return True
     except OSError as exc:
-        return "write" if exc.errno in _CANNOT_WRITE else None
-    else:
-        os.close(fd)
-        return None
-    try:
-        fd = open_side_file(side, os.O_RDWR | os.O_CREAT | os.O_EXCL)
-    except FileExistsError:  # made by another program just now
-        return None
-    except OSError as exc:
-        return "create" if exc.errno in _CANNOT_WRITE else None
+        return exc.errno not in _CANNOT_WRITE
     os.close(fd)
     with contextlib.suppress(OSError):
-        os.unlink(side)
-    return None
+        os.unlink(probe)
+    return True
 
 
 def open_side_file(side: Path, flags: int) -> int:
-    """``os.open`` of a ``-wal``/``-shm`` file (a seam: tests make it fail as an
-    unwritable folder would, since root may write everywhere)."""
+    """``os.open`` of a ``-wal``/``-shm`` file or of the probe beside the tournament file
+    (a seam: tests make it fail as an unwritable folder would, since root may write
+    everywhere)."""
     return os.open(side, flags, 0o644)
 
 
