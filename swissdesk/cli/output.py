@@ -90,6 +90,11 @@ def _replace_atomically(
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:
+        if info is not None and exc.errno in _NO_WRITE and os.access(target, os.W_OK):
+            # A writable file in a folder that takes no new file (a shared folder): the
+            # only way to update it is in place.
+            _write_in_place(name, target, payload)
+            return
         raise InputError(f"cannot write {name}: {_reason(exc)}") from None
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -113,6 +118,9 @@ def _replace_atomically(
             os.unlink(tmp)
         raise
     _fsync_directory(directory)
+
+
+_NO_WRITE = (errno.EACCES, errno.EPERM, errno.EROFS)
 
 
 def current_umask() -> int:

@@ -160,3 +160,19 @@ def test_export_writes_devices_in_place_and_follows_links(small_trf: Path, tmp_p
     node = _null_device(tmp_path)
     assert main(["export", str(tournament), "-o", str(node)]) == 0
     assert stat.S_ISCHR(os.stat(node).st_mode)
+
+
+def test_a_writable_file_in_a_folder_that_takes_no_new_file_is_written_in_place(
+    small_trf: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A shared folder (simulated: root may create files anywhere)."""
+    out = tmp_path / "out.trf"
+    out.write_text("old\n")
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(output.tempfile, "mkstemp", refuse)
+    assert main(["trf", str(small_trf), "-o", str(out)]) == 0
+    assert out.read_text().startswith("012 Small Open")
+    assert main(["trf", str(small_trf), "-o", str(tmp_path / "new.trf")]) == 2
