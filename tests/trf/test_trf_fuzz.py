@@ -12,6 +12,12 @@ cut lines.
 core), ``SWISSDESK_FUZZ_SEED`` the seed (default fixed, so CI is reproducible) and
 ``SWISSDESK_FUZZ_COUNTS`` a file where the counts of the run are written as JSON (for the
 long runs recorded in the issue's closing note).
+
+Long run (issue 19, at commit 71368f2): ten chunks of 10,000 cases, seeds 2026 to 2035,
+``SWISSDESK_FUZZ_EXAMPLES=10000 SWISSDESK_FUZZ_SEED=<seed>``: 100,000 cases, 26,128 parsed
+(every one written in both versions and read back), 73,872 refused with a ``TrfError``,
+nothing else. The reader before issue 19, on the 10,000 cases of seed 2026: 38 ``ValueError``
+tracebacks, 22 parsed files whose TRF-2026 output it refused, 7 with over 10,000 rounds.
 """
 
 from __future__ import annotations
