@@ -14,7 +14,9 @@ import contextlib
 import importlib
 import os
 import sys
+import warnings
 from collections.abc import Sequence
+from typing import Any, TextIO
 
 from swissdesk import __version__
 from swissdesk.errors import SwissdeskError
@@ -70,7 +72,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         return run_gui(None)
     try:
-        return int(func(args))
+        with warnings.catch_warnings():
+            _show_notes()
+            return int(func(args))
     except SwissdeskError as exc:
         print(f"swissdesk: {exc}", file=sys.stderr)
         return exc.exit_code
@@ -82,3 +86,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         with contextlib.suppress(OSError):
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silences the final flush
         return 0
+
+
+def _show_notes() -> None:
+    """Print the readers' warnings (a TRF line that was not UTF-8) as ``swissdesk: note:``
+    lines on standard error, each time, without Python's file and line."""
+    from swissdesk.trf.reader import TrfEncodingWarning
+
+    warnings.simplefilter("always", TrfEncodingWarning)
+
+    def show(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: TextIO | None = None,
+        line: str | None = None,
+        *_: Any,
+    ) -> None:
+        if issubclass(category, TrfEncodingWarning):
+            print(f"swissdesk: note: {message}", file=sys.stderr)
+        else:
+            original(message, category, filename, lineno, file, line)
+
+    original = warnings.showwarning
+    warnings.showwarning = show

@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from pathlib import Path
 
+from swissdesk.cli.output import write_output
 from swissdesk.engines.base import PairingEngine, PairingError, get_engine
 from swissdesk.errors import InputError, NoPairingError
-from swissdesk.trf import format_trf, read_tournament, write_trf
+from swissdesk.trf import format_trf, read_tournament
 from swissdesk.trf.checker import check_tournament
 from swissdesk.trf.generator import GeneratorSettings, generate_tournament
 
@@ -200,24 +200,24 @@ def run_pair(args: argparse.Namespace) -> int:
     except PairingError as exc:
         raise NoPairingError(f"round {round_number}: no valid pairing: {exc}") from None
     text = pairing.to_text()
+    if not pairing.pairs and pairing.bye is None:
+        # Still "0" on the output (as bbpPairings/JaVaFo print), but never silently.
+        print(
+            f"swissdesk: nobody is to be paired in round {round_number}: every player is "
+            "withdrawn, absent or has a pre-set bye for that round",
+            file=sys.stderr,
+        )
     if args.output:
-        _write_text(args.output, text)
+        write_output(args.output, text)
     else:
         sys.stdout.write(text)
     if explain:
         lines = "".join(line + "\n" for line in pairing.explanation)
         if args.explain_file:
-            _write_text(args.explain_file, lines)
+            write_output(args.explain_file, lines)
         else:
             sys.stderr.write(lines)
     return 0
-
-
-def _write_text(path: str, text: str) -> None:
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def parse_rounds(spec: str, last: int) -> list[int]:
@@ -278,7 +278,7 @@ def run_generate(args: argparse.Namespace) -> int:
     settings.validate()
     tournament = generate_tournament(settings, engine_for(args.system, args))
     if args.output:
-        write_trf(tournament, args.output, version=args.format)
+        write_output(args.output, format_trf(tournament, version=args.format))
         print(
             f"swissdesk: {args.players} players, {args.rounds} rounds, seed {seed} -> "
             f"{args.output}",

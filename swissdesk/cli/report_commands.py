@@ -7,10 +7,13 @@ swissdesk report T.swissdesk|IN.trf --kind boards|alphabetical|cards|standings|c
 from __future__ import annotations
 
 import argparse
+import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from swissdesk.cli.output import is_stdout, write_output
 from swissdesk.errors import InputError
 from swissdesk.model.tournament import Tournament
 
@@ -47,7 +50,9 @@ def register(subparsers: Any) -> None:
         metavar="LIST",
         help="tie-breaks for standings/crosstable, e.g. 'BH/C1,BH,SB' (default: the tournament's)",
     )
-    parser.add_argument("-o", "--output", type=Path, required=True, help="PDF file to write")
+    parser.add_argument(
+        "-o", "--output", type=Path, required=True, help="PDF file to write ('-': standard output)"
+    )
     parser.set_defaults(func=run_report)
 
 
@@ -60,16 +65,20 @@ def run_report(args: argparse.Namespace) -> int:
     tiebreaks: Sequence[str] | None = None
     if args.tiebreaks is not None:
         tiebreaks = [c for c in args.tiebreaks.replace(",", " ").split() if c]
-    out = render(
-        args.kind,
-        tournament,
-        args.output,
-        round_number=args.round,
-        paper=args.paper,
-        tiebreaks=tiebreaks,
-        board_order=board_order if args.kind in {"boards", "alphabetical", "slips"} else None,
-    )
-    print(f"wrote {out}")
+    # The PDF is drawn in a private folder, then written like every -o output
+    # (swissdesk.cli.output): atomically over a regular file, directly into a device or pipe.
+    with tempfile.TemporaryDirectory(prefix="swissdesk-report-") as folder:
+        drawn = render(
+            args.kind,
+            tournament,
+            Path(folder) / "report.pdf",
+            round_number=args.round,
+            paper=args.paper,
+            tiebreaks=tiebreaks,
+            board_order=board_order if args.kind in {"boards", "alphabetical", "slips"} else None,
+        )
+        write_output(args.output, drawn.read_bytes())
+    print(f"wrote {args.output}", file=sys.stderr if is_stdout(args.output) else sys.stdout)
     return 0
 
 

@@ -57,7 +57,9 @@ def register(subparsers: Any) -> None:
         ),
     )
     p.add_argument("input", type=Path, help=".swissdesk tournament file")
-    p.add_argument("-o", "--output", type=Path, required=True, help="TRF file to write")
+    p.add_argument(
+        "-o", "--output", type=Path, required=True, help="TRF file to write ('-': standard output)"
+    )
     p.add_argument(
         "--trf-version",
         choices=("2026", "16"),
@@ -168,20 +170,21 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from swissdesk.trf import write_trf
+    from swissdesk.cli.output import is_stdout, write_output
+    from swissdesk.trf import format_trf
 
     with _open(args.input) as tf:
         tournament = tf.snapshot()
         version = args.trf_version or tf.trf_version()
         paired = tf.rounds_paired()
-    write_trf(tournament, args.output, version=version)
+    write_output(args.output, format_trf(tournament, version=version))
     done = tournament.rounds_with_pairings
     if paired > done:
         print(
             f"swissdesk: round {paired} still lacks results: exported through round {done}",
             file=sys.stderr,
         )
-    print(f"wrote {args.output}")
+    print(f"wrote {args.output}", file=sys.stderr if is_stdout(args.output) else sys.stdout)
     return 0
 
 

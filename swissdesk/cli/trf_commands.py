@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from swissdesk.trf import format_trf, read_trf, write_trf
+from swissdesk.cli.output import write_output
+from swissdesk.trf import format_trf, read_trf
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -24,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "-o",
         "--output",
         metavar="OUT.trf",
-        help="write the file here (default: standard output)",
+        help="write the file here (default and '-': standard output)",
     )
     parser.add_argument(
         "--format",
@@ -39,7 +40,7 @@ def run_trf(args: argparse.Namespace) -> int:
     """Read, validate, write; exit code 0, or 2 through :class:`TrfError`."""
     tournament = read_trf(args.input)
     if args.output:
-        write_trf(tournament, args.output, version=args.format)
+        write_output(args.output, format_trf(tournament, version=args.format))
     else:
         sys.stdout.write(format_trf(tournament, version=args.format))
     return 0

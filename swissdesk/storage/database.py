@@ -37,7 +37,9 @@ from swissdesk.storage.errors import (
 
 SUFFIX = ".swissdesk"
 SQLITE_HEADER = b"SQLite format 3\x00"
-DEFAULT_BUSY_TIMEOUT_MS = 5000
+DEFAULT_BUSY_TIMEOUT_MS = 1500
+"""How long a write waits for another program's write lock before saying the file is in
+use (reads never wait for a writer: WAL). Short, so the arbiter hears within 2 s."""
 
 Migration = Callable[[sqlite3.Connection], None]
 MIGRATIONS: dict[int, Migration] = {}
@@ -55,11 +57,17 @@ def translate_error(exc: BaseException, path: Path) -> StorageError:
     text = str(orig)
     where = f"the tournament file {path}"
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in text:
+        holders = lock_holders(path)
+        by = f" ({'; '.join(holders)})" if holders else ""
         return LockedFileError(
-            f"{where} is in use by another program or swissdesk window; "
+            f"{where} is in use by another program or swissdesk window{by}; "
             "close it there and try again (nothing was changed)"
         )
-    if name.startswith("SQLITE_FULL") or "disk is full" in text:
+    if (
+        name.startswith("SQLITE_FULL")
+        or "disk is full" in text
+        or ((name.startswith("SQLITE_IOERR") or "disk I/O error" in text) and disk_is_full(path))
+    ):
         return DiskFullError(
             f"the disk holding {path} is full: the action was not saved; "
             "free some space (or save the tournament elsewhere) and try again"
@@ -134,15 +142,198 @@ def read_only_uri(path: Path) -> str:
 
 
 def is_writable(path: Path) -> bool:
-    """Whether ``path`` can be opened for writing (read-only medium, permissions)."""
+    """Whether swissdesk can write ``path``: the file itself (read-only medium,
+    permissions) and, in WAL mode, the ``-wal``/``-shm`` files beside it."""
+    return read_only_reason(path) is None
+
+
+_CANNOT_WRITE = (errno.EACCES, errno.EPERM, errno.EROFS)
+
+
+def read_only_reason(path: Path) -> str | None:
+    """Why ``path`` cannot be written, in the arbiter's words; ``None`` when it can.
+
+    A writable file in a folder the user cannot write (a shared or network folder) is
+    read-only too: every write needs ``NAME-wal`` and ``NAME-shm`` beside the file.
+    """
     try:
         fd = os.open(path, os.O_RDWR)
     except OSError as exc:
-        if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-            return False
+        if exc.errno in _CANNOT_WRITE:
+            return (
+                f"the file {path} cannot be written ("
+                + ("read-only medium" if exc.errno == errno.EROFS else "no permission")
+                + ")"
+            )
         raise StorageError(f"the tournament file {path} cannot be opened: {exc.strerror}") from exc
     os.close(fd)
+    if disk_is_full(path) and not _wal_has_frames(path):
+        return (
+            "the disk holding it is full; it can be read, printed and "
+            "exported, and saved again once some space is free"
+        )
+    missing: list[str] = []
+    for side in ("-wal", "-shm"):
+        try:
+            fd = open_side_file(Path(f"{path}{side}"), os.O_RDWR)
+        except FileNotFoundError:
+            missing.append(side)
+            continue
+        except OSError as exc:
+            if exc.errno in _CANNOT_WRITE:
+                return _side_reason(path, "write", side)
+            continue
+        os.close(fd)
+    if missing and not _folder_takes_new_files(path):
+        return _side_reason(path, "create", missing[0])
+    return None
+
+
+def _side_reason(path: Path, what: str, side: str) -> str:
+    return (
+        f"swissdesk cannot {what} the file {path.name}{side} beside it in the folder "
+        f"{path.parent} (read-only or shared folder, no permission); every change is "
+        "written there first"
+    )
+
+
+def _folder_takes_new_files(path: Path) -> bool:
+    """Whether a file can be created beside ``path``. The probe has its own name: creating
+    and removing a ``-wal`` itself could pull it from under another program opening it."""
+    probe = path.with_name(f".{path.name}.{os.getpid()}.probe")
+    try:
+        fd = open_side_file(probe, os.O_RDWR | os.O_CREAT | os.O_EXCL)
+    except FileExistsError:
+        return True
+    except OSError as exc:
+        return exc.errno not in _CANNOT_WRITE
+    os.close(fd)
+    with contextlib.suppress(OSError):
+        os.unlink(probe)
     return True
+
+
+def open_side_file(side: Path, flags: int) -> int:
+    """``os.open`` of a ``-wal``/``-shm`` file or of the probe beside the tournament file
+    (a seam: tests make it fail as an unwritable folder would, since root may write
+    everywhere)."""
+    return os.open(side, flags, 0o644)
+
+
+FULL_DISK_MARGIN = 256 * 1024
+"""Free bytes below which a disk counts as full: SQLite needs 32 KiB for the ``-shm`` and
+a few pages of WAL before it can save anything."""
+
+
+def disk_is_full(path: Path, margin: int = FULL_DISK_MARGIN) -> bool:
+    """Whether the disk holding ``path`` has (almost) no free space left: SQLite reports
+    some failed writes on a full disk as a plain I/O error, and cannot even open a WAL file
+    for reading there (its ``-shm`` cannot be made)."""
+    try:
+        return shutil.disk_usage(path.parent).free < margin
+    except OSError:
+        return False
+
+
+def _wal_has_frames(path: Path) -> bool:
+    """Whether a ``-wal`` beside ``path`` may hold committed changes (it is not empty)."""
+    try:
+        return os.stat(f"{path}-wal").st_size > 0
+    except OSError:
+        return False
+
+
+WAL_INDEX_SIZE = 32768
+"""Size of a ``-shm`` file SQLite has set up (it grows in 32 KiB steps)."""
+
+
+def remove_stale_wal_files(path: Path) -> None:
+    """Remove an empty ``-wal`` and an ``-shm`` SQLite never finished setting up, when no
+    other program has them open with a lock: what a write on a full disk leaves behind.
+
+    An empty WAL holds no change, and an ``-shm`` shorter than 32 KiB was never used, so
+    nothing is lost; left there, they make every later open try (and, on a still full
+    disk, fail) to set them up again.
+    """
+    wal, shm = Path(f"{path}-wal"), Path(f"{path}-shm")
+    try:
+        if wal.stat().st_size != 0 or shm.stat().st_size >= WAL_INDEX_SIZE:
+            return
+    except OSError:
+        return
+    if _locking_pids([path, wal, shm], write_only=False):
+        return
+    for side in (shm, wal):
+        with contextlib.suppress(OSError):
+            side.unlink()
+
+
+def lock_holders(path: Path) -> list[str]:
+    """The other programs holding a write lock on ``path`` (or its ``-shm``), as
+    ``"process 1234: program arguments"``; empty where that cannot be known (Linux
+    ``/proc/locks`` only)."""
+    pids = _locking_pids([path, Path(f"{path}-shm")], write_only=True)
+    return [f"held by {_describe_process(pid)}" for pid in pids]
+
+
+def _locking_pids(files: list[Path], *, write_only: bool) -> list[int]:
+    """Other processes holding a lock (a write lock if ``write_only``) on ``files``, from
+    Linux's ``/proc/locks``; empty elsewhere."""
+    inodes: dict[int, int] = {}
+    for candidate in files:
+        with contextlib.suppress(OSError):
+            st = os.stat(candidate)
+            inodes[st.st_ino] = st.st_dev
+    try:
+        with open("/proc/locks", encoding="ascii", errors="replace") as handle:
+            table = handle.read().splitlines()
+    except OSError:
+        return []
+    pids: list[int] = []
+    for row in table:
+        fields = row.split()
+        if "->" in fields:  # a process waiting for the lock, not holding it
+            continue
+        try:
+            kind, pid_text, where = fields[3], fields[4], fields[5]
+            major, minor, inode = where.split(":")
+            pid, ino = int(pid_text), int(inode)
+            dev = os.makedev(int(major, 16), int(minor, 16))
+        except (IndexError, ValueError):
+            continue
+        if (write_only and kind != "WRITE") or pid in (os.getpid(), -1) or pid in pids:
+            continue
+        if inodes.get(ino) == dev:
+            pids.append(pid)
+    return pids
+
+
+def _describe_process(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            args = [a.decode(errors="replace") for a in handle.read().split(b"\0") if a]
+    except OSError:
+        args = []
+    if not args:
+        return f"process {pid}"
+    shown = " ".join([Path(args[0]).name, *args[1:3]])
+    return f"process {pid}: {shown[:80]}"
+
+
+def checkpoint_without_waiting(connection: sqlite3.Connection, mode: str) -> None:
+    """``PRAGMA wal_checkpoint(mode)`` that never waits for another program's lock.
+
+    A TRUNCATE checkpoint waits (busy timeout) for every writer and reader to finish; as a
+    close it made read-only commands (``standings``, ``audit``) wait seconds whenever
+    another program was writing. Without waiting it copies what it can (like PASSIVE); the
+    rest stays in the WAL, where every reader finds it.
+    """
+    previous = connection.execute("PRAGMA busy_timeout").fetchone()[0]
+    connection.execute("PRAGMA busy_timeout = 0")
+    try:
+        connection.execute(f"PRAGMA wal_checkpoint({mode})").fetchall()
+    finally:
+        connection.execute(f"PRAGMA busy_timeout = {int(previous)}")
 
 
 def make_engine(
@@ -202,23 +393,73 @@ def corrupt_copy_path(path: Path) -> Path:
 
 
 def keep_corrupt_copy(path: Path, reason: str) -> CorruptFileError:
-    """Copy a damaged file (and its WAL) aside, untouched; the error to show the arbiter."""
-    copy: Path | None = corrupt_copy_path(path)
-    assert copy is not None
-    try:
-        shutil.copy2(path, copy)
-        for extra in ("-wal", "-journal"):
-            side = Path(str(path) + extra)
-            if side.exists():
-                shutil.copy2(side, Path(str(copy) + extra))
-    except OSError:
-        copy = None
-    kept = f"a copy was kept as {copy}" if copy else "no copy could be made"
+    """Copy a damaged file (and its WAL) aside, untouched; the error to show the arbiter.
+
+    One copy per damaged content: opening the same damaged file again names the copy
+    already made instead of filling the disk with identical copies.
+    """
+    copy: Path | None = existing_corrupt_copy(path)
+    if copy is not None:
+        kept = f"a copy was already kept as {copy}"
+    else:
+        copy = corrupt_copy_path(path)
+        try:
+            shutil.copy2(path, copy)
+            for extra in ("-wal", "-journal"):
+                side = Path(str(path) + extra)
+                if side.exists():
+                    shutil.copy2(side, Path(str(copy) + extra))
+        except OSError:
+            copy = None
+        kept = f"a copy was kept as {copy}" if copy else "no copy could be made"
     return CorruptFileError(
         f"the tournament file {path} is damaged ({reason}). It was not changed and {kept}. "
         "Use your latest backup or export, or send the copy to support.",
         copy,
     )
+
+
+def existing_corrupt_copy(path: Path) -> Path | None:
+    """A copy made earlier by :func:`keep_corrupt_copy` with the same content as ``path``
+    (and the same ``-wal``/``-journal`` beside it), if there is one."""
+    stem = path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
+    try:
+        size = path.stat().st_size
+        candidates = sorted(path.parent.glob(f"{_glob_escape(stem)}.corrupt-*{SUFFIX}"))
+    except OSError:
+        return None
+    for candidate in candidates:
+        try:
+            if candidate.stat().st_size != size or not _same_bytes(path, candidate):
+                continue
+            if all(
+                _same_side(Path(f"{path}{extra}"), Path(f"{candidate}{extra}"))
+                for extra in ("-wal", "-journal")
+            ):
+                return candidate
+        except OSError:
+            continue
+    return None
+
+
+def _glob_escape(text: str) -> str:
+    return "".join(f"[{c}]" if c in "*?[" else c for c in text)
+
+
+def _same_side(a: Path, b: Path) -> bool:
+    if not a.exists():
+        return not b.exists()
+    return b.exists() and a.stat().st_size == b.stat().st_size and _same_bytes(a, b)
+
+
+def _same_bytes(a: Path, b: Path, chunk: int = 1 << 20) -> bool:
+    with a.open("rb") as fa, b.open("rb") as fb:
+        while True:
+            x, y = fa.read(chunk), fb.read(chunk)
+            if x != y:
+                return False
+            if not x:
+                return True
 
 
 def check_file(
@@ -235,6 +476,7 @@ def check_file(
         raise StorageError(f"the tournament file {path} does not exist")
     if path.is_dir():
         raise NotATournamentFileError(f"{path} is a folder, not a tournament file")
+    remove_stale_wal_files(path)
     try:
         with path.open("rb") as fh:
             header = fh.read(len(SQLITE_HEADER))

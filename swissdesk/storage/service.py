@@ -174,16 +174,14 @@ class TournamentFile:
     ) -> TournamentFile:
         """Read a TRF file (``swissdesk.trf.read_trf``) into a new tournament file."""
         from swissdesk.trf import parse_trf
+        from swissdesk.trf.reader import decode_trf
 
         source = Path(trf_path)
         try:
             data = source.read_bytes()
         except OSError as exc:
             raise InputError(f"{source}: cannot read the file ({exc.strerror})") from exc
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = data.decode("latin-1")
+        text = decode_trf(data, source=str(source))  # line by line, never shifts columns
         tournament = parse_trf(text, source=str(source))
         return cls.from_tournament(
             path, tournament, source=str(source), trf_version=detect_trf_version(text)
@@ -224,7 +222,7 @@ class TournamentFile:
         except Exception:
             return
         try:
-            raw.driver_connection.execute(f"PRAGMA wal_checkpoint({mode})")  # type: ignore[union-attr]
+            database.checkpoint_without_waiting(raw.driver_connection, mode)  # type: ignore[arg-type]
         except Exception:
             pass
         finally:
@@ -396,10 +394,10 @@ class TournamentFile:
             if self._closed:
                 raise StorageError(f"the tournament file {self.path} is closed")
             if self.read_only:
+                why = database.read_only_reason(self.path) or "read-only medium or no permission"
                 raise ReadOnlyFileError(
-                    f"the tournament file {self.path} is read-only (read-only medium or no "
-                    "permission): nothing was changed; save a copy in a writable folder "
-                    "to go on"
+                    f"the tournament file {self.path} is read-only: {why}. Nothing was "
+                    "changed; save a copy in a writable folder to go on"
                 )
             with database.session_scope(self._engine, self.path, write=True) as session:
                 if isinstance(action, Undo):

@@ -16,9 +16,11 @@ reference engines) a points column that does not agree with the results.
 
 from __future__ import annotations
 
+import codecs
 import functools
 import os
 import re
+import warnings
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -40,6 +42,16 @@ PLAYER_MIN_LENGTH = 84
 
 FIRST_ROUND_COLUMN = 92
 """Column where round 1's block starts; each round takes 10 columns (TRF16)."""
+
+MAX_ROUNDS = 999
+"""Most rounds a TRF can hold: records 240, 250 and 260 give a round in 3 columns."""
+
+MAX_TPN = 9999
+"""Highest pairing number: columns 5-8 of a player record (and of a round block's opponent)."""
+
+MAX_COLUMN_POINTS: HalfPoints = 199
+"""Most points the points column (81-84, written like ``10.5``) and record 250's columns
+10-13 hold: 99.5. A file with more could not be written back into those columns."""
 
 _GAME_RESULTS = frozenset(
     {
@@ -118,17 +130,86 @@ class _State:
 
 
 def read_trf(path: str | os.PathLike[str]) -> Tournament:
-    """Read and validate the TRF at ``path`` (UTF-8, or Latin-1 when it is not UTF-8)."""
+    """Read and validate the TRF at ``path`` (UTF-8; a line that is not is read as
+    Windows-1252 and named in a :class:`TrfEncodingWarning`, see :func:`decode_trf`)."""
     source = os.fspath(path)
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
         raise TrfError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
+    return parse_trf(decode_trf(data, source=source), source=source)
+
+
+class TrfEncodingWarning(UserWarning):
+    """Some lines of a TRF were not UTF-8 and were read as Windows-1252 (``lines``: their
+    numbers). The command line prints it as a note; the file is still read."""
+
+    def __init__(self, message: str, lines: tuple[int, ...]) -> None:
+        super().__init__(message)
+        self.lines = lines
+
+
+_LINE_BREAK_RE = re.compile(rb"\r\n|\r|\n")
+
+
+def decode_trf(data: bytes, *, source: str = "<input>") -> str:
+    """The text of a TRF, decoded line by line: UTF-8, and the bytes of a line that are not
+    UTF-8 as Windows-1252 (the usual other encoding of TRF files).
+
+    Decoding the whole file as Latin-1 because of one stray byte would shift the fixed
+    columns of every UTF-8 name (``Łódź`` takes 7 bytes for 4 characters) and turn a UTF-8
+    header into mojibake; here a stray byte changes only its own character. Lines that were
+    not UTF-8 are named in one :class:`TrfEncodingWarning`.
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return parse_trf(text, source=source)
+        pass
+    pieces = _LINE_BREAK_RE.split(data)
+    breaks = _LINE_BREAK_RE.findall(data)
+    parts: list[str] = []
+    legacy: list[int] = []
+    for number, raw in enumerate(pieces, start=1):
+        try:
+            parts.append(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            legacy.append(number)
+            parts.append(raw.decode("utf-8", errors=_WINDOWS_1252_BYTES))
+        if number <= len(breaks):
+            parts.append(breaks[number - 1].decode("ascii"))
+    if legacy:
+        shown = ", ".join(str(n) for n in legacy[:10]) + (", ..." if len(legacy) > 10 else "")
+        several = len(legacy) > 1
+        warnings.warn(
+            TrfEncodingWarning(
+                f"{source}: {'lines' if several else 'line'} {shown} "
+                f"{'are' if several else 'is'} not UTF-8; read as Windows-1252 (check the "
+                "names there, and save the file as UTF-8)",
+                tuple(legacy),
+            ),
+            stacklevel=2,
+        )
+    return "".join(parts)
+
+
+def _windows_1252_bytes(exc: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: the bytes UTF-8 cannot decode, read as Windows-1252 (Latin-1 for
+    the five bytes Windows-1252 leaves undefined)."""
+    if not isinstance(exc, UnicodeDecodeError):
+        raise exc
+    text = []
+    for byte in exc.object[exc.start : exc.end]:
+        try:
+            text.append(bytes((byte,)).decode("cp1252"))
+        except UnicodeDecodeError:
+            text.append(chr(byte))
+    return "".join(text), exc.end
+
+
+_WINDOWS_1252_BYTES = "swissdesk-windows-1252"
+codecs.register_error(_WINDOWS_1252_BYTES, _windows_1252_bytes)
 
 
 def parse_trf(text: str, *, source: str = "<input>") -> Tournament:
@@ -161,18 +242,15 @@ def _read_line(state: _State, line: str, line_no: int) -> None:
     elif tag == "112":
         state.deputies.append(line[4:].strip())
     elif tag in ("142", "XXR"):
-        value = _parse_int(rest)
-        if value is None or value < 1:
-            raise state.error(
-                f"number of rounds must be a positive whole number, not {rest!r}", line_no, 5
-            )
-        state.total_rounds = value
+        state.total_rounds = _bounded_int(
+            state, rest, MAX_ROUNDS, "number of rounds", line_no, 5, why=_ROUNDS_WHY
+        )
         state.total_rounds_line = line_no
     elif tag == "152":
         code = rest.upper()
         if code not in ("W", "B"):
             raise state.error(
-                f"initial colour (record 152) must be W or B, not {rest!r}", line_no, 5
+                f"initial colour (record 152) must be W or B, not {_shown(rest)!r}", line_no, 5
             )
         state.initial_colour = Colour.WHITE if code == "W" else Colour.BLACK
     elif tag == "XXC":
@@ -187,7 +265,9 @@ def _read_line(state: _State, line: str, line_no: int) -> None:
     elif tag in _BB_FIELDS:
         value = _parse_points(rest)
         if value is None:
-            raise state.error(f"{tag} needs a number of points like 1.0, not {rest!r}", line_no, 5)
+            raise state.error(
+                f"{tag} needs a number of points like 1.0, not {_shown(rest)!r}", line_no, 5
+            )
         _set_points(state, _BB_FIELDS[tag], value)
     elif tag == "XXS":
         _read_xxs(state, line, line_no)
@@ -312,7 +392,7 @@ def _read_162(state: _State, line: str, line_no: int) -> None:
         if code not in _162_FIELDS or value is None:
             raise state.error(
                 f"record 162: expected a code W, D, L, A, P or X followed by points "
-                f"(like W 1.0), not {code + value_text!r}",
+                f"(like W 1.0), not {_shown(code + value_text)!r}",
                 line_no,
                 column,
             )
@@ -351,7 +431,7 @@ def _read_xxs(state: _State, line: str, line_no: int) -> None:
         if code not in _XXS_FIELDS or value is None:
             raise state.error(
                 f"XXS: expected CODE=points with a code among {', '.join(_XXS_FIELDS)}, "
-                f"not {token!r}",
+                f"not {_shown(token)!r}",
                 line_no,
                 column,
             )
@@ -377,19 +457,36 @@ def _read_xxa(state: _State, line: str, line_no: int) -> None:
     tokens = list(_TOKEN_RE.finditer(line, 3))
     if not tokens:
         raise state.error("XXA needs a pairing number and points per round", line_no, 5)
-    tpn = _parse_int(tokens[0].group())
-    if tpn is None or tpn < 1:
+    tpn = _bounded_int(
+        state,
+        tokens[0].group(),
+        MAX_TPN,
+        "XXA: pairing number",
+        line_no,
+        tokens[0].start() + 1,
+        why=_TPN_WHY,
+    )
+    if len(tokens) - 1 > MAX_ROUNDS:
         raise state.error(
-            f"XXA: pairing number must be a positive whole number, not {tokens[0].group()!r}",
+            f"XXA: virtual points for {len(tokens) - 1} rounds; a TRF holds at most "
+            f"{MAX_ROUNDS} rounds",
             line_no,
-            tokens[0].start() + 1,
+            tokens[MAX_ROUNDS + 1].start() + 1,
         )
     values: list[HalfPoints] = []
     for match in tokens[1:]:
         value = _parse_points(match.group())
         if value is None:
             raise state.error(
-                f"XXA: virtual points must be like 1.0 or 0.5, not {match.group()!r}",
+                f"XXA: virtual points must be like 1.0 or 0.5, not {_shown(match.group())!r}",
+                line_no,
+                match.start() + 1,
+            )
+        if value > MAX_COLUMN_POINTS:
+            raise state.error(
+                f"XXA: virtual points {half_points_to_str(value)} are more than a TRF can "
+                f"hold (at most {half_points_to_str(MAX_COLUMN_POINTS)}, record 250 "
+                "columns 10-13)",
                 line_no,
                 match.start() + 1,
             )
@@ -403,8 +500,39 @@ def _field(line: str, first: int, last: int) -> str:
 
 
 def _parse_int(text: str) -> int | None:
+    """A whole number of at most 9 digits (the widest TRF field), else ``None``: Python
+    refuses to convert more than 4,300 digits, and no field needs more than 4."""
     text = text.strip()
-    return int(text) if text.isdigit() and text.isascii() else None
+    return int(text) if text.isdigit() and text.isascii() and len(text) <= 9 else None
+
+
+_ROUNDS_WHY = "the round columns of records 240, 250 and 260 hold 3 digits"
+_TPN_WHY = "columns 5-8 of a player record"
+
+
+def _bounded_int(
+    state: _State, text: str, high: int, what: str, line_no: int, column: int, *, why: str
+) -> int:
+    """``text`` as a whole number from 1 to ``high``, or a :class:`TrfError` saying so."""
+    value = _parse_int(text)
+    if value is None and not (text.strip().isdigit() and text.strip().isascii()):
+        raise state.error(
+            f"{what} must be a positive whole number, not {_shown(text.strip())!r}",
+            line_no,
+            column,
+        )
+    if value is None or not 1 <= value <= high:
+        raise state.error(
+            f"{what} must be from 1 to {high} ({why}), not {_shown(text.strip())}",
+            line_no,
+            column,
+        )
+    return value
+
+
+def _shown(text: str, limit: int = 24) -> str:
+    """``text`` for a message, cut short when it is long (a 5,000-digit number)."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _read_250(state: _State, line: str, line_no: int) -> None:
@@ -487,13 +615,15 @@ def _read_ids(state: _State, line: str, line_no: int, start: int) -> list[tuple[
     """Pairing numbers after index ``start``, each with its 1-based column."""
     ids = []
     for match in _TOKEN_RE.finditer(line, start):
-        value = _parse_int(match.group())
-        if value is None or value < 1:
-            raise state.error(
-                f"pairing number must be a positive whole number, not {match.group()!r}",
-                line_no,
-                match.start() + 1,
-            )
+        value = _bounded_int(
+            state,
+            match.group(),
+            MAX_TPN,
+            "pairing number",
+            line_no,
+            match.start() + 1,
+            why=_TPN_WHY,
+        )
         ids.append((value, match.start() + 1))
     return ids
 
@@ -593,6 +723,13 @@ def _read_rounds(
         columns.append(start + 1)
         if chunk.strip():
             last_non_blank = len(rounds)
+            if last_non_blank > MAX_ROUNDS:
+                raise state.error(
+                    f"round {last_non_blank}: a TRF holds at most {MAX_ROUNDS} rounds "
+                    f"({_ROUNDS_WHY})",
+                    line_no,
+                    start + 1,
+                )
         start += 10
     return rounds[:last_non_blank], columns[:last_non_blank]
 
@@ -786,6 +923,22 @@ def _finish(state: _State) -> Tournament:
     return tournament
 
 
+def _check_column_fits(
+    state: _State, player: Player, line_no: int, accepted: tuple[HalfPoints, ...]
+) -> None:
+    """The points written for ``player`` (the declared ones, else what the results give)
+    must fit columns 81-84, or the file could not be written back."""
+    written = player.declared_points if player.declared_points is not None else accepted[0]
+    if written > MAX_COLUMN_POINTS:
+        raise state.error(
+            f"player {player.tpn}: {half_points_to_str(written)} points do not fit the points "
+            f"column (81-84 hold at most {half_points_to_str(MAX_COLUMN_POINTS)}); check the "
+            "scoring system (records 162, BBW...)",
+            line_no,
+            81,
+        )
+
+
 def _check_pairings(state: _State, rounds_of: dict[int, list[RoundEntry]]) -> None:
     """Every opponent exists and his line tells the same game: same round, opposite colours,
     matching results (A says he played B with White: B's line must say A with Black)."""
@@ -969,9 +1122,10 @@ def acceptable_points(
 def _check_points(
     state: _State, tournament: Tournament, player: Player, line_no: int, done: int
 ) -> None:
+    accepted = acceptable_points(tournament, player, done)
+    _check_column_fits(state, player, line_no, accepted)
     if player.declared_points is None:
         return
-    accepted = acceptable_points(tournament, player, done)
     if player.declared_points not in accepted:
         raise state.error(
             f"player {player.tpn} ({player.name or 'no name'}): the points column says "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from trf_support import SMALL, block, player, trf
 
 from swissdesk.model.tournament import Colour, ResultCode, RoundEntry, ScoringSystem
@@ -179,7 +180,8 @@ def test_read_latin1_file(tmp_path: Path) -> None:
     text = trf(player(1, "0.0", name="Müller, Jürgen"), player(2, "0.0"))
     path = tmp_path / "latin1.trf"
     path.write_bytes(text.encode("latin-1"))
-    assert read_trf(path).player(1).name == "Müller, Jürgen"
+    with pytest.warns(UserWarning, match="line 1 is not UTF-8"):
+        assert read_trf(path).player(1).name == "Müller, Jürgen"
 
 
 def test_read_utf8_file_with_bom(tmp_path: Path) -> None:
