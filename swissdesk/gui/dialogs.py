@@ -125,9 +125,9 @@ class TiebreakEditor(QWidget):
         remove = QPushButton("Remove")
         remove.clicked.connect(self._remove)
         up = QPushButton("Up")
-        up.clicked.connect(lambda: self._move(-1))
+        up.clicked.connect(self._move_up)
         down = QPushButton("Down")
-        down.clicked.connect(lambda: self._move(1))
+        down.clicked.connect(self._move_down)
         row = QHBoxLayout()
         row.addWidget(self.choice, 1)
         for b in (add, remove, up, down):
@@ -153,6 +153,16 @@ class TiebreakEditor(QWidget):
         row = self.list.currentRow()
         if row >= 0:
             self.list.takeItem(row)
+
+    # Bound methods, not lambdas over ``self``: a closure holding the widget from one of
+    # its own children's connections is a reference cycle that keeps the dialog's Python
+    # wrapper alive until interpreter shutdown, where collecting it after Qt tore the
+    # parent down crashed on quit (issue 18, item 1).
+    def _move_up(self) -> None:
+        self._move(-1)
+
+    def _move_down(self) -> None:
+        self._move(1)
 
     def _move(self, delta: int) -> None:
         row = self.list.currentRow()
@@ -614,7 +624,8 @@ class ManualPairingDialog(ValidatedDialog):
         self.form.addRow("&First player:", self.first)
         self.form.addRow("S&econd player:", self.second)
         self.form.addRow("&Reason:", self.reason)
-        self.bye.toggled.connect(lambda on: self.second.setEnabled(not on))
+        # A bound slot (no lambda over ``self``: see TiebreakEditor._move_up).
+        self.bye.toggled.connect(self.second.setDisabled)
         self.set_note(
             "Boards that already have a result cannot change. A change that breaks an "
             "absolute criterion (C.04.3 art. 2.1: rematch, second bye, colour) asks for "

@@ -115,7 +115,9 @@ class Prompter:
         return box.exec() == QMessageBox.StandardButton.Yes
 
     def run_dialog(self, dialog: QDialog) -> bool:
-        return dialog.exec() == QDialog.DialogCode.Accepted
+        accepted = dialog.exec() == QDialog.DialogCode.Accepted
+        dialog.deleteLater()  # once the caller has read it: no hidden dialogs pile up
+        return accepted
 
     def open_file(self, title: str, directory: str, filters: str) -> str:
         name, _ = QFileDialog.getOpenFileName(self.parent, title, directory, filters)
@@ -126,7 +128,9 @@ class Prompter:
         return name
 
     def show_text(self, title: str, text: str) -> None:
-        TextDialog(title, text, self.parent).exec()
+        dialog = TextDialog(title, text, self.parent)
+        dialog.exec()
+        dialog.deleteLater()
 
     def open_url(self, path: Path) -> None:
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
