@@ -15,6 +15,7 @@ from swissdesk.model.tournament import (
     half_points_to_str,
 )
 from swissdesk.reports.fonts import BOLD, REGULAR, printable
+from swissdesk.reports.scripts import is_simple, layout_runs, paragraph_markup
 
 
 def score_text(value: HalfPoints) -> str:
@@ -66,7 +67,7 @@ def heading(text: str, size: float = 11, space_before: float = 8) -> Paragraph:
         spaceBefore=space_before,
         spaceAfter=4,
     )
-    return Paragraph(_escape(printable(text)), style)
+    return _paragraph(text, style, bold=True)
 
 
 def note(text: str, size: float = 8) -> Paragraph:
@@ -74,7 +75,22 @@ def note(text: str, size: float = 8) -> Paragraph:
     style = ParagraphStyle(
         "note", fontName=REGULAR, fontSize=size, leading=size * 1.3, spaceBefore=4
     )
-    return Paragraph(_escape(printable(text)), style)
+    return _paragraph(text, style, bold=False)
+
+
+def _paragraph(text: str, style: ParagraphStyle, *, bold: bool) -> Paragraph:
+    """A paragraph that prints any script: plain text as it is; otherwise runs of one font
+    in visual order, the words of a right-to-left run reversed (each word is shaped, and
+    so turned around, by HarfBuzz; see :mod:`swissdesk.reports.scripts`)."""
+    text = printable(text)
+    if is_simple(text, style.fontName):
+        return Paragraph(_escape(text), style)
+    pieces: list[tuple[str, str]] = []
+    for run in layout_runs(text, bold):
+        body = " ".join(reversed(run.text.split(" "))) if run.rtl else run.text
+        pieces.append((run.font, _escape(body)))
+    style.shaping = 1
+    return Paragraph(paragraph_markup(pieces), style)
 
 
 def _escape(text: str) -> str:
