@@ -168,13 +168,14 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from swissdesk.tiebreaks.trf_ranks import with_current_ranks
     from swissdesk.trf import write_trf
 
     with _open(args.input) as tf:
         tournament = tf.snapshot()
         version = args.trf_version or tf.trf_version()
         paired = tf.rounds_paired()
-    write_trf(tournament, args.output, version=version)
+    write_trf(with_current_ranks(tournament), args.output, version=version)
     done = tournament.rounds_with_pairings
     if paired > done:
         print(

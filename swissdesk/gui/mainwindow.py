@@ -577,9 +577,10 @@ class MainWindow(QMainWindow):
         tf = self.file
 
         def write() -> bool:
+            from swissdesk.tiebreaks.trf_ranks import with_current_ranks
             from swissdesk.trf import write_trf
 
-            write_trf(tf.snapshot(), path, version=tf.trf_version())
+            write_trf(with_current_ranks(tf.snapshot()), path, version=tf.trf_version())
             return True
 
         if self.guarded("Export TRF", write) is None:
