@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from swissdesk.gui import validation
 from swissdesk.gui.models import BYE_KIND_DISPLAY
+from swissdesk.model import schedule
 from swissdesk.model.tournament import Colour, ScoringSystem, title_rank
 from swissdesk.storage import (
     AccelerationKind,
@@ -206,6 +207,12 @@ class TournamentDialog(ValidatedDialog):
             d.setCalendarPopup(True)
             d.setDisplayFormat("yyyy-MM-dd")
         self.arbiter = QLineEdit(s.chief_arbiter)
+        self.deputies = QLineEdit("; ".join(s.deputy_arbiters))
+        self.deputies.setPlaceholderText("names separated by semicolons (TRF record 112)")
+        self.round_dates = QLineEdit(" ".join(d or "-" for d in s.round_dates))
+        self.round_dates.setPlaceholderText(
+            "one date per round, e.g. 2026/11/20 2026/11/21 … (- for none; TRF record 132)"
+        )
         self.time_control = QLineEdit(s.time_control)
         self.time_control.setPlaceholderText("90 min/40 moves + 30 min, 30 s increment")
         self.rounds = QSpinBox()
@@ -253,8 +260,10 @@ class TournamentDialog(ValidatedDialog):
         f.addRow("&Start date:", self.start)
         f.addRow("&End date:", self.end)
         f.addRow("Chief &arbiter:", self.arbiter)
+        f.addRow("&Deputy arbiters:", self.deputies)
         f.addRow("&Time control:", self.time_control)
         f.addRow("&Rounds:", self.rounds)
+        f.addRow("Ro&und dates:", self.round_dates)
         f.addRow("Pairing s&ystem:", self.system)
         f.addRow("P&oint system:", self.scoring)
         f.addRow("&Colour of no. 1 in round 1:", self.colour)
@@ -272,6 +281,7 @@ class TournamentDialog(ValidatedDialog):
             out.append(problem)
         if self.end.date() < self.start.date():
             out.append("the end date is before the start date")
+        out += self._round_date_problems()
         codes = self.tiebreaks.codes()
         for code in codes:
             try:
@@ -281,6 +291,31 @@ class TournamentDialog(ValidatedDialog):
         if len(set(codes)) != len(codes):
             out.append("a tie-break appears twice in the list")
         return out
+
+    def _round_date_tokens(self) -> list[str]:
+        return self.round_dates.text().replace(",", " ").replace(";", " ").split()
+
+    def _round_date_problems(self) -> list[str]:
+        """Every date readable, no more dates than rounds, none outside start..end."""
+        tokens = self._round_date_tokens()
+        out = []
+        if len(tokens) > self.rounds.value():
+            out.append(f"{len(tokens)} round dates for {self.rounds.value()} rounds")
+        start = schedule.parse_date(self.start.date().toString("yyyy/MM/dd"))
+        end = schedule.parse_date(self.end.date().toString("yyyy/MM/dd"))
+        for number, token in enumerate(tokens, start=1):
+            if token == "-":
+                continue
+            day = schedule.parse_date(token)
+            if day is None:
+                out.append(f"round {number}: {token!r} is not a date (YYYY/MM/DD)")
+            elif start and end and not start <= day <= end:
+                out.append(f"round {number}: {token} is outside the tournament's dates")
+        return out
+
+    def schedule(self) -> tuple[str, ...]:
+        """The round dates as entered, ``YYYY/MM/DD`` (``""`` for a round marked -)."""
+        return schedule.normalise(["" if t == "-" else t for t in self._round_date_tokens()])
 
     def initial_colour(self) -> Colour:
         value = self.colour.currentData()
@@ -300,7 +335,9 @@ class TournamentDialog(ValidatedDialog):
             start_date=self.start.date().toString("yyyy/MM/dd"),
             end_date=self.end.date().toString("yyyy/MM/dd"),
             chief_arbiter=self.arbiter.text().strip(),
-            deputy_arbiters=b.deputy_arbiters,
+            deputy_arbiters=tuple(
+                name.strip() for name in self.deputies.text().split(";") if name.strip()
+            ),
             time_control=self.time_control.text().strip(),
             tournament_type=b.tournament_type or "Individual: Swiss-System",
             total_rounds=self.rounds.value(),
@@ -311,6 +348,7 @@ class TournamentDialog(ValidatedDialog):
             acceleration=AccelerationKind(self.acceleration.currentData()),
             late_entry_result=b.late_entry_result,
             is_team=b.is_team,
+            round_dates=self.schedule(),
         )
 
 

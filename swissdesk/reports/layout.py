@@ -20,6 +20,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from swissdesk import __version__
 from swissdesk.errors import InputError
+from swissdesk.model import schedule
 from swissdesk.model.tournament import Tournament
 from swissdesk.reports.fonts import BOLD, REGULAR, printable, register_fonts
 from swissdesk.reports.scripts import ScriptCanvas
@@ -50,16 +51,11 @@ def page_size(paper: str, *, landscape_orientation: bool = False) -> tuple[float
 
 
 def round_date(tournament: Tournament, round_number: int | None) -> str:
-    """The date of ``round_number`` when the tournament records it (TRF record 132), else ``""``."""
+    """The date of ``round_number`` when the tournament records it (TRF record 132, see
+    :mod:`swissdesk.model.schedule`), else ``""``."""
     if round_number is None:
         return ""
-    for record in tournament.extra_records:
-        if record.startswith("132"):
-            start = 91 + 10 * (round_number - 1)
-            value = record[start : start + 8].strip()
-            if value:
-                return value
-    return ""
+    return schedule.round_date(tournament.extra_records, round_number)
 
 
 @dataclass(frozen=True, slots=True)

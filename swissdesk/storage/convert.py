@@ -23,6 +23,7 @@ from swissdesk.engines.acceleration import (  # re-exported for the storage serv
 )
 from swissdesk.engines.acceleration import baku_virtual_points
 from swissdesk.engines.base import Pair, RoundPairing
+from swissdesk.model import schedule
 from swissdesk.model.tournament import (
     Colour,
     GameResult,
@@ -103,6 +104,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> TournamentSettings:
     values["initial_colour"] = Colour(values.get("initial_colour", "w"))
     values["acceleration"] = AccelerationKind(values.get("acceleration", "none"))
     values["late_entry_result"] = ResultCode(values.get("late_entry_result", " "))
+    values["round_dates"] = tuple(values.get("round_dates", ()))
     return TournamentSettings(**values)
 
 
@@ -125,6 +127,7 @@ def settings_from_record(rec: TournamentRecord) -> TournamentSettings:
         acceleration=AccelerationKind(rec.acceleration),
         late_entry_result=ResultCode(rec.late_entry_result),
         is_team=rec.is_team,
+        round_dates=schedule.from_records(json.loads(rec.extra_records or "[]")),
     )
 
 
@@ -147,6 +150,9 @@ def write_settings(rec: TournamentRecord, settings: TournamentSettings) -> None:
     rec.acceleration = settings.acceleration.value
     rec.late_entry_result = settings.late_entry_result.value
     rec.is_team = settings.is_team
+    # The round schedule is the TRF record 132 among the kept records (no column of its own).
+    records = json.loads(rec.extra_records or "[]")
+    rec.extra_records = json.dumps(list(schedule.replace_in_records(records, settings.round_dates)))
 
 
 def settings_from_tournament(t: Tournament) -> TournamentSettings:
@@ -168,6 +174,7 @@ def settings_from_tournament(t: Tournament) -> TournamentSettings:
         tiebreaks=t.tiebreaks,
         acceleration=AccelerationKind.EXPLICIT if t.acceleration else AccelerationKind.NONE,
         is_team=t.is_team,
+        round_dates=schedule.from_records(t.extra_records),
     )
 
 

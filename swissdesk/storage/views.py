@@ -96,6 +96,9 @@ class TournamentSettings:
     acceleration: AccelerationKind = AccelerationKind.NONE
     late_entry_result: ResultCode = ResultCode.NOT_PAIRED
     is_team: bool = False
+    round_dates: tuple[str, ...] = ()
+    """Date of each round, ``YYYY/MM/DD`` (``""`` for none): TRF record 132, printed in the
+    page headers; see :mod:`swissdesk.model.schedule`."""
 
 
 @dataclass(frozen=True, slots=True)
