@@ -35,6 +35,7 @@ from swissdesk.model.tournament import (
     Tournament,
     TournamentInfo,
 )
+from swissdesk.model.withdrawal import withdrawals
 from swissdesk.storage.results import board_result_from_codes, result_text
 from swissdesk.storage.schema import (
     EntryRecord,
@@ -543,6 +544,7 @@ def insert_tournament(session: Session, t: Tournament, *, engine_label: str, at:
     rec.forbidden_pairs = json.dumps(sorted(sorted(pair) for pair in t.forbidden_pairs))
     rec.extra_records = json.dumps(list(t.extra_records))
     last_paired = t.rounds_with_pairings
+    withdrawn = withdrawals(t)  # the file's withdrawn players stay withdrawn (issue 18)
     for p in t.players:
         accel = t.acceleration.get(p.tpn)
         session.add(
@@ -561,6 +563,7 @@ def insert_tournament(session: Session, t: Tournament, *, engine_label: str, at:
                 declared_rank=p.declared_rank,
                 group_a=False,
                 acceleration=json.dumps(list(accel) if accel is not None else None),
+                withdrawn_from_round=withdrawn.get(p.tpn),
             )
         )
     session.flush()
