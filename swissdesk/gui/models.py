@@ -24,6 +24,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from swissdesk.gui import validation
+from swissdesk.model.text import matches
 from swissdesk.model.tournament import (
     Colour,
     HalfPoints,
@@ -335,7 +336,7 @@ class PlayersFilterModel(QSortFilterProxyModel):
 
     def set_search(self, text: str) -> None:
         self.beginFilterChange()
-        self._needle = text.strip().casefold()
+        self._needle = text.strip()
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
@@ -345,10 +346,8 @@ class PlayersFilterModel(QSortFilterProxyModel):
         if not isinstance(model, PlayersModel):
             return True
         row = model.row_at(source_row)
-        haystack = " ".join(
-            (str(row.tpn), row.name, row.federation, row.fide_id, row.title)
-        ).casefold()
-        return all(word in haystack for word in self._needle.split())
+        # Accents and case ignored: "muller" finds Müller, "lodz" finds Łódź (issue 18).
+        return matches(self._needle, str(row.tpn), row.name, row.federation, row.fide_id, row.title)
 
 
 # ---------------------------------------------------------------------------------------

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import unicodedata
-
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
+from swissdesk.model.text import fold
 from swissdesk.model.tournament import (
     HalfPoints,
     Player,
@@ -43,18 +42,10 @@ def name_of(tournament: Tournament, tpn: int) -> str:
     return printable(player.name) if player is not None else f"#{tpn}"
 
 
-_BASE_LETTERS = str.maketrans(
-    {"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "Ð": "D", "ð": "d",
-     "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "ß": "ss", "Þ": "Th", "þ": "th", "ı": "i",
-     "Ħ": "H", "ħ": "h"}
-)  # fmt: skip
-
-
 def sort_name(name: str) -> str:
     """Key for alphabetical order: case and accents ignored, so "Ćwik" files under C and
     "Łukasz" under L; other scripts (Cyrillic, Greek) follow the Latin names."""
-    decomposed = unicodedata.normalize("NFKD", name.translate(_BASE_LETTERS))
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return fold(name)
 
 
 def heading(text: str, size: float = 11, space_before: float = 8) -> Paragraph:
