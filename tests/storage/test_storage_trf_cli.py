@@ -14,7 +14,7 @@ from swissdesk.tiebreaks import compute_standings, declared_tiebreaks
 from swissdesk.tiebreaks.trf_ranks import with_current_ranks
 from swissdesk.trf import format_trf, parse_trf, read_trf
 
-CORPUS = Path("/work/shared/corpus")
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 ROUND_TRIP = [
     # (file, whether swissdesk.trf writes it back byte for byte on its own)
     ("dutch-full/dutch-0001-n010-r07-clean.trf", False),  # 092 after the players
@@ -23,7 +23,7 @@ ROUND_TRIP = [
     ("baku/baku-0001-n010-r07-clean-p02.trf", True),  # XXA virtual points
 ]
 
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not available")
+needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason=f"reference corpus not found: the corpus tests read the reference cases from ../shared/corpus beside the checkout ({CORPUS})")
 
 
 def run(*argv: object) -> int:
