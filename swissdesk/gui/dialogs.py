@@ -378,9 +378,10 @@ class PlayerForm(QWidget):
         self.federation.setMaxLength(3)
         self.fide_id = QLineEdit(d.fide_id)
         self.sex = QComboBox()
-        self.sex.addItems(["—", "m", "w"])
-        if d.sex in validation.SEXES:
-            self.sex.setCurrentIndex(validation.SEXES.index(d.sex))
+        self.sex.addItems(["—", "male", "female"])  # TRF codes "", m, w (validation.SEXES)
+        code = validation.sex_code(d.sex)
+        if code in validation.SEXES:
+            self.sex.setCurrentIndex(validation.SEXES.index(code))
         self.birth = QLineEdit(d.birth_date)
         self.birth.setPlaceholderText("YYYY or YYYY/MM/DD")
         form = QFormLayout(self)

@@ -103,7 +103,9 @@ class Prompter:
     def info(self, title: str, message: str) -> None:
         QMessageBox.information(self.parent, title, message)
 
-    def confirm(self, title: str, message: str, details: Sequence[str] = ()) -> bool:
+    def confirm(
+        self, title: str, message: str, details: Sequence[str] = (), *, default_yes: bool = False
+    ) -> bool:
         box = QMessageBox(self.parent)
         box.setIcon(QMessageBox.Icon.Warning if details else QMessageBox.Icon.Question)
         box.setWindowTitle(title)
@@ -111,7 +113,9 @@ class Prompter:
         if details:
             box.setInformativeText("\n".join(f"• {d}" for d in details))
         box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
-        box.setDefaultButton(QMessageBox.StandardButton.No)
+        box.setDefaultButton(
+            QMessageBox.StandardButton.Yes if default_yes else QMessageBox.StandardButton.No
+        )
         return box.exec() == QMessageBox.StandardButton.Yes
 
     def run_dialog(self, dialog: QDialog) -> bool:
@@ -1062,6 +1066,7 @@ class MainWindow(QMainWindow):
                 "Pairing numbers",
                 "The pairing numbers do not follow rating, title and name "
                 "(C.04.2 art. 2.2). Sort them before pairing round 1?",
+                default_yes=True,  # the rule's order is the safe answer (issue 18)
             )
             and self.run_action(AssignPairingNumbers(), "Sort pairing numbers") is None
         ):

@@ -247,7 +247,7 @@ class PlayersModel(TableModel):
                 case self.FIDE_ID:
                     return row.fide_id
                 case self.SEX:
-                    return row.sex
+                    return validation.sex_word(row.sex)  # the TRF code as a word
                 case self.BIRTH:
                     return row.birth_date
                 case self.POINTS:
@@ -309,7 +309,7 @@ class PlayersModel(TableModel):
                 problem = validation.check_fide_id(text.strip())
                 data = replace(data, fide_id=text)
             case self.SEX:
-                problem = validation.check_sex(text.strip().lower())
+                problem = validation.check_sex(text)
                 data = replace(data, sex=text)
             case _:
                 problem = validation.check_birth_date(text.strip())
