@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from swissdesk.gui import validation
 from swissdesk.gui.models import BYE_KIND_DISPLAY
 from swissdesk.model import schedule
-from swissdesk.model.tournament import Colour, ScoringSystem, title_rank
+from swissdesk.model.tournament import Colour, ResultCode, ScoringSystem, title_rank
 from swissdesk.storage import (
     AccelerationKind,
     ByeKind,
@@ -475,6 +475,14 @@ def late_entry_consequences(
     return "\n".join(lines)
 
 
+MISSED_ROUND_CHOICES: dict[ResultCode, str] = {
+    ResultCode.NOT_PAIRED: "absent",
+    ResultCode.ZERO_POINT_BYE: "zero-point bye",
+    ResultCode.HALF_POINT_BYE: "half-point bye",
+}
+"""How a late entry's missed rounds may score (C.04.2 art. 2.4; the tournament's rules)."""
+
+
 class LateEntryDialog(PlayerDialog):
     """Admit a late entry (C.04.2 art. 2.4), showing the TPN shift before confirming."""
 
@@ -485,29 +493,55 @@ class LateEntryDialog(PlayerDialog):
         total_rounds: int,
         missed_points: str,
         parent: QWidget | None = None,
+        *,
+        scoring: ScoringSystem | None = None,
+        default_missed: ResultCode = ResultCode.NOT_PAIRED,
     ) -> None:
         super().__init__(None, parent, title="Late entry")
         self.players = list(players)
         self.rounds_paired = rounds_paired
         self.missed_points = missed_points
+        self.scoring = scoring
         self.from_round = QSpinBox()
         self.from_round.setRange(max(2, rounds_paired + 1), max(2, total_rounds))
         self.from_round.setValue(max(2, rounds_paired + 1))
         self.form.addRow("&Plays from round:", self.from_round)
+        # C.04.2 art. 2.4: the rounds missed score as the tournament's rules say.
+        self.missed = QComboBox()
+        choices = dict(MISSED_ROUND_CHOICES)
+        choices.setdefault(default_missed, "as the tournament's settings say")
+        for code, label in choices.items():
+            self.missed.addItem(f"{label} ({self._points(code)})", code.value)
+        self.missed.setCurrentIndex(max(0, self.missed.findData(default_missed.value)))
+        self.form.addRow("&Missed rounds score:", self.missed)
+        self.missed.currentIndexChanged.connect(self.update_note)
         for w in (self.player.name, self.player.rating, self.player.federation):
             w.textChanged.connect(self.update_note)
         self.player.title.currentIndexChanged.connect(self.update_note)
         self.from_round.valueChanged.connect(self.update_note)
         self.update_note()
 
+    def _points(self, code: ResultCode) -> str:
+        if self.scoring is None:
+            return self.missed_points
+        value = self.scoring.points(code)
+        whole, half = divmod(value, 2)
+        text = f"{whole or ''}{'½' if half else ''}" or "0"
+        return f"{text} point{'' if text in ('1', '½') else 's'}"
+
+    def missed_result(self) -> ResultCode:
+        """What each missed round scores, as chosen."""
+        return ResultCode(self.missed.currentData())
+
     def update_note(self) -> None:
+        missed = getattr(self, "missed", None)
         self.set_note(
             late_entry_consequences(
                 self.players,
                 self.data(),
                 self.rounds_paired,
                 self.from_round.value(),
-                self.missed_points,
+                self._points(self.missed_result()) if missed is not None else self.missed_points,
             )
         )
 

@@ -929,9 +929,12 @@ class MainWindow(QMainWindow):
             s.total_rounds,
             f"{missed} point{'s' if missed != '1' else ''}",
             self,
+            scoring=s.scoring,
+            default_missed=s.late_entry_result,
         )
         if self.prompter.run_dialog(dialog):
-            self.run_action(LateEntry(dialog.data(), dialog.from_round.value()), "Late entry")
+            action = LateEntry(dialog.data(), dialog.from_round.value(), dialog.missed_result())
+            self.run_action(action, "Late entry")
 
     def withdraw(self) -> None:
         if self._settings is None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from swissdesk.engines.base import Pair, RoundPairing
+from swissdesk.model.tournament import ResultCode
 from swissdesk.storage.results import BoardResult
 from swissdesk.storage.views import ByeKind, PlayerData, TournamentSettings
 
@@ -85,6 +86,10 @@ class LateEntry(Action):
 
     player: PlayerData
     from_round: int
+    missed_result: ResultCode | None = None
+    """What each missed round scores, as the tournament's rules say (C.04.2 art. 2.4):
+    ``NOT_PAIRED`` (absent, no points), ``ZERO_POINT_BYE`` or ``HALF_POINT_BYE``; None
+    takes ``TournamentSettings.late_entry_result``."""
 
 
 @dataclass(frozen=True, slots=True)

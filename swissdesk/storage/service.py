@@ -807,11 +807,16 @@ class TournamentFile:
         convert.apply_player_data(rec, a.player)
         s.add(rec)
         s.flush()
-        missed = settings.late_entry_result
+        missed = _late_entry_missed(a, settings)
         s.add_all(
             EntryRecord(player_id=rec.id, round_number=r, kind="absent", result=missed.value)
             for r in range(1, last + 1)
         )
+        if a.missed_result is not None:  # the arbiter's choice also for rounds not paired yet
+            s.add_all(
+                EntryRecord(player_id=rec.id, round_number=r, kind="bye", result=missed.value)
+                for r in range(last + 1, a.from_round)
+            )
         payload = {
             "id": rec.id,
             "tpn": tpn,
@@ -1627,3 +1632,20 @@ def absolute_criteria_warnings(
         if st is not None and st.had_bye_or_unplayed_win:
             out.append(f"{bye} already had a pairing-allocated bye or a win without playing [C2]")
     return tuple(out)
+
+
+LATE_ENTRY_RESULTS = (ResultCode.NOT_PAIRED, ResultCode.ZERO_POINT_BYE, ResultCode.HALF_POINT_BYE)
+"""What a late entry's missed rounds may score (C.04.2 art. 2.4, issue 18 item 12)."""
+
+
+def _late_entry_missed(a: act.LateEntry, settings: TournamentSettings) -> ResultCode:
+    """The result of each round a late entry missed: the arbiter's choice, else the
+    tournament's setting."""
+    if a.missed_result is None:
+        return settings.late_entry_result
+    if a.missed_result not in (*LATE_ENTRY_RESULTS, settings.late_entry_result):
+        raise ActionRefused(
+            "a missed round scores as an absence, a zero-point bye or a half-point bye, "
+            f"not {a.missed_result.name.lower().replace('_', ' ')}"
+        )
+    return a.missed_result

@@ -94,3 +94,20 @@ def test_the_window_keeps_the_width_the_arbiter_gave_it(
     window.rounds_page.notice.setText("Round 6 was changed by hand (see the audit log) " * 4)
     QApplication.processEvents()
     assert window.width() == 560
+
+
+def test_late_entry_dialog_offers_the_missed_rounds_score(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 18, item 12: the arbiter chooses what the missed rounds score."""
+    from swissdesk.gui.dialogs import LateEntryDialog
+    from swissdesk.model.tournament import ResultCode, ScoringSystem
+
+    dialog = LateEntryDialog(
+        [], 2, 7, "0 points", scoring=ScoringSystem(), default_missed=ResultCode.NOT_PAIRED
+    )
+    qtbot.addWidget(dialog)
+    items = [dialog.missed.itemText(i) for i in range(dialog.missed.count())]
+    assert items == ["absent (0 points)", "zero-point bye (0 points)", "half-point bye (½ point)"]
+    assert dialog.missed_result() is ResultCode.NOT_PAIRED
+    dialog.missed.setCurrentIndex(2)
+    assert dialog.missed_result() is ResultCode.HALF_POINT_BYE
+    assert "½ point each" in dialog.note.text()
