@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from swissdesk.gui import validation
 from swissdesk.gui.models import BYE_KIND_DISPLAY
-from swissdesk.model import schedule
+from swissdesk.model import schedule, timecontrol
 from swissdesk.model.tournament import Colour, ResultCode, ScoringSystem, title_rank
 from swissdesk.storage import (
     AccelerationKind,
@@ -215,6 +215,11 @@ class TournamentDialog(ValidatedDialog):
         )
         self.time_control = QLineEdit(s.time_control)
         self.time_control.setPlaceholderText("90 min/40 moves + 30 min, 30 s increment")
+        self.time_code = QLineEdit(s.time_control_code)
+        self.time_code.setPlaceholderText("for FIDE, e.g. 5400+30 or 40/6000+30:900+30 (TRF 222)")
+        self.rating_type = QLabel()
+        self.time_code.textChanged.connect(self._show_rating_type)
+        self._show_rating_type()
         self.rounds = QSpinBox()
         self.rounds.setRange(1, 99)
         self.rounds.setValue(s.total_rounds)
@@ -262,6 +267,8 @@ class TournamentDialog(ValidatedDialog):
         f.addRow("Chief &arbiter:", self.arbiter)
         f.addRow("&Deputy arbiters:", self.deputies)
         f.addRow("&Time control:", self.time_control)
+        f.addRow("T&ime control code:", self.time_code)
+        f.addRow("Rating type:", self.rating_type)
         f.addRow("&Rounds:", self.rounds)
         f.addRow("Ro&und dates:", self.round_dates)
         f.addRow("Pairing s&ystem:", self.system)
@@ -282,6 +289,9 @@ class TournamentDialog(ValidatedDialog):
         if self.end.date() < self.start.date():
             out.append("the end date is before the start date")
         out += self._round_date_problems()
+        code = self.time_code.text().strip()
+        if code and not timecontrol.is_valid(code):
+            out.append(f"time control code {code!r}: write it as 5400+30, 40/6000+30:900+30 …")
         codes = self.tiebreaks.codes()
         for code in codes:
             try:
@@ -291,6 +301,16 @@ class TournamentDialog(ValidatedDialog):
         if len(set(codes)) != len(codes):
             out.append("a tie-break appears twice in the list")
         return out
+
+    def _show_rating_type(self) -> None:
+        code = self.time_code.text().strip()
+        if not code:
+            text = "(from the time control code)"
+        elif timecontrol.is_valid(code):
+            text = f"{timecontrol.rating_type(code)} (FIDE rating of a 60-move game)"
+        else:
+            text = "(the code is not in the TRF form)"
+        self.rating_type.setText(text)
 
     def _round_date_tokens(self) -> list[str]:
         return self.round_dates.text().replace(",", " ").replace(";", " ").split()
@@ -349,6 +369,7 @@ class TournamentDialog(ValidatedDialog):
             late_entry_result=b.late_entry_result,
             is_team=b.is_team,
             round_dates=self.schedule(),
+            time_control_code=self.time_code.text().strip(),
         )
 
 

@@ -23,7 +23,7 @@ from swissdesk.engines.acceleration import (  # re-exported for the storage serv
 )
 from swissdesk.engines.acceleration import baku_virtual_points
 from swissdesk.engines.base import Pair, RoundPairing
-from swissdesk.model import schedule
+from swissdesk.model import schedule, timecontrol
 from swissdesk.model.tournament import (
     Colour,
     GameResult,
@@ -129,6 +129,7 @@ def settings_from_record(rec: TournamentRecord) -> TournamentSettings:
         late_entry_result=ResultCode(rec.late_entry_result),
         is_team=rec.is_team,
         round_dates=schedule.from_records(json.loads(rec.extra_records or "[]")),
+        time_control_code=timecontrol.from_records(json.loads(rec.extra_records or "[]")),
     )
 
 
@@ -152,8 +153,11 @@ def write_settings(rec: TournamentRecord, settings: TournamentSettings) -> None:
     rec.late_entry_result = settings.late_entry_result.value
     rec.is_team = settings.is_team
     # The round schedule is the TRF record 132 among the kept records (no column of its own).
-    records = json.loads(rec.extra_records or "[]")
-    rec.extra_records = json.dumps(list(schedule.replace_in_records(records, settings.round_dates)))
+    records = schedule.replace_in_records(
+        json.loads(rec.extra_records or "[]"), settings.round_dates
+    )  # and the encoded time control is record 222
+    records = timecontrol.replace_in_records(records, settings.time_control_code)
+    rec.extra_records = json.dumps(list(records))
 
 
 def settings_from_tournament(t: Tournament) -> TournamentSettings:
@@ -176,6 +180,7 @@ def settings_from_tournament(t: Tournament) -> TournamentSettings:
         acceleration=AccelerationKind.EXPLICIT if t.acceleration else AccelerationKind.NONE,
         is_team=t.is_team,
         round_dates=schedule.from_records(t.extra_records),
+        time_control_code=timecontrol.from_records(t.extra_records),
     )
 
 

@@ -444,3 +444,15 @@ def test_settings_dialog_enters_round_dates_and_deputies(qtbot) -> None:  # type
     s = dialog.settings()
     assert s.round_dates == ("2026/11/20", "2026/11/21", "", "2026/11/23")
     assert s.deputy_arbiters == ("Deputy, Dora", "Second, Sam")
+
+
+def test_settings_dialog_takes_the_time_control_code_and_shows_the_rating_type(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dialog = TournamentDialog(["dutch"], TournamentSettings(name="Open"), title="Tournament settings")
+    qtbot.addWidget(dialog)
+    dialog.time_code.setText("180+2")
+    assert dialog.rating_type.text().startswith("blitz")
+    dialog.time_code.setText("90 min")
+    assert any("time control code" in p for p in dialog.problems())
+    dialog.time_code.setText("5400+30")
+    assert dialog.rating_type.text().startswith("standard")
+    assert dialog.settings().time_control_code == "5400+30"

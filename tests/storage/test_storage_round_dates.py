@@ -9,7 +9,7 @@ from pathlib import Path
 from storage_support import NAMES, settings
 
 from swissdesk.cli import main
-from swissdesk.model import schedule
+from swissdesk.model import schedule, timecontrol
 from swissdesk.storage import EditSettings, PlayerData, TournamentFile, Undo
 from swissdesk.trf import read_trf
 
@@ -50,3 +50,25 @@ def test_round_schedule_is_stored_edited_undone_and_exported(tmp_path: Path) -> 
     with TournamentFile.open(tmp_path / "back.swissdesk") as tf:
         assert tf.settings().round_dates == DATES
     assert schedule.from_records(read_trf(tmp_path / "out.trf").extra_records) == DATES
+
+
+def test_encoded_time_control_gives_the_rating_type() -> None:
+    """TRF-2026 record 222 and FIDE's categories for a 60-move game."""
+    assert timecontrol.rating_type("5400+30") == "standard"
+    assert timecontrol.seconds_for_game("40/6000+30:900+30") == 6000 + 40 * 30 + 900 + 20 * 30
+    assert timecontrol.rating_type("900+10") == "rapid"
+    assert timecontrol.rating_type("180+2") == "blitz"
+    assert timecontrol.rating_type("W300-B240") == "blitz"
+    assert timecontrol.rating_type("3600") == "standard"
+    assert not timecontrol.is_valid("90 min + 30 s")
+
+
+def test_time_control_code_is_stored_and_written_as_record_222(tmp_path: Path) -> None:
+    path = tmp_path / "t.swissdesk"
+    with TournamentFile.create(path, settings(time_control_code="5400+30")) as tf:
+        assert tf.settings().time_control_code == "5400+30"
+        tf.execute(EditSettings(dataclasses.replace(tf.settings(), time_control_code="900+10")))
+        assert tf.settings().time_control_code == "900+10"
+        assert "222 900+10" in tf.snapshot().extra_records
+        tf.execute(EditSettings(dataclasses.replace(tf.settings(), time_control_code="")))
+        assert not any(r.startswith("222") for r in tf.snapshot().extra_records)
