@@ -70,8 +70,19 @@ def font_directory() -> Path:
     return Path(str(resources.files("swissdesk").joinpath("resources", "fonts")))
 
 
+def _register(names: tuple[str, ...]) -> None:
+    directory = font_directory()
+    for name in names:
+        path = directory / _FILES[name]
+        if not path.is_file():
+            raise SwissdeskError(
+                f"font file {path} is missing: reinstall swissdesk to print documents"
+            )
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+
+
 def register_fonts() -> tuple[str, str]:
-    """Register the shipped fonts with reportlab once; return the main regular and bold.
+    """Register the main fonts (DejaVu Sans) with reportlab once; return regular and bold.
 
     Raises :class:`SwissdeskError` when the installation lacks the font files, rather than
     silently printing names as boxes.
@@ -81,19 +92,28 @@ def register_fonts() -> tuple[str, str]:
         return REGULAR, BOLD
     with _lock:  # the GUI may print from a worker thread
         if not _registered:
-            directory = font_directory()
-            for name, filename in _FILES.items():
-                path = directory / filename
-                if not path.is_file():
-                    raise SwissdeskError(
-                        f"font file {path} is missing: reinstall swissdesk to print documents"
-                    )
-                pdfmetrics.registerFont(TTFont(name, str(path)))
+            _register((REGULAR, BOLD))
             pdfmetrics.registerFontFamily(
                 REGULAR, normal=REGULAR, bold=BOLD, italic=REGULAR, boldItalic=BOLD
             )
             _registered = True
     return REGULAR, BOLD
+
+
+_fallbacks_registered = False
+
+
+def register_fallback_fonts() -> None:
+    """Register the fallback fonts once, when a document first prints a name DejaVu Sans
+    cannot (reading the CJK font takes most of a second, which plain lists never pay)."""
+    global _fallbacks_registered
+    register_fonts()
+    if _fallbacks_registered:
+        return
+    with _lock:
+        if not _fallbacks_registered:
+            _register(tuple(name for name in _FILES if name not in (REGULAR, BOLD)))
+            _fallbacks_registered = True
 
 
 def printable(text: str) -> str:

@@ -39,6 +39,7 @@ from swissdesk.reports.fonts import (
     FALLBACK_FONTS,
     REGULAR,
     SHAPED_FONTS,
+    register_fallback_fonts,
     register_fonts,
 )
 
@@ -76,7 +77,7 @@ def _is_arabic(ch: str) -> bool:
 @lru_cache(maxsize=8)
 def _chain(bold: bool) -> tuple[tuple[str, frozenset[int]], ...]:
     """The fallback fonts for one weight with the code points each one covers."""
-    register_fonts()
+    register_fallback_fonts()
     chain = []
     for regular_name, bold_name in FALLBACK_FONTS:
         name = bold_name if bold else regular_name
@@ -125,9 +126,10 @@ def is_simple(text: str, font: str) -> bool:
     base = BOLD if bold else REGULAR
     if font not in (REGULAR, BOLD):
         return True  # a caller's own font: drawn as it is
+    register_fonts()
+    cmap = pdfmetrics.getFont(base).face.charToGlyph  # the main font only: no fallback read
     return all(
-        unicodedata.bidirectional(ch) not in _RTL_TYPES and font_for(ch, bold) == base
-        for ch in text
+        unicodedata.bidirectional(ch) not in _RTL_TYPES and ord(ch) in cmap for ch in text
     )
 
 
