@@ -469,7 +469,7 @@ def stage_deb(bundle: Path, staging: Path, version: str, arch: str) -> Path:
     (doc / "copyright").write_text(
         "swissdesk is free software: GPL-3.0-or-later.\n"
         "It bundles Python (PSF licence), Qt and PySide6 (LGPL-3.0), SQLAlchemy (MIT),\n"
-        "reportlab (BSD) and the DejaVu fonts (see\n"
+        "reportlab (BSD), HarfBuzz (MIT), the DejaVu, Noto and Droid fonts (see\n"
         f"/{layout.DEB_INSTALL_DIR}/{layout.CONTENTS_DIR}/swissdesk/resources/fonts).\n",
         encoding="utf-8",
     )

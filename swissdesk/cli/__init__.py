@@ -51,9 +51,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+DOCUMENT_SUFFIXES = (".swissdesk", ".trf", ".trfx")
+
+
+def _is_document(arg: str, parser: argparse.ArgumentParser) -> bool:
+    """Whether ``arg`` names a tournament or TRF file rather than a command."""
+    if arg.startswith("-"):
+        return False
+    commands = {
+        name
+        for action in parser._subparsers._group_actions  # type: ignore[union-attr]
+        if isinstance(action, argparse._SubParsersAction)
+        for name in action.choices
+    }
+    if arg in commands:
+        return False
+    return arg.lower().endswith(DOCUMENT_SUFFIXES) or os.path.isfile(arg)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if len(argv) == 1 and _is_document(argv[0], parser):
+        argv = ["gui", argv[0]]  # "swissdesk FILE" opens it, as double-clicking does
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)
     if func is None:

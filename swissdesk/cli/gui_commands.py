@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 
@@ -18,8 +19,27 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(func=lambda args: run_gui(args.file))
 
 
+def no_display_message() -> str | None:
+    """Why the window cannot open here (a Linux session without a display), else None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    if os.environ.get("QT_QPA_PLATFORM") or os.environ.get("DISPLAY"):
+        return None
+    if os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    return (
+        "swissdesk: there is no display here (neither DISPLAY nor WAYLAND_DISPLAY is set), "
+        "so the desktop application cannot open its window. Start it from a desktop "
+        "session, or use the commands without a window: see 'swissdesk --help'."
+    )
+
+
 def run_gui(path: str | None) -> int:
     """Start the desktop application (PySide6), optionally opening ``path``."""
+    message = no_display_message()
+    if message is not None:
+        print(message, file=sys.stderr)
+        return 2
     try:
         from swissdesk.gui.app import run_app
     except ImportError as exc:

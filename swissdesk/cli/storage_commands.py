@@ -171,13 +171,14 @@ def run_import(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     from swissdesk.cli.output import is_stdout, write_output
+    from swissdesk.tiebreaks.trf_ranks import with_current_ranks
     from swissdesk.trf import format_trf
 
     with _open(args.input) as tf:
         tournament = tf.snapshot()
         version = args.trf_version or tf.trf_version()
         paired = tf.rounds_paired()
-    write_output(args.output, format_trf(tournament, version=version))
+    write_output(args.output, format_trf(with_current_ranks(tournament), version=version))
     done = tournament.rounds_with_pairings
     if paired > done:
         print(

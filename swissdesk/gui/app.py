@@ -5,19 +5,27 @@ An unexpected exception (a bug, never an arbiter's mistake: those are
 log folder and shown in a crash dialog; the window stays open. The tournament is intact:
 every action was saved in its own transaction when it was made.
 
+A native crash (a segmentation fault in Qt, say) cannot be caught that way: ``faulthandler``
+writes the Python stack of every thread to ``swissdesk-faults.log`` in the same folder, so
+such a crash also leaves a trace.
+
 ``SWISSDESK_SMOKE_TEST=1`` (the packaged build's smoke test) opens the sample tournament,
 runs the event loop briefly and quits with exit code 0.
 """
 
 from __future__ import annotations
 
+import faulthandler
+import gc
 import multiprocessing
 import os
 import sys
 import traceback
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from types import TracebackType
+from typing import TextIO
 
 import platformdirs
 from PySide6.QtCore import QTimer
@@ -51,6 +59,34 @@ def write_crash_log(text: str) -> Path:
         except OSError:
             continue
     return Path("(no log could be written)")
+
+
+FAULT_LOG_NAME = "swissdesk-faults.log"
+
+_fault_log: TextIO | None = None
+
+
+def install_fault_handler() -> Path | None:
+    """Let a native crash (segmentation fault, bus error, abort) leave the Python stack of
+    every thread in ``swissdesk-faults.log`` in the log folder; returns that path (None if
+    no log folder is writable, then the trace goes to standard error)."""
+    global _fault_log
+    if _fault_log is not None:
+        return Path(_fault_log.name)
+    stamp = datetime.now().isoformat(timespec="seconds")
+    for folder in (log_directory(), Path(os.environ.get("TMPDIR", "/tmp"))):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            log = open(folder / FAULT_LOG_NAME, "a", encoding="utf-8")  # noqa: SIM115 - kept open
+        except OSError:
+            continue
+        log.write(f"--- swissdesk {__version__} started {stamp} (pid {os.getpid()})\n")
+        log.flush()
+        faulthandler.enable(file=log, all_threads=True)
+        _fault_log = log
+        return folder / FAULT_LOG_NAME
+    faulthandler.enable(all_threads=True)
+    return None
 
 
 class CrashHandler:
@@ -118,6 +154,7 @@ def run_app(path: str | None = None) -> int:
     multiprocessing.freeze_support()
     from swissdesk.gui.mainwindow import MainWindow
 
+    install_fault_handler()
     app = create_application()
     window = MainWindow()
     handler = CrashHandler(window)
@@ -129,7 +166,11 @@ def run_app(path: str | None = None) -> int:
             QTimer.singleShot(0, window.open_sample)
             QTimer.singleShot(1500, window.close)
         elif path:
-            QTimer.singleShot(0, lambda: window.open_file(path))
+            QTimer.singleShot(0, partial(window.open_file, path))
         return int(app.exec())
     finally:
         sys.excepthook = previous
+        # Tear the window down while Qt is still whole: a widget kept alive by a Python
+        # reference cycle and collected during interpreter shutdown crashed on quit.
+        del window, handler
+        gc.collect()

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -42,6 +43,7 @@ from swissdesk.gui.player_dialogs import (
     late_entry_consequences,
     predicted_tpn,
 )
+from swissdesk.model import schedule, timecontrol
 from swissdesk.model.tournament import Colour, ScoringSystem
 from swissdesk.storage import (
     AccelerationKind,
@@ -83,9 +85,9 @@ class TiebreakEditor(QWidget):
         remove = QPushButton("Remove")
         remove.clicked.connect(self._remove)
         up = QPushButton("Up")
-        up.clicked.connect(lambda: self._move(-1))
+        up.clicked.connect(self._move_up)
         down = QPushButton("Down")
-        down.clicked.connect(lambda: self._move(1))
+        down.clicked.connect(self._move_down)
         row = QHBoxLayout()
         row.addWidget(self.choice, 1)
         for b in (add, remove, up, down):
@@ -111,6 +113,16 @@ class TiebreakEditor(QWidget):
         row = self.list.currentRow()
         if row >= 0:
             self.list.takeItem(row)
+
+    # Bound methods, not lambdas over ``self``: a closure holding the widget from one of
+    # its own children's connections is a reference cycle that keeps the dialog's Python
+    # wrapper alive until interpreter shutdown, where collecting it after Qt tore the
+    # parent down crashed on quit (issue 18, item 1).
+    def _move_up(self) -> None:
+        self._move(-1)
+
+    def _move_down(self) -> None:
+        self._move(1)
 
     def _move(self, delta: int) -> None:
         row = self.list.currentRow()
@@ -154,8 +166,19 @@ class TournamentDialog(ValidatedDialog):
             d.setCalendarPopup(True)
             d.setDisplayFormat("yyyy-MM-dd")
         self.arbiter = QLineEdit(s.chief_arbiter)
+        self.deputies = QLineEdit("; ".join(s.deputy_arbiters))
+        self.deputies.setPlaceholderText("names separated by semicolons (TRF record 112)")
+        self.round_dates = QLineEdit(" ".join(d or "-" for d in s.round_dates))
+        self.round_dates.setPlaceholderText(
+            "one date per round, e.g. 2026/11/20 2026/11/21 … (- for none; TRF record 132)"
+        )
         self.time_control = QLineEdit(s.time_control)
         self.time_control.setPlaceholderText("90 min/40 moves + 30 min, 30 s increment")
+        self.time_code = QLineEdit(s.time_control_code)
+        self.time_code.setPlaceholderText("for FIDE, e.g. 5400+30 or 40/6000+30:900+30 (TRF 222)")
+        self.rating_type = QLabel()
+        self.time_code.textChanged.connect(self._show_rating_type)
+        self._show_rating_type()
         self.rounds = QSpinBox()
         self.rounds.setRange(1, 99)
         self.rounds.setValue(s.total_rounds)
@@ -201,8 +224,12 @@ class TournamentDialog(ValidatedDialog):
         f.addRow("&Start date:", self.start)
         f.addRow("&End date:", self.end)
         f.addRow("Chief &arbiter:", self.arbiter)
+        f.addRow("&Deputy arbiters:", self.deputies)
         f.addRow("&Time control:", self.time_control)
+        f.addRow("T&ime control code:", self.time_code)
+        f.addRow("Rating type:", self.rating_type)
         f.addRow("&Rounds:", self.rounds)
+        f.addRow("Ro&und dates:", self.round_dates)
         f.addRow("Pairing s&ystem:", self.system)
         f.addRow("P&oint system:", self.scoring)
         f.addRow("&Colour of no. 1 in round 1:", self.colour)
@@ -220,6 +247,10 @@ class TournamentDialog(ValidatedDialog):
             out.append(problem)
         if self.end.date() < self.start.date():
             out.append("the end date is before the start date")
+        out += self._round_date_problems()
+        code = self.time_code.text().strip()
+        if code and not timecontrol.is_valid(code):
+            out.append(f"time control code {code!r}: write it as 5400+30, 40/6000+30:900+30 …")
         codes = self.tiebreaks.codes()
         for code in codes:
             try:
@@ -229,6 +260,41 @@ class TournamentDialog(ValidatedDialog):
         if len(set(codes)) != len(codes):
             out.append("a tie-break appears twice in the list")
         return out
+
+    def _show_rating_type(self) -> None:
+        code = self.time_code.text().strip()
+        if not code:
+            text = "(from the time control code)"
+        elif timecontrol.is_valid(code):
+            text = f"{timecontrol.rating_type(code)} (FIDE rating of a 60-move game)"
+        else:
+            text = "(the code is not in the TRF form)"
+        self.rating_type.setText(text)
+
+    def _round_date_tokens(self) -> list[str]:
+        return self.round_dates.text().replace(",", " ").replace(";", " ").split()
+
+    def _round_date_problems(self) -> list[str]:
+        """Every date readable, no more dates than rounds, none outside start..end."""
+        tokens = self._round_date_tokens()
+        out = []
+        if len(tokens) > self.rounds.value():
+            out.append(f"{len(tokens)} round dates for {self.rounds.value()} rounds")
+        start = schedule.parse_date(self.start.date().toString("yyyy/MM/dd"))
+        end = schedule.parse_date(self.end.date().toString("yyyy/MM/dd"))
+        for number, token in enumerate(tokens, start=1):
+            if token == "-":
+                continue
+            day = schedule.parse_date(token)
+            if day is None:
+                out.append(f"round {number}: {token!r} is not a date (YYYY/MM/DD)")
+            elif start and end and not start <= day <= end:
+                out.append(f"round {number}: {token} is outside the tournament's dates")
+        return out
+
+    def schedule(self) -> tuple[str, ...]:
+        """The round dates as entered, ``YYYY/MM/DD`` (``""`` for a round marked -)."""
+        return schedule.normalise(["" if t == "-" else t for t in self._round_date_tokens()])
 
     def initial_colour(self) -> Colour:
         value = self.colour.currentData()
@@ -248,7 +314,9 @@ class TournamentDialog(ValidatedDialog):
             start_date=self.start.date().toString("yyyy/MM/dd"),
             end_date=self.end.date().toString("yyyy/MM/dd"),
             chief_arbiter=self.arbiter.text().strip(),
-            deputy_arbiters=b.deputy_arbiters,
+            deputy_arbiters=tuple(
+                name.strip() for name in self.deputies.text().split(";") if name.strip()
+            ),
             time_control=self.time_control.text().strip(),
             tournament_type=b.tournament_type or "Individual: Swiss-System",
             total_rounds=self.rounds.value(),
@@ -259,6 +327,8 @@ class TournamentDialog(ValidatedDialog):
             acceleration=AccelerationKind(self.acceleration.currentData()),
             late_entry_result=b.late_entry_result,
             is_team=b.is_team,
+            round_dates=self.schedule(),
+            time_control_code=self.time_code.text().strip(),
         )
 
 
@@ -309,7 +379,8 @@ class ManualPairingDialog(ValidatedDialog):
         self.form.addRow("&First player:", self.first)
         self.form.addRow("S&econd player:", self.second)
         self.form.addRow("&Reason:", self.reason)
-        self.bye.toggled.connect(lambda on: self.second.setEnabled(not on))
+        # A bound slot (no lambda over ``self``: see TiebreakEditor._move_up).
+        self.bye.toggled.connect(self.second.setDisabled)
         self.set_note(
             "Boards that already have a result cannot change. A change that breaks an "
             "absolute criterion (C.04.3 art. 2.1: rematch, second bye, colour) asks for "

@@ -51,6 +51,7 @@ from swissdesk.gui.tablemodel import (
     points,
     result_display,
 )
+from swissdesk.model.text import matches
 from swissdesk.model.tournament import (
     ResultCode,
     half_points_to_str,
@@ -136,7 +137,7 @@ class PlayersModel(TableModel):
                 case self.FIDE_ID:
                     return row.fide_id
                 case self.SEX:
-                    return row.sex
+                    return validation.sex_word(row.sex)  # the TRF code as a word
                 case self.BIRTH:
                     return row.birth_date
                 case self.POINTS:
@@ -198,7 +199,7 @@ class PlayersModel(TableModel):
                 problem = validation.check_fide_id(text.strip())
                 data = replace(data, fide_id=text)
             case self.SEX:
-                problem = validation.check_sex(text.strip().lower())
+                problem = validation.check_sex(text)
                 data = replace(data, sex=text)
             case _:
                 problem = validation.check_birth_date(text.strip())
@@ -225,7 +226,7 @@ class PlayersFilterModel(QSortFilterProxyModel):
 
     def set_search(self, text: str) -> None:
         self.beginFilterChange()
-        self._needle = text.strip().casefold()
+        self._needle = text.strip()
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
@@ -235,10 +236,8 @@ class PlayersFilterModel(QSortFilterProxyModel):
         if not isinstance(model, PlayersModel):
             return True
         row = model.row_at(source_row)
-        haystack = " ".join(
-            (str(row.tpn), row.name, row.federation, row.fide_id, row.title)
-        ).casefold()
-        return all(word in haystack for word in self._needle.split())
+        # Accents and case ignored: "muller" finds Müller, "lodz" finds Łódź (issue 18).
+        return matches(self._needle, str(row.tpn), row.name, row.federation, row.fide_id, row.title)
 
 
 # ---------------------------------------------------------------------------------------

@@ -303,6 +303,10 @@ class RoundsPage(QWidget):
             "Del = clear"
         )
         self.hint.setStyleSheet("color: gray;")
+        # Texts that change (or are long) never widen the window: they are cut at its edge,
+        # the window keeps the width the arbiter gave it (issue 18).
+        for label in (self.notice, self.hint, self.busy_label, self.counter):
+            label.setMinimumWidth(1)  # may shrink below its text instead of pushing
         top = QHBoxLayout()
         top.addWidget(_caption("Rounds"))
         top.addSpacing(12)

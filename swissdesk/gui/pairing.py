@@ -293,6 +293,7 @@ class PairingActions:
                 "Pairing numbers",
                 "The pairing numbers do not follow rating, title and name "
                 "(C.04.2 art. 2.2). Sort them before pairing round 1?",
+                default_yes=True,  # the rule's order is the safe answer (issue 18)
             )
             and self.w.run_action(AssignPairingNumbers(), "Sort pairing numbers") is None
         ):

@@ -20,8 +20,8 @@ from swissdesk.gui import validation
 from swissdesk.gui.dialog_base import ValidatedDialog
 from swissdesk.gui.models import BYE_KIND_DISPLAY
 from swissdesk.gui.ratinglist_widgets import RatingListLookup, form_values, installed_rating_list
-from swissdesk.model.tournament import ScoringSystem, title_rank
-from swissdesk.ratinglist import RatingList
+from swissdesk.model.tournament import ResultCode, ScoringSystem, title_rank
+from swissdesk.ratinglist import ListedPlayer, RatingList
 from swissdesk.storage import (
     ByeKind,
     PlayerData,
@@ -48,9 +48,10 @@ class PlayerForm(QWidget):
         self.federation.setMaxLength(3)
         self.fide_id = QLineEdit(d.fide_id)
         self.sex = QComboBox()
-        self.sex.addItems(["—", "m", "w"])
-        if d.sex in validation.SEXES:
-            self.sex.setCurrentIndex(validation.SEXES.index(d.sex))
+        self.sex.addItems(["—", "male", "female"])  # TRF codes "", m, w (validation.SEXES)
+        code = validation.sex_code(d.sex)
+        if code in validation.SEXES:
+            self.sex.setCurrentIndex(validation.SEXES.index(code))
         self.birth = QLineEdit(d.birth_date)
         self.birth.setPlaceholderText("YYYY or YYYY/MM/DD")
         form = QFormLayout(self)
@@ -116,15 +117,18 @@ class PlayerDialog(ValidatedDialog):
         if data is None and rating_list is None:
             rating_list = installed_rating_list()
         self.lookup: RatingListLookup | None = None
+        self.rating_kind = rating_kind
         if data is None and rating_list is not None:
             self.lookup = RatingListLookup(rating_list, rating_kind)
-            self.lookup.chosen.connect(
-                lambda listed: self.player.fill(form_values(listed, rating_kind))
-            )
+            # A bound slot, not a lambda over ``self`` (a reference cycle crashed on quit).
+            self.lookup.chosen.connect(self._fill_from_list)
             self.form.addRow("Rating &list:", self.lookup)
             self.lookup.query.setFocus()
         self.form.addRow(self.player)
         self.resize(420, 0)
+
+    def _fill_from_list(self, listed: ListedPlayer) -> None:
+        self.player.fill(form_values(listed, self.rating_kind))
 
     def problems(self) -> list[str]:
         return self.player.problems()
@@ -174,6 +178,14 @@ def late_entry_consequences(
     return "\n".join(lines)
 
 
+MISSED_ROUND_CHOICES: dict[ResultCode, str] = {
+    ResultCode.NOT_PAIRED: "absent",
+    ResultCode.ZERO_POINT_BYE: "zero-point bye",
+    ResultCode.HALF_POINT_BYE: "half-point bye",
+}
+"""How a late entry's missed rounds may score (C.04.2 art. 2.4; the tournament's rules)."""
+
+
 class LateEntryDialog(PlayerDialog):
     """Admit a late entry (C.04.2 art. 2.4), showing the TPN shift before confirming."""
 
@@ -184,29 +196,55 @@ class LateEntryDialog(PlayerDialog):
         total_rounds: int,
         missed_points: str,
         parent: QWidget | None = None,
+        *,
+        scoring: ScoringSystem | None = None,
+        default_missed: ResultCode = ResultCode.NOT_PAIRED,
     ) -> None:
         super().__init__(None, parent, title="Late entry")
         self.players = list(players)
         self.rounds_paired = rounds_paired
         self.missed_points = missed_points
+        self.scoring = scoring
         self.from_round = QSpinBox()
         self.from_round.setRange(max(2, rounds_paired + 1), max(2, total_rounds))
         self.from_round.setValue(max(2, rounds_paired + 1))
         self.form.addRow("&Plays from round:", self.from_round)
+        # C.04.2 art. 2.4: the rounds missed score as the tournament's rules say.
+        self.missed = QComboBox()
+        choices = dict(MISSED_ROUND_CHOICES)
+        choices.setdefault(default_missed, "as the tournament's settings say")
+        for code, label in choices.items():
+            self.missed.addItem(f"{label} ({self._points(code)})", code.value)
+        self.missed.setCurrentIndex(max(0, self.missed.findData(default_missed.value)))
+        self.form.addRow("&Missed rounds score:", self.missed)
+        self.missed.currentIndexChanged.connect(self.update_note)
         for w in (self.player.name, self.player.rating, self.player.federation):
             w.textChanged.connect(self.update_note)
         self.player.title.currentIndexChanged.connect(self.update_note)
         self.from_round.valueChanged.connect(self.update_note)
         self.update_note()
 
+    def _points(self, code: ResultCode) -> str:
+        if self.scoring is None:
+            return self.missed_points
+        value = self.scoring.points(code)
+        whole, half = divmod(value, 2)
+        text = f"{whole or ''}{'½' if half else ''}" or "0"
+        return f"{text} point{'' if text in ('1', '½') else 's'}"
+
+    def missed_result(self) -> ResultCode:
+        """What each missed round scores, as chosen."""
+        return ResultCode(self.missed.currentData())
+
     def update_note(self) -> None:
+        missed = getattr(self, "missed", None)
         self.set_note(
             late_entry_consequences(
                 self.players,
                 self.data(),
                 self.rounds_paired,
                 self.from_round.value(),
-                self.missed_points,
+                self._points(self.missed_result()) if missed is not None else self.missed_points,
             )
         )
 

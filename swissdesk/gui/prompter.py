@@ -29,7 +29,9 @@ class Prompter:
     def info(self, title: str, message: str) -> None:
         QMessageBox.information(self.parent, title, message)
 
-    def confirm(self, title: str, message: str, details: Sequence[str] = ()) -> bool:
+    def confirm(
+        self, title: str, message: str, details: Sequence[str] = (), *, default_yes: bool = False
+    ) -> bool:
         box = QMessageBox(self.parent)
         box.setIcon(QMessageBox.Icon.Warning if details else QMessageBox.Icon.Question)
         box.setWindowTitle(title)
@@ -37,11 +39,15 @@ class Prompter:
         if details:
             box.setInformativeText("\n".join(f"• {d}" for d in details))
         box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
-        box.setDefaultButton(QMessageBox.StandardButton.No)
+        box.setDefaultButton(
+            QMessageBox.StandardButton.Yes if default_yes else QMessageBox.StandardButton.No
+        )
         return box.exec() == QMessageBox.StandardButton.Yes
 
     def run_dialog(self, dialog: QDialog) -> bool:
-        return dialog.exec() == QDialog.DialogCode.Accepted
+        accepted = dialog.exec() == QDialog.DialogCode.Accepted
+        dialog.deleteLater()  # once the caller has read it: no hidden dialogs pile up
+        return accepted
 
     def open_file(self, title: str, directory: str, filters: str) -> str:
         name, _ = QFileDialog.getOpenFileName(self.parent, title, directory, filters)
@@ -52,7 +58,9 @@ class Prompter:
         return name
 
     def show_text(self, title: str, text: str) -> None:
-        TextDialog(title, text, self.parent).exec()
+        dialog = TextDialog(title, text, self.parent)
+        dialog.exec()
+        dialog.deleteLater()
 
     def open_url(self, path: Path) -> None:
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))

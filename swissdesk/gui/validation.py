@@ -70,9 +70,31 @@ def check_fide_id(value: str) -> str | None:
     return None
 
 
+SEX_CODES: dict[str, str] = {
+    "m": "m", "male": "m", "man": "m",
+    "w": "w", "f": "w", "female": "w", "woman": "w",
+}  # fmt: skip
+"""What the sex column accepts (the TRF codes, ``f`` as some files write it, and words) and
+the TRF code each stands for."""
+
+SEX_WORDS: dict[str, str] = {"m": "male", "w": "female", "f": "female"}
+"""How the players' list shows a TRF sex code."""
+
+
+def sex_code(value: str) -> str | None:
+    """The TRF code (``m``, ``w`` or blank) for what was typed; None if it is none."""
+    text = value.strip().lower()
+    return "" if not text else SEX_CODES.get(text)
+
+
+def sex_word(code: str) -> str:
+    """``male``/``female`` for a TRF code (anything else as it is)."""
+    return SEX_WORDS.get(code.strip().lower(), code)
+
+
 def check_sex(value: str) -> str | None:
-    if value not in SEXES:
-        return f"sex is m, w or blank, not {value!r}"
+    if sex_code(value) is None:
+        return f"sex is m (male), w (female) or blank, not {value!r}"
     return None
 
 
@@ -87,7 +109,7 @@ def normalise(data: PlayerData) -> PlayerData:
     return PlayerData(
         name=" ".join(data.name.split()),
         rating=data.rating,
-        sex=data.sex.strip().lower(),
+        sex=sex_code(data.sex) or data.sex.strip().lower(),
         title=data.title.strip().upper(),
         federation=data.federation.strip().upper(),
         fide_id=data.fide_id.strip(),

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import unicodedata
-
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
+from swissdesk.model.text import fold
 from swissdesk.model.tournament import (
     HalfPoints,
     Player,
@@ -15,6 +14,7 @@ from swissdesk.model.tournament import (
     half_points_to_str,
 )
 from swissdesk.reports.fonts import BOLD, REGULAR, printable
+from swissdesk.reports.scripts import is_simple, layout_runs, paragraph_markup
 
 
 def score_text(value: HalfPoints) -> str:
@@ -42,18 +42,10 @@ def name_of(tournament: Tournament, tpn: int) -> str:
     return printable(player.name) if player is not None else f"#{tpn}"
 
 
-_BASE_LETTERS = str.maketrans(
-    {"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "Ð": "D", "ð": "d",
-     "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "ß": "ss", "Þ": "Th", "þ": "th", "ı": "i",
-     "Ħ": "H", "ħ": "h"}
-)  # fmt: skip
-
-
 def sort_name(name: str) -> str:
     """Key for alphabetical order: case and accents ignored, so "Ćwik" files under C and
     "Łukasz" under L; other scripts (Cyrillic, Greek) follow the Latin names."""
-    decomposed = unicodedata.normalize("NFKD", name.translate(_BASE_LETTERS))
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return fold(name)
 
 
 def heading(text: str, size: float = 11, space_before: float = 8) -> Paragraph:
@@ -66,7 +58,7 @@ def heading(text: str, size: float = 11, space_before: float = 8) -> Paragraph:
         spaceBefore=space_before,
         spaceAfter=4,
     )
-    return Paragraph(_escape(printable(text)), style)
+    return _paragraph(text, style, bold=True)
 
 
 def note(text: str, size: float = 8) -> Paragraph:
@@ -74,7 +66,22 @@ def note(text: str, size: float = 8) -> Paragraph:
     style = ParagraphStyle(
         "note", fontName=REGULAR, fontSize=size, leading=size * 1.3, spaceBefore=4
     )
-    return Paragraph(_escape(printable(text)), style)
+    return _paragraph(text, style, bold=False)
+
+
+def _paragraph(text: str, style: ParagraphStyle, *, bold: bool) -> Paragraph:
+    """A paragraph that prints any script: plain text as it is; otherwise runs of one font
+    in visual order, the words of a right-to-left run reversed (each word is shaped, and
+    so turned around, by HarfBuzz; see :mod:`swissdesk.reports.scripts`)."""
+    text = printable(text)
+    if is_simple(text, style.fontName):
+        return Paragraph(_escape(text), style)
+    pieces: list[tuple[str, str]] = []
+    for run in layout_runs(text, bold):
+        body = " ".join(reversed(run.text.split(" "))) if run.rtl else run.text
+        pieces.append((run.font, _escape(body)))
+    style.shaping = 1
+    return Paragraph(paragraph_markup(pieces), style)
 
 
 def _escape(text: str) -> str:

@@ -15,14 +15,16 @@ from typing import Any
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER, landscape, portrait
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from swissdesk import __version__
 from swissdesk.errors import InputError
+from swissdesk.model import schedule
 from swissdesk.model.tournament import Tournament
 from swissdesk.reports.fonts import BOLD, REGULAR, printable, register_fonts
+from swissdesk.reports.scripts import ScriptCanvas
+from swissdesk.reports.scripts import text_width as stringWidth
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 """Paper sizes by the name the command line and the GUI use."""
@@ -49,16 +51,11 @@ def page_size(paper: str, *, landscape_orientation: bool = False) -> tuple[float
 
 
 def round_date(tournament: Tournament, round_number: int | None) -> str:
-    """The date of ``round_number`` when the tournament records it (TRF record 132), else ``""``."""
+    """The date of ``round_number`` when the tournament records it (TRF record 132, see
+    :mod:`swissdesk.model.schedule`), else ``""``."""
     if round_number is None:
         return ""
-    for record in tournament.extra_records:
-        if record.startswith("132"):
-            start = 91 + 10 * (round_number - 1)
-            value = record[start : start + 8].strip()
-            if value:
-                return value
-    return ""
+    return schedule.round_date(tournament.extra_records, round_number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +104,9 @@ def fit(text: str, width: float, font: str, size: float) -> str:
     return text[:lo].rstrip() + "…"
 
 
-class _NumberedCanvas(Canvas):  # type: ignore[misc]
-    """A canvas that knows the page count when it writes the footers ("Page x of y")."""
+class _NumberedCanvas(ScriptCanvas):
+    """A canvas that knows the page count when it writes the footers ("Page x of y"), and
+    prints names in any script (:class:`~swissdesk.reports.scripts.ScriptCanvas`)."""
 
     def __init__(
         self, *args: Any, footer: Callable[[Canvas, int, int], None], **kwargs: Any

@@ -35,9 +35,11 @@ def config_directory() -> Path:
 
 
 def default_tournament_directory() -> Path:
-    """Where new tournament files go by default: ``Documents/swissdesk`` (created on demand).
+    """Where new tournament files go by default: ``Documents/swissdesk`` (created on demand,
+    the documents folder too), where the arbiter finds them; never a hidden folder.
 
-    Falls back to the user's data directory where no documents folder exists.
+    Falls back to the user's data directory only where the platform names no documents
+    folder at all.
     """
     override = os.environ.get("SWISSDESK_DATA_DIR")
     if override:
@@ -49,7 +51,7 @@ def default_tournament_directory() -> Path:
         docs = Path(platformdirs.user_documents_dir())
     except Exception:
         docs = Path()
-    if docs.is_dir():
+    if docs.is_absolute():
         return docs / APP_NAME
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 

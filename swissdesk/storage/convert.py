@@ -22,6 +22,7 @@ from swissdesk.engines.acceleration import (  # re-exported for the storage serv
     baku_group_a_size as baku_group_a_size,
 )
 from swissdesk.engines.acceleration import baku_virtual_points
+from swissdesk.model import schedule, timecontrol
 from swissdesk.model.tournament import (
     Colour,
     GameResult,
@@ -33,6 +34,7 @@ from swissdesk.model.tournament import (
     Tournament,
     TournamentInfo,
 )
+from swissdesk.model.withdrawal import withdrawals
 from swissdesk.storage.schema import (
     EntryRecord,
     MetaRecord,
@@ -95,6 +97,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> TournamentSettings:
     values["initial_colour"] = Colour(values.get("initial_colour", "w"))
     values["acceleration"] = AccelerationKind(values.get("acceleration", "none"))
     values["late_entry_result"] = ResultCode(values.get("late_entry_result", " "))
+    values["round_dates"] = tuple(values.get("round_dates", ()))
     return TournamentSettings(**values)
 
 
@@ -117,6 +120,8 @@ def settings_from_record(rec: TournamentRecord) -> TournamentSettings:
         acceleration=AccelerationKind(rec.acceleration),
         late_entry_result=ResultCode(rec.late_entry_result),
         is_team=rec.is_team,
+        round_dates=schedule.from_records(json.loads(rec.extra_records or "[]")),
+        time_control_code=timecontrol.from_records(json.loads(rec.extra_records or "[]")),
     )
 
 
@@ -139,6 +144,12 @@ def write_settings(rec: TournamentRecord, settings: TournamentSettings) -> None:
     rec.acceleration = settings.acceleration.value
     rec.late_entry_result = settings.late_entry_result.value
     rec.is_team = settings.is_team
+    # The round schedule is the TRF record 132 among the kept records (no column of its own).
+    records = schedule.replace_in_records(
+        json.loads(rec.extra_records or "[]"), settings.round_dates
+    )  # and the encoded time control is record 222
+    records = timecontrol.replace_in_records(records, settings.time_control_code)
+    rec.extra_records = json.dumps(list(records))
 
 
 def settings_from_tournament(t: Tournament) -> TournamentSettings:
@@ -160,6 +171,8 @@ def settings_from_tournament(t: Tournament) -> TournamentSettings:
         tiebreaks=t.tiebreaks,
         acceleration=AccelerationKind.EXPLICIT if t.acceleration else AccelerationKind.NONE,
         is_team=t.is_team,
+        round_dates=schedule.from_records(t.extra_records),
+        time_control_code=timecontrol.from_records(t.extra_records),
     )
 
 
@@ -528,6 +541,7 @@ def insert_tournament(session: Session, t: Tournament, *, engine_label: str, at:
     rec.forbidden_pairs = json.dumps(sorted(sorted(pair) for pair in t.forbidden_pairs))
     rec.extra_records = json.dumps(list(t.extra_records))
     last_paired = t.rounds_with_pairings
+    withdrawn = withdrawals(t)  # the file's withdrawn players stay withdrawn (issue 18)
     for p in t.players:
         accel = t.acceleration.get(p.tpn)
         session.add(
@@ -546,6 +560,7 @@ def insert_tournament(session: Session, t: Tournament, *, engine_label: str, at:
                 declared_rank=p.declared_rank,
                 group_a=False,
                 acceleration=json.dumps(list(accel) if accel is not None else None),
+                withdrawn_from_round=withdrawn.get(p.tpn),
             )
         )
     session.flush()

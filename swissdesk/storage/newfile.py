@@ -69,9 +69,9 @@ def build_file(
             session.add(MetaRecord(key="schema_version", value=str(schema.SCHEMA_VERSION)))
             session.add(MetaRecord(key="created_with", value=f"swissdesk {__version__}"))
             rec = TournamentRecord(id=1)
-            convert.write_settings(rec, settings)
-            rec.forbidden_pairs = "[]"
             rec.extra_records = "[]"
+            convert.write_settings(rec, settings)  # may add record 132 (round dates)
+            rec.forbidden_pairs = "[]"
             rec.list_closed = False
             session.add(rec)
             session.flush()

@@ -96,6 +96,12 @@ class TournamentSettings:
     acceleration: AccelerationKind = AccelerationKind.NONE
     late_entry_result: ResultCode = ResultCode.NOT_PAIRED
     is_team: bool = False
+    time_control_code: str = ""
+    """The time control encoded for FIDE (TRF-2026 record 222, e.g. ``5400+30``); it tells
+    the rating type (standard, rapid, blitz): see :mod:`swissdesk.model.timecontrol`."""
+    round_dates: tuple[str, ...] = ()
+    """Date of each round, ``YYYY/MM/DD`` (``""`` for none): TRF record 132, printed in the
+    page headers; see :mod:`swissdesk.model.schedule`."""
 
 
 @dataclass(frozen=True, slots=True)

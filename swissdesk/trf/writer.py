@@ -52,6 +52,8 @@ def format_trf(t: Tournament, *, version: str = "2026") -> str:
     lines += [f"112 {name}" for name in info.deputy_arbiters]
     if info.time_control:
         lines.append(f"122 {info.time_control}")
+    # Record 132 (the dates of the rounds) follows 122, as in the TRF's list of records.
+    lines += [r for r in t.extra_records if r.startswith("132")]
     if t.total_rounds:
         lines.append(f"{'142' if modern else 'XXR'} {t.total_rounds}")
     if modern:
@@ -63,7 +65,7 @@ def format_trf(t: Tournament, *, version: str = "2026") -> str:
         lines.append("202 " + ", ".join(t.tiebreaks))
     if t.system != "dutch" and not any(r.startswith("192") for r in t.extra_records):
         lines.append(f"192 {SYSTEM_192_TEXT.get(t.system, t.system.upper())}")
-    lines += list(t.extra_records)
+    lines += [r for r in t.extra_records if not r.startswith("132")]
     if not modern:
         lines += _xxa_records(t)
     done = t.rounds_with_pairings

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.skipif(
 def corpus(*parts: str) -> Path:
     path = CORPUS.joinpath(*parts)
     if not path.exists():
-        pytest.skip(f"reference corpus not found at {CORPUS.resolve()}")
+        pytest.skip(f"reference corpus not found: the corpus tests read the reference cases from ../shared/corpus beside the checkout ({path.resolve()})")
     return path
 
 

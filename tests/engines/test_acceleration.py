@@ -13,7 +13,7 @@ from swissdesk.engines.acceleration import (
     with_baku_acceleration,
 )
 from swissdesk.trf import read_trf
-from tests.engines.corpus_support import corpus_cases
+from tests.engines.corpus_support import CORPUS, corpus_cases
 
 
 def test_art_1_2_group_a_161_participants_is_82() -> None:
@@ -36,7 +36,7 @@ def test_art_1_4_4_example_eleven_rounds_team_matchpoints() -> None:
 BAKU = corpus_cases("baku")
 
 
-@pytest.mark.skipif(not BAKU, reason="shared corpus not found beside the repository")
+@pytest.mark.skipif(not BAKU, reason=f"reference corpus not found: the corpus tests read the reference cases from ../shared/corpus beside the checkout ({CORPUS})")
 @pytest.mark.parametrize("path", BAKU[::23], ids=lambda p: p.stem)
 def test_virtual_points_agree_with_reference_xxa_lines(path: Path) -> None:
     t = read_trf(path)

@@ -16,6 +16,7 @@ from swissdesk.engines import get_engine
 from swissdesk.model.tournament import Tournament, truncated
 from swissdesk.trf import read_trf
 from tests.engines.corpus_support import (
+    CORPUS,
     corpus_cases,
     expected_pairs,
     full_tournaments,
@@ -43,13 +44,13 @@ def _check_case(path: Path, folder: str) -> None:
     assert agree, f"{path.name}: got\n{pairing.to_text()}expected\n" + "\n".join(want)
 
 
-@pytest.mark.skipif(not DUTCH_CASES, reason="shared corpus not found beside the repository")
+@pytest.mark.skipif(not DUTCH_CASES, reason=f"reference corpus not found: the corpus tests read the reference cases from ../shared/corpus beside the checkout ({CORPUS})")
 @pytest.mark.parametrize("path", DUTCH_CASES, ids=lambda p: p.stem)
 def test_dutch_reference_case(path: Path) -> None:
     _check_case(path, "dutch")
 
 
-@pytest.mark.skipif(not BAKU_CASES, reason="shared corpus not found beside the repository")
+@pytest.mark.skipif(not BAKU_CASES, reason=f"reference corpus not found: the corpus tests read the reference cases from ../shared/corpus beside the checkout ({CORPUS})")
 @pytest.mark.parametrize("path", BAKU_CASES, ids=lambda p: p.stem)
 def test_baku_acceleration_reference_case(path: Path) -> None:
     """C.04.7 art. 1: the Baku virtual points (XXA) change only the pairing scores."""
@@ -70,7 +71,7 @@ def _round_pairs(t: Tournament, rnd: int) -> tuple[set[tuple[int, int]], int | N
     return pairs, bye
 
 
-@pytest.mark.skipif(not FULL, reason="shared corpus not found beside the repository")
+@pytest.mark.skipif(not FULL, reason=f"reference corpus not found: the corpus tests read the reference cases from ../shared/corpus beside the checkout ({CORPUS})")
 @pytest.mark.parametrize("path", FULL, ids=lambda p: p.stem)
 def test_dutch_full_tournament_repairs_identically(path: Path) -> None:
     """Re-pairing every round of a finished reference tournament changes nothing."""

@@ -29,6 +29,8 @@ class ScriptedPrompter(Prompter):
         self.errors: list[tuple[str, str]] = []
         self.infos: list[tuple[str, str]] = []
         self.confirms: list[tuple[str, str, tuple[str, ...]]] = []
+        self.defaults: list[bool] = []
+        """For each question asked, whether Yes was the default (Enter) answer."""
         self.texts: list[tuple[str, str]] = []
         self.opened: list[Path] = []
 
@@ -38,8 +40,11 @@ class ScriptedPrompter(Prompter):
     def info(self, title: str, message: str) -> None:
         self.infos.append((title, message))
 
-    def confirm(self, title: str, message: str, details: Sequence[str] = ()) -> bool:
+    def confirm(
+        self, title: str, message: str, details: Sequence[str] = (), *, default_yes: bool = False
+    ) -> bool:
         self.confirms.append((title, message, tuple(details)))
+        self.defaults.append(default_yes)
         return self.answers.pop(0) if self.answers else True
 
     def run_dialog(self, dialog: QDialog) -> bool:

@@ -423,3 +423,36 @@ def test_a_full_disk_loses_nothing(
     monkeypatch.undo()
     qtbot.keyClick(page.table, "1")
     assert page.counter.text() != before
+
+
+def test_settings_dialog_enters_round_dates_and_deputies(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 18, item 3: the round schedule (TRF 132) and deputy arbiters (112)."""
+    base = TournamentSettings(
+        name="Open", start_date="2026/11/20", end_date="2026/11/24", total_rounds=5,
+        round_dates=("2026/11/20", "", "2026/11/22"), deputy_arbiters=("A", "B"),
+    )  # fmt: skip
+    dialog = TournamentDialog(["dutch"], base, title="Tournament settings")
+    qtbot.addWidget(dialog)
+    assert dialog.round_dates.text() == "2026/11/20 - 2026/11/22"
+    assert dialog.deputies.text() == "A; B"
+    dialog.round_dates.setText("2026/11/20 2026-11-21 31/12/99 2026/12/25")
+    problems = " ".join(dialog.problems())
+    assert "'31/12/99' is not a date" in problems and "outside the tournament" in problems
+    dialog.round_dates.setText("2026/11/20, 2026-11-21 - 2026/11/23")
+    dialog.deputies.setText("Deputy, Dora; Second, Sam")
+    assert dialog.problems() == []
+    s = dialog.settings()
+    assert s.round_dates == ("2026/11/20", "2026/11/21", "", "2026/11/23")
+    assert s.deputy_arbiters == ("Deputy, Dora", "Second, Sam")
+
+
+def test_settings_dialog_takes_the_time_control_code_and_shows_the_rating_type(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dialog = TournamentDialog(["dutch"], TournamentSettings(name="Open"), title="Tournament settings")
+    qtbot.addWidget(dialog)
+    dialog.time_code.setText("180+2")
+    assert dialog.rating_type.text().startswith("blitz")
+    dialog.time_code.setText("90 min")
+    assert any("time control code" in p for p in dialog.problems())
+    dialog.time_code.setText("5400+30")
+    assert dialog.rating_type.text().startswith("standard")
+    assert dialog.settings().time_control_code == "5400+30"

@@ -40,7 +40,7 @@ def corpus_file(name: str) -> Path:
     """A file of the shared corpus; the test is skipped when the corpus is absent."""
     path = CORPUS / name
     if not path.exists():
-        pytest.skip(f"shared corpus not available ({path})")
+        pytest.skip(f"reference corpus not found: the corpus tests read the reference cases from ../shared/corpus beside the checkout ({path})")
     return path
 
 

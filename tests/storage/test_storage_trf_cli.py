@@ -9,10 +9,12 @@ from storage_support import NAMES, settings
 
 from swissdesk.cli import main
 from swissdesk.engines import get_engine
-from swissdesk.storage import PlayerData, TournamentFile
+from swissdesk.storage import BoardResult, EnterResult, PlayerData, TournamentFile
+from swissdesk.tiebreaks import compute_standings, declared_tiebreaks
+from swissdesk.tiebreaks.trf_ranks import with_current_ranks
 from swissdesk.trf import format_trf, parse_trf, read_trf
 
-CORPUS = Path("/work/shared/corpus")
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 ROUND_TRIP = [
     # (file, whether swissdesk.trf writes it back byte for byte on its own)
     ("dutch-full/dutch-0001-n010-r07-clean.trf", False),  # 092 after the players
@@ -21,7 +23,7 @@ ROUND_TRIP = [
     ("baku/baku-0001-n010-r07-clean-p02.trf", True),  # XXA virtual points
 ]
 
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not available")
+needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason=f"reference corpus not found: the corpus tests read the reference cases from ../shared/corpus beside the checkout ({CORPUS})")
 
 
 def run(*argv: object) -> int:
@@ -35,10 +37,11 @@ def test_trf_import_export_is_exact(tmp_path: Path, name: str, verbatim: bool) -
     assert run("import", source, "-o", tmp_path / "t.swissdesk") == 0
     assert run("export", tmp_path / "t.swissdesk", "-o", tmp_path / "out.trf") == 0
     exported = (tmp_path / "out.trf").read_text()
-    # Exactly what the TRF writer makes of the file itself (TRF16 kept as TRF16) ...
-    assert exported == format_trf(read_trf(source), version="16")
+    # Exactly what the TRF writer makes of the file itself (TRF16 kept as TRF16), with the
+    # ranks of today's standings (issue 18, item 3) ...
+    assert exported == format_trf(with_current_ranks(read_trf(source)), version="16")
     if verbatim:  # ... which is the very same text for files already in canonical order.
-        assert exported == source.read_text()
+        assert _without_ranks(exported) == _without_ranks(source.read_text())
     with TournamentFile.open(tmp_path / "t.swissdesk") as tf:
         assert tf.snapshot() == read_trf(source)
 
@@ -49,7 +52,52 @@ def test_trf_2026_round_trip_keeps_its_format(tmp_path: Path) -> None:
     (tmp_path / "in.trf").write_text(text)
     assert run("import", tmp_path / "in.trf", "-o", tmp_path / "t.swissdesk") == 0
     assert run("export", tmp_path / "t.swissdesk", "-o", tmp_path / "out.trf") == 0
-    assert (tmp_path / "out.trf").read_text() == text
+    exported = (tmp_path / "out.trf").read_text()
+    assert exported == format_trf(with_current_ranks(read_trf(tmp_path / "in.trf")))
+    assert _without_ranks(exported) == _without_ranks(text)
+
+
+def _without_ranks(text: str) -> list[str]:
+    """The lines with the rank column of the player records (columns 86-89) blanked."""
+    return [
+        f"{line[:85]}    {line[89:]}".rstrip() if line.startswith("001") else line
+        for line in text.splitlines()
+    ]
+
+
+@needs_corpus
+def test_export_writes_the_current_rank_not_the_imported_one(tmp_path: Path) -> None:
+    """Issue 18, item 3: an imported file kept its stale ranks (player 5, now 27th, exported
+    as 3rd). The rank column must be the rank by the tournament's tie-breaks now."""
+    source = CORPUS / ROUND_TRIP[1][0]
+    stale = []
+    for line in source.read_text().splitlines():
+        if line.startswith("001"):
+            line = f"{line[:85]}{'1':>4}{line[89:]}"  # everyone "first"
+        stale.append(line)
+    (tmp_path / "stale.trf").write_text("\n".join(stale) + "\n")
+    assert run("import", tmp_path / "stale.trf", "-o", tmp_path / "t.swissdesk") == 0
+    assert run("export", tmp_path / "t.swissdesk", "-o", tmp_path / "out.trf") == 0
+    exported = read_trf(tmp_path / "out.trf")
+    standings = compute_standings(exported, declared_tiebreaks(exported))
+    expected = {row.tpn: row.rank for row in standings.rows}
+    assert {p.tpn: p.declared_rank for p in exported.players} == expected
+    assert len(set(expected.values())) > 1
+
+
+def test_export_of_a_new_tournament_writes_ranks(tmp_path: Path) -> None:
+    """A tournament made in swissdesk exported empty rank columns."""
+    path = tmp_path / "new.swissdesk"
+    players = [PlayerData(n, r, title=t) for n, r, t in NAMES]
+    with TournamentFile.create(path, settings(), players=players):
+        pass
+    assert run("next-round", path) == 0
+    with TournamentFile.open(path) as tf:
+        for board in tf.round_view(1).boards:
+            tf.execute(EnterResult(1, board.board, BoardResult.WHITE_WINS))
+    assert run("export", path, "-o", tmp_path / "out.trf") == 0
+    ranks = sorted(p.declared_rank or 0 for p in read_trf(tmp_path / "out.trf").players)
+    assert ranks[0] == 1 and all(ranks)
 
 
 @needs_corpus

@@ -13,7 +13,7 @@ from swissdesk.cli import main
 CORPUS = (Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus").resolve()
 SAMPLE = CORPUS / "dutch-full" / "dutch-0009-n009-r06-heavy.trf"
 
-pytestmark = pytest.mark.skipif(not SAMPLE.exists(), reason="shared corpus not found")
+pytestmark = pytest.mark.skipif(not SAMPLE.exists(), reason=f"reference corpus not found: the corpus tests read the reference cases from ../shared/corpus beside the checkout ({CORPUS})")
 
 
 @pytest.fixture(autouse=True)

@@ -53,7 +53,7 @@ def _compare(csv_path: Path) -> tuple[int, list[str]]:
     return agreed, differences
 
 
-@pytest.mark.skipif(not CSV_FILES, reason="shared corpus not found beside the repository")
+@pytest.mark.skipif(not CSV_FILES, reason=f"reference corpus not found: the corpus tests read the reference cases from ../shared/corpus beside the checkout ({CORPUS})")
 def test_every_reference_value_agrees() -> None:
     pytest.importorskip("swissdesk.trf", reason="the TRF reader is not there yet")
     agreed = 0

@@ -18,8 +18,8 @@ def corpus_files(name: str) -> list[Path]:
     folder = CORPUS / name
     if not folder.is_dir():
         pytest.skip(
-            f"reference corpus not found at {folder.resolve()} (needs ../shared beside "
-            "the repository)"
+            "reference corpus not found: the corpus tests read the refere"
+            f"nce cases from ../shared/corpus beside the checkout ({folder.resolve()})"
         )
     files = sorted(folder.glob("*.trf"))
     assert files, f"no .trf file in {folder}"

@@ -162,9 +162,10 @@ class FileController:
         tf = self.w.file
 
         def write() -> bool:
+            from swissdesk.tiebreaks.trf_ranks import with_current_ranks
             from swissdesk.trf import write_trf
 
-            write_trf(tf.snapshot(), path, version=tf.trf_version())
+            write_trf(with_current_ranks(tf.snapshot()), path, version=tf.trf_version())
             return True
 
         if self.w.guarded("Export TRF", write) is None:

@@ -108,9 +108,12 @@ class PlayersController:
             s.total_rounds,
             f"{missed} point{'s' if missed != '1' else ''}",
             self.w,
+            scoring=s.scoring,
+            default_missed=s.late_entry_result,
         )
         if self.w.prompter.run_dialog(dialog):
-            self.w.run_action(LateEntry(dialog.data(), dialog.from_round.value()), "Late entry")
+            action = LateEntry(dialog.data(), dialog.from_round.value(), dialog.missed_result())
+            self.w.run_action(action, "Late entry")
 
     def withdraw(self) -> None:
         if self.w.tournament_settings is None:

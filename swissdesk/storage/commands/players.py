@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
-from swissdesk.model.tournament import title_rank
+from swissdesk.model.tournament import ResultCode, title_rank
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import (
     Action,
@@ -29,7 +29,7 @@ from swissdesk.storage.commands.base import (
 )
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.schema import EntryRecord, PlayerRecord
-from swissdesk.storage.views import ByeKind, PlayerData
+from swissdesk.storage.views import ByeKind, PlayerData, TournamentSettings
 
 TPN_FROZEN_AFTER_ROUND = 4
 """C.04.2 art. 2.3: no TPN change once the fourth round has been paired."""
@@ -247,6 +247,10 @@ class LateEntry(Action):
 
     player: PlayerData
     from_round: int
+    missed_result: ResultCode | None = None
+    """What each missed round scores, as the tournament's rules say (C.04.2 art. 2.4):
+    ``NOT_PAIRED`` (absent, no points), ``ZERO_POINT_BYE`` or ``HALF_POINT_BYE``; None
+    takes ``TournamentSettings.late_entry_result``."""
 
 
 def late_entry(s: Session, a: LateEntry) -> Outcome:
@@ -289,11 +293,16 @@ def late_entry(s: Session, a: LateEntry) -> Outcome:
     convert.apply_player_data(rec, a.player)
     s.add(rec)
     s.flush()
-    missed = settings.late_entry_result
+    missed = _late_entry_missed(a, settings)
     s.add_all(
         EntryRecord(player_id=rec.id, round_number=r, kind="absent", result=missed.value)
         for r in range(1, last + 1)
     )
+    if a.missed_result is not None:  # the arbiter's choice also for rounds not paired yet
+        s.add_all(
+            EntryRecord(player_id=rec.id, round_number=r, kind="bye", result=missed.value)
+            for r in range(last + 1, a.from_round)
+        )
     payload = {
         "id": rec.id,
         "tpn": tpn,
@@ -302,6 +311,23 @@ def late_entry(s: Session, a: LateEntry) -> Outcome:
         "tpns_before": {k: v for k, v in before.items() if k in shifted},
     }
     return f"late entry {a.player.name} as no. {tpn} from round {a.from_round}", payload, ()
+
+
+LATE_ENTRY_RESULTS = (ResultCode.NOT_PAIRED, ResultCode.ZERO_POINT_BYE, ResultCode.HALF_POINT_BYE)
+"""What a late entry's missed rounds may score (C.04.2 art. 2.4, issue 18 item 12)."""
+
+
+def _late_entry_missed(a: LateEntry, settings: TournamentSettings) -> ResultCode:
+    """The result of each round a late entry missed: the arbiter's choice, else the
+    tournament's setting."""
+    if a.missed_result is None:
+        return settings.late_entry_result
+    if a.missed_result not in (*LATE_ENTRY_RESULTS, settings.late_entry_result):
+        raise ActionRefused(
+            "a missed round scores as an absence, a zero-point bye or a half-point bye, "
+            f"not {a.missed_result.name.lower().replace('_', ' ')}"
+        )
+    return a.missed_result
 
 
 def undo_late_entry(s: Session, payload: Mapping[str, Any]) -> None:
