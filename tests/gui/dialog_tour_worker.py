@@ -35,31 +35,35 @@ def press_escape() -> None:
 def tour() -> None:
     window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMainWindow))
     actions = [
-        "act_new",
-        "act_open",
-        "act_import",
-        "act_sample",
-        "act_settings",
-        "act_add_player",
-        "act_late",
-        "act_withdraw",
-        "act_bye",
-        "act_manual",
-        "act_explain",
-        "act_unpair",
-        "act_export",
-        "act_copy",
-        "act_keys",
-        "act_about",
+        "new",
+        "open",
+        "import",
+        "import_rating_list",
+        "sample",
+        "settings",
+        "add_player",
+        "late",
+        "withdraw",
+        "bye",
+        "manual",
+        "explain",
+        "unpair",
+        "export",
+        "copy",
+        "update_ratings",
+        "keys",
+        "about",
     ]
+    menu_actions = window.menu_actions  # type: ignore[attr-defined]
     for name in actions:
-        getattr(window, name).trigger()
+        menu_actions[name].trigger()
         QApplication.processEvents()
     window.players_page.table.selectRow(0)  # type: ignore[attr-defined]
     window.show_page(window.PAGE_PLAYERS)  # type: ignore[attr-defined]
-    window.act_edit_player.trigger()  # type: ignore[attr-defined]
-    for action in window.report_actions.values():  # type: ignore[attr-defined]
-        action.trigger()
+    menu_actions["edit_player"].trigger()
+    for key, action in menu_actions.items():
+        if key.startswith("report_"):
+            action.trigger()
     say("TOUR DONE")
     quit_when_idle(window)
 
@@ -70,7 +74,7 @@ def quit_when_idle(window: QMainWindow) -> None:
     if window.controller.busy or QApplication.activeModalWidget() is not None:  # type: ignore[attr-defined]
         QTimer.singleShot(50, lambda: quit_when_idle(window))
         return
-    window.act_quit.trigger()  # type: ignore[attr-defined]
+    window.menu_actions["quit"].trigger()  # type: ignore[attr-defined]
 
 
 def main() -> int:
