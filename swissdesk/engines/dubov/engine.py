@@ -1,0 +1,678 @@
+"""The FIDE Dubov system (C.04.4.1, rules applied from 1 February 2026).
+
+How the articles map to the computation
+---------------------------------------
+The players to be paired (C.04.2 art. 3.2-3.3: withdrawn players and players with a pre-set
+bye or absence are left out) are ordered by pairing score (Baku virtual points included,
+C.04.7 art. 1) and TPN. An edge joins two players who may meet: [C1] (no second played game,
+no arbiter-prohibited pair) and [C3] (not both the same absolute colour preference, art. 2.1;
+Dubov has no topscorer exception). A cardinality-matching *completion oracle* (shared with the
+Dutch engine) keeps one complete pairing of everybody not yet paired; it answers [C4].
+
+* **PAB (art. 3.1).** Before any bracket (art. 1.9.2): the candidates allowed by [C2] are tried
+  in the order lowest score, most played games, largest TPN (3.1.3-3.1.5); the first one whose
+  removal leaves a complete pairing ([C4], 3.1.2) gets the bye (reading D-DUB-14).
+* **Brackets (art. 3.2)** are the scoregroups from the top. The residents R must all be paired
+  inside the bracket; the possible upfloaters are all lower players (4.2.1). Choosing the set
+  U of upfloaters (3.2.1-3.2.2, [C5]-[C10], then the first set in the order of art. 4.2) is one
+  maximum-weight matching whose integer weight holds, as bit fields from the most significant:
+    - every resident covered (all residents paired);
+    - [C5] one unit per resident-resident pair (fewer upfloaters = more such pairs);
+    - [C6] per resident-upfloater pair, a cost (|R|+1)^j for the j-th lowest score level, so
+      the sum compares the upfloaters' scores lexicographically from the lowest up, i.e.
+      "maximise the scores taken in ascending order";
+    - [C7] one unit per pair whose players have different colour preferences (reading D-DUB-2:
+      the minimum over all legal pairings of the bracket);
+    - [C8] not a maximum upfloater, [C9] minus the upfloat count of a maximum upfloater
+      (reading D-DUB-5: the sum), [C10] did not upfloat in the previous round; all three off
+      in the last round (D-DUB-6);
+    - art. 4.2/4.1.3: 2^(P-s) for the upfloater with sequence number s (score descending,
+      TPN ascending): with |U| fixed, the largest sum is the set with the smallest differing
+      sequence number, i.e. the *first* set among the equally good ones.
+  Exactness with a small graph: the matching is solved on R plus the highest lower score
+  levels only (whole levels, more added until every resident is covered), without the
+  completion field; the completion oracle then checks that everybody else can still be paired.
+  That answer is the optimum of the whole graph: a pairing that uses a player below those
+  levels cannot have more resident pairs (an alternating-path argument: a component of the
+  symmetric difference that frees residents without lower players would improve the small
+  optimum) and, with as many, is worse in [C6] because its lowest upfloater is lower. Only when
+  the check fails (rare, near the bottom) are all remaining players solved with a completion
+  field above every other field ([C4]).
+* **Subgroups (art. 3.2.3-3.2.4).** G1 = White seekers, G2 = the others (or the first half by
+  TPN when nobody in the bracket has played, D-DUB-7). The smaller subgroup S (G1 on equal
+  sizes) must give up as many players as the minimum number m of pairs inside it over all
+  legal pairings (3.2.4.1, D-DUB-8); in such a pairing every pair inside S has one shifted
+  player, every pair inside the other subgroup O has one player shifted back (3.2.4.2,
+  D-DUB-9), and the sizes then match automatically. One weighted matching of the bracket finds
+  them all: a field for the pairs not inside S (so m is minimal), then 2^(P-s) of the
+  smaller 4.3.3 sequence number of each pair inside S (the first set X, 4.1.3), then the same
+  for each pair inside O (the first set Y given X). When the two subgroups are equal and can
+  be paired across, nobody is shifted and no weighted matching is needed.
+* **S1 and T2 (art. 3.2.5-3.2.6, 4.4).** S1 = G1 by ascending ARO then TPN; T2 is the first
+  transposition of G2 (TPN order) with every S1[i]-T2[i] legal: for each S1 player in turn the
+  smallest TPN that still leaves a perfect bipartite pairing of the rest (checked by an
+  alternating path), which is exactly the first permutation in the order of 4.4.2.
+* **Colours (art. 5)** pair by pair, **boards** in the order of C.04.2 art. 3.6 (D-COM-6).
+
+Readings: ``../shared/corpus/readings.md``, section Dubov (D-COM-*, D-DUB-*).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from swissdesk.engines.base import NoValidPairing, Pair, RoundPairing
+from swissdesk.engines.dubov.articles import (
+    DubovPlayer,
+    average_rating_of_opponents,
+    board_key,
+    colour_of,
+    dubov_preference,
+    is_maximum_upfloater,
+    may_meet,
+    shifter_sequence,
+    upfloat_record,
+    white_seeker_key,
+)
+from swissdesk.engines.dutch.completion import CompletionOracle
+from swissdesk.engines.matching.computer import MatchingComputer
+from swissdesk.model.state import build_states
+from swissdesk.model.tournament import Colour, Tournament
+
+
+@dataclass(slots=True)
+class BracketRecord:
+    """What happened in one bracket, for the explanation (C.04.1 art. 9)."""
+
+    score: int
+    residents: list[int]
+    upfloaters: list[int] = field(default_factory=list)
+    how: str = ""
+    upfloater_scores: list[int] = field(default_factory=list)
+    same_preference_pairs: int = 0
+    g1: list[int] = field(default_factory=list)
+    g2: list[int] = field(default_factory=list)
+    shifted: list[int] = field(default_factory=list)
+    shifted_back: list[int] = field(default_factory=list)
+    s1: list[int] = field(default_factory=list)
+    t2: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DubovResult:
+    """The engine's raw answer before it becomes a :class:`RoundPairing`."""
+
+    pairs: list[tuple[DubovPlayer, DubovPlayer]]
+    bye: DubovPlayer | None
+    brackets: list[BracketRecord]
+    players: dict[int, DubovPlayer]
+    pab_note: str = ""
+
+
+def dubov_players(t: Tournament, round_number: int) -> dict[int, DubovPlayer]:
+    """Every participant's Dubov view before ``round_number`` (art. 1.6-1.8)."""
+    states = build_states(t, round_number)
+    ratings = {p.tpn: p.rating for p in t.players}
+    out: dict[int, DubovPlayer] = {}
+    for p in t.players:
+        st = states[p.tpn]
+        met: list[int] = []
+        for r in range(1, round_number):
+            e = p.entry(r)
+            if e is not None and e.played and e.opponent is not None:
+                met.append(ratings.get(e.opponent, 0))
+        pref, strength = dubov_preference(st)
+        count, last = upfloat_record(st)
+        out[p.tpn] = DubovPlayer(
+            state=st,
+            score=st.pairing_score,
+            aro=average_rating_of_opponents(met),
+            preference=pref,
+            strength=strength,
+            upfloats=count,
+            upfloated_last_round=last,
+        )
+    return out
+
+
+class _Fields:
+    """Integer bit fields, least significant first: each field's unit exceeds the largest
+    total the lower fields can reach in one matching."""
+
+    def __init__(self) -> None:
+        self.unit = 1
+
+    def add(self, max_total: int) -> int:
+        """Reserve a field whose total over a matching is at most ``max_total``."""
+        unit = self.unit
+        self.unit = unit * (max_total + 1)
+        return unit
+
+
+def _max_weight_mates(size: int, weight: Callable[[int, int], int]) -> list[int]:
+    """A maximum-weight matching of ``size`` vertices (``weight`` 0 = no edge)."""
+    rows = [[0] * size for _ in range(size)]
+    for i in range(size):
+        row = rows[i]
+        for j in range(i + 1, size):
+            w = weight(i, j)
+            if w:
+                row[j] = w
+                rows[j][i] = w
+    mc = MatchingComputer(size, weights=rows)
+    return mc.mates()
+
+
+class _RoundPairer:
+    """One round: PAB, then the brackets from the top (art. 1.9.2)."""
+
+    def __init__(self, t: Tournament, round_number: int) -> None:
+        self.t = t
+        self.round_number = round_number
+        self.last_round = t.total_rounds > 0 and round_number >= t.total_rounds
+        self.all_players = dubov_players(t, round_number)
+        avail = [p for p in self.all_players.values() if p.state.available]
+        avail.sort(key=lambda p: (-p.score, p.tpn))
+        self.order = avail
+        n = len(avail)
+        self.n = n
+        forbidden = t.forbidden_pairs
+        legal = [bytearray(n) for _ in range(n)]
+        for i in range(n):
+            a = avail[i]
+            row = legal[i]
+            for j in range(i + 1, n):
+                if may_meet(a, avail[j], forbidden):
+                    row[j] = 1
+                    legal[j][i] = 1
+        self.legal = legal
+        self.neighbours = [[j for j in range(n) if legal[i][j]] for i in range(n)]
+        self.brackets: list[BracketRecord] = []
+        self.pairs: list[tuple[DubovPlayer, DubovPlayer]] = []
+        self.bye: DubovPlayer | None = None
+        self.pab_note = ""
+
+    # ------------------------------------------------------------------ PAB (art. 3.1)
+
+    def assign_pab(self, oracle: CompletionOracle) -> int | None:
+        """C.04.4.1 art. 3.1: the PAB goes to the first [C2]-eligible player, in the order
+        lowest score, most played games, largest TPN, who leaves a complete pairing ([C4])."""
+        n = self.n
+        if n % 2 == 0:
+            if not oracle.complete():
+                raise NoValidPairing("the players cannot all be paired ([C1], [C3], [C4])")
+            return None
+        eligible = [i for i in range(n) if not self.order[i].state.had_bye_or_unplayed_win]
+        if not eligible:
+            raise NoValidPairing("no player may receive the pairing-allocated bye ([C2])")
+        if not oracle.complete():
+            raise NoValidPairing("no player can receive the pairing-allocated bye ([C2], [C4])")
+        eligible.sort(
+            key=lambda i: (
+                self.order[i].score,
+                -self.order[i].state.played_games,
+                -self.order[i].tpn,
+            )
+        )
+        for i in eligible:
+            if oracle.restrict_bye([i]):
+                bye_vertex = oracle.bye_vertex
+                assert bye_vertex is not None
+                oracle.fix(i, bye_vertex)
+                p = self.order[i]
+                self.bye = p
+                self.pab_note = (
+                    f"PAB {p.tpn} (art. 3.1: score {_pts(p.score)}, "
+                    f"{p.state.played_games} games played, TPN {p.tpn})"
+                )
+                return i
+        raise NoValidPairing("no player can receive the pairing-allocated bye ([C2], [C4])")
+
+    # ------------------------------------------------------------ the round (art. 1.9)
+
+    def run(self) -> None:
+        n = self.n
+        if n == 0:
+            return
+        bye_candidates = (
+            [i for i in range(n) if not self.order[i].state.had_bye_or_unplayed_win]
+            if n % 2
+            else None
+        )
+        oracle = CompletionOracle(self.neighbours, bye_candidates)
+        bye = self.assign_pab(oracle)
+        remaining = [i for i in range(n) if i != bye]
+        while remaining:
+            top = self.order[remaining[0]].score
+            residents = [i for i in remaining if self.order[i].score == top]
+            lower = [i for i in remaining if self.order[i].score != top]
+            record = BracketRecord(top, [self.order[i].tpn for i in residents])
+            upfloaters = self.choose_upfloaters(residents, lower, oracle, record)
+            bracket = residents + upfloaters
+            pairs = self.pair_bracket(bracket, record)
+            if not oracle.completes(pairs):  # pragma: no cover - guaranteed by the choice of U
+                raise NoValidPairing(f"bracket {_pts(top)} leaves players unpaired ([C4])")
+            for a, b in pairs:
+                oracle.fix(a, b)
+                self.pairs.append((self.order[a], self.order[b]))
+            self.brackets.append(record)
+            taken = set(bracket)
+            remaining = [i for i in remaining if i not in taken]
+
+    # ---------------------------------------------- upfloaters (art. 3.2.1-3.2.2, 4.2)
+
+    def choose_upfloaters(
+        self,
+        residents: list[int],
+        lower: list[int],
+        oracle: CompletionOracle,
+        record: BracketRecord,
+    ) -> list[int]:
+        """C.04.4.1 art. 3.2.1-3.2.2: the first set of upfloaters (art. 4.2 order) among
+        those that best comply with [C5]-[C10]; see the module docstring."""
+        legal = self.legal
+        if len(residents) % 2 == 0:
+            # No upfloater at all, if the residents pair among themselves and the rest
+            # stays pairable: the empty set is the only set of size 0 ([C5]).
+            local = {v: k for k, v in enumerate(residents)}
+            sub = CompletionOracle(
+                [[local[j] for j in self.neighbours[i] if j in local] for i in residents], None
+            )
+            if sub.complete():
+                mates = sub.mates()
+                pairs = [
+                    (residents[k], residents[m]) for k, m in enumerate(mates) if k < m
+                ]
+                if oracle.completes(pairs):
+                    record.how = "no upfloater needed"
+                    return []
+        levels: list[list[int]] = []
+        for i in lower:
+            if levels and self.order[levels[-1][0]].score == self.order[i].score:
+                levels[-1].append(i)
+            else:
+                levels.append([i])
+        used_levels = 1 if len(residents) % 2 else 0
+        while True:
+            pool = [i for level in levels[:used_levels] for i in level]
+            mates = self._upfloater_matching(residents, pool, None)
+            chosen = self._read_upfloaters(residents, pool, mates, record)
+            if chosen is not None:
+                ups, pairs = chosen
+                if oracle.completes(pairs):
+                    record.how = (
+                        f"restricted to the {used_levels} highest lower score level(s), "
+                        "completion checked"
+                    )
+                    return ups
+                break
+            if used_levels >= len(levels):
+                break
+            used_levels += 1
+        rest = lower
+        mates = self._upfloater_matching(residents, rest, rest)
+        chosen = self._read_upfloaters(residents, rest, mates, record)
+        if chosen is None:
+            raise NoValidPairing(
+                f"the residents of scoregroup {_pts(self.order[residents[0]].score)} "
+                "cannot all be paired ([C1], [C3], [C4])"
+            )
+        n_rest = len(residents) + len(rest)
+        matched = sum(1 for k, m in enumerate(mates) if m != k)
+        if matched < n_rest:
+            raise NoValidPairing("no complete pairing exists ([C4])")
+        record.how = "all remaining players solved with the completion field"
+        return chosen[0]
+
+    def _upfloater_matching(
+        self, residents: list[int], pool: list[int], completion: list[int] | None
+    ) -> list[int]:
+        """The weighted matching of art. 3.2.2 on residents + ``pool`` (vertex k < |R| is a
+        resident, then the pool in art. 4.2.2 order). With ``completion`` (the pool is then
+        every lower player) every legal pair also carries the completion field ([C4])."""
+        order = self.order
+        nr = len(residents)
+        npool = len(pool)
+        verts = residents + pool
+        players = [order[i] for i in verts]
+        total = self.t.total_rounds
+        last = self.last_round
+        # [C6] levels: the lowest score present in the pool is level 0.
+        pool_scores = sorted({order[i].score for i in pool})
+        level_of = {s: j for j, s in enumerate(pool_scores)}
+        levels = len(pool_scores)
+        base6 = nr + 1
+        top6 = base6**levels
+        c9_max = 0
+        maxup = [False] * npool
+        for k in range(npool):
+            p = players[nr + k]
+            if not last and is_maximum_upfloater(p, total):
+                maxup[k] = True
+                c9_max = max(c9_max, p.upfloats)
+        fields = _Fields()
+        m_order = fields.add((1 << npool) - 1)
+        m10 = fields.add(nr)
+        m9 = fields.add(nr * c9_max)
+        m8 = fields.add(nr)
+        m7 = fields.add(nr)
+        m6 = fields.add(nr * top6)
+        m5 = fields.add(nr)
+        m_cover = fields.add(2 * nr)
+        m_complete = fields.add(nr + npool) if completion is not None else 0
+        up_value: list[int] = []
+        for k in range(npool):
+            p = players[nr + k]
+            cost6 = base6 ** (levels - 1 - level_of[p.score])
+            v = m_cover + m6 * (top6 - cost6) + (1 << (npool - 1 - k)) * m_order
+            if not last:
+                v += m8 * (0 if maxup[k] else 1)
+                v += m9 * (c9_max - (p.upfloats if maxup[k] else 0))
+                v += m10 * (0 if p.upfloated_last_round else 1)
+            up_value.append(v)
+        legal = self.legal
+
+        def weight(a: int, b: int) -> int:
+            if not legal[verts[a]][verts[b]]:
+                return 0
+            if b < nr:  # resident - resident
+                w = 2 * m_cover + m5
+            elif a < nr:  # resident - upfloater
+                w = up_value[b - nr]
+            else:  # two lower players: only for the completion
+                return m_complete
+            if players[a].preference is not players[b].preference:
+                w += m7
+            return w + m_complete
+
+        return _max_weight_mates(len(verts), weight)
+
+    def _read_upfloaters(
+        self,
+        residents: list[int],
+        pool: list[int],
+        mates: list[int],
+        record: BracketRecord,
+    ) -> tuple[list[int], list[tuple[int, int]]] | None:
+        """The upfloaters and bracket pairs of a matching, or None if a resident is unpaired."""
+        nr = len(residents)
+        verts = residents + pool
+        ups: list[int] = []
+        pairs: list[tuple[int, int]] = []
+        same = 0
+        for k in range(nr):
+            m = mates[k]
+            if m == k:
+                return None
+            if m < nr and m < k:
+                continue
+            pairs.append((verts[k], verts[m]))
+            if m >= nr:
+                ups.append(verts[m])
+            if self.order[verts[k]].preference is self.order[verts[m]].preference:
+                same += 1
+        ups.sort(key=lambda i: (-self.order[i].score, self.order[i].tpn))
+        record.upfloaters = [self.order[i].tpn for i in ups]
+        record.upfloater_scores = sorted(self.order[i].score for i in ups)
+        record.same_preference_pairs = same
+        return ups, pairs
+
+    # ------------------------------------------------- the bracket (art. 3.2.3-3.2.6)
+
+    def pair_bracket(self, bracket: list[int], record: BracketRecord) -> list[tuple[int, int]]:
+        """C.04.4.1 art. 3.2.3-3.2.6: G1/G2, the shifts, S1 and the first legal T2."""
+        order = self.order
+        legal = self.legal
+        if not any(order[i].has_played for i in bracket):
+            # 3.2.3: nobody has played yet: G1 is the first half by TPN.
+            by_tpn = sorted(bracket, key=lambda i: order[i].tpn)
+            g1 = by_tpn[: len(by_tpn) // 2]
+            g2 = by_tpn[len(by_tpn) // 2 :]
+        else:
+            g1 = [i for i in bracket if order[i].preference is Colour.WHITE]
+            g2 = [i for i in bracket if order[i].preference is not Colour.WHITE]
+        record.g1 = sorted(order[i].tpn for i in g1)
+        record.g2 = sorted(order[i].tpn for i in g2)
+        small_is_g1 = len(g1) <= len(g2)
+        small, other = (g1, g2) if small_is_g1 else (g2, g1)
+        shifted: list[int] = []
+        back: list[int] = []
+        if len(small) != len(other) or not _bipartite_perfect(small, other, legal):
+            shifted, back = self.shifts(bracket, small, other, small_is_g1)
+        record.shifted = [order[i].tpn for i in shifted]
+        record.shifted_back = [order[i].tpn for i in back]
+        sx, bx = set(shifted), set(back)
+        if small_is_g1:
+            new_g1 = [i for i in g1 if i not in sx] + back
+            new_g2 = [i for i in g2 if i not in bx] + shifted
+        else:
+            new_g2 = [i for i in g2 if i not in sx] + back
+            new_g1 = [i for i in g1 if i not in bx] + shifted
+        # 3.2.5: S1 by ascending ARO, then TPN; 4.4.2: G2 by ascending TPN.
+        s1 = sorted(new_g1, key=lambda i: white_seeker_key(order[i]))
+        g2_sorted = sorted(new_g2, key=lambda i: order[i].tpn)
+        t2 = _first_transposition(s1, g2_sorted, legal)
+        if t2 is None:  # pragma: no cover - the shifts guarantee a legal pairing
+            raise NoValidPairing("no legal G1 x G2 pairing after the shifts")
+        record.s1 = [order[i].tpn for i in s1]
+        record.t2 = [order[i].tpn for i in t2]
+        return list(zip(s1, t2, strict=True))
+
+    def shifts(
+        self, bracket: list[int], small: list[int], other: list[int], small_is_g1: bool
+    ) -> tuple[list[int], list[int]]:
+        """C.04.4.1 art. 3.2.4.1-3.2.4.2 (readings D-DUB-8, D-DUB-9): the players shifted out
+        of the smaller subgroup, then those shifted back to equalise; one weighted matching."""
+        order = self.order
+        legal = self.legal
+        colour_small = Colour.WHITE if small_is_g1 else Colour.BLACK
+        seq_small = {
+            p.tpn: s
+            for s, p in enumerate(shifter_sequence([order[i] for i in small], colour_small))
+        }
+        seq_other = {
+            p.tpn: s
+            for s, p in enumerate(
+                shifter_sequence([order[i] for i in other], colour_small.opposite)
+            )
+        }
+        ps, po = len(small), len(other)
+        in_small = {i: True for i in small}
+        verts = list(bracket)
+        half = len(verts) // 2
+        fields = _Fields()
+        m_y = fields.add((1 << po) - 1)
+        m_x = fields.add((1 << ps) - 1)
+        m_noss = fields.add(half)
+        m_base = fields.add(half)
+
+        def seq(i: int) -> int:
+            tpn = order[i].tpn
+            return seq_small[tpn] if i in in_small else seq_other[tpn]
+
+        def weight(a: int, b: int) -> int:
+            va, vb = verts[a], verts[b]
+            if not legal[va][vb]:
+                return 0
+            sa, sb = va in in_small, vb in in_small
+            if sa and sb:
+                return m_base + m_x * (1 << (ps - 1 - min(seq(va), seq(vb))))
+            if not sa and not sb:
+                return m_base + m_noss + m_y * (1 << (po - 1 - min(seq(va), seq(vb))))
+            return m_base + m_noss
+
+        mates = _max_weight_mates(len(verts), weight)
+        shifted: list[int] = []
+        back: list[int] = []
+        for k, m in enumerate(mates):
+            if m == k:  # pragma: no cover - the bracket was chosen pairable
+                raise NoValidPairing("the bracket cannot be paired")
+            if m < k:
+                continue
+            va, vb = verts[k], verts[m]
+            first = va if seq(va) < seq(vb) else vb
+            if va in in_small and vb in in_small:
+                shifted.append(first)
+            elif va not in in_small and vb not in in_small:
+                back.append(first)
+        shifted.sort(key=seq)
+        back.sort(key=seq)
+        return shifted, back
+
+
+def _bipartite_perfect(left: Sequence[int], right: Sequence[int], legal: list[bytearray]) -> bool:
+    """Is there a perfect pairing of ``left`` with ``right`` (equal sizes) by legal pairs?"""
+    return _bipartite_matching(left, right, legal) is not None
+
+
+def _bipartite_matching(
+    left: Sequence[int], right: Sequence[int], legal: list[bytearray]
+) -> dict[int, int] | None:
+    """A perfect matching left -> right (Kuhn's augmenting paths), or None."""
+    if len(left) != len(right):
+        return None
+    owner: dict[int, int] = {}
+    mate: dict[int, int] = {}
+    for a in left:
+        for b in right:
+            if legal[a][b] and b not in owner:
+                owner[b] = a
+                mate[a] = b
+                break
+    for a in left:
+        if a in mate:
+            continue
+        # Breadth-first search for an augmenting path from a.
+        parent: dict[int, int] = {}
+        queue = deque([a])
+        seen_left = {a}
+        end = None
+        while queue and end is None:
+            x = queue.popleft()
+            for b in right:
+                if not legal[x][b] or b in parent:
+                    continue
+                parent[b] = x
+                if b not in owner:
+                    end = b
+                    break
+                y = owner[b]
+                if y not in seen_left:
+                    seen_left.add(y)
+                    queue.append(y)
+        if end is None:
+            return None
+        b = end
+        while True:
+            x = parent[b]
+            prev = mate.get(x)
+            mate[x] = b
+            owner[b] = x
+            if x == a:
+                break
+            assert prev is not None
+            b = prev
+    return mate
+
+
+def _first_transposition(
+    s1: list[int], g2: list[int], legal: list[bytearray]
+) -> list[int] | None:
+    """C.04.4.1 art. 3.2.6 / 4.4: the first permutation T2 of ``g2`` (sorted by TPN) with
+    every S1[i]-T2[i] legal (reading D-DUB-11).
+
+    Position by position, S1[i] takes the first G2 player with whom the remaining players
+    can still be perfectly paired: the current perfect matching is kept and re-routed along
+    an alternating path, so each test is a short search, not a new matching.
+    """
+    mate = _bipartite_matching(s1, g2, legal)
+    if mate is None:
+        return None
+    owner = {b: a for a, b in mate.items()}
+    fixed: set[int] = set()
+    fixed_right: set[int] = set()
+    out: list[int] = []
+    for a in s1:
+        target = mate[a]
+        chosen = None
+        for x in g2:
+            if x in fixed_right or not legal[a][x]:
+                continue
+            if x == target:
+                chosen = x
+                break
+            # Find an alternating path from owner[x] to target, avoiding a and fixed ones.
+            start = owner[x]
+            parent: dict[int, int] = {}
+            came: dict[int, int] = {start: -1}
+            queue = deque([start])
+            found = False
+            while queue and not found:
+                y = queue.popleft()
+                for b in g2:
+                    if b in fixed_right or b == x or b in parent or not legal[y][b]:
+                        continue
+                    if b == mate[y]:
+                        continue
+                    parent[b] = y
+                    if b == target:
+                        found = True
+                        break
+                    z = owner[b]
+                    if z != a and z not in fixed and z not in came:
+                        came[z] = b
+                        queue.append(z)
+            if not found:
+                continue
+            # Re-route: each left vertex on the path takes the next right vertex.
+            b = target
+            while True:
+                y = parent[b]
+                mate[y] = b
+                owner[b] = y
+                prev = came[y]
+                if prev == -1:
+                    break
+                b = prev
+            mate[a] = x
+            owner[x] = a
+            chosen = x
+            break
+        if chosen is None:
+            return None
+        fixed.add(a)
+        fixed_right.add(chosen)
+        out.append(chosen)
+    return out
+
+
+def _pts(half_points: int) -> str:
+    return f"{half_points // 2}" + (".5" if half_points % 2 else "")
+
+
+def pair_dubov(t: Tournament, round_number: int | None = None) -> DubovResult:
+    """Pair one round with the Dubov system; see the module docstring."""
+    if round_number is None:
+        round_number = t.rounds_with_pairings + 1
+    pairer = _RoundPairer(t, round_number)
+    pairer.run()
+    return DubovResult(
+        pairer.pairs, pairer.bye, pairer.brackets, pairer.all_players, pairer.pab_note
+    )
+
+
+def to_round_pairing(t: Tournament, result: DubovResult, round_number: int) -> RoundPairing:
+    """Colours (art. 5.2) and board order (C.04.2 art. 3.6) for the engine's pairs."""
+    boards: list[tuple[tuple[int, int, int], Pair]] = []
+    for a, b in result.pairs:
+        colour = colour_of(a, b, t.initial_colour)
+        white, black = (a, b) if colour is Colour.WHITE else (b, a)
+        boards.append((board_key(white, black), Pair(white.tpn, black.tpn)))
+    boards.sort(key=lambda item: item[0])
+    return RoundPairing(
+        round_number=round_number,
+        pairs=tuple(p for _, p in boards),
+        bye=result.bye.tpn if result.bye is not None else None,
+    )
