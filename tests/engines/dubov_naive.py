@@ -10,7 +10,7 @@ Shared with the engine are only the small article functions (preferences, ARO, l
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 from swissdesk.engines.base import NoValidPairing
@@ -48,7 +48,7 @@ def naive_pairing(t: Tournament, round_number: int) -> tuple[list[tuple[int, int
             if a.tpn != b.tpn:
                 ok[(a.tpn, b.tpn)] = may_meet(a, b, t.forbidden_pairs)
 
-    @lru_cache(maxsize=None)
+    @cache
     def pairable(group: frozenset[int]) -> bool:
         return next(_matchings(tuple(sorted(group)), ok), None) is not None
 

@@ -123,7 +123,12 @@ def test_art_3_2_6_t2_is_the_first_legal_transposition_for_every_legality_patter
             a, b = s1[k // 3], g2[k % 3]
             legal[a][b] = legal[b][a] = bit
         expected = next(
-            (list(p) for p in permutations(g2) if all(legal[a][b] for a, b in zip(s1, p))), None
+            (
+                list(p)
+                for p in permutations(g2)
+                if all(legal[a][b] for a, b in zip(s1, p, strict=True))
+            ),
+            None,
         )
         assert _first_transposition(s1, g2, legal) == expected, bits
 
@@ -165,8 +170,14 @@ def test_art_3_2_5_s1_sorted_by_ascending_aro() -> None:
     # Round 1: 1 beat 5 (1500) with Black, 2 beat 6 (2300) with Black, 3 beat 7 (1900) with
     # Black, 4 beat 8 with Black... all winners seek White: G1 = {1, 2, 3, 4} only.
     rounds = {
-        1: ["5b1"], 2: ["6b1"], 5: ["1w0"], 6: ["2w0"],
-        3: ["7w1"], 4: ["8w1"], 7: ["3b0"], 8: ["4b0"],
+        1: ["5b1"],
+        2: ["6b1"],
+        5: ["1w0"],
+        6: ["2w0"],
+        3: ["7w1"],
+        4: ["8w1"],
+        7: ["3b0"],
+        8: ["4b0"],
     }
     ratings = {1: 2400, 2: 2390, 3: 2380, 4: 2370, 5: 1500, 6: 2300, 7: 1900, 8: 1600}
     t = tournament(rounds, ratings=ratings)
@@ -179,8 +190,14 @@ def test_art_3_2_5_s1_sorted_by_ascending_aro() -> None:
 def test_art_3_2_4_shift_when_one_subgroup_must_pair_inside() -> None:
     """Four winners seek White, none Black: two White seekers are shifted into G2."""
     rounds = {
-        1: ["5b1"], 2: ["6b1"], 3: ["7b1"], 4: ["8b1"],
-        5: ["1w0"], 6: ["2w0"], 7: ["3w0"], 8: ["4w0"],
+        1: ["5b1"],
+        2: ["6b1"],
+        3: ["7b1"],
+        4: ["8b1"],
+        5: ["1w0"],
+        6: ["2w0"],
+        7: ["3w0"],
+        8: ["4w0"],
     }
     t = tournament(rounds, ratings={i: 2500 - 10 * i for i in range(1, 9)})
     r = get_engine("dubov").pair(t, explain=True)

@@ -153,9 +153,7 @@ def precedes(first: Sequence[int], second: Sequence[int]) -> bool:
     return bool(differing) and differing[0] in a
 
 
-def colour_of(
-    player: DubovPlayer, opponent: DubovPlayer, initial_colour: Colour
-) -> Colour:
+def colour_of(player: DubovPlayer, opponent: DubovPlayer, initial_colour: Colour) -> Colour:
     """The colour ``player`` gets against ``opponent`` (C.04.4.1 art. 5.2.1-5.2.5)."""
     higher = player if player.ranks_above(opponent) else opponent
     # 5.2.1: both yet to play a game: the higher ranked one's TPN parity decides.
@@ -189,4 +187,3 @@ def board_key(white: DubovPlayer, black: DubovPlayer) -> tuple[int, int, int]:
     a, b = white.state, black.state
     higher, lower = (a, b) if (a.score, -a.tpn) > (b.score, -b.tpn) else (b, a)
     return -higher.score, -lower.score, higher.tpn
-

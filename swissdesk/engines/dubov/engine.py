@@ -168,8 +168,9 @@ def _max_weight_mates(size: int, weight: Callable[[int, int], int]) -> list[int]
 class _RoundPairer:
     """One round: PAB, then the brackets from the top (art. 1.9.2)."""
 
-    def __init__(self, t: Tournament, round_number: int) -> None:
+    def __init__(self, t: Tournament, round_number: int, bracket_local: bool = True) -> None:
         self.t = t
+        self.bracket_local = bracket_local
         self.round_number = round_number
         self.last_round = t.total_rounds > 0 and round_number >= t.total_rounds
         self.all_players = dubov_players(t, round_number)
@@ -272,8 +273,7 @@ class _RoundPairer:
     ) -> list[int]:
         """C.04.4.1 art. 3.2.1-3.2.2: the first set of upfloaters (art. 4.2 order) among
         those that best comply with [C5]-[C10]; see the module docstring."""
-        legal = self.legal
-        if len(residents) % 2 == 0:
+        if len(residents) % 2 == 0 and self.bracket_local:
             # No upfloater at all, if the residents pair among themselves and the rest
             # stays pairable: the empty set is the only set of size 0 ([C5]).
             local = {v: k for k, v in enumerate(residents)}
@@ -282,9 +282,7 @@ class _RoundPairer:
             )
             if sub.complete():
                 mates = sub.mates()
-                pairs = [
-                    (residents[k], residents[m]) for k, m in enumerate(mates) if k < m
-                ]
+                pairs = [(residents[k], residents[m]) for k, m in enumerate(mates) if k < m]
                 if oracle.completes(pairs):
                     record.how = "no upfloater needed"
                     return []
@@ -295,7 +293,7 @@ class _RoundPairer:
             else:
                 levels.append([i])
         used_levels = 1 if len(residents) % 2 else 0
-        while True:
+        while self.bracket_local:
             pool = [i for level in levels[:used_levels] for i in level]
             mates = self._upfloater_matching(residents, pool, None)
             chosen = self._read_upfloaters(residents, pool, mates, record)
@@ -416,7 +414,7 @@ class _RoundPairer:
         ups.sort(key=lambda i: (-self.order[i].score, self.order[i].tpn))
         record.upfloaters = [self.order[i].tpn for i in ups]
         record.upfloater_scores = sorted(self.order[i].score for i in ups)
-        record.same_preference_pairs = same
+        record.same_preference_pairs = same  # [C7]; replaced by the final bracket's count
         return ups, pairs
 
     # ------------------------------------------------- the bracket (art. 3.2.3-3.2.6)
@@ -458,6 +456,9 @@ class _RoundPairer:
             raise NoValidPairing("no legal G1 x G2 pairing after the shifts")
         record.s1 = [order[i].tpn for i in s1]
         record.t2 = [order[i].tpn for i in t2]
+        record.same_preference_pairs = sum(
+            1 for a, b in zip(s1, t2, strict=True) if order[a].preference is order[b].preference
+        )
         return list(zip(s1, t2, strict=True))
 
     def shifts(
@@ -577,9 +578,7 @@ def _bipartite_matching(
     return mate
 
 
-def _first_transposition(
-    s1: list[int], g2: list[int], legal: list[bytearray]
-) -> list[int] | None:
+def _first_transposition(s1: list[int], g2: list[int], legal: list[bytearray]) -> list[int] | None:
     """C.04.4.1 art. 3.2.6 / 4.4: the first permutation T2 of ``g2`` (sorted by TPN) with
     every S1[i]-T2[i] legal (reading D-DUB-11).
 
@@ -652,11 +651,17 @@ def _pts(half_points: int) -> str:
     return f"{half_points // 2}" + (".5" if half_points % 2 else "")
 
 
-def pair_dubov(t: Tournament, round_number: int | None = None) -> DubovResult:
-    """Pair one round with the Dubov system; see the module docstring."""
+def pair_dubov(
+    t: Tournament, round_number: int | None = None, *, bracket_local: bool = True
+) -> DubovResult:
+    """Pair one round with the Dubov system; see the module docstring.
+
+    ``bracket_local=False`` solves every bracket on all remaining players with the
+    completion field (slow; the tests use it to confirm the small-graph shortcut).
+    """
     if round_number is None:
         round_number = t.rounds_with_pairings + 1
-    pairer = _RoundPairer(t, round_number)
+    pairer = _RoundPairer(t, round_number, bracket_local)
     pairer.run()
     return DubovResult(
         pairer.pairs, pairer.bye, pairer.brackets, pairer.all_players, pairer.pab_note
