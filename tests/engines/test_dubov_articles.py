@@ -12,10 +12,11 @@ from swissdesk.engines.dubov import verify_dubov
 from swissdesk.engines.dubov.articles import (
     average_rating_of_opponents,
     max_t,
+    may_meet,
     middle_first_order,
     precedes,
 )
-from swissdesk.engines.dubov.engine import _first_transposition, dubov_players
+from swissdesk.engines.dubov.engine import _first_transposition, dubov_players, legality_matrix
 from swissdesk.model.state import PreferenceStrength
 from swissdesk.model.tournament import Colour
 from tests.engines.builders import tournament
@@ -299,3 +300,32 @@ def test_c04_7_baku_virtual_points_enter_the_pairing_score() -> None:
     t = with_baku_acceleration(tournament({i: [] for i in range(1, 9)}, total_rounds=5))
     got = {frozenset(p) for p in pairs_of(t)}
     assert got == {frozenset(p) for p in [(1, 3), (2, 4), (5, 7), (6, 8)]}
+
+
+def test_art_2_1_legality_matrix_equals_may_meet_c1_c3_and_prohibited_pairs() -> None:
+    """[C1] played opponents, [C3] same absolute preference, an arbiter-prohibited pair."""
+    from dataclasses import replace
+
+    t = tournament(
+        {
+            1: ["3w1", "4w1"],
+            2: ["4w1", "3w="],
+            3: ["1b0", "2b="],
+            4: ["2b0", "1b0"],
+            5: ["6w1", "Z"],
+            6: ["5b0", "U"],
+        }
+    )
+    t = replace(t, forbidden_pairs=frozenset({frozenset((5, 2))}))
+    players = [p for p in dubov_players(t, 3).values()]
+    legal = legality_matrix(players, t.forbidden_pairs)
+    for i, a in enumerate(players):
+        for j, b in enumerate(players):
+            if i != j:
+                assert bool(legal[i][j]) == may_meet(a, b, t.forbidden_pairs), (a.tpn, b.tpn)
+    index = {p.tpn: i for i, p in enumerate(players)}
+    assert not legal[index[1]][index[3]]  # [C1]
+    assert not legal[index[2]][index[5]]  # prohibited
+    assert not legal[index[3]][index[4]]  # [C3]: both had Black twice
+    assert not legal[index[1]][index[2]]  # [C3]: both had White twice
+    assert legal[index[1]][index[5]]

@@ -71,7 +71,6 @@ from swissdesk.engines.dubov.articles import (
     colour_of,
     dubov_preference,
     is_maximum_upfloater,
-    may_meet,
     shifter_sequence,
     upfloat_record,
     white_seeker_key,
@@ -177,17 +176,10 @@ class _RoundPairer:
         avail = [p for p in self.all_players.values() if p.state.available]
         avail.sort(key=lambda p: (-p.score, p.tpn))
         self.order = avail
+        self.index_of = {p.tpn: i for i, p in enumerate(avail)}
         n = len(avail)
         self.n = n
-        forbidden = t.forbidden_pairs
-        legal = [bytearray(n) for _ in range(n)]
-        for i in range(n):
-            a = avail[i]
-            row = legal[i]
-            for j in range(i + 1, n):
-                if may_meet(a, avail[j], forbidden):
-                    row[j] = 1
-                    legal[j][i] = 1
+        legal = legality_matrix(avail, t.forbidden_pairs)
         self.legal = legal
         self.neighbours = [[j for j in range(n) if legal[i][j]] for i in range(n)]
         self.brackets: list[BracketRecord] = []
@@ -437,8 +429,19 @@ class _RoundPairer:
         small, other = (g1, g2) if small_is_g1 else (g2, g1)
         shifted: list[int] = []
         back: list[int] = []
-        if len(small) != len(other) or not _bipartite_perfect(small, other, legal):
-            shifted, back = self.shifts(bracket, small, other, small_is_g1)
+        if len(small) == len(other) and _bipartite_perfect(small, other, legal):
+            pass  # m = 0 and the subgroups are equal: nobody is shifted
+        else:
+            colour_other = Colour.BLACK if small_is_g1 else Colour.WHITE
+            sequence = [
+                self.index_of[p.tpn]
+                for p in shifter_sequence([order[i] for i in other], colour_other)
+            ]
+            equalising = _first_equalising_set(small, sequence, legal)
+            if equalising is not None:
+                back = equalising
+            else:
+                shifted, back = self.shifts(bracket, small, other, small_is_g1)
         record.shifted = [order[i].tpn for i in shifted]
         record.shifted_back = [order[i].tpn for i in back]
         sx, bx = set(shifted), set(back)
@@ -521,6 +524,197 @@ class _RoundPairer:
         shifted.sort(key=seq)
         back.sort(key=seq)
         return shifted, back
+
+
+def legality_matrix(
+    players: Sequence[DubovPlayer], forbidden: frozenset[frozenset[int]]
+) -> list[bytearray]:
+    """``legal[i][j]``: may players i and j meet? (C.04.4.1 art. 2.1, [C1] and [C3]; the same
+    answer as :func:`may_meet`, built by whole rows for big fields)."""
+    n = len(players)
+    index = {p.tpn: i for i, p in enumerate(players)}
+    same_absolute: dict[Colour, list[int]] = {Colour.WHITE: [], Colour.BLACK: []}
+    for i, p in enumerate(players):
+        if p.absolute:
+            same_absolute[p.preference].append(i)
+    legal = []
+    for i, p in enumerate(players):
+        row = bytearray(b"\x01") * n
+        row[i] = 0
+        for o in p.state.opponents:
+            j = index.get(o)
+            if j is not None:
+                row[j] = 0
+        if p.absolute:
+            for j in same_absolute[p.preference]:
+                row[j] = 0
+        legal.append(row)
+    for i, p in enumerate(players):  # an opponent recorded on one side only
+        for o in p.state.opponents:
+            j = index.get(o)
+            if j is not None:
+                legal[j][i] = 0
+    for pair in forbidden:
+        ids = [index[t] for t in pair if t in index]
+        if len(ids) == 2:
+            legal[ids[0]][ids[1]] = legal[ids[1]][ids[0]] = 0
+    return legal
+
+
+_UNDECIDED, _IN, _OUT = 0, 1, 2
+
+
+def _first_equalising_set(
+    small: Sequence[int], sequence: Sequence[int], legal: list[bytearray]
+) -> list[int] | None:
+    """C.04.4.1 art. 3.2.4.2 when no pair inside the smaller subgroup is needed (m = 0):
+    the first set (art. 4.1.3, numbering ``sequence`` of art. 4.3) of players of the larger
+    subgroup whose shift lets the two subgroups be paired across; None when m > 0.
+
+    With m = 0 every player of the smaller subgroup S meets a player of the larger one O who
+    stays, and the other players of O pair among themselves, one of each such pair shifted.
+    So a set Y is possible exactly when the bracket has a perfect pairing without pairs inside
+    S, without S-Y pairs, and without pairs inside Y or inside O minus Y. The first Y is built
+    greedily along ``sequence`` (each player taken if a pairing still exists, else excluded);
+    the pairing is kept and repaired by augmenting paths, so each step is cheap.
+    """
+    verts = list(small) + list(sequence)
+    n = len(verts)
+    ns = len(small)
+    need = (len(sequence) - ns) // 2
+    local_legal = [bytearray(legal[v][w] for w in verts) for v in verts]
+    state = [_UNDECIDED] * n
+
+    def allowed(u: int, v: int) -> bool:
+        if not local_legal[u][v]:
+            return False
+        if u < ns:
+            return v >= ns and state[v] != _IN
+        if v < ns:
+            return state[u] != _IN
+        su, sv = state[u], state[v]
+        return not ((su == _IN and sv == _IN) or (su == _OUT and sv == _OUT))
+
+    match = [-1] * n
+    if not _repair(match, allowed, n, greedy=True):
+        return None
+    chosen = 0
+    for k in range(ns, n):
+        if chosen == need:
+            state[k] = _OUT
+            continue
+        saved_match, saved_state = list(match), list(state)
+        state[k] = _IN
+        if chosen + 1 == need:
+            for j in range(k + 1, n):
+                state[j] = _OUT
+        if _repair(match, allowed, n):
+            chosen += 1
+            if chosen == need:
+                break
+            continue
+        match, state = saved_match, saved_state
+        state[k] = _OUT
+        if not _repair(match, allowed, n):  # pragma: no cover - the previous state was feasible
+            return None
+    if chosen != need:  # pragma: no cover - a feasible start always completes
+        return None
+    return [verts[k] for k in range(ns, n) if state[k] == _IN]
+
+
+def _repair(
+    match: list[int], allowed: Callable[[int, int], bool], n: int, *, greedy: bool = False
+) -> bool:
+    """Drop the pairs ``allowed`` no longer permits and re-pair everybody by augmenting
+    paths (Edmonds' blossom search); False if no perfect pairing exists."""
+    for v in range(n):
+        m = match[v]
+        if m >= 0 and not allowed(v, m):
+            match[v] = match[m] = -1
+    for v in range(n if greedy else 0):
+        if match[v] < 0:
+            for u in range(n):
+                if u != v and match[u] < 0 and allowed(v, u):
+                    match[v], match[u] = u, v
+                    break
+    return all(match[v] >= 0 or _augment(v, match, allowed, n) for v in range(n))
+
+
+def _augment(root: int, match: list[int], allowed: Callable[[int, int], bool], n: int) -> bool:
+    """Edmonds' search for an augmenting path from ``root`` over allowed pairs; flips it."""
+    used = [False] * n
+    parent = [-1] * n
+    base = list(range(n))
+    used[root] = True
+    queue = deque([root])
+
+    def lca(a: int, b: int) -> int:
+        seen = [False] * n
+        while True:
+            a = base[a]
+            seen[a] = True
+            if match[a] < 0:
+                break
+            a = parent[match[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[match[b]]
+
+    def mark_path(v: int, b: int, child: int, in_blossom: list[bool]) -> None:
+        while base[v] != b:
+            in_blossom[base[v]] = in_blossom[base[match[v]]] = True
+            parent[v] = child
+            child = match[v]
+            v = parent[match[v]]
+
+    free = [u for u in range(n) if match[u] < 0 and u != root]
+
+    def flip(to: int) -> None:
+        while to >= 0:
+            p = parent[to]
+            nxt = match[p]
+            match[to] = p
+            match[p] = to
+            to = nxt
+
+    while queue:
+        v = queue.popleft()
+        # An unpaired player next to v ends the search at once (before any blossom work).
+        for u in free:
+            if match[u] < 0 and allowed(v, u):
+                parent[u] = v
+                flip(u)
+                return True
+        for to in range(n):
+            if to == v or base[v] == base[to] or match[v] == to or not allowed(v, to):
+                continue
+            if to == root or (match[to] >= 0 and parent[match[to]] >= 0):
+                current = lca(v, to)
+                in_blossom = [False] * n
+                mark_path(v, current, to, in_blossom)
+                mark_path(to, current, v, in_blossom)
+                for i in range(n):
+                    if in_blossom[base[i]]:
+                        base[i] = current
+                        if not used[i]:
+                            used[i] = True
+                            queue.append(i)
+            elif parent[to] < 0:
+                parent[to] = v
+                if match[to] < 0:
+                    flip(to)
+                    return True
+                outer = match[to]
+                for u in free:
+                    if match[u] < 0 and allowed(outer, u):
+                        parent[u] = outer
+                        flip(u)
+                        return True
+                used[outer] = True
+                queue.append(match[to])
+    return False
 
 
 def _bipartite_perfect(left: Sequence[int], right: Sequence[int], legal: list[bytearray]) -> bool:
