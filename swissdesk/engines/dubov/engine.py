@@ -364,18 +364,20 @@ class _RoundPairer:
             up_value.append(v)
         legal = self.legal
 
+        # One integer object per class of alike pairs (a big field has millions of edges).
+        rr_values = (2 * m_cover + m5 + m_complete, 2 * m_cover + m5 + m7 + m_complete)
+        up_values = [(v + m_complete, v + m7 + m_complete) for v in up_value]
+        prefs = [p.preference for p in players]
+
         def weight(a: int, b: int) -> int:
             if not legal[verts[a]][verts[b]]:
                 return 0
+            differ = prefs[a] is not prefs[b]
             if b < nr:  # resident - resident
-                w = 2 * m_cover + m5
-            elif a < nr:  # resident - upfloater
-                w = up_value[b - nr]
-            else:  # two lower players: only for the completion
-                return m_complete
-            if players[a].preference is not players[b].preference:
-                w += m7
-            return w + m_complete
+                return rr_values[differ]
+            if a < nr:  # resident - upfloater
+                return up_values[b - nr][differ]
+            return m_complete  # two lower players: only for the completion
 
         return _max_weight_mates(len(verts), weight)
 
@@ -496,16 +498,21 @@ class _RoundPairer:
             tpn = order[i].tpn
             return seq_small[tpn] if i in in_small else seq_other[tpn]
 
+        # One integer object per class of alike pairs.
+        inside_small = [m_base + m_x * (1 << (ps - 1 - q)) for q in range(ps)]
+        inside_other = [m_base + m_noss + m_y * (1 << (po - 1 - q)) for q in range(po)]
+        across = m_base + m_noss
+
         def weight(a: int, b: int) -> int:
             va, vb = verts[a], verts[b]
             if not legal[va][vb]:
                 return 0
             sa, sb = va in in_small, vb in in_small
             if sa and sb:
-                return m_base + m_x * (1 << (ps - 1 - min(seq(va), seq(vb))))
+                return inside_small[min(seq(va), seq(vb))]
             if not sa and not sb:
-                return m_base + m_noss + m_y * (1 << (po - 1 - min(seq(va), seq(vb))))
-            return m_base + m_noss
+                return inside_other[min(seq(va), seq(vb))]
+            return across
 
         mates = _max_weight_mates(len(verts), weight)
         shifted: list[int] = []
