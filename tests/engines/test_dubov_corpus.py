@@ -98,3 +98,18 @@ def test_dubov_agreement_never_below_the_baseline() -> None:
         except NoValidPairing:
             impossible += 1
     assert impossible >= int(str(base["impossible"]["agree"]))
+
+
+UNAVOIDABLE = DUBOV / "cases" / "dubov-0002-n011-r08-default-p05.trf"
+
+
+@pytest.mark.skipif(not UNAVOIDABLE.exists(), reason=NO_CORPUS)
+def test_art_3_2_4_1_unavoidable_pair_shifts_then_3_2_4_2_equalises() -> None:
+    """Bracket {4, 7} + upfloaters {10, 6}: G1 = {7, 10}, G2 = {4, 6}; 7 and 10 must meet
+    (G1 x G2 has no legal pairing), so 10 is shifted to G2 and 4 back to G1 (the reference's
+    trace: 'shift (unavoidable pairs) [10]', 'shift (equalise) [4]')."""
+    r = get_engine("dubov").pair(read_trf(UNAVOIDABLE), explain=True)
+    text = "\n".join(r.explanation)
+    assert "shifted from the smaller subgroup 10 (art. 3.2.4.1)" in text
+    assert "shifted to equalise 4 (art. 3.2.4.2)" in text
+    assert "S1 4, 7  T2 6, 10" in text

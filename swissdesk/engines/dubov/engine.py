@@ -43,11 +43,14 @@ Dutch engine) keeps one complete pairing of everybody not yet paired; it answers
   sizes) must give up as many players as the minimum number m of pairs inside it over all
   legal pairings (3.2.4.1, D-DUB-8); in such a pairing every pair inside S has one shifted
   player, every pair inside the other subgroup O has one player shifted back (3.2.4.2,
-  D-DUB-9), and the sizes then match automatically. One weighted matching of the bracket finds
-  them all: a field for the pairs not inside S (so m is minimal), then 2^(P-s) of the
-  smaller 4.3.3 sequence number of each pair inside S (the first set X, 4.1.3), then the same
-  for each pair inside O (the first set Y given X). When the two subgroups are equal and can
-  be paired across, nobody is shifted and no weighted matching is needed.
+  D-DUB-9), and the sizes then match automatically. When the two subgroups are equal and
+  can be paired across, nobody is shifted. When m = 0 (the usual case) the equalising set Y
+  is built greedily along the 4.3.3 numbering of the larger subgroup: a player is taken if a
+  legal pairing with the constraints still exists (checked by augmenting paths on a kept
+  pairing), which yields the first set of art. 4.1.3. When m > 0, one weighted matching of
+  the bracket finds both sets: a field for the pairs not inside S (so m is minimal), then
+  2^(P-s) of the smaller 4.3.3 sequence number of each pair inside S (the first set X,
+  4.1.3), then the same for each pair inside O (the first set Y given X).
 * **S1 and T2 (art. 3.2.5-3.2.6, 4.4).** S1 = G1 by ascending ARO then TPN; T2 is the first
   transposition of G2 (TPN order) with every S1[i]-T2[i] legal: for each S1 player in turn the
   smallest TPN that still leaves a perfect bipartite pairing of the rest (checked by an
