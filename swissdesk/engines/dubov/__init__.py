@@ -46,9 +46,9 @@ def verify_dubov(tournament: Tournament, pairing: RoundPairing) -> None:
             and b.strength is PreferenceStrength.ABSOLUTE
             and w.preference is b.preference
         ):
-            problem = f"[C3] {pair.white} and {pair.black} have the same absolute preference"
-            if problem not in problems:
-                problems.append(problem)
+            flagged = f"[C3] {pair.white} and {pair.black} "
+            if not any(p.startswith(flagged) for p in problems):
+                problems.append(flagged + "have the same absolute colour preference")
     if problems:
         raise CriteriaViolation(f"round {pairing.round_number}: " + "; ".join(problems))
 
