@@ -167,9 +167,8 @@ def test_art_3_1_1_c2_no_second_pab() -> None:
 
 
 def test_art_3_2_5_s1_sorted_by_ascending_aro() -> None:
-    """Round 2 winners 1, 2 (White seekers after Black... ) - S1 order follows ARO, not TPN."""
-    # Round 1: 1 beat 5 (1500) with Black, 2 beat 6 (2300) with Black, 3 beat 7 (1900) with
-    # Black, 4 beat 8 with Black... all winners seek White: G1 = {1, 2, 3, 4} only.
+    """S1 follows the ARO, not the TPN: 2 (ARO 1500) comes before 1 (ARO 2300)."""
+    # Round 1: 1 and 2 won with Black (White seekers now), 3 and 4 won with White.
     rounds = {
         1: ["5b1"],
         2: ["6b1"],
@@ -180,12 +179,12 @@ def test_art_3_2_5_s1_sorted_by_ascending_aro() -> None:
         7: ["3b0"],
         8: ["4b0"],
     }
-    ratings = {1: 2400, 2: 2390, 3: 2380, 4: 2370, 5: 1500, 6: 2300, 7: 1900, 8: 1600}
+    ratings = {1: 2400, 2: 2390, 3: 2380, 4: 2370, 5: 2300, 6: 1500, 7: 1900, 8: 1600}
     t = tournament(rounds, ratings=ratings)
     r = get_engine("dubov").pair(t, explain=True)
-    # Bracket 1: G1 = White seekers {1, 2} (ARO 1500, 2300), G2 = {3, 4}: S1 = [1, 2].
-    assert (r.pairs[0].white, r.pairs[0].black) == (1, 3)
-    assert any("S1 1, 2" in line for line in r.explanation)
+    # Bracket 1: G1 = {1, 2}, G2 = {3, 4}: S1 = [2, 1], T2 = [3, 4].
+    assert any("S1 2, 1  T2 3, 4" in line for line in r.explanation)
+    assert {(p.white, p.black) for p in r.pairs[:2]} == {(2, 3), (1, 4)}
 
 
 def test_art_3_2_4_shift_when_one_subgroup_must_pair_inside() -> None:
