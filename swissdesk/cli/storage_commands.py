@@ -42,10 +42,15 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "import",
         help="create a tournament file from a TRF",
-        description="Read a TRF (TRF16 or TRF-2026) into a new .swissdesk tournament file.",
+        description=(
+            "Read a TRF (TRF16 or TRF-2026) or a JSON tournament state into a new .swissdesk "
+            "tournament file. The pairing system is the one the file names (TRF record 192, "
+            "the JSON 'system'), else Dutch, unless --system says otherwise."
+        ),
     )
-    p.add_argument("input", type=Path, help="TRF file to read")
+    p.add_argument("input", type=Path, help="TRF or JSON tournament state to read")
     p.add_argument("-o", "--output", type=Path, required=True, help="new .swissdesk file")
+    p.add_argument("--system", metavar="NAME", help="the tournament's pairing system")
     p.set_defaults(func=run_import)
 
     p = subparsers.add_parser(
@@ -164,7 +169,11 @@ def run_import(args: argparse.Namespace) -> int:
 
     if not args.input.exists():
         raise InputError(f"{args.input}: no such file")
-    with TournamentFile.import_trf(args.input, args.output) as tf:
+    if args.system:
+        from swissdesk.cli.pairing_commands import engine_for
+
+        engine_for(args.system)  # an unknown name is refused before anything is written
+    with TournamentFile.import_trf(args.input, args.output, system=args.system) as tf:
         print(f"created {args.output}: {len(tf.players())} players, {tf.rounds_paired()} rounds")
     return 0
 

@@ -11,6 +11,7 @@ from swissdesk.engines.base import (
     pair_round,
     register,
     system_names,
+    system_title,
 )
 
 __all__ = [
@@ -24,4 +25,5 @@ __all__ = [
     "pair_round",
     "register",
     "system_names",
+    "system_title",
 ]

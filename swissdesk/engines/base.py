@@ -125,6 +125,23 @@ BUILTIN_MODULES = (
 skipped while a system is still being built)."""
 
 
+SYSTEM_TITLES: dict[str, str] = {
+    "dutch": "Dutch (C.04.3)",
+    "dubov": "Dubov (C.04.4.1)",
+    "burstein": "Burstein (C.04.4.2)",
+    "lim": "Lim (C.04.4.3)",
+    "rating1992": "Swiss based on rating (1992)",
+    "double-swiss": "Double-Swiss (C.04.5)",
+    "team": "Team Swiss (C.04.6)",
+}
+"""How the program names each system to the arbiter (dialogs, printed headers)."""
+
+
+def system_title(name: str) -> str:
+    """The arbiter's name of the system ``name`` (the name itself if it has none)."""
+    return SYSTEM_TITLES.get(name, name)
+
+
 def _load_builtin() -> None:
     """Import the built-in systems so they register themselves."""
     import importlib

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from swissdesk.engines import system_title
 from swissdesk.gui import validation
 from swissdesk.gui.dialog_base import ValidatedDialog
 from swissdesk.gui.player_dialogs import (
@@ -187,7 +188,7 @@ class TournamentDialog(ValidatedDialog):
         if s.system and s.system not in names:
             names.append(s.system)  # an imported file's system stays as it is
         for name in names:
-            self.system.addItem(name.capitalize() if name == "dutch" else name, name)
+            self.system.addItem(system_title(name), name)
         self.system.setCurrentIndex(names.index(s.system) if s.system in names else 0)
         # An imported tournament may score otherwise: its points stay selectable as they are.
         self.scorings = dict(SCORING_CHOICES)

@@ -170,19 +170,34 @@ class TournamentFile:
 
     @classmethod
     def import_trf(
-        cls, trf_path: str | os.PathLike[str], path: str | os.PathLike[str]
+        cls,
+        trf_path: str | os.PathLike[str],
+        path: str | os.PathLike[str],
+        *,
+        system: str | None = None,
     ) -> TournamentFile:
-        """Read a TRF file (``swissdesk.trf.read_trf``) into a new tournament file."""
-        from swissdesk.trf import parse_trf
+        """Read a TRF file (``swissdesk.trf.read_trf``), or a JSON tournament state, into a
+        new tournament file; ``system`` overrides the pairing system the file names."""
+        from dataclasses import replace
+
+        from swissdesk.trf import parse_trf, read_json_state
+        from swissdesk.trf.json_state import looks_like_json
         from swissdesk.trf.reader import decode_trf
 
         source = Path(trf_path)
+        if looks_like_json(source):
+            state = read_json_state(source)
+            if system:
+                state = replace(state, system=system)
+            return cls.from_tournament(path, state, source=str(source), trf_version="2026")
         try:
             data = source.read_bytes()
         except OSError as exc:
             raise InputError(f"{source}: cannot read the file ({exc.strerror})") from exc
         text = decode_trf(data, source=str(source))  # line by line, never shifts columns
         tournament = parse_trf(text, source=str(source))
+        if system:
+            tournament = replace(tournament, system=system)
         return cls.from_tournament(
             path, tournament, source=str(source), trf_version=detect_trf_version(text)
         )
