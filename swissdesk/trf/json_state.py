@@ -99,6 +99,10 @@ def state_to_tournament(data: Any, source: str = "<state>") -> Tournament:
     if not isinstance(data, dict):
         raise InputError(f"{source}: a tournament state is a JSON object")
     system = _text(data.get("system", "dutch"), source, "system").strip().lower() or "dutch"
+    if system == "team":  # C.04.6 team states: swissdesk/trf/json_team.py
+        from swissdesk.trf.json_team import team_state_to_tournament
+
+        return team_state_to_tournament(data, source)
     if system in JSON_SYSTEMS_ELSEWHERE:
         raise InputError(
             f"{source}: JSON states of the {system} system are not read by this version "
