@@ -18,10 +18,11 @@ size without enumeration:
   potential upfloater in the order of 3.5.3 (descending score, ascending TPN), which
   selects the first set in the order of 3.5.4 (the smallest element of the symmetric
   difference decides a lexicographic comparison of two sorted sequences of equal length).
-* art. 3.6, the pairing of the bracket: fields [C8], [C9], [C10] (D-T-C8C9), then one bit
-  per team that is a top member (the identifier's first half: again the smallest element
-  of the symmetric difference decides), then per top member, by ascending TPN, a field
-  holding the rank of its bottom member (the identifier's second half).
+* art. 3.6, the pairing of the bracket: the penalty ([C8], [C9], [C10] as fields,
+  D-T-C8C9) is minimised by a matching, and the first identifier among the least-penalty
+  pairings is fixed position by position with that matching as oracle (``lexfirst.py``:
+  with the identifier in the weights, every edge would weigh differently and a bracket of
+  200 teams would take seconds).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from collections.abc import Callable, Sequence
 from swissdesk.engines.base import NoValidPairing, Pair, RoundPairing
 from swissdesk.engines.matching import MatchingComputer
 from swissdesk.engines.team.colours import TeamColour, allocate, c8_cost, c9_cost, team_colour
+from swissdesk.engines.team.lexfirst import lex_first_pairing
 from swissdesk.engines.team.verify import verify_team_pairing
 from swissdesk.model.team import TeamState, build_team_states, team_settings
 from swissdesk.model.tournament import Tournament, half_points_to_str
@@ -235,11 +237,7 @@ class TeamEngine:
     ) -> tuple[list[tuple[int, int]], tuple[int, int, int]]:
         """Art. 3.6: the first pairing (by identifier) that complies best with [C8]-[C10]."""
         n = len(bracket)
-        rank = {t: i for i, t in enumerate(bracket)}
         c = n.bit_length() + 1
-        bw = n.bit_length()
-        id_bits = n + n * bw
-        maxp = (1 << (3 * c)) + 1
 
         def costs(a: int, b: int) -> tuple[int, int, int]:
             c8 = c8_cost(colours[a], colours[b])
@@ -250,23 +248,17 @@ class TeamEngine:
                 c10 = int(states[resident].floated_previous)
             return c8, c9, c10
 
-        def weight(a: int, b: int) -> int:
+        def penalty(i: int, j: int) -> int | None:
+            a, b = bracket[i], bracket[j]
             if not legal(a, b):
-                return 0
-            if a > b:
-                a, b = b, a
+                return None
             c8, c9, c10 = costs(a, b)
-            pen = (c8 << (2 * c)) + (c9 << c) + c10
-            ra, rb = rank[a], rank[b]
-            return (
-                ((maxp - pen) << id_bits)
-                + (1 << (n - 1 - ra) << (n * bw))
-                + ((n - rb) << ((n - 1 - ra) * bw))
-            )
+            return (c8 << (2 * c)) + (c9 << c) + c10
 
-        mates = max_matching(bracket, weight)
-        if len(mates) != n:
+        found = lex_first_pairing(n, penalty)
+        if found is None:
             raise NoValidPairing("a bracket admits no legal pairing ([C1])")  # pragma: no cover
+        mates = {bracket[i]: bracket[m] for i, m in enumerate(found)}
         pairs = sorted((a, b) for a, b in mates.items() if a < b)
         total = [0, 0, 0]
         for a, b in pairs:
