@@ -57,6 +57,21 @@ def max_matching(vertices: Sequence[int], weight: WeightFn) -> dict[int, int]:
     return {vertices[i]: vertices[m] for i, m in enumerate(mates) if m != i}
 
 
+def _matcher(vertices: Sequence[int], weight: WeightFn) -> tuple[MatchingComputer, dict[int, int]]:
+    """A matching computer over ``vertices`` (``weight <= 0``: no edge) and their indices."""
+    n = len(vertices)
+    rows = [[0] * n for _ in range(n)]
+    for i in range(n):
+        a = vertices[i]
+        row = rows[i]
+        for j in range(i + 1, n):
+            w = weight(a, vertices[j])
+            if w > 0:
+                row[j] = w
+                rows[j][i] = w
+    return MatchingComputer(n, weights=rows), {t: i for i, t in enumerate(vertices)}
+
+
 def _score(value: int, game_primary: bool) -> str:
     return half_points_to_str(value) + (" GP" if game_primary else " MP")
 
@@ -147,31 +162,31 @@ class TeamEngine:
         legal: Callable[[int, int], bool],
         lines: list[str],
     ) -> int:
-        """Art. 3.4: the PAB of an odd field, in one matching with a dummy vertex."""
+        """Art. 3.4: the first team in the order of 3.4.2-3.4.4 that leaves a legal pairing.
+
+        A maximum matching of the field leaves one team out; a candidate is tried by
+        removing its edges and asking the (warm-started) matching whether the others still
+        all pair (3.4.1).
+        """
         eligible = sorted(
             (t for t in teams if not states[t].pab_blocked),
             key=lambda t: (states[t].score, -states[t].played_matches, -t),
         )
         if not eligible:
             raise NoValidPairing("every team has had a PAB or won a match by forfeit ([C2])")
-        rank = {t: len(eligible) - i for i, t in enumerate(eligible)}
-        shift = len(eligible).bit_length() + 1
-        card = (len(teams) + 2) << shift
-        dummy = 0
-        vertices = [dummy, *teams]
-
-        def weight(a: int, b: int) -> int:
-            if a == dummy or b == dummy:
-                t = b if a == dummy else a
-                return card + rank[t] if t in rank else 0
-            return card if legal(a, b) else 0
-
-        mates = max_matching(vertices, weight)
-        if len(mates) != len(vertices):
-            raise NoValidPairing("no team can take the PAB and leave a legal pairing (art. 3.4)")
-        bye = mates[dummy]
-        lines.append(f"PAB (art. 3.4): team {bye}")
-        return bye
+        comp, index = _matcher(teams, lambda a, b: 1 if legal(a, b) else 0)
+        n = len(teams)
+        for team in eligible:
+            i = index[team]
+            saved = [(j, comp.weight(i, j)) for j in range(n) if j != i and comp.weight(i, j)]
+            for j, _ in saved:
+                comp.set_weight(i, j, 0)
+            if comp.matching_weight() == (n - 1) // 2:
+                lines.append(f"PAB (art. 3.4): team {team}")
+                return team
+            for j, w in saved:
+                comp.set_weight(i, j, w)
+        raise NoValidPairing("no team can take the PAB and leave a legal pairing (art. 3.4)")
 
     @staticmethod
     def _upfloaters(
@@ -181,7 +196,13 @@ class TeamEngine:
         legal: Callable[[int, int], bool],
         use_c7: bool,
     ) -> list[int]:
-        """Art. 3.5: the first set of upfloaters that complies best with [C4]-[C7]."""
+        """Art. 3.5: the first set of upfloaters that complies best with [C4]-[C7].
+
+        One matching of all teams still to be paired minimises the penalty fields; then the
+        potential upfloaters are taken in the order of 3.5.3 and each is kept in the set if
+        a least-penalty matching with it as an upfloater (and the decisions before) exists:
+        the greedy that yields the first set in the order of 3.5.4.
+        """
         if not lower:
             return []
         everyone = residents + lower
@@ -191,14 +212,10 @@ class TeamEngine:
         level = {t: levels.index(states[t].score) for t in lower}
         following = levels[0]
         resident = set(residents)
-        order = sorted(lower, key=lambda t: (-states[t].score, t))
-        bonus = {t: 1 << (len(order) - 1 - i) for i, t in enumerate(order)}
         w7 = c
         w6 = c
         w5 = c * len(levels)
-        pen_bits = c + w5 + w6 + w7
-        maxp = (1 << pen_bits) + 1
-        ob = len(order)
+        maxp = (1 << (c + w5 + w6 + w7)) + 1
         c4_unit = 1 << (w5 + w6 + w7)
 
         def weight(a: int, b: int) -> int:
@@ -206,24 +223,49 @@ class TeamEngine:
                 return 0
             ra, rb = a in resident, b in resident
             if ra and rb:
-                return maxp << ob
+                return maxp
             if ra or rb:
                 up = b if ra else a
                 pen = c4_unit + (1 << (w6 + w7 + level[up] * c))
                 if use_c7 and states[up].floated_previous:
                     pen += 1
-                return ((maxp - pen) << ob) + bonus[up]
+                return maxp - pen
             sa, sb = states[a].score, states[b].score
             if (sa == following) != (sb == following):
-                return (maxp - (1 << w7)) << ob
-            return maxp << ob
+                return maxp - (1 << w7)
+            return maxp
 
-        mates = max_matching(everyone, weight)
-        if len(mates) != n:
+        comp, index = _matcher(everyone, weight)
+        mates = comp.mates()
+        if any(m == v for v, m in enumerate(mates)):
             raise NoValidPairing("the teams still to be paired admit no legal pairing ([C1], [C3])")
-        return sorted(
-            (t for t in lower if mates[t] in resident), key=lambda t: (-states[t].score, t)
-        )
+        best = comp.matching_weight()
+        res_index = {index[t] for t in residents}
+        needed = sum(1 for t in lower if mates[index[t]] in res_index)
+        ups: list[int] = []
+        for team in sorted(lower, key=lambda t: (-states[t].score, t)):
+            if len(ups) == needed:
+                break
+            i = index[team]
+            others = [j for j in range(n) if j not in res_index and j != i and comp.weight(i, j)]
+            saved = [(j, comp.weight(i, j)) for j in others]
+            for j in others:
+                comp.set_weight(i, j, 0)
+            if mates[i] in res_index:
+                ups.append(team)
+                continue
+            found = comp.mates()
+            if all(m != v for v, m in enumerate(found)) and comp.matching_weight() == best:
+                mates = found
+                ups.append(team)
+                continue
+            for j, w in saved:
+                comp.set_weight(i, j, w)
+            for j in res_index:
+                if comp.weight(i, j):
+                    comp.set_weight(i, j, 0)
+            mates = comp.mates()
+        return ups
 
     @staticmethod
     def _bracket(
