@@ -274,6 +274,10 @@ def read_tournament(path: str | os.PathLike[str]) -> Tournament:
     """A TRF (TRF16 or TRF-2026) or a JSON tournament state, told apart by their content."""
     if looks_like_json(path):
         return read_json_state(path)
+    from swissdesk.trf.team_records import is_team_trf_file, read_team_trf
+
+    if is_team_trf_file(path):  # TRF-2026 team section: the teams are the participants
+        return read_team_trf(path).tournament
     return read_trf(path)
 
 
