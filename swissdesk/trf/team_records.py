@@ -23,6 +23,9 @@ public specification of the ``echecsjs/trf`` project, SPEC.md; documented in
   last round, 23-26 / 28-31 first and last team.
 * ``260`` prohibited pairings: 5-7 / 9-11 rounds, 13-16, 18-21, ... the teams.
 * ``802`` informative line per team (written, ignored when read).
+* ``XXT`` (a swissdesk extension in the style of the ``XX?`` pairing-engine codes, since
+  TRF-2026 has no field for them): the C.04.6 options ``colour_preferences=A|B|none``,
+  ``primary_score=match|game``, ``secondary_for_colour=1|0``.
 
 The players' games are the 001 records (read and written by the individual reader and
 writer). A team's match in a round is derived from them: the line-up is the ``300`` record
@@ -53,7 +56,9 @@ from swissdesk.trf.errors import TrfError
 from swissdesk.trf.reader import parse_trf
 from swissdesk.trf.writer import format_trf
 
-TEAM_TAGS = frozenset({"310", "352", "362", "300", "320", "330", "240", "250", "260", "802", "801"})
+TEAM_TAGS = frozenset(
+    {"310", "352", "362", "300", "320", "330", "240", "250", "260", "802", "801", "XXT"}
+)
 """Records that belong to the team section of a team file (310 marks a team file)."""
 
 
@@ -155,6 +160,7 @@ def parse_team_trf(text: str, *, source: str = "<input>") -> TeamEvent:
     byes: dict[tuple[int, int], ResultCode] = {}
     acceleration: dict[int, dict[int, HalfPoints]] = {}
     forbidden: set[frozenset[int]] = set()
+    options: dict[str, str] = {}
     bye_codes = {
         "F": ResultCode.FULL_POINT_BYE,
         "H": ResultCode.HALF_POINT_BYE,
@@ -182,6 +188,10 @@ def parse_team_trf(text: str, *, source: str = "<input>") -> TeamEvent:
                             f"team {tpn}: player {pid} has no 001 record", source=source, line=no
                         )
                 rosters[tpn] = roster
+            elif tag == "XXT":
+                for token in line[4:].split():
+                    key, _, value = token.partition("=")
+                    options[key] = value
             elif tag == "352":
                 colours = line[4:].strip().upper()
                 if not colours or set(colours) - {"W", "B"}:
@@ -249,8 +259,17 @@ def parse_team_trf(text: str, *, source: str = "<input>") -> TeamEvent:
     team_of = {pid: tpn for tpn, roster in rosters.items() for pid in roster}
     boards = len(colours) or max((len(r) for r in rosters.values()), default=4)
     colours = colours or "".join("WB"[i % 2] for i in range(boards))
+    pref_kind = {"a": "A", "b": "B", "none": "none"}.get(options.get("colour_preferences", "A").lower())
+    primary = options.get("primary_score", "match").lower()
+    if pref_kind is None or primary not in ("match", "game"):
+        raise TrfError(
+            "XXT: colour_preferences is A, B or none; primary_score match or game", source=source
+        )
     settings = TeamSettings(
         boards=boards,
+        colour_preferences=pref_kind,
+        primary_score=primary,
+        secondary_for_colour=options.get("secondary_for_colour", "1") != "0",
         pab_game_points=pab_points[1] if pab_points else boards,
         half_bye_game_points=boards,
         full_bye_game_points=2 * boards,
@@ -408,6 +427,11 @@ def format_team_trf(event: TeamEvent) -> str:
     settings = t.team if t.team is not None else TeamSettings()
     s = t.scoring
     lines.append(f"352 {event.board_colours}")
+    lines.append(
+        f"XXT colour_preferences={settings.colour_preferences} "
+        f"primary_score={settings.primary_score} "
+        f"secondary_for_colour={int(settings.secondary_for_colour)}"
+    )
     lines.append(f"362 TW {_pts(s.win, 4)} TD {_pts(s.draw, 4)} TL {_pts(s.loss, 4)}")
     from swissdesk.model.team import build_team_states
 
