@@ -276,6 +276,17 @@ def run_generate(args: argparse.Namespace) -> int:
         withdraw_rate=args.withdraw_rate,
     )
     settings.validate()
+    if args.system == "team":  # C.04.6: teams with rosters, written as a TRF-2026 team file
+        from swissdesk.trf.team_generator import generate_team_event
+        from swissdesk.trf.team_records import format_team_trf
+
+        event = generate_team_event(args.players, args.rounds, seed, engine_for("team", args))
+        text = format_team_trf(event)
+        if args.output:
+            _write_text(args.output, text)
+        else:
+            sys.stdout.write(text)
+        return 0
     tournament = generate_tournament(settings, engine_for(args.system, args))
     if args.output:
         write_output(args.output, format_trf(tournament, version=args.format))

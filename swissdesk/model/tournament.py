@@ -153,6 +153,9 @@ class RoundEntry:
     result: ResultCode
     games: tuple[GameResult, ...] = ()
     game_points: HalfPoints | None = None
+    match_points: HalfPoints | None = None
+    """Team events: the match points this participant scored (C.04.6 art. 1.2), when the
+    competition's values are not those of ``Tournament.scoring`` for ``result``."""
 
     @property
     def played(self) -> bool:
@@ -231,6 +234,41 @@ class TournamentInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class TeamSettings:
+    """The options of a team event (C.04.6): board count, colour preferences, scores.
+
+    ``colour_preferences`` is ``"A"``, ``"B"`` or ``"none"`` (art. 1.7); ``primary_score`` is
+    ``"match"`` or ``"game"`` (art. 1.2.1); ``secondary_for_colour`` says whether the
+    secondary score decides the first-team (art. 4.2.2). Game points of the byes are in
+    half-points (art. 1.4: a PAB is a drawn match by default, boards/2 game points).
+    """
+
+    boards: int = 4
+    colour_preferences: str = "A"
+    primary_score: str = "match"
+    secondary_for_colour: bool = True
+    pab_game_points: HalfPoints = 4
+    half_bye_game_points: HalfPoints = 4
+    full_bye_game_points: HalfPoints = 8
+    zero_bye_game_points: HalfPoints = 0
+
+
+TEAM_SCORING = ScoringSystem(
+    win=4,
+    draw=2,
+    loss=0,
+    forfeit_win=4,
+    forfeit_loss=0,
+    pairing_allocated_bye=2,
+    full_point_bye=4,
+    half_point_bye=2,
+    zero_point_bye=0,
+    absent=0,
+)
+"""Match points 2/1/0 in half-points, the PAB a drawn match (C.04.6 art. 1.4)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Tournament:
     """An immutable tournament snapshot: what every engine, tie-break and report reads.
 
@@ -250,6 +288,8 @@ class Tournament:
     acceleration: Mapping[int, tuple[HalfPoints, ...]] = field(default_factory=dict)
     forbidden_pairs: frozenset[frozenset[int]] = frozenset()
     is_team: bool = False
+    team: TeamSettings | None = None
+    """The team options when ``is_team`` (C.04.6); ``None`` means the defaults."""
     extra_records: tuple[str, ...] = ()
     """TRF lines swissdesk does not interpret, kept so that a file round-trips."""
 

@@ -99,6 +99,10 @@ def state_to_tournament(data: Any, source: str = "<state>") -> Tournament:
     if not isinstance(data, dict):
         raise InputError(f"{source}: a tournament state is a JSON object")
     system = _text(data.get("system", "dutch"), source, "system").strip().lower() or "dutch"
+    if system == "team":  # C.04.6 team states: swissdesk/trf/json_team.py
+        from swissdesk.trf.json_team import team_state_to_tournament
+
+        return team_state_to_tournament(data, source)
     if system in JSON_SYSTEMS_ELSEWHERE:
         raise InputError(
             f"{source}: JSON states of the {system} system are not read by this version "
@@ -270,6 +274,10 @@ def read_tournament(path: str | os.PathLike[str]) -> Tournament:
     """A TRF (TRF16 or TRF-2026) or a JSON tournament state, told apart by their content."""
     if looks_like_json(path):
         return read_json_state(path)
+    from swissdesk.trf.team_records import is_team_trf_file, read_team_trf
+
+    if is_team_trf_file(path):  # TRF-2026 team section: the teams are the participants
+        return read_team_trf(path).tournament
     return read_trf(path)
 
 

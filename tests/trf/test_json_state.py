@@ -82,7 +82,7 @@ def test_json_state_points_are_half_points_and_defaults_follow_the_win() -> None
         ({"round": 1}, "already reaches round"),
         ({"rounds_total": 10**40}, "between 1 and 99"),
         ({"initial_colour": "green"}, "initial_colour"),
-        ({"system": "team"}, "not read by this version"),
+        ({"system": "team"}, "is not MP:GP"),
     ],
 )
 def test_json_state_refuses_bad_states_with_a_message(

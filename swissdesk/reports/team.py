@@ -1,0 +1,283 @@
+"""Printed documents of a team event (C.04.6): pairing list, match sheets, standings, cross
+table, board-by-board individual results.
+
+The team tournament snapshot (``Tournament`` with ``is_team``) gives the matches; the
+``TeamEvent`` of a TRF-2026 team file (``swissdesk.trf.team_records``) adds rosters,
+line-ups and the players' games for the sheets and the board results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from reportlab.platypus import Flowable, Spacer
+
+from swissdesk.model.team import build_team_states, entry_game_points, entry_match_points
+from swissdesk.model.tournament import Colour, ResultCode, Tournament, half_points_to_str
+from swissdesk.reports.common import heading, note
+from swissdesk.reports.fonts import REGULAR
+from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
+from swissdesk.tiebreaks.team import (
+    DEFAULT_TEAM_TIEBREAKS,
+    TEAM_TIEBREAKS,
+    format_team_value,
+    team_standings,
+)
+from swissdesk.trf.team_records import TeamEvent
+
+_BYES = {
+    ResultCode.PAIRING_ALLOCATED_BYE: "PAB",
+    ResultCode.FULL_POINT_BYE: "FPB",
+    ResultCode.HALF_POINT_BYE: "HPB",
+    ResultCode.ZERO_POINT_BYE: "ZPB",
+    ResultCode.NOT_PAIRED: "ZPB",
+}
+
+
+def round_matches(tournament: Tournament, round_number: int) -> list[tuple[int, int]]:
+    """(White team, Black team) of ``round_number`` in board order (C.04.2 art. 3.6)."""
+    states = build_team_states(tournament, round_number)
+    matches: list[tuple[int, int]] = []
+    for team in tournament.players:
+        e = team.entry(round_number)
+        if e is None or e.opponent is None:
+            continue
+        if e.colour is Colour.WHITE or (e.colour is None and team.tpn < e.opponent):
+            matches.append((team.tpn, e.opponent))
+
+    def key(match: tuple[int, int]) -> tuple[int, int, int]:
+        a, b = match
+        sa, sb = states[a].score, states[b].score
+        higher = a if (sa, -a) > (sb, -b) else b
+        return (-states[higher].score, -(sa + sb), higher)
+
+    return sorted(matches, key=key)
+
+
+def _name(tournament: Tournament, tpn: int, width: float) -> str:
+    return fit(tournament.player(tpn).name, width, REGULAR, 9)
+
+
+def render_team_pairings(
+    tournament: Tournament, out_path: Path, *, round_number: int, paper: str = "a4"
+) -> Path:
+    """The team pairing list of a round: one match per line, results when known."""
+    states = build_team_states(tournament, round_number)
+    width, _ = frame_size(paper)
+    name_w = (width - 30 - 2 * 30 - 90) / 2
+    rows = [["Match", "No.", "White (board 1)", "MP", "MP", "Black", "No.", "Result"]]
+    for index, (white, black) in enumerate(round_matches(tournament, round_number), start=1):
+        e = tournament.player(white).entry(round_number)
+        result = ""
+        if e is not None and e.result is not ResultCode.NOT_PAIRED and e.game_points is not None:
+            other = tournament.player(black).entry(round_number)
+            gp_b = entry_game_points(tournament, other) if other is not None else 0
+            forfeit = (
+                " (forfeit)"
+                if e.result in (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS)
+                else ""
+            )
+            result = f"{half_points_to_str(e.game_points)} - {half_points_to_str(gp_b)}{forfeit}"
+        rows.append(
+            [
+                str(index),
+                str(white),
+                _name(tournament, white, name_w),
+                half_points_to_str(states[white].match_points),
+                half_points_to_str(states[black].match_points),
+                _name(tournament, black, name_w),
+                str(black),
+                result,
+            ]
+        )
+    story: list[Flowable] = [
+        grid_table(
+            rows,
+            [30, 24, name_w, 30, 30, name_w, 24, 66],
+            align=["RIGHT", "RIGHT", "LEFT", "RIGHT", "RIGHT", "LEFT", "RIGHT", "CENTER"],
+        )
+    ]
+    for team in tournament.players:
+        e = team.entry(round_number)
+        if e is not None and e.opponent is None:
+            story.append(note(f"{team.name} ({team.tpn}): {_BYES.get(e.result, 'ZPB')}"))
+    header = make_header(tournament, "Team pairings", f"Round {round_number}", round_number)
+    return build_pdf(Path(out_path), story, header, paper=paper)
+
+
+def render_team_standings(
+    tournament: Tournament,
+    out_path: Path,
+    *,
+    tiebreaks: Sequence[str] = DEFAULT_TEAM_TIEBREAKS,
+    rounds: int | None = None,
+    paper: str = "a4",
+) -> Path:
+    """Team standings: match points, game points and the team tie-breaks of C.07."""
+    rows_data = team_standings(tournament, tiebreaks, rounds)
+    width, _ = frame_size(paper)
+    name_w = width - 30 - 26 - 36 - 36 - 44 * len(tiebreaks)
+    rows = [["Rk", "No.", "Team", "MP", "GP", *tiebreaks]]
+    for row in rows_data:
+        rows.append(
+            [
+                str(row.rank),
+                str(row.tpn),
+                _name(tournament, row.tpn, name_w),
+                half_points_to_str(row.match_points),
+                half_points_to_str(row.game_points),
+                *(format_team_value(n, v) for n, v in zip(tiebreaks, row.values, strict=True)),
+            ]
+        )
+    story: list[Flowable] = [
+        grid_table(
+            rows,
+            [30, 26, name_w, 36, 36, *([44.0] * len(tiebreaks))],
+            align=["RIGHT", "RIGHT", "LEFT"] + ["RIGHT"] * (2 + len(tiebreaks)),
+            bold_columns=(3,),
+        )
+    ]
+    story += [note(f"{n}: {TEAM_TIEBREAKS[n]}") for n in tiebreaks]
+    header = make_header(tournament, "Team standings", "", None)
+    return build_pdf(Path(out_path), story, header, paper=paper)
+
+
+def render_team_crosstable(tournament: Tournament, out_path: Path, *, paper: str = "a4") -> Path:
+    """Team cross table: per round the opponent, colour of board 1 and game points."""
+    last = max((len(p.rounds) for p in tournament.players), default=0)
+    width, _ = frame_size(paper, landscape_orientation=True)
+    name_w = max(100.0, width - 26 - 36 - 36 - 52 * last)
+    rows = [["No.", "Team", *(f"R{r}" for r in range(1, last + 1)), "MP", "GP"]]
+    for team in tournament.players:
+        cells = []
+        for e in team.rounds:
+            if e.opponent is None:
+                cells.append(_BYES.get(e.result, "ZPB"))
+            else:
+                colour = e.colour.value if e.colour is not None else ""
+                mark = "f" if e.result in (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS) else ""
+                cells.append(
+                    f"{e.opponent}{colour} {half_points_to_str(entry_game_points(tournament, e))}{mark}"
+                )
+        cells += [""] * (last - len(cells))
+        mp = sum(entry_match_points(tournament, e) for e in team.rounds)
+        gp = sum(entry_game_points(tournament, e) for e in team.rounds)
+        rows.append(
+            [
+                str(team.tpn),
+                _name(tournament, team.tpn, name_w),
+                *cells,
+                half_points_to_str(mp),
+                half_points_to_str(gp),
+            ]
+        )
+    story: list[Flowable] = [grid_table(rows, [26, name_w, *([52.0] * last), 36, 36], font_size=8)]
+    header = make_header(tournament, "Team cross table", "", None)
+    return build_pdf(Path(out_path), story, header, paper=paper, landscape_orientation=True)
+
+
+def default_lineup(event: TeamEvent, team: int, round_number: int) -> tuple[int, ...]:
+    """The line-up of ``team`` in a round: the recorded one, else the first boards of the
+    roster (C.04.6 art. 0: players keep roster order)."""
+    boards = event.tournament.team.boards if event.tournament.team else 4
+    return event.lineups.get((round_number, team), event.rosters.get(team, ())[:boards])
+
+
+def render_match_sheets(
+    event: TeamEvent, out_path: Path, *, round_number: int, paper: str = "a4"
+) -> Path:
+    """One sheet per match with both line-ups, the board colours and blank result boxes."""
+    t = event.tournament
+    players = event.players.players_by_tpn
+    boards = t.team.boards if t.team else 4
+    colours = event.board_colours
+    width, _ = frame_size(paper)
+    name_w = (width - 40 - 2 * 30 - 60) / 2
+    story: list[Flowable] = []
+    for index, (white, black) in enumerate(round_matches(t, round_number), start=1):
+        story.append(heading(f"Match {index}: {t.player(white).name} - {t.player(black).name}"))
+        left = default_lineup(event, white, round_number)
+        right = default_lineup(event, black, round_number)
+        rows = [
+            ["Board", "Col", t.player(white).name[:30], "Col", t.player(black).name[:30], "Result"]
+        ]
+        for board in range(boards):
+            first = colours[board % len(colours)] if colours else "WB"[board % 2]
+            a = left[board] if board < len(left) else 0
+            b = right[board] if board < len(right) else 0
+            rows.append(
+                [
+                    str(board + 1),
+                    first,
+                    fit(players[a].name, name_w, REGULAR, 9) if a in players else "",
+                    "B" if first == "W" else "W",
+                    fit(players[b].name, name_w, REGULAR, 9) if b in players else "",
+                    "",
+                ]
+            )
+        rows.append(["", "", "Captain:", "", "Captain:", "Total"])
+        story.append(grid_table(rows, [40, 30, name_w, 30, name_w, 60], zebra=False))
+        story.append(Spacer(1, 12))
+    header = make_header(t, "Match sheets", f"Round {round_number}", round_number)
+    return build_pdf(Path(out_path), story, header, paper=paper)
+
+
+def board_results(event: TeamEvent) -> dict[int, list[tuple[int, int, int, int]]]:
+    """Per board: (player, team, points in half-points, games played) of every player who
+    played on it (the board of a game is the player's place in the round's line-up)."""
+    t = event.tournament
+    players = event.players.players_by_tpn
+    game = event.players.scoring
+    table: dict[tuple[int, int], list[int]] = {}
+    team_of: dict[int, int] = {}
+    last = max((len(p.rounds) for p in t.players), default=0)
+    for team in t.players:
+        for rnd in range(1, last + 1):
+            lineup = event.lineups.get((rnd, team.tpn))
+            if lineup is None:
+                lineup = tuple(
+                    pid
+                    for pid in event.rosters.get(team.tpn, ())
+                    if (e := players[pid].entry(rnd)) is not None and e.opponent is not None
+                )
+            for board, pid in enumerate(lineup, start=1):
+                e = players[pid].entry(rnd) if pid in players else None
+                if e is None or e.opponent is None:
+                    continue
+                cell = table.setdefault((board, pid), [0, 0])
+                cell[0] += game.points(e.result)
+                cell[1] += 1
+                team_of[pid] = team.tpn
+    out: dict[int, list[tuple[int, int, int, int]]] = {}
+    for (board, pid), (points, games) in sorted(table.items()):
+        out.setdefault(board, []).append((pid, team_of[pid], points, games))
+    for rows in out.values():
+        rows.sort(key=lambda r: (-r[2] * 1000 // max(r[3], 1), -r[2], r[0]))
+    return out
+
+
+def render_board_results(event: TeamEvent, out_path: Path, *, paper: str = "a4") -> Path:
+    """Board-by-board individual results: points and games of each player on each board."""
+    t = event.tournament
+    players = event.players.players_by_tpn
+    width, _ = frame_size(paper)
+    name_w = (width - 30 - 36 - 36 - 40) / 2
+    story: list[Flowable] = []
+    for board, rows_data in sorted(board_results(event).items()):
+        story.append(heading(f"Board {board}"))
+        rows = [["No.", "Player", "Team", "Pts", "Games", "%"]]
+        for pid, team, points, games in rows_data:
+            rows.append(
+                [
+                    str(pid),
+                    fit(players[pid].name, name_w, REGULAR, 9),
+                    fit(t.player(team).name, name_w, REGULAR, 9),
+                    half_points_to_str(points),
+                    str(games),
+                    f"{50 * points // games}" if games else "",
+                ]
+            )
+        story.append(grid_table(rows, [30, name_w, name_w, 36, 36, 40]))
+    header = make_header(t, "Board results", "", None)
+    return build_pdf(Path(out_path), story, header, paper=paper)
