@@ -283,7 +283,7 @@ def run_generate(args: argparse.Namespace) -> int:
         event = generate_team_event(args.players, args.rounds, seed, engine_for("team", args))
         text = format_team_trf(event)
         if args.output:
-            _write_text(args.output, text)
+            write_output(args.output, text)
         else:
             sys.stdout.write(text)
         return 0
