@@ -34,7 +34,8 @@ class RoundContext:
     explain: bool
     lines: list[str] = field(default_factory=list)
     force_weighted: bool = False
-    """Tests: choose upfloaters with the weighted matching only (cross-check of the fast path)."""
+    """Tests: choose upfloaters and pair brackets with the weighted matchings only (a
+    cross-check of the fast path and of the position-by-position identifier search)."""
 
     @property
     def n(self) -> int:
@@ -330,6 +331,8 @@ def pair_bracket(
     floaters = [i for i in bracket if ctx.floated(i)]
     c8 = bool(upfloaters) and bool(floaters) and not ctx.last_round
     n = ctx.n
+    if ctx.force_weighted:
+        return _bracket_weighted(ctx, bracket, upfloaters, set(floaters) if c8 else set())
     matchers: list[Matcher] = []
     if not c8:
         matchers = [Matcher(n, ctx.ok, bracket, fold_hint(bracket))]

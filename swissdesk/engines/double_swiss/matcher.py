@@ -106,11 +106,22 @@ class Matcher:
     # ---------------------------------------------------------------- changes
 
     def maximise(self) -> None:
-        """Augment until the matching is maximum."""
+        """Augment until the matching is maximum.
+
+        A search needs two exposed vertices: with one left the matching is maximum already
+        (an odd group), so no search is spent proving it.
+        """
         match = self.match
-        for v in range(self.n):
-            if self.alive[v] and match[v] == FREE:
-                self._augment(v)
+        exposed = self.exposed()
+        stuck = 0
+        for v in exposed:
+            if match[v] != FREE:
+                continue
+            free_left = sum(1 for w in exposed if match[w] == FREE)
+            if free_left - stuck < 2:
+                break
+            if not self._augment(v):
+                stuck += 1
 
     def try_label(self, x: int, label: int) -> bool:
         """Label ``x`` TOP or BOTTOM if a perfect matching survives; otherwise change nothing."""
@@ -191,10 +202,34 @@ class Matcher:
                 child = match[v]
                 v = parent[match[v]]
 
+        targets = [w for w in verts if match[w] == FREE and w != root]
+
+        def augment_to(v: int, to: int) -> None:
+            parent[to] = v
+            u = to
+            while u != FREE:
+                pv = parent[u]
+                nxt = match[pv]
+                match[u] = pv
+                match[pv] = u
+                u = nxt
+
         while queue:
             v = queue.popleft()
             row = v * n
             lab_v = label[v]
+            # An exposed neighbour ends the search at once (dense graphs: most searches).
+            for to in targets:
+                if not ok[row + to]:
+                    continue
+                if to > v:
+                    if lab_v == BOTTOM or label[to] == TOP:
+                        continue
+                elif lab_v == TOP or label[to] == BOTTOM:
+                    continue
+                if augment:
+                    augment_to(v, to)
+                return True, even
             for to in verts:
                 if to == v or not ok[row + to] or base[v] == base[to] or match[v] == to:
                     continue
@@ -219,13 +254,7 @@ class Matcher:
                     parent[to] = v
                     if match[to] == FREE:
                         if augment:
-                            u = to
-                            while u != FREE:
-                                pv = parent[u]
-                                nxt = match[pv]
-                                match[u] = pv
-                                match[pv] = u
-                                u = nxt
+                            augment_to(v, to)
                         return True, even
                     m = match[to]
                     used[m] = True
