@@ -359,6 +359,13 @@ def pair_bracket(
     return _first_identifier(bracket, matchers)
 
 
+def identifier(pairs: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+    """Art. 3.6.2: the top members (smaller TPN of each pair) ascending, then the bottom
+    member of each of those pairs in the same order."""
+    ordered = sorted((min(a, b), max(a, b)) for a, b in pairs)
+    return tuple(t for t, _ in ordered) + tuple(b for _, b in ordered)
+
+
 def _first_identifier(bracket: list[int], matchers: list[Matcher]) -> list[tuple[int, int]]:
     """Greedy construction of the first identifier (art. 3.6.2-3.6.3) with matching checks."""
 
