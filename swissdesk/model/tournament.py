@@ -289,6 +289,12 @@ class TournamentInfo:
     tournament_type: str = ""
 
 
+DOUBLE_SWISS_SCORING = ScoringSystem(
+    pairing_allocated_bye=3, full_point_bye=4, half_point_bye=2, zero_point_bye=0
+)
+"""Double-Swiss points: 1 - ½ - 0 per game; byes per match (C.04.5 art. 1.4: a PAB is worth a
+won and a drawn game, 1½; FPB 2, HPB 1, ZPB 0)."""
+
 DOUBLE_SWISS = "double-swiss"
 """``Tournament.system`` of a Double-Swiss event (C.04.5): every round entry with an opponent
 is a two-game match whose ``games`` hold both games and whose ``game_points`` is the score."""
