@@ -174,8 +174,12 @@ class TournamentFile:
     ) -> TournamentFile:
         """Read a TRF file (``swissdesk.trf.read_trf``) into a new tournament file."""
         from swissdesk.trf import parse_trf
+        from swissdesk.trf.json_state import looks_like_json, read_json_state
 
         source = Path(trf_path)
+        if looks_like_json(source) and source.exists():  # a JSON tournament state
+            state = read_json_state(source)
+            return cls.from_tournament(path, state, source=str(source), trf_version="2026")
         try:
             data = source.read_bytes()
         except OSError as exc:

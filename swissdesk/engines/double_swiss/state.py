@@ -77,8 +77,8 @@ def build_players(tournament: Tournament, round_number: int) -> dict[int, DSPlay
                 continue
             opponents.add(e.opponent)
             played += 1
-            if e.colour is not None:
-                colours.append(e.colour)
+            if e.colour is not None and (not e.games or any(g.result.is_played for g in e.games)):
+                colours.append(e.colour)  # art. 1.6: a colour needs a game actually played
             if r == done and e.opponent in scores:
                 floated = pairing_score_before(p.tpn, r) != pairing_score_before(e.opponent, r)
         score = scores[p.tpn][done]
