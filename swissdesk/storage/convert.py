@@ -23,6 +23,7 @@ from swissdesk.engines.acceleration import (  # re-exported for the storage serv
 )
 from swissdesk.engines.acceleration import baku_virtual_points
 from swissdesk.model.tournament import (
+    DOUBLE_SWISS,
     Colour,
     GameResult,
     HalfPoints,
@@ -487,7 +488,9 @@ def build_snapshot(
     elif settings.acceleration is AccelerationKind.BAKU and players:
         marked = [row.tpn for row in players if row.group_a]
         last_ga = max(marked) if marked else baku_group_a_size(len(players))
-        points = baku_virtual_points(settings.total_rounds, settings.scoring.win)
+        # Double-Swiss (C.04.5): a match win, two games, is the unit of the virtual points.
+        win = settings.scoring.win * (2 if settings.system == DOUBLE_SWISS else 1)
+        points = baku_virtual_points(settings.total_rounds, win)
         acceleration = {row.tpn: points for row in players if row.tpn <= last_ga}
     forbidden = frozenset(
         frozenset(tpn_of[i] for i in pair)

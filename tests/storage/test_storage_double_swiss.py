@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from swissdesk.cli import main
 from swissdesk.engines import get_engine
@@ -115,10 +116,17 @@ def test_double_swiss_command_line_result_standings_export_report(
     out = tmp_path / "out.trf"
     assert main(["export", str(path), "-o", str(out)]) == 0
     assert main(["check", "-q", str(out)]) == 0
+    texts = {}
     for kind in ("boards", "slips", "cards", "standings", "crosstable"):
         pdf = tmp_path / f"{kind}.pdf"
-        assert main(["report", "--kind", kind, str(path), "-o", str(pdf)]) == 0
-        assert pdf.read_bytes().startswith(b"%PDF")
+        args = ["report", "--kind", kind, str(path), "-o", str(pdf)]
+        assert main([*args, "--round", "3"] if kind in ("boards", "slips") else args) == 0
+        texts[kind] = "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
+    # Board 1 was corrected to +- then 1/2; the others are 1-0 then 1/2: both games shown.
+    assert "+ - -  ½ - ½" in texts["boards"]
+    assert "1 - 0  ½ - ½" in texts["boards"]
+    assert "Game 1, White above:" in texts["slips"] and "Game 2, Black above:" in texts["slips"]
+    assert "1½" in texts["crosstable"]
 
 
 @pytest.mark.skipif(not (CORPUS / "double-swiss").is_dir(), reason="shared corpus not found")
