@@ -155,3 +155,18 @@ def test_an_existing_dutch_file_opens_unchanged(tmp_path: Path) -> None:
         assert tf.settings().system == "dutch"
     assert after == before
     assert all(not e.games and e.game_points is None for p in after.players for e in p.rounds)
+
+
+def test_manual_pairing_change_warns_about_a_rematch_of_a_played_match(tmp_path: Path) -> None:
+    """[C1] on matches: a match with one forfeited game was played; the warning names it."""
+    from swissdesk.engines.base import Pair
+    from swissdesk.storage.commands.rounds import absolute_criteria_warnings
+
+    with TournamentFile.import_trf(_started(tmp_path), tmp_path / "m.swissdesk") as tf:
+        t = tf.snapshot()
+    played = next(
+        (p.tpn, e.opponent) for p in t.players for e in p.rounds if e.played and e.opponent
+    )
+    warnings = absolute_criteria_warnings(t, 3, [Pair(*played)], None)
+    assert warnings and "[C1]" in warnings[0]
+    assert absolute_criteria_warnings(t, 3, [], None) == ()

@@ -9,7 +9,9 @@ by forfeit ([C2]). A violation is a bug in the engine: :class:`CriteriaViolation
 
 from __future__ import annotations
 
-from swissdesk.engines.base import CriteriaViolation, RoundPairing
+from collections.abc import Sequence
+
+from swissdesk.engines.base import CriteriaViolation, Pair, RoundPairing
 from swissdesk.model.tournament import ResultCode, Tournament
 
 
@@ -70,3 +72,13 @@ def verify_double_swiss(tournament: Tournament, pairing: RoundPairing) -> None:
     problems = double_swiss_problems(tournament, pairing)
     if problems:
         raise CriteriaViolation(f"round {pairing.round_number}: " + "; ".join(problems))
+
+
+def absolute_criteria_warnings(
+    tournament: Tournament, round_number: int, pairs: Sequence[Pair], bye: int | None
+) -> tuple[str, ...]:
+    """For a manual pairing change: each board breaking [C1] (a match already played, not
+    ended by forfeit, or a prohibited pair) and a PAB breaking [C2] (C.04.5 art. 2.1)."""
+    pairing = RoundPairing(round_number, tuple(pairs), bye)
+    problems = double_swiss_problems(tournament, pairing)
+    return tuple(p for p in problems if p.startswith("[C") or "prohibited" in p)
