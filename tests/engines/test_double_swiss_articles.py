@@ -305,3 +305,76 @@ def test_board_order_by_score_then_tpn() -> None:
     assert [{p.white, p.black} for p in pairing.pairs] == [{2, 3}, {1, 4}] or [
         {p.white, p.black} for p in pairing.pairs
     ] == [{2, 4}, {1, 3}]
+
+
+# ------------------------------------------------------------------ art. 3.5 by enumeration
+
+
+def _pairable(players: list[int], legal: set[frozenset[int]]) -> bool:
+    if not players:
+        return True
+    first, rest = players[0], players[1:]
+    return any(
+        frozenset((first, b)) in legal and _pairable([x for x in rest if x != b], legal)
+        for b in rest
+    )
+
+
+def _fewest_upfloaters(
+    group: list[int], lower: list[int], legal: set[frozenset[int]]
+) -> int | None:
+    """[C4] literally: the smallest set size for which some set pairs with ``group`` and
+    leaves ``lower`` pairable ([C1], [C3])."""
+    for k in range(len(group) % 2, len(lower) + 1, 2):
+        for ups in itertools.combinations(lower, k):
+            rest = [x for x in lower if x not in ups]
+            if _pairable(sorted(group + list(ups)), legal) and _pairable(rest, legal):
+                return k
+    return None
+
+
+def _upfloaters_by_enumeration(ctx: RoundContext) -> list[int]:
+    """Art. 3.5.2-3.5.5 read literally over all sets (D-C4 .. D-C6C7-CHOICE)."""
+    score = {t: p.pairing_score for t, p in ctx.players.items()}
+    floated = {t: p.floated_previous for t, p in ctx.players.items()}
+    top = max(score.values())
+    residents = [t for t in ctx.tpns if score[t] == top]
+    lower = [t for t in ctx.tpns if score[t] != top]
+    legal = {
+        frozenset((a, b))
+        for a, b in itertools.combinations(ctx.tpns, 2)
+        if ctx.legal(ctx.tpns.index(a), ctx.tpns.index(b))
+    }
+    k = _fewest_upfloaters(residents, lower, legal)
+    assert k is not None
+    candidates = []
+    for ups in itertools.combinations(lower, k):
+        rest = [x for x in lower if x not in ups]
+        if not (_pairable(sorted(residents + list(ups)), legal) and _pairable(rest, legal)):
+            continue
+        profile = tuple(sorted(score[u] for u in ups))
+        following = [x for x in rest if score[x] == max(score[y] for y in lower)]
+        below = [x for x in rest if x not in following]
+        c6 = _fewest_upfloaters(following, below, legal) if following else 0
+        c7 = 0 if ctx.last_round else sum(floated[u] for u in ups)
+        order = tuple(sorted(ups, key=lambda u: (-score[u], u)))
+        candidates.append(((tuple(-s for s in profile), c6, c7, order), list(order)))
+    return min(candidates)[1]
+
+
+def test_art_3_5_upfloater_choice_equals_enumeration_on_random_groups() -> None:
+    rng = random.Random(35)
+    checked = 0
+    for _ in range(400):
+        n = rng.choice([6, 8, 10])
+        specs = {t: (rng.choice([2, 3, 4, 5, 6, 8]), rng.random() < 0.3) for t in range(1, n + 1)}
+        met = [p for p in itertools.combinations(range(1, n + 1), 2) if rng.random() < 0.3]
+        legal = {frozenset(p) for p in itertools.combinations(range(1, n + 1), 2)} - {
+            frozenset(p) for p in met
+        }
+        if not _pairable(list(range(1, n + 1)), legal):
+            continue
+        ctx = context(specs, met, last_round=rng.random() < 0.2)
+        assert upfloaters(ctx) == _upfloaters_by_enumeration(ctx), (specs, met)
+        checked += 1
+    assert checked > 150
