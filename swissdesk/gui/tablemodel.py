@@ -49,6 +49,8 @@ RESULT_DISPLAY: dict[BoardResult, str] = {
     BoardResult.DOUBLE_FORFEIT: "− – −",
     BoardResult.BOTH_LOSE: "0 – 0",
     BoardResult.ADJOURNED: "adj.",
+    BoardResult.WHITE_HALF: "½ – 0",
+    BoardResult.BLACK_HALF: "0 – ½",
 }
 """How the round view shows each board result."""
 

@@ -170,3 +170,18 @@ def test_manual_pairing_change_warns_about_a_rematch_of_a_played_match(tmp_path:
     warnings = absolute_criteria_warnings(t, 3, [Pair(*played)], None)
     assert warnings and "[C1]" in warnings[0]
     assert absolute_criteria_warnings(t, 3, [], None) == ()
+
+
+def test_rare_half_zero_games_score_per_side(tmp_path: Path) -> None:
+    """C.04.5 preface: a game may end ½-0; the match then scores 1 - 0 for two such games."""
+    with TournamentFile.import_trf(_started(tmp_path), tmp_path / "h.swissdesk") as tf:
+        tf.pair_next_round(None)
+        board = tf.round_view(3).boards[0]
+        before = _points(tf)
+        tf.execute(EnterMatchResult(3, 1, BoardResult.WHITE_HALF, BoardResult.BLACK_HALF))
+        assert tf.round_view(3).boards[0].games == ("1/2-0", "0-1/2")
+        for other in tf.round_view(3).boards[1:]:
+            tf.execute(EnterMatchResult(3, other.board, D, D))
+        after = _points(tf)
+    assert after[board.white_tpn] - before[board.white_tpn] == 2
+    assert after[board.black_tpn] == before[board.black_tpn]
