@@ -109,3 +109,33 @@ def test_generated_double_swiss_tournaments_break_no_absolute_criterion(tmp_path
     for seed in (11, 12, 13):
         out = _generated(tmp_path, 8 + seed % 5, 6, seed)
         assert main(["check", "-q", str(out)]) == 0
+
+
+@pytest.mark.parametrize(
+    ("history_1", "history_2", "message"),
+    [
+        ([(2, "w", "1x")], [(1, "b", "0=")], "two game results"),
+        ([(2, "w", "1=")], [(1, "w", "0=")], "same colour in game 1"),
+        ([(2, "w", "1=")], [], "does not list this match"),
+        ([(2, "-", "1=")], [(1, "b", "0=")], "colour of game 1"),
+        ([(2, "w", "PAB")], [(1, "b", "0=")], "has no opponent"),
+    ],
+)
+def test_json_state_refuses_bad_double_swiss_matches(
+    history_1: list[tuple[int, str, str]], history_2: list[tuple[int, str, str]], message: str
+) -> None:
+    from swissdesk.trf.json_state import state_to_tournament
+
+    def history(items: list[tuple[int, str, str]]) -> list[dict[str, object]]:
+        return [{"round": 1, "opponent": o, "colour": c, "result": r} for o, c, r in items]
+
+    data = {
+        "system": "double-swiss",
+        "rounds_total": 3,
+        "players": [
+            {"tpn": 1, "history": history(history_1)},
+            {"tpn": 2, "history": history(history_2)},
+        ],
+    }
+    with pytest.raises(InputError, match=message):
+        state_to_tournament(data)
