@@ -123,6 +123,13 @@ def test_a_double_swiss_day(qtbot, window: MainWindow, tmp_path: Path) -> None: 
     shown_pts = dict(zip(column_texts(standings, 2), column_texts(standings, 4), strict=True))
     assert shown_pts == {name: points(score) for name, score in expected.items()}
 
+    # The cross table shows match scores (1 – 0 then ½ – ½ on board 1 of round 1: 1½).
+    window.show_page(window.PAGE_CROSS)
+    cross = window.cross_page.model
+    cells = [column_texts(cross, c) for c in range(cross.columnCount())]
+    assert any(text.endswith("w1½") for column in cells for text in column)
+    assert any(text.endswith("w2") for column in cells for text in column)  # round 2: 2-0
+
     # The board list of round 2 printed and read back: both games of each board.
     pdf = window.export_pdf_to("boards", tmp_path / "boards.pdf", 2)
     assert pdf is not None
