@@ -16,6 +16,7 @@ import sys
 from swissdesk.cli.output import write_output
 from swissdesk.engines.base import PairingEngine, PairingError, get_engine
 from swissdesk.errors import InputError, NoPairingError
+from swissdesk.model.double_swiss import for_system
 from swissdesk.trf import format_trf, read_tournament
 from swissdesk.trf.checker import check_tournament
 from swissdesk.trf.generator import GeneratorSettings, generate_tournament
@@ -186,6 +187,7 @@ def run_pair(args: argparse.Namespace) -> int:
     """Pair the next round and print it in the bbpPairings format."""
     tournament = read_tournament(args.input)
     engine = engine_for(args.system or tournament.system, args)
+    tournament = for_system(tournament, args.system, args.input)
     round_number = tournament.rounds_with_pairings + 1
     if not tournament.total_rounds:
         raise InputError(
@@ -245,6 +247,7 @@ def run_check(args: argparse.Namespace) -> int:
     """Re-pair each round and print the differences per round, then a summary line."""
     tournament = read_tournament(args.input)
     engine = engine_for(args.system or tournament.system, args)
+    tournament = for_system(tournament, args.system, args.input)
     last = tournament.rounds_with_pairings
     rounds = parse_rounds(args.rounds, last) if args.rounds else None
     report = check_tournament(tournament, engine, rounds)

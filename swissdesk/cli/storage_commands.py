@@ -106,7 +106,8 @@ def register(subparsers: Any) -> None:
         "result",
         nargs=argparse.REMAINDER,
         metavar="RESULT",
-        help="1-0, 0-1, 1/2, +-, -+, --, 0-0 or adj (adjourned)",
+        help="1-0, 0-1, 1/2, +-, -+, --, 0-0 or adj (adjourned); Double-Swiss: two results, "
+        "game 1 and game 2, each in that game's colours (e.g. 1-0 1/2)",
     )
     p.set_defaults(func=run_result)
 
@@ -209,10 +210,19 @@ def run_next_round(args: argparse.Namespace) -> int:
 
 
 def run_result(args: argparse.Namespace) -> int:
-    from swissdesk.storage import CorrectResult, EnterResult, parse_result
+    from swissdesk.storage import CorrectResult, EnterMatchResult, EnterResult, parse_result
 
+    if len(args.result) == 2:  # a Double-Swiss match: both games, each in its own colours
+        game1, game2 = (parse_result(text) for text in args.result)
+        with _open(args.input) as tf:
+            outcome = tf.execute(EnterMatchResult(args.round, args.board, game1, game2))
+        _report(outcome)
+        return 0
     if len(args.result) != 1:
-        raise InputError("give one result: 1-0, 0-1, 1/2, +-, -+, --, 0-0 or adj")
+        raise InputError(
+            "give one result: 1-0, 0-1, 1/2, +-, -+, --, 0-0 or adj "
+            "(a Double-Swiss board: two, game 1 then game 2, each in its own colours)"
+        )
     result = parse_result(args.result[0])
     with _open(args.input) as tf:
         if 1 <= args.round < tf.rounds_paired():

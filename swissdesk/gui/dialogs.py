@@ -45,7 +45,7 @@ from swissdesk.gui.player_dialogs import (
     predicted_tpn,
 )
 from swissdesk.model import schedule, timecontrol
-from swissdesk.model.tournament import Colour, ScoringSystem
+from swissdesk.model.tournament import DOUBLE_SWISS_SCORING, Colour, ScoringSystem
 from swissdesk.storage import (
     AccelerationKind,
     TournamentSettings,
@@ -63,6 +63,7 @@ SCORING_CHOICES: dict[str, ScoringSystem] = {
         full_point_bye=6,
         half_point_bye=2,
     ),
+    "Double-Swiss: 1 – ½ – 0 per game, PAB 1½ (C.04.5)": DOUBLE_SWISS_SCORING,
 }
 """Point systems offered for a new tournament (C.04.1 art. 3; values in half-points)."""
 
@@ -204,6 +205,7 @@ class TournamentDialog(ValidatedDialog):
             self.scoring.addItem(label, label)
             if scoring == s.scoring:
                 self.scoring.setCurrentIndex(i)
+        self.system.currentIndexChanged.connect(self._system_changed)
         self.colour = QComboBox()
         self.colour.addItem("White", Colour.WHITE.value)
         self.colour.addItem("Black", Colour.BLACK.value)
@@ -237,6 +239,16 @@ class TournamentDialog(ValidatedDialog):
         f.addRow("Acce&leration:", self.acceleration)
         f.addRow("Tie-&breaks:", self.tiebreaks)
         self.resize(560, 0)
+
+    def _system_changed(self) -> None:
+        """Double-Swiss scores games and values byes per match: offer its point system."""
+        double = self.system.currentData() == "double-swiss"
+        wanted = DOUBLE_SWISS_SCORING if double else ScoringSystem()
+        current = self.scorings[str(self.scoring.currentData())]
+        if current in (DOUBLE_SWISS_SCORING, ScoringSystem()):
+            for i, scoring in enumerate(self.scorings.values()):
+                if scoring == wanted:
+                    self.scoring.setCurrentIndex(i)
 
     def problems(self) -> list[str]:
         out = []

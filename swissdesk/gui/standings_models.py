@@ -101,6 +101,9 @@ _CROSS_RESULT: dict[ResultCode, str] = {
 }
 
 
+_FORFEITS = frozenset({ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS})
+
+
 def cross_rows(tournament: Tournament, standings: Standings) -> list[CrossRow]:
     """The wall chart: players in standings order, each round as opponent's place, colour
     and result (C.04.2 art. 3.6 publishing; the usual FIDE cross-table layout)."""
@@ -116,9 +119,14 @@ def cross_rows(tournament: Tournament, standings: Standings) -> list[CrossRow]:
                 cells.append("")
                 continue
             opp = rank_of.get(entry.opponent) if entry.opponent is not None else None
-            cells.append(
-                cross_cell(entry.result, entry.colour, opp, _CROSS_RESULT.get(entry.result, ""))
-            )
+            mark = _CROSS_RESULT.get(entry.result, "")
+            colour = entry.colour
+            if entry.games and entry.game_points is not None:
+                # Double-Swiss (C.04.5): the match score, + / − for a match ended by forfeit.
+                forfeit = mark if entry.result in _FORFEITS else ""
+                mark = forfeit + points(entry.game_points)
+                colour = entry.scheduled_colour
+            cells.append(cross_cell(entry.result, colour, opp, mark))
         out.append(
             CrossRow(row.rank_label, row.tpn, row.name, row.rating, tuple(cells), row.points)
         )

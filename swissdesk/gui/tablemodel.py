@@ -49,6 +49,8 @@ RESULT_DISPLAY: dict[BoardResult, str] = {
     BoardResult.DOUBLE_FORFEIT: "− – −",
     BoardResult.BOTH_LOSE: "0 – 0",
     BoardResult.ADJOURNED: "adj.",
+    BoardResult.WHITE_HALF: "½ – 0",
+    BoardResult.BLACK_HALF: "0 – ½",
 }
 """How the round view shows each board result."""
 
@@ -68,7 +70,20 @@ BYE_KIND_DISPLAY: dict[ByeKind, str] = {
 }
 
 
+def parse_board_result(text: str) -> BoardResult | None:
+    """The board result a stored game text names (``"1/2"``), ``None`` if unusual."""
+    return next((r for r in BoardResult if r.value == text), None)
+
+
 def result_display(board: BoardView) -> str:
+    if board.games is not None:
+        # Double-Swiss (C.04.5): both games, each in its own colours ("1 – 0 | ½ – ½").
+        if not board.has_result:
+            return ""
+        return " | ".join(
+            RESULT_DISPLAY[r] if (r := parse_board_result(g)) is not None else g
+            for g in board.games
+        )
     if board.result is not None:
         return RESULT_DISPLAY[board.result]
     return board.result_text

@@ -112,7 +112,6 @@ def completed_rounds(tournament: Tournament) -> int:
 
 def scores_after_each_round(tournament: Tournament, rounds: int) -> dict[int, list[HalfPoints]]:
     """``result[tpn][k]`` is the score after ``k`` rounds (``k`` from 0 to ``rounds``)."""
-    scoring = tournament.scoring
     out: dict[int, list[HalfPoints]] = {}
     for p in tournament.players:
         running = 0
@@ -120,7 +119,7 @@ def scores_after_each_round(tournament: Tournament, rounds: int) -> dict[int, li
         for r in range(1, rounds + 1):
             e = p.entry(r)
             if e is not None:
-                running += scoring.points(e.result)
+                running += tournament.entry_points(e)
             seq.append(running)
         out[p.tpn] = seq
     return out

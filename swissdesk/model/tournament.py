@@ -167,6 +167,65 @@ class RoundEntry:
         """An entry with no opponent and no colour."""
         return RoundEntry(None, None, result)
 
+    @property
+    def match_ended_by_forfeit(self) -> bool:
+        """Double-Swiss: a player forfeited both games of this match (C.04.5 preface).
+
+        Such a match is not a played match: it may be repeated and gives no colour.
+        """
+        if self.opponent is None or len(self.games) != 2:
+            return False
+        codes = {g.result for g in self.games}
+        return codes in ({ResultCode.FORFEIT_WIN}, {ResultCode.FORFEIT_LOSS})
+
+    @property
+    def scheduled_colour(self) -> Colour | None:
+        """The colour scheduled for game 1 of a match (or the game's colour), even if unplayed."""
+        if self.games:
+            return self.games[0].colour
+        return self.colour
+
+
+def double_swiss_match(
+    opponent: int,
+    first_game_colour: Colour,
+    results: tuple[ResultCode, ResultCode],
+    scoring: ScoringSystem,
+    opponent_points: HalfPoints | None = None,
+) -> RoundEntry:
+    """A Double-Swiss round entry: a match of two games with reversed colours (C.04.5 art. 4.4).
+
+    ``results`` are this player's two game results (win, draw, loss, forfeit win/loss; a
+    "draw" is any half point, so ½-0 is a draw on one side and a loss on the other).
+    ``game_points`` is the match score (sum of the game points). ``result`` summarises the
+    match: a forfeit win/loss when a player forfeited both games (the match ended by forfeit:
+    not played, no colour), otherwise win/draw/loss by comparing the scores with
+    ``opponent_points`` (by comparison with one win and one loss when not given). ``colour``
+    is the colour of game 1 when at least one game was actually played (art. 1.6).
+    """
+    games = (
+        GameResult(first_game_colour, results[0]),
+        GameResult(first_game_colour.opposite, results[1]),
+    )
+    points = scoring.points(results[0]) + scoring.points(results[1])
+    codes = set(results)
+    if codes == {ResultCode.FORFEIT_WIN}:
+        summary = ResultCode.FORFEIT_WIN
+    elif codes == {ResultCode.FORFEIT_LOSS}:
+        summary = ResultCode.FORFEIT_LOSS
+    else:
+        other = scoring.win + scoring.loss if opponent_points is None else opponent_points
+        summary = (
+            ResultCode.WIN
+            if points > other
+            else ResultCode.LOSS
+            if points < other
+            else ResultCode.DRAW
+        )
+    any_played = any(r.is_played for r in results)
+    colour = first_game_colour if any_played and summary.is_played else None
+    return RoundEntry(opponent, colour, summary, games, points)
+
 
 class Title(enum.Enum):
     """FIDE titles, in the order C.04.2 art. 2.2.2 ranks them."""
@@ -231,6 +290,17 @@ class TournamentInfo:
     deputy_arbiters: tuple[str, ...] = ()
     time_control: str = ""
     tournament_type: str = ""
+
+
+DOUBLE_SWISS_SCORING = ScoringSystem(
+    pairing_allocated_bye=3, full_point_bye=4, half_point_bye=2, zero_point_bye=0
+)
+"""Double-Swiss points: 1 - ½ - 0 per game; byes per match (C.04.5 art. 1.4: a PAB is worth a
+won and a drawn game, 1½; FPB 2, HPB 1, ZPB 0)."""
+
+DOUBLE_SWISS = "double-swiss"
+"""``Tournament.system`` of a Double-Swiss event (C.04.5): every round entry with an opponent
+is a two-game match whose ``games`` hold both games and whose ``game_points`` is the score."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,6 +390,13 @@ class Tournament:
     def with_players(self, players: Iterable[Player]) -> Tournament:
         """A copy with another player list."""
         return replace(self, players=tuple(players))
+
+    def entry_points(self, entry: RoundEntry) -> HalfPoints:
+        """Points ``entry`` scores: its result's value, or for a Double-Swiss match the sum of
+        its game points (C.04.5 preface; byes are valued per match by ``scoring``)."""
+        if self.system == DOUBLE_SWISS and entry.game_points is not None:
+            return entry.game_points
+        return self.scoring.points(entry.result)
 
     def acceleration_for(self, tpn: int, round_number: int) -> HalfPoints:
         """Virtual points of ``tpn`` when pairing ``round_number`` (0 if not accelerated)."""

@@ -218,6 +218,11 @@ def board_result(board: Board) -> str:
     we, be = board.white_entry, board.black_entry
     if result_pending(we) and result_pending(be):
         return ""
+    if we is not None and be is not None and len(we.games) == 2 and len(be.games) == 2:
+        # Double-Swiss match (C.04.5): both games, each in its own colours.
+        w1, w2 = (GAME_MARKS.get(g.result, "?") for g in we.games)
+        b1, b2 = (GAME_MARKS.get(g.result, "?") for g in be.games)
+        return f"{w1} - {b1}  {b2} - {w2}"
     white = GAME_MARKS.get(we.result, "?") if we is not None and not result_pending(we) else "?"
     black = GAME_MARKS.get(be.result, "?") if be is not None and not result_pending(be) else "?"
     if white == "?" and black != "?":

@@ -131,6 +131,8 @@ def _card_rows(
         )
         pending = entry.opponent is not None and entry.result is ResultCode.NOT_PAIRED
         result = "" if pending else _RESULT.get(entry.result, "–")
+        if not pending and entry.games and entry.game_points is not None:
+            result = score_text(entry.game_points)  # Double-Swiss: the match score
         flt = _FLOAT[floats[r - 1]] if r - 1 < len(floats) else ""
         score = "" if pending else score_text(scores[r])
         rows.append([str(r), opponent, colour, flt, result, score])

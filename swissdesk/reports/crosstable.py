@@ -16,7 +16,7 @@ from reportlab.platypus import Flowable
 
 from swissdesk.model.tournament import Colour, ResultCode, RoundEntry, Tournament
 from swissdesk.reports.board_order import BYE_MARKS, GAME_MARKS
-from swissdesk.reports.common import decimal_score, note, rating_text
+from swissdesk.reports.common import decimal_score, note, rating_text, score_text
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
 from swissdesk.reports.standings_data import check_after_round, standings_view
@@ -34,6 +34,11 @@ def round_cell(entry: RoundEntry | None, line_of: dict[int, int]) -> str:
     colour = "w" if entry.colour is Colour.WHITE else "b" if entry.colour is Colour.BLACK else ""
     opponent = line_of.get(entry.opponent)
     where = str(opponent) if opponent is not None else f"#{entry.opponent}"
+    if entry.games and entry.game_points is not None:
+        # Double-Swiss (C.04.5): the match score; a match ended by forfeit marked + / -.
+        forfeit = {ResultCode.FORFEIT_WIN: "+", ResultCode.FORFEIT_LOSS: "-"}.get(entry.result, "")
+        colour = colour or ("w" if entry.scheduled_colour is Colour.WHITE else "b")
+        return f"{where}{colour}{forfeit}{score_text(entry.game_points)}"
     return f"{where}{colour}{_RESULT_MARK.get(entry.result, '?')}"
 
 

@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak
 
-from swissdesk.model.tournament import Tournament
+from swissdesk.model.tournament import DOUBLE_SWISS, Tournament
 from swissdesk.reports.board_order import Board, boards_of_round, check_round
 from swissdesk.reports.common import name_of, rating_text
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
@@ -29,8 +29,10 @@ class _SlipSheet(Flowable):  # type: ignore[misc]
     """One page of slips stacked vertically, dashed cut lines between them."""
 
     def __init__(self, slips: list[tuple[Board, str, str, str, str]], round_number: int,
-                 event: str, slip_h: float) -> None:  # fmt: skip
+                 event: str, slip_h: float, double: bool = False) -> None:  # fmt: skip
         super().__init__()
+        self.double = double
+        """Double-Swiss (C.04.5): a match, one result line per game."""
         self.slips = slips
         self.round_number = round_number
         self.event = event
@@ -79,20 +81,26 @@ class _SlipSheet(Flowable):  # type: ignore[misc]
             canvas.drawString(x0, name_y, fit(text, half - 30 * mm, BOLD, 11))
             canvas.setFont(REGULAR, 9)
             canvas.drawRightString(x0 + half - 6 * mm, name_y, rtg)
-        # Result boxes.
+        # Result boxes: one line, or for a Double-Swiss match one line per game, each in
+        # that game's colours (game 2: the colours are reversed, C.04.5 art. 4.4).
         box = 4.2 * mm
-        box_y = name_y - 10 * mm
-        canvas.setFont(REGULAR, 8)
-        canvas.drawString(2 * mm, box_y + 1 * mm, "Result (tick one):")
-        x = 34 * mm
-        for text in _RESULTS:
-            canvas.setLineWidth(0.8)
-            canvas.rect(x, box_y, box, box)
-            canvas.setFont(BOLD, 11)
-            canvas.drawString(x + box + 2 * mm, box_y + 1 * mm, text)
-            x += 30 * mm
+        lines = (
+            [("Game 1, White above:", name_y - 8 * mm), ("Game 2, Black above:", name_y - 14 * mm)]
+            if self.double
+            else [("Result (tick one):", name_y - 10 * mm)]
+        )
+        for label, box_y in lines:
+            canvas.setFont(REGULAR, 8)
+            canvas.drawString(2 * mm, box_y + 1 * mm, label)
+            x = 34 * mm
+            for text in _RESULTS:
+                canvas.setLineWidth(0.8)
+                canvas.rect(x, box_y, box, box)
+                canvas.setFont(BOLD, 11)
+                canvas.drawString(x + box + 2 * mm, box_y + 1 * mm, text)
+                x += 30 * mm
         # Signatures.
-        sign_y = box_y - 10 * mm
+        sign_y = lines[-1][1] - (7 if self.double else 10) * mm
         canvas.setLineWidth(0.5)
         canvas.setFont(REGULAR, 8)
         for x0 in (2 * mm, half + 2 * mm):
@@ -130,6 +138,14 @@ def render_slips(
     for start in range(0, len(slips), per_page):
         if story:
             story.append(PageBreak())
-        story.append(_SlipSheet(slips[start : start + per_page], rnd, event, SLIP_HEIGHT))
+        story.append(
+            _SlipSheet(
+                slips[start : start + per_page],
+                rnd,
+                event,
+                SLIP_HEIGHT,
+                double=tournament.system == DOUBLE_SWISS,
+            )
+        )
     header = make_header(tournament, "Result slips", f"Round {rnd}", rnd)
     return build_pdf(Path(out_path), story, header, paper=paper)

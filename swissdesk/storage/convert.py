@@ -24,6 +24,7 @@ from swissdesk.engines.acceleration import (  # re-exported for the storage serv
 from swissdesk.engines.acceleration import baku_virtual_points
 from swissdesk.model import schedule, timecontrol
 from swissdesk.model.tournament import (
+    DOUBLE_SWISS,
     Colour,
     GameResult,
     HalfPoints,
@@ -301,16 +302,24 @@ def load_entries(
     ]
 
 
-def scores(session: Session, scoring: ScoringSystem, *, max_round: int) -> dict[int, HalfPoints]:
-    """Each player's points (half-points) from rounds ``1..max_round`` (player id -> points)."""
+def scores(
+    session: Session, scoring: ScoringSystem, *, max_round: int, match_points: bool = False
+) -> dict[int, HalfPoints]:
+    """Each player's points (half-points) from rounds ``1..max_round`` (player id -> points).
+
+    ``match_points`` (Double-Swiss, C.04.5): an entry with game points scores them (the sum
+    of its two games); byes score their value per match.
+    """
     rows = session.connection().exec_driver_sql(
-        "SELECT player_id, result, count(*) FROM entry "
-        "WHERE +round_number <= ? AND result IS NOT NULL GROUP BY player_id, result",
+        "SELECT player_id, result, count(*), "
+        + ("sum(game_points), count(game_points) " if match_points else "0, 0 ")
+        + "FROM entry WHERE +round_number <= ? AND result IS NOT NULL GROUP BY player_id, result",
         (max_round,),
     )
     out: dict[int, HalfPoints] = {}
-    for pid, code, count in rows:
-        out[pid] = out.get(pid, 0) + scoring.points(CODES[code]) * count
+    for pid, code, count, game_points, with_games in rows:
+        points = scoring.points(CODES[code]) * (count - with_games) + (game_points or 0)
+        out[pid] = out.get(pid, 0) + points
     return out
 
 
@@ -492,7 +501,9 @@ def build_snapshot(
     elif settings.acceleration is AccelerationKind.BAKU and players:
         marked = [row.tpn for row in players if row.group_a]
         last_ga = max(marked) if marked else baku_group_a_size(len(players))
-        points = baku_virtual_points(settings.total_rounds, settings.scoring.win)
+        # Double-Swiss (C.04.5): a match win, two games, is the unit of the virtual points.
+        win = settings.scoring.win * (2 if settings.system == DOUBLE_SWISS else 1)
+        points = baku_virtual_points(settings.total_rounds, win)
         acceleration = {row.tpn: points for row in players if row.tpn <= last_ga}
     forbidden = frozenset(
         frozenset(tpn_of[i] for i in pair)

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from swissdesk.engines.base import Pair, RoundPairing
-from swissdesk.model.tournament import HalfPoints, ResultCode, ScoringSystem
+from swissdesk.model.tournament import DOUBLE_SWISS, HalfPoints, ResultCode, ScoringSystem
 from swissdesk.storage.commands.base import tournament_row
 from swissdesk.storage.convert import (
     CODES,
@@ -54,7 +55,9 @@ def round_view(session: Session, round_number: int) -> RoundView:
             select(PlayerRecord.id, PlayerRecord.tpn, PlayerRecord.name, PlayerRecord.rating)
         )
     }
-    before = scores(session, scoring, max_round=round_number - 1)
+    before = scores(
+        session, scoring, max_round=round_number - 1, match_points=settings.system == DOUBLE_SWISS
+    )
     this_round = load_entries(session, round_number=round_number)
     if round_number > last:
         # Not paired yet: also list who will not be paired (withdrawn, not arrived).
@@ -139,7 +142,9 @@ def player_rows(session: Session) -> list[PlayerRow]:
     settings = settings_from_record(rec)
     through = completed_through(session)
     last = last_paired_round(session)
-    points = scores(session, settings.scoring, max_round=through)
+    points = scores(
+        session, settings.scoring, max_round=through, match_points=settings.system == DOUBLE_SWISS
+    )
     byes: dict[int, list[tuple[int, ByeKind]]] = {}
     for pid, r, code in session.connection().exec_driver_sql(
         "SELECT player_id, round_number, result FROM entry "
@@ -238,8 +243,12 @@ def round_view_from_rows(
                 black_score=before.get(b_pid, 0) if b_pid is not None else 0,
                 result=board_result_from_codes(wcode, bcode, w.adjourned),
                 result_text=result_text(wcode, bcode, w.adjourned),
+                games=_match_games(w, b) if settings.system == DOUBLE_SWISS else None,
             )
         )
+        if boards[-1].games is not None:
+            g1, g2 = boards[-1].games
+            boards[-1] = replace(boards[-1], result_text=f"{g1} {g2}" if g1 and g2 else "")
     unpaired.sort(key=lambda u: u.tpn)
     engine_pairing = None
     if rnd is not None and rnd.engine_pairing:
@@ -254,6 +263,15 @@ def round_view_from_rows(
         changed_by_hand=engine_pairing is not None,
         engine_pairing=engine_pairing,
     )
+
+
+def _match_games(w: StoredEntry, b: StoredEntry | None) -> tuple[str, str]:
+    """A Double-Swiss board's two games in their own colours (``"1-0"``, ``"1/2"``)."""
+    if b is None or not w.games or not b.games:
+        return ("", "")
+    w1, w2 = (ResultCode(r) for _, r in json.loads(w.games))
+    b1, b2 = (ResultCode(r) for _, r in json.loads(b.games))
+    return (result_text(w1, b1), result_text(b2, w2))
 
 
 def parse_pairing_text(round_number: int, text: str) -> RoundPairing:

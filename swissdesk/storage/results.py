@@ -1,6 +1,6 @@
 """Board results as the arbiter types them, and the per-player result codes they give.
 
-``1-0 0-1 1/2 +- -+ -- 0-0`` plus ``adj`` (adjourned). An adjourned game counts as a draw
+``1-0 0-1 1/2 +- -+ -- 0-0`` plus ``adj`` (adjourned) and the rare ``1/2-0`` / ``0-1/2``. An adjourned game counts as a draw
 for pairing purposes only (C.04.2 art. 3.1); the board keeps showing it as adjourned.
 """
 
@@ -23,6 +23,9 @@ class BoardResult(enum.Enum):
     DOUBLE_FORFEIT = "--"
     BOTH_LOSE = "0-0"
     ADJOURNED = "adj"
+    WHITE_HALF = "1/2-0"
+    """The rare game that ends ½-0 (C.04.5 preface): White scores a draw's points, Black none."""
+    BLACK_HALF = "0-1/2"
 
     @property
     def codes(self) -> tuple[ResultCode, ResultCode]:
@@ -52,6 +55,8 @@ _CODES: dict[BoardResult, tuple[ResultCode, ResultCode]] = {
     BoardResult.DOUBLE_FORFEIT: (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS),
     BoardResult.BOTH_LOSE: (ResultCode.LOSS, ResultCode.LOSS),
     BoardResult.ADJOURNED: (ResultCode.DRAW, ResultCode.DRAW),
+    BoardResult.WHITE_HALF: (ResultCode.DRAW, ResultCode.LOSS),
+    BoardResult.BLACK_HALF: (ResultCode.LOSS, ResultCode.DRAW),
 }
 
 _ALIASES: dict[str, BoardResult] = {
@@ -71,6 +76,10 @@ _ALIASES: dict[str, BoardResult] = {
     "-:-": BoardResult.DOUBLE_FORFEIT,
     "0-0": BoardResult.BOTH_LOSE,
     "adj": BoardResult.ADJOURNED,
+    "1/2-0": BoardResult.WHITE_HALF,
+    "½-0": BoardResult.WHITE_HALF,
+    "0-1/2": BoardResult.BLACK_HALF,
+    "0-½": BoardResult.BLACK_HALF,
     "adjourned": BoardResult.ADJOURNED,
 }
 

@@ -17,6 +17,7 @@ import os
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -26,7 +27,13 @@ from sqlalchemy.orm import Session
 
 from swissdesk.engines.base import RoundPairing, pair_round
 from swissdesk.errors import InputError
-from swissdesk.model.tournament import ResultCode, Tournament
+from swissdesk.model.tournament import (
+    DOUBLE_SWISS,
+    DOUBLE_SWISS_SCORING,
+    ResultCode,
+    ScoringSystem,
+    Tournament,
+)
 from swissdesk.storage import convert, database, newfile, readmodels, schema
 from swissdesk.storage.commands import REGISTRY, UNDO, Action, PairNextRound, Undo
 from swissdesk.storage.commands.base import (
@@ -121,6 +128,9 @@ class TournamentFile:
         either no file or a complete one. ``players`` are registered in the given order
         (provisional TPNs; see :class:`~swissdesk.storage.actions.AssignPairingNumbers`).
         """
+        if settings.system == DOUBLE_SWISS and settings.scoring == ScoringSystem():
+            # Double-Swiss byes are per match (C.04.5 art. 1.4: a PAB is 1½ by default).
+            settings = replace(settings, scoring=DOUBLE_SWISS_SCORING)
         check_settings(settings)
         for data in players:
             check_player_data(data)

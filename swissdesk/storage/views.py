@@ -173,6 +173,9 @@ class BoardView:
     """``None`` while the result is missing (or for an unusual imported code)."""
     result_text: str
     """As printed: ``1-0``, ``1/2``, ``adj``, ``""`` when missing, ``W-L`` if unusual."""
+    games: tuple[str, str] | None = None
+    """Double-Swiss (C.04.5): the two games, each in its own colours (game 1 with this
+    board's White first, game 2 with its Black first), ``("", "")`` while pending."""
 
     @property
     def has_result(self) -> bool:

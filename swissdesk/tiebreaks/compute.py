@@ -25,11 +25,12 @@ Unplayed rounds follow C.07 art. 15-16 (2026 edition):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from swissdesk.errors import InputError
 from swissdesk.model.tournament import (
+    DOUBLE_SWISS,
     Colour,
     HalfPoints,
     Player,
@@ -115,6 +116,7 @@ def build_view(tournament: Tournament, rounds: int) -> RoundsView:
     if len(tpns) != len(tournament.players):
         raise InputError("two players share a pairing number; cannot compute standings")
     traits = _result_traits(tournament.scoring)
+    match_scores = tournament.system == DOUBLE_SWISS
     records: dict[int, tuple[RoundRecord, ...]] = {}
     for p in tournament.players:
         entries = p.rounds[:rounds]
@@ -129,6 +131,8 @@ def build_view(tournament: Tournament, rounds: int) -> RoundsView:
                     "but no player has that pairing number"
                 )
             scored, pab, vur, rating_result = traits[entry.result]
+            if match_scores and entry.game_points is not None:
+                scored = entry.game_points  # C.04.5: a match scores its two games
             game = opponent is not None and entry.result in _PLAYED
             recs.append(
                 RoundRecord(
@@ -146,11 +150,24 @@ def build_view(tournament: Tournament, rounds: int) -> RoundsView:
     return RoundsView(
         rounds=rounds,
         total_rounds=max(tournament.total_rounds, rounds),
-        scoring=tournament.scoring,
+        scoring=match_scoring(tournament.scoring) if match_scores else tournament.scoring,
         players=tournament.players,
         records=records,
         points=points,
         ratings={p.tpn: p.rating for p in tournament.players},
+    )
+
+
+def match_scoring(s: ScoringSystem) -> ScoringSystem:
+    """Double-Swiss (C.04.5): each match is one round for the tie-breaks (C.07), so a win,
+    draw or loss is worth two games' points; byes keep their value per match."""
+    return replace(
+        s,
+        win=2 * s.win,
+        draw=2 * s.draw,
+        loss=2 * s.loss,
+        forfeit_win=2 * s.forfeit_win,
+        forfeit_loss=2 * s.forfeit_loss,
     )
 
 

@@ -16,12 +16,16 @@ from dataclasses import dataclass
 from swissdesk.engines.base import PairingEngine, PairingError
 from swissdesk.errors import InputError, NoPairingError
 from swissdesk.model.tournament import (
+    DOUBLE_SWISS,
+    DOUBLE_SWISS_SCORING,
     Colour,
     Player,
     ResultCode,
     RoundEntry,
+    ScoringSystem,
     Tournament,
     TournamentInfo,
+    double_swiss_match,
 )
 
 WHITE_ADVANTAGE = 35
@@ -117,6 +121,7 @@ def generate_tournament(settings: GeneratorSettings, engine: PairingEngine) -> T
         total_rounds=settings.rounds,
         initial_colour=initial,
         system=settings.system,
+        scoring=DOUBLE_SWISS_SCORING if settings.system == DOUBLE_SWISS else ScoringSystem(),
         info=TournamentInfo(
             name=f"swissdesk random tournament (seed {settings.seed})",
             tournament_type=f"Swiss system ({settings.system}), randomly generated",
@@ -147,6 +152,10 @@ def generate_tournament(settings: GeneratorSettings, engine: PairingEngine) -> T
             ) from None
         for pair in pairing.pairs:
             w, b = pair.white, pair.black
+            if settings.system == DOUBLE_SWISS:
+                history[w].append(_match(rng, settings, ratings, w, b, base.scoring))
+                history[b].append(_reversed_match(history[w][-1], w, base.scoring))
+                continue
             if rng.random() < settings.forfeit_rate:
                 if rng.random() < 0.15:
                     res_w, res_b = ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS
@@ -164,8 +173,7 @@ def generate_tournament(settings: GeneratorSettings, engine: PairingEngine) -> T
             if len(history[tpn]) < r:
                 # Neither paired nor excused: the engine left the player out.
                 history[tpn].append(RoundEntry.bye(ResultCode.NOT_PAIRED))
-    scoring = base.scoring
-    points = {tpn: sum(scoring.points(e.result) for e in history[tpn]) for tpn in history}
+    points = {tpn: sum(base.entry_points(e) for e in history[tpn]) for tpn in history}
     order = sorted(history, key=lambda tpn: (-points[tpn], tpn))
     rank = {tpn: i for i, tpn in enumerate(order, start=1)}
     final = [
@@ -180,3 +188,43 @@ def generate_tournament(settings: GeneratorSettings, engine: PairingEngine) -> T
         for p in players
     ]
     return base.with_players(final)
+
+
+def _match(
+    rng: random.Random,
+    settings: GeneratorSettings,
+    ratings: list[int],
+    white: int,
+    black: int,
+    scoring: ScoringSystem,
+) -> RoundEntry:
+    """A Double-Swiss match from White-of-game-1's side (C.04.5): two games with reversed
+    colours; with the forfeit rate a whole match or (as often) one single game is forfeited."""
+    first = draw_result(rng, ratings[white - 1], ratings[black - 1], settings.draw_rate)[0]
+    second = draw_result(rng, ratings[black - 1], ratings[white - 1], settings.draw_rate)[1]
+    if rng.random() < settings.forfeit_rate:
+        if rng.random() < 0.5:
+            lost = rng.random() < 0.5
+            code = ResultCode.FORFEIT_LOSS if lost else ResultCode.FORFEIT_WIN
+            first = second = code
+        else:
+            first = ResultCode.FORFEIT_WIN if rng.random() < 0.5 else ResultCode.FORFEIT_LOSS
+    other = tuple(_OPPOSITE[g] for g in (first, second))
+    opponent_points = scoring.points(other[0]) + scoring.points(other[1])
+    return double_swiss_match(black, Colour.WHITE, (first, second), scoring, opponent_points)
+
+
+_OPPOSITE = {
+    ResultCode.WIN: ResultCode.LOSS,
+    ResultCode.LOSS: ResultCode.WIN,
+    ResultCode.DRAW: ResultCode.DRAW,
+    ResultCode.FORFEIT_WIN: ResultCode.FORFEIT_LOSS,
+    ResultCode.FORFEIT_LOSS: ResultCode.FORFEIT_WIN,
+}
+
+
+def _reversed_match(entry: RoundEntry, opponent: int, scoring: ScoringSystem) -> RoundEntry:
+    """The same match from the other player's side (Black in game 1)."""
+    codes = tuple(_OPPOSITE[g.result] for g in entry.games)
+    first, second = codes
+    return double_swiss_match(opponent, Colour.BLACK, (first, second), scoring, entry.game_points)

@@ -5,7 +5,9 @@ number of rounds, the colour drawn for round one and the point values. It carrie
 carries for pairing, in a form any program can write, and is read into the same
 :class:`~swissdesk.model.tournament.Tournament` snapshot as a TRF.
 
-Individual systems (Dutch, Dubov, Burstein, Lim, 1992) are read here. Keys the reader does not
+Individual systems (Dutch, Dubov, Burstein, Lim, 1992) and the Double-Swiss (C.04.5: each
+round a two-game match, ``"1="``; byes ``PAB``/``FPB``/``HPB``/``ZPB`` per match) are read
+here. Keys the reader does not
 know (``expected``, ``meta``) are ignored. Every error is an :class:`InputError` naming the
 file and the participant, never a traceback.
 """
@@ -21,6 +23,7 @@ from typing import Any
 
 from swissdesk.errors import InputError
 from swissdesk.model.tournament import (
+    DOUBLE_SWISS,
     Colour,
     HalfPoints,
     Player,
@@ -29,6 +32,7 @@ from swissdesk.model.tournament import (
     ScoringSystem,
     Tournament,
     TournamentInfo,
+    double_swiss_match,
 )
 from swissdesk.trf.reader import read_trf
 
@@ -59,7 +63,28 @@ MAX_PARTICIPANTS = 9999
 MAX_ROUNDS = 99
 """Bounds of the TRF columns a state must fit into (pairing numbers, rounds)."""
 
-JSON_SYSTEMS_ELSEWHERE = ("double-swiss", "team")
+JSON_SYSTEMS_ELSEWHERE = ("team",)
+
+DOUBLE_SWISS_GAMES: Mapping[str, ResultCode] = {
+    "1": ResultCode.WIN,
+    "=": ResultCode.DRAW,
+    "0": ResultCode.LOSS,
+    "+": ResultCode.FORFEIT_WIN,
+    "-": ResultCode.FORFEIT_LOSS,
+}
+"""One character of a Double-Swiss match result: a game from this player's side."""
+
+DOUBLE_SWISS_BYES: Mapping[str, ResultCode] = {
+    "PAB": ResultCode.PAIRING_ALLOCATED_BYE,
+    "FPB": ResultCode.FULL_POINT_BYE,
+    "HPB": ResultCode.HALF_POINT_BYE,
+    "ZPB": ResultCode.ZERO_POINT_BYE,
+    "U": ResultCode.PAIRING_ALLOCATED_BYE,
+    "F": ResultCode.FULL_POINT_BYE,
+    "H": ResultCode.HALF_POINT_BYE,
+    "Z": ResultCode.ZERO_POINT_BYE,
+}
+"""Double-Swiss rounds without an opponent (byes apply to matches, C.04.5 preface)."""
 
 
 def looks_like_json(path: str | os.PathLike[str]) -> bool:
@@ -108,7 +133,8 @@ def state_to_tournament(data: Any, source: str = "<state>") -> Tournament:
             f"{source}: JSON states of the {system} system are not read by this version "
             "of swissdesk"
         )
-    scoring = _scoring(data.get("points", {}), source)
+    double = system == DOUBLE_SWISS
+    scoring = (_double_swiss_scoring if double else _scoring)(data.get("points", {}), source)
     raw_players = data.get("players")
     if not isinstance(raw_players, list) or not raw_players:
         raise InputError(f"{source}: 'players' must be a non-empty list")
@@ -116,7 +142,7 @@ def state_to_tournament(data: Any, source: str = "<state>") -> Tournament:
     last_round = 0
     seen: set[int] = set()
     for index, raw in enumerate(raw_players, start=1):
-        player, last = _player(raw, source, index)
+        player, last = _player(raw, source, index, scoring if double else None)
         if player.tpn in seen:
             raise InputError(f"{source}: pairing number {player.tpn} is listed twice")
         seen.add(player.tpn)
@@ -143,6 +169,8 @@ def state_to_tournament(data: Any, source: str = "<state>") -> Tournament:
         _fill_rounds(p, raw, round_number, source)
         for p, raw in zip(players, raw_players, strict=True)
     ]
+    if double:
+        finished = _settle_matches(finished, scoring, source)
     return Tournament(
         players=tuple(sorted(finished, key=lambda p: p.tpn)),
         total_rounds=total,
@@ -153,8 +181,13 @@ def state_to_tournament(data: Any, source: str = "<state>") -> Tournament:
     )
 
 
-def _player(raw: Any, source: str, index: int) -> tuple[Player, int]:
-    """A participant with its played rounds (absences filled in later) and its last round."""
+def _player(
+    raw: Any, source: str, index: int, double_swiss: ScoringSystem | None = None
+) -> tuple[Player, int]:
+    """A participant with its played rounds (absences filled in later) and its last round.
+
+    ``double_swiss`` (the scoring) reads the history as Double-Swiss matches.
+    """
     if not isinstance(raw, dict):
         raise InputError(f"{source}: player #{index} is not a JSON object")
     tpn = _int(raw.get("tpn"), source, f"player #{index} 'tpn'", 1, MAX_PARTICIPANTS)
@@ -169,7 +202,10 @@ def _player(raw: Any, source: str, index: int) -> tuple[Player, int]:
         r = _int(item.get("round"), source, f"{where} 'round'", 1, MAX_ROUNDS)
         if r in by_round:
             raise InputError(f"{source}: {where}: round {r} is listed twice")
-        by_round[r] = _entry(item, source, f"{where} round {r}")
+        if double_swiss is not None:
+            by_round[r] = _match_entry(item, source, f"{where} round {r}", double_swiss)
+        else:
+            by_round[r] = _entry(item, source, f"{where} round {r}")
     last = max(by_round, default=0)
     rounds = tuple(
         by_round.get(r, RoundEntry.bye(ResultCode.ZERO_POINT_BYE)) for r in range(1, last + 1)
@@ -194,7 +230,9 @@ def _fill_rounds(player: Player, raw: dict[str, Any], round_number: int, source:
         rounds.append(RoundEntry.bye(ResultCode.ZERO_POINT_BYE))
     if raw.get("absent_next", False):
         code = _text(raw.get("absent_result", "Z"), source, f"player {player.tpn} 'absent_result'")
-        result = ABSENCE_RESULTS.get(code.upper())
+        result = ABSENCE_RESULTS.get(code.upper()) or ABSENCE_RESULTS.get(
+            {"HPB": "H", "ZPB": "Z", "FPB": "F"}.get(code.upper(), "?")
+        )
         if result is None:
             raise InputError(
                 f"{source}: player {player.tpn}: 'absent_result' must be H, Z or F, not {code!r}"
@@ -224,6 +262,92 @@ def _entry(item: Mapping[str, Any], source: str, where: str) -> RoundEntry:
     if result.is_played and colour is None:
         raise InputError(f"{source}: {where}: a played game needs a colour")
     return RoundEntry(opponent, colour if isinstance(colour, Colour) else None, result)
+
+
+def _match_entry(
+    item: Mapping[str, Any], source: str, where: str, scoring: ScoringSystem
+) -> RoundEntry:
+    """One round of a Double-Swiss history: a two-game match (``"1="``) or a bye (``PAB``)."""
+    code = _text(item.get("result"), source, f"{where} 'result'").strip()
+    opponent = _int(item.get("opponent", 0), source, f"{where} 'opponent'", 0, MAX_PARTICIPANTS)
+    bye = DOUBLE_SWISS_BYES.get(code.upper())
+    if bye is not None:
+        if opponent:
+            raise InputError(f"{source}: {where}: a bye ({code}) has no opponent")
+        return replace(RoundEntry.bye(bye), game_points=scoring.points(bye))
+    games = tuple(DOUBLE_SWISS_GAMES.get(c) for c in code)
+    if len(games) != 2 or None in games:
+        raise InputError(
+            f"{source}: {where}: a Double-Swiss match result is two game results from "
+            f'1 = 0 + - (e.g. "1="), or PAB, FPB, HPB, ZPB; not {code!r}'
+        )
+    if not opponent:
+        raise InputError(f"{source}: {where}: result {code!r} needs an opponent")
+    colour_text = _text(item.get("colour", "-"), source, f"{where} 'colour'").lower()
+    if colour_text not in ("w", "b"):
+        raise InputError(f'{source}: {where}: a match needs the colour of game 1, "w" or "b"')
+    first, second = (g for g in games if g is not None)
+    colour = Colour.WHITE if colour_text == "w" else Colour.BLACK
+    return double_swiss_match(opponent, colour, (first, second), scoring)
+
+
+def _settle_matches(players: list[Player], scoring: ScoringSystem, source: str) -> list[Player]:
+    """Each match's summary result from both sides' scores; both sides must agree."""
+    by_tpn = {p.tpn: p for p in players}
+    out: list[Player] = []
+    for p in players:
+        rounds = list(p.rounds)
+        for i, e in enumerate(rounds):
+            if e.opponent is None or len(e.games) != 2:
+                continue
+            other = by_tpn[e.opponent].entry(i + 1)
+            if other is None or other.opponent != p.tpn or len(other.games) != 2:
+                raise InputError(
+                    f"{source}: player {p.tpn} round {i + 1}: opponent {e.opponent} does not "
+                    "list this match"
+                )
+            colour = e.games[0].colour
+            if colour is None or other.games[0].colour is not colour.opposite:
+                raise InputError(
+                    f"{source}: players {p.tpn} and {e.opponent} round {i + 1}: both have the "
+                    "same colour in game 1"
+                )
+            rounds[i] = double_swiss_match(
+                e.opponent,
+                colour,
+                (e.games[0].result, e.games[1].result),
+                scoring,
+                other.game_points,
+            )
+        out.append(replace(p, rounds=tuple(rounds)))
+    return out
+
+
+def _double_swiss_scoring(raw: Any, source: str) -> ScoringSystem:
+    """Double-Swiss points: ``win``/``draw``/``loss``/``forfeit_*`` per game, byes per match
+    (PAB a won and a drawn game, 1.5 by default, C.04.5 art. 1.4; FPB 2, HPB 1, ZPB 0)."""
+    if not isinstance(raw, dict):
+        raise InputError(f"{source}: 'points' must be a JSON object")
+
+    def value(key: str, default: HalfPoints) -> HalfPoints:
+        if key not in raw:
+            return default
+        return _half_points(raw[key], source, f"points.{key}")
+
+    win = value("win", 2)
+    draw = value("draw", 1)
+    return ScoringSystem(
+        win=win,
+        draw=draw,
+        loss=value("loss", 0),
+        forfeit_win=value("forfeit_win", win),
+        forfeit_loss=value("forfeit_loss", 0),
+        pairing_allocated_bye=value("pab", win + draw),
+        full_point_bye=value("fpb", 2 * win),
+        half_point_bye=value("hpb", win),
+        zero_point_bye=value("zpb", 0),
+        absent=value("zpb", 0),
+    )
 
 
 def _scoring(raw: Any, source: str) -> ScoringSystem:

@@ -24,7 +24,9 @@ import warnings
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from swissdesk.model.double_swiss import matches_from_columns
 from swissdesk.model.tournament import (
+    DOUBLE_SWISS,
     Colour,
     HalfPoints,
     Player,
@@ -224,7 +226,10 @@ def parse_trf(text: str, *, source: str = "<input>") -> Tournament:
         raise state.error(
             "no player record (a line starting with 001) was found: is this a TRF file?"
         )
-    return _finish(state)
+    tournament = _finish(state)
+    if tournament.system == DOUBLE_SWISS:  # one game per round column (C.04.5 layout)
+        tournament = matches_from_columns(tournament, source)
+    return tournament
 
 
 def _split_lines(text: str) -> list[str]:

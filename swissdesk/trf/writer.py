@@ -16,7 +16,9 @@ import tempfile
 from pathlib import Path
 
 from swissdesk.errors import InputError
+from swissdesk.model.double_swiss import games_per_column, is_match_layout
 from swissdesk.model.tournament import (
+    DOUBLE_SWISS,
     Colour,
     HalfPoints,
     Player,
@@ -35,6 +37,8 @@ def format_trf(t: Tournament, *, version: str = "2026") -> str:
     """The TRF text of ``t`` (``version`` ``"2026"`` or ``"16"``), lines ending in LF."""
     if version not in VERSIONS:
         raise InputError(f"unknown TRF version {version!r} (use 2026 or 16)")
+    if t.system == DOUBLE_SWISS and is_match_layout(t):
+        t = games_per_column(t)  # one game per round column (C.04.5 layout)
     modern = version == "2026"
     lines: list[str] = []
     info = t.info

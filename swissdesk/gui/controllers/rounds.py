@@ -16,6 +16,7 @@ from swissdesk.storage import (
     BoardResult,
     ConfirmationRequired,
     CorrectResult,
+    EnterMatchResult,
     EnterResult,
     ManualPairingChange,
     RoundView,
@@ -33,6 +34,8 @@ class RoundsController:
         self.w = window
         self.view: RoundView | None = None
         """The round shown (``None`` before round 1 is paired)."""
+        self.first_game: tuple[int, int, BoardResult] | None = None
+        """Double-Swiss: (round, board, game 1's result) typed, waiting for game 2's key."""
         r = window.rounds_page
         r.manual_button.clicked.connect(self.manual_pairing)
         r.unpair_button.clicked.connect(self.unpair_round)
@@ -93,6 +96,8 @@ class RoundsController:
                 notes.append("pairing changed by hand")
             if round_number < self.w.rounds_paired:
                 notes.append("earlier round: a change is logged as a correction")
+            if any(b.games is not None for b in view.boards):
+                notes.append("Double-Swiss: type game 1, then game 2 in its own colours")
             page.notice.setText("; ".join(notes))
         if view is not None and page.model.rowCount():
             if not (same_round and row >= 0):
@@ -106,6 +111,9 @@ class RoundsController:
         view = self.view
         board = self.w.rounds_page.model.board_at(row)
         if view is None or board is None or self.w.file is None:
+            return
+        if any(b.games is not None for b in view.boards):
+            self.match_key_typed(row, result)
             return
         n = view.round_number
         if n == self.w.rounds_paired:
@@ -129,6 +137,51 @@ class RoundsController:
                 return
             action = CorrectResult(n, board.board, result, reason="corrected in the round view")
         if self.w.run_action(action, f"Round {n}, board {board.board}", light=True) is not None:
+            self._advance(row)
+
+    def match_key_typed(self, row: int, result: BoardResult | None) -> None:
+        """Double-Swiss (C.04.5): two keys per board, game 1 then game 2, each in that game's
+        colours (game 2: the board's Black has White); then the match is stored and the
+        next board selected. Del clears the board (or the first key typed)."""
+        view = self.view
+        board = self.w.rounds_page.model.board_at(row)
+        page = self.w.rounds_page
+        if view is None or board is None:
+            return
+        n = view.round_number
+        where = f"Round {n}, board {board.board}"
+        if result is BoardResult.ADJOURNED:
+            self.w.prompter.error(where, "A Double-Swiss game is entered as a result.")
+            return
+        if result is None:
+            pending, self.first_game = self.first_game, None
+            if pending is None and board.has_result and n == self.w.rounds_paired:
+                self.w.run_action(EnterMatchResult(n, board.board, None, None), where, light=True)
+            page.notice.setText("")
+            return
+        if self.first_game is None or self.first_game[:2] != (n, board.board):
+            self.first_game = (n, board.board, result)
+            page.notice.setText(
+                f"Board {board.board}: game 1 {result.value}; now game 2 "
+                f"({board.black_name} has White)"
+            )
+            return
+        first = self.first_game[2]
+        self.first_game = None
+        page.notice.setText("")
+        reason = ""
+        if n < self.w.rounds_paired:
+            if not self.w.prompter.confirm(
+                "Correct result",
+                f"{where} ({board.white_name} – {board.black_name}): change "
+                f"{board.result_text or 'no result'} to {first.value} {result.value}?\n\n"
+                "The standings change; rounds already paired keep their pairing "
+                "(C.04.2 art. 4.3).",
+            ):
+                return
+            reason = "corrected in the round view"
+        action = EnterMatchResult(n, board.board, first, result, reason=reason)
+        if self.w.run_action(action, where, light=True) is not None:
             self._advance(row)
 
     def _advance(self, row: int) -> None:

@@ -28,7 +28,7 @@ from swissdesk.storage.commands.players import (
     Withdraw,
 )
 from swissdesk.storage.commands.registry import REGISTRY, UNDO
-from swissdesk.storage.commands.results import CorrectResult, EnterResult
+from swissdesk.storage.commands.results import CorrectResult, EnterMatchResult, EnterResult
 from swissdesk.storage.commands.rounds import (
     ManualPairingChange,
     PairNextRound,
@@ -47,6 +47,7 @@ __all__ = [
     "CorrectResult",
     "EditPlayer",
     "EditSettings",
+    "EnterMatchResult",
     "EnterResult",
     "LateEntry",
     "ManualPairingChange",

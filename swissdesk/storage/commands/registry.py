@@ -37,6 +37,7 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
     rounds.UnpairLastRound: Step(rounds.unpair_last_round, rounds.undo_unpair_last_round),
     results.EnterResult: Step(results.enter_result, results.undo_result),
     results.CorrectResult: Step(results.correct_result, results.undo_result),
+    results.EnterMatchResult: Step(results.enter_match_result, results.undo_match_result),
 }
 """Command type -> its step. The audit log records the command's class name."""
 

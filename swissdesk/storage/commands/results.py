@@ -7,6 +7,7 @@ Each command dataclass is followed by its ``apply`` function; both share ``undo_
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -14,12 +15,12 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from swissdesk.model.tournament import ResultCode
+from swissdesk.model.tournament import Colour, ResultCode, double_swiss_match
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, board_sides, tpn_map
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.results import BoardResult, result_text
-from swissdesk.storage.schema import EntryRecord
+from swissdesk.storage.schema import EntryRecord, TournamentRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,3 +156,117 @@ def undo_result(s: Session, payload: Mapping[str, Any]) -> None:
 
 def _code(value: str | None) -> ResultCode | None:
     return ResultCode(value) if value is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class EnterMatchResult(Action):
+    """Enter, correct or (with ``None``) clear both games of a Double-Swiss board (C.04.5).
+
+    Each game's result is given in that game's own colours: ``game1`` with the board's White
+    (White of game 1) first, ``game2`` with the board's Black first (colours reversed, art.
+    4.4). ``1-0``, ``0-1``, ``1/2``, ``0-0`` and the forfeits ``+-``, ``-+``, ``--`` of one
+    game; the match ends by forfeit only when a player forfeits both games (preface). In an
+    earlier round it is a correction (C.04.2 art. 4.3).
+    """
+
+    round_number: int
+    board: int
+    game1: BoardResult | None
+    game2: BoardResult | None = None
+    reason: str = ""
+
+
+def enter_match_result(s: Session, a: EnterMatchResult) -> Outcome:
+    last = convert.last_paired_round(s)
+    if a.round_number > last or a.round_number < 1:
+        raise ActionRefused(f"round {a.round_number} is not paired")
+    if (a.game1 is None) != (a.game2 is None):
+        raise ActionRefused("give the results of both games of the match (or neither, to clear)")
+    if BoardResult.ADJOURNED in (a.game1, a.game2):
+        raise ActionRefused("a Double-Swiss game result cannot be 'adjourned'")
+    entries = list(
+        s.scalars(
+            select(EntryRecord).where(
+                EntryRecord.round_number == a.round_number,
+                EntryRecord.board == a.board,
+                EntryRecord.kind == "game",
+            )
+        )
+    )
+    if len(entries) != 2:
+        raise ActionRefused(f"round {a.round_number} has no board {a.board} with two players")
+    white, black = board_sides(entries)
+    assert black is not None
+    before = match_text(white, black)
+    restore = [[e.player_id, e.result, e.games, e.game_points] for e in (white, black)]
+    if a.game1 is None or a.game2 is None:
+        for e in (white, black):
+            e.result = e.games = e.game_points = None
+        after = ""
+    else:
+        record = s.get(TournamentRecord, 1)
+        assert record is not None
+        scoring = convert.settings_from_record(record).scoring
+        w_codes = (a.game1.codes[0], a.game2.codes[1])
+        b_codes = (a.game1.codes[1], a.game2.codes[0])
+        w_points = scoring.points(w_codes[0]) + scoring.points(w_codes[1])
+        b_points = scoring.points(b_codes[0]) + scoring.points(b_codes[1])
+        for e, codes, opp_points, colour in (
+            (white, w_codes, b_points, Colour.WHITE),
+            (black, b_codes, w_points, Colour.BLACK),
+        ):
+            entry = double_swiss_match(0, colour, codes, scoring, opp_points)
+            e.result = entry.result.value
+            e.games = convert.games_to_json(entry.games)
+            e.game_points = entry.game_points
+            e.adjourned = False
+        after = match_text(white, black)
+    if before == after:
+        raise ActionRefused(
+            f"board {a.board} of round {a.round_number} is already {after or 'empty'}"
+        )
+    tpn = tpn_map(s)
+    payload = {
+        "round": a.round_number,
+        "board": a.board,
+        "white": tpn[white.player_id],
+        "black": tpn[black.player_id],
+        "before": before,
+        "after": after,
+        "restore": restore,
+        "reason": a.reason,
+    }
+    warnings: tuple[str, ...] = ()
+    verb = "result"
+    if a.round_number < last and before:
+        verb = "corrected to"
+        warnings = (
+            f"round {last} keeps its published pairing; the correction counts for the "
+            f"standings and from the pairing of round {last + 1} on (C.04.2 art. 4.3)",
+        )
+    prev = f" (was {before})" if before else ""
+    shown = after or "no result"
+    return f"round {a.round_number} board {a.board}: {verb} {shown}{prev}", payload, warnings
+
+
+def undo_match_result(s: Session, payload: Mapping[str, Any]) -> None:
+    for player_id, code, games, game_points in payload["restore"]:
+        s.execute(
+            update(EntryRecord)
+            .where(
+                EntryRecord.round_number == payload["round"],
+                EntryRecord.player_id == player_id,
+            )
+            .values(result=code, games=games, game_points=game_points)
+        )
+
+
+def match_text(white: EntryRecord, black: EntryRecord) -> str:
+    """A Double-Swiss board's two games as the result sheet shows them, each in its own
+    colours (``1-0 1/2``: game 1 with the board's White first, game 2 with its Black first);
+    ``""`` while pending."""
+    if not white.games or not black.games:
+        return ""
+    w1, w2 = (ResultCode(r) for _, r in json.loads(white.games))
+    b1, b2 = (ResultCode(r) for _, r in json.loads(black.games))
+    return f"{result_text(w1, b1)} {result_text(b2, w2)}"

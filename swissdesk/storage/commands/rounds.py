@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from swissdesk.engines.base import Pair, RoundPairing
 from swissdesk.model.state import PlayerState, build_states
-from swissdesk.model.tournament import Colour, ResultCode, Tournament
+from swissdesk.model.tournament import DOUBLE_SWISS, Colour, ResultCode, Tournament
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import (
     Action,
@@ -272,6 +272,10 @@ def absolute_criteria_warnings(
     colour preference must not meet (topscorers: over 50% of the maximum possible score,
     final round only, art. 1.8).
     """
+    if tournament.system == DOUBLE_SWISS:  # C.04.5: [C1] and [C2] on matches
+        from swissdesk.engines.double_swiss.verify import absolute_criteria_warnings as ds
+
+        return ds(tournament, round_number, pairs, bye)
     states: Mapping[int, PlayerState] = build_states(tournament, round_number)
     win = tournament.scoring.win
     final = round_number >= tournament.total_rounds > 0

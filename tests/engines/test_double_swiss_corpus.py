@@ -1,0 +1,78 @@
+"""Golden tests: the Double-Swiss reference cases of the shared corpus (C.04.5, 2026 text).
+
+Each JSON state must give the same pairs, colours (White of game 1), PAB and board order as
+the reference reading (``readings.md``, "Double-Swiss and Team"); an ``impossible`` case must
+raise :class:`NoValidPairing`. ``double_swiss_corpus_baseline.json`` records the agreement;
+it may never drop. The weighted path of the upfloater choice (art. 3.5) is cross-checked
+against the fast path on every case.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from swissdesk.engines import get_engine
+from swissdesk.engines.base import NoValidPairing
+from swissdesk.engines.double_swiss.engine import pair_double_swiss
+from swissdesk.trf.json_state import read_json_state
+from tests.engines.corpus_support import CORPUS
+
+FOLDER = CORPUS / "double-swiss"
+CASES = sorted(FOLDER.glob("ds-*.json")) if FOLDER.is_dir() else []
+BASELINE = json.loads(
+    Path(__file__).with_name("double_swiss_corpus_baseline.json").read_text(encoding="utf-8")
+)["double-swiss"]
+
+
+def _answer(path: Path, *, force_weighted: bool = False) -> dict[str, Any]:
+    tournament = read_json_state(path)
+    try:
+        if force_weighted:
+            pairing = pair_double_swiss(
+                tournament, tournament.rounds_with_pairings + 1, force_weighted=True
+            )
+        else:
+            pairing = get_engine("double-swiss").pair(tournament)
+    except NoValidPairing:
+        return {"impossible": True}
+    return {"pairs": [[p.white, p.black] for p in pairing.pairs], "pab": pairing.bye}
+
+
+def _agrees(path: Path, *, force_weighted: bool = False) -> tuple[bool, str]:
+    expected = json.loads(path.read_text(encoding="utf-8"))["expected"]
+    got = _answer(path, force_weighted=force_weighted)
+    if expected.get("impossible"):
+        return got == {"impossible": True}, f"{path.name}: expected impossible, got {got}"
+    want = {"pairs": expected["pairs"], "pab": expected["pab"]}
+    return got == want, f"{path.name}: got {got}, expected {want}"
+
+
+@pytest.mark.skipif(not CASES, reason="shared corpus not found beside the repository")
+@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
+def test_double_swiss_reference_case(path: Path) -> None:
+    agree, message = _agrees(path)
+    if path.stem in BASELINE["known_disagreements"]:
+        if agree:
+            pytest.fail(f"{path.stem} now agrees: remove it from the known disagreements")
+        pytest.xfail(f"known disagreement {path.stem}")
+    assert agree, message
+
+
+@pytest.mark.skipif(not CASES, reason="shared corpus not found beside the repository")
+def test_double_swiss_weighted_upfloater_choice_agrees_with_the_fast_path() -> None:
+    """Art. 3.5 two ways: the single weighted matching gives the same pairings."""
+    failures = [msg for p in CASES for ok, msg in [_agrees(p, force_weighted=True)] if not ok]
+    assert not failures, failures
+
+
+@pytest.mark.skipif(not CASES, reason="shared corpus not found beside the repository")
+def test_double_swiss_baseline_never_drops() -> None:
+    assert BASELINE["cases"] == len(CASES)
+    assert BASELINE["agree"] == BASELINE["cases"] - len(BASELINE["known_disagreements"])
+    assert BASELINE["impossible"] == sum(1 for p in CASES if "impossible" in p.name)
+    agreeing = sum(1 for path in CASES if _agrees(path)[0])
+    assert agreeing >= BASELINE["agree"], f"agreement fell to {agreeing}/{len(CASES)}"
