@@ -297,7 +297,6 @@ def heterogeneous_steps(
                 if size // 2 - st.rem_p_dec >= 0:
                     step = "C4"
                     continue
-                st.rem_p_dec -= 1
         # The moved-down players cannot be paired (or, in the lowest bracket, nothing
         # completes): C8 does not apply; C9.
         if B6D not in st.dropped:
@@ -672,5 +671,5 @@ class Driver:
             index += 1
         self.records.pop()
         self.log.append(f"  C13: brackets {prev.score_label} and {name} are joined")
-        joined = _unique([*prev.extra_mds, *prev.residents, *prev.c1_moved, *extra_mds])
+        joined = _unique([*prev.extra_mds, *prev.residents, *extra_mds])
         self._bracket(prev.from_prev, joined, residents, True)
