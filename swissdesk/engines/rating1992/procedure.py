@@ -326,6 +326,7 @@ def heterogeneous_steps(
             continue
         yield Marker(het=first is None)  # C12 (heterogeneous part), C13 (lowest)
         st.p_dec += 1
+        st.rem_p_dec = st.rem_floor = 0  # a new remainder gets its own p and x (C3, C2)
         if x_orig > 0:
             x -= 1
         p = n_md - st.p_dec
