@@ -95,6 +95,8 @@ class AssignmentSearch:
         self.max_left = max_left
         self.n1 = len(ok)
         self.n2 = len(leftover_ok)
+        self.row_colour: list[int] = []
+        self.col_colour: list[int] = []
         self.dead_ends = 0
         self.oracle_on = False
 
@@ -105,6 +107,10 @@ class AssignmentSearch:
         free = len(cols) - rows
         if free < 0 or (self.max_left is not None and free > self.max_left):
             return False
+        if self.row_colour and self._colour_bound(row, used) > budget:
+            return False
+        if self._greedy_completion(row, used, budget):
+            return True
         matrix: list[list[int]] = []
         for i in range(row, self.n1):
             ok_i, c_i = self.ok[i], self.conflict[i]
@@ -112,6 +118,57 @@ class AssignmentSearch:
         dummy = [0 if self.leftover_ok[j] else INF for j in cols]
         matrix.extend([dummy] * free)
         return min_cost_assignment(matrix) <= budget
+
+    def _colour_bound(self, row: int, used: list[bool]) -> int:
+        """A lower bound of the B4 conflicts of any completion, from the colours alone."""
+        rw = rb = 0
+        for i in range(row, self.n1):
+            c = self.row_colour[i]
+            rw += c == 1
+            rb += c == 2
+        cw = cb = cn = 0
+        for j in range(self.n2):
+            if not used[j]:
+                c = self.col_colour[j]
+                cw += c == 1
+                cb += c == 2
+                cn += c == 0
+        best = min(rw + rb, min(rw, cb + cn) + min(rb, cw + cn), min(rw, cb) + min(rb, cw) + cn)
+        return rw + rb - best
+
+    def _greedy_completion(self, row: int, used: list[bool], budget: int) -> bool:
+        """A quick sufficient test: complete greedily, conflict-free columns first.
+
+        Finding one compliant completion proves feasibility; failing proves nothing (the
+        exact assignment then decides).
+        """
+        taken = list(used)
+        free_cols = [j for j in range(self.n2) if not used[j]]
+        options = []
+        for i in range(row, self.n1):
+            ok_i, c_i = self.ok[i], self.conflict[i]
+            options.append((sum(1 for j in free_cols if ok_i[j] and not c_i[j]), i))
+        options.sort()
+        for _, i in options:
+            ok_i, c_i = self.ok[i], self.conflict[i]
+            pick = -1
+            for j in range(self.n2):
+                if not taken[j] and ok_i[j]:
+                    if c_i[j] == 0:
+                        pick = j
+                        break
+                    if pick < 0 and budget > 0:
+                        pick = j
+            if pick < 0:
+                return False
+            budget -= c_i[pick]
+            if budget < 0:
+                return False
+            taken[pick] = True
+        free = [j for j in range(self.n2) if not taken[j]]
+        if self.max_left is not None and len(free) > self.max_left:
+            return False
+        return all(self.leftover_ok[j] for j in free)
 
     def feasible(self) -> bool:
         """True when at least one compliant assignment exists."""
@@ -158,7 +215,11 @@ class AssignmentSearch:
                 if c > budget:
                     continue
                 used[j] = True
-                if self.oracle_on and row + 1 < n1 and not self._completable(row + 1, used, budget - c):
+                if (
+                    self.oracle_on
+                    and row + 1 < n1
+                    and not self._completable(row + 1, used, budget - c)
+                ):
                     used[j] = False
                     continue
                 stack.append((col, budget))
@@ -184,8 +245,8 @@ class AssignmentSearch:
             self.oracle_on = True
 
 
-def exchanges(n: int, p: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """D2 for a group of ``n`` players with S1 = positions 0..p-1 (0-based).
+def exchanges(n: int, p: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """D2 for a group of ``n`` players with S1 = positions 0..p-1 (0-based), lazily.
 
     One-player exchanges first, then two-player ones; each ordered by the difference of the
     numbers exchanged (sum of the S2 numbers minus sum of the S1 numbers), ties: the option
@@ -197,20 +258,35 @@ def exchanges(n: int, p: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """
     m = n - p
     if p <= 0 or m <= 0:
-        return []
+        return
     s1 = list(range(1, p)) if m == p else list(range(0, p))
     s2 = list(range(p, n - 1))
-    out: list[tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], tuple[int, ...], tuple[int, ...]]] = []
-    for a in s1:
-        for b in s2:
-            out.append(((1, b - a, (-a,), (b,)), (a,), (b,)))
-    for ia, a1 in enumerate(s1):
-        for a2 in s1[ia + 1 :]:
-            if m == p + 1 and (a1, a2) == (0, 1):
-                continue
-            for ib, b1 in enumerate(s2):
-                for b2 in s2[ib + 1 :]:
-                    key = (2, b1 + b2 - a1 - a2, (-a2, -a1), (b1, b2))
-                    out.append((key, (a1, a2), (b1, b2)))
-    out.sort(key=lambda e: e[0])
-    return [(a, b) for _, a, b in out]
+    if not s1 or not s2:
+        return
+    s2_set = set(s2)
+    lo1, hi2 = s1[0], s2[-1]
+    for d in range(s2[0] - s1[-1], hi2 - lo1 + 1):
+        for a in reversed(s1):  # the lowest S1 player first
+            if a + d in s2_set:
+                yield (a,), (a + d,)
+    pairs1 = [
+        (a1, a2)
+        for i, a1 in enumerate(s1)
+        for a2 in s1[i + 1 :]
+        if not (m == p + 1 and (a1, a2) == (0, 1))
+    ]
+    pairs1.sort(key=lambda pr: (-pr[1], -pr[0]))
+    if not pairs1 or len(s2) < 2:
+        return
+    min_sum2, max_sum2 = s2[0] + s2[1], s2[-1] + s2[-2]
+    min_sum1 = min(a + b for a, b in pairs1)
+    max_sum1 = max(a + b for a, b in pairs1)
+    for d in range(min_sum2 - max_sum1, max_sum2 - min_sum1 + 1):
+        for a1, a2 in pairs1:
+            target = d + a1 + a2
+            for b1 in s2:
+                b2 = target - b1
+                if b2 <= b1:
+                    break
+                if b2 in s2_set:
+                    yield (a1, a2), (b1, b2)

@@ -12,7 +12,15 @@ from dataclasses import dataclass
 from swissdesk.model.state import build_states
 from swissdesk.model.tournament import Colour, HalfPoints, Player, ResultCode, Tournament
 
-TITLE_ORDER_1992: dict[str, int] = {"IGM": 0, "GM": 0, "WGM": 1, "IM": 2, "WIM": 3, "FM": 4, "WFM": 5}
+TITLE_ORDER_1992: dict[str, int] = {
+    "IGM": 0,
+    "GM": 0,
+    "WGM": 1,
+    "IM": 2,
+    "WIM": 3,
+    "FM": 4,
+    "WFM": 5,
+}
 """A2 c: IGM-WGM-IM-WIM-FM-WFM-no title; GM is IGM, any other title ranks as none (D-R92-2)."""
 
 NO_TITLE = len({v for v in TITLE_ORDER_1992.values()})
@@ -60,7 +68,14 @@ class Player92:
 
     def a2_key(self) -> tuple[int, int, int, str, str, int]:
         """A2: score, rating, title, name (case-insensitive, then exact); the id last."""
-        return (-self.score, -self.rating, self.title_rank, self.name.casefold(), self.name, self.tpn)
+        return (
+            -self.score,
+            -self.rating,
+            self.title_rank,
+            self.name.casefold(),
+            self.name,
+            self.tpn,
+        )
 
     def b2_allows(self, colour: Colour) -> bool:
         """B2: ``colour`` keeps the colour difference within +-2 and is no third in a row."""
@@ -69,7 +84,9 @@ class Player92:
         cd = self.cd + (1 if colour is W else -1)
         if cd > 2 or cd < -2:
             return False
-        return not (len(self.colours) >= 2 and self.colours[-1] is colour and self.colours[-2] is colour)
+        return not (
+            len(self.colours) >= 2 and self.colours[-1] is colour and self.colours[-2] is colour
+        )
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"P{self.tpn}"

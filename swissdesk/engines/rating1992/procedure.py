@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import chain
 
 from swissdesk.engines.rating1992.orders import AssignmentSearch, exchanges
-from swissdesk.engines.rating1992.players import B, W, Player92
+from swissdesk.engines.rating1992.players import B, Player92, W
 
 B6D, B5D, B6U, B5U = "B6 (downfloats)", "B5 (downfloats)", "B6 (upfloats)", "B5 (upfloats)"
 
@@ -125,15 +126,25 @@ def _search(
         ok.append(row_ok)
         cf.append(row_c)
     if not judge_left:
-        return AssignmentSearch(ok, cf, [True] * len(s2), x, None)
-    if lowest:
+        search = AssignmentSearch(ok, cf, [True] * len(s2), x, None)
+    elif lowest:
         left_ok = [q.bye_ok and downfloat_ok(q, dropped) for q in s2]
+        search = AssignmentSearch(ok, cf, left_ok, x, 1)
     else:
         left_ok = [q.tpn not in own or downfloat_ok(q, dropped) for q in s2]
-    return AssignmentSearch(ok, cf, left_ok, x, 1 if lowest else None)
+        search = AssignmentSearch(ok, cf, left_ok, x, None)
+    search.row_colour = [_colour_code(q) for q in s1]
+    search.col_colour = [_colour_code(q) for q in s2]
+    return search
 
 
-def _split(group: list[Player92], p: int, exch: tuple[tuple[int, ...], tuple[int, ...]] | None) -> tuple[list[Player92], list[Player92]]:
+def _colour_code(p: Player92) -> int:
+    return 0 if p.pref is None else 1 if p.pref is W else 2
+
+
+def _split(
+    group: list[Player92], p: int, exch: tuple[tuple[int, ...], tuple[int, ...]] | None
+) -> tuple[list[Player92], list[Player92]]:
     """C4/C5 (and D2 with A9b): S1 = the p highest, S2 the rest, both in A2 order."""
     s1_idx = set(range(p))
     if exch is not None:
@@ -174,7 +185,7 @@ def homogeneous_steps(
             p = 0
         st.log.append(f"  {'remainder ' if remainder else ''}group {label(group)}: p={p} x={x}")
         level = (st.p_dec, st.rem_p_dec)
-        for number, exch in enumerate([None, *exchanges(n, p)]):
+        for number, exch in enumerate(chain([None], exchanges(n, p))):
             s1, s2 = _split(group, p, exch)
             search = _search(s1, s2, x, st.dropped, own, lowest, True)
             if exch is not None and n > 12 and not search.feasible():
@@ -184,9 +195,7 @@ def homogeneous_steps(
                 used = set(assignment)
                 left = tuple(s2[j] for j in range(len(s2)) if j not in used)
                 if exch is not None:
-                    st.log.append(
-                        f"  C8: exchange {number} (D2) S1 {label(s1)} S2 {label(s2)}"
-                    )
+                    st.log.append(f"  C8: exchange {number} (D2) S1 {label(s1)} S2 {label(s2)}")
                 yield Result(prefix + pairs, left, level)
         # C9: drop B6, then B5, for downfloats; restart at C4.
         if B6D not in st.dropped:
@@ -377,10 +386,12 @@ class Replay:
         return self.events[index] if index < len(self.events) else None
 
 
-def steps_for(group: list[Player92], mds: frozenset[int], lowest: bool, st: BracketState) -> Iterator[Event]:
+def steps_for(
+    group: list[Player92], mds: frozenset[int], lowest: bool, st: BracketState
+) -> Iterator[Event]:
     """A3: heterogeneous unless at least half of the players came from higher brackets."""
     n_md = sum(1 for q in group if q.tpn in mds)
-    if 0 < n_md and 2 * n_md < len(group):
+    if n_md > 0 and 2 * n_md < len(group):
         return heterogeneous_steps(group, mds, lowest, st)
     own = frozenset(q.tpn for q in group if q.tpn not in mds)
     return homogeneous_steps(group, own, lowest, st)
@@ -470,8 +481,9 @@ class Driver:
         group, moved = outcome
         st = BracketState()
         if not group:
-            self._accept(name, from_prev, extra_mds, residents, moved, None, 0,
-                         Result((), (), (0, 0)), st)
+            self._accept(
+                name, from_prev, extra_mds, residents, moved, None, 0, Result((), (), (0, 0)), st
+            )
             return
         replay = Replay(steps_for(group, mds, lowest, st))
         tried_c12 = False
