@@ -11,7 +11,7 @@ never go down.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -37,7 +37,7 @@ def _known() -> set[str]:
     return {str(n) for n in names}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _agrees(path: Path) -> tuple[bool, str]:
     pairing = get_engine("rating1992").pair(read_trf(path))
     got = [line.strip() for line in pairing.to_text().split("\n") if line.strip()]
