@@ -29,6 +29,10 @@ def pair_1992(tournament: Tournament, round_number: int) -> tuple[RoundPairing, 
     out = []
     for hi, lo in boards:
         white, black = allocate(hi, lo, tournament.initial_colour)
+        if not (white.b2_allows(Colour.WHITE) and black.b2_allows(Colour.BLACK)):
+            # B2 is absolute: a history A7a cannot read (e.g. CD < 0 after two Whites)
+            # gets the colour B2 leaves (the pair's B2 compatibility was checked in C1/C6).
+            white, black = black, white
         out.append(Pair(white.tpn, black.tpn))
     pairing = RoundPairing(round_number, tuple(out), bye.tpn if bye is not None else None)
     verify_b1_b2(players, pairing)

@@ -7,7 +7,7 @@ Everything here is derived from the tournament snapshot alone; the procedure in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from swissdesk.model.state import build_states
 from swissdesk.model.tournament import Colour, HalfPoints, Player, ResultCode, Tournament
@@ -65,6 +65,8 @@ class Player92:
     """Opponents of played games (B1a; F2: unplayed pairings may be repeated)."""
     bye_ok: bool = True
     """May receive the bye (B1b)."""
+    compatible: dict[int, bool] = field(default_factory=dict)
+    """Memo of B1a/B2 compatibility with other players (filled by the procedure)."""
 
     def a2_key(self) -> tuple[int, int, int, str, str, int]:
         """A2: score, rating, title, name (case-insensitive, then exact); the id last."""

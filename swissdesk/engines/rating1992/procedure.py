@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import chain
 
+from swissdesk.engines.matching.computer import MatchingComputer
 from swissdesk.engines.rating1992.orders import AssignmentSearch, exchanges
 from swissdesk.engines.rating1992.players import B, Player92, W
 
@@ -54,6 +55,10 @@ class BracketState:
     rem_p_dec: int = 0
     rem_floor: int = 0
     log: list[str] = field(default_factory=list)
+    failed_remainders: set[tuple[frozenset[int], frozenset[str], int, int]] = field(
+        default_factory=set
+    )
+    """Remainder runs already known to find nothing (the procedure repeats them: C10, C11)."""
 
 
 def label(players: list[Player92] | tuple[Player92, ...]) -> str:
@@ -70,9 +75,16 @@ def a8_x(group: list[Player92]) -> int:
 
 def meets_b1_b2(a: Player92, b: Player92) -> bool:
     """B1a (no second game) and B2 (some colour allocation keeps both within B2)."""
+    known = a.compatible.get(b.tpn)
+    if known is not None:
+        return known
     if b.tpn in a.opponents or a.tpn in b.opponents:
-        return False
-    return (a.b2_allows(W) and b.b2_allows(B)) or (a.b2_allows(B) and b.b2_allows(W))
+        result = False
+    else:
+        result = (a.b2_allows(W) and b.b2_allows(B)) or (a.b2_allows(B) and b.b2_allows(W))
+    a.compatible[b.tpn] = result
+    b.compatible[a.tpn] = result
+    return result
 
 
 def upfloat_ok(p: Player92, dropped: set[str]) -> bool:
@@ -142,6 +154,50 @@ def _colour_code(p: Player92) -> int:
     return 0 if p.pref is None else 1 if p.pref is W else 2
 
 
+def group_can_comply(
+    group: list[Player92],
+    x: int,
+    dropped: set[str],
+    own: frozenset[int],
+    lowest: bool,
+) -> bool:
+    """Whether any pairing of n // 2 pairs of ``group`` (whatever S1 and S2) complies.
+
+    A necessary condition for every exchange of D2 (each one only chooses another S1/S2
+    split), decided exactly with a maximum-weight matching: more pairs first, then the
+    players who may not be left over (B5/B6 for downfloats, B1b) paired, then the fewest
+    B4 conflicts. When it fails, C8 can skip the whole exchange order.
+    """
+    n = len(group)
+    if n < 2:
+        return True
+    if lowest:
+        must = [not (q.bye_ok and downfloat_ok(q, dropped)) for q in group]
+    else:
+        must = [q.tpn in own and not downfloat_ok(q, dropped) for q in group]
+    m_unit = n + 2
+    a_unit = m_unit * (2 * n + 4)
+    weights = [[0] * n for _ in range(n)]
+    for i in range(n):
+        a = group[i]
+        for j in range(i + 1, n):
+            b = group[j]
+            good = meets_b1_b2(a, b)
+            if good and a.score != b.score:
+                good = upfloat_ok(b if b.score < a.score else a, dropped)
+            if good:
+                w = a_unit + m_unit * (must[i] + must[j]) + 1 - conflict(a, b)
+                weights[i][j] = weights[j][i] = w
+    matcher = MatchingComputer(n, weights=weights)
+    mates = matcher.mates()
+    pairs = [(i, m) for i, m in enumerate(mates) if m > i]
+    if len(pairs) < n // 2:
+        return False
+    if any(must[i] and mates[i] == i for i in range(n)):
+        return False
+    return sum(conflict(group[i], group[m]) for i, m in pairs) <= x
+
+
 def _split(
     group: list[Player92], p: int, exch: tuple[tuple[int, ...], tuple[int, ...]] | None
 ) -> tuple[list[Player92], list[Player92]]:
@@ -187,6 +243,8 @@ def homogeneous_steps(
         level = (st.p_dec, st.rem_p_dec)
         for number, exch in enumerate(chain([None], exchanges(n, p))):
             s1, s2 = _split(group, p, exch)
+            if number == 1 and p == n // 2 and not group_can_comply(group, x, st.dropped, own, lowest):
+                break  # no S1/S2 split complies: no exchange can help (C8)
             search = _search(s1, s2, x, st.dropped, own, lowest, True)
             if exch is not None and n > 12 and not search.feasible():
                 continue
@@ -363,9 +421,22 @@ def _with_remainder(
     used = set(assignment)
     rem = [s2[j] for j in range(len(s2)) if j not in used]
     rem_info.append((max(a8_x(rem), st.rem_floor), len(rem) // 2 - st.rem_p_dec))
+    key = (
+        frozenset(q.tpn for q in rem),
+        frozenset(st.dropped),
+        st.rem_floor,
+        st.rem_p_dec,
+    )
+    if key in st.failed_remainders:
+        st.dropped |= {B6D, B5D}  # what the remainder's own C9 did the first time
+        return
+    found = False
     for ev in homogeneous_steps(rem, own, lowest, st, remainder=True, prefix=pairs):
         if isinstance(ev, Result):
+            found = True
             yield ev
+    if not found:
+        st.failed_remainders.add(key)
 
 
 class Replay:
@@ -439,6 +510,7 @@ class Driver:
         self.players = players
         self.records: list[Record] = []
         self.log: list[str] = []
+        self.failed_trials: set[tuple[frozenset[int], frozenset[int], frozenset[int], bool]] = set()
 
     def run(self) -> tuple[list[tuple[Player92, Player92]], Player92 | None]:
         scores = sorted({p.score for p in self.players}, reverse=True)
@@ -591,7 +663,32 @@ class Driver:
         lowest: bool,
         name: str,
     ) -> tuple[list[Player92], Replay, int, Result, BracketState] | None:
-        """The bracket's own procedure without C12/C13 (the test of C12 and C13)."""
+        """The bracket's own procedure without C12/C13 (the test of C12 and C13).
+
+        Trials that found nothing are remembered: C12 and C13 scan the previous bracket's
+        pairings, and many of them move the same players down.
+        """
+        key = (
+            frozenset(q.tpn for q in from_prev),
+            frozenset(q.tpn for q in extra_mds),
+            frozenset(q.tpn for q in residents),
+            lowest,
+        )
+        if key in self.failed_trials:
+            return None
+        found = self._run_trial(from_prev, extra_mds, residents, lowest, name)
+        if found is None:
+            self.failed_trials.add(key)
+        return found
+
+    def _run_trial(
+        self,
+        from_prev: list[Player92],
+        extra_mds: list[Player92],
+        residents: list[Player92],
+        lowest: bool,
+        name: str,
+    ) -> tuple[list[Player92], Replay, int, Result, BracketState] | None:
         mds_in = _unique([*from_prev, *extra_mds])
         group = _unique([*mds_in, *residents])
         mds = frozenset(q.tpn for q in mds_in)
