@@ -246,8 +246,6 @@ def homogeneous_steps(
             if number == 1 and p == n // 2 and not group_can_comply(group, x, st.dropped, own, lowest):
                 break  # no S1/S2 split complies: no exchange can help (C8)
             search = _search(s1, s2, x, st.dropped, own, lowest, True)
-            if exch is not None and n > 12 and not search.feasible():
-                continue
             for assignment in search:
                 pairs = tuple((s1[i], s2[j]) for i, j in enumerate(assignment))
                 used = set(assignment)
@@ -357,13 +355,19 @@ def heterogeneous_steps(
             if lowest:
                 yield Marker(het=False)  # C13
             else:
-                # C14 on the remainder (D-R92-15).
-                st.rem_p_dec += 1
+                # C14 on the remainder (D-R92-15): p > 0 is decreased (p = 0: the remainder
+                # is moved down); a remainder whose p is already 0 cannot decrease it: "if p
+                # equals zero the entire score bracket is moved down".
                 size = len(s2) - p
-                st.log.append(f"  C14: remainder p decreased to {max(size // 2 - st.rem_p_dec, 0)}")
-                if size // 2 - st.rem_p_dec >= 0:
+                if size // 2 - st.rem_p_dec > 0:
+                    st.rem_p_dec += 1
+                    st.log.append(f"  C14: remainder p decreased to {size // 2 - st.rem_p_dec}")
                     step = "C4"
                     continue
+                st.log.append(f"  C14: p = 0, the whole bracket {label(group)} is moved down")
+                st.p_dec = n_md
+                yield Result((), tuple(group), (st.p_dec, st.rem_p_dec))
+                return
         # The moved-down players cannot be paired (or, in the lowest bracket, nothing
         # completes): C8 does not apply; C9.
         if B6D not in st.dropped:
