@@ -59,6 +59,15 @@ class BracketState:
         default_factory=set
     )
     """Remainder runs already known to find nothing (the procedure repeats them: C10, C11)."""
+    steps: list[str] = field(default_factory=list)
+    """The steps beyond C6 the bracket needed (for the explanation)."""
+
+    def note(self, step: str, text: str) -> None:
+        """Log ``text`` (once in a row) and remember that ``step`` was needed."""
+        if step and step not in self.steps:
+            self.steps.append(step)
+        if not self.log or self.log[-1] != text:
+            self.log.append(text)
 
 
 def label(players: list[Player92] | tuple[Player92, ...]) -> str:
@@ -239,11 +248,15 @@ def homogeneous_steps(
             step = "C4"
         if p < 0:
             p = 0
-        st.log.append(f"  {'remainder ' if remainder else ''}group {label(group)}: p={p} x={x}")
+        st.note("", f"  {'remainder ' if remainder else ''}group {label(group)}: p={p} x={x}")
         level = (st.p_dec, st.rem_p_dec)
         for number, exch in enumerate(chain([None], exchanges(n, p))):
             s1, s2 = _split(group, p, exch)
-            if number == 1 and p == n // 2 and not group_can_comply(group, x, st.dropped, own, lowest):
+            if (
+                number == 1
+                and p == n // 2
+                and not group_can_comply(group, x, st.dropped, own, lowest)
+            ):
                 break  # no S1/S2 split complies: no exchange can help (C8)
             search = _search(s1, s2, x, st.dropped, own, lowest, True)
             for assignment in search:
@@ -251,17 +264,19 @@ def homogeneous_steps(
                 used = set(assignment)
                 left = tuple(s2[j] for j in range(len(s2)) if j not in used)
                 if exch is not None:
-                    st.log.append(f"  C8: exchange {number} (D2) S1 {label(s1)} S2 {label(s2)}")
+                    st.note("C8", f"  C8: exchange {number} (D2) S1 {label(s1)} S2 {label(s2)}")
+                if assignment != tuple(range(len(assignment))):
+                    st.note("C7", "  C7: S2 transposed (D1): " + label([b for _, b in pairs]))
                 yield Result(prefix + pairs, left, level)
         # C9: drop B6, then B5, for downfloats; restart at C4.
         if B6D not in st.dropped:
             st.dropped.add(B6D)
-            st.log.append(f"  C9: {B6D} dropped")
+            st.note("C9", f"  C9: {B6D} dropped")
             step = "C4"
             continue
         if B5D not in st.dropped:
             st.dropped.add(B5D)
-            st.log.append(f"  C9: {B5D} dropped")
+            st.note("C9", f"  C9: {B5D} dropped")
             step = "C4"
             continue
         if remainder:
@@ -269,18 +284,18 @@ def homogeneous_steps(
         # C10, second sentence (D-R92-14): drop B6 then B5 for upfloats; restart at C2.
         if B6U not in st.dropped:
             st.dropped.add(B6U)
-            st.log.append(f"  C10: {B6U} dropped")
+            st.note("C10", f"  C10: {B6U} dropped")
             step = "C2"
             continue
         if B5U not in st.dropped:
             st.dropped.add(B5U)
-            st.log.append(f"  C10: {B5U} dropped")
+            st.note("C10", f"  C10: {B5U} dropped")
             step = "C2"
             continue
         # C11: raise x while x < p; restart at C3.
         if x < p:
             x += 1
-            st.log.append(f"  C11: x raised to {x}")
+            st.note("C11", f"  C11: x raised to {x}")
             step = "C3"
             continue
         if lowest:
@@ -290,11 +305,11 @@ def homogeneous_steps(
         if x_orig > 0:
             x -= 1
         p = n // 2 - st.p_dec
-        st.log.append(f"  C14: p decreased to {max(p, 0)}")
+        st.note("C14", f"  C14: p decreased to {max(p, 0)}")
         if lowest and n - 2 * max(p, 0) > 1:
             return  # nobody can be moved down from the lowest bracket
         if p <= 0:
-            st.log.append(f"  C14: p = 0, the whole bracket {label(group)} is moved down")
+            st.note("C14", f"  C14: p = 0, the whole bracket {label(group)} is moved down")
             yield Result(prefix, tuple(group), (st.p_dec, st.rem_p_dec))
             return
         step = "C4"
@@ -320,7 +335,7 @@ def heterogeneous_steps(
         if step == "C3":
             p = n_md - st.p_dec
             step = "C4"
-        st.log.append(f"  heterogeneous: S1 = {label(group[:p])} p={p} x={x}")
+        st.note("", f"  heterogeneous: S1 = {label(group[:p])} p={p} x={x}")
         s1, s2 = group[:p], group[p:]
         search = _search(s1, s2, x, st.dropped, own, lowest, False)
         it = iter(search)
@@ -332,24 +347,24 @@ def heterogeneous_steps(
             for alt in it:
                 if alt[:-1] != first[:-1]:
                     break
-                st.log.append(f"  C10: {s1[-1].tpn} tries {s2[alt[-1]].tpn}")
+                st.note("C10", f"  C10: {s1[-1].tpn} tries {s2[alt[-1]].tpn}")
                 yield from _with_remainder(s1, s2, alt, own, lowest, st, rem_info)
             # C10, second sentence.
             if B6U not in st.dropped:
                 st.dropped.add(B6U)
-                st.log.append(f"  C10: {B6U} dropped")
+                st.note("C10", f"  C10: {B6U} dropped")
                 step = "C2"
                 continue
             if B5U not in st.dropped:
                 st.dropped.add(B5U)
-                st.log.append(f"  C10: {B5U} dropped")
+                st.note("C10", f"  C10: {B5U} dropped")
                 step = "C2"
                 continue
             # C11 on the remainder: raise its x, undo the moved-down pairs, restart at C3.
             rem_x, rem_p = rem_info[-1]
             if rem_x < rem_p:
                 st.rem_floor = rem_x + 1
-                st.log.append(f"  C11: remainder x raised to {st.rem_floor}")
+                st.note("C11", f"  C11: remainder x raised to {st.rem_floor}")
                 step = "C3"
                 continue
             if lowest:
@@ -361,10 +376,10 @@ def heterogeneous_steps(
                 size = len(s2) - p
                 if size // 2 - st.rem_p_dec > 0:
                     st.rem_p_dec += 1
-                    st.log.append(f"  C14: remainder p decreased to {size // 2 - st.rem_p_dec}")
+                    st.note("C14", f"  C14: remainder p decreased to {size // 2 - st.rem_p_dec}")
                     step = "C4"
                     continue
-                st.log.append(f"  C14: p = 0, the whole bracket {label(group)} is moved down")
+                st.note("C14", f"  C14: p = 0, the whole bracket {label(group)} is moved down")
                 st.p_dec = n_md
                 yield Result((), tuple(group), (st.p_dec, st.rem_p_dec))
                 return
@@ -372,27 +387,27 @@ def heterogeneous_steps(
         # completes): C8 does not apply; C9.
         if B6D not in st.dropped:
             st.dropped.add(B6D)
-            st.log.append(f"  C9: {B6D} dropped")
+            st.note("C9", f"  C9: {B6D} dropped")
             step = "C4"
             continue
         if B5D not in st.dropped:
             st.dropped.add(B5D)
-            st.log.append(f"  C9: {B5D} dropped")
+            st.note("C9", f"  C9: {B5D} dropped")
             step = "C4"
             continue
         if B6U not in st.dropped:
             st.dropped.add(B6U)
-            st.log.append(f"  C10: {B6U} dropped")
+            st.note("C10", f"  C10: {B6U} dropped")
             step = "C2"
             continue
         if B5U not in st.dropped:
             st.dropped.add(B5U)
-            st.log.append(f"  C10: {B5U} dropped")
+            st.note("C10", f"  C10: {B5U} dropped")
             step = "C2"
             continue
         if x < p:
             x += 1
-            st.log.append(f"  C11: x raised to {x}")
+            st.note("C11", f"  C11: x raised to {x}")
             step = "C3"
             continue
         yield Marker(het=first is None)  # C12 (heterogeneous part), C13 (lowest)
@@ -401,11 +416,11 @@ def heterogeneous_steps(
         if x_orig > 0:
             x -= 1
         p = n_md - st.p_dec
-        st.log.append(f"  C14: p decreased to {max(p, 0)}")
+        st.note("C14", f"  C14: p decreased to {max(p, 0)}")
         if p <= 0:
             if lowest:
                 return
-            st.log.append(f"  C14: p = 0, the whole bracket {label(group)} is moved down")
+            st.note("C14", f"  C14: p = 0, the whole bracket {label(group)} is moved down")
             yield Result((), tuple(group), (st.p_dec, st.rem_p_dec))
             return
         step = "C4"
@@ -422,6 +437,8 @@ def _with_remainder(
 ) -> Iterator[Event]:
     """C6 second indent: the moved-down pairs, then the remainder "at C2" (A3)."""
     pairs = tuple((s1[i], s2[j]) for i, j in enumerate(assignment))
+    if assignment != tuple(range(len(assignment))):
+        st.note("C7", "  C7: S2 transposed (D1): " + label([b for _, b in pairs]))
     used = set(assignment)
     rem = [s2[j] for j in range(len(s2)) if j not in used]
     rem_info.append((max(a8_x(rem), st.rem_floor), len(rem) // 2 - st.rem_p_dec))
@@ -501,6 +518,10 @@ def _no_opponent(group: list[Player92], q: Player92) -> bool:
 
 def _score_text(score: int) -> str:
     return f"{score // 2}{'.5' if score % 2 else ''}"
+
+
+def _step_key(step: str) -> int:
+    return int(step[1:])
 
 
 def _unique(players: list[Player92]) -> list[Player92]:
@@ -609,6 +630,8 @@ class Driver:
             self.log.append("  pairs " + ", ".join(f"{a.tpn}-{b.tpn}" for a, b in result.pairs))
         if result.left:
             self.log.append("  moved down / unpaired " + label(result.left))
+        if st.steps:
+            self.log.append("  steps beyond C6: " + " ".join(sorted(set(st.steps), key=_step_key)))
         if st.dropped:
             self.log.append("  criteria dropped: " + ", ".join(sorted(st.dropped)))
 
