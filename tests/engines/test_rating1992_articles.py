@@ -32,12 +32,12 @@ from tests.engines.builders import tournament
 W, B = Colour.WHITE, Colour.BLACK
 
 
-def _p(tpn: int, colours: str = "", score: int = 0, rank: int = 0, **kw: object) -> Player92:
+def _p(tpn: int, colours: str = "", score: int = 0, rank: int = 0) -> Player92:
     cols = tuple(W if c == "w" else B for c in colours)
     pref, strength = preference_1992(cols, False)
     cd = sum(1 if c is W else -1 for c in cols)
     base = Player92(tpn=tpn, name=f"P{tpn}", score=score, rating=2000, title_rank=6, pn=tpn)
-    return replace(base, colours=cols, cd=cd, pref=pref, strength=strength, rank=rank, **kw)
+    return replace(base, colours=cols, cd=cd, pref=pref, strength=strength, rank=rank)
 
 
 def _numbers(order: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> list[str]:
