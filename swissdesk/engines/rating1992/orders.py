@@ -96,21 +96,46 @@ class AssignmentSearch:
         self.n1 = len(ok)
         self.n2 = len(leftover_ok)
         self.row_colour: list[int] = []
+        """B4 colour class of each S1 player: 0 none, 1 white, 2 black (optional)."""
         self.col_colour: list[int] = []
+        self._row_suffix: list[tuple[int, int]] = []
+        self._col_counts: list[int] = [0, 0, 0]
         self.dead_ends = 0
         self.oracle_on = False
 
+    def _prepare_counts(self, used: list[bool]) -> None:
+        """Colour counts of the rows from each row on, and of the unused columns."""
+        if not self.row_colour:
+            self.row_colour = [0] * self.n1
+            self.col_colour = [0] * self.n2
+        suffix = [(0, 0)] * (self.n1 + 1)
+        rw = rb = 0
+        for i in range(self.n1 - 1, -1, -1):
+            c = self.row_colour[i]
+            rw += c == 1
+            rb += c == 2
+            suffix[i] = (rw, rb)
+        self._row_suffix = suffix
+        counts = [0, 0, 0]
+        for j in range(self.n2):
+            if not used[j]:
+                counts[self.col_colour[j]] += 1
+        self._col_counts = counts
+
     def _completable(self, row: int, used: list[bool], budget: int) -> bool:
         """Exact test: rows ``row``.. can be assigned within ``budget`` conflicts."""
-        cols = [j for j in range(self.n2) if not used[j]]
+        cn, cw, cb = self._col_counts
         rows = self.n1 - row
-        free = len(cols) - rows
+        free = cn + cw + cb - rows
         if free < 0 or (self.max_left is not None and free > self.max_left):
             return False
-        if self.row_colour and self._colour_bound(row, used) > budget:
-            return False
+        rw, rb = self._row_suffix[row]
+        best = min(rw + rb, min(rw, cb + cn) + min(rb, cw + cn), min(rw, cb) + min(rb, cw) + cn)
+        if rw + rb - best > budget:
+            return False  # not enough colour-compatible partners whatever B1/B2 allow
         if self._greedy_completion(row, used, budget):
             return True
+        cols = [j for j in range(self.n2) if not used[j]]
         matrix: list[list[int]] = []
         for i in range(row, self.n1):
             ok_i, c_i = self.ok[i], self.conflict[i]
@@ -119,23 +144,6 @@ class AssignmentSearch:
         matrix.extend([dummy] * free)
         return min_cost_assignment(matrix) <= budget
 
-    def _colour_bound(self, row: int, used: list[bool]) -> int:
-        """A lower bound of the B4 conflicts of any completion, from the colours alone."""
-        rw = rb = 0
-        for i in range(row, self.n1):
-            c = self.row_colour[i]
-            rw += c == 1
-            rb += c == 2
-        cw = cb = cn = 0
-        for j in range(self.n2):
-            if not used[j]:
-                c = self.col_colour[j]
-                cw += c == 1
-                cb += c == 2
-                cn += c == 0
-        best = min(rw + rb, min(rw, cb + cn) + min(rb, cw + cn), min(rw, cb) + min(rb, cw) + cn)
-        return rw + rb - best
-
     def _greedy_completion(self, row: int, used: list[bool], budget: int) -> bool:
         """A quick sufficient test: complete greedily, conflict-free columns first.
 
@@ -143,22 +151,33 @@ class AssignmentSearch:
         exact assignment then decides).
         """
         taken = list(used)
-        free_cols = [j for j in range(self.n2) if not used[j]]
-        options = []
-        for i in range(row, self.n1):
+        # Players with a colour preference first (they have fewer conflict-free partners).
+        rows = range(row, self.n1)
+        if self.row_colour:
+            colour = self.row_colour
+            order = [i for i in rows if colour[i]] + [i for i in rows if not colour[i]]
+        else:
+            order = list(rows)
+        left_ok = self.leftover_ok
+        for i in order:
             ok_i, c_i = self.ok[i], self.conflict[i]
-            options.append((sum(1 for j in free_cols if ok_i[j] and not c_i[j]), i))
-        options.sort()
-        for _, i in options:
-            ok_i, c_i = self.ok[i], self.conflict[i]
-            pick = -1
+            # Conflict-free first; among equals, a player who may not stay unpaired first.
+            free_must = free_any = cost_must = cost_any = -1
             for j in range(self.n2):
-                if not taken[j] and ok_i[j]:
-                    if c_i[j] == 0:
-                        pick = j
+                if taken[j] or not ok_i[j]:
+                    continue
+                if c_i[j] == 0:
+                    if not left_ok[j]:
+                        free_must = j
                         break
-                    if pick < 0 and budget > 0:
-                        pick = j
+                    if free_any < 0:
+                        free_any = j
+                elif budget > 0:
+                    if not left_ok[j] and cost_must < 0:
+                        cost_must = j
+                    elif cost_any < 0:
+                        cost_any = j
+            pick = next((j for j in (free_must, free_any, cost_must, cost_any) if j >= 0), -1)
             if pick < 0:
                 return False
             budget -= c_i[pick]
@@ -172,7 +191,9 @@ class AssignmentSearch:
 
     def feasible(self) -> bool:
         """True when at least one compliant assignment exists."""
-        return self._completable(0, [False] * self.n2, self.budget)
+        used = [False] * self.n2
+        self._prepare_counts(used)
+        return self._completable(0, used, self.budget)
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
         if self.n1 > self.n2:
@@ -186,6 +207,8 @@ class AssignmentSearch:
         n1, n2 = self.n1, self.n2
         used = [False] * n2
         chosen: list[int] = []
+        self._prepare_counts(used)
+        counts, colour = self._col_counts, self.col_colour
         if n2 > 8 and not self._completable(0, used, self.budget):
             return
         stack: list[tuple[int, int]] = []  # (row's next column to try, budget before row)
@@ -202,6 +225,7 @@ class AssignmentSearch:
                 row -= 1
                 j = chosen.pop()
                 used[j] = False
+                counts[colour[j]] += 1
                 col, budget = stack.pop()
                 continue
             placed = False
@@ -215,12 +239,14 @@ class AssignmentSearch:
                 if c > budget:
                     continue
                 used[j] = True
+                counts[colour[j]] -= 1
                 if (
                     self.oracle_on
                     and row + 1 < n1
                     and not self._completable(row + 1, used, budget - c)
                 ):
                     used[j] = False
+                    counts[colour[j]] += 1
                     continue
                 stack.append((col, budget))
                 chosen.append(j)
@@ -237,6 +263,7 @@ class AssignmentSearch:
             row -= 1
             j = chosen.pop()
             used[j] = False
+            counts[colour[j]] += 1
             col, budget = stack.pop()
 
     def _dead_end(self) -> None:

@@ -65,6 +65,10 @@ class Player92:
     """Opponents of played games (B1a; F2: unplayed pairings may be repeated)."""
     bye_ok: bool = True
     """May receive the bye (B1b)."""
+    may_white: bool = True
+    """B2 allows White (set by :func:`build_players`)."""
+    may_black: bool = True
+    """B2 allows Black (set by :func:`build_players`)."""
     compatible: dict[int, bool] = field(default_factory=dict)
     """Memo of B1a/B2 compatibility with other players (filled by the procedure)."""
 
@@ -182,4 +186,6 @@ def build_players(t: Tournament, round_number: int) -> list[Player92]:
     out.sort(key=Player92.a2_key)
     for i, q in enumerate(out):
         q.rank = i
+        q.may_white = q.b2_allows(W)
+        q.may_black = q.b2_allows(B)
     return out

@@ -90,7 +90,7 @@ def meets_b1_b2(a: Player92, b: Player92) -> bool:
     if b.tpn in a.opponents or a.tpn in b.opponents:
         result = False
     else:
-        result = (a.b2_allows(W) and b.b2_allows(B)) or (a.b2_allows(B) and b.b2_allows(W))
+        result = (a.may_white and b.may_black) or (a.may_black and b.may_white)
     a.compatible[b.tpn] = result
     b.compatible[a.tpn] = result
     return result
