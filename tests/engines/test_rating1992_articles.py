@@ -22,7 +22,7 @@ from swissdesk.engines.rating1992.players import (
     preference_1992,
     title_rank_1992,
 )
-from swissdesk.engines.rating1992.procedure import a8_x
+from swissdesk.engines.rating1992.procedure import BracketState, Result, a8_x, steps_for
 from swissdesk.model.tournament import Colour, Player, Tournament
 from swissdesk.tiebreaks.spec import parse_tiebreak
 from swissdesk.trf.checker import check_tournament
@@ -244,11 +244,12 @@ def test_explanation_lists_brackets_and_steps() -> None:
     assert "Bracket 1" in text and "C1: 1 has no opponent" in text
 
 
-def test_registry_display_name_and_default_tiebreaks() -> None:
+def test_f10_default_tiebreaks_and_display_name() -> None:
     engine = get_engine("rating1992")
     assert engine.name == "rating1992"
     assert getattr(engine, "display_name", "") == "Swiss based on rating (1992)"
     assert DEFAULT_TIEBREAKS == ("DE", "ARO")
+    assert getattr(engine, "default_tiebreaks", ()) == DEFAULT_TIEBREAKS
     for code in DEFAULT_TIEBREAKS:
         parse_tiebreak(code)
 
@@ -263,3 +264,33 @@ def test_generated_tournaments_keep_b1_b2_and_pass_check(seed: int) -> None:
         pytest.skip("the procedure gave up on this random field")
     report = check_tournament(t, get_engine("rating1992"))
     assert report.agrees, report.summary()
+
+
+def _bracket_players() -> list[Player92]:
+    moved = replace(_p(1, "wb", score=6, rank=0), opponents=frozenset({3}))
+    first = replace(_p(2, "bw", score=4, rank=1), opponents=frozenset())
+    second = replace(_p(3, "bw", score=4, rank=2), opponents=frozenset({1}))
+    return [moved, first, second]
+
+
+def test_a3_at_least_half_moved_down_is_treated_as_homogeneous() -> None:
+    group = _bracket_players()
+    het = steps_for(group, frozenset({1}), False, BracketState())
+    hom = steps_for(group, frozenset({1, 2}), False, BracketState())
+    assert het.__name__ == "heterogeneous_steps"  # type: ignore[attr-defined]
+    assert hom.__name__ == "homogeneous_steps"  # type: ignore[attr-defined]
+
+
+def test_c6_c14_heterogeneous_bracket_then_the_whole_bracket_moves_down() -> None:
+    """C6: the moved-down player first, the remainder of one moves down; resumed, the
+    remainder (p = 0) cannot decrease p: C14 moves the entire bracket down."""
+    events = [
+        ev
+        for ev in steps_for(_bracket_players(), frozenset({1}), False, BracketState())
+        if isinstance(ev, Result)
+    ]
+    first = events[0]
+    assert [(a.tpn, b.tpn) for a, b in first.pairs] == [(1, 2)]
+    assert [q.tpn for q in first.left] == [3]
+    last = events[-1]
+    assert last.pairs == () and sorted(q.tpn for q in last.left) == [1, 2, 3]

@@ -100,6 +100,9 @@ class Rating1992Engine:
 
     name = "rating1992"
     display_name = "Swiss based on rating (1992)"
+    default_tiebreaks = DEFAULT_TIEBREAKS
+    """F10's list, for a new tournament of this system (optional attribute, like
+    ``display_name``)."""
 
     def pair(
         self, tournament: Tournament, round_number: int | None = None, *, explain: bool = False
