@@ -69,6 +69,42 @@ def min_cost_assignment(cost: Sequence[Sequence[int]]) -> int:
     return total
 
 
+def _matching_size(adj: list[list[int]], right: int) -> int:
+    """Size of a maximum bipartite matching (augmenting paths, iterative)."""
+    match_r = [-1] * right
+    size = 0
+    for root in range(len(adj)):
+        seen = [False] * right
+        # stack of (left vertex, index of the next neighbour to try)
+        stack = [(root, 0)]
+        path: list[int] = []  # right vertices along the current path
+        found = False
+        while stack:
+            u, k = stack[-1]
+            nbrs = adj[u]
+            if k >= len(nbrs):
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            stack[-1] = (u, k + 1)
+            v = nbrs[k]
+            if seen[v]:
+                continue
+            seen[v] = True
+            path.append(v)
+            if match_r[v] < 0:
+                found = True
+                break
+            stack.append((match_r[v], 0))
+        if found:
+            # flip along the path: stack[i] left vertex takes path[i]
+            for (u, _), v in zip(stack, path, strict=True):
+                match_r[v] = u
+            size += 1
+    return size
+
+
 class AssignmentSearch:
     """D1: compliant assignments of S1 (rows) to S2 (columns) in transposition order.
 
@@ -135,6 +171,8 @@ class AssignmentSearch:
             return False  # not enough colour-compatible partners whatever B1/B2 allow
         if self._greedy_completion(row, used, budget):
             return True
+        if row == 0 and not self.structurally_feasible():
+            return False
         cols = [j for j in range(self.n2) if not used[j]]
         matrix: list[list[int]] = []
         for i in range(row, self.n1):
@@ -188,6 +226,46 @@ class AssignmentSearch:
         if self.max_left is not None and len(free) > self.max_left:
             return False
         return all(self.leftover_ok[j] for j in free)
+
+    def structurally_feasible(self) -> bool:
+        """Whether some assignment obeys the pair criteria and the leftover rule, x aside.
+
+        Two augmenting-path matchings: one covering S1, one covering the S2 players who may
+        not stay unpaired; by the Mendelsohn-Dulmage theorem one matching then covers both.
+        """
+        n1, n2 = self.n1, self.n2
+        if n1 > n2:
+            return False
+        free = n2 - n1
+        if self.max_left is not None and free > self.max_left:
+            return False
+        adj = [[j for j in range(n2) if self.ok[i][j]] for i in range(n1)]
+        if _matching_size(adj, n2) < n1:
+            return False
+        must = [j for j in range(n2) if not self.leftover_ok[j]]
+        if not must:
+            return True
+        back = [[i for i in range(n1) if self.ok[i][j]] for j in must]
+        return _matching_size(back, n1) == len(must)
+
+    def min_conflicts(self) -> int:
+        """The fewest B4 conflicts of any assignment complying with everything but x
+        (``INF`` when none exists): independent of x, so C11 can reuse it."""
+        if self.n1 > self.n2:
+            return INF
+        free = self.n2 - self.n1
+        if self.max_left is not None and free > self.max_left:
+            return INF
+        if not self.structurally_feasible():
+            return INF
+        matrix = [
+            [(c if good else INF) for good, c in zip(ok_i, c_i, strict=True)]
+            for ok_i, c_i in zip(self.ok, self.conflict, strict=True)
+        ]
+        dummy = [0 if good else INF for good in self.leftover_ok]
+        matrix.extend([dummy] * free)
+        cost = min_cost_assignment(matrix)
+        return cost if cost < INF else INF
 
     def feasible(self) -> bool:
         """True when at least one compliant assignment exists."""

@@ -59,6 +59,10 @@ class BracketState:
         default_factory=set
     )
     """Remainder runs already known to find nothing (the procedure repeats them: C10, C11)."""
+    split_costs: dict[tuple[tuple[int, ...], tuple[int, ...], frozenset[str]], int] = field(
+        default_factory=dict
+    )
+    """Fewest B4 conflicts of each S1/S2 split tried by C8 (INF: none complies)."""
     steps: list[str] = field(default_factory=list)
     """The steps beyond C6 the bracket needed (for the explanation)."""
 
@@ -259,6 +263,16 @@ def homogeneous_steps(
             ):
                 break  # no S1/S2 split complies: no exchange can help (C8)
             search = _search(s1, s2, x, st.dropped, own, lowest, True)
+            if exch is not None:
+                # The fewest conflicts of a split does not depend on x: C11 and the
+                # restarts walk the same exchanges again, so it is computed once.
+                key = (tuple(q.tpn for q in s1), tuple(q.tpn for q in s2), frozenset(st.dropped))
+                least = st.split_costs.get(key)
+                if least is None:
+                    least = search.min_conflicts()
+                    st.split_costs[key] = least
+                if least > x:
+                    continue
             for assignment in search:
                 pairs = tuple((s1[i], s2[j]) for i, j in enumerate(assignment))
                 used = set(assignment)
