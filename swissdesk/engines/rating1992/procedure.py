@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 
 from swissdesk.engines.matching.computer import MatchingComputer
-from swissdesk.engines.rating1992.orders import AssignmentSearch, exchanges
+from swissdesk.engines.rating1992.orders import INF, AssignmentSearch, exchanges
 from swissdesk.engines.rating1992.players import B, Player92, W
 
 B6D, B5D, B6U, B5U = "B6 (downfloats)", "B5 (downfloats)", "B6 (upfloats)", "B5 (upfloats)"
@@ -46,6 +46,22 @@ Event = Result | Marker
 AT_C12 = Marker
 
 
+SplitKey = tuple[tuple[int, ...], tuple[int, ...], frozenset[str], bool, frozenset[int]]
+GroupKey = tuple[tuple[int, ...], frozenset[str], bool, frozenset[int]]
+
+
+@dataclass
+class Caches:
+    """What one round's procedure learns about S1/S2 splits (independent of x).
+
+    ``split_costs``: a lower bound of the B4 conflicts of any compliant assignment of a
+    split (``INF``: none); ``group_costs``: the same for a whole group, any split.
+    """
+
+    split_costs: dict[SplitKey, int] = field(default_factory=dict)
+    group_costs: dict[GroupKey, int] = field(default_factory=dict)
+
+
 @dataclass
 class BracketState:
     """What a bracket's procedure keeps across its restarts (D-R92-13)."""
@@ -59,10 +75,8 @@ class BracketState:
         default_factory=set
     )
     """Remainder runs already known to find nothing (the procedure repeats them: C10, C11)."""
-    split_costs: dict[tuple[tuple[int, ...], tuple[int, ...], frozenset[str]], int] = field(
-        default_factory=dict
-    )
-    """Fewest B4 conflicts of each S1/S2 split tried by C8 (INF: none complies)."""
+    caches: Caches = field(default_factory=lambda: Caches())
+    """Shared by all brackets and trials of one round (see :class:`Caches`)."""
     steps: list[str] = field(default_factory=list)
     """The steps beyond C6 the bracket needed (for the explanation)."""
 
@@ -167,23 +181,23 @@ def _colour_code(p: Player92) -> int:
     return 0 if p.pref is None else 1 if p.pref is W else 2
 
 
-def group_can_comply(
+def group_min_conflicts(
     group: list[Player92],
-    x: int,
     dropped: set[str],
     own: frozenset[int],
     lowest: bool,
-) -> bool:
-    """Whether any pairing of n // 2 pairs of ``group`` (whatever S1 and S2) complies.
+) -> int:
+    """The fewest B4 conflicts of any pairing of n // 2 pairs of ``group`` that complies
+    with everything but x, whatever S1 and S2 (``INF``: none does).
 
-    A necessary condition for every exchange of D2 (each one only chooses another S1/S2
-    split), decided exactly with a maximum-weight matching: more pairs first, then the
-    players who may not be left over (B5/B6 for downfloats, B1b) paired, then the fewest
-    B4 conflicts. When it fails, C8 can skip the whole exchange order.
+    A bound for every exchange of D2 (each one only chooses another S1/S2 split), exact by
+    a maximum-weight matching: more pairs first, then the players who may not be left over
+    (B5/B6 for downfloats, B1b) paired, then the fewest conflicts. When it exceeds x, C8
+    can skip the whole exchange order.
     """
     n = len(group)
     if n < 2:
-        return True
+        return 0
     if lowest:
         must = [not (q.bye_ok and downfloat_ok(q, dropped)) for q in group]
     else:
@@ -201,14 +215,11 @@ def group_can_comply(
             if good:
                 w = a_unit + m_unit * (must[i] + must[j]) + 1 - conflict(a, b)
                 weights[i][j] = weights[j][i] = w
-    matcher = MatchingComputer(n, weights=weights)
-    mates = matcher.mates()
+    mates = MatchingComputer(n, weights=weights).mates()
     pairs = [(i, m) for i, m in enumerate(mates) if m > i]
-    if len(pairs) < n // 2:
-        return False
-    if any(must[i] and mates[i] == i for i in range(n)):
-        return False
-    return sum(conflict(group[i], group[m]) for i, m in pairs) <= x
+    if len(pairs) < n // 2 or any(must[i] and mates[i] == i for i in range(n)):
+        return INF
+    return sum(conflict(group[i], group[m]) for i, m in pairs)
 
 
 def _split(
@@ -254,25 +265,30 @@ def homogeneous_steps(
             p = 0
         st.note("", f"  {'remainder ' if remainder else ''}group {label(group)}: p={p} x={x}")
         level = (st.p_dec, st.rem_p_dec)
+        dropped_key = frozenset(st.dropped)
         for number, exch in enumerate(chain([None], exchanges(n, p))):
             s1, s2 = _split(group, p, exch)
-            if (
-                number == 1
-                and p == n // 2
-                and not group_can_comply(group, x, st.dropped, own, lowest)
-            ):
-                break  # no S1/S2 split complies: no exchange can help (C8)
-            search = _search(s1, s2, x, st.dropped, own, lowest, True)
-            if exch is not None:
-                # The fewest conflicts of a split does not depend on x: C11 and the
-                # restarts walk the same exchanges again, so it is computed once.
-                key = (tuple(q.tpn for q in s1), tuple(q.tpn for q in s2), frozenset(st.dropped))
-                least = st.split_costs.get(key)
+            if number == 1 and p == n // 2:
+                gkey = (tuple(q.tpn for q in group), dropped_key, lowest, own)
+                least = st.caches.group_costs.get(gkey)
                 if least is None:
-                    least = search.min_conflicts()
-                    st.split_costs[key] = least
+                    least = group_min_conflicts(group, st.dropped, own, lowest)
+                    st.caches.group_costs[gkey] = least
                 if least > x:
+                    break  # no S1/S2 split complies: no exchange can help (C8)
+            # The fewest conflicts of a split does not depend on x: C11, the restarts and
+            # the C12/C13 trials walk the same splits again, so what is known is kept.
+            key = (tuple(q.tpn for q in s1), tuple(q.tpn for q in s2), dropped_key, lowest, own)
+            bound = st.caches.split_costs.get(key, 0)
+            if bound > x:
+                continue
+            search = _search(s1, s2, x, st.dropped, own, lowest, True)
+            if exch is not None and key not in st.caches.split_costs:
+                bound = search.min_conflicts()
+                st.caches.split_costs[key] = bound
+                if bound > x:
                     continue
+            found = False
             for assignment in search:
                 pairs = tuple((s1[i], s2[j]) for i, j in enumerate(assignment))
                 used = set(assignment)
@@ -281,7 +297,10 @@ def homogeneous_steps(
                     st.note("C8", f"  C8: exchange {number} (D2) S1 {label(s1)} S2 {label(s2)}")
                 if assignment != tuple(range(len(assignment))):
                     st.note("C7", "  C7: S2 transposed (D1): " + label([b for _, b in pairs]))
+                found = True
                 yield Result(prefix + pairs, left, level)
+            if not found:
+                st.caches.split_costs[key] = max(bound, x + 1)
         # C9: drop B6, then B5, for downfloats; restart at C4.
         if B6D not in st.dropped:
             st.dropped.add(B6D)
@@ -549,6 +568,7 @@ class Driver:
         self.players = players
         self.records: list[Record] = []
         self.log: list[str] = []
+        self.caches = Caches()
         self.failed_trials: set[tuple[frozenset[int], frozenset[int], frozenset[int], bool]] = set()
 
     def run(self) -> tuple[list[tuple[Player92, Player92]], Player92 | None]:
@@ -590,7 +610,7 @@ class Driver:
         if outcome is None:
             return  # C12/C13 settled the bracket
         group, moved = outcome
-        st = BracketState()
+        st = BracketState(caches=self.caches)
         if not group:
             self._accept(
                 name, from_prev, extra_mds, residents, moved, None, 0, Result((), (), (0, 0)), st
@@ -736,7 +756,7 @@ class Driver:
         outcome = self._c1(group, mds, from_prev, extra_mds, residents, lowest, name, acting=False)
         assert outcome is not None
         group, moved = outcome
-        st = BracketState()
+        st = BracketState(caches=self.caches)
         if not group:
             return moved, Replay(iter(())), 0, Result((), (), (0, 0)), st
         replay = Replay(steps_for(group, mds, lowest, st))
