@@ -48,6 +48,7 @@ AT_C12 = Marker
 
 SplitKey = tuple[tuple[int, ...], tuple[int, ...], frozenset[str], bool, frozenset[int]]
 GroupKey = tuple[tuple[int, ...], frozenset[str], bool, frozenset[int]]
+RemainderKey = tuple[frozenset[int], frozenset[str], int, int, bool, frozenset[int]]
 
 
 @dataclass
@@ -60,6 +61,8 @@ class Caches:
 
     split_costs: dict[SplitKey, int] = field(default_factory=dict)
     group_costs: dict[GroupKey, int] = field(default_factory=dict)
+    failed_remainders: set[RemainderKey] = field(default_factory=set)
+    """Remainder runs known to find nothing (C10, C11 and the trials repeat them)."""
 
 
 @dataclass
@@ -71,10 +74,6 @@ class BracketState:
     rem_p_dec: int = 0
     rem_floor: int = 0
     log: list[str] = field(default_factory=list)
-    failed_remainders: set[tuple[frozenset[int], frozenset[str], int, int]] = field(
-        default_factory=set
-    )
-    """Remainder runs already known to find nothing (the procedure repeats them: C10, C11)."""
     caches: Caches = field(default_factory=lambda: Caches())
     """Shared by all brackets and trials of one round (see :class:`Caches`)."""
     steps: list[str] = field(default_factory=list)
@@ -475,13 +474,9 @@ def _with_remainder(
     used = set(assignment)
     rem = [s2[j] for j in range(len(s2)) if j not in used]
     rem_info.append((max(a8_x(rem), st.rem_floor), len(rem) // 2 - st.rem_p_dec))
-    key = (
-        frozenset(q.tpn for q in rem),
-        frozenset(st.dropped),
-        st.rem_floor,
-        st.rem_p_dec,
-    )
-    if key in st.failed_remainders:
+    rem_ids = frozenset(q.tpn for q in rem)
+    key = (rem_ids, frozenset(st.dropped), st.rem_floor, st.rem_p_dec, lowest, own & rem_ids)
+    if key in st.caches.failed_remainders:
         st.dropped |= {B6D, B5D}  # what the remainder's own C9 did the first time
         return
     found = False
@@ -490,7 +485,7 @@ def _with_remainder(
             found = True
             yield ev
     if not found:
-        st.failed_remainders.add(key)
+        st.caches.failed_remainders.add(key)
 
 
 class Replay:
@@ -790,6 +785,10 @@ class Driver:
                     break
                 if {q.tpn for q in ev.left} != old_left:
                     from_prev = [*ev.left, *prev.c1_moved]
+                    group = _unique([*from_prev, *extra_mds, *residents])
+                    if any(_no_opponent(group, q) for q in [*from_prev, *extra_mds]):
+                        index += 1
+                        continue  # C1 would move that player on: not all are paired
                     trial = self._trial(from_prev, extra_mds, residents, lowest, name)
                     if trial is not None:
                         moved, replay, ti, res, st = trial
