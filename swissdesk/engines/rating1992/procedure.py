@@ -556,6 +556,21 @@ def _unique(players: list[Player92]) -> list[Player92]:
     return sorted({q.tpn: q for q in players}.values(), key=Player92.a2_key)
 
 
+def b1_b2_pairing_exists(players: list[Player92]) -> bool:
+    """Whether the whole field can be paired obeying B1 and B2 (and B1b for the bye)."""
+    n = len(players)
+    size = n + n % 2
+    weights = [[0] * size for _ in range(size)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            if meets_b1_b2(players[i], players[j]):
+                weights[i][j] = weights[j][i] = 1
+        if n % 2 and players[i].bye_ok:
+            weights[i][n] = weights[n][i] = 1
+    mates = MatchingComputer(size, weights=weights).mates()
+    return all(mates[v] != v for v in range(size))
+
+
 class Driver:
     """Runs the brackets from the highest score down (C preamble), with C1, C12 and C13."""
 
@@ -567,6 +582,14 @@ class Driver:
         self.failed_trials: set[tuple[frozenset[int], frozenset[int], frozenset[int], bool]] = set()
 
     def run(self) -> tuple[list[tuple[Player92, Player92]], Player92 | None]:
+        """The brackets from the highest score down; GaveUp names the bracket that failed."""
+        if not b1_b2_pairing_exists(self.players):
+            # Every pairing the procedure accepts obeys B1 and B2, and it gives up only in
+            # the lowest bracket once C13 has joined all brackets: say so at once.
+            raise GaveUp(
+                "the procedure found no pairing for the lowest score bracket "
+                f"{label(self.players)} (no pairing obeys B1 and B2)"
+            )
         scores = sorted({p.score for p in self.players}, reverse=True)
         groups = [[p for p in self.players if p.score == s] for s in scores]
         carry: list[Player92] = []
