@@ -76,6 +76,8 @@ class BracketState:
     log: list[str] = field(default_factory=list)
     caches: Caches = field(default_factory=lambda: Caches())
     """Shared by all brackets and trials of one round (see :class:`Caches`)."""
+    no_c14: bool = False
+    """The test of C12 runs the bracket without its C14 (lifted once the test passed)."""
     steps: list[str] = field(default_factory=list)
     """The steps beyond C6 the bracket needed (for the explanation)."""
 
@@ -333,6 +335,8 @@ def homogeneous_steps(
         if lowest:
             yield Marker(het=False)  # C13
         # C14: decrease p (and x when the original x was above zero); restart at C4.
+        if st.no_c14:
+            return
         st.p_dec += 1
         if x_orig > 0:
             x -= 1
@@ -411,6 +415,8 @@ def heterogeneous_steps(
                     st.note("C14", f"  C14: remainder p decreased to {size // 2 - st.rem_p_dec}")
                     step = "C4"
                     continue
+                if st.no_c14:
+                    return
                 st.note("C14", f"  C14: p = 0, the whole bracket {label(group)} is moved down")
                 st.p_dec = n_md
                 yield Result((), tuple(group), (st.p_dec, st.rem_p_dec))
@@ -443,6 +449,8 @@ def heterogeneous_steps(
             step = "C3"
             continue
         yield Marker(het=first is None)  # C12 (heterogeneous part), C13 (lowest)
+        if st.no_c14:
+            return
         st.p_dec += 1
         st.rem_p_dec = st.rem_floor = 0  # a new remainder gets its own p and x (C3, C2)
         if x_orig > 0:
@@ -579,7 +587,9 @@ class Driver:
         self.records: list[Record] = []
         self.log: list[str] = []
         self.caches = Caches()
-        self.failed_trials: set[tuple[frozenset[int], frozenset[int], frozenset[int], bool]] = set()
+        self.failed_trials: set[
+            tuple[frozenset[int], frozenset[int], frozenset[int], bool, bool]
+        ] = set()
 
     def run(self) -> tuple[list[tuple[Player92, Player92]], Player92 | None]:
         """The brackets from the highest score down; GaveUp names the bracket that failed."""
@@ -741,8 +751,10 @@ class Driver:
         residents: list[Player92],
         lowest: bool,
         name: str,
+        no_c14: bool = False,
     ) -> tuple[list[Player92], Replay, int, Result, BracketState] | None:
-        """The bracket's own procedure without C12/C13 (the test of C12 and C13).
+        """The bracket's own procedure without C12/C13 (the test of C12 and C13; C12's
+        test also stops at the bracket's C14).
 
         Trials that found nothing are remembered: C12 and C13 scan the previous bracket's
         pairings, and many of them move the same players down.
@@ -752,10 +764,11 @@ class Driver:
             frozenset(q.tpn for q in extra_mds),
             frozenset(q.tpn for q in residents),
             lowest,
+            no_c14,
         )
         if key in self.failed_trials:
             return None
-        found = self._run_trial(from_prev, extra_mds, residents, lowest, name)
+        found = self._run_trial(from_prev, extra_mds, residents, lowest, name, no_c14)
         if found is None:
             self.failed_trials.add(key)
         return found
@@ -767,6 +780,7 @@ class Driver:
         residents: list[Player92],
         lowest: bool,
         name: str,
+        no_c14: bool,
     ) -> tuple[list[Player92], Replay, int, Result, BracketState] | None:
         mds_in = _unique([*from_prev, *extra_mds])
         group = _unique([*mds_in, *residents])
@@ -774,7 +788,7 @@ class Driver:
         outcome = self._c1(group, mds, from_prev, extra_mds, residents, lowest, name, acting=False)
         assert outcome is not None
         group, moved = outcome
-        st = BracketState(caches=self.caches)
+        st = BracketState(caches=self.caches, no_c14=no_c14)
         if not group:
             return moved, Replay(iter(())), 0, Result((), (), (0, 0)), st
         replay = Replay(steps_for(group, mds, lowest, st))
@@ -812,9 +826,10 @@ class Driver:
                     if any(_no_opponent(group, q) for q in [*from_prev, *extra_mds]):
                         index += 1
                         continue  # C1 would move that player on: not all are paired
-                    trial = self._trial(from_prev, extra_mds, residents, lowest, name)
+                    trial = self._trial(from_prev, extra_mds, residents, lowest, name, True)
                     if trial is not None:
                         moved, replay, ti, res, st = trial
+                        st.no_c14 = False  # resumed later (C12/C13 of the next bracket)
                         md_ids = {q.tpn for q in from_prev} | {q.tpn for q in extra_mds}
                         unpaired = {q.tpn for q in res.left} | {q.tpn for q in moved}
                         if res.level[0] == 0 and not (md_ids & unpaired):
