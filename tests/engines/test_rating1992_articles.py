@@ -4,9 +4,11 @@ examples (D1, D2, F3, F4, E4) and the readings of the package docstring."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
+from swissdesk.cli import main
 from swissdesk.engines import get_engine
 from swissdesk.engines.base import NoValidPairing, Pair, RoundPairing
 from swissdesk.engines.rating1992 import DEFAULT_TIEBREAKS, Rating1992Engine
@@ -27,6 +29,7 @@ from swissdesk.model.tournament import Colour, Player, Tournament
 from swissdesk.tiebreaks.spec import parse_tiebreak
 from swissdesk.trf.checker import check_tournament
 from swissdesk.trf.generator import GeneratorSettings, generate_tournament
+from swissdesk.trf.writer import write_trf
 from tests.engines.builders import tournament
 
 W, B = Colour.WHITE, Colour.BLACK
@@ -294,3 +297,22 @@ def test_c6_c14_heterogeneous_bracket_then_the_whole_bracket_moves_down() -> Non
     assert [q.tpn for q in first.left] == [3]
     last = events[-1]
     assert last.pairs == () and sorted(q.tpn for q in last.left) == [1, 2, 3]
+
+
+def test_cli_generate_then_check_with_the_1992_system(tmp_path: Path) -> None:
+    """``swissdesk generate|check --system rating1992`` (exit 0: every round re-pairs alike)."""
+    out = tmp_path / "r92.trf"
+    args = ["generate", "--system", "rating1992", "--players", "12", "--rounds", "5"]
+    assert main([*args, "--seed", "7", "-o", str(out)]) == 0
+    assert main(["check", "--system", "rating1992", str(out)]) == 0
+
+
+def test_cli_pair_exit_code_1_when_the_procedure_finds_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Everyone has met: exit code 1 and a message naming the bracket, no traceback."""
+    t = tournament({1: ["2w1"], 2: ["1b0"]})
+    path = tmp_path / "met.trf"
+    write_trf(t, path)
+    assert main(["pair", "--system", "rating1992", str(path)]) == 1
+    assert "bracket [1 2]" in capsys.readouterr().err
