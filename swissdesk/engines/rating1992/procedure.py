@@ -76,6 +76,9 @@ class BracketState:
     log: list[str] = field(default_factory=list)
     caches: Caches = field(default_factory=lambda: Caches())
     """Shared by all brackets and trials of one round (see :class:`Caches`)."""
+    skip_left: set[frozenset[int]] = field(default_factory=set)
+    """Sets of leftovers a C12/C13 scan of this bracket has already tried: pairings moving
+    exactly these players down are not generated again (they would be rejected)."""
     no_c14: bool = False
     """The test of C12 runs the bracket without its C14 (lifted once the test passed)."""
     steps: list[str] = field(default_factory=list)
@@ -182,6 +185,11 @@ def _colour_code(p: Player92) -> int:
     return 0 if p.pref is None else 1 if p.pref is W else 2
 
 
+def _skipped(st: BracketState, left: tuple[Player92, ...]) -> bool:
+    """A pairing whose leftovers C12/C13 have already tried is not yielded again."""
+    return bool(st.skip_left) and frozenset(q.tpn for q in left) in st.skip_left
+
+
 def group_min_conflicts(
     group: list[Player92],
     dropped: set[str],
@@ -283,24 +291,35 @@ def homogeneous_steps(
             bound = st.caches.split_costs.get(key, 0)
             if bound > x:
                 continue
+            skip = st.skip_left
+            if skip and len(s2) == p and frozenset() in skip:
+                continue  # every pairing of this split leaves nobody: already tried
             search = _search(s1, s2, x, st.dropped, own, lowest, True)
             if exch is not None and key not in st.caches.split_costs:
                 bound = search.min_conflicts()
                 st.caches.split_costs[key] = bound
                 if bound > x:
                     continue
-            found = False
+            pruned = False
+            if skip and len(s2) == p + 1:
+                for j, q in enumerate(s2):
+                    if search.leftover_ok[j] and frozenset((q.tpn,)) in skip:
+                        search.leftover_ok[j] = False
+                        pruned = True
+            produced = False
             for assignment in search:
+                produced = True
                 pairs = tuple((s1[i], s2[j]) for i, j in enumerate(assignment))
                 used = set(assignment)
                 left = tuple(s2[j] for j in range(len(s2)) if j not in used)
+                if _skipped(st, left):
+                    continue
                 if exch is not None:
                     st.note("C8", f"  C8: exchange {number} (D2) S1 {label(s1)} S2 {label(s2)}")
                 if assignment != tuple(range(len(assignment))):
                     st.note("C7", "  C7: S2 transposed (D1): " + label([b for _, b in pairs]))
-                found = True
                 yield Result(prefix + pairs, left, level)
-            if not found:
+            if not produced and not pruned:
                 st.caches.split_costs[key] = max(bound, x + 1)
         # C9: drop B6, then B5, for downfloats; restart at C4.
         if B6D not in st.dropped:
@@ -346,7 +365,8 @@ def homogeneous_steps(
             return  # nobody can be moved down from the lowest bracket
         if p <= 0:
             st.note("C14", f"  C14: p = 0, the whole bracket {label(group)} is moved down")
-            yield Result(prefix, tuple(group), (st.p_dec, st.rem_p_dec))
+            if not _skipped(st, tuple(group)):
+                yield Result(prefix, tuple(group), (st.p_dec, st.rem_p_dec))
             return
         step = "C4"
 
@@ -419,7 +439,8 @@ def heterogeneous_steps(
                     return
                 st.note("C14", f"  C14: p = 0, the whole bracket {label(group)} is moved down")
                 st.p_dec = n_md
-                yield Result((), tuple(group), (st.p_dec, st.rem_p_dec))
+                if not _skipped(st, tuple(group)):
+                    yield Result((), tuple(group), (st.p_dec, st.rem_p_dec))
                 return
         # The moved-down players cannot be paired (or, in the lowest bracket, nothing
         # completes): C8 does not apply; C9.
@@ -461,7 +482,8 @@ def heterogeneous_steps(
             if lowest:
                 return
             st.note("C14", f"  C14: p = 0, the whole bracket {label(group)} is moved down")
-            yield Result((), tuple(group), (st.p_dec, st.rem_p_dec))
+            if not _skipped(st, tuple(group)):
+                yield Result((), tuple(group), (st.p_dec, st.rem_p_dec))
             return
         step = "C4"
 
@@ -492,7 +514,7 @@ def _with_remainder(
         if isinstance(ev, Result):
             found = True
             yield ev
-    if not found:
+    if not found and not st.skip_left:
         st.caches.failed_remainders.add(key)
 
 
@@ -813,6 +835,8 @@ class Driver:
         old_left = {q.tpn for q in prev.result.left}
         level = prev.result.level
         index = prev.index + 1
+        # Pairings moving down the same players are of no use to C12 (nor to C13 later).
+        prev.state.skip_left.add(frozenset(old_left))
         while True:
             ev = prev.replay.get(index)
             if ev is None:
@@ -834,6 +858,8 @@ class Driver:
                         unpaired = {q.tpn for q in res.left} | {q.tpn for q in moved}
                         if res.level[0] == 0 and not (md_ids & unpaired):
                             prev.index, prev.result = index, ev
+                            # Another pairing is accepted: what later scans skip starts anew.
+                            prev.state.skip_left = set()
                             self.log.append(
                                 "  C12: bracket "
                                 + prev.score_label
@@ -857,11 +883,17 @@ class Driver:
         )
         old_left = {q.tpn for q in prev.result.left}
         index = prev.index + 1
+        # Each set of players moved down is tried once; the penultimate bracket's procedure
+        # need not generate it again (after C13 nothing resumes that procedure).
+        tried = prev.state.skip_left
+        tried.add(frozenset(old_left))
         while prev.replay is not None:
             ev = prev.replay.get(index)
             if ev is None:
                 break
-            if isinstance(ev, Result) and {q.tpn for q in ev.left} != old_left:
+            left_ids = frozenset(q.tpn for q in ev.left) if isinstance(ev, Result) else None
+            if left_ids is not None and (left_ids != old_left and left_ids not in tried):
+                tried.add(left_ids)
                 from_prev = [*ev.left, *prev.c1_moved]
                 trial = self._trial(from_prev, extra_mds, residents, True, name)
                 if trial is not None:
