@@ -891,8 +891,11 @@ class Driver:
             ev = prev.replay.get(index)
             if ev is None:
                 break
-            left_ids = frozenset(q.tpn for q in ev.left) if isinstance(ev, Result) else None
-            if left_ids is not None and (left_ids != old_left and left_ids not in tried):
+            if not isinstance(ev, Result):
+                index += 1
+                continue
+            left_ids = frozenset(q.tpn for q in ev.left)
+            if left_ids != old_left and left_ids not in tried:
                 tried.add(left_ids)
                 from_prev = [*ev.left, *prev.c1_moved]
                 trial = self._trial(from_prev, extra_mds, residents, True, name)
