@@ -178,6 +178,20 @@ def test_f3_unplayed_rounds_are_skipped_in_the_colour_history() -> None:
     assert 5 not in players[1].opponents and 1 not in players[5].opponents
 
 
+def test_f3_examples_wb_wb_and_bww_b_w() -> None:
+    """F3: WB-WB counts as -WBWB and BWW-B-W as --BWWBW (unplayed rounds give no colour)."""
+    t = tournament(
+        {
+            1: ["2w1", "3b0", "4w+", "5w1", "6b1"],
+            2: ["1b0", "4w1", "3w1", "6w-", "5b0", "7w+", "8w1"],
+        },
+        total_rounds=9,
+    )
+    players = {p.tpn: p for p in build_players(t, 8)}
+    assert "".join(c.value for c in players[1].colours) == "wbwb"
+    assert "".join(c.value for c in players[2].colours) == "bwwbw"
+
+
 def test_e3_alternates_to_the_last_round_with_different_colours_right_aligned() -> None:
     """E3 with F3: the sequences are compared from the latest game backwards."""
     a = _p(1, "bwwb")  # BWW-B read as -BWWB
