@@ -141,6 +141,7 @@ class MainWindow(QMainWindow):
         ]
         menus.add_actions(self.players_page.toolbar, menus.PLAYERS_TOOLBAR, self.menu_actions)
         menus.add_actions(self.players_page.table, menus.PLAYERS_CONTEXT, self.menu_actions)
+        self.rounds_page.table.addAction(submenus[menus.RESULTS].menuAction())
         menus.add_actions(self.rounds_page.table, menus.ROUNDS_CONTEXT, self.menu_actions)
         self._restore_geometry()
         self.files.show_welcome()

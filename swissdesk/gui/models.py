@@ -55,6 +55,7 @@ from swissdesk.model.tournament import (
     ResultCode,
     half_points_to_str,
 )
+from swissdesk.ratinglist.names import search_key
 from swissdesk.storage import (
     BoardView,
     PlayerData,
@@ -298,6 +299,34 @@ class BoardsModel(TableModel):
                 return i
         return -1
 
+    def row_of_player(self, text: str) -> int:
+        """The first row with a player whose name contains every typed word (accents and
+        case ignored), or whose pairing number is ``#n``; -1 if none."""
+        text = text.strip()
+        if text.startswith("#") and text[1:].isdigit():
+            tpn = int(text[1:])
+            for i, item in enumerate(self._rows):
+                tpns = (
+                    (item.white_tpn, item.black_tpn)
+                    if isinstance(item, BoardView)
+                    else (item.player.tpn,)
+                )
+                if tpn in tpns:
+                    return i
+            return -1
+        words = search_key(text).split()
+        if not words:
+            return -1
+        for i, item in enumerate(self._rows):
+            names = (
+                (item.white_name, item.black_name)
+                if isinstance(item, BoardView)
+                else (item.player.name,)
+            )
+            if any(all(w in search_key(name) for w in words) for name in names):
+                return i
+        return -1
+
     @property
     def board_count(self) -> int:
         return sum(1 for r in self._rows if isinstance(r, BoardView))
@@ -336,7 +365,7 @@ class BoardsModel(TableModel):
             font.setBold(True)
             return font
         if role == TOOLTIP and column == self.RESULT and not row.has_result:
-            return "No result yet: type 1, 0, =, + or -"
+            return "No result yet: type 1, 0, =, +, - or *, or right-click"
         return None
 
     def _bye_cell(self, player: UnpairedView, column: int, role: int) -> Any:

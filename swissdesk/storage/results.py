@@ -22,6 +22,9 @@ class BoardResult(enum.Enum):
     BLACK_WINS_BY_FORFEIT = "-+"
     DOUBLE_FORFEIT = "--"
     BOTH_LOSE = "0-0"
+    WHITE_HALF_BLACK_ZERO = "1/2-0"
+    """White scores ½, Black 0 (e.g. a draw where Black is penalised: Laws of Chess 12.9)."""
+    WHITE_ZERO_BLACK_HALF = "0-1/2"
     ADJOURNED = "adj"
 
     @property
@@ -51,6 +54,8 @@ _CODES: dict[BoardResult, tuple[ResultCode, ResultCode]] = {
     BoardResult.BLACK_WINS_BY_FORFEIT: (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN),
     BoardResult.DOUBLE_FORFEIT: (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS),
     BoardResult.BOTH_LOSE: (ResultCode.LOSS, ResultCode.LOSS),
+    BoardResult.WHITE_HALF_BLACK_ZERO: (ResultCode.DRAW, ResultCode.LOSS),
+    BoardResult.WHITE_ZERO_BLACK_HALF: (ResultCode.LOSS, ResultCode.DRAW),
     BoardResult.ADJOURNED: (ResultCode.DRAW, ResultCode.DRAW),
 }
 
@@ -70,6 +75,10 @@ _ALIASES: dict[str, BoardResult] = {
     "--": BoardResult.DOUBLE_FORFEIT,
     "-:-": BoardResult.DOUBLE_FORFEIT,
     "0-0": BoardResult.BOTH_LOSE,
+    "1/2-0": BoardResult.WHITE_HALF_BLACK_ZERO,
+    "½-0": BoardResult.WHITE_HALF_BLACK_ZERO,
+    "0-1/2": BoardResult.WHITE_ZERO_BLACK_HALF,
+    "0-½": BoardResult.WHITE_ZERO_BLACK_HALF,
     "adj": BoardResult.ADJOURNED,
     "adjourned": BoardResult.ADJOURNED,
 }

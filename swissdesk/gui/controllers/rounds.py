@@ -108,8 +108,20 @@ class RoundsController:
         if view is None or board is None or self.w.file is None:
             return
         n = view.round_number
-        if n == self.w.rounds_paired:
+        if n == self.w.rounds_paired and (
+            board.result_text == "" or result is None or board.result is result
+        ):
             action: Action = EnterResult(n, board.board, result)
+        elif n == self.w.rounds_paired and result is not None:
+            # Overwriting a result of the current round is a correction: asked, then
+            # logged as one (never silently).
+            if not self.w.prompter.confirm(
+                "Correct result",
+                f"Round {n}, board {board.board} ({board.white_name} – {board.black_name}) "
+                f"already has {board.result_text}: change it to {result.value}?",
+            ):
+                return
+            action = CorrectResult(n, board.board, result, reason="overwritten in the round view")
         else:
             if result is None:
                 self.w.prompter.error(
@@ -130,6 +142,34 @@ class RoundsController:
             action = CorrectResult(n, board.board, result, reason="corrected in the round view")
         if self.w.run_action(action, f"Round {n}, board {board.board}", light=True) is not None:
             self._advance(row)
+
+    def set_result(self, value: str) -> None:
+        """Round > Set result (and the board list's context menu): the selected board."""
+        page = self.w.rounds_page
+        row = page.table.currentIndex().row()
+        if row < 0 or page.model.board_at(row) is None:
+            self.w.prompter.info("Set result", "Select a board in the round view first.")
+            return
+        self.result_typed(row, BoardResult(value) if value else None)
+
+    def find_board(self) -> None:
+        """Round > Find board or player: the round view's find field."""
+        self.w.show_page(self.w.PAGE_ROUNDS)
+        self.w.rounds_page.start_find()
+
+    def previous_round(self) -> None:
+        self._step_round(-1)
+
+    def next_round(self) -> None:
+        self._step_round(1)
+
+    def _step_round(self, delta: int) -> None:
+        """Ctrl+PgUp / Ctrl+PgDown: the previous or next round's tab."""
+        page = self.w.rounds_page
+        self.w.show_page(self.w.PAGE_ROUNDS)
+        target = page.tabs.currentIndex() + delta
+        if 0 <= target < page.tabs.count():
+            page.tabs.setCurrentIndex(target)
 
     def _advance(self, row: int) -> None:
         model = self.w.rounds_page.model
