@@ -274,6 +274,10 @@ class BoardsModel(TableModel):
         super().__init__(parent)
         self.view: RoundView | None = None
         self.withdrawn: frozenset[int] = frozenset()
+        self._had: list[bool] = []
+        self._entered = 0
+        self._boards = 0
+        self._board_rows: dict[int, int] = {}
 
     def set_round(self, view: RoundView | None, withdrawn: frozenset[int] = frozenset()) -> None:
         """Show ``view``; ``withdrawn`` TPNs are labelled as such rather than "absent"."""
@@ -287,6 +291,23 @@ class BoardsModel(TableModel):
             rows.extend(ByeLine(u) for u in view.unpaired)
         self.set_rows(rows)
 
+    def update_board(self, row: int, board: BoardView, view: RoundView) -> None:
+        """One board's result changed: that row only (no reset of a 750-board list)."""
+        self.view = view
+        self._rows[row] = board
+        self._entered += int(board.has_result) - int(self._had[row])
+        self._had[row] = board.has_result
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.columns) - 1))
+
+    def set_rows(self, rows: Sequence[Any]) -> None:
+        super().set_rows(rows)
+        self._had = [isinstance(r, BoardView) and r.has_result for r in self._rows]
+        self._entered = sum(self._had)
+        self._boards = sum(1 for r in self._rows if isinstance(r, BoardView))
+        self._board_rows = {
+            r.board: i for i, r in enumerate(self._rows) if isinstance(r, BoardView)
+        }
+
     def board_at(self, row: int) -> BoardView | None:
         if 0 <= row < len(self._rows):
             item = self._rows[row]
@@ -294,10 +315,7 @@ class BoardsModel(TableModel):
         return None
 
     def row_of_board(self, board: int) -> int:
-        for i, item in enumerate(self._rows):
-            if isinstance(item, BoardView) and item.board == board:
-                return i
-        return -1
+        return self._board_rows.get(board, -1)
 
     def row_of_player(self, text: str) -> int:
         """The first row with a player whose name contains every typed word (accents and
@@ -329,11 +347,11 @@ class BoardsModel(TableModel):
 
     @property
     def board_count(self) -> int:
-        return sum(1 for r in self._rows if isinstance(r, BoardView))
+        return self._boards
 
     @property
     def results_entered(self) -> int:
-        return sum(1 for r in self._rows if isinstance(r, BoardView) and r.has_result)
+        return self._entered
 
     def cell(self, row: BoardView | ByeLine, column: int, role: int) -> Any:
         if isinstance(row, ByeLine):

@@ -138,3 +138,45 @@ def test_overwriting_a_result_is_a_correction(qtbot, window: MainWindow, sample_
     page.select_row(row)
     qtbot.keyClick(page.table, "=")
     assert len(prompter.confirms) == asked  # type: ignore[attr-defined]
+
+
+def test_a_result_changes_one_row_and_keeps_the_standings(  # type: ignore[no-untyped-def]
+    qtbot, window: MainWindow, sample_copy: Path
+) -> None:
+    """Issue 18 item 10: a result key updates its row only (no model reset of a big round)
+    and, while the round is incomplete, the standings are not recomputed; the round's last
+    result makes them stale again."""
+    open_round(window, sample_copy)
+    page = window.rounds_page
+    window.show_page(window.PAGE_STANDINGS)
+    shown = window.standings_page.model.standings  # type: ignore[attr-defined]
+    assert shown is not None and shown.after_round == 5
+    window.show_page(window.PAGE_ROUNDS)
+    page.table.setFocus()
+    resets: list[int] = []
+    page.model.modelReset.connect(lambda: resets.append(1))
+    view = window.round_view
+    assert view is not None
+    missing = list(view.missing_results)
+    for board in missing[:-1]:
+        page.select_row(page.model.row_of_board(board))
+        qtbot.keyClick(page.table, "1")
+        assert page.model.display_text(page.model.row_of_board(board), BoardsModel.RESULT) == (
+            "1 – 0"
+        )
+    assert resets == []
+    assert page.counter.text().startswith(f"{page.model.board_count - 1} of ")
+    window.show_page(window.PAGE_STANDINGS)
+    assert window.standings_page.model.standings is shown  # type: ignore[attr-defined]
+    window.show_page(window.PAGE_ROUNDS)
+    page.select_row(page.model.row_of_board(missing[-1]))
+    qtbot.keyClick(page.table, "0")
+    window.show_page(window.PAGE_STANDINGS)
+    now = window.standings_page.model.standings  # type: ignore[attr-defined]
+    assert now is not shown and now.after_round == 6
+    # What the round view shows is what the file holds.
+    assert window.file is not None
+    stored = window.file.round_view(6)
+    assert [b.result_text for b in stored.boards] == [
+        b.result_text for b in (page.model.board_at(r) for r in range(page.model.board_count)) if b
+    ]

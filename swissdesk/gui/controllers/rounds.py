@@ -7,6 +7,7 @@ Pairing itself (the engine in its worker, the explanation) is the pairing contro
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from swissdesk.gui import manual
@@ -85,9 +86,7 @@ class RoundsController:
             page.counter.setText("")
             page.notice.setText("No round paired yet: register the players, then pair round 1.")
         else:
-            page.counter.setText(
-                f"{page.model.results_entered} of {page.model.board_count} results entered"
-            )
+            self._show_counter()
             notes = []
             if view.changed_by_hand:
                 notes.append("pairing changed by hand")
@@ -142,6 +141,33 @@ class RoundsController:
             action = CorrectResult(n, board.board, result, reason="corrected in the round view")
         if self.w.run_action(action, f"Round {n}, board {board.board}", light=True) is not None:
             self._advance(row)
+
+    def apply_result(self, board_number: int, result: BoardResult | None) -> bool:
+        """Show a result just saved on the last round's board without re-reading the round
+        (one row changes; a 750-board round stays quick). False: re-read instead."""
+        view = self.view
+        page = self.w.rounds_page
+        row = page.model.row_of_board(board_number)
+        board = page.model.board_at(row)
+        if view is None or board is None:
+            return False
+        changed = replace(
+            board, result=result, result_text=result.value if result is not None else ""
+        )
+        boards = tuple(changed if b.board == board_number else b for b in view.boards)
+        self.view = replace(
+            view, boards=boards, complete=view.paired and all(b.has_result for b in boards)
+        )
+        page.model.update_board(row, changed, self.view)
+        self._show_counter()
+        self.w.update_enabled()
+        return True
+
+    def _show_counter(self) -> None:
+        page = self.w.rounds_page
+        page.counter.setText(
+            f"{page.model.results_entered} of {page.model.board_count} results entered"
+        )
 
     def set_result(self, value: str) -> None:
         """Round > Set result (and the board list's context menu): the selected board."""
