@@ -236,6 +236,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.controller.shutdown()
+        self.printing.shutdown()
         self.save_geometry()
         if self.file is not None:
             self.file.close()

@@ -40,7 +40,7 @@ SEPARATOR = None
 RECENT = "recent"
 """Placeholder: the "Open recent" submenu (filled with the recent files)."""
 REPORTS = "reports"
-"""Placeholder: the "Print / Export PDF" submenu (one command per report kind)."""
+"""Placeholder: the "Export PDF" submenu (one command per report kind)."""
 RESULTS = "results"
 """Placeholder: the "Set result" submenu (one command per board result, for the mouse)."""
 
@@ -73,6 +73,8 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
             Command("export", "&Export TRF…", "files.export_trf", "Ctrl+E"),
             Command("copy", "Save a &copy as…", "files.save_copy", "Ctrl+Shift+S"),
             SEPARATOR,
+            Command("print", "&Print…", "printing.print_document", _SK.Print),
+            Command("preview", "Print pre&view…", "printing.print_preview", "Ctrl+Alt+P"),
             REPORTS,
             SEPARATOR,
             Command("close", "&Close tournament", "files.close_tournament", _SK.Close),
@@ -83,6 +85,7 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
         "&Edit",
         (
             Command("undo", "&Undo last action", "audit.undo", _SK.Undo),
+            Command("redo", "&Redo", "audit.redo", "Ctrl+Shift+Z"),
             Command("settings", "Tournament &settings…", "files.edit_settings", "Ctrl+,"),
         ),
     ),
@@ -167,7 +170,7 @@ PAGE_KEYS: tuple[tuple[str, str, str], ...] = (
 
 
 def report_commands() -> tuple[Command, ...]:
-    """One "Print / Export PDF" command per report kind (Ctrl+P: the board list)."""
+    """One "Export PDF" command per report kind (File > Print… prints any of them)."""
     from swissdesk.reports import KIND_TITLES, KINDS
 
     return tuple(
@@ -175,7 +178,7 @@ def report_commands() -> tuple[Command, ...]:
             f"report_{kind}",
             f"{KIND_TITLES[kind]}…",
             "printing.export_pdf",
-            "Ctrl+P" if kind == "boards" else None,
+            None,
             args=(kind,),
         )
         for kind in KINDS
@@ -240,7 +243,7 @@ def build_menus(bar: QMenuBar, actions: dict[str, QAction]) -> dict[str, QMenu]:
             elif item == RECENT:
                 submenus[RECENT] = menu.addMenu("Open &recent")
             elif item == REPORTS:
-                reports = menu.addMenu("&Print / Export PDF")
+                reports = menu.addMenu("&Export PDF")
                 reports.addActions([actions[c.key] for c in report_commands()])
                 submenus[REPORTS] = reports
             elif item == RESULTS:

@@ -6,7 +6,7 @@ actions and refreshes the pages.
 
 from __future__ import annotations
 
-import json
+from collections.abc import Mapping
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from swissdesk.gui.audit_model import describe_entry
 from swissdesk.gui.models import (
-    ACTION_NAMES,
     AuditModel,
     BoardsModel,
     CrossTableModel,
@@ -40,7 +40,6 @@ from swissdesk.gui.models import (
     PlayersModel,
     StandingsModel,
     TableModel,
-    local_time,
 )
 from swissdesk.storage import AuditEntry, BoardResult
 
@@ -485,6 +484,8 @@ class AuditPage(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = AuditModel(self)
+        self.names: dict[int, str] = {}
+        """TPN -> name, to name the players in the details (set by the controller)."""
         self.table = make_table(self.model)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.details = QPlainTextEdit()
@@ -513,29 +514,10 @@ class AuditPage(QWidget):
     def _show_details(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid():
             self.details.clear()
-            return
-        self.details.setPlainText(audit_details(self.model.row_at(current.row())))
+        self.details.setPlainText(audit_details(self.model.row_at(current.row()), self.names))
+        self.details.setPlainText(audit_details(self.model.row_at(current.row()), self.names))
 
 
-def audit_details(entry: AuditEntry) -> str:
-    """An audit entry in full: time, action, summary and the recorded data."""
-    lines = [
-        f"#{entry.id}  {local_time(entry.at)}  {ACTION_NAMES.get(entry.action, entry.action)}",
-        entry.summary,
-    ]
-    if entry.undone:
-        lines.append("(undone)")
-    if entry.undo_of is not None:
-        lines.append(f"undoes #{entry.undo_of}")
-    if entry.payload:
-        lines.append("")
-        for key in sorted(entry.payload):
-            value = entry.payload[key]
-            if isinstance(value, str) and "\n" in value:
-                lines.append(f"{key}:")
-                lines += [f"    {line}" for line in value.rstrip().splitlines()]
-            elif isinstance(value, dict | list):
-                lines.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
-            else:
-                lines.append(f"{key}: {value}")
-    return "\n".join(lines)
+def audit_details(entry: AuditEntry, names: Mapping[int, str] | None = None) -> str:
+    """An audit entry in full, written for a person (:func:`describe_entry`)."""
+    return describe_entry(entry, names or {})
