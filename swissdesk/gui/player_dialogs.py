@@ -203,15 +203,24 @@ class LateEntryDialog(PlayerDialog):
         self.update_note()
 
     def update_note(self) -> None:
-        self.set_note(
-            late_entry_consequences(
-                self.players,
-                self.data(),
-                self.rounds_paired,
-                self.from_round.value(),
-                self.missed_points,
-            )
+        data = self.data()
+        note = late_entry_consequences(
+            self.players, data, self.rounds_paired, self.from_round.value(), self.missed_points
         )
+        twin = self.already_registered(data)
+        if twin is not None:
+            note = f"Already registered as no. {twin.tpn} {twin.name}: is this the same player?\n{note}"
+        self.set_note(note)
+
+    def already_registered(self, data: PlayerData) -> PlayerRow | None:
+        """A participant with the same name (accents and case ignored) or FIDE ID."""
+        key = search_key(data.name)
+        for row in self.players:
+            if (key and search_key(row.name) == key) or (
+                data.fide_id and row.fide_id == data.fide_id
+            ):
+                return row
+        return None
 
 
 def _player_label(row: PlayerRow) -> str:
@@ -263,6 +272,7 @@ class PlayerRoundDialog(ValidatedDialog):
         self.player.currentIndexChanged.connect(self._player_changed)
         self.round.valueChanged.connect(self.update_note)
         self._player_changed()
+        self.resize(480, 0)
 
     def _fill(self, rows: Sequence[PlayerRow]) -> None:
         self.player.blockSignals(True)

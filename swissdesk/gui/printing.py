@@ -231,6 +231,7 @@ class PrintOptionsDialog(ValidatedDialog):
         self.form.addRow("&Round:", self.round)
         self.kind.currentIndexChanged.connect(self._kind_changed)
         self._kind_changed()
+        self.ok_button.setText("&Continue…")
 
     def _kind_changed(self) -> None:
         self.round.setEnabled(self.chosen_kind() in ROUND_KINDS)

@@ -123,3 +123,14 @@ def test_a_stray_key_does_not_rename_a_player(window: MainWindow, sample_copy: P
     qtbot.keyClick(table, Qt.Key.Key_Return)
     assert table.state() == QAbstractItemView.State.EditingState
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
+
+
+def test_late_entry_warns_about_a_player_already_registered(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from swissdesk.gui.dialogs import LateEntryDialog
+
+    dialog = LateEntryDialog(players(), 3, 9, "0 points")
+    qtbot.addWidget(dialog)
+    dialog.player.name.setText("Muller, Jurgen")
+    assert dialog.note.text().startswith("Already registered as no. 2 Müller, Jürgen")
+    dialog.player.name.setText("Muller, Hans")
+    assert "Already registered" not in dialog.note.text()
