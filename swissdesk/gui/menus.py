@@ -164,7 +164,7 @@ PAGE_KEYS: tuple[tuple[str, str, str], ...] = (
     (_ROUND_VIEW, "Ctrl+F", "Find a board (type its number) or a player (name)"),
     (_ROUND_VIEW, "right-click", "Set result with the mouse"),
     ("Players page", "Ctrl+F", "Search players"),
-    ("Players page", "F2/Enter", "Edit the selected cell (double-click too)"),
+    ("Players page", "Enter", "Edit the selected cell (or double-click it)"),
 )
 """Keys that work inside one page (no menu command): shown in the keyboard help."""
 
@@ -274,7 +274,7 @@ def keyboard_help_text() -> str:
         if place != where:
             lines += ["", f"{place}:"] if lines else [f"{place}:"]
             where = place
-        lines.append(f"  {keys:<8} {meaning}")
+        lines.append(f"  {keys:<12} {meaning}")
     for title, items in MENUS:
         shown = [
             (QKeySequence(c.shortcut).toString(QKeySequence.SequenceFormat.NativeText), c)

@@ -84,19 +84,34 @@ def page_images(pdf: Path, pages: list[int], dpi: int = PRINT_DPI) -> Iterator[Q
         return
     if kind == "pdftoppm":
         with tempfile.TemporaryDirectory(prefix="swissdesk-print-") as folder:
-            for number in pages:
-                stem = Path(folder) / f"p{number}"
+            for run in _runs(pages):
+                stem = Path(folder) / f"r{run[0]}"
                 subprocess.run(
                     [
-                        *("pdftoppm", "-r", str(dpi), "-f", str(number), "-l", str(number)),
-                        *("-png", "-singlefile", str(pdf), str(stem)),
+                        *("pdftoppm", "-r", str(dpi), "-f", str(run[0]), "-l", str(run[-1])),
+                        *("-png", str(pdf), str(stem)),
                     ],
                     check=True,
                     capture_output=True,
                 )
-                yield QImage(str(stem.with_suffix(".png")))
+                files = sorted(Path(folder).glob(f"{stem.name}-*.png"))
+                for file in files:
+                    yield QImage(str(file))
+                    file.unlink()
         return
     raise RuntimeError("no PDF rasteriser available")
+
+
+def _runs(pages: list[int], longest: int = 16) -> Iterator[list[int]]:
+    """Consecutive page numbers in groups (one ``pdftoppm`` call reads the PDF once)."""
+    run: list[int] = []
+    for page in pages:
+        if run and (page != run[-1] + 1 or len(run) >= longest):
+            yield run
+            run = []
+        run.append(page)
+    if run:
+        yield run
 
 
 def paint_pages(
@@ -113,13 +128,14 @@ def paint_pages(
         first, last = 1, total
     pages = list(range(first, min(last, total) + 1))
     copies = 1 if printer.supportsMultipleCopies() else max(1, printer.copyCount())
-    sequence = [p for p in pages for _ in range(copies)]
+    total_pages = len(pages) * copies
     painter = QPainter()
     if not painter.begin(printer):
         raise RuntimeError("the printer could not be started")
     try:
         dpi = min(PRINT_DPI, max(72, printer.resolution()))
-        for i, image in enumerate(page_images(pdf, sequence, dpi)):
+        collated = (image for _ in range(copies) for image in page_images(pdf, pages, dpi))
+        for i, image in enumerate(collated):
             if cancelled():
                 printer.abort()
                 raise PrintCancelled
@@ -131,10 +147,10 @@ def paint_pages(
             painter.setWindow(image.rect())
             painter.drawImage(0, 0, image)
             painter.setViewport(target)
-            progress(i + 1, len(sequence))
+            progress(i + 1, total_pages)
     finally:
         painter.end()
-    return len(sequence)
+    return total_pages
 
 
 def image_aspect() -> Any:
