@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -216,7 +217,7 @@ def describe_entry(entry: AuditEntry, names: Mapping[int, str]) -> str:
             lines += _pairing_lines(p["pairing"], who)
         if p.get("explanation"):
             lines += ["", "The engine's explanation:"]
-            lines += [f"  {line}" for line in p["explanation"]]
+            lines += [f"  {name_players(line, names)}" for line in p["explanation"]]
     elif entry.action == "ManualPairingChange":
         lines.append(f"Round {p.get('round')}, changed by hand.")
         if isinstance(p.get("before"), str) and isinstance(p.get("after"), str):
@@ -232,3 +233,22 @@ def describe_entry(entry: AuditEntry, names: Mapping[int, str]) -> str:
         if p.get(key) and not (key == "engine" and entry.action == "PairNextRound"):
             lines.append(f"{key.capitalize()}: {p[key]}")
     return "\n".join(lines).rstrip()
+
+
+_LISTED = re.compile(r"^(\s*\[C\d+\][^:]*: )([\d, ]+)$")
+_BYE = re.compile(r"(bye: )(\d+)\b")
+
+
+def name_players(line: str, names: Mapping[int, str]) -> str:
+    """An engine explanation line with the players it lists named: ``[C6] 1 downfloater(s):
+    3`` becomes ``... 3 (no. 3 Wróbel, Łukasz)``; the PAB line likewise."""
+
+    def named(tpn: str) -> str:
+        name = names.get(int(tpn))
+        return f"{tpn} ({name})" if name else tpn
+
+    listed = _LISTED.match(line)
+    if listed:
+        numbers = [n.strip() for n in listed.group(2).split(",") if n.strip()]
+        return listed.group(1) + ", ".join(named(n) for n in numbers)
+    return _BYE.sub(lambda m: m.group(1) + named(m.group(2)), line)

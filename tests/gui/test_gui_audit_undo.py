@@ -82,3 +82,19 @@ def test_absolute_criteria_warnings_name_the_players(window: MainWindow, sample_
         f"no. {first} {names[first]}" in d and f"no. {earlier} {names[earlier]}" in d
         for d in details
     ), details
+
+
+def test_explanation_lines_name_the_players() -> None:
+    from swissdesk.gui.audit_model import name_players
+
+    names = {3: "Wróbel, Łukasz", 34: "Kim, Min-jun", 37: "Weber, Klaus"}
+    assert name_players("  [C6] 1 downfloater(s): 3", names) == (
+        "  [C6] 1 downfloater(s): 3 (Wróbel, Łukasz)"
+    )
+    assert name_players("  [C12] 2 player(s) without their colour preference: 3, 34", names) == (
+        "  [C12] 2 player(s) without their colour preference: 3 (Wróbel, Łukasz), 34 (Kim, Min-jun)"
+    )
+    assert name_players("Pairing-allocated bye: 37 ([C5] lowest possible score)", names) == (
+        "Pairing-allocated bye: 37 (Weber, Klaus) ([C5] lowest possible score)"
+    )
+    assert name_players("  pairs: 3-8, 5-9", names) == "  pairs: 3-8, 5-9"
