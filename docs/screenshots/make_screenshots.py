@@ -50,7 +50,10 @@ def main(argv: list[str]) -> int:
     shot(window, "players.png")
     window.show_page(window.PAGE_ROUNDS)
     window.rounds_page.table.setFocus()
+    window.rounds_page.find_field.setText("fernandez")
+    window.rounds_page.find_typed("fernandez")  # accents ignored: finds Fernández's board
     shot(window, "round.png")
+    window.rounds_page.find_field.clear()
     window.show_page(window.PAGE_STANDINGS)
     shot(window, "standings.png")
     window.show_page(window.PAGE_CROSS)
@@ -75,6 +78,19 @@ def main(argv: list[str]) -> int:
     late.show()
     shot(late, "late-entry.png")
     late.close()
+    from swissdesk.gui.dialogs import WithdrawDialog
+    from swissdesk.gui.printing import PrintOptionsDialog
+
+    withdraw = WithdrawDialog(window.player_rows, 7, 9, None, window)
+    withdraw.show()
+    withdraw.search.setText("lukasz")
+    withdraw.filter_players("lukasz")  # one match ("Wróbel, Łukasz"): chosen
+    shot(withdraw, "withdraw.png")
+    withdraw.done(0)
+    options = PrintOptionsDialog("cards", 6, 6, window)
+    options.show()
+    shot(options, "print.png")
+    options.done(0)
     window.close()
     return 0
 

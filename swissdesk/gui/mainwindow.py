@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QByteArray, QSettings, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
@@ -46,6 +46,8 @@ from swissdesk.storage import (
     ActionResult,
     AppSettings,
     ConfirmationRequired,
+    CorrectResult,
+    EnterResult,
     PlayerRow,
     RoundView,
     TournamentFile,
@@ -94,6 +96,12 @@ class MainWindow(QMainWindow):
         """TPN -> the round a withdrawn player is no longer paired from."""
         self.generation = 0
         """Counts the actions saved; a pairing computed on an older state is not stored."""
+        self.standings_version = 0
+        """Changes whenever the complete rounds may have changed (anything but a result
+        typed in a round still incomplete): the standings and cross table are cached
+        until it changes."""
+        self.standings_cache: dict[object, Any] = {}
+        """(snapshot, standings) by round, for ``standings_version`` (controllers.standings)."""
         self._stale: set[int] = set()
 
         self.welcome = WelcomePage()
@@ -143,6 +151,7 @@ class MainWindow(QMainWindow):
         ]
         menus.add_actions(self.players_page.toolbar, menus.PLAYERS_TOOLBAR, self.menu_actions)
         menus.add_actions(self.players_page.table, menus.PLAYERS_CONTEXT, self.menu_actions)
+        self.rounds_page.table.addAction(submenus[menus.RESULTS].menuAction())
         menus.add_actions(self.rounds_page.table, menus.ROUNDS_CONTEXT, self.menu_actions)
         self._restore_geometry()
         self.files.show_welcome()
@@ -208,7 +217,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(warning, 10_000)
         self.mark_saved(result.summary)
         if light:
-            self.refresh_after_result()
+            self.refresh_after_result(action)
         elif deferred:
             QTimer.singleShot(0, self.refresh)
         else:
@@ -229,6 +238,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.controller.shutdown()
+        self.printing.shutdown()
         self.save_geometry()
         if self.file is not None:
             self.file.close()
@@ -255,12 +265,35 @@ class MainWindow(QMainWindow):
             self.players_cache = rows or []
         return self.players_cache
 
-    def refresh_after_result(self) -> None:
-        """After a result: only the round view now; the other pages when next shown."""
-        self.players_cache = None
-        self._stale = {self.PAGE_PLAYERS, self.PAGE_STANDINGS, self.PAGE_CROSS, self.PAGE_AUDIT}
-        if self.rounds.view is not None:
-            self.rounds.show_round(self.rounds.view.round_number, keep_row=True)
+    def refresh_after_result(self, action: Action | None = None) -> None:
+        """After a result: only the round view now; the other pages when next shown.
+
+        A result of the last round changes one board: the round view updates that row (the
+        scores shown are those *before* the round). While that round is still incomplete
+        the complete rounds are unchanged, so the players' points, the standings and the
+        cross table stay as they are (only the audit log is stale).
+        """
+        view = self.rounds.view
+        local = (
+            isinstance(action, EnterResult | CorrectResult)
+            and view is not None
+            and action.round_number == view.round_number == self.rounds_paired
+            and self.rounds.apply_result(action.board, action.result)
+        )
+        view = self.rounds.view
+        if local and view is not None and not view.complete:
+            self._stale.add(self.PAGE_AUDIT)
+        else:
+            self.players_cache = None
+            self.standings_version += 1
+            self._stale = {
+                self.PAGE_PLAYERS,
+                self.PAGE_STANDINGS,
+                self.PAGE_CROSS,
+                self.PAGE_AUDIT,
+            }
+            if view is not None and not local:
+                self.rounds.show_round(view.round_number, keep_row=True)
         self._refresh_page(self.tabs.currentIndex())
 
     def refresh(self) -> None:
@@ -277,6 +310,7 @@ class MainWindow(QMainWindow):
         if loaded is None:
             return
         self.tournament_settings, self.players_cache, self.rounds_paired = loaded
+        self.standings_version += 1
         self.withdrawn = {
             p.tpn: p.withdrawn_from_round
             for p in self.players_cache

@@ -40,7 +40,23 @@ SEPARATOR = None
 RECENT = "recent"
 """Placeholder: the "Open recent" submenu (filled with the recent files)."""
 REPORTS = "reports"
-"""Placeholder: the "Print / Export PDF" submenu (one command per report kind)."""
+"""Placeholder: the "Export PDF" submenu (one command per report kind)."""
+RESULTS = "results"
+"""Placeholder: the "Set result" submenu (one command per board result, for the mouse)."""
+
+RESULT_CHOICES: tuple[tuple[str, str, str], ...] = (
+    ("1-0", "1 – 0", "1"),
+    ("0-1", "0 – 1", "0"),
+    ("1/2", "½ – ½", "= or 5"),
+    ("+-", "1 – 0 by forfeit (+ −)", "+"),
+    ("-+", "0 – 1 by forfeit (− +)", "-"),
+    ("--", "Double forfeit, 0 – 0 (− −)", "*"),
+    ("0-0", "0 – 0, both lose", "z"),
+    ("1/2-0", "½ – 0", "h"),
+    ("0-1/2", "0 – ½", "Shift+H"),
+    ("", "Clear the result", "Del"),
+)
+"""The results the board list accepts: (stored value, menu text, key typed on the list)."""
 
 MenuItem = Command | str | None
 
@@ -63,6 +79,8 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
             Command("export", "&Export TRF…", "files.export_trf", "Ctrl+E"),
             Command("copy", "Save a &copy as…", "files.save_copy", "Ctrl+Shift+S"),
             SEPARATOR,
+            Command("print", "&Print…", "printing.print_document", _SK.Print),
+            Command("preview", "Print pre&view…", "printing.print_preview", "Ctrl+Alt+P"),
             REPORTS,
             SEPARATOR,
             Command("close", "&Close tournament", "files.close_tournament", _SK.Close),
@@ -73,6 +91,7 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
         "&Edit",
         (
             Command("undo", "&Undo last action", "audit.undo", _SK.Undo),
+            Command("redo", "&Redo", "audit.redo", "Ctrl+Shift+Z"),
             Command("settings", "Tournament &settings…", "files.edit_settings", "Ctrl+,"),
         ),
     ),
@@ -115,6 +134,11 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
             Command(
                 "next_missing", "Go to next board &without result", "rounds.next_missing", "Ctrl+J"
             ),
+            Command("find_board", "&Find board or player…", "rounds.find_board", "Ctrl+G"),
+            RESULTS,
+            SEPARATOR,
+            Command("prev_round", "Pre&vious round", "rounds.previous_round", "Ctrl+PgUp"),
+            Command("next_round", "Nex&t round", "rounds.next_round", "Ctrl+PgDown"),
         ),
     ),
     (
@@ -143,22 +167,22 @@ PLAYERS_TOOLBAR = (
 """The players page's toolbar (``None``: separator)."""
 PLAYERS_CONTEXT = ("edit_player", "withdraw", "bye", "cancel_bye", "remove_player")
 ROUNDS_CONTEXT = ("manual", "explain", "next_missing")
+"""(The board list's context menu starts with the "Set result" submenu.)"""
 """The context menus of the players table and the board list."""
 
+_ROUND_VIEW = "Round view (select a board, then type)"
 PAGE_KEYS: tuple[tuple[str, str, str], ...] = (
-    ("Round view (select a board, then type)", "1", "White wins (1-0)"),
-    ("Round view (select a board, then type)", "0", "Black wins (0-1)"),
-    ("Round view (select a board, then type)", "= or 5", "Draw (½-½)"),
-    ("Round view (select a board, then type)", "+", "White wins by forfeit (+ -)"),
-    ("Round view (select a board, then type)", "-", "Black wins by forfeit (- +)"),
-    ("Round view (select a board, then type)", "Del", "Clear the result (current round)"),
+    *((_ROUND_VIEW, key, text.replace("\t", " ")) for _v, text, key in RESULT_CHOICES),
+    (_ROUND_VIEW, "Ctrl+F", "Find a board (type its number) or a player (name)"),
+    (_ROUND_VIEW, "right-click", "Set result with the mouse"),
     ("Players page", "Ctrl+F", "Search players"),
+    ("Players page", "Enter", "Edit the selected cell (or double-click it)"),
 )
 """Keys that work inside one page (no menu command): shown in the keyboard help."""
 
 
 def report_commands() -> tuple[Command, ...]:
-    """One "Print / Export PDF" command per report kind (Ctrl+P: the board list)."""
+    """One "Export PDF" command per report kind (File > Print… prints any of them)."""
     from swissdesk.reports import KIND_TITLES, KINDS
 
     return tuple(
@@ -166,10 +190,19 @@ def report_commands() -> tuple[Command, ...]:
             f"report_{kind}",
             f"{KIND_TITLES[kind]}…",
             "printing.export_pdf",
-            "Ctrl+P" if kind == "boards" else None,
+            None,
             args=(kind,),
         )
         for kind in KINDS
+    )
+
+
+def result_commands() -> tuple[Command, ...]:
+    """One "Set result" command per board result (the key is shown, the board list
+    handles it: a window-wide shortcut "1" would swallow digits typed in fields)."""
+    return tuple(
+        Command(f"result_{i}", f"{text}\t{key}", "rounds.set_result", args=(value,))
+        for i, (value, text, key) in enumerate(RESULT_CHOICES)
     )
 
 
@@ -186,6 +219,8 @@ def _commands(items: Sequence[MenuItem]) -> list[Command]:
             out.append(item)
         elif item == REPORTS:
             out += report_commands()
+        elif item == RESULTS:
+            out += result_commands()
     return out
 
 
@@ -220,9 +255,13 @@ def build_menus(bar: QMenuBar, actions: dict[str, QAction]) -> dict[str, QMenu]:
             elif item == RECENT:
                 submenus[RECENT] = menu.addMenu("Open &recent")
             elif item == REPORTS:
-                reports = menu.addMenu("&Print / Export PDF")
+                reports = menu.addMenu("&Export PDF")
                 reports.addActions([actions[c.key] for c in report_commands()])
                 submenus[REPORTS] = reports
+            elif item == RESULTS:
+                results = menu.addMenu("Set &result")
+                results.addActions([actions[c.key] for c in result_commands()])
+                submenus[RESULTS] = results
     return submenus
 
 
@@ -247,7 +286,7 @@ def keyboard_help_text() -> str:
         if place != where:
             lines += ["", f"{place}:"] if lines else [f"{place}:"]
             where = place
-        lines.append(f"  {keys:<8} {meaning}")
+        lines.append(f"  {keys:<12} {meaning}")
     for title, items in MENUS:
         shown = [
             (QKeySequence(c.shortcut).toString(QKeySequence.SequenceFormat.NativeText), c)

@@ -56,6 +56,7 @@ from swissdesk.model.tournament import (
     ResultCode,
     half_points_to_str,
 )
+from swissdesk.ratinglist.names import search_key
 from swissdesk.storage import (
     BoardView,
     PlayerData,
@@ -272,6 +273,10 @@ class BoardsModel(TableModel):
         super().__init__(parent)
         self.view: RoundView | None = None
         self.withdrawn: frozenset[int] = frozenset()
+        self._had: list[bool] = []
+        self._entered = 0
+        self._boards = 0
+        self._board_rows: dict[int, int] = {}
 
     def set_round(self, view: RoundView | None, withdrawn: frozenset[int] = frozenset()) -> None:
         """Show ``view``; ``withdrawn`` TPNs are labelled as such rather than "absent"."""
@@ -285,6 +290,23 @@ class BoardsModel(TableModel):
             rows.extend(ByeLine(u) for u in view.unpaired)
         self.set_rows(rows)
 
+    def update_board(self, row: int, board: BoardView, view: RoundView) -> None:
+        """One board's result changed: that row only (no reset of a 750-board list)."""
+        self.view = view
+        self._rows[row] = board
+        self._entered += int(board.has_result) - int(self._had[row])
+        self._had[row] = board.has_result
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.columns) - 1))
+
+    def set_rows(self, rows: Sequence[Any]) -> None:
+        super().set_rows(rows)
+        self._had = [isinstance(r, BoardView) and r.has_result for r in self._rows]
+        self._entered = sum(self._had)
+        self._boards = sum(1 for r in self._rows if isinstance(r, BoardView))
+        self._board_rows = {
+            r.board: i for i, r in enumerate(self._rows) if isinstance(r, BoardView)
+        }
+
     def board_at(self, row: int) -> BoardView | None:
         if 0 <= row < len(self._rows):
             item = self._rows[row]
@@ -292,18 +314,43 @@ class BoardsModel(TableModel):
         return None
 
     def row_of_board(self, board: int) -> int:
+        return self._board_rows.get(board, -1)
+
+    def row_of_player(self, text: str) -> int:
+        """The first row with a player whose name contains every typed word (accents and
+        case ignored), or whose pairing number is ``#n``; -1 if none."""
+        text = text.strip()
+        if text.startswith("#") and text[1:].isdigit():
+            tpn = int(text[1:])
+            for i, item in enumerate(self._rows):
+                tpns = (
+                    (item.white_tpn, item.black_tpn)
+                    if isinstance(item, BoardView)
+                    else (item.player.tpn,)
+                )
+                if tpn in tpns:
+                    return i
+            return -1
+        words = search_key(text).split()
+        if not words:
+            return -1
         for i, item in enumerate(self._rows):
-            if isinstance(item, BoardView) and item.board == board:
+            names = (
+                (item.white_name, item.black_name)
+                if isinstance(item, BoardView)
+                else (item.player.name,)
+            )
+            if any(all(w in search_key(name) for w in words) for name in names):
                 return i
         return -1
 
     @property
     def board_count(self) -> int:
-        return sum(1 for r in self._rows if isinstance(r, BoardView))
+        return self._boards
 
     @property
     def results_entered(self) -> int:
-        return sum(1 for r in self._rows if isinstance(r, BoardView) and r.has_result)
+        return self._entered
 
     def cell(self, row: BoardView | ByeLine, column: int, role: int) -> Any:
         if isinstance(row, ByeLine):
@@ -335,7 +382,7 @@ class BoardsModel(TableModel):
             font.setBold(True)
             return font
         if role == TOOLTIP and column == self.RESULT and not row.has_result:
-            return "No result yet: type 1, 0, =, + or -"
+            return "No result yet: type 1, 0, =, +, - or *, or right-click"
         return None
 
     def _bye_cell(self, player: UnpairedView, column: int, role: int) -> Any:

@@ -6,10 +6,10 @@ actions and refreshes the pages.
 
 from __future__ import annotations
 
-import json
+from collections.abc import Mapping
 from pathlib import Path
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QFont, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from swissdesk.gui.audit_model import describe_entry
 from swissdesk.gui.models import (
-    ACTION_NAMES,
     AuditModel,
     BoardsModel,
     CrossTableModel,
@@ -40,7 +40,6 @@ from swissdesk.gui.models import (
     PlayersModel,
     StandingsModel,
     TableModel,
-    local_time,
 )
 from swissdesk.storage import AuditEntry, BoardResult
 
@@ -52,8 +51,14 @@ RESULT_KEYS: dict[str, BoardResult] = {
     "½": BoardResult.DRAW,
     "+": BoardResult.WHITE_WINS_BY_FORFEIT,
     "-": BoardResult.BLACK_WINS_BY_FORFEIT,
+    "*": BoardResult.DOUBLE_FORFEIT,
+    "z": BoardResult.BOTH_LOSE,
+    "Z": BoardResult.BOTH_LOSE,
+    "h": BoardResult.WHITE_HALF_BLACK_ZERO,
+    "H": BoardResult.WHITE_ZERO_BLACK_HALF,
 }
-"""Keys of the result entry: ``1`` 1-0, ``0`` 0-1, ``=``/``5`` draw, ``+``/``-`` forfeits."""
+"""Keys of the result entry: ``1`` 1-0, ``0`` 0-1, ``=``/``5`` draw, ``+``/``-`` forfeits,
+``*`` double forfeit, ``z`` 0-0, ``h`` ½-0, ``Shift+H`` 0-½ (also in ``menus.RESULT_CHOICES``)."""
 
 
 def make_table(model: TableModel, *, proxy: PlayersFilterModel | None = None) -> QTableView:
@@ -190,11 +195,13 @@ class PlayersPage(QWidget):
         self.table = make_table(self.model, proxy=self.proxy)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(PlayersModel.TPN, Qt.SortOrder.AscendingOrder)
+        # Editing starts only on F2, Enter or a double-click: a stray key must not rename
+        # a player.
         self.table.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked
             | QAbstractItemView.EditTrigger.EditKeyPressed
-            | QAbstractItemView.EditTrigger.AnyKeyPressed
         )
+        self.table.installEventFilter(self)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search name, federation, FIDE ID or number  (Ctrl+F)")
@@ -216,6 +223,21 @@ class PlayersPage(QWidget):
         find.setShortcut(QKeySequence.StandardKey.Find)
         find.triggered.connect(lambda: self.search.setFocus())
         self.addAction(find)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Enter on a cell of the players table edits it (as F2 and a double-click do)."""
+        if (
+            watched is self.table
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and self.table.state() != QAbstractItemView.State.EditingState
+        ):
+            index = self.table.currentIndex()
+            if index.isValid() and index.flags() & Qt.ItemFlag.ItemIsEditable:
+                self.table.edit(index)
+                return True
+        return super().eventFilter(watched, event)
 
     def refresh_count(self) -> None:
         rows = self.model.players()
@@ -299,18 +321,35 @@ class RoundsPage(QWidget):
         self.notice = QLabel()
         self.notice.setStyleSheet("color: #8a5a00;")
         self.hint = QLabel(
-            "Results: 1 = 1-0   0 = 0-1   = or 5 = ½-½   + = 1-0 forfeit   - = 0-1 forfeit   "
-            "Del = clear"
+            "Results: 1 = 1-0   0 = 0-1   = or 5 = ½-½   + / - = forfeit   * = double forfeit"
+            "   z = 0-0   h = ½-0   Shift+H = 0-½   Del = clear   ·   right-click: result menu"
+            "   ·   Ctrl+F: find board or player   ·   Ctrl+PgUp/PgDn: rounds"
         )
         self.hint.setStyleSheet("color: gray;")
         # Texts that change (or are long) never widen the window: they are cut at its edge,
         # the window keeps the width the arbiter gave it (issue 18).
         for label in (self.notice, self.hint, self.busy_label, self.counter):
             label.setMinimumWidth(1)  # may shrink below its text instead of pushing
+        self.hint.setWordWrap(True)
+        self.find_field = QLineEdit()
+        self.find_field.setPlaceholderText("Board no. or player  (Ctrl+F)")
+        self.find_field.setClearButtonEnabled(True)
+        self.find_field.setMaximumWidth(260)
+        self.find_field.textEdited.connect(self.find_typed)
+        self.find_field.returnPressed.connect(self._find_done)
+        self.find_status = QLabel()
+        self.find_status.setStyleSheet("color: gray;")
+        find = QAction(self)
+        find.setShortcut(QKeySequence.StandardKey.Find)
+        find.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        find.triggered.connect(self.start_find)
+        self.addAction(find)
         top = QHBoxLayout()
         top.addWidget(_caption("Rounds"))
         top.addSpacing(12)
         top.addWidget(self.tabs, 1)
+        top.addWidget(self.find_status)
+        top.addWidget(self.find_field)
         controls = QHBoxLayout()
         controls.addWidget(self.pair_button)
         controls.addWidget(self.progress)
@@ -354,6 +393,30 @@ class RoundsPage(QWidget):
         if 0 <= row < self.model.rowCount():
             self.table.setCurrentIndex(self.model.index(row, BoardsModel.RESULT))
             self.table.scrollTo(self.model.index(row, 0))
+
+    def start_find(self) -> None:
+        self.find_field.setFocus()
+        self.find_field.selectAll()
+
+    def find_typed(self, text: str) -> None:
+        """A board number jumps to that board; a name (accents and case ignored) or a
+        pairing number with ``#`` to the board of the first player who matches."""
+        text = text.strip()
+        row = -1
+        if text.isdigit():
+            row = self.model.row_of_board(int(text))
+            self.find_status.setText("" if row >= 0 else f"no board {text}")
+        elif text:
+            row = self.model.row_of_player(text)
+            self.find_status.setText("" if row >= 0 else "nobody found")
+        else:
+            self.find_status.clear()
+        if row >= 0:
+            self.select_row(row)
+
+    def _find_done(self) -> None:
+        self.find_typed(self.find_field.text())
+        self.table.setFocus()
 
     def set_busy(self, busy: bool) -> None:
         self.progress.setVisible(busy)
@@ -425,6 +488,8 @@ class AuditPage(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = AuditModel(self)
+        self.names: dict[int, str] = {}
+        """TPN -> name, to name the players in the details (set by the controller)."""
         self.table = make_table(self.model)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.details = QPlainTextEdit()
@@ -453,29 +518,10 @@ class AuditPage(QWidget):
     def _show_details(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid():
             self.details.clear()
-            return
-        self.details.setPlainText(audit_details(self.model.row_at(current.row())))
+        self.details.setPlainText(audit_details(self.model.row_at(current.row()), self.names))
+        self.details.setPlainText(audit_details(self.model.row_at(current.row()), self.names))
 
 
-def audit_details(entry: AuditEntry) -> str:
-    """An audit entry in full: time, action, summary and the recorded data."""
-    lines = [
-        f"#{entry.id}  {local_time(entry.at)}  {ACTION_NAMES.get(entry.action, entry.action)}",
-        entry.summary,
-    ]
-    if entry.undone:
-        lines.append("(undone)")
-    if entry.undo_of is not None:
-        lines.append(f"undoes #{entry.undo_of}")
-    if entry.payload:
-        lines.append("")
-        for key in sorted(entry.payload):
-            value = entry.payload[key]
-            if isinstance(value, str) and "\n" in value:
-                lines.append(f"{key}:")
-                lines += [f"    {line}" for line in value.rstrip().splitlines()]
-            elif isinstance(value, dict | list):
-                lines.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
-            else:
-                lines.append(f"{key}: {value}")
-    return "\n".join(lines)
+def audit_details(entry: AuditEntry, names: Mapping[int, str] | None = None) -> str:
+    """An audit entry in full, written for a person (:func:`describe_entry`)."""
+    return describe_entry(entry, names or {})

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from swissdesk.engines import RoundPairing
+from swissdesk.gui.audit_model import name_players
 from swissdesk.gui.engine_job import child_main, run_job
 from swissdesk.model.tournament import Tournament
 from swissdesk.storage import AssignPairingNumbers, PairNextRound
@@ -416,7 +417,8 @@ class PairingActions:
         return ()
 
     def _show_explanation(self, n: int, pairing: RoundPairing | None) -> None:
-        lines = list(self.explanations.get(n, ()))
+        names = {p.tpn: p.name for p in self.w.player_rows}
+        lines = [name_players(line, names) for line in self.explanations.get(n, ())]
         shown = self.w.round_view
         view = shown if shown and shown.round_number == n else None
         settings = self.w.tournament_settings

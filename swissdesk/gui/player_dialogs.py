@@ -8,20 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QLineEdit,
+    QPushButton,
     QSpinBox,
     QWidget,
 )
 
 from swissdesk.gui import validation
-from swissdesk.gui.dialog_base import ValidatedDialog
+from swissdesk.gui.dialog_base import NOT_A_CHANGE, ValidatedDialog
 from swissdesk.gui.models import BYE_KIND_DISPLAY
 from swissdesk.gui.ratinglist_widgets import RatingListLookup, form_values, installed_rating_list
 from swissdesk.model.tournament import ResultCode, ScoringSystem, title_rank
 from swissdesk.ratinglist import ListedPlayer, RatingList
+from swissdesk.ratinglist.names import search_key
 from swissdesk.storage import (
     ByeKind,
     PlayerData,
@@ -238,15 +241,28 @@ class LateEntryDialog(PlayerDialog):
 
     def update_note(self) -> None:
         missed = getattr(self, "missed", None)
-        self.set_note(
-            late_entry_consequences(
-                self.players,
-                self.data(),
-                self.rounds_paired,
-                self.from_round.value(),
-                self._points(self.missed_result()) if missed is not None else self.missed_points,
-            )
+        data = self.data()
+        note = late_entry_consequences(
+            self.players,
+            data,
+            self.rounds_paired,
+            self.from_round.value(),
+            self._points(self.missed_result()) if missed is not None else self.missed_points,
         )
+        twin = self.already_registered(data)
+        if twin is not None:
+            note = f"Already registered as no. {twin.tpn} {twin.name}: is this the same player?\n{note}"
+        self.set_note(note)
+
+    def already_registered(self, data: PlayerData) -> PlayerRow | None:
+        """A participant with the same name (accents and case ignored) or FIDE ID."""
+        key = search_key(data.name)
+        for row in self.players:
+            if (key and search_key(row.name) == key) or (
+                data.fide_id and row.fide_id == data.fide_id
+            ):
+                return row
+        return None
 
 
 def _player_label(row: PlayerRow) -> str:
@@ -254,7 +270,13 @@ def _player_label(row: PlayerRow) -> str:
 
 
 class PlayerRoundDialog(ValidatedDialog):
-    """Choose a player and a round not yet paired (withdrawal, bye, absence)."""
+    """Choose a player and a round not yet paired (withdrawal, bye, absence).
+
+    The player selected in the players list is the one chosen; with none selected no
+    player is chosen (never silently no. 1) and OK refuses until the arbiter picks one.
+    The search field narrows the list by name, number, federation or FIDE ID, ignoring
+    case and accents ("muller" finds "Müller").
+    """
 
     def __init__(
         self,
@@ -267,26 +289,84 @@ class PlayerRoundDialog(ValidatedDialog):
     ) -> None:
         super().__init__(title, parent)
         self.rows = [p for p in players if p.status is PlayerStatus.ACTIVE] or list(players)
+        self._keys = {
+            row.tpn: search_key(f"{row.tpn} {row.name} {row.federation} {row.fide_id}")
+            for row in self.rows
+        }
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Type a name or number to find the player")
+        self.search.setClearButtonEnabled(True)
+        self.search.setProperty(NOT_A_CHANGE, True)
         self.player = QComboBox()
-        for row in self.rows:
-            self.player.addItem(_player_label(row), row.tpn)
+        self.player.setPlaceholderText("— choose a player —")
+        self._fill(self.rows)
+        self.player.setCurrentIndex(-1)
         if selected is not None:
-            i = self.player.findData(selected)
-            if i >= 0:
-                self.player.setCurrentIndex(i)
+            self.player.setCurrentIndex(self.player.findData(selected))
         self.round = QSpinBox()
         self.round.setRange(first_round, max(first_round, total_rounds))
         self.round.setValue(first_round)
+        self.form.addRow("&Find:", self.search)
         self.form.addRow("&Player:", self.player)
         self.form.addRow("&Round:", self.round)
-        self.player.currentIndexChanged.connect(self.update_note)
+        self.search.textEdited.connect(self.filter_players)
+        self.search.returnPressed.connect(self._search_entered)
+        self.player.currentIndexChanged.connect(self._player_changed)
         self.round.valueChanged.connect(self.update_note)
+        self._player_changed()
+        self.resize(480, 0)
+
+    def _fill(self, rows: Sequence[PlayerRow]) -> None:
+        self.player.blockSignals(True)
+        self.player.clear()
+        for row in rows:
+            self.player.addItem(_player_label(row), row.tpn)
+        self.player.blockSignals(False)
+
+    def filter_players(self, text: str) -> None:
+        """Keep the players whose name, number, federation or FIDE ID contain every typed
+        word (accents and case ignored); one match left is chosen."""
+        words = search_key(text).split()
+        current = self.player.currentData()
+        shown = [r for r in self.rows if all(w in self._keys[r.tpn] for w in words)]
+        self._fill(shown)
+        index = self.player.findData(current) if current is not None else -1
+        if index < 0 and len(shown) == 1:
+            index = 0
+        self.player.setCurrentIndex(index)
+        self._player_changed()
+
+    def _search_entered(self) -> None:
+        if self.player.currentIndex() < 0 and self.player.count():
+            self.player.setCurrentIndex(0)
+        self.player.setFocus()
+
+    def _player_changed(self) -> None:
+        chosen = self.player.currentIndex() >= 0
+        # OK is the default button (Enter) only once a player is chosen.
+        ok = self.ok_button
+        if isinstance(ok, QPushButton):
+            ok.setDefault(chosen)
+            ok.setAutoDefault(chosen)
+        self.update_note()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._player_changed()  # the button box makes OK the default when shown
+
+    def first_field(self) -> QWidget | None:
+        return self.search if self.player.currentIndex() < 0 else self.round
+
+    def problems(self) -> list[str]:
+        return [] if self.player.currentIndex() >= 0 else ["choose the player first"]
 
     def tpn(self) -> int:
         return int(self.player.currentData())
 
-    def row(self) -> PlayerRow:
-        return self.rows[self.player.currentIndex()]
+    def row(self) -> PlayerRow | None:
+        """The chosen player (``None`` while none is chosen)."""
+        tpn = self.player.currentData()
+        return next((r for r in self.rows if r.tpn == tpn), None)
 
     def round_number(self) -> int:
         return self.round.value()
@@ -311,9 +391,10 @@ class WithdrawDialog(PlayerRoundDialog):
         self.update_note()
 
     def update_note(self) -> None:
-        if not self.rows:
-            return
         row = self.row()
+        if row is None:
+            self.set_note("")
+            return
         r = self.round_number()
         self.set_note(
             f"No. {row.tpn} {row.name} will not be paired from round {r} on.\n"
@@ -349,9 +430,10 @@ class ByeDialog(PlayerRoundDialog):
         return ByeKind(self.kind.currentData())
 
     def update_note(self) -> None:
-        if not self.rows or not hasattr(self, "kind"):
-            return
         row = self.row()
+        if row is None or not hasattr(self, "kind"):
+            self.set_note("")
+            return
         pts = self.scoring.points(self.bye_kind().result_code)
         whole, half = divmod(pts, 2)
         shown = (f"{whole}½" if whole else "½") if half else str(whole)

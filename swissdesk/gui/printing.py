@@ -1,25 +1,452 @@
-"""Printing: every document of :mod:`swissdesk.reports` as a PDF, from the File menu.
+"""Printing: every document of :mod:`swissdesk.reports` printed, previewed or saved as a PDF.
 
-Board lists, pairing cards and result slips include the round in progress (missing
-results left blank); standings and cross table use the complete rounds.
+File > Print… asks which document and which round (round documents: board list, pairing
+cards, result slips), then the printer, copies and pages (``QPrintDialog``); File > Print
+preview… shows the pages first. The PDF is rendered by the reports module in a worker
+thread (1,500 pairing cards take a while) with its progress in the status bar and a Cancel
+button: the window stays responsive. Its pages are then painted on the printer.
+
+Pages are rasterised with Qt's PDF module when the installed PySide6 has it (``QtPdf``, in
+PySide6-Addons), else with Poppler's ``pdftoppm`` when installed. Without either, a printer
+set to "Print to file (PDF)" receives the PDF itself, and a system printer the PDF through
+CUPS ``lp`` (Linux, macOS); otherwise the arbiter is told to print the exported PDF.
+
+Board lists, pairing cards and result slips include the round in progress (missing results
+left blank); standings and cross table use the complete rounds.
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, QRect, QThread, Signal
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtWidgets import QComboBox, QProgressBar, QPushButton, QSpinBox, QWidget
+
+from swissdesk.gui.dialog_base import ValidatedDialog
 
 if TYPE_CHECKING:
     from swissdesk.gui.mainwindow import MainWindow
 
 PDF_FILTER = "PDF documents (*.pdf)"
+ROUND_KINDS = ("boards", "alphabetical", "cards", "slips")
+"""The documents of one round (the others rank after the complete rounds)."""
+PRINT_DPI = 300
 
 
-class PrintController:
-    """File > Print / Export PDF: choose the file, render, open it."""
+class PrintCancelled(Exception):
+    """The arbiter pressed Cancel while the document was being prepared."""
+
+
+# ---------------------------------------------------------------------------------------
+# Rasterising a PDF's pages
+
+
+def rasteriser() -> str | None:
+    """How this installation turns PDF pages into images: ``"qtpdf"``, ``"pdftoppm"`` or
+    ``None`` (neither is available)."""
+    if importlib.util.find_spec("PySide6.QtPdf") is not None:
+        return "qtpdf"
+    return "pdftoppm" if shutil.which("pdftoppm") else None
+
+
+def page_count(pdf: Path) -> int:
+    """The number of pages of a PDF reportlab wrote (its page tree's ``/Count``)."""
+    import re
+
+    counts = [int(m) for m in re.findall(rb"/Count\s+(\d+)", pdf.read_bytes())]
+    return max(counts) if counts else 0
+
+
+def page_images(pdf: Path, pages: list[int], dpi: int = PRINT_DPI) -> Iterator[QImage]:
+    """The given pages (1-based) of ``pdf`` as images, one at a time."""
+    kind = rasteriser()
+    if kind == "qtpdf":
+        from PySide6.QtCore import QSize
+
+        qtpdf: Any = importlib.import_module("PySide6.QtPdf")  # PySide6-Addons only
+        doc = qtpdf.QPdfDocument()
+        doc.load(str(pdf))
+        for number in pages:
+            size = doc.pagePointSize(number - 1)
+            pixels = QSize(int(size.width() * dpi / 72), int(size.height() * dpi / 72))
+            yield doc.render(number - 1, pixels)
+        doc.close()
+        return
+    if kind == "pdftoppm":
+        with tempfile.TemporaryDirectory(prefix="swissdesk-print-") as folder:
+            for run in _runs(pages):
+                stem = Path(folder) / f"r{run[0]}"
+                subprocess.run(
+                    [
+                        *("pdftoppm", "-r", str(dpi), "-f", str(run[0]), "-l", str(run[-1])),
+                        *("-png", str(pdf), str(stem)),
+                    ],
+                    check=True,
+                    capture_output=True,
+                )
+                files = sorted(Path(folder).glob(f"{stem.name}-*.png"))
+                for file in files:
+                    yield QImage(str(file))
+                    file.unlink()
+        return
+    raise RuntimeError("no PDF rasteriser available")
+
+
+def _runs(pages: list[int], longest: int = 16) -> Iterator[list[int]]:
+    """Consecutive page numbers in groups (one ``pdftoppm`` call reads the PDF once)."""
+    run: list[int] = []
+    for page in pages:
+        if run and (page != run[-1] + 1 or len(run) >= longest):
+            yield run
+            run = []
+        run.append(page)
+    if run:
+        yield run
+
+
+def paint_pages(
+    printer: QPrinter,
+    pdf: Path,
+    progress: Callable[[int, int], None] = lambda _d, _t: None,
+    cancelled: Callable[[], bool] = lambda: False,
+) -> int:
+    """Paint the pages of ``pdf`` on ``printer`` (its page range and copies); returns the
+    number of pages printed."""
+    total = page_count(pdf)
+    first, last = printer.fromPage(), printer.toPage()
+    if printer.printRange() != QPrinter.PrintRange.PageRange or first < 1:
+        first, last = 1, total
+    pages = list(range(first, min(last, total) + 1))
+    copies = 1 if printer.supportsMultipleCopies() else max(1, printer.copyCount())
+    total_pages = len(pages) * copies
+    painter = QPainter()
+    if not painter.begin(printer):
+        raise RuntimeError("the printer could not be started")
+    try:
+        dpi = min(PRINT_DPI, max(72, printer.resolution()))
+        collated = (image for _ in range(copies) for image in page_images(pdf, pages, dpi))
+        for i, image in enumerate(collated):
+            if cancelled():
+                printer.abort()
+                raise PrintCancelled
+            if i:
+                printer.newPage()
+            target = painter.viewport()
+            scaled = image.size().scaled(target.size(), image_aspect())
+            painter.setViewport(QRect(target.x(), target.y(), scaled.width(), scaled.height()))
+            painter.setWindow(image.rect())
+            painter.drawImage(0, 0, image)
+            painter.setViewport(target)
+            progress(i + 1, total_pages)
+    finally:
+        painter.end()
+    return total_pages
+
+
+def image_aspect() -> Any:
+    from PySide6.QtCore import Qt
+
+    return Qt.AspectRatioMode.KeepAspectRatio
+
+
+def deliver_without_rasteriser(printer: QPrinter, pdf: Path) -> str:
+    """No rasteriser: the PDF itself to a "print to file" printer, else through CUPS."""
+    if printer.outputFormat() == QPrinter.OutputFormat.PdfFormat and printer.outputFileName():
+        shutil.copyfile(pdf, printer.outputFileName())
+        return f"Saved as {printer.outputFileName()}"
+    lp = shutil.which("lp")
+    if lp is None:
+        raise RuntimeError(
+            "this installation cannot print PDF pages directly: use File > Export PDF "
+            "PDF and print the PDF from its viewer"
+        )
+    command = [lp, "-n", str(max(1, printer.copyCount()))]
+    if printer.printerName():
+        command += ["-d", printer.printerName()]
+    if printer.printRange() == QPrinter.PrintRange.PageRange and printer.fromPage() >= 1:
+        command += ["-P", f"{printer.fromPage()}-{printer.toPage()}"]
+    subprocess.run([*command, str(pdf)], check=True, capture_output=True)
+    return f"Sent to {printer.printerName() or 'the default printer'}"
+
+
+# ---------------------------------------------------------------------------------------
+# The job in its worker thread
+
+
+@dataclass(frozen=True, slots=True)
+class PrintRequest:
+    """What to print: the document kind and the round (``None``: default round)."""
+
+    kind: str
+    round_number: int | None
+
+
+class PrintJob(QObject):
+    """Renders one document (and prints it, if given a printer) off the GUI thread."""
+
+    progress = Signal(int, int)
+    """(done, total) pages printed; (0, 0) while the PDF is rendered."""
+    finished = Signal(str)
+    """A message for the status bar."""
+    failed = Signal(str)
+
+    def __init__(self, render: Callable[[Path], Path], printer: QPrinter | None, pdf: Path):
+        super().__init__()
+        self.render = render
+        self.printer = printer
+        self.pdf = pdf
+        self.cancel_requested = False
+
+    def run(self) -> None:
+        try:
+            self.progress.emit(0, 0)
+            self.render(self.pdf)
+            if self.cancel_requested:
+                raise PrintCancelled
+            if self.printer is None:
+                self.finished.emit("ready")
+                return
+            if rasteriser() is None:
+                self.finished.emit(deliver_without_rasteriser(self.printer, self.pdf))
+                return
+            done = paint_pages(
+                self.printer, self.pdf, self.progress.emit, lambda: self.cancel_requested
+            )
+            self.finished.emit(f"Printed {done} page{'s' if done != 1 else ''}")
+        except PrintCancelled:
+            self.failed.emit("")
+        except Exception as exc:  # shown to the arbiter, never a traceback
+            self.failed.emit(str(exc) or type(exc).__name__)
+
+
+class PrintOptionsDialog(ValidatedDialog):
+    """Which document, and for round documents which round."""
+
+    def __init__(self, kind: str, rounds: int, current: int, parent: QWidget | None = None):
+        from swissdesk.reports import KIND_TITLES, KINDS
+
+        super().__init__("Print", parent)
+        self.kind = QComboBox()
+        for k in KINDS:
+            self.kind.addItem(KIND_TITLES[k], k)
+        self.kind.setCurrentIndex(max(0, self.kind.findData(kind)))
+        self.round = QSpinBox()
+        self.round.setRange(1, max(1, rounds))
+        self.round.setValue(max(1, min(current, rounds)))
+        self.form.addRow("&Document:", self.kind)
+        self.form.addRow("&Round:", self.round)
+        self.kind.currentIndexChanged.connect(self._kind_changed)
+        self._kind_changed()
+        self.ok_button.setText("&Continue…")
+
+    def _kind_changed(self) -> None:
+        self.round.setEnabled(self.chosen_kind() in ROUND_KINDS)
+
+    def chosen_kind(self) -> str:
+        return str(self.kind.currentData())
+
+    def request(self) -> PrintRequest:
+        kind = self.chosen_kind()
+        return PrintRequest(kind, self.round.value() if kind in ROUND_KINDS else None)
+
+
+# ---------------------------------------------------------------------------------------
+# The controller
+
+
+class PrintController(QObject):
+    """File > Print…, Print preview… and Export PDF. (A QObject on the GUI thread: the
+    worker's signals reach its slots queued, on this thread.)"""
 
     def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
         self.w = window
+        self.worker_thread: QThread | None = None
+        self.job: PrintJob | None = None
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(180)
+        self.progress.setVisible(False)
+        self.cancel_button = QPushButton("Cancel printing")
+        self.cancel_button.setVisible(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        window.statusBar().addPermanentWidget(self.progress)
+        window.statusBar().addPermanentWidget(self.cancel_button)
+        self.last_message = ""
+        self._then: Callable[[], None] | None = None
+        self._temp = Path(tempfile.mkdtemp(prefix="swissdesk-print-"))
+
+    @property
+    def busy(self) -> bool:
+        return self.job is not None
+
+    # -- choosing ---------------------------------------------------------------------
+
+    def _ask_request(self, kind: str = "boards") -> PrintRequest | None:
+        if self.w.file is None:
+            return None
+        if self.busy:
+            self.w.prompter.info("Print", "A document is being printed: wait or cancel it.")
+            return None
+        current = self.w.round_view.round_number if self.w.round_view else 1
+        dialog = PrintOptionsDialog(kind, max(1, self.w.rounds_paired), current, self.w)
+        if not self.w.prompter.run_dialog(dialog):
+            return None
+        return dialog.request()
+
+    def print_document(self) -> None:
+        """File > Print…: document and round, then printer, copies and pages."""
+        request = self._ask_request()
+        if request is None:
+            return
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setDocName(self._title(request))
+        if not self.w.prompter.print_setup(printer):
+            return
+        self.start(request, printer)
+
+    def print_preview(self) -> None:
+        """File > Print preview…: the pages as they will print."""
+        request = self._ask_request()
+        if request is None:
+            return
+        if rasteriser() is None:
+            self.w.prompter.info(
+                "Print preview",
+                "This installation cannot show PDF pages: the PDF opens in its viewer.",
+            )
+            path = self.export_pdf_to(
+                request.kind, self._temp / "preview.pdf", request.round_number
+            )
+            if path is not None:
+                self.w.prompter.open_url(path)
+            return
+        pdf = self._temp / f"preview-{request.kind}.pdf"
+
+        def ready() -> None:
+            self.w.prompter.print_preview(
+                lambda printer: paint_pages(printer, pdf), self._title(request)
+            )
+
+        self.start(request, None, pdf=pdf, then=ready)
+
+    def _title(self, request: PrintRequest) -> str:
+        from swissdesk.reports import KIND_TITLES
+
+        title = KIND_TITLES[request.kind]
+        return f"{title}, round {request.round_number}" if request.round_number else title
+
+    # -- the job ----------------------------------------------------------------------
+
+    def _renderer(self, request: PrintRequest) -> Callable[[Path], Path]:
+        """Read what the document needs from the file now (GUI thread: the database stays
+        on it), render it later in the worker."""
+        assert self.w.file is not None
+        tf = self.w.file
+        ranked = request.kind not in ROUND_KINDS
+        snapshot = tf.snapshot() if ranked else tf.snapshot(include_pending=True)
+        rnd = request.round_number
+        order = tf.board_order(rnd) if rnd else None
+
+        def render(path: Path) -> Path:
+            from swissdesk.reports import render as render_report
+
+            return render_report(request.kind, snapshot, path, round_number=rnd, board_order=order)
+
+        return render
+
+    def start(
+        self,
+        request: PrintRequest,
+        printer: QPrinter | None,
+        *,
+        pdf: Path | None = None,
+        then: Callable[[], None] | None = None,
+    ) -> None:
+        render = self.w.guarded("Print", lambda: self._renderer(request))
+        if render is None:
+            return
+        job = PrintJob(render, printer, pdf or self._temp / f"print-{request.kind}.pdf")
+        thread = QThread()
+        job.moveToThread(thread)
+        thread.started.connect(job.run)
+        job.progress.connect(self._progress)
+        job.finished.connect(self._done)
+        job.failed.connect(self._failed)
+        self._then = then
+        self.job, self.worker_thread = job, thread
+        self.printer = printer  # kept alive while the worker paints on it
+        self.progress.setRange(0, 0)
+        self.progress.setVisible(True)
+        self.cancel_button.setVisible(True)
+        self.w.statusBar().showMessage(f"Preparing {self._title(request)}…")
+        thread.start()
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.setRange(0, total)
+        self.progress.setValue(done)
+        if total:
+            self.w.statusBar().showMessage(f"Printing page {done} of {total}…")
+
+    def cancel(self) -> None:
+        if self.job is not None:
+            self.job.cancel_requested = True
+
+    def _finish(self) -> None:
+        if self.worker_thread is not None:
+            self.worker_thread.quit()
+            self.worker_thread.wait()
+        self.job = self.worker_thread = None
+        self.progress.setVisible(False)
+        self.cancel_button.setVisible(False)
+
+    def _done(self, message: str) -> None:
+        then, self._then = self._then, None
+        self._finish()
+        self.last_message = message
+        if then is not None:
+            then()
+        elif message:
+            self.w.statusBar().showMessage(message, 8000)
+
+    def _failed(self, message: str) -> None:
+        self._then = None
+        self._finish()
+        self.last_message = message or "cancelled"
+        if message:
+            self.w.prompter.error("Print", message)
+        else:
+            self.w.statusBar().showMessage("Printing cancelled", 8000)
+
+    def wait(self, timeout_ms: int = 60_000) -> bool:
+        """Let the running job finish (tests, quitting)."""
+        import time
+
+        from PySide6.QtCore import QCoreApplication
+
+        deadline = time.monotonic() + timeout_ms / 1000
+        while self.busy and time.monotonic() < deadline:
+            QCoreApplication.processEvents()
+            time.sleep(0.005)
+        return not self.busy
+
+    def shutdown(self) -> None:
+        self.cancel()
+        if self.worker_thread is not None:
+            self.worker_thread.quit()
+            self.worker_thread.wait(10_000)
+        shutil.rmtree(self._temp, ignore_errors=True)
+
+    # -- PDF --------------------------------------------------------------------------
 
     def export_pdf(self, kind: str) -> None:
         if self.w.file is None:

@@ -6,11 +6,12 @@ The page controllers ask through ``window.prompter``; tests put a scripted promp
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
 from swissdesk.gui.dialogs import TextDialog
@@ -56,6 +57,21 @@ class Prompter:
     def save_file(self, title: str, suggested: str, filters: str) -> str:
         name, _ = QFileDialog.getSaveFileName(self.parent, title, suggested, filters)
         return name
+
+    def print_setup(self, printer: QPrinter) -> bool:
+        """The system's print dialog: printer, copies, pages (True: print)."""
+        dialog = QPrintDialog(printer, self.parent)
+        dialog.setOption(QPrintDialog.PrintDialogOption.PrintPageRange, True)
+        return dialog.exec() == QDialog.DialogCode.Accepted
+
+    def print_preview(self, paint: Callable[[QPrinter], object], title: str) -> None:
+        """The pages as they will print, with the preview's own Print button."""
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setDocName(title)
+        dialog = QPrintPreviewDialog(printer, self.parent)
+        dialog.setWindowTitle(f"Print preview — {title}")
+        dialog.paintRequested.connect(paint)
+        dialog.exec()
 
     def show_text(self, title: str, text: str) -> None:
         dialog = TextDialog(title, text, self.parent)

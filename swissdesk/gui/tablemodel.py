@@ -48,6 +48,8 @@ RESULT_DISPLAY: dict[BoardResult, str] = {
     BoardResult.BLACK_WINS_BY_FORFEIT: "− – +",
     BoardResult.DOUBLE_FORFEIT: "− – −",
     BoardResult.BOTH_LOSE: "0 – 0",
+    BoardResult.WHITE_HALF_BLACK_ZERO: "½ – 0",
+    BoardResult.WHITE_ZERO_BLACK_HALF: "0 – ½",
     BoardResult.ADJOURNED: "adj.",
     BoardResult.WHITE_HALF: "½ – 0",
     BoardResult.BLACK_HALF: "0 – ½",

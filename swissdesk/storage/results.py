@@ -22,9 +22,13 @@ class BoardResult(enum.Enum):
     BLACK_WINS_BY_FORFEIT = "-+"
     DOUBLE_FORFEIT = "--"
     BOTH_LOSE = "0-0"
+    WHITE_HALF_BLACK_ZERO = "1/2-0"
+    """White scores ½, Black 0 (e.g. a draw where Black is penalised: Laws of Chess 12.9)."""
+    WHITE_ZERO_BLACK_HALF = "0-1/2"
     ADJOURNED = "adj"
     WHITE_HALF = "1/2-0"
-    """The rare game that ends ½-0 (C.04.5 preface): White scores a draw's points, Black none."""
+    """Another name of ``WHITE_HALF_BLACK_ZERO``: the rare game that ends ½-0 (C.04.5
+    preface)."""
     BLACK_HALF = "0-1/2"
 
     @property
@@ -54,9 +58,9 @@ _CODES: dict[BoardResult, tuple[ResultCode, ResultCode]] = {
     BoardResult.BLACK_WINS_BY_FORFEIT: (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN),
     BoardResult.DOUBLE_FORFEIT: (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS),
     BoardResult.BOTH_LOSE: (ResultCode.LOSS, ResultCode.LOSS),
+    BoardResult.WHITE_HALF_BLACK_ZERO: (ResultCode.DRAW, ResultCode.LOSS),
+    BoardResult.WHITE_ZERO_BLACK_HALF: (ResultCode.LOSS, ResultCode.DRAW),
     BoardResult.ADJOURNED: (ResultCode.DRAW, ResultCode.DRAW),
-    BoardResult.WHITE_HALF: (ResultCode.DRAW, ResultCode.LOSS),
-    BoardResult.BLACK_HALF: (ResultCode.LOSS, ResultCode.DRAW),
 }
 
 _ALIASES: dict[str, BoardResult] = {
@@ -75,11 +79,11 @@ _ALIASES: dict[str, BoardResult] = {
     "--": BoardResult.DOUBLE_FORFEIT,
     "-:-": BoardResult.DOUBLE_FORFEIT,
     "0-0": BoardResult.BOTH_LOSE,
+    "1/2-0": BoardResult.WHITE_HALF_BLACK_ZERO,
+    "½-0": BoardResult.WHITE_HALF_BLACK_ZERO,
+    "0-1/2": BoardResult.WHITE_ZERO_BLACK_HALF,
+    "0-½": BoardResult.WHITE_ZERO_BLACK_HALF,
     "adj": BoardResult.ADJOURNED,
-    "1/2-0": BoardResult.WHITE_HALF,
-    "½-0": BoardResult.WHITE_HALF,
-    "0-1/2": BoardResult.BLACK_HALF,
-    "0-½": BoardResult.BLACK_HALF,
     "adjourned": BoardResult.ADJOURNED,
 }
 

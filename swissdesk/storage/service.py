@@ -35,13 +35,14 @@ from swissdesk.model.tournament import (
     Tournament,
 )
 from swissdesk.storage import convert, database, newfile, readmodels, schema
-from swissdesk.storage.commands import REGISTRY, UNDO, Action, PairNextRound, Undo
+from swissdesk.storage.commands import REGISTRY, UNDO, Action, PairNextRound, Redo, Undo
 from swissdesk.storage.commands.base import (
     check_player_data,
     check_settings,
     tournament_row,
     utc_now,
 )
+from swissdesk.storage.commands.encoding import decode, encode
 from swissdesk.storage.commands.players import TPN_FROZEN_AFTER_ROUND as TPN_FROZEN_AFTER_ROUND
 from swissdesk.storage.commands.players import initial_order_key as initial_order_key
 from swissdesk.storage.commands.rounds import (
@@ -427,12 +428,16 @@ class TournamentFile:
             with database.session_scope(self._engine, self.path, write=True) as session:
                 if isinstance(action, Undo):
                     summary, payload, warnings, undo_of = self._run_undo(session)
+                elif isinstance(action, Redo):
+                    name, summary, payload, warnings, undo_of = self._run_redo(session)
                 else:
                     step = REGISTRY.get(type(action))
                     if step is None:
                         raise InputError(f"unknown action {name}")
                     summary, payload, warnings = step.apply(session, action)
+                    payload = {**payload, "redo": encode(action)}
                     undo_of = None
+                payload.setdefault("by", _arbiter())
                 audit = AuditRecord(
                     at=utc_now(),
                     action=name,
@@ -469,6 +474,47 @@ class TournamentFile:
         step.undo(s, json.loads(target.payload))
         payload = {"undone": target.id, "action": target.action, "summary": target.summary}
         return f"undone: {target.summary}", payload, (), target.id
+
+    def _run_redo(self, s: Session) -> tuple[str, str, dict[str, Any], tuple[str, ...], int]:
+        """Run again the action the latest Undo reverted, while nothing new came since."""
+        rows = s.execute(
+            select(
+                AuditRecord.id, AuditRecord.action, AuditRecord.undone_by, AuditRecord.undo_of
+            ).order_by(AuditRecord.id.desc())
+        )
+        undo_id: int | None = None
+        for row_id, action, undone_by, undo_of in rows:
+            if action == "Undo":
+                if undone_by is None:
+                    undo_id = row_id
+                    break
+            elif undo_of is None:  # a new action: what was undone before stays undone
+                break
+        if undo_id is None:
+            raise ActionRefused("there is nothing to redo")
+        undo_row = s.get(AuditRecord, undo_id)
+        assert undo_row is not None
+        target = s.get(AuditRecord, json.loads(undo_row.payload)["undone"])
+        recorded = json.loads(target.payload).get("redo") if target is not None else None
+        if target is None or recorded is None:
+            raise ActionRefused("this action was recorded by an older swissdesk: redo it by hand")
+        command = decode(recorded)
+        step = REGISTRY.get(type(command))
+        if step is None:
+            raise ActionRefused(f"the action {target.action} cannot be redone")
+        summary, payload, warnings = step.apply(s, command)
+        payload = {**payload, "redo": recorded}
+        return type(command).__name__, f"redone: {summary}", payload, warnings, undo_id
+
+
+def _arbiter() -> str:
+    """Who did it: the computer account's user name (recorded in the audit log)."""
+    try:
+        import getpass
+
+        return getpass.getuser()
+    except Exception:
+        return ""
 
 
 # ---------------------------------------------------------------------------------------

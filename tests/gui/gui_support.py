@@ -33,6 +33,8 @@ class ScriptedPrompter(Prompter):
         """For each question asked, whether Yes was the default (Enter) answer."""
         self.texts: list[tuple[str, str]] = []
         self.opened: list[Path] = []
+        self.printers: list[Callable[[Any], bool]] = []
+        self.previews: list[tuple[str, Callable[[Any], object]]] = []
 
     def error(self, title: str, message: str) -> None:
         self.errors.append((title, message))
@@ -61,6 +63,15 @@ class ScriptedPrompter(Prompter):
 
     def save_file(self, title: str, suggested: str, filters: str) -> str:
         return self.files.pop(0) if self.files else ""
+
+    def print_setup(self, printer: Any) -> bool:
+        """``printers``: handlers that set up the printer (e.g. a PDF file) like the print
+        dialog would, True for Print."""
+        assert self.printers, "unexpected print dialog"
+        return self.printers.pop(0)(printer)
+
+    def print_preview(self, paint: Callable[[Any], object], title: str) -> None:
+        self.previews.append((title, paint))
 
     def show_text(self, title: str, text: str) -> None:
         self.texts.append((title, text))

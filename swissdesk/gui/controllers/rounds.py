@@ -7,6 +7,7 @@ Pairing itself (the engine in its worker, the explanation) is the pairing contro
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from swissdesk.gui import manual
@@ -88,9 +89,7 @@ class RoundsController:
             page.counter.setText("")
             page.notice.setText("No round paired yet: register the players, then pair round 1.")
         else:
-            page.counter.setText(
-                f"{page.model.results_entered} of {page.model.board_count} results entered"
-            )
+            self._show_counter()
             notes = []
             if view.changed_by_hand:
                 notes.append("pairing changed by hand")
@@ -116,8 +115,20 @@ class RoundsController:
             self.match_key_typed(row, result)
             return
         n = view.round_number
-        if n == self.w.rounds_paired:
+        if n == self.w.rounds_paired and (
+            board.result_text == "" or result is None or board.result is result
+        ):
             action: Action = EnterResult(n, board.board, result)
+        elif n == self.w.rounds_paired and result is not None:
+            # Overwriting a result of the current round is a correction: asked, then
+            # logged as one (never silently).
+            if not self.w.prompter.confirm(
+                "Correct result",
+                f"Round {n}, board {board.board} ({board.white_name} – {board.black_name}) "
+                f"already has {board.result_text}: change it to {result.value}?",
+            ):
+                return
+            action = CorrectResult(n, board.board, result, reason="overwritten in the round view")
         else:
             if result is None:
                 self.w.prompter.error(
@@ -183,6 +194,61 @@ class RoundsController:
         action = EnterMatchResult(n, board.board, first, result, reason=reason)
         if self.w.run_action(action, where, light=True) is not None:
             self._advance(row)
+
+    def apply_result(self, board_number: int, result: BoardResult | None) -> bool:
+        """Show a result just saved on the last round's board without re-reading the round
+        (one row changes; a 750-board round stays quick). False: re-read instead."""
+        view = self.view
+        page = self.w.rounds_page
+        row = page.model.row_of_board(board_number)
+        board = page.model.board_at(row)
+        if view is None or board is None:
+            return False
+        changed = replace(
+            board, result=result, result_text=result.value if result is not None else ""
+        )
+        boards = tuple(changed if b.board == board_number else b for b in view.boards)
+        self.view = replace(
+            view, boards=boards, complete=view.paired and all(b.has_result for b in boards)
+        )
+        page.model.update_board(row, changed, self.view)
+        self._show_counter()
+        self.w.update_enabled()
+        return True
+
+    def _show_counter(self) -> None:
+        page = self.w.rounds_page
+        page.counter.setText(
+            f"{page.model.results_entered} of {page.model.board_count} results entered"
+        )
+
+    def set_result(self, value: str) -> None:
+        """Round > Set result (and the board list's context menu): the selected board."""
+        page = self.w.rounds_page
+        row = page.table.currentIndex().row()
+        if row < 0 or page.model.board_at(row) is None:
+            self.w.prompter.info("Set result", "Select a board in the round view first.")
+            return
+        self.result_typed(row, BoardResult(value) if value else None)
+
+    def find_board(self) -> None:
+        """Round > Find board or player: the round view's find field."""
+        self.w.show_page(self.w.PAGE_ROUNDS)
+        self.w.rounds_page.start_find()
+
+    def previous_round(self) -> None:
+        self._step_round(-1)
+
+    def next_round(self) -> None:
+        self._step_round(1)
+
+    def _step_round(self, delta: int) -> None:
+        """Ctrl+PgUp / Ctrl+PgDown: the previous or next round's tab."""
+        page = self.w.rounds_page
+        self.w.show_page(self.w.PAGE_ROUNDS)
+        target = page.tabs.currentIndex() + delta
+        if 0 <= target < page.tabs.count():
+            page.tabs.setCurrentIndex(target)
 
     def _advance(self, row: int) -> None:
         model = self.w.rounds_page.model

@@ -32,7 +32,8 @@ class StandingsController:
             return
         snapshot, standings = result
         page.set_rounds(snapshot.rounds_with_pairings, standings.after_round)
-        model.set_standings(standings)
+        if model.standings is not standings:  # unchanged since shown: no reset
+            model.set_standings(standings)
         page.message.setText("")
         page.tiebreaks.setText("Tie-breaks: " + ", ".join(standings.codes))
 
@@ -43,6 +44,7 @@ class CrossTableController:
     def __init__(self, window: MainWindow) -> None:
         self.w = window
         window.cross_page.round_selected.connect(lambda _r: self.refresh_cross())
+        self._shown: Any = None
 
     def refresh_cross(self, reset_round: bool = False) -> None:
         page = self.w.cross_page
@@ -52,12 +54,15 @@ class CrossTableController:
         assert isinstance(model, CrossTableModel)
         if result is None or result[1] is None:
             model.set_cross([], 0)
+            self._shown = None
             page.set_rounds(0, 0)
             page.message.setText("No round is complete yet.")
             return
         snapshot, standings = result
         page.set_rounds(snapshot.rounds_with_pairings, standings.after_round)
-        model.set_cross(cross_rows(snapshot, standings), standings.after_round)
+        if self._shown is not standings:  # unchanged since shown: no reset
+            model.set_cross(cross_rows(snapshot, standings), standings.after_round)
+            self._shown = standings
         page.message.setText("Each round: the opponent's place, the colour (w/b) and the result.")
 
 
@@ -67,6 +72,13 @@ def standings_after(window: MainWindow, after: int | None) -> tuple[Any, Any] | 
     if window.file is None:
         return None
     tf = window.file
+    cache = window.standings_cache
+    if cache.get("version") != (window.standings_version, tf):
+        cache.clear()
+        cache["version"] = (window.standings_version, tf)
+    if after in cache:
+        cached: tuple[Any, Any] = cache[after]
+        return cached
 
     def compute() -> tuple[Any, Any]:
         from swissdesk.tiebreaks import compute_standings, declared_tiebreaks
@@ -80,4 +92,9 @@ def standings_after(window: MainWindow, after: int | None) -> tuple[Any, Any] | 
             snapshot, declared_tiebreaks(snapshot), after_round=rounds
         )
 
-    return window.guarded("Standings", compute)
+    result = window.guarded("Standings", compute)
+    if result is not None:
+        cache[after] = result
+        if result[1] is not None:
+            cache[result[1].after_round] = result
+    return result

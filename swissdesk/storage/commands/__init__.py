@@ -14,7 +14,7 @@ completely saved (and logged) or not at all. Players are named by their current 
 pairing number (TPN, C.04.2 art. 2.3).
 """
 
-from swissdesk.storage.commands.base import Action, Outcome, Step, Undo
+from swissdesk.storage.commands.base import Action, Outcome, Redo, Step, Undo
 from swissdesk.storage.commands.players import (
     AddPlayer,
     AssignPairingNumbers,
@@ -53,6 +53,7 @@ __all__ = [
     "ManualPairingChange",
     "Outcome",
     "PairNextRound",
+    "Redo",
     "RemovePlayer",
     "RequestBye",
     "Step",

@@ -42,6 +42,18 @@ class Undo(Action):
     undoable: ClassVar[bool] = False
 
 
+@dataclass(frozen=True, slots=True)
+class Redo(Action):
+    """Run again the action the latest Undo reverted (repeat to go forward again).
+
+    Only while nothing new was done since that Undo: a new action clears what can be
+    redone, as in every editor. The redone action gets its own audit record (which undoes
+    the Undo record), so Undo can revert it again.
+    """
+
+    undoable: ClassVar[bool] = False
+
+
 Outcome = tuple[str, dict[str, Any], tuple[str, ...]]
 """What an action's ``apply`` returns: summary, audit payload, warnings."""
 

@@ -20,7 +20,7 @@ from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, board_sides, tpn_map
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.results import BoardResult, result_text
-from swissdesk.storage.schema import EntryRecord, TournamentRecord
+from swissdesk.storage.schema import EntryRecord, PlayerRecord, TournamentRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +126,9 @@ def _set_result(
     after = result.value if result is not None else ""
     if correction and before == after:
         raise ActionRefused(f"board {board} of round {round_number} is already {after}")
-    tpn = tpn_map(s)
+    ids = [e.player_id for e in (white, black) if e is not None]
+    query = select(PlayerRecord.id, PlayerRecord.tpn).where(PlayerRecord.id.in_(ids))
+    tpn = {pid: number for pid, number in s.execute(query)}
     payload = {
         "round": round_number,
         "board": board,

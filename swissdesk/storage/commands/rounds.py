@@ -283,6 +283,13 @@ def absolute_criteria_warnings(
     def topscorer(st: PlayerState) -> bool:
         return final and 2 * st.score > (round_number - 1) * win
 
+    names = {p.tpn: p.name for p in tournament.players}
+
+    def who(tpn: int) -> str:
+        """A player as the arbiter reads them: "no. 12 Müller, Jürgen"."""
+        name = names.get(tpn, "")
+        return f"no. {tpn} {name}" if name else f"no. {tpn}"
+
     out: list[str] = []
     for board, pair in enumerate(pairs, start=1):
         w, b = states.get(pair.white), states.get(pair.black)
@@ -290,11 +297,12 @@ def absolute_criteria_warnings(
             continue
         if pair.black in w.opponents:
             out.append(
-                f"board {board}: {pair.white} and {pair.black} have already played each other [C1]"
+                f"board {board}: {who(pair.white)} and {who(pair.black)} have already played "
+                "each other [C1]"
             )
         if frozenset((pair.white, pair.black)) in tournament.forbidden_pairs:
             out.append(
-                f"board {board}: {pair.white} and {pair.black} must not be paired "
+                f"board {board}: {who(pair.white)} and {who(pair.black)} must not be paired "
                 "(forbidden pair declared by the arbiter) [C1]"
             )
         if (
@@ -304,11 +312,16 @@ def absolute_criteria_warnings(
             and not (topscorer(w) or topscorer(b))
         ):
             colour = "White" if w.preference is Colour.WHITE else "Black"
-            out.append(f"board {board}: {pair.white} and {pair.black} both must have {colour} [C3]")
+            out.append(
+                f"board {board}: {who(pair.white)} and {who(pair.black)} both must have "
+                f"{colour} [C3]"
+            )
     if bye is not None:
         st = states.get(bye)
         if st is not None and st.had_bye_or_unplayed_win:
-            out.append(f"{bye} already had a pairing-allocated bye or a win without playing [C2]")
+            out.append(
+                f"{who(bye)} already had a pairing-allocated bye or a win without playing [C2]"
+            )
     return tuple(out)
 
 
