@@ -1,6 +1,7 @@
 """Pairing engines (standard library only): one contract, a registry of systems by name."""
 
 from swissdesk.engines.base import (
+    SYSTEM_TITLES,
     CriteriaViolation,
     NoValidPairing,
     Pair,
@@ -11,10 +12,12 @@ from swissdesk.engines.base import (
     pair_round,
     register,
     system_names,
+    system_tiebreaks,
     system_title,
 )
 
 __all__ = [
+    "SYSTEM_TITLES",
     "CriteriaViolation",
     "NoValidPairing",
     "Pair",
@@ -25,5 +28,6 @@ __all__ = [
     "pair_round",
     "register",
     "system_names",
+    "system_tiebreaks",
     "system_title",
 ]

@@ -142,6 +142,17 @@ def system_title(name: str) -> str:
     return SYSTEM_TITLES.get(name, name)
 
 
+def system_tiebreaks(name: str) -> tuple[str, ...] | None:
+    """The tie-break list a system's own text prescribes (the 1992 rules' F10), else None
+    (C.07's choice is the tournament's)."""
+    try:
+        engine = get_engine(name)
+    except KeyError:
+        return None
+    codes = getattr(engine, "default_tiebreaks", None)
+    return tuple(codes) if codes else None
+
+
 def _load_builtin() -> None:
     """Import the built-in systems so they register themselves."""
     import importlib

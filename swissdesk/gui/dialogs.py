@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from swissdesk.engines import system_title
+from swissdesk.engines import SYSTEM_TITLES, system_tiebreaks, system_title
 from swissdesk.gui import validation
 from swissdesk.gui.dialog_base import ValidatedDialog
 from swissdesk.gui.player_dialogs import (
@@ -138,6 +138,11 @@ class TiebreakEditor(QWidget):
     def codes(self) -> tuple[str, ...]:
         return tuple(self.list.item(i).text() for i in range(self.list.count()))
 
+    def set_codes(self, codes: Sequence[str]) -> None:
+        self.list.clear()
+        for code in codes:
+            self._add(code)
+
 
 class TournamentDialog(ValidatedDialog):
     """New tournament (and tournament settings): name, place, dates, chief arbiter, rounds,
@@ -241,7 +246,13 @@ class TournamentDialog(ValidatedDialog):
         self.resize(560, 0)
 
     def _system_changed(self) -> None:
-        """Double-Swiss scores games and values byes per match: offer its point system."""
+        """Double-Swiss scores games and values byes per match: offer its point system. A
+        system whose text prescribes its tie-breaks (1992: F10) offers them, unless the
+        arbiter already changed the list."""
+        system = str(self.system.currentData())
+        offered = {DEFAULT_TIEBREAKS, *(system_tiebreaks(n) or () for n in SYSTEM_TITLES)}
+        if self.tiebreaks.codes() in offered:
+            self.tiebreaks.set_codes(system_tiebreaks(system) or DEFAULT_TIEBREAKS)
         double = self.system.currentData() == "double-swiss"
         wanted = DOUBLE_SWISS_SCORING if double else ScoringSystem()
         current = self.scorings[str(self.scoring.currentData())]

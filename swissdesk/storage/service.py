@@ -191,24 +191,26 @@ class TournamentFile:
         new tournament file; ``system`` overrides the pairing system the file names."""
         from dataclasses import replace
 
+        from swissdesk.engines import system_tiebreaks
         from swissdesk.trf import parse_trf, read_json_state
         from swissdesk.trf.json_state import looks_like_json
         from swissdesk.trf.reader import decode_trf
 
+        def for_system(t: Tournament) -> Tournament:
+            t = replace(t, system=system) if system else t
+            prescribed = system_tiebreaks(t.system)  # the 1992 rules' F10
+            return replace(t, tiebreaks=prescribed) if prescribed and not t.tiebreaks else t
+
         source = Path(trf_path)
         if looks_like_json(source):
-            state = read_json_state(source)
-            if system:
-                state = replace(state, system=system)
+            state = for_system(read_json_state(source))
             return cls.from_tournament(path, state, source=str(source), trf_version="2026")
         try:
             data = source.read_bytes()
         except OSError as exc:
             raise InputError(f"{source}: cannot read the file ({exc.strerror})") from exc
         text = decode_trf(data, source=str(source))  # line by line, never shifts columns
-        tournament = parse_trf(text, source=str(source))
-        if system:
-            tournament = replace(tournament, system=system)
+        tournament = for_system(parse_trf(text, source=str(source)))
         return cls.from_tournament(
             path, tournament, source=str(source), trf_version=detect_trf_version(text)
         )

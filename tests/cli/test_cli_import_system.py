@@ -50,3 +50,14 @@ def test_import_system_overrides_the_file_and_refuses_unknown_names(tmp_path: Pa
     )
     assert refused.returncode == 2 and "unknown pairing system 'nope'" in refused.stderr
     assert not (tmp_path / "x.swissdesk").exists()
+
+
+def test_rating1992_import_takes_the_f10_tiebreaks_when_the_file_names_none(
+    tmp_path: Path,
+) -> None:
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps({**STATE, "system": "rating1992"}), encoding="utf-8")
+    event = tmp_path / "event.swissdesk"
+    assert swissdesk("import", str(state), "-o", str(event)).returncode == 0
+    with TournamentFile.open(event) as tf:
+        assert tf.settings().tiebreaks == ("DE", "ARO")
