@@ -202,8 +202,9 @@ class LateEntryDialog(PlayerDialog):
         *,
         scoring: ScoringSystem | None = None,
         default_missed: ResultCode = ResultCode.NOT_PAIRED,
+        rating_kind: str = "standard",
     ) -> None:
-        super().__init__(None, parent, title="Late entry")
+        super().__init__(None, parent, title="Late entry", rating_kind=rating_kind)
         self.players = list(players)
         self.rounds_paired = rounds_paired
         self.missed_points = missed_points

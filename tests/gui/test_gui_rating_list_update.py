@@ -68,3 +68,26 @@ def test_update_ratings_shows_the_changes_and_undo_reverts_them(
     window.run_action(Undo(), "Undo")
     carlsen = next(p for p in window.player_rows if p.tpn == 1)
     assert (carlsen.rating, carlsen.title) == (2800, "IM")
+
+
+def test_the_dialogs_use_the_rating_of_the_tournaments_time_control(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_text(LIST, encoding="utf-8")
+    RatingList(os.environ["SWISSDESK_RATING_LIST"]).import_file(source)
+    path = tmp_path / "rapid.swissdesk"
+    rapid = TournamentSettings(name="Rapid", total_rounds=7, time_control_code="900+10")
+    TournamentFile.create(path, rapid).close()
+    assert window.open_file(path)
+    assert window.rating_list.rating_kind() == "rapid"
+    seen: list[str] = []
+
+    def look(dialog: object) -> bool:
+        lookup = getattr(dialog, "lookup", None)
+        seen.append(lookup.kind if lookup is not None else "none")
+        return False
+
+    window.prompter.dialogs.append(look)  # type: ignore[attr-defined]
+    window.players.add_player()
+    assert seen == ["rapid"]

@@ -61,7 +61,7 @@ class PlayersController:
         return self.w.run_action(EditPlayer(tpn, data), "Edit player", deferred=True) is not None
 
     def add_player(self) -> None:
-        dialog = PlayerDialog(parent=self.w)
+        dialog = PlayerDialog(parent=self.w, rating_kind=self.w.rating_list.rating_kind())
         if self.w.prompter.run_dialog(dialog) and self.w.run_action(
             AddPlayer(dialog.data()), "Add player"
         ):
@@ -110,6 +110,7 @@ class PlayersController:
             self.w,
             scoring=s.scoring,
             default_missed=s.late_entry_result,
+            rating_kind=self.w.rating_list.rating_kind(),
         )
         if self.w.prompter.run_dialog(dialog):
             action = LateEntry(dialog.data(), dialog.from_round.value(), dialog.missed_result())

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from swissdesk.gui.ratinglist_widgets import RatingListImportDialog, installed_rating_list
+from swissdesk.model import timecontrol
 from swissdesk.ratinglist import RatingListError, default_rating_list
 from swissdesk.ratinglist.update import proposed_updates
 from swissdesk.storage import UpdateRatings
@@ -76,7 +77,8 @@ class RatingListController:
             self.w.run_action(command, "Update ratings")
 
     def rating_kind(self) -> str:
-        """The tournament's rating type (standard unless the settings say rapid or blitz)."""
+        """The tournament's rating type, from its time control code (TRF record 222):
+        standard unless the code makes it rapid or blitz."""
         settings = self.w.tournament_settings
-        kind = getattr(settings, "rating_type", "standard") if settings is not None else ""
-        return kind if kind in ("standard", "rapid", "blitz") else "standard"
+        code = settings.time_control_code if settings is not None else ""
+        return timecontrol.rating_type(code) if code and timecontrol.is_valid(code) else "standard"
