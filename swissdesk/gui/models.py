@@ -262,7 +262,8 @@ class BoardsModel(TableModel):
         Column("White", LEFT, 24, stretch=True),
         Column("Rtg", RIGHT, 6),
         Column("Pts", RIGHT, 5, "White's points before the round"),
-        Column("Result", CENTER, 8, "Keys: 1 = 1-0, 0 = 0-1, = or 5 = draw, + / - = forfeit"),
+        # Wide enough for a Double-Swiss match, both games: "1 – 0 | ½ – ½".
+        Column("Result", CENTER, 14, "Keys: 1 = 1-0, 0 = 0-1, = or 5 = draw, + / - = forfeit"),
         Column("Pts", RIGHT, 5, "Black's points before the round"),
         Column("Black", LEFT, 24, stretch=True),
         Column("Rtg", RIGHT, 6),
