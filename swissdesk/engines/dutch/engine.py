@@ -428,11 +428,29 @@ class _Bracket:
             w += add << layout.order_shift
         return w
 
+    def next_bracket_may_hold_bye(self) -> bool:
+        """Whether the PAB assignee may be the single downfloater of the next bracket.
+
+        The next bracket is this bracket's downfloaters (MDPs there) and the next
+        scoregroup. With an odd field, its one unpaired player takes the PAB when the
+        assignee's score ([C5]) is at least that scoregroup's: the assignee is then a
+        resident or, when nobody lower may take the bye (every lower player already had
+        one, or won by forfeit, [C2]), one of the MDPs, and in the last bracket it is the
+        one player left over. [C9] (C.04.3 art. 2.4.4 and its note) applies there.
+        """
+        rnd = self.rnd
+        return (
+            rnd.n % 2 == 1
+            and self.group_start < rnd.n
+            and rnd.bye_score >= rnd.verts[self.group_start].score
+        )
+
     def set_base_weights(self) -> None:
         rnd, members, verts = self.rnd, self.members, self.rnd.verts
         c9 = rnd.c9_ranks if rnd.single_downfloater_is_bye else None
-        # The bracket that hands the PAB group its MDPs reads the full matching when it
-        # closes ([C9] looks at where its downfloaters go), so it uses the full graph.
+        # A bracket whose next bracket may hold the PAB assignee reads the full matching
+        # when it closes ([C9] looks at where its downfloaters go), so it uses the full
+        # graph.
         layout = rnd.layout
         # An edge into the next scoregroup carries only [C4] and [C8] (and [C9] when the
         # PAB is at stake), so it skips the full criteria routine. The others are worked
@@ -469,9 +487,7 @@ class _Bracket:
             members,
             self.base,
             self.sg_begin,
-            rnd.n % 2 == 1
-            and self.group_start < rnd.n
-            and rnd.bye_score == verts[self.group_start].score,
+            self.next_bracket_may_hold_bye(),
         )
         rnd.compute()
 
@@ -655,10 +671,11 @@ class _Bracket:
     def close(self) -> tuple[list[int], int, BracketRecord]:
         """Record the pairs; unpaired players float down to the next bracket (art. 1.4.1)."""
         rnd, verts = self.rnd, self.rnd.verts
-        if rnd.n % 2 == 1:
-            rnd.single_downfloater_is_bye = (
-                self.group_start < rnd.n and rnd.bye_score == verts[self.group_start].score
-            )
+        # [C9] in the next bracket: only when every player moving down is paired, in the
+        # optimum, inside it (or is the PAB assignee), so that it downfloats exactly the
+        # one player who gets the PAB (the note to C.04.3 art. 2.4.4).
+        rnd.single_downfloater_is_bye = self.next_bracket_may_hold_bye()
+        next_score = verts[self.group_start].score if self.group_start < rnd.n else 0
         next_members: list[int] = []
         new_sg_begin = 0
         pairs: list[tuple[int, int]] = []
@@ -675,7 +692,7 @@ class _Bracket:
                 if k < self.next_begin:
                     new_sg_begin += 1
                     floaters.append(verts[vk].tpn)
-                if verts[mate].score < rnd.bye_score:
+                if verts[mate].score < next_score:
                     rnd.single_downfloater_is_bye = False
         rnd.end_bracket(next_members[:new_sg_begin])
         record = BracketRecord(
