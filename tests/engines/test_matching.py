@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import random
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -727,3 +728,49 @@ def test_even_weights_mode_gives_the_same_optimum(seed: int) -> None:
         even.set_weight(0, 1, 3)
     with pytest.raises(ValueError):
         MatchingComputer(2, even_weights=True).load_weights([[0, 1], [1, 0]])
+
+
+def test_blossoms_nested_deeper_than_the_recursion_limit() -> None:
+    """Nothing in the matcher recurses with the blossom nesting (issue 22: a field of
+    5,000 ended in RecursionError). Pairs ``a_k``-``b_k`` hang on a chain: ``b_k`` meets
+    ``a_(k+1)`` and ``a_k`` meets ``b_(k+1)``, the free root meets ``a_1`` and ``b_1``. Grown
+    from the root, every pair closes a blossom around the previous one, so the nesting is
+    as deep as there are pairs: more than the recursion limit, lowered for the test."""
+    pairs = 600
+    n = 2 * pairs + 1
+    root = n - 1  # last, so the jump start matches the a_k-b_k pairs and leaves it free
+
+    def a(k: int) -> int:
+        return 2 * k
+
+    def b(k: int) -> int:
+        return 2 * k + 1
+
+    edges = [(root, a(0)), (root, b(0))]
+    for k in range(pairs):
+        edges.append((a(k), b(k)))
+        if k + 1 < pairs:
+            edges += [(b(k), a(k + 1)), (a(k), b(k + 1))]
+    w = [[0] * n for _ in range(n)]
+    for u, v in edges:
+        w[u][v] = w[v][u] = 10
+    mc = MatchingComputer(n, weights=w)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(400)
+    try:
+        mc.compute()
+        depth = 0
+        t = mc._bparent[root]
+        while t != -1:
+            depth += 1
+            t = mc._bparent[t]
+        assert depth > sys.getrecursionlimit()
+        assert matched_weight(mc, w) == 10 * pairs
+        # A warm start inside the nesting (rotation, dissolving, blossom chains).
+        for u, v, weight in ((a(pairs // 2), b(pairs // 2), 14), (root, a(0), 12)):
+            mc.set_weight(u, v, weight)
+            w[u][v] = w[v][u] = weight
+            mc.compute()
+    finally:
+        sys.setrecursionlimit(limit)
+    assert matched_weight(mc, w) == 10 * pairs + 4 + 2

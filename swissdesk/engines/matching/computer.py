@@ -563,7 +563,8 @@ class MatchingComputer:
         """Rotate blossom ``b0`` so that vertex ``v0`` becomes its base.
 
         Swaps matched/unmatched structural edges along the even alternating
-        path from ``v0`` to the old base (recursively for sub-blossoms).
+        path from ``v0`` to the old base (and inside the sub-blossoms it passes,
+        with a task list rather than recursion).
         ``mate[v0]`` and the mate of the old base's external partner are left
         for the caller to set.
         """
@@ -909,13 +910,24 @@ class MatchingComputer:
             lazy[b] = 1
             lazies.append(b)
 
-        def gather_best(b: int) -> None:
-            """Least-slack edges from new S-blossom ``b`` to other S-blossoms."""
+        def gather_best(b0: int) -> None:
+            """Least-slack edges from new S-blossom ``b0`` to other S-blossoms.
+
+            A sub-blossom formed in the same stage is gathered first (its list feeds
+            its parent's): innermost first, in a loop rather than by recursion, as
+            blossoms can nest as deep as half the vertex count.
+            """
+            order = [b0]
+            for b in order:  # b0 and its lazy sub-blossoms, parents before children
+                order.extend(c for c in bchilds[b] if lazy[c])
+            for b in reversed(order):
+                gather_one(b)
+
+        def gather_one(b: int) -> None:
+            """``gather_best`` for one blossom whose lazy sub-blossoms are gathered."""
             bestto: dict[int, int] = {}
             bestsl_to: dict[int, int] = {}
             for c in bchilds[b]:
-                if lazy[c]:
-                    gather_best(c)
                 lst = bbestedges[c]
                 if lst is None:
                     for i in leaves(c):
