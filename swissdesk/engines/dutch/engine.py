@@ -130,8 +130,9 @@ class _Round:
     Each bracket is optimised on a small matching of its own players (``local``: the
     weights without the completion field, which is the same for every complete pairing);
     that optimum is taken when the completion oracle shows it can be completed, as it is
-    then optimal for the whole graph too. Otherwise, and for the bracket whose downfloaters
-    [C9] follows, the bracket is optimised on the whole graph of players not yet fixed
+    then optimal for the whole graph too. Otherwise, and for the brackets whose downfloaters
+    [C9] follows (every bracket from the one above the PAB scoregroup down), the bracket is
+    optimised on the whole graph of players not yet fixed
     (``full``). A fixed pair is an isolated edge of the whole graph, so leaving fixed pairs
     out changes nothing.
     """
