@@ -451,7 +451,7 @@ def test_harmless_changes_keep_matching_without_work() -> None:
     # A new edge whose slack stays non-negative needs none either.
     a, b = max(((0, 2), (0, 3), (1, 3)), key=lambda e: dual[e[0]] + dual[e[1]])
     mc.set_weight(a, b, (dual[a] + dual[b]) // 2)
-    assert mc._pending == []
+    assert len(mc._pending) == 0
     mc.compute()
     mc._check_optimality()
     assert mc.mates() == before
@@ -474,7 +474,7 @@ def test_slack_changes_inside_blossoms_need_no_repair() -> None:
                     continue
                 if mc._internal_change_is_harmless(u, v, 2 * w[u][v] + 2):
                     set_both(mc, w, u, v, w[u][v] + 1)
-                    assert mc._pending == []
+                    assert len(mc._pending) == 0
                     bumped += 1
         mc.compute()
         mc._check_optimality()
@@ -774,3 +774,60 @@ def test_blossoms_nested_deeper_than_the_recursion_limit() -> None:
     finally:
         sys.setrecursionlimit(limit)
     assert matched_weight(mc, w) == 10 * pairs + 4 + 2
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_expect_many_changes_solves_from_scratch_without_recording(seed: int) -> None:
+    """``expect_many_changes``: the changes that follow are not recorded one by one (a
+    round-1 bracket of 5,000 would record 12.5 million), and the next compute still finds
+    the optimum; later changes are warm-started again."""
+    rng = random.Random(seed)
+    n = 14
+    w = random_graph(rng, n, 0.7, 8)
+    mc = build(w)
+    mc.compute()
+    mc.expect_many_changes()
+    for i in range(n):
+        for j in range(i + 1, n):
+            if rng.random() < 0.8:
+                set_both(mc, w, i, j, random_weight(rng, 8) if rng.random() < 0.9 else 0)
+    assert not mc._pending
+    mc.compute()
+    mc._check_optimality()
+    assert matched_weight(mc, w) == brute_force(w)
+    set_both(mc, w, 0, 1, 1 << 12)
+    assert mc._pending
+    mc.compute()
+    mc._check_optimality()
+    assert matched_weight(mc, w) == brute_force(w)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_dense_vertex_cover_equals_the_greedy_cover(seed: int) -> None:
+    """Many pending edges (a round-1 bracket rewrites all of them) are covered from their
+    flags instead of adjacency lists: the same greedy cover (decreasing number of pending
+    edges, then vertex number; a vertex joins when one of its edges is uncovered)."""
+    rng = random.Random(seed)
+    n = 30
+    w = random_graph(rng, n, 0.9, 8)
+    mc = build(w)
+    mc.compute()
+    for i in range(n):
+        for j in range(i + 1, n):
+            if w[i][j] and rng.random() < 0.7:
+                set_both(mc, w, i, j, w[i][j] + 1000)
+    pending = [divmod(key, n) for key in mc._pending]
+    assert len(pending) > 8 * n  # the dense path
+    adj: dict[int, set[int]] = {}
+    for u, v in pending:
+        adj.setdefault(u, set()).add(v)
+        adj.setdefault(v, set()).add(u)
+    expected: list[int] = []
+    for x in sorted(adj, key=lambda x: (-len(adj[x]), x)):
+        if adj[x] - set(expected):
+            expected.append(x)
+    assert mc._vertex_cover() == expected
+    mc.compute()
+    mc._check_optimality()
+    assert matched_weight(mc, w) == fresh_optimum(w)
+    assert len(mc._pending) == 0 and not any(mc._pending_mark)

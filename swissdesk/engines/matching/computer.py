@@ -119,6 +119,7 @@ of structural edges; the deepest common blossom is found by binary search.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
 from heapq import heappop, heappush
 from itertools import compress
@@ -153,6 +154,7 @@ class MatchingComputer:
         "_nbrs",
         "_pending",
         "_pending_mark",
+        "_rewrite",
         "_unused",
         "_vertices",
         "_w2",
@@ -198,8 +200,9 @@ class MatchingComputer:
         self._bbase: list[int] = list(range(n)) + [-1] * n
         self._unused: list[int] = list(range(2 * n - 1, n - 1, -1))
         # Changed edges that may violate the rest-state invariants, encoded
-        # u * n + v (u < v), each once (flagged in _pending_mark).
-        self._pending: list[int] = []
+        # u * n + v (u < v), each once (flagged in _pending_mark); a compact array, as
+        # a bracket of everyone (round 1) changes millions of edges at once.
+        self._pending: array[int] = array("q")
         self._pending_mark = bytearray(n * n)
         # Blossom chains of the rest state for _internal_change_is_harmless:
         # (ancestors top-down per vertex, prefix sums of their z, keys of all
@@ -224,6 +227,9 @@ class MatchingComputer:
         # True until the first compute: a fresh graph is solved from scratch
         # without building a vertex cover of its (all pending) edges.
         self._fresh: bool = True
+        # True after expect_many_changes until the next compute: changes are not
+        # recorded, the compute starts over from scratch.
+        self._rewrite: bool = False
         if weights is not None:
             self.load_weights(weights)
 
@@ -260,8 +266,8 @@ class MatchingComputer:
             self._nbrs[u] = None
             self._nbrs[v] = None
         self._dirty = True
-        if self._fresh:
-            return  # the first compute solves from scratch anyway
+        if self._fresh or self._rewrite:
+            return  # the next compute solves from scratch anyway
         # A change is harmless (I1..I3 still hold) when the edge is unmatched,
         # its slack stays non-negative, and it is not a structural edge.
         if self._mate[u] != v:
@@ -276,6 +282,15 @@ class MatchingComputer:
         if not marks[key]:
             marks[key] = 1
             self._pending.append(key)
+
+    def expect_many_changes(self) -> None:
+        """The caller is about to change most edges: the next ``compute`` solves from
+        scratch, as a warm start would after that many changes (cover above
+        ``_full_reset_cover``), without recording each change (a complete graph of
+        5,000 vertices has 12.5 million edges, and their bookkeeping cost gigabytes)."""
+        self._clear_pending()
+        self._rewrite = True
+        self._dirty = True
 
     def isolate_edge(self, u: int, v: int) -> None:
         """Remove every edge at ``u`` or ``v`` except ``{u, v}`` itself.
@@ -299,7 +314,7 @@ class MatchingComputer:
             for j in range(n):
                 if not row[j] or j == keep:
                     continue
-                if self._fresh or (mate[x] != j and (ib[x] != ib[j] or ib[x] < n)):
+                if self._fresh or self._rewrite or (mate[x] != j and (ib[x] != ib[j] or ib[x] < n)):
                     row[j] = 0
                     w2[j][x] = 0
                     nbrs[j] = None
@@ -426,6 +441,8 @@ class MatchingComputer:
         if self._fresh:
             self._full_reset()
             multi_limit = self._full_solve_root_limit
+        elif self._rewrite:
+            self._full_reset()
         else:
             cover = self._vertex_cover()
             if len(cover) > self._full_reset_cover:
@@ -433,6 +450,7 @@ class MatchingComputer:
             elif cover:
                 self._repair(cover)
         self._fresh = False
+        self._rewrite = False
         self._chain_cache = None
         self._clear_pending()
         self._run_stages(multi_limit)
@@ -477,6 +495,8 @@ class MatchingComputer:
         joins the cover when one of its pending edges is still uncovered.
         """
         n = self._n
+        if len(self._pending) > 8 * n:
+            return self._dense_vertex_cover()
         adj: dict[int, list[int]] = {}
         for key in self._pending:
             u, v = divmod(key, n)
@@ -489,11 +509,38 @@ class MatchingComputer:
                 chosen[x] = None
         return list(chosen)
 
-    def _clear_pending(self) -> None:
+    def _dense_vertex_cover(self) -> list[int]:
+        """``_vertex_cover`` for many pending edges, read from their flags row by row
+        (no adjacency lists: millions of edges would take gigabytes). Same result."""
+        n = self._n
         marks = self._pending_mark
-        for key in self._pending:
-            marks[key] = 0
-        self._pending.clear()
+
+        def flags(x: int) -> bytes:
+            # Byte y is 1 when x-y is pending: keys y*n + x (y < x), then x*n + y (y > x).
+            return bytes(marks[x : x * n : n]) + b"\0" + marks[x * n + x + 1 : (x + 1) * n]
+
+        degree = [
+            marks[x : x * n : n].count(1) + marks[x * n + x + 1 : (x + 1) * n].count(1)
+            for x in range(n)
+        ]
+        order = sorted((x for x in range(n) if degree[x]), key=lambda x: (-degree[x], x))
+        chosen: list[int] = []
+        chosen_bits = 0  # bit 8*y set for a chosen y, as in int.from_bytes(flags, "little")
+        for x in order:
+            if int.from_bytes(flags(x), "little") & ~chosen_bits:
+                chosen.append(x)
+                chosen_bits |= 1 << (8 * x)
+        return chosen
+
+    def _clear_pending(self) -> None:
+        pending = self._pending
+        if len(pending) > 8 * self._n:
+            self._pending_mark = bytearray(len(self._pending_mark))
+        else:
+            marks = self._pending_mark
+            for key in pending:
+                marks[key] = 0
+        del pending[:]
 
     def _full_reset(self) -> None:
         n = self._n
