@@ -294,14 +294,6 @@ class _Round:
         if self.oracle is not None:
             self.oracle.adopt(mates)
 
-    def expect_many_changes(self, touched: int) -> None:
-        """``touched`` members are about to get new weights on all their edges among
-        themselves: past four fifths of the active matching, its warm start would start
-        over anyway, so it skips recording the changes (``expect_many_changes``)."""
-        matcher = self.local if self.local is not None else self.full
-        if matcher is not None and 5 * touched > 4 * len(self.active_vertices):
-            matcher.expect_many_changes()
-
     def rematch(self, pairs: list[tuple[int, int]]) -> None:
         """Take ``pairs`` instead of the current optimum's pairs of the same players (an
         optimum as well): the mates and the completion oracle's pairing follow; the active
@@ -606,9 +598,6 @@ class _Bracket:
             remainder.append(k)
             if rnd.mates[vk] < vk:
                 rem_pairs += 1
-        # Rules 1-2 rewrite every edge of the remainder: when it is most of the active
-        # matching (a bracket of everyone in round 1), that is solved from scratch anyway.
-        rnd.expect_many_changes(len(remainder))
         for ri, k in enumerate(remainder):
             vk = members[k]
             for rj in range(ri):

@@ -154,7 +154,6 @@ class MatchingComputer:
         "_nbrs",
         "_pending",
         "_pending_mark",
-        "_rewrite",
         "_unused",
         "_vertices",
         "_w2",
@@ -227,9 +226,6 @@ class MatchingComputer:
         # True until the first compute: a fresh graph is solved from scratch
         # without building a vertex cover of its (all pending) edges.
         self._fresh: bool = True
-        # True after expect_many_changes until the next compute: changes are not
-        # recorded, the compute starts over from scratch.
-        self._rewrite: bool = False
         if weights is not None:
             self.load_weights(weights)
 
@@ -266,8 +262,8 @@ class MatchingComputer:
             self._nbrs[u] = None
             self._nbrs[v] = None
         self._dirty = True
-        if self._fresh or self._rewrite:
-            return  # the next compute solves from scratch anyway
+        if self._fresh:
+            return  # the first compute solves from scratch anyway
         # A change is harmless (I1..I3 still hold) when the edge is unmatched,
         # its slack stays non-negative, and it is not a structural edge.
         if self._mate[u] != v:
@@ -282,15 +278,6 @@ class MatchingComputer:
         if not marks[key]:
             marks[key] = 1
             self._pending.append(key)
-
-    def expect_many_changes(self) -> None:
-        """The caller is about to change most edges: the next ``compute`` solves from
-        scratch, as a warm start would after that many changes (cover above
-        ``_full_reset_cover``), without recording each change (a complete graph of
-        5,000 vertices has 12.5 million edges, and their bookkeeping cost gigabytes)."""
-        self._clear_pending()
-        self._rewrite = True
-        self._dirty = True
 
     def isolate_edge(self, u: int, v: int) -> None:
         """Remove every edge at ``u`` or ``v`` except ``{u, v}`` itself.
@@ -314,7 +301,7 @@ class MatchingComputer:
             for j in range(n):
                 if not row[j] or j == keep:
                     continue
-                if self._fresh or self._rewrite or (mate[x] != j and (ib[x] != ib[j] or ib[x] < n)):
+                if self._fresh or (mate[x] != j and (ib[x] != ib[j] or ib[x] < n)):
                     row[j] = 0
                     w2[j][x] = 0
                     nbrs[j] = None
@@ -441,8 +428,6 @@ class MatchingComputer:
         if self._fresh:
             self._full_reset()
             multi_limit = self._full_solve_root_limit
-        elif self._rewrite:
-            self._full_reset()
         else:
             cover = self._vertex_cover()
             if len(cover) > self._full_reset_cover:
@@ -450,7 +435,6 @@ class MatchingComputer:
             elif cover:
                 self._repair(cover)
         self._fresh = False
-        self._rewrite = False
         self._chain_cache = None
         self._clear_pending()
         self._run_stages(multi_limit)
