@@ -776,32 +776,6 @@ def test_blossoms_nested_deeper_than_the_recursion_limit() -> None:
     assert matched_weight(mc, w) == 10 * pairs + 4 + 2
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_expect_many_changes_solves_from_scratch_without_recording(seed: int) -> None:
-    """``expect_many_changes``: the changes that follow are not recorded one by one (a
-    round-1 bracket of 5,000 would record 12.5 million), and the next compute still finds
-    the optimum; later changes are warm-started again."""
-    rng = random.Random(seed)
-    n = 14
-    w = random_graph(rng, n, 0.7, 8)
-    mc = build(w)
-    mc.compute()
-    mc.expect_many_changes()
-    for i in range(n):
-        for j in range(i + 1, n):
-            if rng.random() < 0.8:
-                set_both(mc, w, i, j, random_weight(rng, 8) if rng.random() < 0.9 else 0)
-    assert not mc._pending
-    mc.compute()
-    mc._check_optimality()
-    assert matched_weight(mc, w) == brute_force(w)
-    set_both(mc, w, 0, 1, 1 << 12)
-    assert mc._pending
-    mc.compute()
-    mc._check_optimality()
-    assert matched_weight(mc, w) == brute_force(w)
-
-
 @pytest.mark.parametrize("seed", range(4))
 def test_dense_vertex_cover_equals_the_greedy_cover(seed: int) -> None:
     """Many pending edges (a round-1 bracket rewrites all of them) are covered from their
