@@ -127,6 +127,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="probability of a withdrawal per player and round (default 0.01)",
     )
     generate.add_argument(
+        "--late-entry-rate",
+        type=float,
+        default=0.0,
+        metavar="P",
+        help="probability that a player arrives late, in round 2 to mid-event (default 0)",
+    )
+    generate.add_argument(
         "-o", "--output", metavar="OUT.trf", help="write here (default: standard output)"
     )
     generate.add_argument(
@@ -277,6 +284,7 @@ def run_generate(args: argparse.Namespace) -> int:
         forfeit_rate=args.forfeit_rate,
         bye_rate=args.bye_rate,
         withdraw_rate=args.withdraw_rate,
+        late_entry_rate=args.late_entry_rate,
     )
     settings.validate()
     if args.system == "team":  # C.04.6: teams with rosters, written as a TRF-2026 team file

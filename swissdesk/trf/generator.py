@@ -48,6 +48,9 @@ class GeneratorSettings:
     """Probability that a player asks for a bye (half-point or zero-point) in a round."""
     withdraw_rate: float = 0.01
     """Probability that a player withdraws before a round (from round 2 on)."""
+    late_entry_rate: float = 0.0
+    """Probability that a player arrives late: absent (zero-point bye) until a round drawn
+    between 2 and the middle of the tournament."""
 
     def validate(self) -> None:
         """Refuse settings no tournament can have, with a message for the arbiter."""
@@ -55,7 +58,7 @@ class GeneratorSettings:
             raise InputError(f"--players must be between 2 and 9999, not {self.players}")
         if not 1 <= self.rounds <= 99:
             raise InputError(f"--rounds must be between 1 and 99, not {self.rounds}")
-        for name in ("draw_rate", "forfeit_rate", "bye_rate", "withdraw_rate"):
+        for name in ("draw_rate", "forfeit_rate", "bye_rate", "withdraw_rate", "late_entry_rate"):
             value = getattr(self, name)
             if not 0.0 <= value <= 1.0:
                 flag = "--" + name.replace("_", "-")
@@ -68,6 +71,7 @@ class GeneratorSettings:
             f"--rounds {self.rounds} --seed {self.seed} --draw-rate {self.draw_rate} "
             f"--forfeit-rate {self.forfeit_rate} --bye-rate {self.bye_rate} "
             f"--withdraw-rate {self.withdraw_rate}"
+            + (f" --late-entry-rate {self.late_entry_rate}" if self.late_entry_rate else "")
         )
 
 
@@ -110,6 +114,13 @@ def generate_tournament(settings: GeneratorSettings, engine: PairingEngine) -> T
     ratings = draw_ratings(rng, settings.players)
     initial = rng.choice((Colour.WHITE, Colour.BLACK))
     n = settings.players
+    # Late entries are drawn only when asked for, so other seeds reproduce as before.
+    arrival: dict[int, int] = {}
+    if settings.late_entry_rate and settings.rounds > 1:
+        latest = max(2, (settings.rounds + 1) // 2)
+        for tpn in range(1, n + 1):
+            if rng.random() < settings.late_entry_rate:
+                arrival[tpn] = rng.randint(2, latest)
     history: dict[int, list[RoundEntry]] = {tpn: [] for tpn in range(1, n + 1)}
     withdrawn: set[int] = set()
     players = [
@@ -130,7 +141,7 @@ def generate_tournament(settings: GeneratorSettings, engine: PairingEngine) -> T
     )
     for r in range(1, settings.rounds + 1):
         for tpn in range(1, n + 1):
-            if tpn in withdrawn:
+            if tpn in withdrawn or r < arrival.get(tpn, 1):
                 history[tpn].append(RoundEntry.bye(ResultCode.ZERO_POINT_BYE))
             elif r > 1 and rng.random() < settings.withdraw_rate:
                 withdrawn.add(tpn)

@@ -92,6 +92,25 @@ def test_rates_shape_the_results(tmp_path: Path) -> None:
     assert ResultCode.ZERO_POINT_BYE in results
 
 
+def test_late_entries_are_absent_until_they_arrive(tmp_path: Path) -> None:
+    """``--late-entry-rate``: a late entry has zero-point byes (absent) until it arrives in
+    round 2 to mid-event, and plays from then on; the rate is in the reproducing command."""
+    t = read_trf(generate(tmp_path, "--seed", "4", "--late-entry-rate", "0.4", "--bye-rate", "0"))
+    late = [
+        p
+        for p in t.players
+        if p.rounds[0].result is ResultCode.ZERO_POINT_BYE and p.rounds[-1].opponent is not None
+    ]
+    assert late
+    for p in late:
+        arrival = next(i for i, e in enumerate(p.rounds) if e.opponent is not None)
+        assert 1 <= arrival <= 2  # rounds 2 or 3 of 5
+        assert all(e.result is ResultCode.ZERO_POINT_BYE for e in p.rounds[:arrival])
+    assert any("--late-entry-rate 0.4" in line for line in t.extra_records)
+    plain = read_trf(generate(tmp_path, "--seed", "4", "--bye-rate", "0", name="plain.trf"))
+    assert not any("late-entry" in line for line in plain.extra_records)
+
+
 def test_generated_tournament_checks_clean_with_its_engine(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

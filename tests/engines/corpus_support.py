@@ -18,9 +18,13 @@ def corpus_cases(folder: str) -> list[Path]:
     return sorted(p for p in directory.glob("*.trf") if p.with_suffix(".pairs").exists())
 
 
-def full_tournaments() -> list[Path]:
-    directory = CORPUS / "dutch-full"
-    return sorted(directory.glob("*.trf")) if directory.is_dir() else []
+def full_tournaments(folder: str = "dutch-full") -> list[Path]:
+    """The whole tournaments of one corpus folder: the ``.trf`` files without a ``.pairs``
+    answer (``dutch-new/`` holds both kinds side by side)."""
+    directory = CORPUS / folder
+    if not directory.is_dir():
+        return []
+    return sorted(p for p in directory.glob("*.trf") if not p.with_suffix(".pairs").exists())
 
 
 def load_baseline() -> dict[str, dict[str, object]]:

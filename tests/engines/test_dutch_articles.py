@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from swissdesk.engines import CriteriaViolation, NoValidPairing, Pair, RoundPairing, get_engine
 from swissdesk.engines.verify import absolute_criteria_problems, verify_absolute_criteria
 from swissdesk.model.tournament import Colour
+from swissdesk.trf import read_trf
 from tests.engines.builders import tournament
+from tests.engines.corpus_support import CORPUS
 
 
 def pairs_of(t, **kw) -> list[tuple[int, int]]:  # type: ignore[no-untyped-def]
@@ -114,6 +118,62 @@ def test_c9_pab_to_the_candidate_with_fewest_unplayed_games() -> None:
     )
     result = pairs_of(t)
     assert result[-1] == (5, 0)
+
+
+def _c9_last_bracket(unplayed: int) -> list[tuple[int, int]]:
+    """Round 4 of seven players, four of them absent: 1 and 2 (2 points) come down to 3
+    (1 point, had the PAB, so nobody of the last scoregroup may take it, [C2]).
+    ``unplayed`` lost round 1 by forfeit; the other of 1 and 2 played every game."""
+    x, y = unplayed, 3 - unplayed
+    rounds = {
+        x: ["4b-", "5w1", "6b1"],
+        y: ["5w1", "6b0", "7w1"],
+        3: ["U", "4w0", "5b0"],
+        4: [f"{x}w+", "3b1", "H", "Z"],
+        5: [f"{y}b0", f"{x}b0", "3w1", "Z"],
+        6: ["7w=", f"{y}w1", f"{x}w0", "Z"],
+        7: ["6b=", "H", f"{y}b0", "Z"],
+    }
+    return pairs_of(tournament(rounds, total_rounds=5), round_number=4)
+
+
+@pytest.mark.parametrize("unplayed", [1, 2])
+def test_c9_pab_to_the_mdp_with_fewest_unplayed_games_in_the_last_bracket(
+    unplayed: int,
+) -> None:
+    """C.04.3 art. 2.4.4 [C9] and its note: the last bracket (two MDPs and a resident who
+    may not take the PAB) downfloats exactly one player, the PAB assignee, so [C9] decides
+    which MDP that is, whatever the MDPs' ranking: the one without an unplayed game."""
+    got = _c9_last_bracket(unplayed)
+    assert got[-1] == (3 - unplayed, 0)
+    assert {*got[0]} == {unplayed, 3}
+
+
+def _corpus_round(name: str) -> Path:
+    path = CORPUS / "dutch-new" / f"{name}.trf"
+    if not path.exists():
+        pytest.skip("shared corpus not found beside the repository")
+    return path
+
+
+def test_c9_last_bracket_two_mdps_come_down_to_players_who_may_not_take_the_pab() -> None:
+    """[C9], bbpPairings tournament new-9146 round 7: 60 and 66 (1.5) come down to 64, 65
+    and 67 (1.0; 65 and 67 had the PAB, 64 won by forfeit). 60 lost a game by forfeit,
+    66 played all of them: the PAB goes to 66."""
+    t = read_trf(_corpus_round("new-9146-n067-r09-default-p07"))
+    got = pairs_of(t)
+    assert got[-1] == (66, 0)
+    assert (64, 60) in got and (67, 65) in got
+
+
+def test_c9_last_bracket_single_resident_had_the_pab() -> None:
+    """[C9], bbpPairings tournament new-9144 round 9: 77 and 91 (1.5) come down to 92 (had
+    the PAB). 91 has a half-point bye and a forfeit loss, 77 one unplayed game: the PAB
+    goes to 77 and 91 meets 92."""
+    t = read_trf(_corpus_round("new-9144-n092-r09-heavy-p09"))
+    got = pairs_of(t)
+    assert got[-1] == (77, 0)
+    assert (92, 91) in got
 
 
 def test_verifier_rejects_a_rematch() -> None:

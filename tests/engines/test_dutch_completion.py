@@ -7,7 +7,7 @@ import random
 import pytest
 
 from swissdesk.engines.dutch.completion import CompletionOracle
-from swissdesk.engines.dutch.engine import pair_dutch, to_round_pairing
+from swissdesk.engines.dutch.engine import _Bracket, pair_dutch, to_round_pairing
 from swissdesk.model.tournament import (
     Colour,
     Player,
@@ -117,3 +117,31 @@ def test_bracket_local_optimisation_equals_whole_graph_corpus(path) -> None:  # 
     rnd = t.rounds_with_pairings + 1
     whole = to_round_pairing(t, pair_dutch(t, bracket_local=False), rnd)
     assert to_round_pairing(t, pair_dutch(t, bracket_local=True), rnd) == whole
+
+
+def _without_transposition_shortcuts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_Bracket, "transpose_greedily", lambda self, remainder, upper: False)
+    monkeypatch.setattr(_Bracket, "first_choice", lambda self, remainder, ri: -1)
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_art_4_2_transposition_shortcuts_equal_the_ranked_matchings(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Art. 4.2: S1 players who get their first choice in an optimum anyway (always in a
+    round-1 bracket) are paired without the ranked matchings; the pairing is the same."""
+    t = _random_tournament(seed, players=20 + seed * 5, rounds=seed % 5)
+    rnd = t.rounds_with_pairings + 1
+    taken: list[bool] = []
+    greedy = _Bracket.transpose_greedily
+
+    def counting(self: _Bracket, remainder: list[int], upper: list[bool]) -> bool:
+        taken.append(greedy(self, remainder, upper))
+        return taken[-1]
+
+    monkeypatch.setattr(_Bracket, "transpose_greedily", counting)
+    fast = to_round_pairing(t, pair_dutch(t), rnd)
+    if seed % 5 == 0:
+        assert any(taken)  # round 1: the first choices are an optimum
+    _without_transposition_shortcuts(monkeypatch)
+    assert fast == to_round_pairing(t, pair_dutch(t), rnd)

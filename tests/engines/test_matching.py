@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import random
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -450,7 +451,7 @@ def test_harmless_changes_keep_matching_without_work() -> None:
     # A new edge whose slack stays non-negative needs none either.
     a, b = max(((0, 2), (0, 3), (1, 3)), key=lambda e: dual[e[0]] + dual[e[1]])
     mc.set_weight(a, b, (dual[a] + dual[b]) // 2)
-    assert mc._pending == []
+    assert len(mc._pending) == 0
     mc.compute()
     mc._check_optimality()
     assert mc.mates() == before
@@ -473,7 +474,7 @@ def test_slack_changes_inside_blossoms_need_no_repair() -> None:
                     continue
                 if mc._internal_change_is_harmless(u, v, 2 * w[u][v] + 2):
                     set_both(mc, w, u, v, w[u][v] + 1)
-                    assert mc._pending == []
+                    assert len(mc._pending) == 0
                     bumped += 1
         mc.compute()
         mc._check_optimality()
@@ -727,3 +728,80 @@ def test_even_weights_mode_gives_the_same_optimum(seed: int) -> None:
         even.set_weight(0, 1, 3)
     with pytest.raises(ValueError):
         MatchingComputer(2, even_weights=True).load_weights([[0, 1], [1, 0]])
+
+
+def test_blossoms_nested_deeper_than_the_recursion_limit() -> None:
+    """Nothing in the matcher recurses with the blossom nesting (issue 22: a field of
+    5,000 ended in RecursionError). Pairs ``a_k``-``b_k`` hang on a chain: ``b_k`` meets
+    ``a_(k+1)`` and ``a_k`` meets ``b_(k+1)``, the free root meets ``a_1`` and ``b_1``. Grown
+    from the root, every pair closes a blossom around the previous one, so the nesting is
+    as deep as there are pairs: more than the recursion limit, lowered for the test."""
+    pairs = 600
+    n = 2 * pairs + 1
+    root = n - 1  # last, so the jump start matches the a_k-b_k pairs and leaves it free
+
+    def a(k: int) -> int:
+        return 2 * k
+
+    def b(k: int) -> int:
+        return 2 * k + 1
+
+    edges = [(root, a(0)), (root, b(0))]
+    for k in range(pairs):
+        edges.append((a(k), b(k)))
+        if k + 1 < pairs:
+            edges += [(b(k), a(k + 1)), (a(k), b(k + 1))]
+    w = [[0] * n for _ in range(n)]
+    for u, v in edges:
+        w[u][v] = w[v][u] = 10
+    mc = MatchingComputer(n, weights=w)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(400)
+    try:
+        mc.compute()
+        depth = 0
+        t = mc._bparent[root]
+        while t != -1:
+            depth += 1
+            t = mc._bparent[t]
+        assert depth > sys.getrecursionlimit()
+        assert matched_weight(mc, w) == 10 * pairs
+        # A warm start inside the nesting (rotation, dissolving, blossom chains).
+        for u, v, weight in ((a(pairs // 2), b(pairs // 2), 14), (root, a(0), 12)):
+            mc.set_weight(u, v, weight)
+            w[u][v] = w[v][u] = weight
+            mc.compute()
+    finally:
+        sys.setrecursionlimit(limit)
+    assert matched_weight(mc, w) == 10 * pairs + 4 + 2
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_dense_vertex_cover_equals_the_greedy_cover(seed: int) -> None:
+    """Many pending edges (a round-1 bracket rewrites all of them) are covered from their
+    flags instead of adjacency lists: the same greedy cover (decreasing number of pending
+    edges, then vertex number; a vertex joins when one of its edges is uncovered)."""
+    rng = random.Random(seed)
+    n = 30
+    w = random_graph(rng, n, 0.9, 8)
+    mc = build(w)
+    mc.compute()
+    for i in range(n):
+        for j in range(i + 1, n):
+            if w[i][j] and rng.random() < 0.7:
+                set_both(mc, w, i, j, w[i][j] + 1000)
+    pending = [divmod(key, n) for key in mc._pending]
+    assert len(pending) > 8 * n  # the dense path
+    adj: dict[int, set[int]] = {}
+    for u, v in pending:
+        adj.setdefault(u, set()).add(v)
+        adj.setdefault(v, set()).add(u)
+    expected: list[int] = []
+    for x in sorted(adj, key=lambda x: (-len(adj[x]), x)):
+        if adj[x] - set(expected):
+            expected.append(x)
+    assert mc._vertex_cover() == expected
+    mc.compute()
+    mc._check_optimality()
+    assert matched_weight(mc, w) == fresh_optimum(w)
+    assert len(mc._pending) == 0 and not any(mc._pending_mark)

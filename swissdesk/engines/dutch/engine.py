@@ -130,8 +130,9 @@ class _Round:
     Each bracket is optimised on a small matching of its own players (``local``: the
     weights without the completion field, which is the same for every complete pairing);
     that optimum is taken when the completion oracle shows it can be completed, as it is
-    then optimal for the whole graph too. Otherwise, and for the bracket whose downfloaters
-    [C9] follows, the bracket is optimised on the whole graph of players not yet fixed
+    then optimal for the whole graph too. Otherwise, and for the brackets whose downfloaters
+    [C9] follows (every bracket from the one above the PAB scoregroup down), the bracket is
+    optimised on the whole graph of players not yet fixed
     (``full``). A fixed pair is an isolated edge of the whole graph, so leaving fixed pairs
     out changes nothing.
     """
@@ -293,13 +294,24 @@ class _Round:
         if self.oracle is not None:
             self.oracle.adopt(mates)
 
+    def rematch(self, pairs: list[tuple[int, int]]) -> None:
+        """Take ``pairs`` instead of the current optimum's pairs of the same players (an
+        optimum as well): the mates and the completion oracle's pairing follow; the active
+        matching learns of them as they are fixed."""
+        for a, b in pairs:
+            self.mates[a] = b
+            self.mates[b] = a
+        if self.oracle is not None:
+            self.oracle.rematch(pairs)
+
     def fix_pair(self, a: int, b: int) -> None:
         """Keep ``a``-``b`` in every later matching: all other edges of both go."""
         self.fixed_partner[a] = b
         self.fixed_partner[b] = a
         matcher = self.local if self.local is not None else self.full
         if matcher is not None:
-            # Both are in the active matching: they were just matched in it.
+            # Both are in the active matching (normally just matched in it; otherwise
+            # the matching repairs itself when next computed).
             matcher.isolate_edge(self.active_index[a], self.active_index[b])
         if self.oracle is not None:
             self.oracle.fix(a, b)
@@ -407,6 +419,8 @@ class _Bracket:
         self.next_pos = pos
         self.size = len(members)
         self.base: list[list[int]] = [[] for _ in range(self.size)]
+        self._order_rows: dict[int, dict[int, int]] = {}
+        """``order_weight`` per remainder index: base weight -> weight with the terms."""
 
     def in_bracket(self, v: int) -> bool:
         """Vertex ``v`` is a resident of this bracket."""
@@ -419,20 +433,49 @@ class _Bracket:
         return v < mate < self.hi
 
     def order_weight(self, m: int, k: int, m_rem: int, rem_pairs: int) -> int:
-        """Base weight plus art. 4.3.2 rules 1-2: fewest exchanges, smallest BSN difference."""
+        """Base weight plus art. 4.3.2 rules 1-2: fewest exchanges, smallest BSN difference.
+
+        The terms belong to ``members[m]`` (remainder index ``m_rem``; ``rem_pairs`` is
+        fixed for the bracket), so its edges of one base weight share one integer: a
+        bracket of everyone (round 1) would otherwise hold a new integer per pair.
+        """
         w = self.base[k][m]
         if w:
-            layout = self.rnd.layout
-            add = (1 if m_rem < rem_pairs else 0) << layout.bsn_bits
-            add -= m_rem
-            w += add << layout.order_shift
+            row = self._order_rows.get(m_rem)
+            if row is None:
+                row = self._order_rows[m_rem] = {}
+            got = row.get(w)
+            if got is None:
+                layout = self.rnd.layout
+                add = (1 if m_rem < rem_pairs else 0) << layout.bsn_bits
+                add -= m_rem
+                got = row[w] = w + (add << layout.order_shift)
+            return got
         return w
+
+    def next_bracket_may_hold_bye(self) -> bool:
+        """Whether the PAB assignee may be the single downfloater of the next bracket.
+
+        The next bracket is this bracket's downfloaters (MDPs there) and the next
+        scoregroup. With an odd field, its one unpaired player takes the PAB when the
+        assignee's score ([C5]) is at least that scoregroup's: the assignee is then a
+        resident or, when nobody lower may take the bye (every lower player already had
+        one, or won by forfeit, [C2]), one of the MDPs, and in the last bracket it is the
+        one player left over. [C9] (C.04.3 art. 2.4.4 and its note) applies there.
+        """
+        rnd = self.rnd
+        return (
+            rnd.n % 2 == 1
+            and self.group_start < rnd.n
+            and rnd.bye_score >= rnd.verts[self.group_start].score
+        )
 
     def set_base_weights(self) -> None:
         rnd, members, verts = self.rnd, self.members, self.rnd.verts
         c9 = rnd.c9_ranks if rnd.single_downfloater_is_bye else None
-        # The bracket that hands the PAB group its MDPs reads the full matching when it
-        # closes ([C9] looks at where its downfloaters go), so it uses the full graph.
+        # A bracket whose next bracket may hold the PAB assignee reads the full matching
+        # when it closes ([C9] looks at where its downfloaters go), so it uses the full
+        # graph.
         layout = rnd.layout
         # An edge into the next scoregroup carries only [C4] and [C8] (and [C9] when the
         # PAB is at stake), so it skips the full criteria routine. The others are worked
@@ -469,9 +512,7 @@ class _Bracket:
             members,
             self.base,
             self.sg_begin,
-            rnd.n % 2 == 1
-            and self.group_start < rnd.n
-            and rnd.bye_score == verts[self.group_start].score,
+            self.next_bracket_may_hold_bye(),
         )
         rnd.compute()
 
@@ -629,12 +670,30 @@ class _Bracket:
                 if (not upper[ri] or upper[rj]) and base[k][m]:
                     base[k][m] = 0
                     rnd.set_weight(vm, members[k], 0)
+        if self.transpose_greedily(remainder, upper):
+            return
         s1 = [ri for ri, is_s1 in enumerate(upper) if is_s1]
         rank_bits = rnd.layout.rank_bits
         chunk = rnd.layout.rank_chunk
         last = len(remainder) - 1
-        for start in range(0, len(s1), chunk):
+        start = 0
+        while start < len(s1):
+            # An S1 player the current optimum already gives its first free choice keeps
+            # it: no optimum gives it an earlier one, and the optimum stays one once the
+            # pair is fixed. Only from the first other S1 player on is a chunk ranked.
+            while start < len(s1):
+                m = remainder[s1[start]]
+                vm = members[m]
+                if self.first_choice(remainder, s1[start]) != rnd.mates[vm]:
+                    break
+                mate = rnd.mates[vm]
+                rnd.matched[vm] = rnd.matched[mate] = True
+                rnd.fix_pair(vm, mate)
+                start += 1
             part = s1[start : start + chunk]
+            if not part:
+                break
+            start += len(part)
             shift = rank_bits * len(part) + rnd.layout.rank_shift
             for ri in part:
                 m = remainder[ri]
@@ -652,13 +711,64 @@ class _Bracket:
                 rnd.matched[vm] = rnd.matched[mate] = True
                 rnd.fix_pair(vm, mate)
 
+    def first_choice(self, remainder: list[int], ri: int) -> int:
+        """The first S2 player (art. 4.2 order) the S1 player ``remainder[ri]`` may still
+        meet, as a vertex; -1 if none."""
+        rnd, members, base = self.rnd, self.members, self.base
+        m = remainder[ri]
+        for rj in range(ri + 1, len(remainder)):
+            k = remainder[rj]
+            if base[k][m] and not rnd.matched[members[k]]:
+                return members[k]
+        return -1
+
+    def transpose_greedily(self, remainder: list[int], upper: list[bool]) -> bool:
+        """Art. 4.2 without re-optimising, when the first choices are already optimal.
+
+        Each S1 player (in BSN order) takes the first S2 player still free that it may
+        meet. When those pairs use the same players as the current optimum's S1 pairs
+        and weigh as much, they are an optimum too, and no optimum gives an earlier S1
+        player an earlier choice: exactly what the ranked matchings would fix (every
+        optimum pairs each S1 player in the remainder, as it has as many pairs there).
+        Returns whether the pairs were fixed.
+        """
+        rnd, members, base = self.rnd, self.members, self.base
+        last = len(remainder) - 1
+        taken = [False] * len(remainder)
+        chosen: list[tuple[int, int]] = []
+        for ri, m in enumerate(remainder):
+            if not upper[ri]:
+                continue
+            pick = -1
+            for rj in range(ri + 1, last + 1):
+                k = remainder[rj]
+                if not taken[rj] and base[k][m] and not rnd.matched[members[k]]:
+                    pick = rj
+                    break
+            if pick < 0:
+                return False
+            taken[pick] = True
+            chosen.append((members[m], members[remainder[pick]]))
+        mates = rnd.mates
+        if {b for _, b in chosen} != {mates[a] for a, _ in chosen}:
+            return False
+        weight = rnd.member_weight
+        if sum(weight(a, b) for a, b in chosen) != sum(weight(a, mates[a]) for a, _ in chosen):
+            return False
+        rnd.rematch(chosen)
+        for a, b in chosen:
+            rnd.matched[a] = rnd.matched[b] = True
+            rnd.fix_pair(a, b)
+        return True
+
     def close(self) -> tuple[list[int], int, BracketRecord]:
         """Record the pairs; unpaired players float down to the next bracket (art. 1.4.1)."""
         rnd, verts = self.rnd, self.rnd.verts
-        if rnd.n % 2 == 1:
-            rnd.single_downfloater_is_bye = (
-                self.group_start < rnd.n and rnd.bye_score == verts[self.group_start].score
-            )
+        # [C9] in the next bracket: only when every player moving down is paired, in the
+        # optimum, inside it (or is the PAB assignee), so that it downfloats exactly the
+        # one player who gets the PAB (the note to C.04.3 art. 2.4.4).
+        rnd.single_downfloater_is_bye = self.next_bracket_may_hold_bye()
+        next_score = verts[self.group_start].score if self.group_start < rnd.n else 0
         next_members: list[int] = []
         new_sg_begin = 0
         pairs: list[tuple[int, int]] = []
@@ -675,7 +785,7 @@ class _Bracket:
                 if k < self.next_begin:
                     new_sg_begin += 1
                     floaters.append(verts[vk].tpn)
-                if verts[mate].score < rnd.bye_score:
+                if verts[mate].score < next_score:
                     rnd.single_downfloater_is_bye = False
         rnd.end_bracket(next_members[:new_sg_begin])
         record = BracketRecord(

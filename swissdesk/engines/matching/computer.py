@@ -119,6 +119,7 @@ of structural edges; the deepest common blossom is found by binary search.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
 from heapq import heappop, heappush
 from itertools import compress
@@ -198,8 +199,9 @@ class MatchingComputer:
         self._bbase: list[int] = list(range(n)) + [-1] * n
         self._unused: list[int] = list(range(2 * n - 1, n - 1, -1))
         # Changed edges that may violate the rest-state invariants, encoded
-        # u * n + v (u < v), each once (flagged in _pending_mark).
-        self._pending: list[int] = []
+        # u * n + v (u < v), each once (flagged in _pending_mark); a compact array, as
+        # a bracket of everyone (round 1) changes millions of edges at once.
+        self._pending: array[int] = array("q")
         self._pending_mark = bytearray(n * n)
         # Blossom chains of the rest state for _internal_change_is_harmless:
         # (ancestors top-down per vertex, prefix sums of their z, keys of all
@@ -477,6 +479,8 @@ class MatchingComputer:
         joins the cover when one of its pending edges is still uncovered.
         """
         n = self._n
+        if len(self._pending) > 8 * n:
+            return self._dense_vertex_cover()
         adj: dict[int, list[int]] = {}
         for key in self._pending:
             u, v = divmod(key, n)
@@ -489,11 +493,38 @@ class MatchingComputer:
                 chosen[x] = None
         return list(chosen)
 
-    def _clear_pending(self) -> None:
+    def _dense_vertex_cover(self) -> list[int]:
+        """``_vertex_cover`` for many pending edges, read from their flags row by row
+        (no adjacency lists: millions of edges would take gigabytes). Same result."""
+        n = self._n
         marks = self._pending_mark
-        for key in self._pending:
-            marks[key] = 0
-        self._pending.clear()
+
+        def flags(x: int) -> bytes:
+            # Byte y is 1 when x-y is pending: keys y*n + x (y < x), then x*n + y (y > x).
+            return bytes(marks[x : x * n : n]) + b"\0" + marks[x * n + x + 1 : (x + 1) * n]
+
+        degree = [
+            marks[x : x * n : n].count(1) + marks[x * n + x + 1 : (x + 1) * n].count(1)
+            for x in range(n)
+        ]
+        order = sorted((x for x in range(n) if degree[x]), key=lambda x: (-degree[x], x))
+        chosen: list[int] = []
+        chosen_bits = 0  # bit 8*y set for a chosen y, as in int.from_bytes(flags, "little")
+        for x in order:
+            if int.from_bytes(flags(x), "little") & ~chosen_bits:
+                chosen.append(x)
+                chosen_bits |= 1 << (8 * x)
+        return chosen
+
+    def _clear_pending(self) -> None:
+        pending = self._pending
+        if len(pending) > 8 * self._n:
+            self._pending_mark = bytearray(len(self._pending_mark))
+        else:
+            marks = self._pending_mark
+            for key in pending:
+                marks[key] = 0
+        del pending[:]
 
     def _full_reset(self) -> None:
         n = self._n
@@ -563,7 +594,8 @@ class MatchingComputer:
         """Rotate blossom ``b0`` so that vertex ``v0`` becomes its base.
 
         Swaps matched/unmatched structural edges along the even alternating
-        path from ``v0`` to the old base (recursively for sub-blossoms).
+        path from ``v0`` to the old base (and inside the sub-blossoms it passes,
+        with a task list rather than recursion).
         ``mate[v0]`` and the mate of the old base's external partner are left
         for the caller to set.
         """
@@ -909,13 +941,24 @@ class MatchingComputer:
             lazy[b] = 1
             lazies.append(b)
 
-        def gather_best(b: int) -> None:
-            """Least-slack edges from new S-blossom ``b`` to other S-blossoms."""
+        def gather_best(b0: int) -> None:
+            """Least-slack edges from new S-blossom ``b0`` to other S-blossoms.
+
+            A sub-blossom formed in the same stage is gathered first (its list feeds
+            its parent's): innermost first, in a loop rather than by recursion, as
+            blossoms can nest as deep as half the vertex count.
+            """
+            order = [b0]
+            for b in order:  # b0 and its lazy sub-blossoms, parents before children
+                order.extend(c for c in bchilds[b] if lazy[c])
+            for b in reversed(order):
+                gather_one(b)
+
+        def gather_one(b: int) -> None:
+            """``gather_best`` for one blossom whose lazy sub-blossoms are gathered."""
             bestto: dict[int, int] = {}
             bestsl_to: dict[int, int] = {}
             for c in bchilds[b]:
-                if lazy[c]:
-                    gather_best(c)
                 lst = bbestedges[c]
                 if lst is None:
                     for i in leaves(c):
