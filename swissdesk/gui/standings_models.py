@@ -81,9 +81,9 @@ def cross_cell(
     if opponent_rank is None:
         return {
             ResultCode.PAIRING_ALLOCATED_BYE: "PAB",
-            ResultCode.FULL_POINT_BYE: "bye 1",
-            ResultCode.HALF_POINT_BYE: "bye ½",
-            ResultCode.ZERO_POINT_BYE: "bye 0",
+            ResultCode.FULL_POINT_BYE: f"bye {scoring_text or '1'}",
+            ResultCode.HALF_POINT_BYE: f"bye {scoring_text or '½'}",
+            ResultCode.ZERO_POINT_BYE: f"bye {scoring_text or '0'}",
         }.get(result, "–")
     c = "w" if colour is Colour.WHITE else "b" if colour is Colour.BLACK else ""
     return f"{opponent_rank}{c}{scoring_text}"
@@ -102,6 +102,9 @@ _CROSS_RESULT: dict[ResultCode, str] = {
 
 
 _FORFEITS = frozenset({ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS})
+_BYE_RESULTS = frozenset(
+    {ResultCode.FULL_POINT_BYE, ResultCode.HALF_POINT_BYE, ResultCode.ZERO_POINT_BYE}
+)
 
 
 def cross_rows(tournament: Tournament, standings: Standings) -> list[CrossRow]:
@@ -126,6 +129,9 @@ def cross_rows(tournament: Tournament, standings: Standings) -> list[CrossRow]:
                 forfeit = mark if entry.result in _FORFEITS else ""
                 mark = forfeit + points(entry.game_points)
                 colour = entry.scheduled_colour
+            if opp is None and entry.result in _BYE_RESULTS:
+                # A bye shows what it scored (a Double-Swiss half-point bye is worth 1).
+                mark = points(tournament.scoring.points(entry.result))
             cells.append(cross_cell(entry.result, colour, opp, mark))
         out.append(
             CrossRow(row.rank_label, row.tpn, row.name, row.rating, tuple(cells), row.points)

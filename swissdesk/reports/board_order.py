@@ -18,6 +18,7 @@ from swissdesk.model.tournament import (
     HalfPoints,
     ResultCode,
     RoundEntry,
+    ScoringSystem,
     Tournament,
 )
 
@@ -209,7 +210,20 @@ BYE_MARKS: dict[ResultCode, str] = {
     ResultCode.HALF_POINT_BYE: "bye ½",
     ResultCode.ZERO_POINT_BYE: "bye 0",
 }
-"""A round without an opponent in a grid cell (pairing cards, cross table)."""
+"""A round without an opponent in a grid cell (pairing cards, cross table), 1-½-0 scoring."""
+
+
+def bye_mark(result: ResultCode, scoring: ScoringSystem) -> str | None:
+    """``PAB``, or a requested bye with the points it scores under ``scoring`` (``bye ½``;
+    a Double-Swiss half-point bye is worth a point, 3-1-0 byes 3 or 1); None for other
+    results."""
+    if result is ResultCode.PAIRING_ALLOCATED_BYE:
+        return "PAB"
+    if result not in BYE_MARKS:
+        return None
+    whole, half = divmod(scoring.points(result), 2)
+    shown = (f"{whole}½" if whole else "½") if half else str(whole)
+    return f"bye {shown}"
 
 
 def board_result(board: Board) -> str:

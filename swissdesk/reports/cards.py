@@ -17,7 +17,7 @@ from reportlab.platypus import Flowable, PageBreak
 
 from swissdesk.model.state import Float, build_states, scores_after_each_round
 from swissdesk.model.tournament import Colour, Player, ResultCode, RoundEntry, Tournament
-from swissdesk.reports.board_order import BYE_MARKS, GAME_MARKS, check_round
+from swissdesk.reports.board_order import BYE_MARKS, GAME_MARKS, bye_mark, check_round
 from swissdesk.reports.common import score_text
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
 from swissdesk.reports.layout import build_pdf, fit, frame_size, make_header
@@ -130,7 +130,11 @@ def _card_rows(
             {Colour.WHITE: "W", Colour.BLACK: "B"}.get(entry.colour, "") if entry.colour else ""
         )
         pending = entry.opponent is not None and entry.result is ResultCode.NOT_PAIRED
-        result = "" if pending else _RESULT.get(entry.result, "–")
+        result = (
+            ""
+            if pending
+            else bye_mark(entry.result, tournament.scoring) or _RESULT.get(entry.result, "–")
+        )
         if not pending and entry.games and entry.game_points is not None:
             result = score_text(entry.game_points)  # Double-Swiss: the match score
         flt = _FLOAT[floats[r - 1]] if r - 1 < len(floats) else ""

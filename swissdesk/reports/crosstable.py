@@ -14,8 +14,8 @@ from pathlib import Path
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from swissdesk.model.tournament import Colour, ResultCode, RoundEntry, Tournament
-from swissdesk.reports.board_order import BYE_MARKS, GAME_MARKS
+from swissdesk.model.tournament import Colour, ResultCode, RoundEntry, ScoringSystem, Tournament
+from swissdesk.reports.board_order import BYE_MARKS, GAME_MARKS, bye_mark
 from swissdesk.reports.common import decimal_score, note, rating_text, score_text
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
@@ -25,12 +25,16 @@ _RESULT_MARK = {**GAME_MARKS, ResultCode.NOT_PAIRED: ""}
 _NO_OPPONENT = {**BYE_MARKS, ResultCode.NOT_PAIRED: "–"}
 
 
-def round_cell(entry: RoundEntry | None, line_of: dict[int, int]) -> str:
-    """The text of one round cell: opponent's line, colour, result (``12w1``, ``PAB``)."""
+def round_cell(
+    entry: RoundEntry | None, line_of: dict[int, int], scoring: ScoringSystem | None = None
+) -> str:
+    """The text of one round cell: opponent's line, colour, result (``12w1``, ``PAB``); a
+    bye shows the points it scored under ``scoring``."""
     if entry is None:
         return ""
     if entry.opponent is None:
-        return _NO_OPPONENT.get(entry.result, "")
+        mark = bye_mark(entry.result, scoring) if scoring is not None else None
+        return mark or _NO_OPPONENT.get(entry.result, "")
     colour = "w" if entry.colour is Colour.WHITE else "b" if entry.colour is Colour.BLACK else ""
     opponent = line_of.get(entry.opponent)
     where = str(opponent) if opponent is not None else f"#{entry.opponent}"
@@ -98,7 +102,7 @@ def render_crosstable(
         cells.append(rating_text(player))
         for r in range(1, rounds + 1):
             entry = player.entry(r) if player is not None and r <= after else None
-            cells.append(round_cell(entry, line_of))
+            cells.append(round_cell(entry, line_of, tournament.scoring))
         cells.append(decimal_score(row.points))
         cells.extend(row.values)
         rows.append(cells)
