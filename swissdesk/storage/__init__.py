@@ -35,6 +35,16 @@ from swissdesk.storage.commands import (
     Withdraw,
 )
 from swissdesk.storage.commands.rounds import absolute_criteria_warnings
+from swissdesk.storage.commands.teams import (
+    AddTeam,
+    AssignTeamPairingNumbers,
+    EditTeam,
+    EnterBoardResult,
+    ForfeitMatch,
+    RequestTeamBye,
+    SetLineup,
+    SetTeamSettings,
+)
 from swissdesk.storage.errors import (
     ActionRefused,
     ConfirmationRequired,
@@ -48,6 +58,7 @@ from swissdesk.storage.errors import (
 )
 from swissdesk.storage.results import BoardResult, parse_result
 from swissdesk.storage.service import TournamentFile, open_for_report
+from swissdesk.storage.teamviews import MatchView, MemberData, TeamData, TeamRow
 from swissdesk.storage.views import (
     AccelerationKind,
     ActionResult,
@@ -71,8 +82,10 @@ __all__ = [
     "ActionRefused",
     "ActionResult",
     "AddPlayer",
+    "AddTeam",
     "AppSettings",
     "AssignPairingNumbers",
+    "AssignTeamPairingNumbers",
     "AuditEntry",
     "BoardResult",
     "BoardView",
@@ -85,10 +98,15 @@ __all__ = [
     "DiskFullError",
     "EditPlayer",
     "EditSettings",
+    "EditTeam",
+    "EnterBoardResult",
     "EnterResult",
+    "ForfeitMatch",
     "LateEntry",
     "LockedFileError",
     "ManualPairingChange",
+    "MatchView",
+    "MemberData",
     "NewerFileError",
     "NotATournamentFileError",
     "PairNextRound",
@@ -98,8 +116,13 @@ __all__ = [
     "ReadOnlyFileError",
     "RemovePlayer",
     "RequestBye",
+    "RequestTeamBye",
     "RoundView",
+    "SetLineup",
+    "SetTeamSettings",
     "StorageError",
+    "TeamData",
+    "TeamRow",
     "TournamentFile",
     "TournamentSettings",
     "Undo",

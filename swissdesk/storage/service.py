@@ -26,8 +26,8 @@ from sqlalchemy.orm import Session
 
 from swissdesk.engines.base import RoundPairing, pair_round
 from swissdesk.errors import InputError
-from swissdesk.model.tournament import ResultCode, Tournament
-from swissdesk.storage import convert, database, newfile, readmodels, schema
+from swissdesk.model.tournament import ResultCode, TeamSettings, Tournament
+from swissdesk.storage import convert, database, newfile, readmodels, schema, teamviews
 from swissdesk.storage.commands import REGISTRY, UNDO, Action, PairNextRound, Undo
 from swissdesk.storage.commands.base import (
     check_player_data,
@@ -352,6 +352,21 @@ class TournamentFile:
         the next round (``paired=False``)."""
         with self._read() as session:
             return readmodels.round_view(session, round_number)
+
+    def teams(self) -> list[teamviews.TeamRow]:
+        """The teams of a team event in TPN order, with their rosters (C.04.6)."""
+        with self._read() as session:
+            return teamviews.team_rows(session)
+
+    def team_round_view(self, round_number: int) -> teamviews.TeamRoundView:
+        """The matches of a paired round of a team event, board by board, live scores."""
+        with self._read() as session:
+            return teamviews.team_round_view(session, round_number)
+
+    def team_settings(self) -> TeamSettings:
+        """The team options (C.04.6) of the tournament (defaults when none are set)."""
+        with self._read() as session:
+            return teamviews.team_settings(session)
 
     def audit_log(self, limit: int | None = None) -> list[AuditEntry]:
         """The audit log, oldest first (only the latest ``limit`` entries if given)."""
