@@ -55,6 +55,7 @@ from swissdesk.storage.views import (
     RoundView,
     TournamentSettings,
 )
+from swissdesk.trf.team_records import TeamEvent
 
 
 class TournamentFile:
@@ -195,12 +196,46 @@ class TournamentFile:
         except OSError as exc:
             raise InputError(f"{source}: cannot read the file ({exc.strerror})") from exc
         text = decode_trf(data, source=str(source))  # line by line, never shifts columns
+        from swissdesk.trf.team_records import is_team_trf, parse_team_trf
+
+        if is_team_trf(text):
+            return cls.from_team_event(path, parse_team_trf(text, source=str(source)), str(source))
         tournament = parse_trf(text, source=str(source))
         if system:
             tournament = replace(tournament, system=system)
         return cls.from_tournament(
             path, tournament, source=str(source), trf_version=detect_trf_version(text)
         )
+
+    @classmethod
+    def from_team_event(
+        cls, path: str | os.PathLike[str], event: TeamEvent, source: str = ""
+    ) -> TournamentFile:
+        """Create a tournament file holding a TRF-2026 team event: teams, rosters, matches,
+        line-ups and board results (:mod:`swissdesk.storage.teamtrf`)."""
+        from swissdesk.storage import teamtrf
+
+        settings = convert.settings_from_tournament(event.tournament)
+        at = utc_now()
+
+        def fill(session: Session) -> None:
+            teamtrf.insert_team_event(session, event, at=at)
+            session.add(MetaRecord(key="trf_version", value="2026"))
+
+        t = event.tournament
+        summary = (
+            f"imported {len(t.players)} teams, {len(event.players.players)} players, "
+            f"{t.rounds_with_pairings} rounds" + (f" from {source}" if source else "")
+        )
+        payload = {"source": source, "teams": len(t.players)}
+        return cls._build(Path(path), settings, fill, "ImportTournament", summary, payload)
+
+    def team_event(self) -> TeamEvent:
+        """The team event as a TRF-2026 team file holds it (complete rounds)."""
+        from swissdesk.storage import teamtrf
+
+        with self._read() as session:
+            return teamtrf.team_event(session)
 
     @classmethod
     def _build(

@@ -296,3 +296,28 @@ def test_migrated_tables_match_a_new_file(tmp_path: Path) -> None:
         return out
 
     assert columns(path) == columns(tmp_path / "new.swissdesk")
+
+
+def test_team_trf_import_export_round_trip(tmp_path: Path) -> None:
+    """A TRF-2026 team file -> tournament file -> TRF -> tournament file: the same teams,
+    matches, game points and line-ups (the 001 players renumbered team by team)."""
+    from swissdesk.cli import main
+
+    source = Path(__file__).parent.parent / "trf" / "team_hand.trf"
+    a, out, c = tmp_path / "a.swissdesk", tmp_path / "b.trf", tmp_path / "c.swissdesk"
+    assert main(["import", str(source), "-o", str(a)]) == 0
+    assert main(["export", str(a), "-o", str(out)]) == 0
+    assert "\n300 002 001 005 " in out.read_text()
+    assert main(["import", str(out), "-o", str(c)]) == 0
+    with TournamentFile.open(a) as fa, TournamentFile.open(c) as fc:
+        assert fa.snapshot().players == fc.snapshot().players
+        assert fa.team_round_view(2) == fc.team_round_view(2)
+        assert fa.team_settings() == fc.team_settings()
+        alpha = fa.teams()[0]
+        assert [m.data.name for m in alpha.members] == ["Alpha,Ann", "Alpha,Bob", "Alpha,Kim"]
+        # Round 2 line-up of Alpha (record 300): the reserve Kim on board 1.
+        m = fa.team_round_view(2).matches[0]
+        assert [b.second for b in m.boards] == ["Alpha,Kim", "Alpha,Ann"]
+        # and the imported tournament pairs on through the ordinary path
+        fa.pair_next_round()
+        assert fa.rounds_paired() == 3
