@@ -230,12 +230,13 @@ class TournamentFile:
         payload = {"source": source, "teams": len(t.players)}
         return cls._build(Path(path), settings, fill, "ImportTournament", summary, payload)
 
-    def team_event(self) -> TeamEvent:
-        """The team event as a TRF-2026 team file holds it (complete rounds)."""
+    def team_event(self, *, include_pending: bool = False) -> TeamEvent:
+        """The team event as a TRF-2026 team file holds it (complete rounds; with
+        ``include_pending`` also the round being played, for printing its match sheets)."""
         from swissdesk.storage import teamtrf
 
         with self._read() as session:
-            return teamtrf.team_event(session)
+            return teamtrf.team_event(session, include_pending=include_pending)
 
     @classmethod
     def _build(

@@ -103,11 +103,17 @@ def insert_team_event(session: Session, event: TeamEvent, *, at: str) -> None:
     session.flush()
 
 
-def team_event(session: Session) -> TeamEvent:
+def team_event(session: Session, *, include_pending: bool = False) -> TeamEvent:
     """The tournament file's team event, as :func:`~swissdesk.trf.team_records.
-    format_team_trf` writes it (the complete rounds)."""
-    tournament = convert.build_snapshot(session)
-    done = tournament.rounds_with_pairings
+    format_team_trf` writes it: the complete rounds, or with ``include_pending`` also the
+    round being played (for its match sheets; never for an engine or a TRF export)."""
+    if include_pending:
+        last = convert.last_paired_round(session)
+        tournament = convert.build_snapshot(session, through=last, pending_as=ResultCode.NOT_PAIRED)
+        done = last
+    else:
+        tournament = convert.build_snapshot(session)
+        done = tournament.rounds_with_pairings
     settings = team_settings(session)
     members = list(
         session.scalars(

@@ -87,7 +87,7 @@ def _check_team_settings(a: SetTeamSettings) -> None:
         )
 
 
-def _team_scoring(win: int, draw: int, loss: int) -> ScoringSystem:
+def team_scoring(win: int, draw: int, loss: int) -> ScoringSystem:
     return ScoringSystem(
         win=win,
         draw=draw,
@@ -121,7 +121,7 @@ def set_team_settings(s: Session, a: SetTeamSettings) -> Outcome:
         "after": asdict(a.settings),
     }
     _write_team_settings(s, a.settings)
-    rec.scoring = convert.scoring_to_json(_team_scoring(a.match_win, a.match_draw, a.match_loss))
+    rec.scoring = convert.scoring_to_json(team_scoring(a.match_win, a.match_draw, a.match_loss))
     rec.is_team = True
     for p in s.scalars(select(PlayerRecord)):
         _sync_team(s, p, a.settings.boards)
