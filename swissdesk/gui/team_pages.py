@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
+    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -43,6 +44,12 @@ from swissdesk.tiebreaks.team import DEFAULT_TEAM_TIEBREAKS
 TEAM_SYSTEM = "team"
 
 
+def _narrowable(page: QWidget) -> None:
+    """The page never makes the window wider than the arbiter made it (hidden tabs count
+    for the tab widget's minimum width)."""
+    page.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+
 def _buttons(*labels: str) -> tuple[QHBoxLayout, list[QPushButton]]:
     row = QHBoxLayout()
     buttons = [QPushButton(label) for label in labels]
@@ -59,6 +66,7 @@ class TeamsPage(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        _narrowable(self)
         self.model = TeamsModel(self)
         self.roster_model = RosterModel(self)
         self.table = make_table(self.model)
@@ -143,6 +151,7 @@ class MatchesPage(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        _narrowable(self)
         self.model = MatchesModel(self)
         self.boards_model = MatchBoardsModel(self)
         self.table = make_table(self.model)
@@ -243,6 +252,7 @@ class TeamStandingsPage(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        _narrowable(self)
         self.model = TeamStandingsModel(self)
         self.table = make_table(self.model)
         self.caption = QLabel()
