@@ -256,36 +256,32 @@ def match_entries(
 
 
 def _match_view(
-    session: Session,
     first: EntryRecord,
     second: EntryRecord,
     boards: int,
     players: dict[int, PlayerRecord],
-    members: dict[int, TeamMemberRecord],
+    lineups: dict[int, dict[int, TeamBoardRecord]],
+    rosters: dict[int, list[TeamMemberRecord]],
 ) -> MatchView:
+    """One match from rows read beforehand (a round's view reads each table once)."""
     r = first.round_number
     lines: list[BoardLine] = []
-    stored_a = {b.board: b for b in lineup_rows(session, first.player_id, r)}
-    stored_b = {b.board: b for b in lineup_rows(session, second.player_id, r)}
-    default_a = roster(session, first.player_id)[:boards] if not stored_a else []
-    default_b = roster(session, second.player_id)[:boards] if not stored_b else []
+    members = {m.id: m for team in (first, second) for m in rosters.get(team.player_id, ())}
+
+    def seat(team_id: int, board: int) -> tuple[int | None, str | None]:
+        stored = lineups.get(team_id)
+        if stored:
+            row = stored.get(board)
+            return (row.member_id, row.result) if row is not None else (None, None)
+        default = rosters.get(team_id, [])[:boards]
+        return (default[board - 1].id if board <= len(default) else None), None
+
     pts_a = pts_b = 0
     complete = True
     for board in range(1, boards + 1):
-        ra, rb = stored_a.get(board), stored_b.get(board)
-        ma: int | None
-        mb: int | None
-        if stored_a:
-            ma = ra.member_id if ra is not None else None
-        else:
-            ma = default_a[board - 1].id if board <= len(default_a) else None
-        if stored_b:
-            mb = rb.member_id if rb is not None else None
-        else:
-            mb = default_b[board - 1].id if board <= len(default_b) else None
-        codes = effective_codes(
-            ma, mb, ra.result if ra is not None else None, rb.result if rb is not None else None
-        )
+        ma, res_a = seat(first.player_id, board)
+        mb, res_b = seat(second.player_id, board)
+        codes = effective_codes(ma, mb, res_a, res_b)
         if codes is None:
             complete = False
             result = None
@@ -328,18 +324,39 @@ def _match_view(
     )
 
 
+def _round_rows(
+    session: Session, round_number: int, team_ids: set[int] | None = None
+) -> tuple[dict[int, dict[int, TeamBoardRecord]], dict[int, list[TeamMemberRecord]]]:
+    """The round's line-ups by team and board, and the rosters, each read in one query."""
+    q = select(TeamBoardRecord).where(TeamBoardRecord.round_number == round_number)
+    mq = select(TeamMemberRecord).order_by(TeamMemberRecord.team_id, TeamMemberRecord.position)
+    if team_ids is not None:
+        q = q.where(TeamBoardRecord.team_id.in_(team_ids))
+        mq = mq.where(TeamMemberRecord.team_id.in_(team_ids))
+    lineups: dict[int, dict[int, TeamBoardRecord]] = {}
+    for b in session.scalars(q):
+        lineups.setdefault(b.team_id, {})[b.board] = b
+    rosters: dict[int, list[TeamMemberRecord]] = {}
+    for m in session.scalars(mq):
+        rosters.setdefault(m.team_id, []).append(m)
+    return lineups, rosters
+
+
 def match_view(session: Session, round_number: int, number: int) -> MatchView:
     first, second = match_entries(session, round_number, number)
-    players = {p.id: p for p in session.scalars(select(PlayerRecord))}
-    members = {m.id: m for m in session.scalars(select(TeamMemberRecord))}
-    return _match_view(session, first, second, team_settings(session).boards, players, members)
+    ids = {first.player_id, second.player_id}
+    players = {
+        p.id: p for p in session.scalars(select(PlayerRecord).where(PlayerRecord.id.in_(ids)))
+    }
+    lineups, rosters = _round_rows(session, round_number, ids)
+    return _match_view(first, second, team_settings(session).boards, players, lineups, rosters)
 
 
 def team_round_view(session: Session, round_number: int) -> TeamRoundView:
     """The matches of ``round_number`` in match order with their live scores."""
     boards = team_settings(session).boards
     players = {p.id: p for p in session.scalars(select(PlayerRecord))}
-    members = {m.id: m for m in session.scalars(select(TeamMemberRecord))}
+    lineups, rosters = _round_rows(session, round_number)
     entries = list(
         session.scalars(select(EntryRecord).where(EntryRecord.round_number == round_number))
     )
@@ -355,7 +372,7 @@ def team_round_view(session: Session, round_number: int) -> TeamRoundView:
     for number in sorted(by_match):
         pair = sorted(by_match[number], key=lambda e: (e.colour != "w", e.player_id))
         if len(pair) == 2:
-            matches.append(_match_view(session, pair[0], pair[1], boards, players, members))
+            matches.append(_match_view(pair[0], pair[1], boards, players, lineups, rosters))
     return TeamRoundView(round_number, tuple(matches), tuple(sorted(unpaired)))
 
 

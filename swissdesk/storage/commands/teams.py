@@ -588,7 +588,14 @@ def enter_board_result(s: Session, a: EnterBoardResult) -> Outcome:
         row_a.result, row_b.result = ca.value, cb.value
     s.flush()
     complete = settle_match(s, a.round_number, a.match)
-    names = {p.id: p.name for p in s.scalars(select(PlayerRecord))}
+    names: dict[int, str] = {
+        pid: name
+        for pid, name in s.execute(
+            select(PlayerRecord.id, PlayerRecord.name).where(
+                PlayerRecord.id.in_((first.player_id, second.player_id))
+            )
+        )
+    }
     text = a.result.value if a.result is not None else "cleared"
     summary = (
         f"round {a.round_number} match {a.match} ({names[first.player_id]} - "
