@@ -329,6 +329,7 @@ class MainWindow(QMainWindow):
             self.rounds.update_enabled()
             self.players.update_enabled()
             self.rating_list.update_enabled()
+            self.teams.update_enabled()
 
     def show_page(self, index: int) -> None:
         if self.file is not None:

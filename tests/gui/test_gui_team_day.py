@@ -116,6 +116,8 @@ def test_a_team_tournament_day(qtbot, window: MainWindow, tmp_path: Path) -> Non
     # Round 1 through the ordinary pairing path (the team engine in the worker).
     with qtbot.waitSignal(window.round_paired, timeout=60_000):
         window.pair_next_round()
+    assert window.menu_actions["forfeit_match"].isEnabled()
+    assert not window.menu_actions["add_team"].isEnabled()  # round 1 is paired
     window.show_page(window.PAGE_MATCHES)
     mp = window.matches_page
     assert mp.model.rowCount() == 2
@@ -128,7 +130,7 @@ def test_a_team_tournament_day(qtbot, window: MainWindow, tmp_path: Path) -> Non
         return True
 
     prompter.dialogs.append(lineup)
-    mp.lineup_first.click()
+    window.menu_actions["lineup_first"].trigger()  # Teams > Line-up of the first team
     assert mp.boards_model.display_text(1, MatchBoardsModel.FIRST).endswith("Player 4")
     assert mp.boards_model.display_text(2, MatchBoardsModel.FIRST) == "(empty board)"
     assert mp.boards_model.display_text(2, MatchBoardsModel.RESULT) == "− – +"
@@ -229,3 +231,12 @@ def test_every_team_model_passes_the_model_tester(qtmodeltester, tmp_path: Path)
         qtmodeltester.check(standings)
         assert standings.columnCount() == 6
     assert Qt.ItemFlag.ItemIsEditable & teams.flags(teams.index(0, TeamsModel.NAME))
+
+
+def test_team_menu_is_off_in_an_individual_event(make_window, sample_copy: Path) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(use_process=False)
+    assert window.open_file(sample_copy)
+    assert not window.menu_actions["add_team"].isEnabled()
+    assert not window.menu_actions["forfeit_match"].isEnabled()
+    assert not window.tabs.isTabVisible(window.PAGE_TEAMS)
+    assert window.tabs.isTabVisible(window.PAGE_STANDINGS)

@@ -73,6 +73,31 @@ class TeamsController:
         s = self.w.tournament_settings
         return s is not None and s.is_team
 
+    def update_enabled(self) -> None:
+        """The Teams menu works in a team event; teams are added before round 1."""
+        team = self.is_team
+        actions = self.w.menu_actions
+        for key in ("lineup_first", "lineup_second", "forfeit_match", "match_sheets"):
+            actions[key].setEnabled(team and self.w.rounds_paired > 0)
+        actions["add_team"].setEnabled(team and self.w.rounds_paired == 0)
+        actions["sort_teams"].setEnabled(team and self.w.rounds_paired < 4)
+        actions["team_standings_pdf"].setEnabled(team)
+        page = self.w.teams_page
+        page.add_team.setEnabled(actions["add_team"].isEnabled())
+        page.sort.setEnabled(actions["sort_teams"].isEnabled())
+
+    def edit_lineup_first(self) -> None:
+        self._to_matches()
+        self.edit_lineup(first=True)
+
+    def edit_lineup_second(self) -> None:
+        self._to_matches()
+        self.edit_lineup(first=False)
+
+    def _to_matches(self) -> None:
+        if self.w.tabs.currentIndex() != self.w.PAGE_MATCHES:
+            self.w.show_page(self.w.PAGE_MATCHES)
+
     def update_tabs(self) -> None:
         """The team pages for a team event; the individual standings otherwise."""
         team = self.is_team
