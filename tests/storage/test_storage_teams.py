@@ -321,3 +321,21 @@ def test_team_trf_import_export_round_trip(tmp_path: Path) -> None:
         # and the imported tournament pairs on through the ordinary path
         fa.pair_next_round()
         assert fa.rounds_paired() == 3
+
+
+def test_a_whole_match_result_is_refused_the_boards_decide(cup: TournamentFile) -> None:
+    from swissdesk.storage import EnterResult
+
+    cup.pair_next_round()
+    with pytest.raises(ActionRefused, match="Matches page"):
+        cup.execute(EnterResult(1, 1, BoardResult.WHITE_WINS))
+
+
+def test_a_lined_up_player_stays_on_the_roster(cup: TournamentFile) -> None:
+    cup.pair_next_round()
+    m = cup.team_round_view(1).matches[0]
+    cup.execute(EnterBoardResult(1, m.number, 1, BoardResult.DRAW))
+    team = next(t for t in cup.teams() if t.tpn == m.first_tpn)
+    shorter = TeamData(team.name, members=team.data.members[1:])
+    with pytest.raises(ActionRefused, match="stays on the roster"):
+        cup.execute(EditTeam(team.tpn, shorter))
