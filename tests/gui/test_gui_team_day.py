@@ -45,6 +45,10 @@ def fill_tournament(dialog: TeamTournamentDialog) -> bool:
     assert dialog.form.isRowVisible(dialog.boards)
     dialog.boards.setValue(3)
     dialog.preferences.setCurrentIndex(dialog.preferences.findData("B"))
+    folder = os.environ.get("SWISSDESK_SCREENSHOTS")
+    if folder:
+        dialog.adjustSize()
+        dialog.grab().save(str(Path(folder) / "team-new-tournament.png"))
     return True
 
 
@@ -64,6 +68,9 @@ def shoot(window: MainWindow, name: str) -> None:
     """Keep a picture of the page when SWISSDESK_SCREENSHOTS names a folder."""
     folder = os.environ.get("SWISSDESK_SCREENSHOTS")
     if folder:
+        from PySide6.QtWidgets import QApplication
+
+        QApplication.processEvents()  # the layout follows the texts just set
         window.tabs.currentWidget().grab().save(str(Path(folder) / f"{name}.png"))
 
 

@@ -339,3 +339,16 @@ def test_a_lined_up_player_stays_on_the_roster(cup: TournamentFile) -> None:
     shorter = TeamData(team.name, members=team.data.members[1:])
     with pytest.raises(ActionRefused, match="stays on the roster"):
         cup.execute(EditTeam(team.tpn, shorter))
+
+
+def test_undo_of_team_and_roster_actions(cup: TournamentFile) -> None:
+    start = (cup.teams(), cup.snapshot())
+    first = cup.teams()[0]
+    members = (first.data.members[2], *first.data.members[:2], MemberData("New One", 1500))
+    cup.execute(EditTeam(first.tpn, TeamData("Renamed", "RN", "FRA", "Club", members)))
+    cup.execute(AssignTeamPairingNumbers((7, 6, 5, 4, 3, 2, 1)))
+    cup.execute(AddTeam(TeamData("Late Team", members=roster(9))))
+    assert len(cup.teams()) == 8
+    for _ in range(3):
+        cup.execute(Undo())
+    assert (cup.teams(), cup.snapshot()) == start

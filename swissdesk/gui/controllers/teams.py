@@ -303,7 +303,10 @@ class TeamsController:
             )
             for r in rows
         ]
-        return codes, lines
+        # GP ranks (a tie-break) but has its own column already: shown once.
+        shown = [i for i, c in enumerate(codes) if c != "GP"]
+        lines = [replace(line, values=tuple(line.values[i] for i in shown)) for line in lines]
+        return tuple(codes[i] for i in shown), lines
 
     def refresh_standings(self) -> None:
         loaded = self.w.guarded("Team standings", self.standings_lines)
@@ -312,7 +315,7 @@ class TeamsController:
         codes, lines = loaded
         page = self.w.team_standings_page
         page.model.set_standings(codes, lines)
-        page.caption.setText(f"after round {self._complete_rounds()}")
+        page.title.setText(f"Team standings after round {self._complete_rounds()}")
 
     def _complete_rounds(self) -> int:
         tf = self.w.file
