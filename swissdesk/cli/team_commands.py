@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from swissdesk.errors import InputError
+from swissdesk.model.tournament import Tournament
 
 
 def register(subparsers: Any) -> None:
@@ -313,19 +314,27 @@ def run_matches(args: argparse.Namespace) -> int:
 
 
 def run_standings(args: argparse.Namespace) -> int:
+    with _open(args.input) as tf:
+        tournament = tf.snapshot()
+    return print_team_standings(tournament)
+
+
+def print_team_standings(tournament: Tournament) -> int:
+    """Print the team standings after the complete rounds (also ``swissdesk standings``)."""
     from swissdesk.model.tournament import half_points_to_str
     from swissdesk.tiebreaks.team import DEFAULT_TEAM_TIEBREAKS, format_team_value, team_standings
 
-    with _open(args.input) as tf:
-        tournament = tf.snapshot()
     names = {p.tpn: p.name for p in tournament.players}
     codes = tuple(c for c in tournament.tiebreaks if ":" in c or c in ("GP", "DE", "MP"))
     codes = codes or DEFAULT_TEAM_TIEBREAKS
-    print(f"{'Rk':>3} {'No':>3}  {'Team':<30} {'MP':>5} {'GP':>5}  " + "  ".join(codes))
+    shown = [c for c in codes if c != "GP"]  # GP has its own column
+    print(f"{'Rk':>3} {'No':>3}  {'Team':<30} {'MP':>5} {'GP':>5}  " + "  ".join(shown))
     # Only complete rounds: a bye already set for the next round does not count yet.
     for row in team_standings(tournament, codes, tournament.rounds_with_pairings):
         values = "  ".join(
-            format_team_value(c, v).rjust(len(c)) for c, v in zip(codes, row.values, strict=True)
+            format_team_value(c, v).rjust(len(c))
+            for c, v in zip(codes, row.values, strict=True)
+            if c != "GP"
         )
         print(
             f"{row.rank:3d} {row.tpn:3d}  {names[row.tpn]:<30} "

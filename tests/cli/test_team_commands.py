@@ -51,6 +51,10 @@ def test_a_team_event_from_the_command_line(
     code, out, _ = run(capsys, "team", "standings", t)
     # both winners have 2 MP; the forfeit winner all games (2), Alpha 1.5
     assert code == 0 and out.splitlines()[1].split()[2] == m2.second_name
+    code, same, _ = run(capsys, "standings", t)  # the general command ranks teams too
+    assert code == 0 and same == out and "BH:MP" in out.splitlines()[0]
+    code, _, err = run(capsys, "report", t, "--kind", "standings", "-o", str(tmp_path / "x.pdf"))
+    assert code == 2 and "swissdesk team report" in err
     with TournamentFile.open(t) as tf:
         entry = tf.snapshot().player(m2.second_tpn).entry(1)
         assert entry is not None and entry.result is ResultCode.FORFEIT_WIN
