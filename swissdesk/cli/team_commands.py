@@ -4,6 +4,7 @@
                                     [--match-points 2,1,0]
     swissdesk team add T.swissdesk NAME [--short S] [--federation F] [--club C]
                                     [--player "Name;rating;title;FIDE ID;fed"]... [--roster FILE]
+    swissdesk team remove T.swissdesk TEAM
     swissdesk team list T.swissdesk
     swissdesk team sort T.swissdesk [--order 3,1,2,...]
     swissdesk team lineup T.swissdesk ROUND TEAM 1 2 5 -      (roster positions, - empty)
@@ -63,6 +64,11 @@ def register(subparsers: Any) -> None:
     p.add_argument("--player", action="append", default=[], metavar="NAME;RATING;TITLE;ID;FED")
     p.add_argument("--roster", type=Path, default=None, help="file: one player per line")
     p.set_defaults(func=run_add)
+
+    p = commands.add_parser("remove", help="remove a team before round 1 is paired")
+    p.add_argument("input", type=Path)
+    p.add_argument("team", type=int, help="team pairing number")
+    p.set_defaults(func=run_remove)
 
     p = commands.add_parser("list", help="the teams with their rosters")
     p.add_argument("input", type=Path)
@@ -210,6 +216,14 @@ def run_add(args: argparse.Namespace) -> int:
     team = TeamData(args.name, args.short, args.federation, args.club, tuple(members))
     with _open(args.input) as tf:
         _report(tf.execute(AddTeam(team)))
+    return 0
+
+
+def run_remove(args: argparse.Namespace) -> int:
+    from swissdesk.storage import RemoveTeam
+
+    with _open(args.input) as tf:
+        _report(tf.execute(RemoveTeam(args.team)))
     return 0
 
 

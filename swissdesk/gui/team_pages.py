@@ -79,8 +79,8 @@ class TeamsPage(QWidget):
         self.table.setEditTriggers(triggers)
         self.roster.setEditTriggers(triggers)
         self.count = QLabel()
-        top, (self.add_team, self.sort, self.bye) = _buttons(
-            "&Add team…", "Sort by &strength", "Team &bye…"
+        top, (self.add_team, self.remove_team, self.sort, self.bye) = _buttons(
+            "&Add team…", "Remo&ve team", "Sort by &strength", "Team &bye…"
         )
         roster_bar, (self.add_player, self.remove_player, self.up, self.down) = _buttons(
             "Add &player", "&Remove player", "Move &up", "Move do&wn"

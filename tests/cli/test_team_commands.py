@@ -95,3 +95,14 @@ def test_team_command_errors_are_messages(
     assert code == 2 and "win,draw,loss" in err
     code, _, err = run(capsys, "team", "lineup", t, "1", "1", "x")
     assert code == 2
+
+
+def test_team_remove(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    t = str(tmp_path / "cup.swissdesk")
+    run(capsys, "team", "new", t, "--name", "Cup", "--rounds", "3")
+    run(capsys, "team", "add", t, "A", "--player", "Ann;2000")
+    run(capsys, "team", "add", t, "B", "--player", "Bob;1900")
+    code, out, _ = run(capsys, "team", "remove", t, "1")
+    assert code == 0 and "removed team no. 1 A" in out
+    code, out, _ = run(capsys, "team", "list", t)
+    assert "  1  B" in out and "Ann" not in out

@@ -22,6 +22,8 @@ from swissdesk.storage import (
     EnterBoardResult,
     ForfeitMatch,
     MemberData,
+    RemovePlayer,
+    RemoveTeam,
     RequestTeamBye,
     SetLineup,
     SetTeamSettings,
@@ -352,3 +354,14 @@ def test_undo_of_team_and_roster_actions(cup: TournamentFile) -> None:
     for _ in range(3):
         cup.execute(Undo())
     assert (cup.teams(), cup.snapshot()) == start
+
+
+def test_remove_team_keeps_its_roster_for_undo(cup: TournamentFile) -> None:
+    before = cup.teams()
+    with pytest.raises(ActionRefused, match="Remove team"):
+        cup.execute(RemovePlayer(2))  # the plain removal would lose the roster
+    cup.execute(RemoveTeam(2))
+    assert [t.tpn for t in cup.teams()] == [1, 2, 3, 4, 5, 6]
+    assert before[1].name not in [t.name for t in cup.teams()]
+    cup.execute(Undo())
+    assert cup.teams() == before

@@ -22,6 +22,7 @@ from swissdesk.storage import (
     EnterBoardResult,
     ForfeitMatch,
     MemberData,
+    RemoveTeam,
     SetLineup,
     SetTeamSettings,
     TeamData,
@@ -50,6 +51,7 @@ class TeamsController:
         page.team_selected.connect(self._show_team)
         page.add_team.clicked.connect(self.add_team)
         page.sort.clicked.connect(self.sort_teams)
+        page.remove_team.clicked.connect(self.remove_team)
         page.bye.clicked.connect(lambda: self.w.players.request_bye())
         page.add_player.clicked.connect(self.add_roster_player)
         page.remove_player.clicked.connect(self.remove_roster_player)
@@ -84,6 +86,7 @@ class TeamsController:
         actions["team_standings_pdf"].setEnabled(team)
         page = self.w.teams_page
         page.add_team.setEnabled(actions["add_team"].isEnabled())
+        page.remove_team.setEnabled(actions["add_team"].isEnabled())
         page.sort.setEnabled(actions["sort_teams"].isEnabled())
 
     def edit_lineup_first(self) -> None:
@@ -143,6 +146,14 @@ class TeamsController:
 
     def add_team_data(self, data: TeamData) -> bool:
         return self.w.run_action(AddTeam(data), "Add team") is not None
+
+    def remove_team(self) -> None:
+        tpn = self.w.teams_page.selected_tpn()
+        team = next((t for t in self.teams if t.tpn == tpn), None)
+        if team is not None and self.w.prompter.confirm(
+            "Remove team", f"Remove no. {team.tpn} {team.name} and its roster?"
+        ):
+            self.w.run_action(RemoveTeam(team.tpn), "Remove team")
 
     def sort_teams(self) -> None:
         self.w.run_action(AssignTeamPairingNumbers(), "Sort teams")

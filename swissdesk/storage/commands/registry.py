@@ -40,6 +40,7 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
     teams.SetTeamSettings: Step(teams.set_team_settings, teams.undo_set_team_settings),
     teams.AddTeam: Step(teams.add_team, teams.undo_add_team),
     teams.EditTeam: Step(teams.edit_team, teams.undo_edit_team),
+    teams.RemoveTeam: Step(teams.remove_team, teams.undo_remove_team),
     teams.AssignTeamPairingNumbers: Step(
         teams.assign_team_pairing_numbers, teams.undo_assign_team_pairing_numbers
     ),

@@ -330,6 +330,36 @@ def undo_edit_team(s: Session, payload: Mapping[str, Any]) -> None:
 
 
 @dataclass(frozen=True, slots=True)
+class RemoveTeam(Action):
+    """Remove a team and its roster before round 1 is paired; higher numbers move up."""
+
+    tpn: int
+
+
+def remove_team(s: Session, a: RemoveTeam) -> Outcome:
+    p = player_by_tpn(s, a.tpn)
+    if convert.last_paired_round(s) >= 1:
+        raise ActionRefused(f"{p.name} cannot be removed: round 1 is paired (withdraw it)")
+    team = _team_snapshot(s, p)
+    s.execute(delete(TeamMemberRecord).where(TeamMemberRecord.team_id == p.id))
+    s.execute(delete(TeamRecord).where(TeamRecord.player_id == p.id))
+    s.flush()
+    summary, payload, warnings = player_commands.remove_player(
+        s, player_commands.RemovePlayer(a.tpn)
+    )
+    return summary.replace("removed no.", "removed team no.", 1), {**payload, "team": team}, warnings
+
+
+def undo_remove_team(s: Session, payload: Mapping[str, Any]) -> None:
+    player_commands.undo_remove_player(s, payload)
+    team = payload["team"]
+    s.add(TeamRecord(player_id=team["id"], short_name=team["short_name"], club=team["club"]))
+    for m in team["members"]:
+        s.add(TeamMemberRecord(**m))
+    s.flush()
+
+
+@dataclass(frozen=True, slots=True)
 class AssignTeamPairingNumbers(Action):
     """Give the teams pairing numbers: by strength, the average rating of the N best roster
     players (N = boards), highest first, then by name; or, with ``order`` (the current
@@ -709,6 +739,7 @@ __all__ = [
     "EditTeam",
     "EnterBoardResult",
     "ForfeitMatch",
+    "RemoveTeam",
     "RequestTeamBye",
     "SetLineup",
     "SetTeamSettings",
