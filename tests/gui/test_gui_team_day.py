@@ -187,11 +187,20 @@ def test_a_team_tournament_day(qtbot, window: MainWindow, tmp_path: Path) -> Non
     text = "".join(p.extract_text() for p in PdfReader(pdf).pages)
     assert "Team standings" in text and second.first_name in text
 
+    # A team asks for a half-point bye in round 2 (Teams page, "Team bye…").
+    window.show_page(window.PAGE_TEAMS)
+    page.table.selectRow(1)
+    prompter.dialogs.append(lambda dialog: True)  # the selected team, round 2, half-point
+    page.bye.click()
+    with TournamentFile.open(path) as tf:
+        assert tf.audit_log()[-1].action == "RequestTeamBye"
+
     # Round 2 pairs; the match sheets print the line-ups.
     with qtbot.waitSignal(window.round_paired, timeout=60_000):
         window.pair_next_round()
     window.show_page(window.PAGE_MATCHES)
     assert mp.round.value() == 2
+    assert mp.model.rowCount() == 2  # four teams play, one has its bye
     sheets = tmp_path / "sheets.pdf"
     prompter.files.append(str(sheets))
     mp.print.click()

@@ -23,6 +23,7 @@ from swissdesk.storage import (
     ForfeitMatch,
     MemberData,
     RemoveTeam,
+    RequestTeamBye,
     SetLineup,
     SetTeamSettings,
     TeamData,
@@ -52,7 +53,7 @@ class TeamsController:
         page.add_team.clicked.connect(self.add_team)
         page.sort.clicked.connect(self.sort_teams)
         page.remove_team.clicked.connect(self.remove_team)
-        page.bye.clicked.connect(lambda: self.w.players.request_bye())
+        page.bye.clicked.connect(self.request_bye)
         page.add_player.clicked.connect(self.add_roster_player)
         page.remove_player.clicked.connect(self.remove_roster_player)
         page.up.clicked.connect(lambda: self.move_roster_player(-1))
@@ -146,6 +147,27 @@ class TeamsController:
 
     def add_team_data(self, data: TeamData) -> bool:
         return self.w.run_action(AddTeam(data), "Add team") is not None
+
+    def request_bye(self) -> None:
+        """A team's requested bye (half-point, zero-point, ...) for a round not yet paired."""
+        from swissdesk.gui.dialogs import ByeDialog
+
+        settings = self.w.tournament_settings
+        if settings is None:
+            return
+        dialog = ByeDialog(
+            self.w.player_rows,
+            self.w.rounds_paired + 1,
+            settings.total_rounds,
+            settings.scoring,
+            self.w.teams_page.selected_tpn(),
+            self.w,
+        )
+        if self.w.prompter.run_dialog(dialog):
+            self.w.run_action(
+                RequestTeamBye(dialog.tpn(), dialog.round_number(), dialog.bye_kind()),
+                "Team bye",
+            )
 
     def remove_team(self) -> None:
         tpn = self.w.teams_page.selected_tpn()
