@@ -62,6 +62,11 @@ def run_report(args: argparse.Namespace) -> int:
 
     source: Path = args.input
     tournament, board_order = load_tournament(source, args.round)
+    if tournament.is_team:
+        raise InputError(
+            f"{source} is a team event: print its documents with 'swissdesk team report' "
+            "(pairings, sheets, standings, crosstable, boards)"
+        )
     tiebreaks: Sequence[str] | None = None
     if args.tiebreaks is not None:
         tiebreaks = [c for c in args.tiebreaks.replace(",", " ").split() if c]

@@ -76,6 +76,10 @@ def load_tournament(path: Path) -> Tournament:
 def run_standings(args: argparse.Namespace) -> int:
     """Print the standings; exit code 0, or 2 for bad input."""
     tournament = load_tournament(args.input)
+    if tournament.is_team and args.tiebreaks is None and not args.csv:
+        from swissdesk.cli.team_commands import print_team_standings
+
+        return print_team_standings(tournament)  # MP, GP and the team tie-breaks (C.07)
     if args.tiebreaks is not None:
         codes = tuple(spec.code for spec in parse_tiebreak_list(args.tiebreaks))
         if not codes and args.tiebreaks.strip():

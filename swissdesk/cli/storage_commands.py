@@ -188,7 +188,13 @@ def run_export(args: argparse.Namespace) -> int:
         tournament = tf.snapshot()
         version = args.trf_version or tf.trf_version()
         paired = tf.rounds_paired()
-    write_output(args.output, format_trf(with_current_ranks(tournament), version=version))
+        event = tf.team_event() if tournament.is_team else None
+    if event is not None:  # a team event: the TRF-2026 team section (trf/team_records.py)
+        from swissdesk.trf.team_records import format_team_trf
+
+        write_output(args.output, format_team_trf(event))
+    else:
+        write_output(args.output, format_trf(with_current_ranks(tournament), version=version))
     done = tournament.rounds_with_pairings
     if paired > done:
         print(

@@ -30,6 +30,7 @@ from swissdesk.gui.controllers.players import PlayersController
 from swissdesk.gui.controllers.ratinglist import RatingListController
 from swissdesk.gui.controllers.rounds import RoundsController
 from swissdesk.gui.controllers.standings import CrossTableController, StandingsController
+from swissdesk.gui.controllers.teams import TeamsController
 from swissdesk.gui.pages import (
     AuditPage,
     CrossTablePage,
@@ -41,6 +42,7 @@ from swissdesk.gui.pages import (
 from swissdesk.gui.pairing import PairingActions, PairingController
 from swissdesk.gui.printing import PrintController
 from swissdesk.gui.prompter import Prompter
+from swissdesk.gui.team_pages import MatchesPage, TeamsPage, TeamStandingsPage
 from swissdesk.storage import (
     Action,
     ActionResult,
@@ -72,6 +74,9 @@ class MainWindow(QMainWindow):
     """An action was saved (its summary)."""
 
     PAGE_PLAYERS, PAGE_ROUNDS, PAGE_STANDINGS, PAGE_CROSS, PAGE_AUDIT = range(5)
+    PAGE_TEAMS, PAGE_MATCHES, PAGE_TEAM_STANDINGS = range(5, 8)
+    TEAM_PAGES = (PAGE_TEAMS, PAGE_MATCHES, PAGE_TEAM_STANDINGS)
+    """The pages of a team event (hidden for an individual one)."""
 
     def __init__(
         self,
@@ -117,6 +122,12 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.standings_page, "Standings")
         self.tabs.addTab(self.cross_page, "Cross table")
         self.tabs.addTab(self.audit_page, "Audit log")
+        self.teams_page = TeamsPage()
+        self.matches_page = MatchesPage()
+        self.team_standings_page = TeamStandingsPage()
+        self.tabs.addTab(self.teams_page, "Teams")
+        self.tabs.addTab(self.matches_page, "Matches")
+        self.tabs.addTab(self.team_standings_page, "Team standings")
         self.tabs.currentChanged.connect(self._refresh_page)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.welcome)
@@ -135,11 +146,15 @@ class MainWindow(QMainWindow):
         self.cross = CrossTableController(self)
         self.audit = AuditController(self)
         self.printing = PrintController(self)
+        self.teams = TeamsController(self)
         self._page_refresh: dict[int, Callable[[], None]] = {
             self.PAGE_PLAYERS: self.players.refresh_players,
             self.PAGE_STANDINGS: lambda: self.standings.refresh_standings(reset_round=True),
             self.PAGE_CROSS: lambda: self.cross.refresh_cross(reset_round=True),
             self.PAGE_AUDIT: self.audit.refresh_audit,
+            self.PAGE_TEAMS: self.teams.refresh_teams,
+            self.PAGE_MATCHES: self.teams.refresh_matches,
+            self.PAGE_TEAM_STANDINGS: self.teams.refresh_standings,
         }
         """The pages refreshed when next shown (the rounds page is refreshed at once)."""
 
@@ -292,6 +307,7 @@ class MainWindow(QMainWindow):
                 self.PAGE_CROSS,
                 self.PAGE_AUDIT,
             }
+            self.mark_team_pages_stale()
             if view is not None and not local:
                 self.rounds.show_round(view.round_number, keep_row=True)
         self._refresh_page(self.tabs.currentIndex())
@@ -317,10 +333,16 @@ class MainWindow(QMainWindow):
             if p.withdrawn_from_round is not None
         }
         self.update_title()
+        self.teams.update_tabs()
         self._stale = {self.PAGE_PLAYERS, self.PAGE_STANDINGS, self.PAGE_CROSS, self.PAGE_AUDIT}
+        self.mark_team_pages_stale()
         self.rounds.refresh_rounds()
         self._refresh_page(self.tabs.currentIndex())
         self.update_enabled()
+
+    def mark_team_pages_stale(self) -> None:
+        """The team pages are read again when next shown (the matches page at once)."""
+        self._stale |= set(self.TEAM_PAGES)
 
     def _refresh_page(self, index: int) -> None:
         if index not in self._stale or self.file is None:
@@ -341,6 +363,7 @@ class MainWindow(QMainWindow):
             self.rounds.update_enabled()
             self.players.update_enabled()
             self.rating_list.update_enabled()
+            self.teams.update_enabled()
 
     def show_page(self, index: int) -> None:
         if self.file is not None:

@@ -142,6 +142,20 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
         ),
     ),
     (
+        "&Teams",
+        (
+            Command("add_team", "&Add team…", "teams.add_team"),
+            Command("sort_teams", "&Sort teams by strength", "teams.sort_teams"),
+            SEPARATOR,
+            Command("lineup_first", "Line-up of the &first team…", "teams.edit_lineup_first"),
+            Command("lineup_second", "Line-up of the s&econd team…", "teams.edit_lineup_second"),
+            Command("forfeit_match", "&Forfeited match…", "teams.forfeit_match"),
+            SEPARATOR,
+            Command("match_sheets", "&Match sheets (PDF)…", "teams.print_match_sheets"),
+            Command("team_standings_pdf", "Team s&tandings (PDF)…", "teams.print_standings"),
+        ),
+    ),
+    (
         "&View",
         tuple(
             Command(f"page_{i}", name, "show_page", f"Ctrl+{i + 1}", args=(i,))
@@ -177,6 +191,8 @@ PAGE_KEYS: tuple[tuple[str, str, str], ...] = (
     (_ROUND_VIEW, "right-click", "Set result with the mouse"),
     ("Players page", "Ctrl+F", "Search players"),
     ("Players page", "Enter", "Edit the selected cell (or double-click it)"),
+    ("Matches page (select a board, then type)", "1 = 0 + -", "Board result, first team's side"),
+    ("Matches page (select a board, then type)", "Del", "Clear the board's result"),
 )
 """Keys that work inside one page (no menu command): shown in the keyboard help."""
 

@@ -16,7 +16,7 @@ from reportlab.platypus import Flowable, Spacer
 from swissdesk.model.team import build_team_states, entry_game_points, entry_match_points
 from swissdesk.model.tournament import Colour, ResultCode, Tournament, half_points_to_str
 from swissdesk.reports.common import heading, note
-from swissdesk.reports.fonts import REGULAR
+from swissdesk.reports.fonts import REGULAR, register_fonts
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
 from swissdesk.tiebreaks.team import (
     DEFAULT_TEAM_TIEBREAKS,
@@ -188,6 +188,7 @@ def render_match_sheets(
     event: TeamEvent, out_path: Path, *, round_number: int, paper: str = "a4"
 ) -> Path:
     """One sheet per match with both line-ups, the board colours and blank result boxes."""
+    register_fonts()  # heading() needs the bold font registered first
     t = event.tournament
     players = event.players.players_by_tpn
     boards = t.team.boards if t.team else 4
@@ -259,6 +260,7 @@ def board_results(event: TeamEvent) -> dict[int, list[tuple[int, int, int, int]]
 
 def render_board_results(event: TeamEvent, out_path: Path, *, paper: str = "a4") -> Path:
     """Board-by-board individual results: points and games of each player on each board."""
+    register_fonts()  # heading() needs the bold font registered first
     t = event.tournament
     players = event.players.players_by_tpn
     width, _ = frame_size(paper)

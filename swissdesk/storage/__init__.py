@@ -37,6 +37,17 @@ from swissdesk.storage.commands import (
     Withdraw,
 )
 from swissdesk.storage.commands.rounds import absolute_criteria_warnings
+from swissdesk.storage.commands.teams import (
+    AddTeam,
+    AssignTeamPairingNumbers,
+    EditTeam,
+    EnterBoardResult,
+    ForfeitMatch,
+    RemoveTeam,
+    RequestTeamBye,
+    SetLineup,
+    SetTeamSettings,
+)
 from swissdesk.storage.errors import (
     ActionRefused,
     ConfirmationRequired,
@@ -50,6 +61,7 @@ from swissdesk.storage.errors import (
 )
 from swissdesk.storage.results import BoardResult, parse_result
 from swissdesk.storage.service import TournamentFile, open_for_report
+from swissdesk.storage.teamviews import MatchView, MemberData, TeamData, TeamRow
 from swissdesk.storage.views import (
     AccelerationKind,
     ActionResult,
@@ -73,8 +85,10 @@ __all__ = [
     "ActionRefused",
     "ActionResult",
     "AddPlayer",
+    "AddTeam",
     "AppSettings",
     "AssignPairingNumbers",
+    "AssignTeamPairingNumbers",
     "AuditEntry",
     "BoardResult",
     "BoardView",
@@ -87,11 +101,16 @@ __all__ = [
     "DiskFullError",
     "EditPlayer",
     "EditSettings",
+    "EditTeam",
+    "EnterBoardResult",
     "EnterMatchResult",
     "EnterResult",
+    "ForfeitMatch",
     "LateEntry",
     "LockedFileError",
     "ManualPairingChange",
+    "MatchView",
+    "MemberData",
     "NewerFileError",
     "NotATournamentFileError",
     "PairNextRound",
@@ -101,9 +120,15 @@ __all__ = [
     "ReadOnlyFileError",
     "Redo",
     "RemovePlayer",
+    "RemoveTeam",
     "RequestBye",
+    "RequestTeamBye",
     "RoundView",
+    "SetLineup",
+    "SetTeamSettings",
     "StorageError",
+    "TeamData",
+    "TeamRow",
     "TournamentFile",
     "TournamentSettings",
     "Undo",

@@ -32,6 +32,7 @@ from swissdesk.model.tournament import (
     ResultCode,
     RoundEntry,
     ScoringSystem,
+    TeamSettings,
     Tournament,
     TournamentInfo,
 )
@@ -521,8 +522,15 @@ def build_snapshot(
         acceleration=acceleration,
         forbidden_pairs=forbidden,
         is_team=settings.is_team,
+        team=_team_settings(session) if settings.is_team else None,
         extra_records=tuple(json.loads(rec.extra_records)),
     )
+
+
+def _team_settings(session: Session) -> TeamSettings:
+    from swissdesk.storage.teamviews import team_settings
+
+    return team_settings(session)
 
 
 # ---------------------------------------------------------------------------------------

@@ -45,9 +45,48 @@ Migration = Callable[[sqlite3.Connection], None]
 MIGRATIONS: dict[int, Migration] = {}
 """``MIGRATIONS[n]`` upgrades a version-``n`` file to version ``n + 1`` (in one transaction).
 
-Schema version 1 is the first; add version 2's step here together with a frozen
-version-1 fixture file under ``tests/storage/`` when the tables change.
+Schema version 1 is the first; each step comes with a frozen fixture file of the
+version it upgrades under ``tests/storage/``.
 """
+
+
+def migrate_1_add_team_tables(con: sqlite3.Connection) -> None:
+    """Version 1 -> 2: the team tables (Team Swiss, C.04.6). Individual events keep every
+    row unchanged; the new tables stay empty. Frozen SQL (never the current models)."""
+    con.execute(
+        "CREATE TABLE IF NOT EXISTS team_settings (id INTEGER NOT NULL PRIMARY KEY, "
+        "boards INTEGER NOT NULL, colour_preferences VARCHAR NOT NULL, "
+        "primary_score VARCHAR NOT NULL, secondary_for_colour BOOLEAN NOT NULL, "
+        "pab_game_points INTEGER NOT NULL, half_bye_game_points INTEGER NOT NULL, "
+        "full_bye_game_points INTEGER NOT NULL, zero_bye_game_points INTEGER NOT NULL)"
+    )
+    con.execute(
+        "CREATE TABLE IF NOT EXISTS team (player_id INTEGER NOT NULL PRIMARY KEY "
+        "REFERENCES player (id) ON DELETE CASCADE, short_name VARCHAR NOT NULL, "
+        "club TEXT NOT NULL)"
+    )
+    con.execute(
+        "CREATE TABLE IF NOT EXISTS team_member (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, "
+        "team_id INTEGER NOT NULL REFERENCES player (id) ON DELETE CASCADE, "
+        "position INTEGER NOT NULL, name TEXT NOT NULL, rating INTEGER NOT NULL, "
+        "title VARCHAR NOT NULL, fide_id VARCHAR NOT NULL, federation VARCHAR NOT NULL, "
+        "sex VARCHAR NOT NULL)"
+    )
+    con.execute("CREATE INDEX IF NOT EXISTS ix_team_member_team_id ON team_member (team_id)")
+    con.execute(
+        "CREATE TABLE IF NOT EXISTS team_board (id INTEGER NOT NULL PRIMARY KEY, "
+        "team_id INTEGER NOT NULL REFERENCES player (id) ON DELETE CASCADE, "
+        "round_number INTEGER NOT NULL, board INTEGER NOT NULL, "
+        "member_id INTEGER REFERENCES team_member (id) ON DELETE RESTRICT, "
+        "result VARCHAR(1), UNIQUE (team_id, round_number, board))"
+    )
+    con.execute("CREATE INDEX IF NOT EXISTS ix_team_board_team_id ON team_board (team_id)")
+    con.execute(
+        "CREATE INDEX IF NOT EXISTS ix_team_board_round_number ON team_board (round_number)"
+    )
+
+
+MIGRATIONS[1] = migrate_1_add_team_tables
 
 
 def translate_error(exc: BaseException, path: Path) -> StorageError:

@@ -21,8 +21,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-SCHEMA_VERSION = 1
-"""Version of the tables below; bump it and add a migration in ``migrations.py``."""
+SCHEMA_VERSION = 2
+"""Version of the tables below; bump it and add a migration to ``database.MIGRATIONS``.
+
+2: the team tables (``team_settings``, ``team``, ``team_member``, ``team_board``)."""
 
 APPLICATION_ID = 0x53574453
 """``PRAGMA application_id`` of every swissdesk file ("SWDS"), so tools recognise it."""
@@ -152,3 +154,74 @@ class AuditRecord(Base):
     payload: Mapped[str] = mapped_column(Text)
     undone_by: Mapped[int | None] = mapped_column(Integer, nullable=True)
     undo_of: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+# ---------------------------------------------------------------------------------------
+# Team events (schema version 2; C.04.6). A team is a ``player`` row (the participant the
+# team engine pairs, its ``entry`` rows are the matches); these tables hold what only a
+# team has: its roster, and per round its line-up with each board's result.
+
+
+class TeamSettingsRecord(Base):
+    """The C.04.6 options of a team event: at most one row, ``id == 1`` (none: defaults)."""
+
+    __tablename__ = "team_settings"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    boards: Mapped[int] = mapped_column(Integer, default=4)
+    colour_preferences: Mapped[str] = mapped_column(String, default="A")
+    primary_score: Mapped[str] = mapped_column(String, default="match")
+    secondary_for_colour: Mapped[bool] = mapped_column(Boolean, default=True)
+    pab_game_points: Mapped[int] = mapped_column(Integer, default=4)
+    half_bye_game_points: Mapped[int] = mapped_column(Integer, default=4)
+    full_bye_game_points: Mapped[int] = mapped_column(Integer, default=8)
+    zero_bye_game_points: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class TeamRecord(Base):
+    """What a team has beyond its ``player`` row (name, federation, strength there)."""
+
+    __tablename__ = "team"
+
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("player.id", ondelete="CASCADE"), primary_key=True
+    )
+    short_name: Mapped[str] = mapped_column(String, default="")
+    club: Mapped[str] = mapped_column(Text, default="")
+
+
+class TeamMemberRecord(Base):
+    """One player of a team's roster; ``position`` is the roster (board) order, 1..n."""
+
+    __tablename__ = "team_member"
+    __table_args__ = ({"sqlite_autoincrement": True},)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(Text)
+    rating: Mapped[int] = mapped_column(Integer, default=0)
+    title: Mapped[str] = mapped_column(String, default="")
+    fide_id: Mapped[str] = mapped_column(String, default="")
+    federation: Mapped[str] = mapped_column(String, default="")
+    sex: Mapped[str] = mapped_column(String, default="")
+
+
+class TeamBoardRecord(Base):
+    """One board of a team's line-up in one round, with that team's player's result code.
+
+    ``member_id`` ``NULL`` is an empty board (a forfeited game); ``result`` ``NULL`` while
+    the game's result is missing.
+    """
+
+    __tablename__ = "team_board"
+    __table_args__ = (UniqueConstraint("team_id", "round_number", "board"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), index=True)
+    round_number: Mapped[int] = mapped_column(Integer, index=True)
+    board: Mapped[int] = mapped_column(Integer)
+    member_id: Mapped[int | None] = mapped_column(
+        ForeignKey("team_member.id", ondelete="RESTRICT"), nullable=True
+    )
+    result: Mapped[str | None] = mapped_column(String(1), nullable=True)

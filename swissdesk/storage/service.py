@@ -32,9 +32,10 @@ from swissdesk.model.tournament import (
     DOUBLE_SWISS_SCORING,
     ResultCode,
     ScoringSystem,
+    TeamSettings,
     Tournament,
 )
-from swissdesk.storage import convert, database, newfile, readmodels, schema
+from swissdesk.storage import convert, database, newfile, readmodels, schema, teamviews
 from swissdesk.storage.commands import REGISTRY, UNDO, Action, PairNextRound, Redo, Undo
 from swissdesk.storage.commands.base import (
     check_player_data,
@@ -63,6 +64,7 @@ from swissdesk.storage.views import (
     RoundView,
     TournamentSettings,
 )
+from swissdesk.trf.team_records import TeamEvent
 
 
 class TournamentFile:
@@ -210,10 +212,45 @@ class TournamentFile:
         except OSError as exc:
             raise InputError(f"{source}: cannot read the file ({exc.strerror})") from exc
         text = decode_trf(data, source=str(source))  # line by line, never shifts columns
+        from swissdesk.trf.team_records import is_team_trf, parse_team_trf
+
+        if is_team_trf(text):
+            return cls.from_team_event(path, parse_team_trf(text, source=str(source)), str(source))
         tournament = for_system(parse_trf(text, source=str(source)))
         return cls.from_tournament(
             path, tournament, source=str(source), trf_version=detect_trf_version(text)
         )
+
+    @classmethod
+    def from_team_event(
+        cls, path: str | os.PathLike[str], event: TeamEvent, source: str = ""
+    ) -> TournamentFile:
+        """Create a tournament file holding a TRF-2026 team event: teams, rosters, matches,
+        line-ups and board results (:mod:`swissdesk.storage.teamtrf`)."""
+        from swissdesk.storage import teamtrf
+
+        settings = convert.settings_from_tournament(event.tournament)
+        at = utc_now()
+
+        def fill(session: Session) -> None:
+            teamtrf.insert_team_event(session, event, at=at)
+            session.add(MetaRecord(key="trf_version", value="2026"))
+
+        t = event.tournament
+        summary = (
+            f"imported {len(t.players)} teams, {len(event.players.players)} players, "
+            f"{t.rounds_with_pairings} rounds" + (f" from {source}" if source else "")
+        )
+        payload = {"source": source, "teams": len(t.players)}
+        return cls._build(Path(path), settings, fill, "ImportTournament", summary, payload)
+
+    def team_event(self, *, include_pending: bool = False) -> TeamEvent:
+        """The team event as a TRF-2026 team file holds it (complete rounds; with
+        ``include_pending`` also the round being played, for printing its match sheets)."""
+        from swissdesk.storage import teamtrf
+
+        with self._read() as session:
+            return teamtrf.team_event(session, include_pending=include_pending)
 
     @classmethod
     def _build(
@@ -365,6 +402,21 @@ class TournamentFile:
         the next round (``paired=False``)."""
         with self._read() as session:
             return readmodels.round_view(session, round_number)
+
+    def teams(self) -> list[teamviews.TeamRow]:
+        """The teams of a team event in TPN order, with their rosters (C.04.6)."""
+        with self._read() as session:
+            return teamviews.team_rows(session)
+
+    def team_round_view(self, round_number: int) -> teamviews.TeamRoundView:
+        """The matches of a paired round of a team event, board by board, live scores."""
+        with self._read() as session:
+            return teamviews.team_round_view(session, round_number)
+
+    def team_settings(self) -> TeamSettings:
+        """The team options (C.04.6) of the tournament (defaults when none are set)."""
+        with self._read() as session:
+            return teamviews.team_settings(session)
 
     def audit_log(self, limit: int | None = None) -> list[AuditEntry]:
         """The audit log, oldest first (only the latest ``limit`` entries if given)."""

@@ -110,22 +110,26 @@ def test_newer_file_is_refused_unchanged(saved: Path) -> None:
 def test_older_file_is_migrated_with_a_copy_kept(
     saved: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Pretend the current program knows version 2, whose step adds a column.
-    def to_v2(con: sqlite3.Connection) -> None:
+    # Pretend the program knows one version more, whose step adds a column.
+    current = schema.SCHEMA_VERSION
+
+    def to_next(con: sqlite3.Connection) -> None:
         con.execute("ALTER TABLE player ADD COLUMN nickname TEXT DEFAULT ''")
 
-    monkeypatch.setattr(schema, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(database.MIGRATIONS, 1, to_v2)
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", current + 1)
+    monkeypatch.setitem(database.MIGRATIONS, current, to_next)
     with TournamentFile.open(saved) as tf:
         assert len(tf.players()) == 9
         assert tf.rounds_paired() == 1
     con = sqlite3.connect(saved)
-    assert con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone() == ("2",)
+    version = con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+    assert version == (str(current + 1),)
     assert "nickname" in {row[1] for row in con.execute("PRAGMA table_info(player)")}
     con.close()
-    backup = saved.with_name("saved.before-upgrade-v1.swissdesk")
+    backup = saved.with_name(f"saved.before-upgrade-v{current}.swissdesk")
     con = sqlite3.connect(backup)
-    assert con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone() == ("1",)
+    version = con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+    assert version == (str(current),)
     con.close()
 
 
@@ -134,11 +138,12 @@ def test_failed_migration_changes_nothing(saved: Path, monkeypatch: pytest.Monke
         con.execute("ALTER TABLE player ADD COLUMN x TEXT")
         con.execute("THIS IS NOT SQL")
 
-    monkeypatch.setattr(schema, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(database.MIGRATIONS, 1, broken)
+    current = schema.SCHEMA_VERSION
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", current + 1)
+    monkeypatch.setitem(database.MIGRATIONS, current, broken)
     with pytest.raises(StorageError):
         TournamentFile.open(saved)
-    monkeypatch.setattr(schema, "SCHEMA_VERSION", 1)
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", current)
     with TournamentFile.open(saved) as tf:
         assert len(tf.players()) == 9
     con = sqlite3.connect(saved)

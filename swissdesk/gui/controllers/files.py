@@ -97,8 +97,9 @@ class FileController:
 
     def new_tournament(self) -> None:
         from swissdesk.engines import system_names
+        from swissdesk.gui.team_pages import TeamTournamentDialog
 
-        dialog = TournamentDialog(system_names(), parent=self.w)
+        dialog = TeamTournamentDialog(system_names(), parent=self.w)
         if not self.w.prompter.run_dialog(dialog):
             return
         settings = dialog.settings()
@@ -111,7 +112,8 @@ class FileController:
         )
         if not name:
             return
-        self.create_tournament(Path(name), settings)
+        if self.create_tournament(Path(name), settings) and settings.is_team:
+            self.w.teams.after_create(dialog.team_settings())  # boards, colours, match points
 
     def create_tournament(self, path: Path, settings: TournamentSettings) -> bool:
         if path.suffix != SUFFIX:

@@ -5,6 +5,8 @@
   requested byes
 - :mod:`~swissdesk.storage.commands.rounds`: pairing, unpairing, manual pairing changes
 - :mod:`~swissdesk.storage.commands.results`: entering and correcting results
+- :mod:`~swissdesk.storage.commands.teams`: team events: teams, rosters, line-ups, board
+  results, forfeited matches, team byes, match points (C.04.6)
 - :mod:`~swissdesk.storage.commands.registry`: command type -> step (the only dispatch)
 
 Each command is a frozen dataclass passed to :meth:`TournamentFile.execute
@@ -35,27 +37,47 @@ from swissdesk.storage.commands.rounds import (
     UnpairLastRound,
 )
 from swissdesk.storage.commands.settings import EditSettings
+from swissdesk.storage.commands.teams import (
+    AddTeam,
+    AssignTeamPairingNumbers,
+    EditTeam,
+    EnterBoardResult,
+    ForfeitMatch,
+    RemoveTeam,
+    RequestTeamBye,
+    SetLineup,
+    SetTeamSettings,
+)
 
 __all__ = [
     "REGISTRY",
     "UNDO",
     "Action",
     "AddPlayer",
+    "AddTeam",
     "AssignPairingNumbers",
+    "AssignTeamPairingNumbers",
     "CancelBye",
     "CloseParticipantList",
     "CorrectResult",
     "EditPlayer",
     "EditSettings",
+    "EditTeam",
+    "EnterBoardResult",
     "EnterMatchResult",
     "EnterResult",
+    "ForfeitMatch",
     "LateEntry",
     "ManualPairingChange",
     "Outcome",
     "PairNextRound",
     "Redo",
     "RemovePlayer",
+    "RemoveTeam",
     "RequestBye",
+    "RequestTeamBye",
+    "SetLineup",
+    "SetTeamSettings",
     "Step",
     "Undo",
     "UnpairLastRound",

@@ -28,7 +28,7 @@ from swissdesk.storage.commands.base import (
     tpn_map,
 )
 from swissdesk.storage.errors import ActionRefused
-from swissdesk.storage.schema import EntryRecord, PlayerRecord
+from swissdesk.storage.schema import EntryRecord, PlayerRecord, TeamMemberRecord
 from swissdesk.storage.views import ByeKind, PlayerData, TournamentSettings
 
 TPN_FROZEN_AFTER_ROUND = 4
@@ -160,6 +160,10 @@ def remove_player(s: Session, a: RemovePlayer) -> Outcome:
         raise ActionRefused(
             f"{rec.name} cannot be removed: round {last} is already paired "
             "(withdraw the player instead)"
+        )
+    if s.scalars(select(TeamMemberRecord.id).where(TeamMemberRecord.team_id == rec.id)).first():
+        raise ActionRefused(  # its roster would be lost: RemoveTeam keeps it for Undo
+            f"{rec.name} is a team: remove it with 'Remove team' (swissdesk team remove)"
         )
     entries = list(s.scalars(select(EntryRecord).where(EntryRecord.player_id == rec.id)))
     trec = tournament_row(s)

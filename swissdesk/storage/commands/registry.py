@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from swissdesk.storage.commands import players, results, rounds, settings
+from swissdesk.storage.commands import players, results, rounds, settings, teams
 from swissdesk.storage.commands.base import Action, Step
 
 REGISTRY: Mapping[type[Action], Step[Any]] = {
@@ -38,6 +38,17 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
     results.EnterResult: Step(results.enter_result, results.undo_result),
     results.CorrectResult: Step(results.correct_result, results.undo_result),
     results.EnterMatchResult: Step(results.enter_match_result, results.undo_match_result),
+    teams.SetTeamSettings: Step(teams.set_team_settings, teams.undo_set_team_settings),
+    teams.AddTeam: Step(teams.add_team, teams.undo_add_team),
+    teams.EditTeam: Step(teams.edit_team, teams.undo_edit_team),
+    teams.RemoveTeam: Step(teams.remove_team, teams.undo_remove_team),
+    teams.AssignTeamPairingNumbers: Step(
+        teams.assign_team_pairing_numbers, teams.undo_assign_team_pairing_numbers
+    ),
+    teams.SetLineup: Step(teams.set_lineup, teams.undo_lineup_change),
+    teams.EnterBoardResult: Step(teams.enter_board_result, teams.undo_lineup_change),
+    teams.ForfeitMatch: Step(teams.forfeit_match, teams.undo_lineup_change),
+    teams.RequestTeamBye: Step(teams.request_team_bye, teams.undo_request_team_bye),
 }
 """Command type -> its step. The audit log records the command's class name."""
 

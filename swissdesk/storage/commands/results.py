@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from swissdesk.model.tournament import Colour, ResultCode, double_swiss_match
 from swissdesk.storage import convert
-from swissdesk.storage.commands.base import Action, Outcome, board_sides, tpn_map
+from swissdesk.storage.commands.base import Action, Outcome, board_sides, tournament_row, tpn_map
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.results import BoardResult, result_text
 from swissdesk.storage.schema import EntryRecord, PlayerRecord, TournamentRecord
@@ -81,6 +81,11 @@ def _set_result(
     *,
     correction: bool,
 ) -> Outcome:
+    if tournament_row(s).is_team:  # a match's result is settled from its boards (teams.py)
+        raise ActionRefused(
+            "in a team event a match's result comes from its boards: enter them on the "
+            "Matches page (swissdesk team result)"
+        )
     entries = list(
         s.scalars(
             select(EntryRecord).where(

@@ -1,0 +1,385 @@
+"""``swissdesk team``: run a team event (Team Swiss, C.04.6) from the command line.
+
+    swissdesk team new T.swissdesk --name NAME --rounds 7 --boards 4 [--colours A|B|none]
+                                    [--match-points 2,1,0]
+    swissdesk team add T.swissdesk NAME [--short S] [--federation F] [--club C]
+                                    [--player "Name;rating;title;FIDE ID;fed"]... [--roster FILE]
+    swissdesk team remove T.swissdesk TEAM
+    swissdesk team list T.swissdesk
+    swissdesk team sort T.swissdesk [--order 3,1,2,...]
+    swissdesk team lineup T.swissdesk ROUND TEAM 1 2 5 -      (roster positions, - empty)
+    swissdesk team result T.swissdesk ROUND MATCH BOARD 1-0|1/2|0-1|+-|-+|--|clear
+    swissdesk team forfeit T.swissdesk ROUND MATCH +-|-+|--|cancel
+    swissdesk team bye T.swissdesk TEAM ROUND half|zero|full|absent
+    swissdesk team matches T.swissdesk [ROUND]
+    swissdesk team standings T.swissdesk
+    swissdesk team report T.swissdesk --kind pairings|sheets|standings|crosstable|boards -o OUT
+
+A roster file has one player per line, fields separated by ``;`` (or tabs): name, rating,
+title, FIDE ID, federation (only the name is required); ``#`` starts a comment. Board
+results are given from the first team's side (``1-0``: its player won). Pairing a round is
+``swissdesk next-round``; ``import``/``export`` read and write TRF-2026 team files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from swissdesk.errors import InputError
+from swissdesk.model.tournament import Tournament
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``team`` command group."""
+    group = subparsers.add_parser(
+        "team",
+        help="team events (Team Swiss): teams, rosters, line-ups, board results",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+    )
+    from swissdesk.cli.storage_commands import _ResultParser
+
+    commands = group.add_subparsers(
+        dest="team_command", metavar="ACTION", required=True, parser_class=_ResultParser
+    )
+
+    p = commands.add_parser("new", help="create a team tournament file")
+    p.add_argument("output", type=Path)
+    p.add_argument("--name", required=True)
+    p.add_argument("--rounds", type=int, required=True)
+    p.add_argument("--boards", type=int, default=4)
+    p.add_argument("--colours", choices=("A", "B", "none"), default="A")
+    p.add_argument("--primary", choices=("match", "game"), default="match")
+    p.add_argument("--match-points", default="2,1,0", metavar="W,D,L")
+    p.set_defaults(func=run_new)
+
+    p = commands.add_parser("add", help="register a team with its roster")
+    p.add_argument("input", type=Path)
+    p.add_argument("name")
+    p.add_argument("--short", default="")
+    p.add_argument("--federation", default="")
+    p.add_argument("--club", default="")
+    p.add_argument("--player", action="append", default=[], metavar="NAME;RATING;TITLE;ID;FED")
+    p.add_argument("--roster", type=Path, default=None, help="file: one player per line")
+    p.set_defaults(func=run_add)
+
+    p = commands.add_parser("remove", help="remove a team before round 1 is paired")
+    p.add_argument("input", type=Path)
+    p.add_argument("team", type=int, help="team pairing number")
+    p.set_defaults(func=run_remove)
+
+    p = commands.add_parser("list", help="the teams with their rosters")
+    p.add_argument("input", type=Path)
+    p.set_defaults(func=run_list)
+
+    p = commands.add_parser("sort", help="pairing numbers by strength (or --order)")
+    p.add_argument("input", type=Path)
+    p.add_argument("--order", default=None, metavar="TPNS", help="current numbers, new order")
+    p.set_defaults(func=run_sort)
+
+    p = commands.add_parser("lineup", help="a team's line-up for a round")
+    p.add_argument("input", type=Path)
+    p.add_argument("round", type=int)
+    p.add_argument("team", type=int, help="team pairing number")
+    p.add_argument("positions", nargs="+", help="roster position per board, - for empty")
+    p.set_defaults(func=run_lineup)
+
+    p = commands.add_parser("result", help="one board's result (first team's side)")
+    p.add_argument("input", type=Path)
+    p.add_argument("round", type=int)
+    p.add_argument("match", type=int)
+    p.add_argument("board", type=int)
+    p.add_argument("result", nargs=argparse.REMAINDER)
+    p.set_defaults(func=run_result)
+
+    p = commands.add_parser("forfeit", help="a forfeited match (+-, -+, --, cancel)")
+    p.add_argument("input", type=Path)
+    p.add_argument("round", type=int)
+    p.add_argument("match", type=int)
+    p.add_argument("result", nargs=argparse.REMAINDER)
+    p.set_defaults(func=run_forfeit)
+
+    p = commands.add_parser("bye", help="a team's requested bye for a round not yet paired")
+    p.add_argument("input", type=Path)
+    p.add_argument("team", type=int)
+    p.add_argument("round", type=int)
+    p.add_argument("kind", choices=("half", "zero", "full", "absent"))
+    p.set_defaults(func=run_bye)
+
+    p = commands.add_parser("matches", help="the matches of a round, board by board")
+    p.add_argument("input", type=Path)
+    p.add_argument("round", type=int, nargs="?", default=None)
+    p.set_defaults(func=run_matches)
+
+    p = commands.add_parser("standings", help="team standings (MP, GP, C.07 team tie-breaks)")
+    p.add_argument("input", type=Path)
+    p.set_defaults(func=run_standings)
+
+    p = commands.add_parser("report", help="team documents as PDF")
+    p.add_argument("input", type=Path)
+    p.add_argument(
+        "--kind", required=True, choices=("pairings", "sheets", "standings", "crosstable", "boards")
+    )
+    p.add_argument("--round", type=int, default=None)
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    p.add_argument("-o", "--output", type=Path, required=True)
+    p.set_defaults(func=run_report)
+
+
+def _open(path: Path) -> Any:
+    from swissdesk.storage import TournamentFile
+
+    if not path.exists():
+        raise InputError(f"{path}: no such file")
+    return TournamentFile.open(path)
+
+
+def _report(outcome: Any) -> None:
+    print(outcome.summary)
+    for warning in outcome.warnings:
+        print(f"swissdesk: note: {warning}", file=sys.stderr)
+
+
+def _points(text: str) -> tuple[int, int, int]:
+    try:
+        values = [round(float(v) * 2) for v in text.split(",")]
+    except ValueError:
+        values = []
+    if len(values) != 3:
+        raise InputError(f"match points {text!r}: give win,draw,loss, e.g. 2,1,0")
+    return values[0], values[1], values[2]
+
+
+def run_new(args: argparse.Namespace) -> int:
+    from swissdesk.model.tournament import TeamSettings
+    from swissdesk.storage import SetTeamSettings, TournamentFile, TournamentSettings
+    from swissdesk.storage.commands.teams import team_scoring
+    from swissdesk.tiebreaks.team import DEFAULT_TEAM_TIEBREAKS
+
+    win, draw, loss = _points(args.match_points)
+    settings = TournamentSettings(
+        name=args.name,
+        total_rounds=args.rounds,
+        system="team",
+        scoring=team_scoring(win, draw, loss),
+        is_team=True,
+        tiebreaks=DEFAULT_TEAM_TIEBREAKS,
+    )
+    team = TeamSettings(
+        boards=args.boards,
+        colour_preferences=args.colours,
+        primary_score=args.primary,
+        pab_game_points=args.boards,
+        half_bye_game_points=args.boards,
+        full_bye_game_points=2 * args.boards,
+    )
+    with TournamentFile.create(args.output, settings) as tf:
+        _report(tf.execute(SetTeamSettings(team, win, draw, loss)))
+    print(f"created {args.output}")
+    return 0
+
+
+def parse_member(text: str) -> Any:
+    """One roster player: ``name;rating;title;FIDE ID;federation`` (tabs also separate)."""
+    from swissdesk.storage import MemberData
+
+    fields = [f.strip() for f in text.replace("\t", ";").split(";")]
+    fields += [""] * (5 - len(fields))
+    if not fields[0]:
+        raise InputError(f"roster player {text!r}: the name is missing")
+    try:
+        rating = int(fields[1] or 0)
+    except ValueError:
+        raise InputError(f"roster player {text!r}: the rating {fields[1]!r} is no number") from None
+    return MemberData(fields[0], rating, fields[2], fields[3], fields[4])
+
+
+def read_roster(path: Path) -> list[Any]:
+    """A roster file (see the module help)."""
+    try:
+        lines = path.read_text(encoding="utf-8-sig").splitlines()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the roster ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        lines = path.read_text(encoding="latin-1").splitlines()
+    return [parse_member(line) for line in lines if line.strip() and not line.startswith("#")]
+
+
+def run_add(args: argparse.Namespace) -> int:
+    from swissdesk.storage import AddTeam, TeamData
+
+    members = [parse_member(p) for p in args.player]
+    if args.roster is not None:
+        members += read_roster(args.roster)
+    team = TeamData(args.name, args.short, args.federation, args.club, tuple(members))
+    with _open(args.input) as tf:
+        _report(tf.execute(AddTeam(team)))
+    return 0
+
+
+def run_remove(args: argparse.Namespace) -> int:
+    from swissdesk.storage import RemoveTeam
+
+    with _open(args.input) as tf:
+        _report(tf.execute(RemoveTeam(args.team)))
+    return 0
+
+
+def run_list(args: argparse.Namespace) -> int:
+    with _open(args.input) as tf:
+        teams = tf.teams()
+    for t in teams:
+        print(f"{t.tpn:3d}  {t.name}  [{t.short_name}] {t.federation}  strength {t.strength}")
+        for m in t.members:
+            d = m.data
+            print(f"      {m.position:2d}. {d.title:<3} {d.name:<32} {d.rating:>4}  {d.fide_id}")
+    return 0
+
+
+def run_sort(args: argparse.Namespace) -> int:
+    from swissdesk.storage import AssignTeamPairingNumbers
+
+    order = None
+    if args.order:
+        try:
+            order = tuple(int(x) for x in args.order.split(","))
+        except ValueError:
+            raise InputError("--order: comma-separated pairing numbers") from None
+    with _open(args.input) as tf:
+        _report(tf.execute(AssignTeamPairingNumbers(order)))
+    return 0
+
+
+def run_lineup(args: argparse.Namespace) -> int:
+    from swissdesk.storage import SetLineup
+
+    positions: list[int | None] = []
+    for text in args.positions:
+        if text in ("-", "0", "empty"):
+            positions.append(None)
+        elif text.isdigit():
+            positions.append(int(text))
+        else:
+            raise InputError(f"line-up: {text!r} is not a roster position (or - for empty)")
+    with _open(args.input) as tf:
+        _report(tf.execute(SetLineup(args.round, args.team, tuple(positions))))
+    return 0
+
+
+def _one_result(args: argparse.Namespace, forms: str) -> str:
+    if len(args.result) != 1:
+        raise InputError(f"give one result: {forms}")
+    return str(args.result[0])
+
+
+def run_result(args: argparse.Namespace) -> int:
+    from swissdesk.storage import EnterBoardResult, parse_result
+
+    text = _one_result(args, "1-0, 1/2, 0-1, +-, -+, -- or clear")
+    result = None if text.lower() in ("clear", "none") else parse_result(text)
+    with _open(args.input) as tf:
+        _report(tf.execute(EnterBoardResult(args.round, args.match, args.board, result)))
+    return 0
+
+
+def run_forfeit(args: argparse.Namespace) -> int:
+    from swissdesk.storage import ForfeitMatch, parse_result
+
+    text = _one_result(args, "+-, -+, -- or cancel")
+    result = None if text.lower() == "cancel" else parse_result(text)
+    with _open(args.input) as tf:
+        _report(tf.execute(ForfeitMatch(args.round, args.match, result)))
+    return 0
+
+
+def run_bye(args: argparse.Namespace) -> int:
+    from swissdesk.storage import ByeKind, RequestTeamBye
+
+    with _open(args.input) as tf:
+        _report(tf.execute(RequestTeamBye(args.team, args.round, ByeKind(args.kind))))
+    return 0
+
+
+def run_matches(args: argparse.Namespace) -> int:
+    with _open(args.input) as tf:
+        rnd = args.round if args.round is not None else tf.rounds_paired()
+        if not 1 <= rnd <= tf.rounds_paired():
+            raise InputError(f"round {rnd} is not paired")
+        view = tf.team_round_view(rnd)
+    print(f"Round {rnd}")
+    for m in view.matches:
+        state = "" if m.complete else "  (in progress)"
+        forfeit = f"  forfeited {m.forfeit.value}" if m.forfeit is not None else ""
+        print(
+            f"Match {m.number}: {m.first_tpn} {m.first_name} - {m.second_tpn} {m.second_name}"
+            f"  {m.score_text}{forfeit}{state}"
+        )
+        if m.forfeit is None:
+            for b in m.boards:
+                print(
+                    f"   {b.board:2d}  {b.first or '(empty)':<28} {b.text:^5} "
+                    f"{b.second or '(empty)'}"
+                )
+    for tpn, name, code in view.unpaired:
+        print(f"  {tpn} {name}: {code.name.replace('_', ' ').lower()}")
+    return 0
+
+
+def run_standings(args: argparse.Namespace) -> int:
+    with _open(args.input) as tf:
+        tournament = tf.snapshot()
+    return print_team_standings(tournament)
+
+
+def print_team_standings(tournament: Tournament) -> int:
+    """Print the team standings after the complete rounds (also ``swissdesk standings``)."""
+    from swissdesk.model.tournament import half_points_to_str
+    from swissdesk.tiebreaks.team import DEFAULT_TEAM_TIEBREAKS, format_team_value, team_standings
+
+    names = {p.tpn: p.name for p in tournament.players}
+    codes = tuple(c for c in tournament.tiebreaks if ":" in c or c in ("GP", "DE", "MP"))
+    codes = codes or DEFAULT_TEAM_TIEBREAKS
+    shown = [c for c in codes if c != "GP"]  # GP has its own column
+    print(f"{'Rk':>3} {'No':>3}  {'Team':<30} {'MP':>5} {'GP':>5}  " + "  ".join(shown))
+    # Only complete rounds: a bye already set for the next round does not count yet.
+    for row in team_standings(tournament, codes, tournament.rounds_with_pairings):
+        values = "  ".join(
+            format_team_value(c, v).rjust(len(c))
+            for c, v in zip(codes, row.values, strict=True)
+            if c != "GP"
+        )
+        print(
+            f"{row.rank:3d} {row.tpn:3d}  {names[row.tpn]:<30} "
+            f"{half_points_to_str(row.match_points):>5} {half_points_to_str(row.game_points):>5}"
+            f"  {values}"
+        )
+    return 0
+
+
+def run_report(args: argparse.Namespace) -> int:
+    from swissdesk.reports import team as reports
+
+    with _open(args.input) as tf:
+        paired = tf.rounds_paired()
+        rnd = args.round if args.round is not None else paired
+        pending = args.kind in ("pairings", "sheets")
+        tournament = tf.snapshot(include_pending=True) if pending else tf.snapshot()
+        event = tf.team_event(include_pending=pending)
+    if pending and not 1 <= rnd <= paired:
+        raise InputError(f"round {rnd} is not paired")
+    if args.kind == "pairings":
+        reports.render_team_pairings(tournament, args.output, round_number=rnd, paper=args.paper)
+    elif args.kind == "sheets":
+        reports.render_match_sheets(event, args.output, round_number=rnd, paper=args.paper)
+    elif args.kind == "standings":
+        reports.render_team_standings(
+            tournament, args.output, rounds=tournament.rounds_with_pairings, paper=args.paper
+        )
+    elif args.kind == "crosstable":
+        reports.render_team_crosstable(tournament, args.output, paper=args.paper)
+    else:
+        reports.render_board_results(event, args.output, paper=args.paper)
+    print(f"wrote {args.output}")
+    return 0

@@ -1,0 +1,317 @@
+"""Table models of a team event's pages: teams, a team's roster, the matches of a round,
+one match's boards and the team standings (C.04.6, C.07 team tie-breaks).
+
+The teams and roster models are edited in place like the players list: an edited cell
+hands the team's new data to ``commit`` (the controller runs the ``EditTeam`` action); a
+value that cannot be right emits ``invalid_edit`` with the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+
+from swissdesk.gui.tablemodel import (
+    CENTER,
+    DISPLAY,
+    EDIT,
+    GREY,
+    LEFT,
+    RESULT_DISPLAY,
+    RIGHT,
+    SORT,
+    TOOLTIP,
+    Column,
+    Index,
+    TableModel,
+    points,
+)
+from swissdesk.storage import MatchView, MemberData, TeamData, TeamRow
+from swissdesk.storage.teamviews import BoardLine, MemberRow
+
+TeamCommit = Callable[[int, TeamData], bool]
+FOREGROUND = Qt.ItemDataRole.ForegroundRole
+
+
+class _Editable(TableModel):
+    """A table whose cells in ``editable`` columns are edited in place."""
+
+    editable: frozenset[int] = frozenset()
+    invalid_edit = Signal(str)
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        base = super().flags(index)
+        if index.isValid() and index.column() in self.editable:
+            return base | Qt.ItemFlag.ItemIsEditable
+        return base
+
+    def setData(self, index: Index, value: Any, role: int = EDIT) -> bool:
+        if role != EDIT or not index.isValid() or index.column() not in self.editable:
+            return False
+        return self.edit_cell(index.row(), index.column(), str(value).strip())
+
+    def edit_cell(self, row: int, column: int, text: str) -> bool:
+        raise NotImplementedError
+
+
+class TeamsModel(_Editable):
+    """The teams in pairing-number order (strength: average rating of the N best)."""
+
+    TPN, NAME, SHORT, FED, STRENGTH, PLAYERS = range(6)
+    columns = (
+        Column("No.", RIGHT, 4, "Team pairing number"),
+        Column("Team", LEFT, 24, stretch=True),
+        Column("Short", LEFT, 6, "Short name (TRF 310 nickname)"),
+        Column("Fed.", CENTER, 5),
+        Column("Strength", RIGHT, 7, "Average rating of the N best roster players"),
+        Column("Players", RIGHT, 6, "Players on the roster"),
+    )
+    editable = frozenset({NAME, SHORT, FED})
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.commit: TeamCommit | None = None
+
+    def teams(self) -> list[TeamRow]:
+        return list(self._rows)
+
+    def cell(self, row: TeamRow, column: int, role: int) -> Any:
+        if role in (DISPLAY, EDIT, SORT):
+            values: tuple[Any, ...] = (
+                row.tpn,
+                row.name,
+                row.short_name,
+                row.federation,
+                row.strength,
+                len(row.members),
+            )
+            value = values[column]
+            return value if role == SORT or isinstance(value, str) else str(value)
+        return None
+
+    def edit_cell(self, row: int, column: int, text: str) -> bool:
+        team: TeamRow = self._rows[row]
+        data = team.data
+        if column == self.NAME:
+            if not text:
+                self.invalid_edit.emit("a team needs a name")
+                return False
+            data = replace(data, name=text)
+        elif column == self.SHORT:
+            data = replace(data, short_name=text[:5])
+        else:
+            if text and (len(text) != 3 or not text.isalpha()):
+                self.invalid_edit.emit(f"federation {text!r}: three letters, e.g. GER")
+                return False
+            data = replace(data, federation=text.upper())
+        return self.commit(team.tpn, data) if self.commit is not None else False
+
+
+class RosterModel(_Editable):
+    """One team's roster in board order (position 1 plays board 1 by default)."""
+
+    POS, TITLE, NAME, RATING, FIDE_ID, FED = range(6)
+    columns = (
+        Column("Pos.", RIGHT, 4, "Roster position (board order)"),
+        Column("Title", CENTER, 5),
+        Column("Player", LEFT, 26, stretch=True),
+        Column("Rating", RIGHT, 6),
+        Column("FIDE ID", RIGHT, 10),
+        Column("Fed.", CENTER, 5),
+    )
+    editable = frozenset({TITLE, NAME, RATING, FIDE_ID, FED})
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.team: TeamRow | None = None
+        self.commit: TeamCommit | None = None
+
+    def set_team(self, team: TeamRow | None) -> None:
+        self.team = team
+        self.set_rows(team.members if team is not None else ())
+
+    def cell(self, row: MemberRow, column: int, role: int) -> Any:
+        if role in (DISPLAY, EDIT, SORT):
+            d = row.data
+            values: tuple[Any, ...] = (
+                row.position,
+                d.title,
+                d.name,
+                d.rating,
+                d.fide_id,
+                d.federation,
+            )
+            value = values[column]
+            return value if role == SORT or isinstance(value, str) else str(value)
+        return None
+
+    def members(self) -> list[MemberData]:
+        return [m.data for m in self._rows]
+
+    def edit_cell(self, row: int, column: int, text: str) -> bool:
+        member: MemberData = self._rows[row].data
+        if column == self.NAME:
+            if not text:
+                self.invalid_edit.emit("a roster player needs a name")
+                return False
+            member = replace(member, name=text)
+        elif column == self.RATING:
+            if not text.isdigit():
+                self.invalid_edit.emit(f"rating {text!r}: a number, 0 for unrated")
+                return False
+            member = replace(member, rating=int(text))
+        elif column == self.TITLE:
+            member = replace(member, title=text.upper())
+        elif column == self.FIDE_ID:
+            if text and not text.isdigit():
+                self.invalid_edit.emit(f"FIDE ID {text!r}: digits only")
+                return False
+            member = replace(member, fide_id=text)
+        else:
+            member = replace(member, federation=text.upper())
+        members = self.members()
+        members[row] = member
+        return self.commit_members(members)
+
+    def commit_members(self, members: Sequence[MemberData]) -> bool:
+        if self.team is None or self.commit is None:
+            return False
+        return self.commit(self.team.tpn, replace(self.team.data, members=tuple(members)))
+
+
+class MatchesModel(TableModel):
+    """The matches of a round with their live scores."""
+
+    NUMBER, FIRST, SCORE, SECOND, STATE = range(5)
+    columns = (
+        Column("Match", RIGHT, 5),
+        Column("Team (White on board 1)", LEFT, 22, stretch=True),
+        Column("Score", CENTER, 9, "Game points, live"),
+        Column("Team", LEFT, 22, stretch=True),
+        Column("", LEFT, 12),
+    )
+
+    def matches(self) -> list[MatchView]:
+        return list(self._rows)
+
+    def cell(self, row: MatchView, column: int, role: int) -> Any:
+        if role == DISPLAY:
+            if column == self.NUMBER:
+                return str(row.number)
+            if column == self.FIRST:
+                return f"{row.first_tpn}  {row.first_name}"
+            if column == self.SCORE:
+                return f"{points(row.first_points)} – {points(row.second_points)}"
+            if column == self.SECOND:
+                return f"{row.second_tpn}  {row.second_name}"
+            if row.forfeit is not None:
+                return f"forfeited {RESULT_DISPLAY[row.forfeit]}"
+            return "complete" if row.complete else "in progress"
+        if role == FOREGROUND and column == self.STATE and row.complete:
+            return GREY
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class _BoardRow:
+    line: BoardLine
+    first_white: bool
+
+
+class MatchBoardsModel(TableModel):
+    """The boards of one match: result keys as on the round page (first team's side)."""
+
+    BOARD, COLOUR, FIRST, FIRST_RATING, RESULT, SECOND, SECOND_RATING = range(7)
+    columns = (
+        Column("Bd", RIGHT, 3),
+        Column("", CENTER, 3, "Colour of the first team's player"),
+        Column("Player", LEFT, 22, stretch=True),
+        Column("Rtg", RIGHT, 5),
+        Column("Result", CENTER, 7, "1 / = / 0 / + / −, Delete clears"),
+        Column("Player", LEFT, 22, stretch=True),
+        Column("Rtg", RIGHT, 5),
+    )
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.current: MatchView | None = None
+
+    def set_match(self, match: MatchView | None) -> None:
+        self.current = match
+        rows = [] if match is None else [_BoardRow(b, b.board % 2 == 1) for b in match.boards]
+        self.set_rows(rows)
+
+    def cell(self, row: _BoardRow, column: int, role: int) -> Any:
+        b = row.line
+        if role == DISPLAY:
+            if column == self.BOARD:
+                return str(b.board)
+            if column == self.COLOUR:
+                return "W" if row.first_white else "B"
+            if column == self.FIRST:
+                return b.first or "(empty board)"
+            if column == self.FIRST_RATING:
+                return str(b.first_rating) if b.first else ""
+            if column == self.RESULT:
+                return RESULT_DISPLAY[b.result] if b.result is not None else ""
+            if column == self.SECOND:
+                return b.second or "(empty board)"
+            return str(b.second_rating) if b.second else ""
+        if role == FOREGROUND and (
+            (column == self.FIRST and b.first is None)
+            or (column == self.SECOND and b.second is None)
+        ):
+            return GREY
+        if role == TOOLTIP and column == self.RESULT and (b.first is None or b.second is None):
+            return "An empty board is a forfeited game"
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class StandingLine:
+    rank: int
+    tpn: int
+    name: str
+    match_points: int
+    game_points: int
+    values: tuple[str, ...]
+
+
+class TeamStandingsModel(TableModel):
+    """Team standings: match points, game points, the team tie-breaks (C.07)."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.columns = self._columns(())
+
+    @staticmethod
+    def _columns(codes: Sequence[str]) -> tuple[Column, ...]:
+        return (
+            Column("Rk", RIGHT, 4),
+            Column("No.", RIGHT, 4),
+            Column("Team", LEFT, 24, stretch=True),
+            Column("MP", RIGHT, 5, "Match points"),
+            Column("GP", RIGHT, 5, "Game points"),
+            *(Column(code, RIGHT, 8) for code in codes),
+        )
+
+    def set_standings(self, codes: Sequence[str], lines: Sequence[StandingLine]) -> None:
+        self.beginResetModel()
+        self.columns = self._columns(codes)
+        self._rows = list(lines)
+        self.endResetModel()
+
+    def cell(self, row: StandingLine, column: int, role: int) -> Any:
+        if role != DISPLAY:
+            return None
+        fixed = (
+            str(row.rank),
+            str(row.tpn),
+            row.name,
+            points(row.match_points),
+            points(row.game_points),
+        )
+        return fixed[column] if column < 5 else row.values[column - 5]

@@ -1,0 +1,746 @@
+"""Team events (C.04.6): teams and rosters, pairing numbers by strength, line-ups, board
+results, forfeited matches, team byes and the competition's match and game points.
+
+A team is a ``player`` row; its matches are its ``entry`` rows (board = match number), as
+the pairing stores them. A match's result is settled from its boards once every board has
+a result (an empty board is a forfeited game): the game points of each side
+(``entry.game_points``) and the match result (win/draw/loss, whose match points the
+tournament's scoring gives, 2/1/0 by default: art. 1.2). A forfeited whole match is
+``+``/``-`` on the two entries (art. 1.6.1: no colour counts, the pairing may repeat).
+
+Each command dataclass is followed by its ``apply`` and ``undo`` functions; the registry
+(:mod:`swissdesk.storage.commands.registry`) pairs them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.orm import Session
+
+from swissdesk.model.tournament import ResultCode, ScoringSystem, TeamSettings
+from swissdesk.storage import convert
+from swissdesk.storage.commands import players as player_commands
+from swissdesk.storage.commands.base import (
+    Action,
+    Outcome,
+    player_by_tpn,
+    tournament_row,
+)
+from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.results import BoardResult
+from swissdesk.storage.schema import (
+    EntryRecord,
+    PlayerRecord,
+    TeamBoardRecord,
+    TeamMemberRecord,
+    TeamRecord,
+    TeamSettingsRecord,
+)
+from swissdesk.storage.teamviews import (
+    GAME_POINTS,
+    MemberData,
+    TeamData,
+    effective_codes,
+    lineup_rows,
+    match_entries,
+    member_data,
+    members_json,
+    roster,
+    team_settings,
+    team_strength,
+)
+from swissdesk.storage.views import ByeKind
+
+# ---------------------------------------------------------------------------------------
+# Settings
+
+
+@dataclass(frozen=True, slots=True)
+class SetTeamSettings(Action):
+    """The C.04.6 options and the match points (half-points: 2/1/0 is ``4, 2, 0``).
+
+    Boards, colour preferences and scores cannot change once round 1 is paired.
+    """
+
+    settings: TeamSettings
+    match_win: int = 4
+    match_draw: int = 2
+    match_loss: int = 0
+
+
+def _check_team_settings(a: SetTeamSettings) -> None:
+    t = a.settings
+    if not 1 <= t.boards <= 50:
+        raise ActionRefused("a team match has 1 to 50 boards")
+    if t.colour_preferences not in ("A", "B", "none"):
+        raise ActionRefused("the colour preferences are of type A, B or none (C.04.6 art. 1.7)")
+    if t.primary_score not in ("match", "game"):
+        raise ActionRefused("the primary score is match points or game points (art. 1.2)")
+    if not a.match_win > a.match_draw >= a.match_loss >= 0:
+        raise ActionRefused(
+            "match points: a won match must score more than a drawn one, "
+            "a drawn one at least as much as a lost one"
+        )
+
+
+def team_scoring(win: int, draw: int, loss: int) -> ScoringSystem:
+    return ScoringSystem(
+        win=win,
+        draw=draw,
+        loss=loss,
+        forfeit_win=win,
+        forfeit_loss=loss,
+        pairing_allocated_bye=draw,
+        full_point_bye=win,
+        half_point_bye=draw,
+        zero_point_bye=0,
+        absent=0,
+    )
+
+
+def set_team_settings(s: Session, a: SetTeamSettings) -> Outcome:
+    _check_team_settings(a)
+    rec = tournament_row(s)
+    before = team_settings(s)
+    if convert.last_paired_round(s) >= 1:
+        old = convert.scoring_from_json(rec.scoring)
+        if before != a.settings or (old.win, old.draw, old.loss) != (
+            a.match_win,
+            a.match_draw,
+            a.match_loss,
+        ):
+            raise ActionRefused("the team options cannot change once round 1 is paired")
+    payload = {
+        "before": asdict(before) if s.get(TeamSettingsRecord, 1) is not None else None,
+        "scoring_before": rec.scoring,
+        "ratings_before": {str(p.id): p.rating for p in s.scalars(select(PlayerRecord))},
+        "after": asdict(a.settings),
+    }
+    _write_team_settings(s, a.settings)
+    rec.scoring = convert.scoring_to_json(team_scoring(a.match_win, a.match_draw, a.match_loss))
+    rec.is_team = True
+    for p in s.scalars(select(PlayerRecord)):
+        _sync_team(s, p, a.settings.boards)
+    summary = (
+        f"team options: {a.settings.boards} boards, colour preferences "
+        f"{a.settings.colour_preferences}, match points "
+        f"{a.match_win / 2:g}/{a.match_draw / 2:g}/{a.match_loss / 2:g}"
+    )
+    return summary, payload, ()
+
+
+def _write_team_settings(s: Session, settings: TeamSettings) -> None:
+    rec = s.get(TeamSettingsRecord, 1)
+    if rec is None:
+        rec = TeamSettingsRecord(id=1)
+        s.add(rec)
+    for f in fields(TeamSettings):
+        setattr(rec, f.name, getattr(settings, f.name))
+
+
+def undo_set_team_settings(s: Session, payload: Mapping[str, Any]) -> None:
+    if payload["before"] is None:
+        s.execute(delete(TeamSettingsRecord))
+    else:
+        _write_team_settings(s, TeamSettings(**payload["before"]))
+    tournament_row(s).scoring = payload["scoring_before"]
+    for pid, rating in payload["ratings_before"].items():
+        s.execute(update(PlayerRecord).where(PlayerRecord.id == int(pid)).values(rating=rating))
+
+
+# ---------------------------------------------------------------------------------------
+# Teams and rosters
+
+
+def _check_team_data(team: TeamData) -> None:
+    if not team.name.strip():
+        raise ActionRefused("a team needs a name")
+    for m in team.members:
+        if not m.name.strip():
+            raise ActionRefused(f"{team.name}: every roster player needs a name")
+        if m.rating < 0:
+            raise ActionRefused(f"{team.name}: the rating of {m.name} cannot be negative")
+
+
+def _sync_team(s: Session, p: PlayerRecord, boards: int) -> None:
+    """The team's strength (its ``rating``) and ``members`` from its roster."""
+    members = roster(s, p.id)
+    p.rating = team_strength([m.rating for m in members], boards)
+    p.members = members_json(s, p.id)
+
+
+def _member_dict(m: TeamMemberRecord) -> dict[str, Any]:
+    return {"id": m.id, "team_id": m.team_id, "position": m.position, **asdict(member_data(m))}
+
+
+def _team_snapshot(s: Session, p: PlayerRecord) -> dict[str, Any]:
+    t = s.get(TeamRecord, p.id)
+    return {
+        "id": p.id,
+        "name": p.name,
+        "federation": p.federation,
+        "rating": p.rating,
+        "members_json": p.members,
+        "short_name": t.short_name if t else "",
+        "club": t.club if t else "",
+        "members": [_member_dict(m) for m in roster(s, p.id)],
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class AddTeam(Action):
+    """Register a team with its roster (the next pairing number; sort them afterwards)."""
+
+    team: TeamData
+
+
+def add_team(s: Session, a: AddTeam) -> Outcome:
+    _check_team_data(a.team)
+    if tournament_row(s).list_closed:
+        raise ActionRefused("the list of participants is closed")
+    if convert.last_paired_round(s) >= 1:
+        raise ActionRefused("round 1 is paired: a team can no longer be added")
+    top = s.scalars(select(PlayerRecord.tpn).order_by(PlayerRecord.tpn.desc())).first() or 0
+    p = PlayerRecord(
+        tpn=top + 1,
+        name=a.team.name.strip(),
+        federation=a.team.federation.strip(),
+        members="[]",
+        acceleration="null",
+    )
+    s.add(p)
+    s.flush()
+    s.add(TeamRecord(player_id=p.id, short_name=a.team.short_name.strip(), club=a.team.club))
+    _insert_members(s, p.id, a.team.members)
+    _sync_team(s, p, team_settings(s).boards)
+    summary = f"team no. {p.tpn} {p.name} added ({len(a.team.members)} players)"
+    return summary, {"id": p.id, "tpn": p.tpn}, ()
+
+
+def _insert_members(s: Session, team_id: int, members: Sequence[MemberData]) -> None:
+    for pos, m in enumerate(members, start=1):
+        s.add(TeamMemberRecord(team_id=team_id, position=pos, **asdict(m)))
+    s.flush()
+
+
+def undo_add_team(s: Session, payload: Mapping[str, Any]) -> None:
+    s.execute(delete(TeamMemberRecord).where(TeamMemberRecord.team_id == payload["id"]))
+    s.execute(delete(TeamRecord).where(TeamRecord.player_id == payload["id"]))
+    s.execute(delete(PlayerRecord).where(PlayerRecord.id == payload["id"]))
+
+
+@dataclass(frozen=True, slots=True)
+class EditTeam(Action):
+    """Change a team's data and roster (add, remove, reorder players).
+
+    A player who already played keeps his place in the file: removing him is refused.
+    Roster players are matched by FIDE ID, else by name.
+    """
+
+    tpn: int
+    team: TeamData
+
+
+def edit_team(s: Session, a: EditTeam) -> Outcome:
+    _check_team_data(a.team)
+    p = player_by_tpn(s, a.tpn)
+    before = _team_snapshot(s, p)
+    old = roster(s, p.id)
+
+    def key(m: MemberData | TeamMemberRecord) -> str:
+        return f"id:{m.fide_id.strip()}" if m.fide_id.strip() else f"name:{m.name.strip().lower()}"
+
+    old_by_key = {key(m): m for m in old}
+    kept: set[int] = set()
+    s.execute(
+        update(TeamMemberRecord)
+        .where(TeamMemberRecord.team_id == p.id)
+        .values(position=-TeamMemberRecord.position)
+    )
+    for pos, m in enumerate(a.team.members, start=1):
+        rec = old_by_key.get(key(m))
+        if rec is not None and rec.id not in kept:
+            kept.add(rec.id)
+            rec.position = pos
+            for name, value in asdict(m).items():
+                setattr(rec, name, value)
+        else:
+            s.add(TeamMemberRecord(team_id=p.id, position=pos, **asdict(m)))
+    for gone in [r for r in old if r.id not in kept]:
+        played = s.scalars(
+            select(TeamBoardRecord.id).where(TeamBoardRecord.member_id == gone.id)
+        ).first()
+        if played is not None:
+            raise ActionRefused(
+                f"{gone.name} is in a line-up of {p.name}: a player who was lined up stays on the roster"
+            )
+        s.delete(gone)
+    s.flush()
+    p.name = a.team.name.strip()
+    p.federation = a.team.federation.strip()
+    t = s.get(TeamRecord, p.id)
+    if t is None:
+        t = TeamRecord(player_id=p.id)
+        s.add(t)
+    t.short_name = a.team.short_name.strip()
+    t.club = a.team.club
+    _sync_team(s, p, team_settings(s).boards)
+    return f"team no. {p.tpn} {p.name} changed", {"before": before}, ()
+
+
+def undo_edit_team(s: Session, payload: Mapping[str, Any]) -> None:
+    b = payload["before"]
+    s.execute(
+        delete(TeamMemberRecord).where(
+            TeamMemberRecord.team_id == b["id"],
+            TeamMemberRecord.id.not_in([m["id"] for m in b["members"]]),
+        )
+    )
+    s.execute(
+        update(TeamMemberRecord)
+        .where(TeamMemberRecord.team_id == b["id"])
+        .values(position=-TeamMemberRecord.position - 1000)
+    )
+    s.flush()
+    for m in b["members"]:
+        rec = s.get(TeamMemberRecord, m["id"])
+        values = {k: v for k, v in m.items() if k != "id"}
+        if rec is None:
+            s.add(TeamMemberRecord(id=m["id"], **values))
+        else:
+            for name, value in values.items():
+                setattr(rec, name, value)
+    s.execute(
+        update(PlayerRecord)
+        .where(PlayerRecord.id == b["id"])
+        .values(
+            name=b["name"],
+            federation=b["federation"],
+            rating=b["rating"],
+            members=b["members_json"],
+        )
+    )
+    t = s.get(TeamRecord, b["id"])
+    if t is not None:
+        t.short_name, t.club = b["short_name"], b["club"]
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveTeam(Action):
+    """Remove a team and its roster before round 1 is paired; higher numbers move up."""
+
+    tpn: int
+
+
+def remove_team(s: Session, a: RemoveTeam) -> Outcome:
+    p = player_by_tpn(s, a.tpn)
+    if convert.last_paired_round(s) >= 1:
+        raise ActionRefused(f"{p.name} cannot be removed: round 1 is paired (withdraw it)")
+    team = _team_snapshot(s, p)
+    s.execute(delete(TeamMemberRecord).where(TeamMemberRecord.team_id == p.id))
+    s.execute(delete(TeamRecord).where(TeamRecord.player_id == p.id))
+    s.flush()
+    summary, payload, warnings = player_commands.remove_player(
+        s, player_commands.RemovePlayer(a.tpn)
+    )
+    return summary.replace("removed no.", "removed team no.", 1), {**payload, "team": team}, warnings
+
+
+def undo_remove_team(s: Session, payload: Mapping[str, Any]) -> None:
+    player_commands.undo_remove_player(s, payload)
+    team = payload["team"]
+    s.add(TeamRecord(player_id=team["id"], short_name=team["short_name"], club=team["club"]))
+    for m in team["members"]:
+        s.add(TeamMemberRecord(**m))
+    s.flush()
+
+
+@dataclass(frozen=True, slots=True)
+class AssignTeamPairingNumbers(Action):
+    """Give the teams pairing numbers: by strength, the average rating of the N best roster
+    players (N = boards), highest first, then by name; or, with ``order`` (the current
+    numbers in the new order), as the arbiter sorts them. Refused once round 4 is paired
+    (C.04.2 art. 2.3)."""
+
+    order: tuple[int, ...] | None = None
+
+
+def assign_team_pairing_numbers(s: Session, a: AssignTeamPairingNumbers) -> Outcome:
+    boards = team_settings(s).boards
+    ratings = {str(p.id): p.rating for p in s.scalars(select(PlayerRecord))}
+    for p in s.scalars(select(PlayerRecord)):
+        _sync_team(s, p, boards)
+    order = a.order
+    if order is None:
+        teams = list(s.scalars(select(PlayerRecord)))
+        teams.sort(key=lambda p: (-p.rating, p.name.casefold(), p.tpn))
+        order = tuple(p.tpn for p in teams)
+    summary, payload, warnings = player_commands.assign_pairing_numbers(
+        s, player_commands.AssignPairingNumbers(order)
+    )
+    payload = {**payload, "ratings_before": ratings, "custom": a.order is not None}
+    how = "as the arbiter sorted them" if a.order is not None else "by strength"
+    return f"team {summary} {how}", payload, warnings
+
+
+def undo_assign_team_pairing_numbers(s: Session, payload: Mapping[str, Any]) -> None:
+    player_commands.undo_assign_pairing_numbers(s, payload)
+    for pid, rating in payload["ratings_before"].items():
+        s.execute(update(PlayerRecord).where(PlayerRecord.id == int(pid)).values(rating=rating))
+
+
+# ---------------------------------------------------------------------------------------
+# Line-ups, board results, forfeited matches
+
+
+def _capture(s: Session, round_number: int, team_ids: Sequence[int]) -> dict[str, Any]:
+    """What Undo needs to restore a round's line-ups and match entries of ``team_ids``."""
+    boards = [
+        {
+            "id": b.id,
+            "team_id": b.team_id,
+            "round_number": b.round_number,
+            "board": b.board,
+            "member_id": b.member_id,
+            "result": b.result,
+        }
+        for t in team_ids
+        for b in lineup_rows(s, t, round_number)
+    ]
+    entries = [
+        {"id": e.id, "result": e.result, "game_points": e.game_points}
+        for e in s.scalars(
+            select(EntryRecord).where(
+                EntryRecord.round_number == round_number, EntryRecord.player_id.in_(team_ids)
+            )
+        )
+    ]
+    return {"round": round_number, "teams": list(team_ids), "boards": boards, "entries": entries}
+
+
+def undo_lineup_change(s: Session, payload: Mapping[str, Any]) -> None:
+    """Undo of every line-up, board-result and forfeit action: the rows as they were."""
+    s.execute(
+        delete(TeamBoardRecord).where(
+            TeamBoardRecord.round_number == payload["round"],
+            TeamBoardRecord.team_id.in_(payload["teams"]),
+        )
+    )
+    if payload["boards"]:
+        s.flush()
+        s.execute(insert(TeamBoardRecord), [dict(b) for b in payload["boards"]])
+    for e in payload["entries"]:
+        s.execute(
+            update(EntryRecord)
+            .where(EntryRecord.id == e["id"])
+            .values(result=e["result"], game_points=e["game_points"])
+        )
+    s.expire_all()
+
+
+def _match_of_team(s: Session, round_number: int, team_id: int) -> EntryRecord:
+    entry = s.scalars(
+        select(EntryRecord).where(
+            EntryRecord.round_number == round_number, EntryRecord.player_id == team_id
+        )
+    ).first()
+    if entry is None or entry.kind != "game" or entry.board is None:
+        raise ActionRefused(f"the team has no match in round {round_number}")
+    return entry
+
+
+def _check_round(s: Session, round_number: int) -> None:
+    if not 1 <= round_number <= convert.last_paired_round(s):
+        raise ActionRefused(f"round {round_number} is not paired")
+
+
+def _ensure_lineup(s: Session, team_id: int, round_number: int, boards: int) -> None:
+    """Store the default line-up (the first N of the roster) if none is stored."""
+    if lineup_rows(s, team_id, round_number):
+        return
+    members = roster(s, team_id)[:boards]
+    for board in range(1, boards + 1):
+        s.add(
+            TeamBoardRecord(
+                team_id=team_id,
+                round_number=round_number,
+                board=board,
+                member_id=members[board - 1].id if board <= len(members) else None,
+            )
+        )
+    s.flush()
+
+
+def settle_match(s: Session, round_number: int, number: int) -> bool:
+    """Write the match's result and game points from its boards (``NULL`` while a board
+    lacks its result); a forfeited match is left as it is. True when complete."""
+    first, second = match_entries(s, round_number, number)
+    if first.result in ("+", "-"):
+        return True
+    boards = team_settings(s).boards
+    rows_a = {b.board: b for b in lineup_rows(s, first.player_id, round_number)}
+    rows_b = {b.board: b for b in lineup_rows(s, second.player_id, round_number)}
+    if not rows_a or not rows_b:
+        first.result = second.result = None
+        first.game_points = second.game_points = None
+        return False
+    pa = pb = 0
+    for board in range(1, boards + 1):
+        ra, rb = rows_a.get(board), rows_b.get(board)
+        codes = effective_codes(
+            ra.member_id if ra else None,
+            rb.member_id if rb else None,
+            ra.result if ra else None,
+            rb.result if rb else None,
+        )
+        if codes is None:
+            first.result = second.result = None
+            first.game_points = second.game_points = None
+            return False
+        pa += GAME_POINTS.get(codes[0], 0)
+        pb += GAME_POINTS.get(codes[1], 0)
+    if pa > pb:
+        first.result, second.result = ResultCode.WIN.value, ResultCode.LOSS.value
+    elif pa < pb:
+        first.result, second.result = ResultCode.LOSS.value, ResultCode.WIN.value
+    else:
+        first.result = second.result = ResultCode.DRAW.value
+    first.game_points, second.game_points = pa, pb
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class SetLineup(Action):
+    """A team's line-up for a paired round: ``positions[i]`` is the roster position (1 =
+    first on the roster) of the player on board ``i + 1``, ``None`` for an empty board (a
+    forfeited game). Reserves may play; the line-up keeps the roster's order (the board
+    order rule of team competitions). Refused while the team's boards have results."""
+
+    round_number: int
+    tpn: int
+    positions: tuple[int | None, ...]
+
+
+def set_lineup(s: Session, a: SetLineup) -> Outcome:
+    _check_round(s, a.round_number)
+    p = player_by_tpn(s, a.tpn)
+    entry = _match_of_team(s, a.round_number, p.id)
+    boards = team_settings(s).boards
+    if len(a.positions) != boards:
+        raise ActionRefused(f"a line-up names {boards} boards (empty boards as none)")
+    members = roster(s, p.id)
+    by_pos = {m.position: m for m in members}
+    named = [x for x in a.positions if x is not None]
+    for x in named:
+        if x not in by_pos:
+            raise ActionRefused(f"{p.name} has no roster player no. {x}")
+    if len(set(named)) != len(named):
+        raise ActionRefused("a player can play on one board only")
+    if named != sorted(named):
+        raise ActionRefused(
+            f"the line-up of {p.name} must keep the roster's board order (a stronger-listed "
+            "player sits on a higher board)"
+        )
+    if entry.result in ("+", "-"):
+        raise ActionRefused(f"the match of {p.name} in round {a.round_number} was forfeited")
+    current = lineup_rows(s, p.id, a.round_number)
+    if any(b.result is not None for b in current):
+        raise ActionRefused(
+            f"boards of {p.name} in round {a.round_number} have results: clear them first"
+        )
+    first, second = match_entries(s, a.round_number, entry.board or 0)
+    payload = _capture(s, a.round_number, [first.player_id, second.player_id])
+    s.execute(
+        delete(TeamBoardRecord).where(
+            TeamBoardRecord.team_id == p.id, TeamBoardRecord.round_number == a.round_number
+        )
+    )
+    s.flush()
+    for board, pos in enumerate(a.positions, start=1):
+        s.add(
+            TeamBoardRecord(
+                team_id=p.id,
+                round_number=a.round_number,
+                board=board,
+                member_id=by_pos[pos].id if pos is not None else None,
+            )
+        )
+    s.flush()
+    settle_match(s, a.round_number, entry.board or 0)
+    shown = " ".join(str(x) if x is not None else "-" for x in a.positions)
+    return f"round {a.round_number}: line-up of {p.name}: {shown}", payload, ()
+
+
+@dataclass(frozen=True, slots=True)
+class EnterBoardResult(Action):
+    """Enter (``None``: clear) the result of one board of a match, from the first team's
+    side (``1-0``: the first team's player won). An empty board is a forfeited game
+    already and takes no result."""
+
+    round_number: int
+    match: int
+    board: int
+    result: BoardResult | None
+
+
+def enter_board_result(s: Session, a: EnterBoardResult) -> Outcome:
+    _check_round(s, a.round_number)
+    try:
+        first, second = match_entries(s, a.round_number, a.match)
+    except KeyError:
+        raise ActionRefused(f"round {a.round_number} has no match {a.match}") from None
+    boards = team_settings(s).boards
+    if not 1 <= a.board <= boards:
+        raise ActionRefused(f"a match has boards 1 to {boards}")
+    if first.result in ("+", "-"):
+        raise ActionRefused(
+            f"match {a.match} of round {a.round_number} was forfeited: cancel the forfeit first"
+        )
+    if a.result is BoardResult.ADJOURNED:
+        raise ActionRefused("an adjourned game has no result yet: leave the board empty")
+    payload = _capture(s, a.round_number, [first.player_id, second.player_id])
+    _ensure_lineup(s, first.player_id, a.round_number, boards)
+    _ensure_lineup(s, second.player_id, a.round_number, boards)
+    row_a = {b.board: b for b in lineup_rows(s, first.player_id, a.round_number)}.get(a.board)
+    row_b = {b.board: b for b in lineup_rows(s, second.player_id, a.round_number)}.get(a.board)
+    if row_a is None or row_b is None or row_a.member_id is None or row_b.member_id is None:
+        raise ActionRefused(
+            f"board {a.board} has an empty place: the game is forfeited (change the line-up)"
+        )
+    if a.result is None:
+        row_a.result = row_b.result = None
+    else:
+        ca, cb = a.result.codes
+        row_a.result, row_b.result = ca.value, cb.value
+    s.flush()
+    complete = settle_match(s, a.round_number, a.match)
+    names: dict[int, str] = {
+        pid: name
+        for pid, name in s.execute(
+            select(PlayerRecord.id, PlayerRecord.name).where(
+                PlayerRecord.id.in_((first.player_id, second.player_id))
+            )
+        )
+    }
+    text = a.result.value if a.result is not None else "cleared"
+    summary = (
+        f"round {a.round_number} match {a.match} ({names[first.player_id]} - "
+        f"{names[second.player_id]}) board {a.board}: {text}"
+    )
+    if complete:
+        summary += f"; match {(first.game_points or 0) / 2:g}-{(second.game_points or 0) / 2:g}"
+    return summary, payload, ()
+
+
+@dataclass(frozen=True, slots=True)
+class ForfeitMatch(Action):
+    """A whole match forfeited (``+-``: the first team wins it, ``-+``, ``--``), or with
+    ``None`` the forfeit cancelled (the boards decide again). The winner scores the match
+    and every game; no colour counts and the teams may meet again (C.04.6 art. 1.6.1)."""
+
+    round_number: int
+    match: int
+    result: BoardResult | None
+
+
+_FORFEITS = {
+    BoardResult.WHITE_WINS_BY_FORFEIT,
+    BoardResult.BLACK_WINS_BY_FORFEIT,
+    BoardResult.DOUBLE_FORFEIT,
+}
+
+
+def forfeit_match(s: Session, a: ForfeitMatch) -> Outcome:
+    _check_round(s, a.round_number)
+    if a.result is not None and a.result not in _FORFEITS:
+        raise ActionRefused("a forfeited match is +-, -+ or --")
+    try:
+        first, second = match_entries(s, a.round_number, a.match)
+    except KeyError:
+        raise ActionRefused(f"round {a.round_number} has no match {a.match}") from None
+    payload = _capture(s, a.round_number, [first.player_id, second.player_id])
+    if a.result is None:
+        if first.result not in ("+", "-"):
+            raise ActionRefused(f"match {a.match} of round {a.round_number} was not forfeited")
+        first.result = second.result = None
+        settle_match(s, a.round_number, a.match)
+        return f"round {a.round_number} match {a.match}: forfeit cancelled", payload, ()
+    all_games = 2 * team_settings(s).boards
+    ca, cb = a.result.codes
+    first.result, second.result = ca.value, cb.value
+    first.game_points = all_games if ca is ResultCode.FORFEIT_WIN else 0
+    second.game_points = all_games if cb is ResultCode.FORFEIT_WIN else 0
+    return f"round {a.round_number} match {a.match}: forfeited {a.result.value}", payload, ()
+
+
+# ---------------------------------------------------------------------------------------
+# Byes
+
+
+@dataclass(frozen=True, slots=True)
+class RequestTeamBye(Action):
+    """A team's requested bye for a round not yet paired: half-point (a drawn match),
+    zero-point, full-point where the rules allow it, or a known absence. The PAB is the
+    pairing's (art. 1.4); its match and game points are the team options'."""
+
+    tpn: int
+    round_number: int
+    kind: ByeKind
+
+
+def request_team_bye(s: Session, a: RequestTeamBye) -> Outcome:
+    summary, payload, warnings = player_commands.request_bye(
+        s, player_commands.RequestBye(a.tpn, a.round_number, a.kind)
+    )
+    return summary.replace("no. ", "team no. ", 1), payload, warnings
+
+
+def undo_request_team_bye(s: Session, payload: Mapping[str, Any]) -> None:
+    player_commands.undo_request_bye(s, payload)
+
+
+def delete_round_lineups(s: Session, round_number: int) -> list[dict[str, Any]]:
+    """Remove a round's line-ups (unpairing it); returns them for Undo."""
+    rows = list(
+        s.scalars(select(TeamBoardRecord).where(TeamBoardRecord.round_number == round_number))
+    )
+    if any(b.result is not None for b in rows):
+        raise ActionRefused(
+            f"round {round_number} cannot be unpaired: boards have results (clear them first)"
+        )
+    saved = [
+        {
+            "id": b.id,
+            "team_id": b.team_id,
+            "round_number": b.round_number,
+            "board": b.board,
+            "member_id": b.member_id,
+            "result": b.result,
+        }
+        for b in rows
+    ]
+    s.execute(delete(TeamBoardRecord).where(TeamBoardRecord.round_number == round_number))
+    return saved
+
+
+def restore_round_lineups(s: Session, rows: Sequence[Mapping[str, Any]]) -> None:
+    if rows:
+        s.flush()
+        s.execute(insert(TeamBoardRecord), [dict(r) for r in rows])
+
+
+__all__ = [
+    "AddTeam",
+    "AssignTeamPairingNumbers",
+    "EditTeam",
+    "EnterBoardResult",
+    "ForfeitMatch",
+    "RemoveTeam",
+    "RequestTeamBye",
+    "SetLineup",
+    "SetTeamSettings",
+]
