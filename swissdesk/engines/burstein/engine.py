@@ -49,8 +49,8 @@ How the articles map to the computation
 * Speed without changing the answer: the matching is first solved on the bracket and the next
   scoregroup only, without the completion field, letting players of the following bracket
   stay unpaired (they float further down). That is a relaxation of the real problem, so when
-  the completion oracle (:mod:`.completion`) shows the bracket's final matching can be
-  completed by the players below ([C4]), it is also the optimum of the whole field.
+  the completion oracle (:mod:`swissdesk.engines.matching.cardinality`) shows the
+  bracket's final matching can be completed by the players below ([C4]), it is also the optimum of the whole field.
   Otherwise (rare, near the bottom of a field with many constraints) the bracket is solved
   again on the whole graph of players still to be paired, with the completion field on
   every edge.
@@ -63,8 +63,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from swissdesk.engines.base import NoValidPairing, Pair, RoundPairing
-from swissdesk.engines.burstein.completion import UNMATCHED, CompletionOracle
 from swissdesk.engines.burstein.index import OppositionIndex, opposition_indexes
+from swissdesk.engines.matching.cardinality import UNMATCHED, CompletionOracle
 from swissdesk.engines.matching.computer import MatchingComputer
 from swissdesk.model.state import PlayerState, PreferenceStrength, build_states
 from swissdesk.model.tournament import Colour, Tournament

@@ -79,6 +79,7 @@ from swissdesk.engines.dubov.articles import (
     white_seeker_key,
 )
 from swissdesk.engines.dutch.completion import CompletionOracle
+from swissdesk.engines.matching.cardinality import dense_search
 from swissdesk.engines.matching.computer import MatchingComputer
 from swissdesk.model.state import build_states
 from swissdesk.model.tournament import Colour, Tournament
@@ -652,79 +653,7 @@ def _repair(
 
 def _augment(root: int, match: list[int], allowed: Callable[[int, int], bool], n: int) -> bool:
     """Edmonds' search for an augmenting path from ``root`` over allowed pairs; flips it."""
-    used = [False] * n
-    parent = [-1] * n
-    base = list(range(n))
-    used[root] = True
-    queue = deque([root])
-
-    def lca(a: int, b: int) -> int:
-        seen = [False] * n
-        while True:
-            a = base[a]
-            seen[a] = True
-            if match[a] < 0:
-                break
-            a = parent[match[a]]
-        while True:
-            b = base[b]
-            if seen[b]:
-                return b
-            b = parent[match[b]]
-
-    def mark_path(v: int, b: int, child: int, in_blossom: list[bool]) -> None:
-        while base[v] != b:
-            in_blossom[base[v]] = in_blossom[base[match[v]]] = True
-            parent[v] = child
-            child = match[v]
-            v = parent[match[v]]
-
-    free = [u for u in range(n) if match[u] < 0 and u != root]
-
-    def flip(to: int) -> None:
-        while to >= 0:
-            p = parent[to]
-            nxt = match[p]
-            match[to] = p
-            match[p] = to
-            to = nxt
-
-    while queue:
-        v = queue.popleft()
-        # An unpaired player next to v ends the search at once (before any blossom work).
-        for u in free:
-            if match[u] < 0 and allowed(v, u):
-                parent[u] = v
-                flip(u)
-                return True
-        for to in range(n):
-            if to == v or base[v] == base[to] or match[v] == to or not allowed(v, to):
-                continue
-            if to == root or (match[to] >= 0 and parent[match[to]] >= 0):
-                current = lca(v, to)
-                in_blossom = [False] * n
-                mark_path(v, current, to, in_blossom)
-                mark_path(to, current, v, in_blossom)
-                for i in range(n):
-                    if in_blossom[base[i]]:
-                        base[i] = current
-                        if not used[i]:
-                            used[i] = True
-                            queue.append(i)
-            elif parent[to] < 0:
-                parent[to] = v
-                if match[to] < 0:
-                    flip(to)
-                    return True
-                outer = match[to]
-                for u in free:
-                    if match[u] < 0 and allowed(outer, u):
-                        parent[u] = outer
-                        flip(u)
-                        return True
-                used[outer] = True
-                queue.append(match[to])
-    return False
+    return dense_search(root, match, range(n), allowed, eager=True)
 
 
 def _bipartite_perfect(left: Sequence[int], right: Sequence[int], legal: list[bytearray]) -> bool:
