@@ -24,6 +24,35 @@ from collections.abc import Callable, Iterable, Sequence
 UNMATCHED = -1
 
 
+def _blossom(
+    v: int, to: int, base: list[int], match: list[int], parent: list[int]
+) -> tuple[int, list[bool]]:
+    """The edge ``v``-``to`` closes an odd cycle: its base (the nearest common ancestor
+    in the search tree) and the vertices on it (by base), re-linked through the edge."""
+    size = len(match)
+    seen = [False] * size
+    a, b = v, to
+    while True:
+        a = base[a]
+        seen[a] = True
+        if match[a] == UNMATCHED:
+            break
+        a = parent[match[a]]
+    while True:
+        b = base[b]
+        if seen[b]:
+            break
+        b = parent[match[b]]
+    in_blossom = [False] * size
+    for x, child in ((v, to), (to, v)):
+        while base[x] != b:
+            in_blossom[base[x]] = in_blossom[base[match[x]]] = True
+            parent[x] = child
+            child = match[x]
+            x = parent[match[x]]
+    return b, in_blossom
+
+
 def edmonds_search(
     root: int,
     match: list[int],
@@ -49,37 +78,13 @@ def edmonds_search(
         even.append(root)
     queue = deque([root])
 
-    def lca(a: int, b: int) -> int:
-        seen = [False] * size
-        while True:
-            a = base[a]
-            seen[a] = True
-            if match[a] == UNMATCHED:
-                break
-            a = parent[match[a]]
-        while True:
-            b = base[b]
-            if seen[b]:
-                return b
-            b = parent[match[b]]
-
-    def mark_path(v: int, b: int, child: int, in_blossom: list[bool]) -> None:
-        while base[v] != b:
-            in_blossom[base[v]] = in_blossom[base[match[v]]] = True
-            parent[v] = child
-            child = match[v]
-            v = parent[match[v]]
-
     while queue:
         v = queue.popleft()
         for to in adjacency[v]:
             if blocked[to] or base[v] == base[to] or match[v] == to:
                 continue
             if to == root or (match[to] != UNMATCHED and parent[match[to]] != UNMATCHED):
-                current = lca(v, to)
-                in_blossom = [False] * size
-                mark_path(v, current, to, in_blossom)
-                mark_path(to, current, v, in_blossom)
+                current, in_blossom = _blossom(v, to, base, match, parent)
                 for i in range(size):
                     if in_blossom[base[i]]:
                         base[i] = current
@@ -132,27 +137,6 @@ def dense_search(
         even.append(root)
     queue = deque([root])
 
-    def lca(a: int, b: int) -> int:
-        seen = [False] * n
-        while True:
-            a = base[a]
-            seen[a] = True
-            if match[a] == UNMATCHED:
-                break
-            a = parent[match[a]]
-        while True:
-            b = base[b]
-            if seen[b]:
-                return b
-            b = parent[match[b]]
-
-    def mark_path(v: int, b: int, child: int, in_blossom: list[bool]) -> None:
-        while base[v] != b:
-            in_blossom[base[v]] = in_blossom[base[match[v]]] = True
-            parent[v] = child
-            child = match[v]
-            v = parent[match[v]]
-
     free = [w for w in verts if match[w] == UNMATCHED and w != root]
 
     def flip(v: int, to: int) -> bool:
@@ -175,10 +159,7 @@ def dense_search(
             if to == v or base[v] == base[to] or match[v] == to or not allowed(v, to):
                 continue
             if to == root or (match[to] != UNMATCHED and parent[match[to]] != UNMATCHED):
-                current = lca(v, to)
-                in_blossom = [False] * n
-                mark_path(v, current, to, in_blossom)
-                mark_path(to, current, v, in_blossom)
+                current, in_blossom = _blossom(v, to, base, match, parent)
                 for i in verts:
                     if in_blossom[base[i]]:
                         base[i] = current
