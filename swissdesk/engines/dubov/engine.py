@@ -66,11 +66,11 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from swissdesk.engines.base import NoValidPairing, Pair, RoundPairing
+from swissdesk.engines.base import NoValidPairing, RoundPairing
+from swissdesk.engines.colours import published_pairing
 from swissdesk.engines.dubov.articles import (
     DubovPlayer,
     average_rating_of_opponents,
-    board_key,
     colour_of,
     dubov_preference,
     is_maximum_upfloater,
@@ -803,14 +803,11 @@ def pair_dubov(
 
 def to_round_pairing(t: Tournament, result: DubovResult, round_number: int) -> RoundPairing:
     """Colours (art. 5.2) and board order (C.04.2 art. 3.6) for the engine's pairs."""
-    boards: list[tuple[tuple[int, int, int], Pair]] = []
+    games = []
     for a, b in result.pairs:
         colour = colour_of(a, b, t.initial_colour)
         white, black = (a, b) if colour is Colour.WHITE else (b, a)
-        boards.append((board_key(white, black), Pair(white.tpn, black.tpn)))
-    boards.sort(key=lambda item: item[0])
-    return RoundPairing(
-        round_number=round_number,
-        pairs=tuple(p for _, p in boards),
-        bye=result.bye.tpn if result.bye is not None else None,
+        games.append((white.state, black.state))
+    return published_pairing(
+        round_number, games, result.bye.tpn if result.bye is not None else None
     )
