@@ -6,8 +6,8 @@ The players to be paired (C.04.2 art. 3.2-3.3: withdrawn players and players wit
 bye or absence are left out) are ordered by pairing score (Baku virtual points included,
 C.04.7 art. 1) and TPN. An edge joins two players who may meet: [C1] (no second played game,
 no arbiter-prohibited pair) and [C3] (not both the same absolute colour preference, art. 2.1;
-Dubov has no topscorer exception). A cardinality-matching *completion oracle* (shared with the
-Dutch engine) keeps one complete pairing of everybody not yet paired; it answers [C4].
+Dubov has no topscorer exception). A cardinality-matching *completion oracle* (shared, in
+``matching/cardinality.py``) keeps one complete pairing of everybody not yet paired ([C4]).
 
 * **PAB (art. 3.1).** Before any bracket (art. 1.9.2): the candidates allowed by [C2] are tried
   in the order lowest score, most played games, largest TPN (3.1.3-3.1.5); the first one whose
@@ -78,8 +78,7 @@ from swissdesk.engines.dubov.articles import (
     upfloat_record,
     white_seeker_key,
 )
-from swissdesk.engines.dutch.completion import CompletionOracle
-from swissdesk.engines.matching.cardinality import dense_search
+from swissdesk.engines.matching.cardinality import CompletionOracle, dense_search
 from swissdesk.engines.matching.computer import MatchingComputer
 from swissdesk.model.state import build_states
 from swissdesk.model.tournament import Colour, Tournament

@@ -10,14 +10,16 @@ each change, so a question costs the few breadth-first searches it needs, not a 
 - :func:`edmonds_search` - the search over adjacency lists (sparse graphs);
 - :func:`dense_search` - the search over a pair predicate that tries unpaired neighbours
   first (small dense groups: most searches end at once);
-- :class:`CompletionOracle` - a complete pairing of the players not yet paired, with players
-  frozen out once their pair (or their PAB) is decided (Burstein);
+- :class:`CompletionOracle` - a complete pairing of the players not yet paired, with a PAB
+  vertex when one player is left over, players frozen out once their pair (or their PAB)
+  is decided (Burstein, Dubov; the Dutch engine's own copy is dutch/completion.py);
 - :class:`CardinalityMatcher` - a maximum matching of the vertices still in the graph, with
   the Gallai-Edmonds "missable" set (Lim).
 """
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 
@@ -184,39 +186,66 @@ def dense_search(
     return False
 
 
+def row_typecode(vertex_count: int) -> str:
+    """The ``array`` type of the oracle's adjacency rows for a graph of ``vertex_count``
+    vertices (PAB vertex included): two bytes per edge up to 65,536 vertices. Rows built
+    with it are adopted by :class:`CompletionOracle` without a copy."""
+    return "H" if vertex_count <= 1 << 16 else "i"
+
+
 class CompletionOracle:
     """A complete pairing of the players not yet paired, kept up to date.
 
-    ``neighbours[v]`` lists the players ``v`` may legally meet. Players whose pair is
-    decided (or who received the PAB) are *frozen*: no completion may use them.
+    ``neighbours[v]`` lists the players ``v`` may legally meet. With ``bye_candidates``
+    (an odd number of players) a dummy *PAB vertex* joined to every player who may take the
+    bye ([C2]) is added, so that "complete" allows exactly one player left for the PAB.
+    Players whose pair is decided (or who received the PAB) are *frozen*: no completion may
+    use them.
     """
 
-    def __init__(self, neighbours: Sequence[Sequence[int]]) -> None:
-        self.n = len(neighbours)
-        self.adjacency = neighbours
-        self.match = [UNMATCHED] * self.n
-        self.frozen = [False] * self.n
+    def __init__(
+        self, neighbours: Sequence[Sequence[int]], bye_candidates: Iterable[int] | None = None
+    ) -> None:
+        n = len(neighbours)
+        self.n = n
+        self.size = n + (1 if bye_candidates is not None else 0)
+        self.bye_vertex = n if bye_candidates is not None else None
+        # Compact rows: a big field's adjacency would otherwise cost an int object per
+        # edge. Rows already in that form are adopted, not copied.
+        self.typecode = typecode = row_typecode(self.size)
+        adjacency = [
+            row if isinstance(row, array) and row.typecode == typecode else array(typecode, row)
+            for row in neighbours
+        ]
+        if bye_candidates is not None:
+            candidates = sorted(bye_candidates)
+            for c in candidates:
+                adjacency[c].append(n)
+            adjacency.append(array(typecode, candidates))
+        self.adjacency = adjacency
+        self.match = [UNMATCHED] * self.size
+        self.frozen = [False] * self.size
 
     def complete(self) -> bool:
         """Pair greedily, then augment every unpaired player: does a complete pairing exist?
 
         On failure the kept pairing is a maximum one (one exposed player per failure)."""
         match, adjacency, frozen = self.match, self.adjacency, self.frozen
-        for v in range(self.n):
+        for v in range(self.size):
             if match[v] == UNMATCHED and not frozen[v]:
                 for u in adjacency[v]:
                     if match[u] == UNMATCHED and not frozen[u] and u != v:
                         match[v], match[u] = u, v
                         break
         ok = True
-        for v in range(self.n):
+        for v in range(self.size):
             if match[v] == UNMATCHED and not frozen[v] and not self._augment(v, match, frozen):
                 ok = False
         return ok
 
     def exposed(self) -> list[int]:
         """Players without a partner in the kept pairing (not frozen)."""
-        return [v for v in range(self.n) if self.match[v] == UNMATCHED and not self.frozen[v]]
+        return [v for v in range(self.size) if self.match[v] == UNMATCHED and not self.frozen[v]]
 
     def leave_out(self, v: int) -> bool:
         """Can everyone but ``v`` be paired? If so, ``v`` is frozen out of the pairing
@@ -229,11 +258,65 @@ class CompletionOracle:
             match[partner] = match[v] = UNMATCHED
             if not self._augment(partner, match, blocked):
                 return False
-        if any(match[u] == UNMATCHED and not blocked[u] for u in range(self.n)):
+        if any(match[u] == UNMATCHED and not blocked[u] for u in range(self.size)):
             return False
         self.match = match
         self.frozen = blocked
         return True
+
+    def restrict_bye(self, allowed: Iterable[int]) -> bool:
+        """Let only ``allowed`` take the PAB, if a complete pairing remains ([C5]).
+
+        On failure nothing changes.
+        """
+        bye = self.bye_vertex
+        assert bye is not None
+        allowed_set = set(allowed)
+        old_adjacency = self.adjacency
+        adjacency = list(old_adjacency)
+        for c in set(old_adjacency[bye]) | allowed_set:
+            row = old_adjacency[c]
+            if c not in allowed_set:
+                adjacency[c] = array(self.typecode, (u for u in row if u != bye))
+            elif bye not in row:
+                adjacency[c] = array(self.typecode, (*row, bye))
+        adjacency[bye] = array(self.typecode, sorted(allowed_set))
+        match = list(self.match)
+        partner = match[bye]
+        self.adjacency = adjacency
+        if partner != UNMATCHED and partner not in allowed_set:
+            match[bye] = match[partner] = UNMATCHED
+            if not self._augment(partner, match, self.frozen):
+                self.adjacency = old_adjacency
+                return False
+        self.match = match
+        return True
+
+    def mates(self) -> list[int]:
+        """The kept pairing as matcher mates (an unpaired or PAB player is its own mate)."""
+        return [m if 0 <= m < self.n else v for v, m in enumerate(self.match[: self.n])]
+
+    def fix(self, a: int, b: int) -> None:
+        """``a`` and ``b`` are paired for good (they must already be paired here)."""
+        self.frozen[a] = self.frozen[b] = True
+
+    def freeze(self, pairs: Iterable[tuple[int, int]]) -> None:
+        """``pairs`` are decided for good (they must be in the kept pairing)."""
+        for a, b in pairs:
+            assert self.match[a] == b
+            self.frozen[a] = self.frozen[b] = True
+
+    def adopt(self, mates: list[int]) -> None:
+        """Take over a complete pairing computed elsewhere (by the full weighted matching)."""
+        match = [UNMATCHED] * self.size
+        for v, mate in enumerate(mates):
+            if mate != v:
+                match[v] = mate
+            elif self.bye_vertex is not None:
+                assert match[self.bye_vertex] == UNMATCHED, "two players left unpaired"
+                match[v] = self.bye_vertex
+                match[self.bye_vertex] = v
+        self.match = match
 
     def completes(self, pairs: Iterable[tuple[int, int]]) -> bool:
         """Can ``pairs`` (players not yet frozen) be part of a complete pairing?
@@ -256,17 +339,11 @@ class CompletionOracle:
         for v in exposed:
             if match[v] == UNMATCHED and not blocked[v] and not self._augment(v, match, blocked):
                 return False
-        for v in range(self.n):
+        for v in range(self.size):
             if match[v] == UNMATCHED and not blocked[v]:
                 return False
         self.match = match
         return True
-
-    def freeze(self, pairs: Iterable[tuple[int, int]]) -> None:
-        """``pairs`` are decided for good (they must be in the kept pairing)."""
-        for a, b in pairs:
-            assert self.match[a] == b
-            self.frozen[a] = self.frozen[b] = True
 
     def _augment(self, root: int, match: list[int], blocked: list[bool]) -> bool:
         return edmonds_search(root, match, self.adjacency, blocked)
