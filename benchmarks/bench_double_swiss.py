@@ -13,12 +13,15 @@ and the peak memory of the process.
 
 from __future__ import annotations
 
-import argparse
 import random
-import resource
 import statistics
-import time
+import sys
 from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_support import parser, print_peak_memory, seed, time_runs
 
 from swissdesk.engines import get_engine
 from swissdesk.engines.base import PairingEngine
@@ -146,36 +149,31 @@ def history(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--players", type=int, nargs="+", default=[100, 500, 1000])
-    parser.add_argument("--rounds", type=int, nargs="+", default=[5, 9])
-    parser.add_argument("--total-rounds", type=int, default=11)
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--engine-history", action="store_true")
-    args = parser.parse_args()
+    cli = parser(__doc__)
+    cli.add_argument("--engine-history", action="store_true")
+    args = cli.parse_args()
     engine = get_engine("double-swiss")
     print(f"{'players':>8} {'round':>6} {'median s':>9} {'max s':>7} {'runs':>5}")
     for n in args.players:
         for rnd in args.rounds:
-            times = []
-            for run in range(args.runs):
-                t = history(
+            times = time_runs(
+                engine,
+                lambda run, n=n, rnd=rnd: history(
                     n,
                     rnd - 1,
                     args.total_rounds,
-                    seed=1000 * n + 10 * rnd + run,
+                    seed=seed(n, rnd, run),
                     engine=engine if args.engine_history else None,
-                )
-                start = time.perf_counter()
-                engine.pair(t, rnd)
-                times.append(time.perf_counter() - start)
+                ),
+                rnd,
+                args.runs,
+            ).times
             print(
                 f"{n:>8} {rnd:>6} {statistics.median(times):>9.2f} {max(times):>7.2f} "
                 f"{args.runs:>5}",
                 flush=True,
             )
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak memory: {peak_mb:.0f} MB")
+    print_peak_memory()
 
 
 if __name__ == "__main__":

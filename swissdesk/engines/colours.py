@@ -5,8 +5,10 @@ C.04.3 art. 5.2 (colour allocation) and C.04.2 art. 3.6 (order of the published 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from swissdesk.engines.base import Pair, RoundPairing
 from swissdesk.model.state import PlayerState, PreferenceStrength
 from swissdesk.model.tournament import Colour
 
@@ -84,3 +86,25 @@ def board_order_key(white: Ranked, black: Ranked) -> tuple[int, int, int]:
 
     higher, lower = (white, black) if unaccelerated_above(white, black) else (black, white)
     return (-higher.state.score, -lower.state.score, higher.rank_index)
+
+
+def board_key(white: PlayerState, black: PlayerState) -> tuple[int, int, int]:
+    """Sort key of a board (C.04.2 art. 3.6, reading D-COM-6): the higher ranked player's
+    score (more points, then smaller TPN; descending), the other score (descending), the
+    higher ranked player's TPN (ascending). Real scores, without virtual points."""
+    higher, lower = (
+        (white, black) if (white.score, -white.tpn) > (black.score, -black.tpn) else (black, white)
+    )
+    return -higher.score, -lower.score, higher.tpn
+
+
+def published_pairing(
+    round_number: int, games: Iterable[tuple[PlayerState, PlayerState]], bye: int | None
+) -> RoundPairing:
+    """The round's boards (White, Black) in C.04.2 art. 3.6 order, and the PAB."""
+    boards = sorted(games, key=lambda game: board_key(*game))
+    return RoundPairing(
+        round_number=round_number,
+        pairs=tuple(Pair(white.tpn, black.tpn) for white, black in boards),
+        bye=bye,
+    )

@@ -17,9 +17,56 @@ A violation means a bug in the engine, so it raises :class:`CriteriaViolation`.
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable, Mapping
+
 from swissdesk.engines.base import CriteriaViolation, RoundPairing
 from swissdesk.model.state import PlayerState, PreferenceStrength, build_states
 from swissdesk.model.tournament import Tournament
+
+
+def appearances(pairing: RoundPairing) -> dict[int, int]:
+    """How often each TPN stands in ``pairing`` (boards first, then the PAB)."""
+    seen: dict[int, int] = {}
+    for pair in pairing.pairs:
+        for tpn in (pair.white, pair.black):
+            seen[tpn] = seen.get(tpn, 0) + 1
+    if pairing.bye is not None:
+        seen[pairing.bye] = seen.get(pairing.bye, 0) + 1
+    return seen
+
+
+def roster_problems(
+    seen: Mapping[int, int],
+    entrants: Container[int],
+    available: Iterable[int],
+    *,
+    absent: str = "",
+    in_tpn_order: bool = False,
+) -> list[str]:
+    """C.04.1 art. 3 (and each system's equivalent): every ``available`` entrant is paired
+    exactly once (as a player or the PAB), and nobody else is: unknown entrants, entrants
+    paired twice, entrants not to be paired this round (``absent`` explains why)."""
+    problems: list[str] = []
+    to_pair = set(available)
+    for tpn, count in sorted(seen.items()) if in_tpn_order else seen.items():
+        if tpn not in entrants:
+            problems.append(f"player {tpn} does not exist")
+        elif count > 1:
+            problems.append(f"player {tpn} is paired {count} times")
+        elif tpn not in to_pair:
+            problems.append(f"player {tpn} is not to be paired this round{absent}")
+    missing = sorted(t for t in to_pair if t not in seen)
+    if missing:
+        problems.append(f"players not paired: {', '.join(map(str, missing))}")
+    return problems
+
+
+def raise_problems(problems: list[str], round_number: int | None) -> None:
+    """A violation is a bug in the engine: :class:`CriteriaViolation` listing them all
+    (after ``round N:`` when a round is named)."""
+    if problems:
+        prefix = f"round {round_number}: " if round_number is not None else ""
+        raise CriteriaViolation(prefix + "; ".join(problems))
 
 
 def absolute_criteria_problems(
@@ -29,27 +76,8 @@ def absolute_criteria_problems(
     rnd = pairing.round_number
     states = build_states(tournament, rnd)
     problems: list[str] = []
-    seen: dict[int, int] = {}
-
-    def note(tpn: int) -> None:
-        seen[tpn] = seen.get(tpn, 0) + 1
-
-    for pair in pairing.pairs:
-        note(pair.white)
-        note(pair.black)
-    if pairing.bye is not None:
-        note(pairing.bye)
-    for tpn, count in seen.items():
-        if tpn not in states:
-            problems.append(f"player {tpn} does not exist")
-        elif count > 1:
-            problems.append(f"player {tpn} is paired {count} times")
-        elif not states[tpn].available:
-            problems.append(f"player {tpn} is not to be paired this round (bye or absence)")
     available = [tpn for tpn, st in states.items() if st.available]
-    missing = [tpn for tpn in available if tpn not in seen]
-    if missing:
-        problems.append(f"players not paired: {', '.join(map(str, sorted(missing)))}")
+    problems = roster_problems(appearances(pairing), states, available, absent=" (bye or absence)")
     if len(available) % 2 == 1 and pairing.bye is None:
         problems.append("odd number of players but no pairing-allocated bye")
     if len(available) % 2 == 0 and pairing.bye is not None:
@@ -114,6 +142,4 @@ def _colour_problem(tpn: int, st: PlayerState, gets_white: bool) -> str:
 
 def verify_absolute_criteria(tournament: Tournament, pairing: RoundPairing) -> None:
     """Raise :class:`CriteriaViolation` if ``pairing`` breaks an absolute criterion."""
-    problems = absolute_criteria_problems(tournament, pairing)
-    if problems:
-        raise CriteriaViolation(f"round {pairing.round_number}: " + "; ".join(problems))
+    raise_problems(absolute_criteria_problems(tournament, pairing), pairing.round_number)

@@ -11,7 +11,6 @@ disagreement fails, and the recorded agreement may never go down.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -20,53 +19,37 @@ from swissdesk.engines import get_engine, pair_round
 from swissdesk.errors import NoPairingError
 from swissdesk.trf import read_trf
 from swissdesk.trf.checker import check_tournament
-from tests.engines.corpus_support import CORPUS, expected_pairs
+from tests.engines.corpus_harness import (
+    agrees_with_pairs,
+    expect_agreement,
+    known_names,
+    read_json,
+    trf_files,
+)
+from tests.engines.corpus_support import CORPUS
 
 BASELINE = Path(__file__).with_name("burstein_corpus_baseline.json")
 FOLDER = CORPUS / "burstein"
-CASES = (
-    sorted(p for p in (FOLDER / "cases").glob("*.trf") if p.with_suffix(".pairs").exists())
-    if (FOLDER / "cases").is_dir()
-    else []
-)
-FULL = sorted((FOLDER / "full").glob("*.trf")) if (FOLDER / "full").is_dir() else []
-IMPOSSIBLE = (
-    sorted((FOLDER / "impossible").glob("*.trf")) if (FOLDER / "impossible").is_dir() else []
-)
+CASES = trf_files(FOLDER / "cases", need_pairs=True)
+FULL = trf_files(FOLDER / "full")
+IMPOSSIBLE = trf_files(FOLDER / "impossible")
 NO_CORPUS = "shared corpus (../shared/corpus/burstein) not found beside the repository"
 
 
 def _baseline() -> dict[str, dict[str, object]]:
-    data: dict[str, dict[str, object]] = json.loads(BASELINE.read_text(encoding="utf-8"))
+    data: dict[str, dict[str, object]] = read_json(BASELINE)
     return data
 
 
-def _known(folder: str) -> set[str]:
-    names = _baseline()[folder].get("known_disagreements", [])
-    assert isinstance(names, list)
-    return {str(n) for n in names}
-
-
 def _expect(agree: bool, name: str, folder: str, message: str) -> None:
-    if name in _known(folder):
-        if agree:
-            pytest.fail(f"{name} now agrees: remove it from the known disagreements")
-        pytest.xfail(f"known disagreement {name}")
-    assert agree, message
+    expect_agreement(agree, name, known_names(_baseline()[folder]), message)
 
 
 @pytest.mark.skipif(not CASES, reason=NO_CORPUS)
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
 def test_burstein_reference_case(path: Path) -> None:
-    pairing = get_engine("burstein").pair(read_trf(path))
-    got = [line.strip() for line in pairing.to_text().split("\n") if line.strip()]
-    want = [line.strip() for line in expected_pairs(path) if line.strip()]
-    _expect(
-        got == want,
-        path.stem,
-        "cases",
-        f"{path.name}: got\n{pairing.to_text()}expected\n" + "\n".join(want),
-    )
+    agree, text, want = agrees_with_pairs("burstein", path)
+    _expect(agree, path.stem, "cases", f"{path.name}: got\n{text}expected\n" + "\n".join(want))
 
 
 @pytest.mark.skipif(not FULL, reason=NO_CORPUS)

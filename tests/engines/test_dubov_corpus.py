@@ -9,7 +9,6 @@ fails, and the agreement may never go below the recorded count.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -17,54 +16,42 @@ import pytest
 from swissdesk.engines import NoValidPairing, get_engine
 from swissdesk.trf import read_trf
 from swissdesk.trf.checker import check_tournament
-from tests.engines.corpus_support import CORPUS, expected_pairs
+from tests.engines.corpus_harness import (
+    agrees_with_pairs,
+    expect_agreement,
+    known_names,
+    read_json,
+    trf_files,
+)
+from tests.engines.corpus_support import CORPUS
 
 BASELINE = Path(__file__).with_name("dubov_corpus_baseline.json")
 DUBOV = CORPUS / "dubov"
-
-
-def _files(folder: str, need_pairs: bool) -> list[Path]:
-    directory = DUBOV / folder
-    if not directory.is_dir():
-        return []
-    return sorted(
-        p for p in directory.glob("*.trf") if not need_pairs or p.with_suffix(".pairs").exists()
-    )
-
-
-CASES = _files("cases", True)
-IMPOSSIBLE = _files("impossible", False)
-FULL = _files("full", False)
+CASES = trf_files(DUBOV / "cases", need_pairs=True)
+IMPOSSIBLE = trf_files(DUBOV / "impossible")
+FULL = trf_files(DUBOV / "full")
 NO_CORPUS = "shared corpus (../shared/corpus/dubov) not found beside the repository"
 
 
 def _baseline() -> dict[str, dict[str, object]]:
-    data: dict[str, dict[str, object]] = json.loads(BASELINE.read_text(encoding="utf-8"))
+    data: dict[str, dict[str, object]] = read_json(BASELINE)
     return data
 
 
 def _known(folder: str) -> set[str]:
-    names = _baseline().get(folder, {}).get("known_disagreements", [])
-    assert isinstance(names, list)
-    return {str(n) for n in names}
+    return known_names(_baseline().get(folder, {}))
 
 
 def _case_agrees(path: Path) -> tuple[bool, str]:
-    pairing = get_engine("dubov").pair(read_trf(path))
-    got = [line.strip() for line in pairing.to_text().split("\n") if line.strip()]
-    want = [line.strip() for line in expected_pairs(path) if line.strip()]
-    return got == want, f"got\n{pairing.to_text()}expected\n" + "\n".join(want)
+    agree, text, want = agrees_with_pairs("dubov", path)
+    return agree, f"got\n{text}expected\n" + "\n".join(want)
 
 
 @pytest.mark.skipif(not CASES, reason=NO_CORPUS)
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
 def test_dubov_reference_case(path: Path) -> None:
     agree, detail = _case_agrees(path)
-    if path.stem in _known("cases"):
-        if agree:
-            pytest.fail(f"{path.stem} now agrees: remove it from the known disagreements")
-        pytest.xfail(f"known disagreement {path.stem}")
-    assert agree, f"{path.name}: {detail}"
+    expect_agreement(agree, path.stem, _known("cases"), f"{path.name}: {detail}")
 
 
 @pytest.mark.skipif(not IMPOSSIBLE, reason=NO_CORPUS)

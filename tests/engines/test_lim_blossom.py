@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from swissdesk.engines.lim.blossom import CardinalityMatcher
+from swissdesk.engines.matching.cardinality import CardinalityMatcher
 
 
 def _brute_size(edges: frozenset[tuple[int, int]], vertices: frozenset[int]) -> int:

@@ -10,7 +10,6 @@ never go down.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 
@@ -19,41 +18,36 @@ import pytest
 from swissdesk.engines import get_engine
 from swissdesk.engines.base import NoValidPairing
 from swissdesk.trf import read_trf
-from tests.engines.corpus_support import CORPUS, corpus_cases, expected_pairs
+from tests.engines.corpus_harness import (
+    agrees_with_pairs,
+    expect_agreement,
+    known_names,
+    read_json,
+    trf_files,
+)
+from tests.engines.corpus_support import CORPUS, corpus_cases
 
 CASES = corpus_cases("rating1992")
-GAVE_UP = sorted((CORPUS / "rating1992" / "gaveup").glob("*.trf"))
+GAVE_UP = trf_files(CORPUS / "rating1992" / "gaveup")
 BASELINE_FILE = Path(__file__).with_name("rating1992_corpus_baseline.json")
 
 
 def _baseline() -> dict[str, object]:
-    data: dict[str, object] = json.loads(BASELINE_FILE.read_text(encoding="utf-8"))
+    data: dict[str, object] = read_json(BASELINE_FILE)
     return data
-
-
-def _known() -> set[str]:
-    names = _baseline().get("known_disagreements", [])
-    assert isinstance(names, list)
-    return {str(n) for n in names}
 
 
 @cache
 def _agrees(path: Path) -> tuple[bool, str]:
-    pairing = get_engine("rating1992").pair(read_trf(path))
-    got = [line.strip() for line in pairing.to_text().split("\n") if line.strip()]
-    want = [line.strip() for line in expected_pairs(path) if line.strip()]
-    return got == want, pairing.to_text() + "expected\n" + "\n".join(want)
+    agree, text, want = agrees_with_pairs("rating1992", path)
+    return agree, text + "expected\n" + "\n".join(want)
 
 
 @pytest.mark.skipif(not CASES, reason="shared corpus not found beside the repository")
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
 def test_rating1992_reference_case(path: Path) -> None:
     agree, text = _agrees(path)
-    if path.stem in _known():
-        if agree:
-            pytest.fail(f"{path.stem} now agrees: remove it from the known disagreements")
-        pytest.xfail(f"known disagreement {path.stem}")
-    assert agree, f"{path.name}: got\n{text}"
+    expect_agreement(agree, path.stem, known_names(_baseline()), f"{path.name}: got\n{text}")
 
 
 @pytest.mark.skipif(not GAVE_UP, reason="shared corpus not found beside the repository")

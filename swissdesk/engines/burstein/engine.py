@@ -49,8 +49,8 @@ How the articles map to the computation
 * Speed without changing the answer: the matching is first solved on the bracket and the next
   scoregroup only, without the completion field, letting players of the following bracket
   stay unpaired (they float further down). That is a relaxation of the real problem, so when
-  the completion oracle (:mod:`.completion`) shows the bracket's final matching can be
-  completed by the players below ([C4]), it is also the optimum of the whole field.
+  the completion oracle (:mod:`swissdesk.engines.matching.cardinality`) shows the
+  bracket's final matching can be completed by the players below ([C4]), it is also the optimum of the whole field.
   Otherwise (rare, near the bottom of a field with many constraints) the bracket is solved
   again on the whole graph of players still to be paired, with the completion field on
   every edge.
@@ -62,9 +62,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from swissdesk.engines.base import NoValidPairing, Pair, RoundPairing
-from swissdesk.engines.burstein.completion import UNMATCHED, CompletionOracle
+from swissdesk.engines.base import NoValidPairing, RoundPairing
 from swissdesk.engines.burstein.index import OppositionIndex, opposition_indexes
+from swissdesk.engines.colours import published_pairing
+from swissdesk.engines.matching.cardinality import UNMATCHED, CompletionOracle
 from swissdesk.engines.matching.computer import MatchingComputer
 from swissdesk.model.state import PlayerState, PreferenceStrength, build_states
 from swissdesk.model.tournament import Colour, Tournament
@@ -683,25 +684,13 @@ def burstein_colour(first: Entrant, second: Entrant, initial: Colour) -> Colour:
     return for_first(preference)
 
 
-def board_key(white: Entrant, black: Entrant) -> tuple[int, int, int]:
-    """C.04.2 art. 3.6 (reading D-COM-6): the higher ranked player's score (more points, then
-    smaller TPN), the sum of both scores, that player's TPN. Real scores, without virtual
-    points."""
-    a, b = white.state, black.state
-    higher, lower = (a, b) if (a.score, -a.tpn) > (b.score, -b.tpn) else (b, a)
-    return (-higher.score, -(higher.score + lower.score), higher.tpn)
-
-
 def to_round_pairing(t: Tournament, result: BursteinResult, round_number: int) -> RoundPairing:
     """Colours (art. 5) and board order (C.04.2 art. 3.6) for the engine's pairs."""
-    boards: list[tuple[tuple[int, int, int], Pair]] = []
+    games = []
     for a, b in result.pairs:
         colour = burstein_colour(a, b, t.initial_colour)
         white, black = (a, b) if colour is Colour.WHITE else (b, a)
-        boards.append((board_key(white, black), Pair(white.tpn, black.tpn)))
-    boards.sort(key=lambda item: item[0])
-    return RoundPairing(
-        round_number=round_number,
-        pairs=tuple(p for _, p in boards),
-        bye=result.bye.tpn if result.bye is not None else None,
+        games.append((white.state, black.state))
+    return published_pairing(
+        round_number, games, result.bye.tpn if result.bye is not None else None
     )

@@ -14,8 +14,9 @@ larger index, one labelled ``BOTTOM`` with a smaller one (art. 3.6.1 top/bottom 
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
+
+from swissdesk.engines.matching.cardinality import dense_search
 
 FREE = -1
 NO_LABEL = 0
@@ -172,92 +173,16 @@ class Matcher:
 
         Returns whether an augmenting path exists and the even (outer) vertices reached.
         """
-        n, match, alive, ok, label = self.n, self.match, self.alive, self.ok, self.label
-        parent = [FREE] * n
-        base = list(range(n))
-        used = [False] * n
-        used[root] = True
-        even = [root]
-        queue = deque([root])
+        n, alive, ok, label = self.n, self.alive, self.ok, self.label
+
+        def allowed(v: int, to: int) -> bool:
+            if not ok[v * n + to]:
+                return False
+            if to > v:
+                return label[v] != BOTTOM and label[to] != TOP
+            return label[v] != TOP and label[to] != BOTTOM
+
+        even: list[int] = []
         verts = [v for v in range(n) if alive[v]]
-
-        def lca(a: int, b: int) -> int:
-            seen = [False] * n
-            while True:
-                a = base[a]
-                seen[a] = True
-                if match[a] == FREE:
-                    break
-                a = parent[match[a]]
-            while True:
-                b = base[b]
-                if seen[b]:
-                    return b
-                b = parent[match[b]]
-
-        def mark_path(v: int, b: int, child: int, blossom: list[bool]) -> None:
-            while base[v] != b:
-                blossom[base[v]] = blossom[base[match[v]]] = True
-                parent[v] = child
-                child = match[v]
-                v = parent[match[v]]
-
-        targets = [w for w in verts if match[w] == FREE and w != root]
-
-        def augment_to(v: int, to: int) -> None:
-            parent[to] = v
-            u = to
-            while u != FREE:
-                pv = parent[u]
-                nxt = match[pv]
-                match[u] = pv
-                match[pv] = u
-                u = nxt
-
-        while queue:
-            v = queue.popleft()
-            row = v * n
-            lab_v = label[v]
-            # An exposed neighbour ends the search at once (dense graphs: most searches).
-            for to in targets:
-                if not ok[row + to]:
-                    continue
-                if to > v:
-                    if lab_v == BOTTOM or label[to] == TOP:
-                        continue
-                elif lab_v == TOP or label[to] == BOTTOM:
-                    continue
-                if augment:
-                    augment_to(v, to)
-                return True, even
-            for to in verts:
-                if to == v or not ok[row + to] or base[v] == base[to] or match[v] == to:
-                    continue
-                if to > v:
-                    if lab_v == BOTTOM or label[to] == TOP:
-                        continue
-                elif lab_v == TOP or label[to] == BOTTOM:
-                    continue
-                if to == root or (match[to] != FREE and parent[match[to]] != FREE):
-                    cur = lca(v, to)
-                    blossom = [False] * n
-                    mark_path(v, cur, to, blossom)
-                    mark_path(to, cur, v, blossom)
-                    for i in verts:
-                        if blossom[base[i]]:
-                            base[i] = cur
-                            if not used[i]:
-                                used[i] = True
-                                even.append(i)
-                                queue.append(i)
-                elif parent[to] == FREE:
-                    parent[to] = v
-                    if match[to] == FREE:
-                        if augment:
-                            augment_to(v, to)
-                        return True, even
-                    m = match[to]
-                    used[m] = True
-                    even.append(m)
-                    queue.append(m)
-        return False, even
+        found = dense_search(root, self.match, verts, allowed, augment=augment, even=even)
+        return found, even

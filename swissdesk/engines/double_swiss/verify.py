@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from swissdesk.engines.base import CriteriaViolation, Pair, RoundPairing
+from swissdesk.engines.base import Pair, RoundPairing
+from swissdesk.engines.verify import appearances, raise_problems, roster_problems
 from swissdesk.model.tournament import ResultCode, Tournament
 
 
@@ -37,31 +38,17 @@ def double_swiss_problems(tournament: Tournament, pairing: RoundPairing) -> list
                 met[p.tpn].add(e.opponent)
         if len(p.rounds) < rnd:
             available.add(p.tpn)
-    seen: dict[int, int] = {}
     for pair in pairing.pairs:
-        for t in (pair.white, pair.black):
-            seen[t] = seen.get(t, 0) + 1
         if pair.black in met.get(pair.white, set()):
             problems.append(f"[C1] {pair.white} and {pair.black} have already played a match")
         if frozenset((pair.white, pair.black)) in tournament.forbidden_pairs:
             problems.append(f"{pair.white} and {pair.black} must not be paired (prohibited pair)")
-    if pairing.bye is not None:
-        seen[pairing.bye] = seen.get(pairing.bye, 0) + 1
-        if pairing.bye in blocked:
-            problems.append(
-                f"[C2] player {pairing.bye} gets the pairing-allocated bye but already had a "
-                "PAB or FPB or won a match by forfeit"
-            )
-    for t, count in sorted(seen.items()):
-        if t not in met:
-            problems.append(f"player {t} does not exist")
-        elif count > 1:
-            problems.append(f"player {t} is paired {count} times")
-        elif t not in available:
-            problems.append(f"player {t} is not to be paired this round")
-    missing = sorted(available - set(seen))
-    if missing:
-        problems.append(f"players not paired: {', '.join(map(str, missing))}")
+    if pairing.bye is not None and pairing.bye in blocked:
+        problems.append(
+            f"[C2] player {pairing.bye} gets the pairing-allocated bye but already had a "
+            "PAB or FPB or won a match by forfeit"
+        )
+    problems += roster_problems(appearances(pairing), met, available, in_tpn_order=True)
     if (len(available) % 2 == 1) != (pairing.bye is not None):
         problems.append("the PAB does not match the parity of the players to pair")
     return problems
@@ -69,9 +56,7 @@ def double_swiss_problems(tournament: Tournament, pairing: RoundPairing) -> list
 
 def verify_double_swiss(tournament: Tournament, pairing: RoundPairing) -> None:
     """Raise :class:`CriteriaViolation` if ``pairing`` breaks an absolute criterion."""
-    problems = double_swiss_problems(tournament, pairing)
-    if problems:
-        raise CriteriaViolation(f"round {pairing.round_number}: " + "; ".join(problems))
+    raise_problems(double_swiss_problems(tournament, pairing), pairing.round_number)
 
 
 def absolute_criteria_warnings(

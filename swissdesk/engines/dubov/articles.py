@@ -179,11 +179,3 @@ def colour_of(player: DubovPlayer, opponent: DubovPlayer, initial_colour: Colour
             return theirs
     # 5.2.5: grant the preference of the higher ranked player.
     return higher.preference if higher is player else higher.preference.opposite
-
-
-def board_key(white: DubovPlayer, black: DubovPlayer) -> tuple[int, int, int]:
-    """C.04.2 art. 3.6 (reading D-COM-6): the higher ranked player's score (descending),
-    the other score (descending), the higher ranked player's TPN (ascending)."""
-    a, b = white.state, black.state
-    higher, lower = (a, b) if (a.score, -a.tpn) > (b.score, -b.tpn) else (b, a)
-    return -higher.score, -lower.score, higher.tpn

@@ -6,8 +6,8 @@ The players to be paired (C.04.2 art. 3.2-3.3: withdrawn players and players wit
 bye or absence are left out) are ordered by pairing score (Baku virtual points included,
 C.04.7 art. 1) and TPN. An edge joins two players who may meet: [C1] (no second played game,
 no arbiter-prohibited pair) and [C3] (not both the same absolute colour preference, art. 2.1;
-Dubov has no topscorer exception). A cardinality-matching *completion oracle* (shared with the
-Dutch engine) keeps one complete pairing of everybody not yet paired; it answers [C4].
+Dubov has no topscorer exception). A cardinality-matching *completion oracle* (shared, in
+``matching/cardinality.py``) keeps one complete pairing of everybody not yet paired ([C4]).
 
 * **PAB (art. 3.1).** Before any bracket (art. 1.9.2): the candidates allowed by [C2] are tried
   in the order lowest score, most played games, largest TPN (3.1.3-3.1.5); the first one whose
@@ -66,11 +66,11 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from swissdesk.engines.base import NoValidPairing, Pair, RoundPairing
+from swissdesk.engines.base import NoValidPairing, RoundPairing
+from swissdesk.engines.colours import published_pairing
 from swissdesk.engines.dubov.articles import (
     DubovPlayer,
     average_rating_of_opponents,
-    board_key,
     colour_of,
     dubov_preference,
     is_maximum_upfloater,
@@ -78,7 +78,7 @@ from swissdesk.engines.dubov.articles import (
     upfloat_record,
     white_seeker_key,
 )
-from swissdesk.engines.dutch.completion import CompletionOracle
+from swissdesk.engines.matching.cardinality import CompletionOracle, dense_search
 from swissdesk.engines.matching.computer import MatchingComputer
 from swissdesk.model.state import build_states
 from swissdesk.model.tournament import Colour, Tournament
@@ -652,79 +652,7 @@ def _repair(
 
 def _augment(root: int, match: list[int], allowed: Callable[[int, int], bool], n: int) -> bool:
     """Edmonds' search for an augmenting path from ``root`` over allowed pairs; flips it."""
-    used = [False] * n
-    parent = [-1] * n
-    base = list(range(n))
-    used[root] = True
-    queue = deque([root])
-
-    def lca(a: int, b: int) -> int:
-        seen = [False] * n
-        while True:
-            a = base[a]
-            seen[a] = True
-            if match[a] < 0:
-                break
-            a = parent[match[a]]
-        while True:
-            b = base[b]
-            if seen[b]:
-                return b
-            b = parent[match[b]]
-
-    def mark_path(v: int, b: int, child: int, in_blossom: list[bool]) -> None:
-        while base[v] != b:
-            in_blossom[base[v]] = in_blossom[base[match[v]]] = True
-            parent[v] = child
-            child = match[v]
-            v = parent[match[v]]
-
-    free = [u for u in range(n) if match[u] < 0 and u != root]
-
-    def flip(to: int) -> None:
-        while to >= 0:
-            p = parent[to]
-            nxt = match[p]
-            match[to] = p
-            match[p] = to
-            to = nxt
-
-    while queue:
-        v = queue.popleft()
-        # An unpaired player next to v ends the search at once (before any blossom work).
-        for u in free:
-            if match[u] < 0 and allowed(v, u):
-                parent[u] = v
-                flip(u)
-                return True
-        for to in range(n):
-            if to == v or base[v] == base[to] or match[v] == to or not allowed(v, to):
-                continue
-            if to == root or (match[to] >= 0 and parent[match[to]] >= 0):
-                current = lca(v, to)
-                in_blossom = [False] * n
-                mark_path(v, current, to, in_blossom)
-                mark_path(to, current, v, in_blossom)
-                for i in range(n):
-                    if in_blossom[base[i]]:
-                        base[i] = current
-                        if not used[i]:
-                            used[i] = True
-                            queue.append(i)
-            elif parent[to] < 0:
-                parent[to] = v
-                if match[to] < 0:
-                    flip(to)
-                    return True
-                outer = match[to]
-                for u in free:
-                    if match[u] < 0 and allowed(outer, u):
-                        parent[u] = outer
-                        flip(u)
-                        return True
-                used[outer] = True
-                queue.append(match[to])
-    return False
+    return dense_search(root, match, range(n), allowed, eager=True)
 
 
 def _bipartite_perfect(left: Sequence[int], right: Sequence[int], legal: list[bytearray]) -> bool:
@@ -874,14 +802,11 @@ def pair_dubov(
 
 def to_round_pairing(t: Tournament, result: DubovResult, round_number: int) -> RoundPairing:
     """Colours (art. 5.2) and board order (C.04.2 art. 3.6) for the engine's pairs."""
-    boards: list[tuple[tuple[int, int, int], Pair]] = []
+    games = []
     for a, b in result.pairs:
         colour = colour_of(a, b, t.initial_colour)
         white, black = (a, b) if colour is Colour.WHITE else (b, a)
-        boards.append((board_key(white, black), Pair(white.tpn, black.tpn)))
-    boards.sort(key=lambda item: item[0])
-    return RoundPairing(
-        round_number=round_number,
-        pairs=tuple(p for _, p in boards),
-        bye=result.bye.tpn if result.bye is not None else None,
+        games.append((white.state, black.state))
+    return published_pairing(
+        round_number, games, result.bye.tpn if result.bye is not None else None
     )

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from swissdesk.engines.base import NoValidPairing
-from swissdesk.engines.lim.blossom import CardinalityMatcher
+from swissdesk.engines.matching.cardinality import CardinalityMatcher
 from swissdesk.engines.matching.computer import MatchingComputer
 from swissdesk.model.state import PlayerState, build_states, scores_after_each_round
 from swissdesk.model.tournament import Colour, ResultCode, Tournament
@@ -346,8 +346,8 @@ class GroupPairer:
 
     def alive(self) -> list[int]:
         """Players of the group not yet paired nor floated, in scrutiny order."""
-        alive = self.matcher.alive
-        return [p for p in self.order if alive[self.local[p]]]
+        blocked = self.matcher.blocked
+        return [p for p in self.order if not blocked[self.local[p]]]
 
     def block(self, why: str) -> None:
         """Art. 2.6: the median scoregroup cannot be paired."""
@@ -415,7 +415,7 @@ class GroupPairer:
         matcher, local = self.matcher, self.local
         incoming = set(order)
         for f in order:
-            if f not in local or not matcher.alive[local[f]]:
+            if f not in local or matcher.blocked[local[f]]:
                 continue
             alive = self.alive()
             chosen = self._floater_opponent(

@@ -14,7 +14,8 @@ It shares no code with the engine's search; from the tournament alone it checks 
 
 from __future__ import annotations
 
-from swissdesk.engines.base import CriteriaViolation, RoundPairing
+from swissdesk.engines.base import RoundPairing
+from swissdesk.engines.verify import appearances, raise_problems, roster_problems
 from swissdesk.model.state import build_states
 from swissdesk.model.tournament import Colour, ResultCode, Tournament
 
@@ -30,24 +31,8 @@ def lim_problems(tournament: Tournament, pairing: RoundPairing, edition: str = "
     """Every violation of an absolute criterion of the Lim system in ``pairing``."""
     rnd = pairing.round_number
     states = build_states(tournament, rnd)
-    problems: list[str] = []
-    seen: dict[int, int] = {}
-    for pair in pairing.pairs:
-        for tpn in (pair.white, pair.black):
-            seen[tpn] = seen.get(tpn, 0) + 1
-    if pairing.bye is not None:
-        seen[pairing.bye] = seen.get(pairing.bye, 0) + 1
-    for tpn, count in sorted(seen.items()):
-        if tpn not in states:
-            problems.append(f"player {tpn} does not exist")
-        elif count > 1:
-            problems.append(f"player {tpn} is paired {count} times")
-        elif not states[tpn].available:
-            problems.append(f"player {tpn} is not to be paired this round")
     available = sorted(t for t, s in states.items() if s.available)
-    missing = [t for t in available if t not in seen]
-    if missing:
-        problems.append(f"players not paired: {', '.join(map(str, missing))}")
+    problems = roster_problems(appearances(pairing), states, available, in_tpn_order=True)
     if (len(available) % 2 == 1) != (pairing.bye is not None):
         problems.append("the pairing-allocated bye does not match the number of players")
     bye = pairing.bye
@@ -81,6 +66,4 @@ def lim_problems(tournament: Tournament, pairing: RoundPairing, edition: str = "
 
 def verify_lim(tournament: Tournament, pairing: RoundPairing, edition: str = "2026") -> None:
     """Raise :class:`CriteriaViolation` if ``pairing`` breaks an absolute criterion."""
-    problems = lim_problems(tournament, pairing, edition)
-    if problems:
-        raise CriteriaViolation(f"round {pairing.round_number}: " + "; ".join(problems))
+    raise_problems(lim_problems(tournament, pairing, edition), pairing.round_number)

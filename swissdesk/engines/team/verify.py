@@ -15,7 +15,8 @@ Team colours are never absolute (art. 0), so no colour is checked. A violation i
 
 from __future__ import annotations
 
-from swissdesk.engines.base import CriteriaViolation, RoundPairing
+from swissdesk.engines.base import RoundPairing
+from swissdesk.engines.verify import raise_problems
 from swissdesk.model.tournament import ResultCode, Tournament
 
 _BLOCKING = frozenset(
@@ -68,6 +69,4 @@ def team_pairing_problems(tournament: Tournament, pairing: RoundPairing) -> list
 
 def verify_team_pairing(tournament: Tournament, pairing: RoundPairing) -> None:
     """Raise :class:`CriteriaViolation` if ``pairing`` breaks an absolute criterion."""
-    problems = team_pairing_problems(tournament, pairing)
-    if problems:
-        raise CriteriaViolation("; ".join(problems))
+    raise_problems(team_pairing_problems(tournament, pairing), None)
