@@ -306,6 +306,14 @@ class CompletionOracle:
             assert self.match[a] == b
             self.frozen[a] = self.frozen[b] = True
 
+    def rematch(self, pairs: Iterable[tuple[int, int]]) -> None:
+        """Pair the players of ``pairs`` so, among themselves (they were paired among
+        themselves before, so the rest of the pairing stays complete)."""
+        match = self.match
+        for a, b in pairs:
+            match[a] = b
+            match[b] = a
+
     def adopt(self, mates: list[int]) -> None:
         """Take over a complete pairing computed elsewhere (by the full weighted matching)."""
         match = [UNMATCHED] * self.size
