@@ -295,6 +295,7 @@ class MainWindow(QMainWindow):
             if view is not None and not local:
                 self.rounds.show_round(view.round_number, keep_row=True)
         self._refresh_page(self.tabs.currentIndex())
+        self.standings.computer.prefetch()  # a big event's standings, off the GUI thread
 
     def refresh(self) -> None:
         """Reload what the pages show from the file (the visible page at once, others when
@@ -320,6 +321,7 @@ class MainWindow(QMainWindow):
         self._stale = {self.PAGE_PLAYERS, self.PAGE_STANDINGS, self.PAGE_CROSS, self.PAGE_AUDIT}
         self.rounds.refresh_rounds()
         self._refresh_page(self.tabs.currentIndex())
+        self.standings.computer.prefetch()
         self.update_enabled()
 
     def _refresh_page(self, index: int) -> None:
