@@ -136,7 +136,7 @@ def measure(
         change()
         app.processEvents()
         shown = time.perf_counter()
-        changed_cpu = time.process_time() - cpu  # the worker starts after the change
+        changed_cpu = time.process_time() - cpu  # (and the worker's first moments)
         window.show_page(index)
         app.processEvents()
         times.setdefault(key, []).append(time.perf_counter() - shown)
