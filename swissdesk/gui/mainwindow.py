@@ -311,6 +311,7 @@ class MainWindow(QMainWindow):
             if view is not None and not local:
                 self.rounds.show_round(view.round_number, keep_row=True)
         self._refresh_page(self.tabs.currentIndex())
+        self.standings.computer.prefetch()  # a big event's standings, off the GUI thread
 
     def refresh(self) -> None:
         """Reload what the pages show from the file (the visible page at once, others when
@@ -338,6 +339,7 @@ class MainWindow(QMainWindow):
         self.mark_team_pages_stale()
         self.rounds.refresh_rounds()
         self._refresh_page(self.tabs.currentIndex())
+        self.standings.computer.prefetch()
         self.update_enabled()
 
     def mark_team_pages_stale(self) -> None:

@@ -17,6 +17,7 @@ left blank); standings and cross table use the complete rounds.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import importlib.util
 import shutil
@@ -145,12 +146,29 @@ def paint_pages(
             scaled = image.size().scaled(target.size(), image_aspect())
             painter.setViewport(QRect(target.x(), target.y(), scaled.width(), scaled.height()))
             painter.setWindow(image.rect())
-            painter.drawImage(0, 0, image)
+            _draw_in_bands(painter, image)
             painter.setViewport(target)
             progress(i + 1, total_pages)
     finally:
         painter.end()
     return total_pages
+
+
+BAND_ROWS = 256
+"""Rows of a page image drawn by one call: the printer's engine compresses each call's
+pixels while holding Python's GIL, so a whole page (100-400 ms) would pause the window."""
+
+
+def _draw_in_bands(painter: QPainter, image: QImage) -> None:
+    """Draw ``image`` at the window's origin in horizontal bands of ``BAND_ROWS`` rows
+    (adjacent bands meet exactly: the same logical coordinates, one transformation)."""
+    from PySide6.QtCore import QRectF
+
+    width, height = image.width(), image.height()
+    for top in range(0, height, BAND_ROWS):
+        rows = min(BAND_ROWS, height - top)
+        band = QRectF(0, top, width, rows)
+        painter.drawImage(band, image, band)
 
 
 def image_aspect() -> Any:
@@ -348,18 +366,19 @@ class PrintController(QObject):
     # -- the job ----------------------------------------------------------------------
 
     def _renderer(self, request: PrintRequest) -> Callable[[Path], Path]:
-        """Read what the document needs from the file now (GUI thread: the database stays
-        on it), render it later in the worker."""
+        """What the worker runs: read what the document needs from the file (its reads are
+        serialised with the actions by the file's lock; with 1,500 players this takes about
+        a second, which must not freeze the window) and render it."""
         assert self.w.file is not None
         tf = self.w.file
         ranked = request.kind not in ROUND_KINDS
-        snapshot = tf.snapshot() if ranked else tf.snapshot(include_pending=True)
         rnd = request.round_number
-        order = tf.board_order(rnd) if rnd else None
 
         def render(path: Path) -> Path:
             from swissdesk.reports import render as render_report
 
+            snapshot = tf.snapshot() if ranked else tf.snapshot(include_pending=True)
+            order = tf.board_order(rnd) if rnd else None
             return render_report(request.kind, snapshot, path, round_number=rnd, board_order=order)
 
         return render
@@ -389,6 +408,11 @@ class PrintController(QObject):
         self.progress.setVisible(True)
         self.cancel_button.setVisible(True)
         self.w.statusBar().showMessage(f"Preparing {self._title(request)}…")
+        # The job allocates a great deal; a full collection of the cyclic GC (which holds
+        # the GIL) then scans every object of the window and the file. Those are long-lived:
+        # move them out of its reach (still freed by reference counting).
+        gc.collect(1)
+        gc.freeze()
         thread.start()
 
     def _progress(self, done: int, total: int) -> None:

@@ -1,14 +1,37 @@
 """The standings and cross-table pages' controllers: both show the tie-break standings
-(C.07) after a chosen complete round, computed from the tournament snapshot."""
+(C.07) after a chosen complete round, computed from the tournament snapshot.
+
+A big event (more than ``BACKGROUND_FROM`` player-rounds) reads the snapshot and computes
+the tie-breaks in a worker thread: the page keeps the previous table, says it is being
+updated, and shows the new one when it arrives, so the window never freezes (issue 18,
+item 10). The computation starts as soon as the complete rounds change (the round's last
+result, a correction, an undo), usually before the arbiter opens the page."""
 
 from __future__ import annotations
 
+import gc
+import sys
+import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from swissdesk.gui.models import CrossTableModel, StandingsModel, cross_rows
 
 if TYPE_CHECKING:
     from swissdesk.gui.mainwindow import MainWindow
+
+BACKGROUND_FROM = 3_000
+"""Player-rounds from which the standings are computed off the GUI thread (e.g. 300
+players x 10 rounds, about 100 ms: below it the computation is quicker than a thread's
+round trip would make worthwhile)."""
+
+SWITCH_INTERVAL = 0.0002
+"""Seconds between the worker's hand-overs of the GIL while it computes (Python's default
+is 0.005)."""
+
+UPDATING = "Updating…"
 
 
 class StandingsController:
@@ -16,14 +39,18 @@ class StandingsController:
 
     def __init__(self, window: MainWindow) -> None:
         self.w = window
+        self.computer = StandingsComputer(window)
         window.standings_page.round_selected.connect(lambda _r: self.refresh_standings())
 
     def refresh_standings(self, reset_round: bool = False) -> None:
         page = self.w.standings_page
         after = None if reset_round else page.selected_round()
-        result = standings_after(self.w, after)
+        result = self.computer.get(after, self.refresh_standings_later)
         model = page.model
         assert isinstance(model, StandingsModel)
+        if result is PENDING:
+            page.message.setText(UPDATING)  # the previous table stays until the new one
+            return
         if result is None or result[1] is None:
             model.set_standings(None)
             page.set_rounds(0, 0)
@@ -37,6 +64,11 @@ class StandingsController:
         page.message.setText("")
         page.tiebreaks.setText("Tie-breaks: " + ", ".join(standings.codes))
 
+    def refresh_standings_later(self) -> None:
+        """The computation asked for arrived: show it if the page is still waiting."""
+        if self.w.standings_page.message.text() == UPDATING:
+            self.refresh_standings()
+
 
 class CrossTableController:
     """The cross-table page: each player's opponents, colours and results by round."""
@@ -49,9 +81,12 @@ class CrossTableController:
     def refresh_cross(self, reset_round: bool = False) -> None:
         page = self.w.cross_page
         after = None if reset_round else page.selected_round()
-        result = standings_after(self.w, after)
+        result = self.w.standings.computer.get(after, self.refresh_cross_later)
         model = page.model
         assert isinstance(model, CrossTableModel)
+        if result is PENDING:
+            page.message.setText(UPDATING)
+            return
         if result is None or result[1] is None:
             model.set_cross([], 0)
             self._shown = None
@@ -61,40 +96,165 @@ class CrossTableController:
         snapshot, standings = result
         page.set_rounds(snapshot.rounds_with_pairings, standings.after_round)
         if self._shown is not standings:  # unchanged since shown: no reset
-            model.set_cross(cross_rows(snapshot, standings), standings.after_round)
+            rows = self.w.standings_cache.get(("cross", standings.after_round))
+            model.set_cross(
+                rows if rows is not None else cross_rows(snapshot, standings),
+                standings.after_round,
+            )
             self._shown = standings
         page.message.setText("Each round: the opponent's place, the colour (w/b) and the result.")
 
+    def refresh_cross_later(self) -> None:
+        if self.w.cross_page.message.text() == UPDATING:
+            self.refresh_cross()
 
-def standings_after(window: MainWindow, after: int | None) -> tuple[Any, Any] | None:
-    """The snapshot and its standings after round ``after`` (default: the last complete
-    round); ``(snapshot, None)`` before any round is complete, ``None`` on an error."""
-    if window.file is None:
-        return None
-    tf = window.file
-    cache = window.standings_cache
-    if cache.get("version") != (window.standings_version, tf):
-        cache.clear()
-        cache["version"] = (window.standings_version, tf)
-    if after in cache:
-        cached: tuple[Any, Any] = cache[after]
-        return cached
 
-    def compute() -> tuple[Any, Any]:
-        from swissdesk.tiebreaks import compute_standings, declared_tiebreaks
+PENDING: Any = object()
+"""``StandingsComputer.get``'s answer while the worker thread computes."""
 
-        snapshot = tf.snapshot()
-        completed = snapshot.rounds_with_pairings
-        if completed == 0:
-            return snapshot, None
-        rounds = completed if after is None or not 1 <= after <= completed else after
-        return snapshot, compute_standings(
-            snapshot, declared_tiebreaks(snapshot), after_round=rounds
-        )
 
-    result = window.guarded("Standings", compute)
-    if result is not None:
-        cache[after] = result
-        if result[1] is not None:
-            cache[result[1].after_round] = result
-    return result
+def _compute(tf: Any, after: int | None, with_cross: bool) -> dict[object, Any]:
+    """(snapshot, standings) after ``after`` (default: the last complete round), keyed as
+    the cache keeps them; with ``with_cross`` also the cross-table rows."""
+    from swissdesk.tiebreaks import compute_standings, declared_tiebreaks
+
+    snapshot = tf.snapshot()
+    completed = snapshot.rounds_with_pairings
+    if completed == 0:
+        return {after: (snapshot, None)}
+    rounds = completed if after is None or not 1 <= after <= completed else after
+    standings = compute_standings(snapshot, declared_tiebreaks(snapshot), after_round=rounds)
+    out: dict[object, Any] = {after: (snapshot, standings), rounds: (snapshot, standings)}
+    if with_cross:
+        out[("cross", rounds)] = cross_rows(snapshot, standings)
+    return out
+
+
+class StandingsComputer(QObject):
+    """The standings cache (``MainWindow.standings_cache``, valid for one
+    ``standings_version``) and the worker thread that fills it for big events."""
+
+    _arrived = Signal(object, object, object)
+    """(what was computed, the entries or None, the error or None): queued to the GUI
+    thread, where the cache lives."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.w = window
+        self.running: tuple[Any, int | None] | None = None
+        self.waiting: list[Callable[[], None]] = []
+        self.players = 0
+        self.frozen: Any = None
+        self._interval = sys.getswitchinterval()
+        self._arrived.connect(self._on_arrived)
+
+    def _version(self) -> tuple[int, Any]:
+        return (self.w.standings_version, self.w.file)
+
+    def _cache(self) -> dict[object, Any]:
+        cache = self.w.standings_cache
+        if cache.get("version") != self._version():
+            cache.clear()
+            cache["version"] = self._version()
+        return cache
+
+    def big(self) -> bool:
+        """More player-rounds than ``BACKGROUND_FROM`` (the player count remembered from
+        the last time the players were read)."""
+        if self.w.players_cache is not None:
+            self.players = len(self.w.players_cache)
+        return self.players * max(self.w.rounds_paired, 1) >= BACKGROUND_FROM
+
+    def get(self, after: int | None, then: Callable[[], None] | None = None) -> Any:
+        """The (snapshot, standings) after round ``after``; ``PENDING`` while a big event's
+        are computed (``then()`` is called when they arrive); ``None`` after an error."""
+        if self.w.file is None:
+            return None
+        cache = self._cache()
+        if after in cache:
+            return cache[after]
+        if not self.big():
+            tf = self.w.file
+            result = self.w.guarded("Standings", lambda: _compute(tf, after, False))
+            if result is None:
+                return None
+            cache.update(result)
+            return result[after]
+        if then is not None and then not in self.waiting:
+            self.waiting.append(then)
+        self.start(after)
+        return PENDING
+
+    def prefetch(self) -> None:
+        """Start computing the latest standings of a big event (the complete rounds just
+        changed), so that they are ready when the arbiter opens the page; started once the
+        action's own refresh is over (from the event loop)."""
+        QTimer.singleShot(0, self._prefetch_now)
+
+    def _prefetch_now(self) -> None:
+        if self.w.file is not None and self.big() and None not in self._cache():
+            self.start(None)
+
+    def start(self, after: int | None) -> None:
+        """Compute in a worker thread, unless one is running (when it arrives, whoever
+        still waits asks again)."""
+        if self.running is not None:
+            return
+        key = (self._version(), after)
+        self.running = key
+        tf = self.w.file
+
+        def work() -> None:
+            try:
+                self._arrived.emit(key, _compute(tf, after, True), None)
+            except Exception as exc:  # re-raised on the GUI thread (a dialog if arbiter-caused)
+                self._arrived.emit(key, None, exc)
+
+        # While the worker holds the GIL the GUI thread waits for it after every Qt call
+        # (up to the switch interval, 5 ms by default): hand it over sooner meanwhile.
+        self._interval = sys.getswitchinterval()
+        sys.setswitchinterval(SWITCH_INTERVAL)
+        threading.Thread(target=work, name="standings", daemon=True).start()
+
+    def _on_arrived(
+        self, key: Any, result: dict[object, Any] | None, error: BaseException | None
+    ) -> None:
+        self.running = None
+        sys.setswitchinterval(self._interval)
+        current = key[0] == self._version()
+        waiting, self.waiting = self.waiting, []
+        if current and error is not None:
+            if waiting:  # a prefetch fails silently: the page asks again and shows it
+
+                def fail() -> None:
+                    raise error
+
+                self.w.guarded("Standings", fail)
+            return
+        if current and result is not None:
+            self._cache().update(result)
+            if self.frozen is not self.w.file:
+                # A full collection of the cyclic GC holds the GIL for 100-200 ms in a big
+                # event (the worker's allocations trigger it, in either thread): once per
+                # file, the long-lived objects (Qt, the file, this snapshot) are moved out of
+                # its reach; they are still freed by reference counting.
+                gc.collect(1)
+                gc.freeze()
+                self.frozen = self.w.file
+        for then in waiting:
+            then()  # shows the table, or asks again (another round, a newer version)
+        if self.running is None:
+            self._prefetch_now()
+
+    def wait(self, timeout_s: float = 60.0) -> bool:
+        """Let the worker finish (tests, benchmarks)."""
+        import time
+
+        from PySide6.QtCore import QCoreApplication
+
+        deadline = time.monotonic() + timeout_s
+        while self.running is not None and time.monotonic() < deadline:
+            QCoreApplication.processEvents()
+            time.sleep(0.002)
+        QCoreApplication.processEvents()
+        return self.running is None
