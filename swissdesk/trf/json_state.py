@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -192,20 +192,13 @@ def _player(
         raise InputError(f"{source}: player #{index} is not a JSON object")
     tpn = _int(raw.get("tpn"), source, f"player #{index} 'tpn'", 1, MAX_PARTICIPANTS)
     where = f"player {tpn}"
-    history = raw.get("history", [])
-    if not isinstance(history, list):
-        raise InputError(f"{source}: {where}: 'history' must be a list")
-    by_round: dict[int, RoundEntry] = {}
-    for item in history:
-        if not isinstance(item, dict):
-            raise InputError(f"{source}: {where}: a history entry is not a JSON object")
-        r = _int(item.get("round"), source, f"{where} 'round'", 1, MAX_ROUNDS)
-        if r in by_round:
-            raise InputError(f"{source}: {where}: round {r} is listed twice")
+
+    def read(item: Mapping[str, Any], at: str) -> RoundEntry:
         if double_swiss is not None:
-            by_round[r] = _match_entry(item, source, f"{where} round {r}", double_swiss)
-        else:
-            by_round[r] = _entry(item, source, f"{where} round {r}")
+            return _match_entry(item, source, at, double_swiss)
+        return _entry(item, source, at)
+
+    by_round = history_by_round(raw.get("history", []), source, where, read)
     last = max(by_round, default=0)
     rounds = tuple(
         by_round.get(r, RoundEntry.bye(ResultCode.ZERO_POINT_BYE)) for r in range(1, last + 1)
@@ -221,6 +214,28 @@ def _player(
         rounds=rounds,
     )
     return player, last
+
+
+def history_by_round(
+    history: Any,
+    source: str,
+    where: str,
+    read: Callable[[Mapping[str, Any], str], RoundEntry],
+) -> dict[int, RoundEntry]:
+    """A participant's ``history`` round by round; ``read(item, where)`` reads one round
+    (an individual game, a Double-Swiss match, a team match). Refuses what is not a list of
+    objects, a bad round number and a round listed twice."""
+    if not isinstance(history, list):
+        raise InputError(f"{source}: {where}: 'history' must be a list")
+    by_round: dict[int, RoundEntry] = {}
+    for item in history:
+        if not isinstance(item, dict):
+            raise InputError(f"{source}: {where}: a history entry is not a JSON object")
+        r = _int(item.get("round"), source, f"{where} 'round'", 1, MAX_ROUNDS)
+        if r in by_round:
+            raise InputError(f"{source}: {where}: round {r} is listed twice")
+        by_round[r] = read(item, f"{where} round {r}")
+    return by_round
 
 
 def _fill_rounds(player: Player, raw: dict[str, Any], round_number: int, source: str) -> Player:

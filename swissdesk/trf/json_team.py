@@ -39,6 +39,7 @@ from swissdesk.trf.json_state import (
     _half_points,
     _int,
     _text,
+    history_by_round,
 )
 
 BYE_RESULTS: Mapping[str, ResultCode] = {
@@ -182,17 +183,11 @@ def _team(
         raise InputError(f"{source}: team #{index} is not a JSON object")
     tpn = _int(raw.get("tpn"), source, f"team #{index} 'tpn'", 1, MAX_PARTICIPANTS)
     where = f"team {tpn}"
-    history = raw.get("history", [])
-    if not isinstance(history, list):
-        raise InputError(f"{source}: {where}: 'history' must be a list")
-    by_round: dict[int, RoundEntry] = {}
-    for item in history:
-        if not isinstance(item, dict):
-            raise InputError(f"{source}: {where}: a history entry is not a JSON object")
-        r = _int(item.get("round"), source, f"{where} 'round'", 1, MAX_ROUNDS)
-        if r in by_round:
-            raise InputError(f"{source}: {where}: round {r} is listed twice")
-        by_round[r] = _match(item, source, f"{where} round {r}", scoring, settings)
+
+    def read(item: Mapping[str, Any], at: str) -> RoundEntry:
+        return _match(item, source, at, scoring, settings)
+
+    by_round = history_by_round(raw.get("history", []), source, where, read)
     last = max(by_round, default=0)
     absent = _bye(ResultCode.ZERO_POINT_BYE, scoring, settings)
     rounds = tuple(by_round.get(r, absent) for r in range(1, last + 1))
