@@ -1,8 +1,9 @@
 """Creating a new tournament file: schema, settings and first audit row, all or nothing.
 
 :meth:`TournamentFile.create <swissdesk.storage.service.TournamentFile.create>`,
-:meth:`~swissdesk.storage.service.TournamentFile.from_tournament` and the TRF import build
-their file here, then open it.
+:meth:`~swissdesk.storage.service.TournamentFile.from_tournament` and the imports build
+their file here from a :class:`NewFile` recipe (the settings, what to fill in, the first
+audit row), then open it.
 """
 
 from __future__ import annotations
@@ -11,19 +12,100 @@ import errno
 import json
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import text as sql_text
 from sqlalchemy.orm import Session
 
 from swissdesk import __version__
+from swissdesk.model.tournament import (
+    DOUBLE_SWISS,
+    DOUBLE_SWISS_SCORING,
+    ScoringSystem,
+    Tournament,
+)
 from swissdesk.storage import convert, database, schema
-from swissdesk.storage.commands.base import utc_now
+from swissdesk.storage.commands.base import check_player_data, check_settings, utc_now
 from swissdesk.storage.errors import ActionRefused, DiskFullError, ReadOnlyFileError, StorageError
-from swissdesk.storage.schema import AuditRecord, MetaRecord, TournamentRecord
-from swissdesk.storage.views import TournamentSettings
+from swissdesk.storage.schema import AuditRecord, MetaRecord, PlayerRecord, TournamentRecord
+from swissdesk.storage.views import PlayerData, TournamentSettings
+from swissdesk.trf.team_records import TeamEvent
+
+
+class NewFile(NamedTuple):
+    """What a new tournament file holds: its settings, what ``fill`` adds in the creating
+    transaction, and the first audit row (``action``, ``summary``, ``payload``)."""
+
+    settings: TournamentSettings
+    fill: Callable[[Session], None]
+    action: str
+    summary: str
+    payload: dict[str, Any]
+
+
+def new_tournament(settings: TournamentSettings, players: Sequence[PlayerData] = ()) -> NewFile:
+    """A new tournament with ``players`` registered in the given order (provisional TPNs)."""
+    if settings.system == DOUBLE_SWISS and settings.scoring == ScoringSystem():
+        # Double-Swiss byes are per match (C.04.5 art. 1.4: a PAB is 1½ by default).
+        settings = replace(settings, scoring=DOUBLE_SWISS_SCORING)
+    check_settings(settings)
+    for data in players:
+        check_player_data(data)
+
+    def fill(session: Session) -> None:
+        for tpn, data in enumerate(players, start=1):
+            rec = PlayerRecord(id=tpn, tpn=tpn, members="[]", acceleration="null")
+            convert.apply_player_data(rec, data)
+            session.add(rec)
+
+    payload = {
+        "settings": convert.settings_to_dict(settings),
+        "players": [convert.player_data_to_dict(d) for d in players],
+    }
+    return NewFile(settings, fill, "CreateTournament", f"created {settings.name!r}", payload)
+
+
+def imported_tournament(
+    tournament: Tournament, source: str = "", trf_version: str | None = None
+) -> NewFile:
+    """A file holding ``tournament`` exactly (paired rounds with their results, the next
+    round's byes); ``trf_version`` is remembered as the file's default export format."""
+    at = utc_now()
+
+    def fill(session: Session) -> None:
+        convert.insert_tournament(session, tournament, engine_label="import", at=at)
+        if trf_version:
+            session.add(MetaRecord(key="trf_version", value=trf_version))
+
+    summary = f"imported {len(tournament.players)} players, " + (
+        f"{tournament.rounds_with_pairings} rounds" + (f" from {source}" if source else "")
+    )
+    payload = {"source": source, "players": len(tournament.players)}
+    settings = convert.settings_from_tournament(tournament)
+    return NewFile(settings, fill, "ImportTournament", summary, payload)
+
+
+def imported_team_event(event: TeamEvent, source: str = "") -> NewFile:
+    """A file holding a TRF-2026 team event: teams, rosters, matches, line-ups, boards."""
+    from swissdesk.storage import teamtrf
+
+    at = utc_now()
+
+    def fill(session: Session) -> None:
+        teamtrf.insert_team_event(session, event, at=at)
+        session.add(MetaRecord(key="trf_version", value="2026"))
+
+    t = event.tournament
+    summary = (
+        f"imported {len(t.players)} teams, {len(event.players.players)} players, "
+        f"{t.rounds_with_pairings} rounds" + (f" from {source}" if source else "")
+    )
+    payload = {"source": source, "teams": len(t.players)}
+    settings = convert.settings_from_tournament(t)
+    return NewFile(settings, fill, "ImportTournament", summary, payload)
 
 
 def build_file(

@@ -16,34 +16,28 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from swissdesk.engines.base import RoundPairing, pair_round
 from swissdesk.errors import InputError
 from swissdesk.model.tournament import (
-    DOUBLE_SWISS,
-    DOUBLE_SWISS_SCORING,
     ResultCode,
-    ScoringSystem,
     TeamSettings,
     Tournament,
 )
 from swissdesk.storage import convert, database, newfile, readmodels, schema, teamviews
-from swissdesk.storage.commands import REGISTRY, UNDO, Action, PairNextRound, Redo, Undo
+from swissdesk.storage.commands import REGISTRY, Action, PairNextRound, Redo, Undo, history
 from swissdesk.storage.commands.base import (
-    check_player_data,
-    check_settings,
     tournament_row,
     utc_now,
 )
-from swissdesk.storage.commands.encoding import decode, encode
+from swissdesk.storage.commands.encoding import encode
 from swissdesk.storage.commands.players import TPN_FROZEN_AFTER_ROUND as TPN_FROZEN_AFTER_ROUND
 from swissdesk.storage.commands.players import initial_order_key as initial_order_key
 from swissdesk.storage.commands.rounds import (
@@ -55,7 +49,7 @@ from swissdesk.storage.errors import (
     ReadOnlyFileError,
     StorageError,
 )
-from swissdesk.storage.schema import AuditRecord, MetaRecord, PlayerRecord
+from swissdesk.storage.schema import AuditRecord, MetaRecord
 from swissdesk.storage.views import (
     ActionResult,
     AuditEntry,
@@ -131,26 +125,7 @@ class TournamentFile:
         either no file or a complete one. ``players`` are registered in the given order
         (provisional TPNs; see :class:`~swissdesk.storage.actions.AssignPairingNumbers`).
         """
-        if settings.system == DOUBLE_SWISS and settings.scoring == ScoringSystem():
-            # Double-Swiss byes are per match (C.04.5 art. 1.4: a PAB is 1½ by default).
-            settings = replace(settings, scoring=DOUBLE_SWISS_SCORING)
-        check_settings(settings)
-        for data in players:
-            check_player_data(data)
-
-        def fill(session: Session) -> None:
-            for tpn, data in enumerate(players, start=1):
-                rec = PlayerRecord(id=tpn, tpn=tpn, members="[]", acceleration="null")
-                convert.apply_player_data(rec, data)
-                session.add(rec)
-
-        payload = {
-            "settings": convert.settings_to_dict(settings),
-            "players": [convert.player_data_to_dict(d) for d in players],
-        }
-        return cls._build(
-            Path(path), settings, fill, "CreateTournament", f"created {settings.name!r}", payload
-        )
+        return cls._build(Path(path), newfile.new_tournament(settings, players))
 
     @classmethod
     def from_tournament(
@@ -167,19 +142,8 @@ class TournamentFile:
         round become its requested byes and absences. ``trf_version`` (``"16"`` or
         ``"2026"``) is remembered as the default format of :meth:`trf_version`.
         """
-        settings = convert.settings_from_tournament(tournament)
-        at = utc_now()
-
-        def fill(session: Session) -> None:
-            convert.insert_tournament(session, tournament, engine_label="import", at=at)
-            if trf_version:
-                session.add(MetaRecord(key="trf_version", value=trf_version))
-
-        summary = f"imported {len(tournament.players)} players, " + (
-            f"{tournament.rounds_with_pairings} rounds" + (f" from {source}" if source else "")
-        )
-        payload = {"source": source, "players": len(tournament.players)}
-        return cls._build(Path(path), settings, fill, "ImportTournament", summary, payload)
+        recipe = newfile.imported_tournament(tournament, source, trf_version)
+        return cls._build(Path(path), recipe)
 
     @classmethod
     def import_trf(
@@ -189,36 +153,16 @@ class TournamentFile:
         *,
         system: str | None = None,
     ) -> TournamentFile:
-        """Read a TRF file (``swissdesk.trf.read_trf``), or a JSON tournament state, into a
-        new tournament file; ``system`` overrides the pairing system the file names."""
-        from dataclasses import replace
+        """Read a TRF (TRF16, TRF-2026, a team file) or a JSON tournament state into a new
+        tournament file (:mod:`swissdesk.storage.importing`); ``system`` overrides the
+        pairing system the file names."""
+        from swissdesk.storage import importing
 
-        from swissdesk.engines import system_tiebreaks
-        from swissdesk.trf import parse_trf, read_json_state
-        from swissdesk.trf.json_state import looks_like_json
-        from swissdesk.trf.reader import decode_trf
-
-        def for_system(t: Tournament) -> Tournament:
-            t = replace(t, system=system) if system else t
-            prescribed = system_tiebreaks(t.system)  # the 1992 rules' F10
-            return replace(t, tiebreaks=prescribed) if prescribed and not t.tiebreaks else t
-
-        source = Path(trf_path)
-        if looks_like_json(source):
-            state = for_system(read_json_state(source))
-            return cls.from_tournament(path, state, source=str(source), trf_version="2026")
-        try:
-            data = source.read_bytes()
-        except OSError as exc:
-            raise InputError(f"{source}: cannot read the file ({exc.strerror})") from exc
-        text = decode_trf(data, source=str(source))  # line by line, never shifts columns
-        from swissdesk.trf.team_records import is_team_trf, parse_team_trf
-
-        if is_team_trf(text):
-            return cls.from_team_event(path, parse_team_trf(text, source=str(source)), str(source))
-        tournament = for_system(parse_trf(text, source=str(source)))
+        read = importing.read_for_import(trf_path, system)
+        if isinstance(read.content, TeamEvent):
+            return cls.from_team_event(path, read.content, read.source)
         return cls.from_tournament(
-            path, tournament, source=str(source), trf_version=detect_trf_version(text)
+            path, read.content, source=read.source, trf_version=read.trf_version
         )
 
     @classmethod
@@ -227,22 +171,7 @@ class TournamentFile:
     ) -> TournamentFile:
         """Create a tournament file holding a TRF-2026 team event: teams, rosters, matches,
         line-ups and board results (:mod:`swissdesk.storage.teamtrf`)."""
-        from swissdesk.storage import teamtrf
-
-        settings = convert.settings_from_tournament(event.tournament)
-        at = utc_now()
-
-        def fill(session: Session) -> None:
-            teamtrf.insert_team_event(session, event, at=at)
-            session.add(MetaRecord(key="trf_version", value="2026"))
-
-        t = event.tournament
-        summary = (
-            f"imported {len(t.players)} teams, {len(event.players.players)} players, "
-            f"{t.rounds_with_pairings} rounds" + (f" from {source}" if source else "")
-        )
-        payload = {"source": source, "teams": len(t.players)}
-        return cls._build(Path(path), settings, fill, "ImportTournament", summary, payload)
+        return cls._build(Path(path), newfile.imported_team_event(event, source))
 
     def team_event(self, *, include_pending: bool = False) -> TeamEvent:
         """The team event as a TRF-2026 team file holds it (complete rounds; with
@@ -253,16 +182,8 @@ class TournamentFile:
             return teamtrf.team_event(session, include_pending=include_pending)
 
     @classmethod
-    def _build(
-        cls,
-        path: Path,
-        settings: TournamentSettings,
-        fill: Callable[[Session], None],
-        action: str,
-        summary: str,
-        payload: dict[str, Any],
-    ) -> TournamentFile:
-        newfile.build_file(path, settings, fill, action, summary, payload)
+    def _build(cls, path: Path, recipe: newfile.NewFile) -> TournamentFile:
+        newfile.build_file(path, *recipe)
         return cls(path)
 
     def close(self) -> None:
@@ -481,9 +402,9 @@ class TournamentFile:
                 )
             with database.session_scope(self._engine, self.path, write=True) as session:
                 if isinstance(action, Undo):
-                    summary, payload, warnings, undo_of = self._run_undo(session)
+                    summary, payload, warnings, undo_of = history.run_undo(session)
                 elif isinstance(action, Redo):
-                    name, summary, payload, warnings, undo_of = self._run_redo(session)
+                    name, summary, payload, warnings, undo_of = history.run_redo(session)
                 else:
                     step = REGISTRY.get(type(action))
                     if step is None:
@@ -511,56 +432,6 @@ class TournamentFile:
             self._checkpoint("PASSIVE")
         return ActionResult(audit_id=audit_id, action=name, summary=summary, warnings=warnings)
 
-    # --- undo --------------------------------------------------------------------------
-
-    def _run_undo(self, s: Session) -> tuple[str, dict[str, Any], tuple[str, ...], int]:
-        target = s.scalars(
-            select(AuditRecord)
-            .where(AuditRecord.undone_by.is_(None), AuditRecord.action != "Undo")
-            .order_by(AuditRecord.id.desc())
-            .limit(1)
-        ).first()
-        if target is None:
-            raise ActionRefused("there is nothing to undo")
-        step = UNDO.get(target.action)
-        if step is None:
-            raise ActionRefused(f"the last action ({target.summary}) cannot be undone")
-        step.undo(s, json.loads(target.payload))
-        payload = {"undone": target.id, "action": target.action, "summary": target.summary}
-        return f"undone: {target.summary}", payload, (), target.id
-
-    def _run_redo(self, s: Session) -> tuple[str, str, dict[str, Any], tuple[str, ...], int]:
-        """Run again the action the latest Undo reverted, while nothing new came since."""
-        rows = s.execute(
-            select(
-                AuditRecord.id, AuditRecord.action, AuditRecord.undone_by, AuditRecord.undo_of
-            ).order_by(AuditRecord.id.desc())
-        )
-        undo_id: int | None = None
-        for row_id, action, undone_by, undo_of in rows:
-            if action == "Undo":
-                if undone_by is None:
-                    undo_id = row_id
-                    break
-            elif undo_of is None:  # a new action: what was undone before stays undone
-                break
-        if undo_id is None:
-            raise ActionRefused("there is nothing to redo")
-        undo_row = s.get(AuditRecord, undo_id)
-        assert undo_row is not None
-        target = s.get(AuditRecord, json.loads(undo_row.payload)["undone"])
-        recorded = json.loads(target.payload).get("redo") if target is not None else None
-        if target is None or recorded is None:
-            raise ActionRefused("this action was recorded by an older swissdesk: redo it by hand")
-        command = decode(recorded)
-        step = REGISTRY.get(type(command))
-        if step is None:
-            raise ActionRefused(f"the action {target.action} cannot be redone")
-        summary, payload, warnings = step.apply(s, command)
-        payload = {**payload, "redo": recorded}
-        return type(command).__name__, f"redone: {summary}", payload, warnings, undo_id
-
-
 def _arbiter() -> str:
     """Who did it: the computer account's user name (recorded in the audit log)."""
     try:
@@ -587,16 +458,6 @@ def open_for_report(
         r = round_number if round_number is not None else last
         order = tf.board_order(r) if 1 <= r <= last else None
     return tournament, order
-
-
-def detect_trf_version(text: str) -> str:
-    """``"2026"`` if the TRF uses TRF-2026 records (142/152/162/...), else ``"16"``."""
-    for line in text.splitlines():
-        if line[:4] in ("142 ", "152 ", "162 ", "172 ", "182 ", "192 ", "202 "):
-            return "2026"
-        if line.startswith("250 "):
-            return "2026"
-    return "16"
 
 
 # ---------------------------------------------------------------------------------------

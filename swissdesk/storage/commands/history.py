@@ -1,0 +1,71 @@
+"""Undo and Redo through the audit log: the lane's own two commands.
+
+:class:`~swissdesk.storage.commands.base.Undo` reverts the newest action not yet undone with
+the ``undo`` of its registry step, from the audit row's payload alone;
+:class:`~swissdesk.storage.commands.base.Redo` runs again the command the latest Undo
+reverted (recorded in that action's payload), while nothing new came since. Both return what
+the lane writes into their own audit row.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from swissdesk.storage.commands.encoding import decode
+from swissdesk.storage.commands.registry import REGISTRY, UNDO
+from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.schema import AuditRecord
+
+
+def run_undo(s: Session) -> tuple[str, dict[str, Any], tuple[str, ...], int]:
+    """Revert the newest action not yet undone: (summary, payload, warnings, its id)."""
+    target = s.scalars(
+        select(AuditRecord)
+        .where(AuditRecord.undone_by.is_(None), AuditRecord.action != "Undo")
+        .order_by(AuditRecord.id.desc())
+        .limit(1)
+    ).first()
+    if target is None:
+        raise ActionRefused("there is nothing to undo")
+    step = UNDO.get(target.action)
+    if step is None:
+        raise ActionRefused(f"the last action ({target.summary}) cannot be undone")
+    step.undo(s, json.loads(target.payload))
+    payload = {"undone": target.id, "action": target.action, "summary": target.summary}
+    return f"undone: {target.summary}", payload, (), target.id
+
+
+def run_redo(s: Session) -> tuple[str, str, dict[str, Any], tuple[str, ...], int]:
+    """Run again the action the latest Undo reverted, while nothing new came since."""
+    rows = s.execute(
+        select(
+            AuditRecord.id, AuditRecord.action, AuditRecord.undone_by, AuditRecord.undo_of
+        ).order_by(AuditRecord.id.desc())
+    )
+    undo_id: int | None = None
+    for row_id, action, undone_by, undo_of in rows:
+        if action == "Undo":
+            if undone_by is None:
+                undo_id = row_id
+                break
+        elif undo_of is None:  # a new action: what was undone before stays undone
+            break
+    if undo_id is None:
+        raise ActionRefused("there is nothing to redo")
+    undo_row = s.get(AuditRecord, undo_id)
+    assert undo_row is not None
+    target = s.get(AuditRecord, json.loads(undo_row.payload)["undone"])
+    recorded = json.loads(target.payload).get("redo") if target is not None else None
+    if target is None or recorded is None:
+        raise ActionRefused("this action was recorded by an older swissdesk: redo it by hand")
+    command = decode(recorded)
+    step = REGISTRY.get(type(command))
+    if step is None:
+        raise ActionRefused(f"the action {target.action} cannot be redone")
+    summary, payload, warnings = step.apply(s, command)
+    payload = {**payload, "redo": recorded}
+    return type(command).__name__, f"redone: {summary}", payload, warnings, undo_id
