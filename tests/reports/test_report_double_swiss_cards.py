@@ -8,8 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from pypdf import PdfReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from swissdesk.reports.boards import render_boards
 from swissdesk.reports.cards import render_cards
+from swissdesk.reports.fonts import BOLD, REGULAR
 from swissdesk.trf.reader import parse_trf
 
 # swissdesk generate --system double-swiss --players 5 --rounds 2 --seed 1: round 1 no. 5
@@ -52,3 +55,25 @@ def test_c045_card_result_column_is_the_match_score(tmp_path: Path) -> None:
     # Card of no. 1: round 1 against no. 3 with Black, won 2-0, score 2; round 2 the same.
     assert cards[1] == ["1", "3", "B", "2", "2", "2", "5", "W", "↓", "2", "4"]
     assert cards[4][:6] == ["1", "2", "B", "½", "½", "2"]
+
+
+def test_c045_board_list_keeps_both_games_clear_of_the_scores(tmp_path: Path) -> None:
+    """The result column holds both games of a match: they must not run into the score
+    columns beside (``2½1 - 0  1 - 02½`` in a narrow column); a note says how game 2 reads."""
+    pdf = render_boards(parse_trf(TRF), tmp_path / "boards.pdf", round_number=2)
+    page = PdfReader(pdf).pages[0]
+    spans: list[tuple[str, float, float, float]] = []  # text, x, y, font size
+
+    def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        if text.strip():
+            x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
+            spans.append((text.strip(), x, round(y, 1), size * tm[0]))
+
+    text = page.extract_text(visitor_text=visit)
+    assert "game 2 in its own colours" in text
+    (result, res_x, y, size) = next(sp for sp in spans if sp[0] == "1 - 0  0 - 1")
+    row = {t: x for t, x, y2, _ in spans if y2 == y}  # board 1: Pts 2, result, Pts 1½
+    pts_x, other_x = row["2"], row["1½"]
+    assert result == "1 - 0  0 - 1"
+    assert res_x >= pts_x + stringWidth("2", REGULAR, size) + 2
+    assert res_x + stringWidth(result, BOLD, size) + 2 <= other_x
