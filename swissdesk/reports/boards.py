@@ -13,7 +13,7 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable
 
-from swissdesk.model.tournament import Tournament
+from swissdesk.model.tournament import DOUBLE_SWISS, Tournament
 from swissdesk.reports.board_order import (
     BYE_LABELS,
     board_result,
@@ -22,7 +22,7 @@ from swissdesk.reports.board_order import (
     scores_before,
     unpaired_of_round,
 )
-from swissdesk.reports.common import bye_points_text, heading, rating_text, score_text
+from swissdesk.reports.common import bye_points_text, heading, note, rating_text, score_text
 from swissdesk.reports.fonts import REGULAR
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
 
@@ -43,6 +43,9 @@ def render_boards(
     by_tpn = tournament.players_by_tpn
     font = 9.0
     fixed = {"bd": 24.0, "no": 26.0, "tit": 29.0, "rtg": 30.0, "pts": 24.0, "res": 44.0}
+    double_swiss = tournament.system == DOUBLE_SWISS
+    if double_swiss:
+        fixed["res"] = 86.0  # both games of the match (C.04.5), clear of the scores beside
     name_w = (
         width
         - fixed["bd"]
@@ -93,6 +96,13 @@ def render_boards(
     story: list[Flowable] = []
     if len(rows) > 1:
         story.append(grid_table(rows, widths, font_size=font, align=align, bold_columns=(0, 6)))
+        if double_swiss:
+            story.append(
+                note(
+                    "Result: game 1, then game 2 in its own colours (the Black player of "
+                    "the board has White in game 2), as on the result slips."
+                )
+            )
     else:
         story.append(heading("No games are paired in this round.", space_before=0))
 

@@ -1,8 +1,9 @@
 """Pairing cards: one card per participant, in the layout arbiters know from manual pairing.
 
 Each card carries the pairing number, name, rating, title and federation, and per round the
-opponent, colour, float (C.04.3 art. 1.4: ↑ upfloat, ↓ downfloat), result and the score
-after the round. Rounds not yet played stay blank to be filled in by hand. Several cards
+opponent, colour, float (C.04.3 art. 1.4: ↑ upfloat, ↓ downfloat; Double-Swiss C.04.5 art.
+1.5: only a played match against an opponent with a different score, byes do not float),
+result (Double-Swiss: the match score) and the score after the round. Rounds not yet played stay blank to be filled in by hand. Several cards
 go on a page, with cut marks at their corners.
 """
 
@@ -16,7 +17,14 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak
 
 from swissdesk.model.state import Float, build_states, scores_after_each_round
-from swissdesk.model.tournament import Colour, Player, ResultCode, RoundEntry, Tournament
+from swissdesk.model.tournament import (
+    DOUBLE_SWISS,
+    Colour,
+    Player,
+    ResultCode,
+    RoundEntry,
+    Tournament,
+)
 from swissdesk.reports.board_order import BYE_MARKS, GAME_MARKS, bye_mark, check_round
 from swissdesk.reports.common import score_text
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
@@ -138,6 +146,8 @@ def _card_rows(
         if not pending and entry.games and entry.game_points is not None:
             result = score_text(entry.game_points)  # Double-Swiss: the match score
         flt = _FLOAT[floats[r - 1]] if r - 1 < len(floats) else ""
+        if tournament.system == DOUBLE_SWISS and not entry.played:
+            flt = ""  # C.04.5 art. 1.5: only a played match against a different score floats
         score = "" if pending else score_text(scores[r])
         rows.append([str(r), opponent, colour, flt, result, score])
     return rows
