@@ -144,9 +144,15 @@ def team_event(session: Session, *, include_pending: bool = False) -> TeamEvent:
         if b.member_id is not None:
             line[b.board - 1] = number[b.member_id]
         lineups[key] = tuple(line)
+        other = board_of.get((entry.opponent_id, b.round_number, b.board))
+        if b.member_id is not None and other is not None and other.member_id is None:
+            # A game won against an empty board: TRF ``+`` with no opponent (C.04.6 art. 1.2).
+            games.setdefault(b.member_id, {})[b.round_number] = RoundEntry.bye(
+                ResultCode.FORFEIT_WIN
+            )
+            continue
         if b.member_id is None or b.result is None:
             continue
-        other = board_of.get((entry.opponent_id, b.round_number, b.board))
         team_colour = Colour(entry.colour) if entry.colour else Colour.WHITE
         colour = team_colour if b.board % 2 == 1 else team_colour.opposite
         opponent = (

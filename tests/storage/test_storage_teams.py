@@ -308,21 +308,39 @@ def test_team_trf_import_export_round_trip(tmp_path: Path) -> None:
     source = Path(__file__).parent.parent / "trf" / "team_hand.trf"
     a, out, c = tmp_path / "a.swissdesk", tmp_path / "b.trf", tmp_path / "c.swissdesk"
     assert main(["import", str(source), "-o", str(a)]) == 0
+    with TournamentFile.open(a) as fa:
+        # Round 3 (issue 16): a forfeited match and a game won against an empty board.
+        fa.pair_next_round()
+        first, second = fa.team_round_view(3).matches[:2]
+        fa.execute(ForfeitMatch(3, first.number, BoardResult.WHITE_WINS_BY_FORFEIT))
+        fa.execute(SetLineup(3, second.first_tpn, (1, None)))
+        fa.execute(EnterBoardResult(3, second.number, 1, BoardResult.DRAW))
     assert main(["export", str(a), "-o", str(out)]) == 0
     assert "\n300 002 001 005 " in out.read_text()
     assert main(["import", str(out), "-o", str(c)]) == 0
     with TournamentFile.open(a) as fa, TournamentFile.open(c) as fc:
-        assert fa.snapshot().players == fc.snapshot().players
+        sa, sc = fa.snapshot(), fc.snapshot()
+        # A PAB paired here keeps the settings' game points (None); the import spells them.
+        assert [p.rounds[:2] for p in sa.players] == [p.rounds[:2] for p in sc.players]
+        assert [p.rounds[2].game_points for p in sa.players if p.rounds[2].opponent] == [
+            p.rounds[2].game_points for p in sc.players if p.rounds[2].opponent
+        ]
+        points_a, points_c = build_team_states(sa, 4), build_team_states(sc, 4)
+        assert {t: (s.match_points, s.game_points) for t, s in points_a.items()} == {
+            t: (s.match_points, s.game_points) for t, s in points_c.items()
+        }
         assert fa.team_round_view(2) == fc.team_round_view(2)
+        assert fa.team_round_view(3) == fc.team_round_view(3)
+        third = fc.team_round_view(3).matches[1]
+        assert third.boards[1].result is BoardResult.BLACK_WINS_BY_FORFEIT
+        assert (third.first_points, third.second_points) == (1, 3)
         assert fa.team_settings() == fc.team_settings()
         alpha = fa.teams()[0]
         assert [m.data.name for m in alpha.members] == ["Alpha,Ann", "Alpha,Bob", "Alpha,Kim"]
         # Round 2 line-up of Alpha (record 300): the reserve Kim on board 1.
         m = fa.team_round_view(2).matches[0]
         assert [b.second for b in m.boards] == ["Alpha,Kim", "Alpha,Ann"]
-        # and the imported tournament pairs on through the ordinary path
-        fa.pair_next_round()
-        assert fa.rounds_paired() == 3
+        assert fa.rounds_paired() == 3  # the import paired on through the ordinary path
 
 
 def test_a_whole_match_result_is_refused_the_boards_decide(cup: TournamentFile) -> None:
