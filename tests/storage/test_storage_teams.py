@@ -383,3 +383,32 @@ def test_remove_team_keeps_its_roster_for_undo(cup: TournamentFile) -> None:
     assert before[1].name not in [t.name for t in cup.teams()]
     cup.execute(Undo())
     assert cup.teams() == before
+
+
+def test_individual_board_scores_with_performance_c07_art_10_2(tmp_path: Path) -> None:
+    """Issue 16: per board, the players' games and points; the performance (Ra + dp) uses
+    the played games only, a forfeit counts as a game and a point but not in it."""
+    from swissdesk.cli import main
+    from swissdesk.storage.teamtrf import board_standings
+
+    source = Path(__file__).parent.parent / "trf" / "team_hand.trf"
+    assert main(["import", str(source), "-o", str(tmp_path / "a.swissdesk")]) == 0
+    with TournamentFile.open(tmp_path / "a.swissdesk") as tf:
+        rows = board_standings(tf.team_event())
+        tf.pair_next_round()
+        first, match = tf.team_round_view(3).matches[:2]
+        tf.execute(ForfeitMatch(3, first.number, BoardResult.WHITE_WINS_BY_FORFEIT))
+        tf.execute(SetLineup(3, match.first_tpn, (1, None)))
+        tf.execute(EnterBoardResult(3, match.number, 1, BoardResult.DRAW))
+        after = board_standings(tf.team_event())
+        winner = tf.team_round_view(3).matches[1].boards[1].second
+    got = {(r.board, r.name): (r.games, r.points, r.performance) for r in rows}
+    late = {(r.board, r.name): (r.games, r.points, r.performance) for r in after}
+    before = got.get((2, str(winner)), (0, 0, None))
+    assert late[2, str(winner)][:2] == (before[0] + 1, before[1] + 2)  # the empty board
+    assert late[2, str(winner)][2] == before[2]  # but no performance from it
+    assert got[1, "Alpha,Ann"] == (1, 2, 2370 + 800)  # beat Beta,Cid on board 1
+    assert got[2, "Alpha,Ann"] == (1, 2, 2300 + 800)  # beat Eps,Jon on board 2 (record 300)
+    assert got[1, "Alpha,Kim"] == (1, 1, 2310)  # the reserve drew on board 1
+    assert got[1, "Beta,Cid"] == (1, 0, 2390 - 800)  # a forfeited match has no games
+    assert [r.board for r in rows] == sorted(r.board for r in rows)

@@ -30,6 +30,7 @@ from swissdesk.storage import (
     TeamRow,
     parse_result,
 )
+from swissdesk.storage.teamtrf import board_standings
 
 if TYPE_CHECKING:
     from swissdesk.gui.mainwindow import MainWindow
@@ -348,6 +349,8 @@ class TeamsController:
         codes, lines = loaded
         page = self.w.team_standings_page
         page.model.set_standings(codes, lines)
+        tf = self.w.file
+        page.board_model.set_boards(board_standings(tf.team_event()) if tf is not None else ())
         page.title.setText(f"Team standings after round {self._complete_rounds()}")
 
     def _complete_rounds(self) -> int:
