@@ -412,3 +412,17 @@ def test_individual_board_scores_with_performance_c07_art_10_2(tmp_path: Path) -
     assert got[1, "Alpha,Kim"] == (1, 1, 2310)  # the reserve drew on board 1
     assert got[1, "Beta,Cid"] == (1, 0, 2390 - 800)  # a forfeited match has no games
     assert [r.board for r in rows] == sorted(r.board for r in rows)
+
+
+def test_team_standings_boards_prints_the_board_scores(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from swissdesk.cli import main
+
+    source = Path(__file__).parent.parent / "trf" / "team_hand.trf"
+    assert main(["import", str(source), "-o", str(tmp_path / "a.swissdesk")]) == 0
+    capsys.readouterr()
+    assert main(["team", "standings", str(tmp_path / "a.swissdesk"), "--boards"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["Bd", "Player", "Rtg", "Team", "G", "Pts", "Perf"]
+    assert lines[1].split()[:2] == ["1", "Alpha,Ann"] and lines[1].split()[-1] == "3170"
