@@ -181,6 +181,10 @@ def test_a_team_tournament_day(qtbot, window: MainWindow, tmp_path: Path) -> Non
     assert column_texts(standings, 2)[0] == second.first_name  # 2 MP and all 3 games
     assert column_texts(standings, 3)[:2] == ["2", "1"]
     per_board = window.team_standings_page.board_model  # the individual board scores
+    # Issue 16: Players > Late entry would add a team with no roster; it points to Teams.
+    assert not window.menu_actions["late"].isEnabled()
+    window.late_entry()
+    assert prompter.infos[-1][0] == "Late entry" and "Teams > Add team" in prompter.infos[-1][1]
     assert per_board.rowCount() > 0 and column_texts(per_board, 0)[0] == "1"
     shoot(window, "team-standings")
     pdf = tmp_path / "standings.pdf"
