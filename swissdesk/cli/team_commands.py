@@ -115,6 +115,9 @@ def register(subparsers: Any) -> None:
 
     p = commands.add_parser("standings", help="team standings (MP, GP, C.07 team tie-breaks)")
     p.add_argument("input", type=Path)
+    p.add_argument(
+        "--boards", action="store_true", help="the individual board scores (games, points, perf)"
+    )
     p.set_defaults(func=run_standings)
 
     p = commands.add_parser("report", help="team documents as PDF")
@@ -330,7 +333,20 @@ def run_matches(args: argparse.Namespace) -> int:
 def run_standings(args: argparse.Namespace) -> int:
     with _open(args.input) as tf:
         tournament = tf.snapshot()
-    return print_team_standings(tournament)
+        event = tf.team_event() if args.boards else None
+    if event is None:
+        return print_team_standings(tournament)
+    from swissdesk.model.tournament import half_points_to_str
+    from swissdesk.storage.teamtrf import board_standings
+
+    print(f"{'Bd':>3}  {'Player':<30} {'Rtg':>5}  {'Team':<24} {'G':>3} {'Pts':>5} {'Perf':>5}")
+    for r in board_standings(event):
+        perf = "" if r.performance is None else str(r.performance)
+        print(
+            f"{r.board:3d}  {r.name[:30]:<30} {r.rating or '':>5}  {r.team[:24]:<24} "
+            f"{r.games:3d} {half_points_to_str(r.points):>5} {perf:>5}"
+        )
+    return 0
 
 
 def print_team_standings(tournament: Tournament) -> int:

@@ -30,6 +30,7 @@ from swissdesk.gui.tablemodel import (
     points,
 )
 from swissdesk.storage import MatchView, MemberData, TeamData, TeamRow
+from swissdesk.storage.teamtrf import BoardStanding
 from swissdesk.storage.teamviews import BoardLine, MemberRow
 
 TeamCommit = Callable[[int, TeamData], bool]
@@ -315,3 +316,36 @@ class TeamStandingsModel(TableModel):
             points(row.game_points),
         )
         return fixed[column] if column < 5 else row.values[column - 5]
+
+
+class BoardStandingsModel(TableModel):
+    """Individual board scores of a team event: per board its players with games, points
+    and performance rating (C.07 art. 10.2, played games only)."""
+
+    columns = (
+        Column("Bd", RIGHT, 3, "Board"),
+        Column("Player", LEFT, 22, stretch=True),
+        Column("Rtg", RIGHT, 5, "Rating"),
+        Column("Team", LEFT, 18),
+        Column("G", RIGHT, 3, "Games on this board"),
+        Column("Pts", RIGHT, 5, "Points on this board"),
+        Column("Perf", RIGHT, 5, "Performance rating over the played games"),
+    )
+
+    def set_boards(self, rows: Sequence[BoardStanding]) -> None:
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def cell(self, row: BoardStanding, column: int, role: int) -> Any:
+        if role != DISPLAY:
+            return None
+        return (
+            str(row.board),
+            row.name,
+            str(row.rating or ""),
+            row.team,
+            str(row.games),
+            points(row.points),
+            "" if row.performance is None else str(row.performance),
+        )[column]

@@ -30,6 +30,7 @@ from swissdesk.gui.dialog_base import ValidatedDialog
 from swissdesk.gui.dialogs import TournamentDialog
 from swissdesk.gui.pages import _caption, make_table
 from swissdesk.gui.team_models import (
+    BoardStandingsModel,
     MatchBoardsModel,
     MatchesModel,
     RosterModel,
@@ -261,9 +262,19 @@ class TeamStandingsPage(QWidget):
         head.addWidget(self.title)
         head.addStretch(1)
         head.addWidget(self.print)
+        self.board_model = BoardStandingsModel(self)
+        self.board_table = make_table(self.board_model)
+        boards = QWidget()
+        box = QVBoxLayout(boards)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(_caption("Individual board scores"))
+        box.addWidget(self.board_table, 1)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.table)
+        split.addWidget(boards)
         layout = QVBoxLayout(self)
         layout.addLayout(head)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(split, 1)
 
 
 # ---------------------------------------------------------------------------------------

@@ -10,11 +10,14 @@ line-up is written as a ``300`` record, so that empty boards keep their place.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from swissdesk.model.tournament import (
     Colour,
+    HalfPoints,
     Player,
     ResultCode,
     RoundEntry,
@@ -31,6 +34,7 @@ from swissdesk.storage.schema import (
     TeamSettingsRecord,
 )
 from swissdesk.storage.teamviews import team_settings
+from swissdesk.tiebreaks.rating_tables import dp_for_percentage
 from swissdesk.trf.team_records import TeamEvent
 
 _FORFEITED = {ResultCode.FORFEIT_WIN.value, ResultCode.FORFEIT_LOSS.value}
@@ -144,9 +148,15 @@ def team_event(session: Session, *, include_pending: bool = False) -> TeamEvent:
         if b.member_id is not None:
             line[b.board - 1] = number[b.member_id]
         lineups[key] = tuple(line)
+        other = board_of.get((entry.opponent_id, b.round_number, b.board))
+        if b.member_id is not None and other is not None and other.member_id is None:
+            # A game won against an empty board: TRF ``+`` with no opponent (C.04.6 art. 1.2).
+            games.setdefault(b.member_id, {})[b.round_number] = RoundEntry.bye(
+                ResultCode.FORFEIT_WIN
+            )
+            continue
         if b.member_id is None or b.result is None:
             continue
-        other = board_of.get((entry.opponent_id, b.round_number, b.board))
         team_colour = Colour(entry.colour) if entry.colour else Colour.WHITE
         colour = team_colour if b.board % 2 == 1 else team_colour.opposite
         opponent = (
@@ -196,3 +206,73 @@ def team_event(session: Session, *, include_pending: bool = False) -> TeamEvent:
         lineups=lineups,
         board_colours=colours,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class BoardStanding:
+    """One player's results on one board (the individual board scores of a team event)."""
+
+    board: int
+    name: str
+    rating: int
+    team: str
+    games: int
+    points: HalfPoints
+    performance: int | None  # C.07 art. 10.2: Ra + dp over played games; None when none
+
+
+def board_standings(event: TeamEvent) -> list[BoardStanding]:
+    """Per board, its players with games, points and performance rating, best first.
+
+    The board of a game is the player's place in the round's line-up. A game won against an
+    empty board counts as a game and a point but, being unplayed, not in the performance
+    (C.07 art. 10.2 uses the played games: ``Ra`` the opponents' average rating plus
+    ``dp`` of the score fraction, table 8.1(a))."""
+    t = event.tournament
+    players = event.players.players_by_tpn
+    game = event.players.scoring
+    team_name = {team.tpn: team.name for team in t.players}
+    table: dict[tuple[int, int], list[int]] = {}  # points, games, played points, played, sum
+    team_of: dict[int, int] = {}
+    last = max((len(p.rounds) for p in t.players), default=0)
+    for team in t.players:
+        for rnd in range(1, last + 1):
+            lineup = event.lineups.get((rnd, team.tpn))
+            if lineup is None:
+                lineup = tuple(
+                    pid
+                    for pid in event.rosters.get(team.tpn, ())
+                    if (e := players[pid].entry(rnd)) is not None
+                    and (e.opponent is not None or e.result is ResultCode.FORFEIT_WIN)
+                )
+            for board, pid in enumerate(lineup, start=1):
+                e = players[pid].entry(rnd) if pid in players else None
+                if e is None or (e.opponent is None and e.result is not ResultCode.FORFEIT_WIN):
+                    continue
+                cell = table.setdefault((board, pid), [0, 0, 0, 0, 0])
+                cell[0] += game.points(e.result)
+                cell[1] += 1
+                real = e.opponent is not None and e.result not in (
+                    ResultCode.FORFEIT_WIN,
+                    ResultCode.FORFEIT_LOSS,
+                )
+                if real and e.opponent is not None:
+                    cell[2] += game.points(e.result)
+                    cell[3] += 1
+                    cell[4] += players[e.opponent].rating
+                team_of[pid] = team.tpn
+    rows = []
+    for (board, pid), (pts, games, won, played, ratings) in table.items():
+        performance = None
+        if played:
+            average = (ratings + played // 2) // played
+            fraction = (won * 100 + played) // (2 * played)  # hundredths, half up
+            performance = average + dp_for_percentage(fraction)
+        p = players[pid]
+        rows.append(
+            BoardStanding(board, p.name, p.rating, team_name[team_of[pid]], games, pts, performance)
+        )
+    rows.sort(
+        key=lambda r: (r.board, -r.points * 1000 // max(r.games, 1), -r.points, -r.games, r.name)
+    )
+    return rows

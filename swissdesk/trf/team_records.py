@@ -301,7 +301,8 @@ def parse_team_trf(text: str, *, source: str = "<input>") -> TeamEvent:
         return tuple(
             pid
             for pid in rosters[tpn]
-            if (e := by_id[pid].entry(rnd)) is not None and e.opponent is not None
+            if (e := by_id[pid].entry(rnd)) is not None
+            and (e.opponent is not None or e.result is ResultCode.FORFEIT_WIN)
         )
 
     def side(rnd: int, tpn: int) -> tuple[int | None, Colour | None, HalfPoints]:
@@ -312,6 +313,9 @@ def parse_team_trf(text: str, *, source: str = "<input>") -> TeamEvent:
         gp = 0
         for board, pid in enumerate(boards_played):
             e = by_id[pid].entry(rnd) if pid else None
+            if e is not None and e.opponent is None and e.result is ResultCode.FORFEIT_WIN:
+                gp += game.points(e.result)  # won against an empty board (``+``, no opponent)
+                continue
             if e is None or e.opponent is None:
                 continue
             gp += game.points(e.result)

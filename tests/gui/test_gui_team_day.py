@@ -180,6 +180,12 @@ def test_a_team_tournament_day(qtbot, window: MainWindow, tmp_path: Path) -> Non
     assert standings.rowCount() == 5
     assert column_texts(standings, 2)[0] == second.first_name  # 2 MP and all 3 games
     assert column_texts(standings, 3)[:2] == ["2", "1"]
+    per_board = window.team_standings_page.board_model  # the individual board scores
+    # Issue 16: Players > Late entry would add a team with no roster; it points to Teams.
+    assert not window.menu_actions["late"].isEnabled()
+    window.late_entry()
+    assert prompter.infos[-1][0] == "Late entry" and "Teams > Add team" in prompter.infos[-1][1]
+    assert per_board.rowCount() > 0 and column_texts(per_board, 0)[0] == "1"
     shoot(window, "team-standings")
     pdf = tmp_path / "standings.pdf"
     prompter.files.append(str(pdf))
@@ -246,6 +252,14 @@ def test_every_team_model_passes_the_model_tester(qtmodeltester, tmp_path: Path)
         standings.set_standings(("GP",), lines)
         qtmodeltester.check(standings)
         assert standings.columnCount() == 6
+        from swissdesk.gui.team_models import BoardStandingsModel
+        from swissdesk.storage.teamtrf import board_standings
+
+        per_board = BoardStandingsModel()
+        qtmodeltester.check(per_board)
+        per_board.set_boards(board_standings(tf.team_event()))
+        qtmodeltester.check(per_board)
+        assert column_texts(per_board, 1)[:2] == ["Alpha,Ann", "Delta,Gus"]
     assert Qt.ItemFlag.ItemIsEditable & teams.flags(teams.index(0, TeamsModel.NAME))
 
 

@@ -308,21 +308,39 @@ def test_team_trf_import_export_round_trip(tmp_path: Path) -> None:
     source = Path(__file__).parent.parent / "trf" / "team_hand.trf"
     a, out, c = tmp_path / "a.swissdesk", tmp_path / "b.trf", tmp_path / "c.swissdesk"
     assert main(["import", str(source), "-o", str(a)]) == 0
+    with TournamentFile.open(a) as fa:
+        # Round 3 (issue 16): a forfeited match and a game won against an empty board.
+        fa.pair_next_round()
+        first, second = fa.team_round_view(3).matches[:2]
+        fa.execute(ForfeitMatch(3, first.number, BoardResult.WHITE_WINS_BY_FORFEIT))
+        fa.execute(SetLineup(3, second.first_tpn, (1, None)))
+        fa.execute(EnterBoardResult(3, second.number, 1, BoardResult.DRAW))
     assert main(["export", str(a), "-o", str(out)]) == 0
     assert "\n300 002 001 005 " in out.read_text()
     assert main(["import", str(out), "-o", str(c)]) == 0
     with TournamentFile.open(a) as fa, TournamentFile.open(c) as fc:
-        assert fa.snapshot().players == fc.snapshot().players
+        sa, sc = fa.snapshot(), fc.snapshot()
+        # A PAB paired here keeps the settings' game points (None); the import spells them.
+        assert [p.rounds[:2] for p in sa.players] == [p.rounds[:2] for p in sc.players]
+        assert [p.rounds[2].game_points for p in sa.players if p.rounds[2].opponent] == [
+            p.rounds[2].game_points for p in sc.players if p.rounds[2].opponent
+        ]
+        points_a, points_c = build_team_states(sa, 4), build_team_states(sc, 4)
+        assert {t: (s.match_points, s.game_points) for t, s in points_a.items()} == {
+            t: (s.match_points, s.game_points) for t, s in points_c.items()
+        }
         assert fa.team_round_view(2) == fc.team_round_view(2)
+        assert fa.team_round_view(3) == fc.team_round_view(3)
+        third = fc.team_round_view(3).matches[1]
+        assert third.boards[1].result is BoardResult.BLACK_WINS_BY_FORFEIT
+        assert (third.first_points, third.second_points) == (1, 3)
         assert fa.team_settings() == fc.team_settings()
         alpha = fa.teams()[0]
         assert [m.data.name for m in alpha.members] == ["Alpha,Ann", "Alpha,Bob", "Alpha,Kim"]
         # Round 2 line-up of Alpha (record 300): the reserve Kim on board 1.
         m = fa.team_round_view(2).matches[0]
         assert [b.second for b in m.boards] == ["Alpha,Kim", "Alpha,Ann"]
-        # and the imported tournament pairs on through the ordinary path
-        fa.pair_next_round()
-        assert fa.rounds_paired() == 3
+        assert fa.rounds_paired() == 3  # the import paired on through the ordinary path
 
 
 def test_a_whole_match_result_is_refused_the_boards_decide(cup: TournamentFile) -> None:
@@ -365,3 +383,46 @@ def test_remove_team_keeps_its_roster_for_undo(cup: TournamentFile) -> None:
     assert before[1].name not in [t.name for t in cup.teams()]
     cup.execute(Undo())
     assert cup.teams() == before
+
+
+def test_individual_board_scores_with_performance_c07_art_10_2(tmp_path: Path) -> None:
+    """Issue 16: per board, the players' games and points; the performance (Ra + dp) uses
+    the played games only, a forfeit counts as a game and a point but not in it."""
+    from swissdesk.cli import main
+    from swissdesk.storage.teamtrf import board_standings
+
+    source = Path(__file__).parent.parent / "trf" / "team_hand.trf"
+    assert main(["import", str(source), "-o", str(tmp_path / "a.swissdesk")]) == 0
+    with TournamentFile.open(tmp_path / "a.swissdesk") as tf:
+        rows = board_standings(tf.team_event())
+        tf.pair_next_round()
+        first, match = tf.team_round_view(3).matches[:2]
+        tf.execute(ForfeitMatch(3, first.number, BoardResult.WHITE_WINS_BY_FORFEIT))
+        tf.execute(SetLineup(3, match.first_tpn, (1, None)))
+        tf.execute(EnterBoardResult(3, match.number, 1, BoardResult.DRAW))
+        after = board_standings(tf.team_event())
+        winner = tf.team_round_view(3).matches[1].boards[1].second
+    got = {(r.board, r.name): (r.games, r.points, r.performance) for r in rows}
+    late = {(r.board, r.name): (r.games, r.points, r.performance) for r in after}
+    before = got.get((2, str(winner)), (0, 0, None))
+    assert late[2, str(winner)][:2] == (before[0] + 1, before[1] + 2)  # the empty board
+    assert late[2, str(winner)][2] == before[2]  # but no performance from it
+    assert got[1, "Alpha,Ann"] == (1, 2, 2370 + 800)  # beat Beta,Cid on board 1
+    assert got[2, "Alpha,Ann"] == (1, 2, 2300 + 800)  # beat Eps,Jon on board 2 (record 300)
+    assert got[1, "Alpha,Kim"] == (1, 1, 2310)  # the reserve drew on board 1
+    assert got[1, "Beta,Cid"] == (1, 0, 2390 - 800)  # a forfeited match has no games
+    assert [r.board for r in rows] == sorted(r.board for r in rows)
+
+
+def test_team_standings_boards_prints_the_board_scores(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from swissdesk.cli import main
+
+    source = Path(__file__).parent.parent / "trf" / "team_hand.trf"
+    assert main(["import", str(source), "-o", str(tmp_path / "a.swissdesk")]) == 0
+    capsys.readouterr()
+    assert main(["team", "standings", str(tmp_path / "a.swissdesk"), "--boards"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["Bd", "Player", "Rtg", "Team", "G", "Pts", "Perf"]
+    assert lines[1].split()[:2] == ["1", "Alpha,Ann"] and lines[1].split()[-1] == "3170"

@@ -98,7 +98,7 @@ class PlayersController:
         self.w.run_action(AssignPairingNumbers(), "Sort pairing numbers")
 
     def late_entry(self) -> None:
-        if self.w.tournament_settings is None:
+        if self.w.tournament_settings is None or self.w.teams.late_entry_refused():
             return
         s = self.w.tournament_settings
         missed = points(s.scoring.points(s.late_entry_result))

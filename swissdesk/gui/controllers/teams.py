@@ -30,9 +30,16 @@ from swissdesk.storage import (
     TeamRow,
     parse_result,
 )
+from swissdesk.storage.teamtrf import board_standings
 
 if TYPE_CHECKING:
     from swissdesk.gui.mainwindow import MainWindow
+
+
+LATE_TEAM_HINT = (
+    "In a team event the participants are teams: add one with Teams > Add team (before "
+    "round 1), and a late player with the team's roster on the Teams page."
+)
 
 
 class TeamsController:
@@ -71,6 +78,14 @@ class TeamsController:
     # -----------------------------------------------------------------------------------
     # Tabs
 
+    def late_entry_refused(self) -> bool:
+        """Players > Late entry in a team event: point to the Teams page instead of adding
+        a team with no roster (issue 16); True when the command was refused."""
+        if not self.is_team:
+            return False
+        self.w.prompter.info("Late entry", LATE_TEAM_HINT)
+        return True
+
     @property
     def is_team(self) -> bool:
         s = self.w.tournament_settings
@@ -85,6 +100,9 @@ class TeamsController:
         actions["add_team"].setEnabled(team and self.w.rounds_paired == 0)
         actions["sort_teams"].setEnabled(team and self.w.rounds_paired < 4)
         actions["team_standings_pdf"].setEnabled(team)
+        if team:  # a late player joins a team's roster (Teams page), not the pairing list
+            actions["late"].setEnabled(False)
+        actions["late"].setStatusTip(LATE_TEAM_HINT if team else "")
         page = self.w.teams_page
         page.add_team.setEnabled(actions["add_team"].isEnabled())
         page.remove_team.setEnabled(actions["add_team"].isEnabled())
@@ -348,6 +366,8 @@ class TeamsController:
         codes, lines = loaded
         page = self.w.team_standings_page
         page.model.set_standings(codes, lines)
+        tf = self.w.file
+        page.board_model.set_boards(board_standings(tf.team_event()) if tf is not None else ())
         page.title.setText(f"Team standings after round {self._complete_rounds()}")
 
     def _complete_rounds(self) -> int:
