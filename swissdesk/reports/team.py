@@ -18,6 +18,7 @@ from swissdesk.model.tournament import Colour, ResultCode, Tournament, half_poin
 from swissdesk.reports.common import heading, note
 from swissdesk.reports.fonts import REGULAR, register_fonts
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
+from swissdesk.storage.teamtrf import BoardStanding, board_standings
 from swissdesk.tiebreaks.team import (
     DEFAULT_TEAM_TIEBREAKS,
     TEAM_TIEBREAKS,
@@ -224,62 +225,33 @@ def render_match_sheets(
     return build_pdf(Path(out_path), story, header, paper=paper)
 
 
-def board_results(event: TeamEvent) -> dict[int, list[tuple[int, int, int, int]]]:
-    """Per board: (player, team, points in half-points, games played) of every player who
-    played on it (the board of a game is the player's place in the round's line-up)."""
-    t = event.tournament
-    players = event.players.players_by_tpn
-    game = event.players.scoring
-    table: dict[tuple[int, int], list[int]] = {}
-    team_of: dict[int, int] = {}
-    last = max((len(p.rounds) for p in t.players), default=0)
-    for team in t.players:
-        for rnd in range(1, last + 1):
-            lineup = event.lineups.get((rnd, team.tpn))
-            if lineup is None:
-                lineup = tuple(
-                    pid
-                    for pid in event.rosters.get(team.tpn, ())
-                    if (e := players[pid].entry(rnd)) is not None and e.opponent is not None
-                )
-            for board, pid in enumerate(lineup, start=1):
-                e = players[pid].entry(rnd) if pid in players else None
-                if e is None or e.opponent is None:
-                    continue
-                cell = table.setdefault((board, pid), [0, 0])
-                cell[0] += game.points(e.result)
-                cell[1] += 1
-                team_of[pid] = team.tpn
-    out: dict[int, list[tuple[int, int, int, int]]] = {}
-    for (board, pid), (points, games) in sorted(table.items()):
-        out.setdefault(board, []).append((pid, team_of[pid], points, games))
-    for rows in out.values():
-        rows.sort(key=lambda r: (-r[2] * 1000 // max(r[3], 1), -r[2], r[0]))
-    return out
-
-
 def render_board_results(event: TeamEvent, out_path: Path, *, paper: str = "a4") -> Path:
-    """Board-by-board individual results: points and games of each player on each board."""
+    """Board-by-board individual results: each player's games, points, percentage and
+    performance on each board (:func:`swissdesk.storage.teamtrf.board_standings`, the table
+    the Team standings page shows; a game won against an empty board counts)."""
     register_fonts()  # heading() needs the bold font registered first
     t = event.tournament
-    players = event.players.players_by_tpn
     width, _ = frame_size(paper)
-    name_w = (width - 30 - 36 - 36 - 40) / 2
+    name_w = (width - 36 - 36 - 36 - 36 - 40) / 2
+    by_board: dict[int, list[BoardStanding]] = {}
+    for standing in board_standings(event):
+        by_board.setdefault(standing.board, []).append(standing)
     story: list[Flowable] = []
-    for board, rows_data in sorted(board_results(event).items()):
+    for board, standings in sorted(by_board.items()):
         story.append(heading(f"Board {board}"))
-        rows = [["No.", "Player", "Team", "Pts", "Games", "%"]]
-        for pid, team, points, games in rows_data:
+        rows = [["Player", "Rtg", "Team", "Pts", "Games", "%", "Perf"]]
+        for s in standings:
             rows.append(
                 [
-                    str(pid),
-                    fit(players[pid].name, name_w, REGULAR, 9),
-                    fit(t.player(team).name, name_w, REGULAR, 9),
-                    half_points_to_str(points),
-                    str(games),
-                    f"{50 * points // games}" if games else "",
+                    fit(s.name, name_w, REGULAR, 9),
+                    str(s.rating) if s.rating else "",
+                    fit(s.team, name_w, REGULAR, 9),
+                    half_points_to_str(s.points),
+                    str(s.games),
+                    f"{50 * s.points // s.games}" if s.games else "",
+                    str(s.performance) if s.performance is not None else "",
                 ]
             )
-        story.append(grid_table(rows, [30, name_w, name_w, 36, 36, 40]))
+        story.append(grid_table(rows, [name_w, 36, name_w, 36, 36, 36, 40]))
     header = make_header(t, "Board results", "", None)
     return build_pdf(Path(out_path), story, header, paper=paper)

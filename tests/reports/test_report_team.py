@@ -8,7 +8,6 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from swissdesk.reports.team import (
-    board_results,
     render_board_results,
     render_match_sheets,
     render_team_crosstable,
@@ -16,6 +15,7 @@ from swissdesk.reports.team import (
     render_team_standings,
     round_matches,
 )
+from swissdesk.storage.teamtrf import board_standings
 from swissdesk.trf.team_records import read_team_trf
 
 HAND = Path(__file__).resolve().parents[1] / "trf" / "team_hand.trf"
@@ -51,10 +51,10 @@ def test_match_sheets_show_the_line_ups(tmp_path: Path) -> None:
 
 def test_board_by_board_individual_results(tmp_path: Path) -> None:
     event = read_team_trf(HAND)
-    boards = board_results(event)
+    boards = {(s.board, s.name): (s.team, s.points, s.games) for s in board_standings(event)}
     # Alpha,Ann (1) won on board 1 in round 1 and on board 2 in round 2 (record 300);
     # the reserve Alpha,Kim (11) drew on board 1 in round 2.
-    assert (1, 1, 2, 1) in boards[1] and (1, 1, 2, 1) in boards[2]
-    assert (11, 1, 1, 1) in boards[1]
+    assert boards[1, "Alpha,Ann"] == ("Alpha Club", 2, 1) == boards[2, "Alpha,Ann"]
+    assert boards[1, "Alpha,Kim"] == ("Alpha Club", 1, 1)
     text = _text(render_board_results(event, tmp_path / "b.pdf"))
-    assert "Board 1" in text and "Board 2" in text
+    assert "Board 1" in text and "Board 2" in text and "Perf" in text
