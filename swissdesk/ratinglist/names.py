@@ -1,60 +1,28 @@
 """Search keys for names: case and accents ignored, so "muller" finds "Müller" and "lodz"
-finds "Łódź".
-
-Unicode decomposition (NFKD) strips most accents; the letters that do not decompose
-(``Ł``, ``Ø``, ``Đ``, ``ß``, ``Æ``, ...) are spelled out the way a keyboard without them
-writes them. Punctuation (commas, apostrophes, hyphens, dots) separates words.
+finds "Łódź" (the folding of :mod:`swissdesk.model.text`); punctuation (commas, apostrophes,
+hyphens, dots) separates words.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
+
+from swissdesk.model.text import fold
 
 _ASCII_SEPARATORS = re.compile(r"[^0-9a-z]+")
 
-_SPELLED: dict[int, str] = str.maketrans(
-    {
-        "ł": "l",
-        "Ł": "l",
-        "ø": "o",
-        "Ø": "o",
-        "đ": "d",
-        "Đ": "d",
-        "ð": "d",
-        "Ð": "d",
-        "ß": "ss",
-        "ẞ": "ss",
-        "æ": "ae",
-        "Æ": "ae",
-        "œ": "oe",
-        "Œ": "oe",
-        "þ": "th",
-        "Þ": "th",
-        "ı": "i",
-        "ħ": "h",
-        "Ħ": "h",
-        "ŀ": "l",
-        "Ŀ": "l",
-    }
-)
-
 
 def search_key(text: str) -> str:
-    """``text`` folded for matching: lower case, no accents, words separated by one space.
+    """``text`` folded for matching (:func:`swissdesk.model.text.fold`: no case, no accents,
+    Ł, Ø, ß... spelled out), words separated by one space, punctuation dropped.
 
     >>> search_key("Łódź-Müller, Zoë")
     'lodz muller zoe'
     """
-    if text.isascii():
+    if text.isascii():  # most names of a rating list: the fast way
         return _ASCII_SEPARATORS.sub(" ", text.lower()).strip()
-    decomposed = unicodedata.normalize("NFKD", text.translate(_SPELLED))
-    out: list[str] = []
-    for ch in decomposed:
-        if unicodedata.combining(ch):
-            continue
-        out.append(ch if ch.isalnum() else " ")
-    return " ".join("".join(out).casefold().split())
+    folded = fold(text)
+    return " ".join("".join(ch if ch.isalnum() else " " for ch in folded).split())
 
 
 def given_name_first(name: str) -> str | None:
