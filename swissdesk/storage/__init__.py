@@ -37,15 +37,17 @@ from swissdesk.storage.commands import (
     Withdraw,
 )
 from swissdesk.storage.commands.rounds import absolute_criteria_warnings
+from swissdesk.storage.commands.team_matches import (
+    EnterBoardResult,
+    ForfeitMatch,
+    RequestTeamBye,
+    SetLineup,
+)
 from swissdesk.storage.commands.teams import (
     AddTeam,
     AssignTeamPairingNumbers,
     EditTeam,
-    EnterBoardResult,
-    ForfeitMatch,
     RemoveTeam,
-    RequestTeamBye,
-    SetLineup,
     SetTeamSettings,
 )
 from swissdesk.storage.errors import (

@@ -37,15 +37,17 @@ from swissdesk.storage.commands.rounds import (
     UnpairLastRound,
 )
 from swissdesk.storage.commands.settings import EditSettings
+from swissdesk.storage.commands.team_matches import (
+    EnterBoardResult,
+    ForfeitMatch,
+    RequestTeamBye,
+    SetLineup,
+)
 from swissdesk.storage.commands.teams import (
     AddTeam,
     AssignTeamPairingNumbers,
     EditTeam,
-    EnterBoardResult,
-    ForfeitMatch,
     RemoveTeam,
-    RequestTeamBye,
-    SetLineup,
     SetTeamSettings,
 )
 

@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from swissdesk.storage.commands import players, results, rounds, settings, teams
+from swissdesk.storage.commands import (
+    players,
+    results,
+    rounds,
+    settings,
+    team_matches,
+    teams,
+)
 from swissdesk.storage.commands.base import Action, Step
 
 REGISTRY: Mapping[type[Action], Step[Any]] = {
@@ -45,10 +52,10 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
     teams.AssignTeamPairingNumbers: Step(
         teams.assign_team_pairing_numbers, teams.undo_assign_team_pairing_numbers
     ),
-    teams.SetLineup: Step(teams.set_lineup, teams.undo_lineup_change),
-    teams.EnterBoardResult: Step(teams.enter_board_result, teams.undo_lineup_change),
-    teams.ForfeitMatch: Step(teams.forfeit_match, teams.undo_lineup_change),
-    teams.RequestTeamBye: Step(teams.request_team_bye, teams.undo_request_team_bye),
+    team_matches.SetLineup: Step(team_matches.set_lineup, team_matches.undo_lineup_change),
+    team_matches.EnterBoardResult: Step(team_matches.enter_board_result, team_matches.undo_lineup_change),
+    team_matches.ForfeitMatch: Step(team_matches.forfeit_match, team_matches.undo_lineup_change),
+    team_matches.RequestTeamBye: Step(team_matches.request_team_bye, team_matches.undo_request_team_bye),
 }
 """Command type -> its step. The audit log records the command's class name."""
 

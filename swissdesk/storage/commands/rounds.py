@@ -142,7 +142,7 @@ def unpair_last_round(s: Session, a: UnpairLastRound) -> Outcome:
         "entries": convert.entry_dicts(entries),
         "group_a": group_a if n == 1 else [],
     }
-    from swissdesk.storage.commands.teams import delete_round_lineups
+    from swissdesk.storage.commands.team_matches import delete_round_lineups
 
     payload["lineups"] = delete_round_lineups(s, n)  # a team event's line-ups of round n
     _delete_pairing(s, n, include_absent=True)
@@ -162,7 +162,7 @@ def undo_unpair_last_round(s: Session, payload: Mapping[str, Any]) -> None:
         )
     )
     insert_entries(s, payload["entries"])
-    from swissdesk.storage.commands.teams import restore_round_lineups
+    from swissdesk.storage.commands.team_matches import restore_round_lineups
 
     restore_round_lineups(s, payload.get("lineups", ()))
     if payload["group_a"]:
