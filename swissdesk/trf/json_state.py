@@ -338,9 +338,8 @@ def _settle_matches(players: list[Player], scoring: ScoringSystem, source: str) 
     return out
 
 
-def _double_swiss_scoring(raw: Any, source: str) -> ScoringSystem:
-    """Double-Swiss points: ``win``/``draw``/``loss``/``forfeit_*`` per game, byes per match
-    (PAB a won and a drawn game, 1.5 by default, C.04.5 art. 1.4; FPB 2, HPB 1, ZPB 0)."""
+def _point_values(raw: Any, source: str) -> Callable[[str, HalfPoints], HalfPoints]:
+    """``value(key, default)``: the state's ``points.key`` in half-points, else ``default``."""
     if not isinstance(raw, dict):
         raise InputError(f"{source}: 'points' must be a JSON object")
 
@@ -349,6 +348,13 @@ def _double_swiss_scoring(raw: Any, source: str) -> ScoringSystem:
             return default
         return _half_points(raw[key], source, f"points.{key}")
 
+    return value
+
+
+def _double_swiss_scoring(raw: Any, source: str) -> ScoringSystem:
+    """Double-Swiss points: ``win``/``draw``/``loss``/``forfeit_*`` per game, byes per match
+    (PAB a won and a drawn game, 1.5 by default, C.04.5 art. 1.4; FPB 2, HPB 1, ZPB 0)."""
+    value = _point_values(raw, source)
     win = value("win", 2)
     draw = value("draw", 1)
     return ScoringSystem(
@@ -367,14 +373,7 @@ def _double_swiss_scoring(raw: Any, source: str) -> ScoringSystem:
 
 def _scoring(raw: Any, source: str) -> ScoringSystem:
     """Point values in half-points; defaults as the corpus README gives them."""
-    if not isinstance(raw, dict):
-        raise InputError(f"{source}: 'points' must be a JSON object")
-
-    def value(key: str, default: HalfPoints) -> HalfPoints:
-        if key not in raw:
-            return default
-        return _half_points(raw[key], source, f"points.{key}")
-
+    value = _point_values(raw, source)
     win = value("win", 2)
     draw = value("draw", 1)
     return ScoringSystem(
