@@ -148,23 +148,13 @@ def state_to_tournament(data: Any, source: str = "<state>") -> Tournament:
         seen.add(player.tpn)
         players.append(player)
         last_round = max(last_round, last)
-    round_number = _int(data.get("round", last_round + 1), source, "round", 1, MAX_ROUNDS)
-    if round_number <= last_round:
-        raise InputError(
-            f"{source}: 'round' is {round_number} but a history already reaches round {last_round}"
-        )
-    total = _int(data.get("rounds_total", round_number), source, "rounds_total", 1, MAX_ROUNDS)
-    if total < round_number:
-        raise InputError(f"{source}: round {round_number} is past 'rounds_total' ({total})")
+    round_number, total = round_and_total(data, source, last_round)
     for p in players:
         for entry in p.rounds:
             if entry.opponent is not None and entry.opponent not in seen:
                 raise InputError(
                     f"{source}: player {p.tpn} met {entry.opponent}, who is not listed"
                 )
-    colour = _text(data.get("initial_colour", "white"), source, "initial_colour").lower()
-    if colour not in ("white", "black", "w", "b"):
-        raise InputError(f'{source}: \'initial_colour\' must be "white" or "black"')
     finished = [
         _fill_rounds(p, raw, round_number, source)
         for p, raw in zip(players, raw_players, strict=True)
@@ -174,11 +164,33 @@ def state_to_tournament(data: Any, source: str = "<state>") -> Tournament:
     return Tournament(
         players=tuple(sorted(finished, key=lambda p: p.tpn)),
         total_rounds=total,
-        initial_colour=Colour.WHITE if colour.startswith("w") else Colour.BLACK,
+        initial_colour=initial_colour(data, source),
         scoring=scoring,
         info=TournamentInfo(name=_text(data.get("name", ""), source, "name")),
         system=system,
     )
+
+
+def round_and_total(data: Mapping[str, Any], source: str, last_round: int) -> tuple[int, int]:
+    """The round to pair (default: the one after every history) and the number of rounds;
+    refused when a history already reaches that round or it is past the last."""
+    round_number = _int(data.get("round", last_round + 1), source, "round", 1, MAX_ROUNDS)
+    if round_number <= last_round:
+        raise InputError(
+            f"{source}: 'round' is {round_number} but a history already reaches round {last_round}"
+        )
+    total = _int(data.get("rounds_total", round_number), source, "rounds_total", 1, MAX_ROUNDS)
+    if total < round_number:
+        raise InputError(f"{source}: round {round_number} is past 'rounds_total' ({total})")
+    return round_number, total
+
+
+def initial_colour(data: Mapping[str, Any], source: str) -> Colour:
+    """The colour drawn for round one (``"white"``/``"black"``, default white)."""
+    colour = _text(data.get("initial_colour", "white"), source, "initial_colour").lower()
+    if colour not in ("white", "black", "w", "b"):
+        raise InputError(f'{source}: \'initial_colour\' must be "white" or "black"')
+    return Colour.WHITE if colour.startswith("w") else Colour.BLACK
 
 
 def _player(

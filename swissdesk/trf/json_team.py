@@ -35,11 +35,12 @@ from swissdesk.model.tournament import (
 )
 from swissdesk.trf.json_state import (
     MAX_PARTICIPANTS,
-    MAX_ROUNDS,
     _half_points,
     _int,
     _text,
     history_by_round,
+    initial_colour,
+    round_and_total,
 )
 
 BYE_RESULTS: Mapping[str, ResultCode] = {
@@ -130,14 +131,7 @@ def team_state_to_tournament(data: dict[str, Any], source: str) -> Tournament:
         seen.add(team.tpn)
         teams.append((team, raw))
         last_round = max(last_round, last)
-    round_number = _int(data.get("round", last_round + 1), source, "round", 1, MAX_ROUNDS)
-    if round_number <= last_round:
-        raise InputError(
-            f"{source}: 'round' is {round_number} but a history already reaches round {last_round}"
-        )
-    total = _int(data.get("rounds_total", round_number), source, "rounds_total", 1, MAX_ROUNDS)
-    if total < round_number:
-        raise InputError(f"{source}: round {round_number} is past 'rounds_total' ({total})")
+    round_number, total = round_and_total(data, source, last_round)
     for team, _ in teams:
         for r, entry in enumerate(team.rounds, start=1):
             if entry.opponent is not None and entry.opponent not in seen:
@@ -145,14 +139,11 @@ def team_state_to_tournament(data: dict[str, Any], source: str) -> Tournament:
                     f"{source}: team {team.tpn} met {entry.opponent} in round {r}, "
                     "who is not listed"
                 )
-    colour = _text(data.get("initial_colour", "white"), source, "initial_colour").lower()
-    if colour not in ("white", "black", "w", "b"):
-        raise InputError(f'{source}: \'initial_colour\' must be "white" or "black"')
     finished = [_fill(team, raw, round_number, source, settings) for team, raw in teams]
     tournament = Tournament(
         players=tuple(sorted(finished, key=lambda p: p.tpn)),
         total_rounds=total,
-        initial_colour=Colour.WHITE if colour.startswith("w") else Colour.BLACK,
+        initial_colour=initial_colour(data, source),
         scoring=scoring,
         info=TournamentInfo(name=_text(data.get("name", ""), source, "name")),
         system="team",
