@@ -670,6 +670,13 @@ class _Bracket:
                 if (not upper[ri] or upper[rj]) and base[k][m]:
                     base[k][m] = 0
                     rnd.set_weight(vm, members[k], 0)
+            if upper[ri]:
+                # An S1 player meets S2 in every optimum now ([C6] counts one pair per
+                # S1 player): its edges into the next scoregroup only cost scans.
+                for k in range(self.next_begin, self.size):
+                    if base[k][m]:
+                        base[k][m] = 0
+                        rnd.set_weight(vm, members[k], 0)
         if self.transpose_greedily(remainder, upper):
             return
         s1 = [ri for ri, is_s1 in enumerate(upper) if is_s1]
