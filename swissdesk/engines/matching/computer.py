@@ -140,6 +140,7 @@ class MatchingComputer:
         "_bbase",
         "_bchilds",
         "_bendps",
+        "_bleaves",
         "_bparent",
         "_chain_cache",
         "_dirty",
@@ -198,6 +199,8 @@ class MatchingComputer:
         # bendps[b][i] = (vertex in child i, vertex in child i+1 (cyclic)).
         self._bendps: list[list[tuple[int, int]]] = [[] for _ in range(2 * n)]
         self._bbase: list[int] = list(range(n)) + [-1] * n
+        # Cached vertex lists of the blossoms (None = not built; see _leaves).
+        self._bleaves: list[list[int] | None] = [None] * (2 * n)
         self._unused: list[int] = list(range(2 * n - 1, n - 1, -1))
         # Changed edges that may violate the rest-state invariants, encoded
         # u * n + v (u < v), each once (flagged in _pending_mark); a compact array, as
@@ -537,6 +540,7 @@ class MatchingComputer:
         self._bchilds = [[] for _ in range(2 * n)]
         self._bendps = [[] for _ in range(2 * n)]
         self._bbase = list(range(n)) + [-1] * n
+        self._bleaves = [None] * (2 * n)
         self._unused = list(range(2 * n - 1, n - 1, -1))
         for v in range(n):
             row = w2[v]
@@ -577,9 +581,19 @@ class MatchingComputer:
                 mate[arg] = v
 
     def _leaves(self, b: int) -> list[int]:
+        """The vertices of blossom ``b`` (not to be modified by the caller).
+
+        A blossom keeps its vertex set for life, so the list is cached until the
+        blossom is recycled: labeling, gathering and expanding big nested blossoms
+        would otherwise walk their whole nesting again each time.
+        """
         n = self._n
         if b < n:
             return [b]
+        bleaves = self._bleaves
+        got = bleaves[b]
+        if got is not None:
+            return got
         bchilds = self._bchilds
         out: list[int] = []
         stack = [b]
@@ -588,7 +602,12 @@ class MatchingComputer:
             if t < n:
                 out.append(t)
             else:
-                stack.extend(bchilds[t])
+                cached = bleaves[t]
+                if cached is not None:
+                    out.extend(cached)
+                else:
+                    stack.extend(bchilds[t])
+        bleaves[b] = out
         return out
 
     def _augment_blossom(self, b0: int, v0: int) -> None:
@@ -665,6 +684,7 @@ class MatchingComputer:
         self._recycle(b)
 
     def _recycle(self, b: int) -> None:
+        self._bleaves[b] = None
         self._bchilds[b] = []
         self._bendps[b] = []
         self._bbase[b] = -1
