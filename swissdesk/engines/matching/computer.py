@@ -275,6 +275,10 @@ class MatchingComputer:
             if ib[u] != ib[v] or ib[u] < n:
                 if self._dual[u] + self._dual[v] >= new2:
                     return
+            elif new2 < old2:
+                # Less weight only adds slack: harmful only on a structural edge.
+                if not self._is_structural(u, v):
+                    return
             elif self._internal_change_is_harmless(u, v, new2):
                 return
         key = u * n + v if u < v else v * n + u
@@ -346,6 +350,14 @@ class MatchingComputer:
         self._chain_cache = None
         self._fresh = True
         self._dirty = True
+
+    def _is_structural(self, u: int, v: int) -> bool:
+        """Whether ``{u, v}`` joins two sub-blossoms of a blossom (at rest)."""
+        cache = self._chain_cache
+        if cache is None:
+            cache = self._chain_cache = self._build_chain_cache()
+        n = self._n
+        return (u * n + v if u < v else v * n + u) in cache[2]
 
     def _internal_change_is_harmless(self, u: int, v: int, new2: int) -> bool:
         """For an unmatched edge inside a blossom: still slack >= 0 and not structural?"""
