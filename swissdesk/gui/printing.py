@@ -92,11 +92,13 @@ def page_images(pdf: Path, pages: list[int], dpi: int = PRINT_DPI) -> Iterator[Q
         with tempfile.TemporaryDirectory(prefix="swissdesk-print-") as folder:
             for run in _runs(pages):
                 stem = Path(folder) / f"r{run[0]}"
-                _run_helper(
+                subprocess.run(
                     [
                         *("pdftoppm", "-r", str(dpi), "-f", str(run[0]), "-l", str(run[-1])),
                         *("-png", str(pdf), str(stem)),
-                    ]
+                    ],
+                    check=True,
+                    capture_output=True,
                 )
                 files = sorted(Path(folder).glob(f"{stem.name}-*.png"))
                 for file in files:
@@ -104,21 +106,6 @@ def page_images(pdf: Path, pages: list[int], dpi: int = PRINT_DPI) -> Iterator[Q
                     file.unlink()
         return
     raise RuntimeError("no PDF rasteriser available")
-
-
-def _run_helper(command: list[str]) -> None:
-    """Run a helper program (the rasteriser) at a lower priority than the window, so that
-    on a busy processor the window's thread is served first."""
-    process = subprocess.Popen(
-        command,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        creationflags=render_job.helper_flags(),
-    )
-    render_job.lower_priority(process.pid)
-    out, err = process.communicate()
-    if process.returncode:
-        raise subprocess.CalledProcessError(process.returncode, command, out, err)
 
 
 def _runs(pages: list[int], longest: int = 16) -> Iterator[list[int]]:

@@ -1,19 +1,15 @@
 """Issue 18 item 8: a long print job never pauses the window. The click does not read the
 tournament on the GUI thread (the worker does, 0.9 s with 1,500 players), the document is
-rendered in a child process at a lower priority (pure Python in the window's process would
-contend for the GIL), and a page image reaches the printer in bands (the printer's engine
+rendered in a child process (pure Python in the window's process would contend for the
+GIL), and a page image reaches the printer in bands (the printer's engine
 holds Python's GIL while it compresses each call's pixels)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import threading
 from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtGui import QImage, QPainter
 
 from swissdesk.gui import printing, render_job
@@ -132,16 +128,3 @@ def test_an_arbiters_error_in_the_child_is_a_message(
     title, message = window.prompter.errors[-1]  # type: ignore[attr-defined]
     assert title == "Print" and "does not exist" in message and "Traceback" not in message
 
-
-@pytest.mark.skipif(not hasattr(os, "setpriority"), reason="POSIX scheduling priorities")
-def test_helpers_run_at_a_lower_priority_than_the_window() -> None:
-    helper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
-    try:
-        before = os.getpriority(os.PRIO_PROCESS, helper.pid)
-        render_job.lower_priority(helper.pid)
-        after = os.getpriority(os.PRIO_PROCESS, helper.pid)
-        assert after == min(19, before + render_job.NICENESS)
-        assert os.getpriority(os.PRIO_PROCESS, 0) < after or before == 19
-    finally:
-        helper.kill()
-        helper.wait()
