@@ -209,6 +209,10 @@ Renderer = Callable[[Path, Callable[[], bool]], Path]
 """What a print job runs first: write the document to the path (checking ``cancelled()``)."""
 
 POLL_SECONDS = 0.05
+CHILD_FROM_PLAYERS = 300
+"""From this many players a document is rendered in a child process: its pure-Python
+rendering then takes seconds. Below, it takes well under a second in the worker thread, less
+than starting a child (0.3-1 s)."""
 
 
 def render_in_child(
@@ -367,8 +371,9 @@ class PrintController(QObject):
         self.last_message = ""
         self._then: Callable[[], None] | None = None
         self._temp = Path(tempfile.mkdtemp(prefix="swissdesk-print-"))
-        self.use_process = True
-        """Render in a child process (else in the worker thread, as the fallback does)."""
+        self.child_from_players = CHILD_FROM_PLAYERS
+        """Render in a child process from this many players on (else in the worker thread,
+        as the fallback does)."""
 
     @property
     def busy(self) -> bool:
@@ -440,14 +445,14 @@ class PrintController(QObject):
         tf = self.w.file
         ranked = request.kind not in ROUND_KINDS
         rnd = request.round_number
-        use_process = self.use_process
+        child_from = self.child_from_players
 
         def render(path: Path, cancelled: Callable[[], bool]) -> Path:
             from swissdesk.reports import render as render_report
 
             snapshot = tf.snapshot() if ranked else tf.snapshot(include_pending=True)
             order = tf.board_order(rnd) if rnd else None
-            if use_process:
+            if len(snapshot.players) >= child_from:
                 done = render_in_child(request.kind, snapshot, path, rnd, order, cancelled)
                 if done is not None:
                     return done

@@ -98,6 +98,7 @@ def test_the_document_is_rendered_in_a_child_process(
 
     monkeypatch.setattr(swissdesk.reports, "render", not_here)
     assert window.open_file(sample_copy)
+    window.printing.child_from_players = 1  # as for a big event (300 players and more)
     window.printing.start(printing.PrintRequest("cards", 3), None, pdf=tmp_path / "c.pdf")
     assert window.printing.wait()
     assert window.printing.last_message == "ready"
@@ -112,6 +113,7 @@ def test_without_a_child_process_the_worker_thread_renders(
 
     monkeypatch.setattr(printing.multiprocessing, "get_context", no_processes)
     assert window.open_file(sample_copy)
+    window.printing.child_from_players = 1
     window.printing.start(printing.PrintRequest("boards", 3), None, pdf=tmp_path / "b.pdf")
     assert window.printing.wait()
     assert window.printing.last_message == "ready"
@@ -122,9 +124,26 @@ def test_an_arbiters_error_in_the_child_is_a_message(
     qtbot, window: MainWindow, sample_copy: Path, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
     assert window.open_file(sample_copy)
+    window.printing.child_from_players = 1
     out = tmp_path / "missing" / "b.pdf"
     window.printing.start(printing.PrintRequest("boards", 3), None, pdf=out)
     assert window.printing.wait()
     title, message = window.prompter.errors[-1]  # type: ignore[attr-defined]
     assert title == "Print" and "does not exist" in message and "Traceback" not in message
 
+
+
+def test_a_small_event_is_rendered_in_the_worker_thread(
+    qtbot, window: MainWindow, sample_copy: Path, tmp_path: Path, monkeypatch: Any
+) -> None:  # type: ignore[no-untyped-def]
+    """40 players render in a fraction of the time a child process takes to start."""
+
+    def no_child(*_args: Any, **_kwargs: Any) -> Path:
+        raise AssertionError("a child process for 40 players")
+
+    monkeypatch.setattr(printing, "render_in_child", no_child)
+    assert window.open_file(sample_copy)
+    assert window.printing.child_from_players == printing.CHILD_FROM_PLAYERS > 40
+    window.printing.start(printing.PrintRequest("boards", 3), None, pdf=tmp_path / "b.pdf")
+    assert window.printing.wait()
+    assert window.printing.last_message == "ready"
