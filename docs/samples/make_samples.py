@@ -61,6 +61,7 @@ def sample_tournament(corpus: Path) -> Tournament:
         federation="POL",
         start_date="2026/11/14",
         end_date="2026/11/22",
+        organiser="Krakowski Klub Szachowy Hetman",
         chief_arbiter="IA Anna Kowalska",
     )
     return replace(t, players=tuple(players), info=info, tiebreaks=("BH/C1", "BH", "SB", "WIN"))

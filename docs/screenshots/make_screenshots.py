@@ -66,10 +66,21 @@ def main(argv: list[str]) -> int:
     dialog = TournamentDialog(system_names(), parent=window)
     dialog.name.setText("Riverside Autumn Open")
     dialog.city.setText("Riverside")
+    dialog.organiser.setText("Riverside Chess Club")
     dialog.arbiter.setText("IA Margaret Holloway")
     dialog.show()
     shot(dialog, "new-tournament.png")
     dialog.close()
+    assert window.tournament_settings is not None
+    settings = TournamentDialog(
+        system_names(), window.tournament_settings, window, title="Tournament settings"
+    )
+    settings.show()
+    settings.organiser.setFocus()
+    settings.organiser.selectAll()
+    settings.name.deselect()
+    shot(settings, "settings-organiser.png")
+    settings.close()
     late = LateEntryDialog(window.player_rows, 6, 9, "0 points", window)
     late.player.name.setText("Kim, Ji-woo")
     late.player.rating.setText("2050")

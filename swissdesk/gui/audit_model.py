@@ -111,6 +111,8 @@ _FIELD_NAMES = {
     "members": "team members",
     "total_rounds": "rounds",
     "chief_arbiter": "chief arbiter",
+    "deputy_arbiters": "deputy arbiters",
+    "organiser": "organiser",
     "time_control": "time control",
     "tiebreaks": "tie-breaks",
     "start_date": "start date",

@@ -145,7 +145,7 @@ class TiebreakEditor(QWidget):
 
 
 class TournamentDialog(ValidatedDialog):
-    """New tournament (and tournament settings): name, place, dates, chief arbiter, rounds,
+    """New tournament (and tournament settings): name, place, dates, organiser, arbiters, rounds,
     pairing system, point system, initial colour (C.04.3 art. 5.1), acceleration (C.04.7),
     tie-breaks (C.07)."""
 
@@ -172,6 +172,8 @@ class TournamentDialog(ValidatedDialog):
         for d in (self.start, self.end):
             d.setCalendarPopup(True)
             d.setDisplayFormat("yyyy-MM-dd")
+        self.organiser = QLineEdit(s.organiser)
+        self.organiser.setPlaceholderText("e.g. Chess Club Zürich (printed; not in the TRF)")
         self.arbiter = QLineEdit(s.chief_arbiter)
         self.deputies = QLineEdit("; ".join(s.deputy_arbiters))
         self.deputies.setPlaceholderText("names separated by semicolons (TRF record 112)")
@@ -231,6 +233,7 @@ class TournamentDialog(ValidatedDialog):
         f.addRow("&Federation:", self.federation)
         f.addRow("&Start date:", self.start)
         f.addRow("&End date:", self.end)
+        f.addRow("Or&ganiser:", self.organiser)
         f.addRow("Chief &arbiter:", self.arbiter)
         f.addRow("&Deputy arbiters:", self.deputies)
         f.addRow("&Time control:", self.time_control)
@@ -337,6 +340,7 @@ class TournamentDialog(ValidatedDialog):
             federation=self.federation.text().strip().upper(),
             start_date=self.start.date().toString("yyyy/MM/dd"),
             end_date=self.end.date().toString("yyyy/MM/dd"),
+            organiser=self.organiser.text().strip(),
             chief_arbiter=self.arbiter.text().strip(),
             deputy_arbiters=tuple(
                 name.strip() for name in self.deputies.text().split(";") if name.strip()

@@ -118,6 +118,7 @@ def build_sample(folder: Path, *, rounds_played: int = PLAYED, seed: int = SEED)
         federation="ENG",
         start_date="2026/03/14",
         end_date="2026/03/18",
+        organiser="Riverside Chess Club",
         chief_arbiter="IA Margaret Holloway",
         deputy_arbiters=("FA Tomasz Zieliński",),
         time_control="90 min/40 moves + 30 min, 30 s per move from move 1",

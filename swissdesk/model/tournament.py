@@ -279,7 +279,12 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class TournamentInfo:
-    """Header data (TRF records 012-122 and their TRF-2026 equivalents)."""
+    """Header data (TRF records 012-122 and their TRF-2026 equivalents).
+
+    ``organiser`` (e.g. "Chess Club Zürich") is printed in the documents' headers but has no
+    record in TRF16 or TRF-2026: it is never written to a TRF (a FIDE rating file keeps only
+    FIDE's records) and a TRF never sets it.
+    """
 
     name: str = ""
     city: str = ""
@@ -290,6 +295,7 @@ class TournamentInfo:
     deputy_arbiters: tuple[str, ...] = ()
     time_control: str = ""
     tournament_type: str = ""
+    organiser: str = ""
 
 
 DOUBLE_SWISS_SCORING = ScoringSystem(

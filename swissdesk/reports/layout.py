@@ -1,7 +1,8 @@
 """Page layout shared by every printed document: paper, header, footer, tables.
 
-Every page carries the tournament name, place, the document's round and date in its header,
-and "Page x of y" in its footer; tables repeat their header row on every page.
+Every page carries the tournament name, place, the document's round and date in its header
+(with "Organiser: …   Chief arbiter: …" below them when the settings name them), and
+"Page x of y" in its footer; tables repeat their header row on every page.
 """
 
 from __future__ import annotations
@@ -68,6 +69,18 @@ class Header:
     title: str
     round_text: str
     date: str
+    people: str = ""
+    """"Organiser: …   Chief arbiter: …" (a third line; empty when neither is known)."""
+
+
+def people_line(organiser: str, chief_arbiter: str) -> str:
+    """The header's line naming the organiser and the chief arbiter (either may be empty)."""
+    parts = []
+    if organiser.strip():
+        parts.append(f"Organiser: {organiser.strip()}")
+    if chief_arbiter.strip():
+        parts.append(f"Chief arbiter: {chief_arbiter.strip()}")
+    return "   ".join(parts)
 
 
 def make_header(
@@ -85,6 +98,7 @@ def make_header(
         title=title,
         round_text=round_text,
         date=date,
+        people=printable(people_line(info.organiser, info.chief_arbiter)),
     )
 
 
@@ -130,24 +144,31 @@ class _NumberedCanvas(ScriptCanvas):
 
 def _draw_header(canvas: Canvas, header: Header, width: float, height: float) -> None:
     top = height - MARGIN_TOP
+    # Baselines of the name, the place line, the people line and the rule below them: a
+    # third line moves the others up, so the header keeps its height (the body's frame).
+    first, second, rule = (11, 22, 36) if header.people else (12, 25, 31)
     canvas.saveState()
     canvas.setFont(BOLD, 12)
     title_width = max(
         stringWidth(header.title, BOLD, 12), stringWidth(header.round_text, REGULAR, 9)
     )
     name_room = width - 2 * MARGIN_X - title_width - 10 * mm
-    canvas.drawString(MARGIN_X, top - 12, fit(header.tournament, name_room, BOLD, 12))
+    canvas.drawString(MARGIN_X, top - first, fit(header.tournament, name_room, BOLD, 12))
     canvas.setFont(REGULAR, 9)
     sub = "   ".join(x for x in (header.place, header.dates) if x)
-    canvas.drawString(MARGIN_X, top - 25, fit(sub, name_room, REGULAR, 9))
+    canvas.drawString(MARGIN_X, top - second, fit(sub, name_room, REGULAR, 9))
+    if header.people:
+        canvas.setFont(REGULAR, 8)
+        room = width - 2 * MARGIN_X
+        canvas.drawString(MARGIN_X, top - second - 10, fit(header.people, room, REGULAR, 8))
     canvas.setFont(BOLD, 12)
-    canvas.drawRightString(width - MARGIN_X, top - 12, header.title)
+    canvas.drawRightString(width - MARGIN_X, top - first, header.title)
     canvas.setFont(REGULAR, 9)
     right = "   ".join(x for x in (header.round_text, header.date) if x)
-    canvas.drawRightString(width - MARGIN_X, top - 25, right)
+    canvas.drawRightString(width - MARGIN_X, top - second, right)
     canvas.setStrokeColor(LINE_GREY)
     canvas.setLineWidth(0.6)
-    canvas.line(MARGIN_X, top - 31, width - MARGIN_X, top - 31)
+    canvas.line(MARGIN_X, top - rule, width - MARGIN_X, top - rule)
     canvas.restoreState()
 
 

@@ -124,6 +124,7 @@ def settings_from_record(rec: TournamentRecord) -> TournamentSettings:
         is_team=rec.is_team,
         round_dates=schedule.from_records(json.loads(rec.extra_records or "[]")),
         time_control_code=timecontrol.from_records(json.loads(rec.extra_records or "[]")),
+        organiser=rec.organiser,
     )
 
 
@@ -146,6 +147,7 @@ def write_settings(rec: TournamentRecord, settings: TournamentSettings) -> None:
     rec.acceleration = settings.acceleration.value
     rec.late_entry_result = settings.late_entry_result.value
     rec.is_team = settings.is_team
+    rec.organiser = settings.organiser
     # The round schedule is the TRF record 132 among the kept records (no column of its own).
     records = schedule.replace_in_records(
         json.loads(rec.extra_records or "[]"), settings.round_dates
@@ -175,6 +177,7 @@ def settings_from_tournament(t: Tournament) -> TournamentSettings:
         is_team=t.is_team,
         round_dates=schedule.from_records(t.extra_records),
         time_control_code=timecontrol.from_records(t.extra_records),
+        organiser=t.info.organiser,
     )
 
 
@@ -189,6 +192,7 @@ def info_from_settings(settings: TournamentSettings) -> TournamentInfo:
         deputy_arbiters=settings.deputy_arbiters,
         time_control=settings.time_control,
         tournament_type=settings.tournament_type,
+        organiser=settings.organiser,
     )
 
 

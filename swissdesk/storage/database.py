@@ -89,6 +89,15 @@ def migrate_1_add_team_tables(con: sqlite3.Connection) -> None:
 MIGRATIONS[1] = migrate_1_add_team_tables
 
 
+def migrate_2_add_organiser(con: sqlite3.Connection) -> None:
+    """Version 2 -> 3: the tournament's organiser (free text, empty in an older file; printed
+    in the documents' headers, never in a TRF). Frozen SQL (never the current models)."""
+    con.execute("ALTER TABLE tournament ADD COLUMN organiser TEXT NOT NULL DEFAULT ''")
+
+
+MIGRATIONS[2] = migrate_2_add_organiser
+
+
 def translate_error(exc: BaseException, path: Path) -> StorageError:
     """The arbiter's message for a SQLite failure while using ``path``."""
     orig = exc.orig if isinstance(exc, DBAPIError) else exc

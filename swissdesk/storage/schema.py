@@ -21,10 +21,11 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """Version of the tables below; bump it and add a migration to ``database.MIGRATIONS``.
 
-2: the team tables (``team_settings``, ``team``, ``team_member``, ``team_board``)."""
+2: the team tables (``team_settings``, ``team``, ``team_member``, ``team_board``).
+3: ``tournament.organiser``."""
 
 APPLICATION_ID = 0x53574453
 """``PRAGMA application_id`` of every swissdesk file ("SWDS"), so tools recognise it."""
@@ -73,6 +74,8 @@ class TournamentRecord(Base):
     extra_records: Mapped[str] = mapped_column(Text, default="[]")
     """JSON list of TRF lines kept for the round trip."""
     list_closed: Mapped[bool] = mapped_column(Boolean, default=False)
+    organiser: Mapped[str] = mapped_column(Text, default="")
+    """Free text; no TRF record (never exported)."""
 
 
 class PlayerRecord(Base):

@@ -102,6 +102,9 @@ class TournamentSettings:
     round_dates: tuple[str, ...] = ()
     """Date of each round, ``YYYY/MM/DD`` (``""`` for none): TRF record 132, printed in the
     page headers; see :mod:`swissdesk.model.schedule`."""
+    organiser: str = ""
+    """Who organises the event (free text, e.g. "Chess Club Zürich"): printed in the
+    documents' headers; no TRF record holds it, so a TRF export leaves it out."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,9 @@ reading a file and writing it again gives the same player lines (proved on the w
 corpus by the tests). TRF-2026 uses records 142 (rounds), 152 (initial colour), 162 (scoring),
 250 (accelerated rounds) and 260 (prohibited pairings); TRF16 uses the JaVaFo/bbpPairings
 extension codes ``XXR``, ``XXC``, ``BBW``..., ``XXA`` and ``XXP`` that pairing engines read.
+
+The organiser (``TournamentInfo.organiser``) is never written: neither TRF16 nor TRF-2026
+has a record for it, and a file sent to FIDE for rating holds only FIDE's records.
 """
 
 from __future__ import annotations

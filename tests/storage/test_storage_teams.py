@@ -256,9 +256,14 @@ def test_version_1_individual_file_opens_unchanged(tmp_path: Path) -> None:
     path = tmp_path / "old.swissdesk"
     shutil.copy(FIXTURES / "v1_individual.swissdesk", path)
     con = sqlite3.connect(path)
-    before = {
-        table: con.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()
+    # The version-1 columns (later upgrades add columns, e.g. tournament.organiser).
+    columns = {
+        table: ", ".join(r[1] for r in con.execute(f"PRAGMA table_info({table})"))
         for table in ("player", "entry", "round", "tournament", "audit")
+    }
+    before = {
+        table: con.execute(f"SELECT {cols} FROM {table} ORDER BY 1").fetchall()
+        for table, cols in columns.items()
     }
     assert con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone() == ("1",)
     con.close()
@@ -271,7 +276,7 @@ def test_version_1_individual_file_opens_unchanged(tmp_path: Path) -> None:
         assert tf.teams()[0].members == ()
     con = sqlite3.connect(path)
     for table, rows in before.items():
-        assert con.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall() == rows
+        assert con.execute(f"SELECT {columns[table]} FROM {table} ORDER BY 1").fetchall() == rows
     version = con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
     assert version == (str(schema.SCHEMA_VERSION),)
     tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
