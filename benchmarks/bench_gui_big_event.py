@@ -45,12 +45,6 @@ from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-NONE_RESERVE = (None,) * 2_000_000
-"""References to ``None`` held for the whole run: PySide6 6.12 on Python 3.11 drops one
-reference to ``None`` on each call of a Qt function that returns nothing (``None`` is
-immortal only from Python 3.12), and the measuring loops make some 10^5 such calls
-(``processEvents`` every 5 ms): without these the interpreter aborts with "deallocating
-None" mid-run."""
 
 
 def build(path: Path, players: int, rounds: int) -> Path:

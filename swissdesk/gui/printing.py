@@ -2,11 +2,9 @@
 
 File > Print… asks which document and which round (round documents: board list, pairing
 cards, result slips), then the printer, copies and pages (``QPrintDialog``); File > Print
-preview… shows the pages first. A worker thread reads the round from the file and has the
-PDF rendered by the reports module in a child process (:mod:`swissdesk.gui.render_job`: 1,500
-pairing cards take a while, and pure Python in the window's process would pause it), with
-its progress in the status bar and a Cancel button: the window stays responsive. Its pages
-are then painted on the printer.
+preview… shows the pages first. The PDF is rendered by the reports module in a worker
+thread (1,500 pairing cards take a while) with its progress in the status bar and a Cancel
+button: the window stays responsive. Its pages are then painted on the printer.
 
 Pages are rasterised with Qt's PDF module when the installed PySide6 has it (``QtPdf``, in
 PySide6-Addons), else with Poppler's ``pdftoppm`` when installed. Without either, a printer
@@ -22,7 +20,6 @@ from __future__ import annotations
 import gc
 import importlib
 import importlib.util
-import multiprocessing
 import shutil
 import subprocess
 import tempfile
@@ -36,12 +33,10 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QComboBox, QProgressBar, QPushButton, QSpinBox, QWidget
 
-from swissdesk.gui import render_job
 from swissdesk.gui.dialog_base import ValidatedDialog
 
 if TYPE_CHECKING:
     from swissdesk.gui.mainwindow import MainWindow
-    from swissdesk.model.tournament import Tournament
 
 PDF_FILTER = "PDF documents (*.pdf)"
 ROUND_KINDS = ("boards", "alphabetical", "cards", "slips")
@@ -205,70 +200,6 @@ def deliver_without_rasteriser(printer: QPrinter, pdf: Path) -> str:
 # ---------------------------------------------------------------------------------------
 # The job in its worker thread
 
-Renderer = Callable[[Path, Callable[[], bool]], Path]
-"""What a print job runs first: write the document to the path (checking ``cancelled()``)."""
-
-POLL_SECONDS = 0.05
-CHILD_FROM_PLAYERS = 300
-"""From this many players a document is rendered in a child process: its pure-Python
-rendering then takes seconds. Below, it takes well under a second in the worker thread, less
-than starting a child (0.3-1 s)."""
-
-
-def render_in_child(
-    kind: str,
-    tournament: Tournament,
-    out: Path,
-    round_number: int | None,
-    board_order: list[tuple[int, int]] | None,
-    cancelled: Callable[[], bool] = lambda: False,
-) -> Path | None:
-    """Render the document in a child process (see :mod:`swissdesk.gui.render_job`); wait
-    for it without holding Python's interpreter lock. ``None`` if no child could render it
-    (a frozen build without ``freeze_support``, no process allowed, a crash): the caller
-    renders in its thread. An arbiter's error raises :class:`InputError`; ``cancelled()``
-    terminates the child and raises :class:`PrintCancelled`."""
-    from swissdesk.errors import InputError
-
-    try:
-        ctx = multiprocessing.get_context("spawn")
-        mine, theirs = ctx.Pipe()
-        process = ctx.Process(
-            target=render_job.child_main,
-            args=(theirs, kind, str(out), round_number, board_order),
-            name=f"swissdesk-print-{kind}",
-            daemon=True,
-        )
-        process.start()
-    except Exception:
-        return None
-    theirs.close()
-    message: tuple[str, str] | None = None
-    try:
-        render_job.send_snapshot(mine, tournament)
-        while message is None:
-            if cancelled():
-                process.terminate()
-                raise PrintCancelled
-            if mine.poll(POLL_SECONDS):
-                message = mine.recv()
-            elif not process.is_alive() and not mine.poll(0):
-                return None
-    except (EOFError, OSError):
-        return None  # the child died before answering
-    finally:
-        mine.close()
-        process.join(timeout=5)
-        if process.is_alive():
-            process.kill()
-            process.join()
-    status, value = message
-    if status == "ok":
-        return Path(value)
-    if status == "input":
-        raise InputError(value)
-    return None  # a crash: rendered again in the thread, where the error reaches the arbiter
-
 
 @dataclass(frozen=True, slots=True)
 class PrintRequest:
@@ -287,7 +218,7 @@ class PrintJob(QObject):
     """A message for the status bar."""
     failed = Signal(str)
 
-    def __init__(self, render: Renderer, printer: QPrinter | None, pdf: Path):
+    def __init__(self, render: Callable[[Path], Path], printer: QPrinter | None, pdf: Path):
         super().__init__()
         self.render = render
         self.printer = printer
@@ -297,7 +228,7 @@ class PrintJob(QObject):
     def run(self) -> None:
         try:
             self.progress.emit(0, 0)
-            self.render(self.pdf, lambda: self.cancel_requested)
+            self.render(self.pdf)
             if self.cancel_requested:
                 raise PrintCancelled
             if self.printer is None:
@@ -371,9 +302,6 @@ class PrintController(QObject):
         self.last_message = ""
         self._then: Callable[[], None] | None = None
         self._temp = Path(tempfile.mkdtemp(prefix="swissdesk-print-"))
-        self.child_from_players = CHILD_FROM_PLAYERS
-        """Render in a child process from this many players on (else in the worker thread,
-        as the fallback does)."""
 
     @property
     def busy(self) -> bool:
@@ -437,27 +365,20 @@ class PrintController(QObject):
 
     # -- the job ----------------------------------------------------------------------
 
-    def _renderer(self, request: PrintRequest) -> Renderer:
+    def _renderer(self, request: PrintRequest) -> Callable[[Path], Path]:
         """What the worker runs: read what the document needs from the file (its reads are
-        serialised with the actions by the file's lock, and must not freeze the window) and
-        have it rendered in a child process (in the worker thread if none can run)."""
+        serialised with the actions by the file's lock; with 1,500 players this takes about
+        a second, which must not freeze the window) and render it."""
         assert self.w.file is not None
         tf = self.w.file
         ranked = request.kind not in ROUND_KINDS
         rnd = request.round_number
-        child_from = self.child_from_players
 
-        def render(path: Path, cancelled: Callable[[], bool]) -> Path:
+        def render(path: Path) -> Path:
             from swissdesk.reports import render as render_report
 
             snapshot = tf.snapshot() if ranked else tf.snapshot(include_pending=True)
             order = tf.board_order(rnd) if rnd else None
-            if len(snapshot.players) >= child_from:
-                done = render_in_child(request.kind, snapshot, path, rnd, order, cancelled)
-                if done is not None:
-                    return done
-            if cancelled():
-                raise PrintCancelled
             return render_report(request.kind, snapshot, path, round_number=rnd, board_order=order)
 
         return render
