@@ -1213,7 +1213,9 @@ class MatchingComputer:
                     bkey_e = bestedge[bv]
                     bkey = bestsl[bv]
                     td = total_delta
-                    twod = 2 * td
+                    # Slacks are taken as slack + td: the key of an edge to an
+                    # unlabeled vertex as it is, one subtraction or addition for the rest.
+                    dvt = dv + td
                     for j in nbrs[v]:
                         bj = inblossom[j]
                         if bj == bv:
@@ -1222,8 +1224,8 @@ class MatchingComputer:
                         lj = label[j]
                         if lbj == 2 and lj:
                             continue  # already reached T vertex
-                        ks = dv + dual[j] - row[j]
-                        if ks <= 0:
+                        ks = dvt + dual[j] - row[j]
+                        if ks <= td:
                             if bkey_e != bestedge[bv]:
                                 bestedge[bv] = bkey_e
                                 bestsl[bv] = bkey
@@ -1235,21 +1237,22 @@ class MatchingComputer:
                             bkey_e = bestedge[bv]
                             bkey = bestsl[bv]
                         elif lbj == 1:
-                            ks += twod
+                            ks += td
                             if bkey_e == -1 or ks < bkey:
                                 bkey_e = v * n + j
                                 bkey = ks
                         elif lj == 0:
                             if lbj == 0:
-                                ks += td
                                 if bestedge[j] == -1 or ks < bestsl[j]:
                                     bestedge[j] = v
                                     bestsl[j] = ks
                                     heappush(heap, (ks, j))
-                            elif bestedge[j] == -1 or ks < bestsl[j]:
+                            else:
                                 # j inside a T-blossom: raw slack (constant).
-                                bestedge[j] = v
-                                bestsl[j] = ks
+                                ks -= td
+                                if bestedge[j] == -1 or ks < bestsl[j]:
+                                    bestedge[j] = v
+                                    bestsl[j] = ks
                     if finished:
                         break
                     if bkey_e != -1:
