@@ -841,3 +841,19 @@ def test_dense_vertex_cover_equals_the_greedy_cover(seed: int) -> None:
     mc._check_optimality()
     assert matched_weight(mc, w) == fresh_optimum(w)
     assert len(mc._pending) == 0 and not any(mc._pending_mark)
+
+
+def test_unchecked_weights_solve_like_checked_ones() -> None:
+    # checked=False only skips the validation of a matrix the caller built itself.
+    rng = random.Random(21)
+    for _ in range(30):
+        n = rng.randint(4, 12)
+        w = random_graph(rng, n, 0.7, 9)
+        rows = [[2 * x for x in row] for row in w]
+        checked = MatchingComputer(n, even_weights=True, weights=[r[:] for r in rows])
+        unchecked = MatchingComputer(n, even_weights=True, weights=rows, checked=False)
+        assert unchecked.mates() == checked.mates()
+        unchecked._check_optimality()
+        assert unchecked.matching_weight() == 2 * brute_force(w)
+    with pytest.raises(ValueError, match="symmetric"):
+        MatchingComputer(2, weights=[[0, 2], [4, 0]])

@@ -230,7 +230,7 @@ class _Round:
                 w = weight(k, m)
                 if w:
                     row[m] = rows[m][k] = w
-        matcher = MatchingComputer(size, even_weights=True, weights=rows)
+        matcher = MatchingComputer(size, even_weights=True, weights=rows, checked=False)
         self.active_vertices = members
         self.active_index = {v: i for i, v in enumerate(members)}
         self.local = matcher
@@ -258,7 +258,7 @@ class _Round:
                 elif compat_u[v]:
                     row[j] = rows[j][i] = self.completion_part(u, v)
         self.local = None
-        matcher = MatchingComputer(size, even_weights=True, weights=rows)
+        matcher = MatchingComputer(size, even_weights=True, weights=rows, checked=False)
         self.active_vertices = vertices
         self.active_index = {v: i for i, v in enumerate(vertices)}
         self.full = matcher
