@@ -46,6 +46,23 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
+def tick_timer(ticks: list[float]) -> Any:
+    """A 10 ms timer on the GUI thread that appends the time of each tick to ``ticks``
+    (not started): a gap between two ticks is a pause of the window."""
+    from PySide6.QtCore import QTimer
+
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    return timer
+
+
+def longest_gap(ticks: list[float], since: float, wall: float) -> float:
+    """The longest gap between two ticks from ``since`` on (``wall`` when there are fewer
+    than two)."""
+    after = [t for t in ticks if t >= since]
+    return max((b - a for a, b in itertools.pairwise(after)), default=wall)
+
 
 def build(path: Path, players: int, rounds: int) -> Path:
     from swissdesk.engines import Pair, RoundPairing
@@ -100,7 +117,7 @@ CPU_TIMES: dict[str, list[float]] = {}
 def measure(
     path: Path, repeat: int, folder: Path, print_cards: bool = False
 ) -> dict[str, list[float]]:
-    from PySide6.QtCore import QSettings, Qt, QTimer
+    from PySide6.QtCore import QSettings, Qt
     from PySide6.QtTest import QTest
 
     from swissdesk.gui.app import create_application
@@ -122,9 +139,7 @@ def measure(
     times: dict[str, list[float]] = {"result key": [], "standings": [], "cross table": []}
     ticks: list[float] = []
     cpus = CPU_TIMES
-    timer = QTimer()
-    timer.setInterval(10)
-    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer = tick_timer(ticks)
     timer.start()
 
     def until_ready(key: str, index: int, change: Any) -> None:
@@ -208,15 +223,12 @@ def measure(
 
 def measure_render(window: Any, folder: Path, repeat: int) -> dict[str, list[float]]:
     """The cards rendered to a PDF only (``repeat`` times): wall time and longest pause."""
-    from PySide6.QtCore import QTimer
 
     from swissdesk.gui.printing import PrintRequest
 
     out: dict[str, list[float]] = {"render cards": [], "render longest gap": []}
     ticks: list[float] = []
-    timer = QTimer()
-    timer.setInterval(10)
-    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer = tick_timer(ticks)
     for _ in range(repeat):
         ticks.clear()
         timer.start()
@@ -227,15 +239,12 @@ def measure_render(window: Any, folder: Path, repeat: int) -> dict[str, list[flo
         assert window.printing.wait(600_000)
         wall = time.perf_counter() - start
         timer.stop()
-        after = [t for t in ticks if t >= clicked]
-        gaps = [b - a for a, b in itertools.pairwise(after)] or [wall]
         out["render cards"].append(wall)
-        out["render longest gap"].append(max(gaps))
+        out["render longest gap"].append(longest_gap(ticks, clicked, wall))
     return out
 
 
 def measure_print(window: Any, app: Any, folder: Path) -> dict[str, list[float]]:
-    from PySide6.QtCore import QTimer
     from PySide6.QtPrintSupport import QPrinter
 
     from swissdesk.gui.printing import PrintRequest, page_count
@@ -245,9 +254,7 @@ def measure_print(window: Any, app: Any, folder: Path) -> dict[str, list[float]]
     printer.setOutputFileName(str(folder / "cards-printed.pdf"))
     printer.setResolution(150)
     ticks: list[float] = []
-    timer = QTimer()
-    timer.setInterval(10)
-    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer = tick_timer(ticks)
     timer.start()
     start = time.perf_counter()
     window.printing.start(PrintRequest("cards", window.rounds_paired), printer)
@@ -257,11 +264,10 @@ def measure_print(window: Any, app: Any, folder: Path) -> dict[str, list[float]]
     timer.stop()
     # The click reads the round from the file on the GUI thread (the database stays
     # there); the gaps are measured after it, while the worker renders and prints.
-    after = [t for t in ticks if t >= start + clicked]
-    gaps = [b - a for a, b in itertools.pairwise(after)] or [wall]
     pages = page_count(folder / "cards-printed.pdf")
     print(f"  print cards: {pages} pages in {wall:.1f} s (click {clicked * 1000:.0f} ms)")
-    return {"print click": [clicked], "print longest gap": [max(gaps)]}
+    gap = longest_gap(ticks, start + clicked, wall)
+    return {"print click": [clicked], "print longest gap": [gap]}
 
 
 def main(argv: list[str] | None = None) -> int:
