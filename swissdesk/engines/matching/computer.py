@@ -362,23 +362,24 @@ class MatchingComputer:
         self._fresh = True
         self._dirty = True
 
-    def _is_structural(self, u: int, v: int) -> bool:
-        """Whether ``{u, v}`` joins two sub-blossoms of a blossom (at rest)."""
+    def _chains(self) -> tuple[list[list[int]], list[list[int]], set[int]]:
+        """The blossom chains of the rest state (see ``_build_chain_cache``), built on
+        first use after each ``compute``."""
         cache = self._chain_cache
         if cache is None:
             cache = self._chain_cache = self._build_chain_cache()
+        return cache
+
+    def _is_structural(self, u: int, v: int) -> bool:
+        """Whether ``{u, v}`` joins two sub-blossoms of a blossom (at rest)."""
         n = self._n
-        return (u * n + v if u < v else v * n + u) in cache[2]
+        return (u * n + v if u < v else v * n + u) in self._chains()[2]
 
     def _internal_change_is_harmless(self, u: int, v: int, new2: int) -> bool:
         """For an unmatched edge inside a blossom: still slack >= 0 and not structural?"""
-        cache = self._chain_cache
-        if cache is None:
-            cache = self._chain_cache = self._build_chain_cache()
-        anc, zpre, structural = cache
-        n = self._n
-        if (u * n + v if u < v else v * n + u) in structural:
+        if self._is_structural(u, v):
             return False
+        anc, zpre, _ = self._chains()
         au = anc[u]
         av = anc[v]
         # Deepest common ancestor: chains agree on a prefix (index 0 is the
