@@ -643,11 +643,9 @@ class _Bracket:
             if self.is_upper(k):
                 left -= 1
                 for m in remainder[:ri]:
-                    base[k][m] = 0
-                    rnd.set_weight(vk, members[m], 0)
+                    self.drop_edge(m, k)
                 for k2 in range(self.next_begin, self.size):
-                    base[k2][k] = 0
-                    rnd.set_weight(vk, members[k2], 0)
+                    self.drop_edge(k, k2)
             if not already:
                 for k2 in remainder[ri + 1 :]:
                     rnd.set_weight(vk, members[k2], self.order_weight(k, k2, ri, rem_pairs))
@@ -664,19 +662,17 @@ class _Bracket:
         # of S1 with S2 sums them alike, and keeping them saves re-optimising all of S1.
         upper = [self.is_upper(m) for m in remainder]
         for ri, m in enumerate(remainder):
-            vm = members[m]
-            for rj in range(ri + 1, len(remainder)):
-                k = remainder[rj]
-                if (not upper[ri] or upper[rj]) and base[k][m]:
-                    base[k][m] = 0
-                    rnd.set_weight(vm, members[k], 0)
             if upper[ri]:
-                # An S1 player meets S2 in every optimum now ([C6] counts one pair per
-                # S1 player): its edges into the next scoregroup only cost scans.
-                for k in range(self.next_begin, self.size):
-                    if base[k][m]:
-                        base[k][m] = 0
-                        rnd.set_weight(vm, members[k], 0)
+                # An S1 player keeps its S2 edges. It meets S2 in every optimum now ([C6]
+                # counts one pair per S1 player): its edges into the next scoregroup only
+                # cost scans.
+                lower = [remainder[rj] for rj in range(ri + 1, len(remainder)) if upper[rj]]
+                lower.extend(range(self.next_begin, self.size))
+            else:
+                lower = remainder[ri + 1 :]
+            for k in lower:
+                if base[k][m]:
+                    self.drop_edge(m, k)
         if self.transpose_greedily(remainder, upper):
             return
         s1 = [ri for ri, is_s1 in enumerate(upper) if is_s1]
@@ -717,6 +713,12 @@ class _Bracket:
                 mate = rnd.mates[vm]
                 rnd.matched[vm] = rnd.matched[mate] = True
                 rnd.fix_pair(vm, mate)
+
+    def drop_edge(self, m: int, k: int) -> None:
+        """Remove the edge between ``members[m]`` and ``members[k]`` (``m < k``) from the
+        bracket's weights and its matching."""
+        self.base[k][m] = 0
+        self.rnd.set_weight(self.members[m], self.members[k], 0)
 
     def first_choice(self, remainder: list[int], ri: int) -> int:
         """The first S2 player (art. 4.2 order) the S1 player ``remainder[ri]`` may still
