@@ -857,3 +857,77 @@ def test_unchecked_weights_solve_like_checked_ones() -> None:
         assert unchecked.matching_weight() == 2 * brute_force(w)
     with pytest.raises(ValueError, match="symmetric"):
         MatchingComputer(2, weights=[[0, 2], [4, 0]])
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_raised_duals_keep_the_optimum_for_rank_terms_of_the_higher_player(seed: int) -> None:
+    """Art. 4.3.2 rules 1-2 as the Dutch engine adds them: each vertex has a term
+    (positive for the S1 candidates, negative after), every edge gains the term of its
+    lower-numbered end. Raising each vertex's dual by its positive term first leaves no
+    change to repair, and the next compute finds the new optimum (issue 22)."""
+    rng = random.Random(7700 + seed)
+    n = rng.randint(6, 14)
+    w = random_graph(rng, n, rng.choice([0.5, 1.0]), rng.choice([3, 40]))
+    w = [[x << 8 for x in row] for row in w]  # room below for the terms
+    even = seed % 2 == 0
+    mc = MatchingComputer(n, even_weights=even)
+    mc.load_weights([[2 * x for x in row] for row in w] if even else w)
+    mc.compute()
+    split = rng.randint(0, n // 2)
+    term = [((1 if v < split else 0) << 5) - v for v in range(n)]
+    mc.raise_duals({v: (2 if even else 1) * t for v, t in enumerate(term) if t > 0})
+    mc._check_optimality(allow_roots=True)
+    for u in range(n):
+        for v in range(u + 1, n):
+            if w[u][v]:
+                w[u][v] = w[v][u] = w[u][v] + term[u]
+                mc.set_weight(u, v, (2 if even else 1) * w[u][v])
+    # Nothing to repair at a raised vertex: only the freed vertices re-match (a matched
+    # or structural edge between two later players lost weight and is repaired).
+    assert all(term[key // n] <= 0 and term[key % n] <= 0 for key in mc._pending)
+    mc.compute()
+    mc._check_optimality()
+    expected = brute_force(w) if n <= 12 else fresh_optimum(w)
+    assert mc.matching_weight() == (2 if even else 1) * expected
+
+
+def test_raise_duals_rejects_lowering_and_ignores_a_fresh_graph() -> None:
+    mc = MatchingComputer(3)
+    mc.set_weight(0, 1, 4)
+    mc.raise_duals({0: 5})  # not solved yet: nothing to keep
+    assert mc.mates() == [1, 0, 2]
+    with pytest.raises(ValueError):
+        mc.raise_duals({0: -1})
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_many_roots_take_short_tight_paths_and_stay_optimal(seed: int) -> None:
+    """After a change that frees many vertices (here the rule 1-2 terms of a tie-heavy
+    graph), tight augmenting paths of length one or three are taken many at a time
+    before the single-root stages, and the optimum is the same (issue 22)."""
+    rng = random.Random(8800 + seed)
+    n = rng.randint(40, 60)
+    w = random_graph(rng, n, 1.0, 1)
+    w = [[x << 8 for x in row] for row in w]
+    mc = build(w)
+    mc.compute()
+    term = [((1 if v < n // 2 else 0) << 7) - v for v in range(n)]
+    mc.raise_duals({v: t for v, t in enumerate(term) if t > 0})
+    for u in range(n):
+        for v in range(u + 1, n):
+            if w[u][v]:
+                set_both(mc, w, u, v, w[u][v] + term[u])
+    taken: list[int] = []
+    original = MatchingComputer._short_paths
+
+    def counting(self: MatchingComputer, roots: list[int]) -> int:
+        got = original(self, roots)
+        taken.append(got)
+        return got
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(MatchingComputer, "_short_paths", counting)
+        mc.compute()
+    mc._check_optimality()
+    assert matched_weight(mc, w) == fresh_optimum(w)
+    assert sum(taken) > 0

@@ -110,6 +110,12 @@ The remaining roots go to the stages.  A single-vertex update leaves at most
 two roots, so it costs at most two stages (O(n^2) each on dense graphs)
 instead of a full O(n^3) solve.
 
+With more roots than grown together, passes of short tight augmenting paths (root -
+matched pair - free vertex, all in no blossom) come first (``_short_paths``). A caller
+that is about to raise the weights of many edges by amounts it can charge to one end
+each (the Dutch art. 4.3.2 rule 1-2 terms) raises those duals first
+(``raise_duals``): the pairs that stay tight stay matched, and only the others are freed.
+
 A full solve (used when X is large, and for the first ``compute`` of a
 matcher or after ``load_weights``, without building X at all) starts from
 ``dual[v] = max_j w2[v][j] / 2`` (feasible), runs the same jump start over
@@ -278,9 +284,14 @@ class MatchingComputer:
         if self._fresh:
             return  # the first compute solves from scratch anyway
         # A change is harmless (I1..I3 still hold) when the edge is unmatched,
-        # its slack stays non-negative, and it is not a structural edge.
-        if self._mate[u] != v:
-            ib = self._inblossom
+        # its slack stays non-negative, and it is not a structural edge; or when it
+        # is matched, stays tight and joins two vertices in no blossom.
+        ib = self._inblossom
+        if self._mate[u] == v:
+            # Still tight between two vertices in no blossom: nothing breaks.
+            if new2 and ib[u] == u and ib[v] == v and self._dual[u] + self._dual[v] == new2:
+                return
+        else:
             if ib[u] != ib[v] or ib[u] < n:
                 if self._dual[u] + self._dual[v] >= new2:
                     return
@@ -325,6 +336,52 @@ class MatchingComputer:
                 else:
                     self.set_weight(x, j, 0)
             nbrs[x] = None
+
+    def raise_duals(self, increase: dict[int, int]) -> None:
+        """Raise the duals of some vertices ahead of raising the weights of their edges.
+
+        ``increase[v] >= 0`` is in weight units (as ``set_weight`` takes them). Every
+        blossom holding a raised vertex is dissolved first (its dual moved into its
+        vertices; the edge from its base to the outside, which then loses tightness,
+        is unmatched). A matched edge at a raised vertex that is no longer tight is
+        unmatched. The duals stay feasible and the rest state valid but for the freed
+        vertices, so a later ``set_weight`` that raises an edge by no more than the
+        raises of its ends costs no repair, and ``compute`` only re-matches the freed
+        vertices. A caller that knows the new optimum keeps most pairs tight this way
+        (the Dutch rule 1-2 terms: raise each S1 candidate by its term).
+        """
+        if self._fresh or not increase:
+            return
+        n = self._n
+        mate = self._mate
+        dual = self._dual
+        inblossom = self._inblossom
+        bbase = self._bbase
+        scale = 1 if self._even else 2
+        raised: list[int] = []
+        for v, amount in increase.items():
+            if amount < 0:
+                raise ValueError("duals may only be raised")
+            if not amount:
+                continue
+            while inblossom[v] >= n:
+                b = inblossom[v]
+                base = bbase[b]
+                m = mate[base]
+                if m >= 0:
+                    mate[base] = -1
+                    mate[m] = -1
+                self._dissolve_top(b, True)
+            dual[v] += scale * amount
+            raised.append(v)
+        w2 = self._w2
+        for v in raised:
+            m = mate[v]
+            if m >= 0 and dual[v] + dual[m] != w2[v][m]:
+                mate[v] = -1
+                mate[m] = -1
+        self._chain_cache = None
+        self._dirty = True
 
     def load_weights(self, rows: Sequence[Sequence[int]], *, checked: bool = True) -> None:
         """Replace the whole graph: ``rows[u][v]`` is the weight of ``{u, v}``.
@@ -440,6 +497,39 @@ class MatchingComputer:
                 for a, c in self._bendps[b]:
                     structural.add(a * n + c if a < c else c * n + a)
         return anc, zpre, structural
+
+    def is_tight(self, u: int, v: int) -> bool:
+        """Whether edge ``{u, v}`` has zero slack under the duals of the last ``compute``.
+
+        Those duals prove the matching optimal, and every maximum-weight matching uses
+        tight edges only (complementary slackness); weights lowered since (an edge
+        removed, as ``isolate_edge`` does) leave that true. So an edge that is not
+        tight is in no maximum-weight matching. Also ``False`` for a non-edge.
+        """
+        n = self._n
+        if not (0 <= u < n and 0 <= v < n) or u == v:
+            raise IndexError(f"not an edge: {u}, {v} (n={n})")
+        if self._fresh:
+            raise RuntimeError("no duals before the first compute")
+        w = self._w2[u][v]
+        if not w:
+            return False
+        slack = self._dual[u] + self._dual[v] - w
+        ib = self._inblossom
+        if ib[u] == ib[v] and ib[u] >= n:
+            anc, zpre, _ = self._chains()
+            au = anc[u]
+            av = anc[v]
+            lo = 0
+            hi = min(len(au), len(av)) - 1
+            while lo < hi:
+                mid = (lo + hi + 1) >> 1
+                if au[mid] == av[mid]:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            slack += 2 * zpre[u][lo]
+        return slack == 0
 
     def weight(self, u: int, v: int) -> int:
         """Current weight of edge ``{u, v}`` (0 when absent)."""
@@ -833,6 +923,69 @@ class MatchingComputer:
                     break
         return found
 
+    def _short_paths(self, roots: list[int]) -> int:
+        """Augment along tight alternating paths root - t = s - f (or root - f) through
+        vertices in no blossom, many per pass; returns how many were taken.
+
+        Flipping such a path keeps every matched edge tight and touches no blossom,
+        so the rest state stays valid and one more root is matched. After a change
+        that frees hundreds of vertices most of them pair this way; a single-root
+        stage would scan a large part of the graph for each of them. The free ends
+        of the paths are indexed by their tight neighbours, so a pass scans each
+        free vertex's edges once.
+        """
+        n = self._n
+        w2 = self._w2
+        nbrs = self._neighbours()
+        mate = self._mate
+        dual = self._dual
+        ib = self._inblossom
+        near: dict[int, list[int]] = {}
+        for f in range(n):
+            if mate[f] >= 0 or ib[f] != f:
+                continue
+            row = w2[f]
+            df = dual[f]
+            for s in nbrs[f]:
+                if mate[s] >= 0 and ib[s] == s and df + dual[s] == row[s]:
+                    got = near.get(s)
+                    if got is None:
+                        near[s] = [f]
+                    else:
+                        got.append(f)
+        found = 0
+        for r in roots:
+            if mate[r] >= 0 or ib[r] != r:
+                continue
+            row = w2[r]
+            dr = dual[r]
+            for t in nbrs[r]:
+                if dr + dual[t] != row[t] or ib[t] != t:
+                    continue
+                s = mate[t]
+                if s < 0:
+                    mate[r] = t
+                    mate[t] = r
+                    found += 1
+                    break
+                if ib[s] != s:
+                    continue
+                lst = near.get(s)
+                if not lst:
+                    continue
+                for f in lst:
+                    if f != r and mate[f] < 0:
+                        mate[r] = t
+                        mate[t] = r
+                        mate[s] = f
+                        mate[f] = s
+                        found += 1
+                        break
+                else:
+                    continue
+                break
+        return found
+
     # ---------------------------------------------------------- the stages
 
     def _run_stages(self, multi_limit: int) -> None:
@@ -1178,10 +1331,17 @@ class MatchingComputer:
             return False
 
         duals_moved = True
+        short_paths = True
         while True:
             roots = [v for v in range(n) if mate[v] < 0 and dual[v] > 0]
             if not roots:
                 break
+            # Many roots: short tight paths first, again while they find any.
+            if short_paths and len(roots) > multi_limit:
+                short_paths = False
+                if self._short_paths(roots):
+                    short_paths = True
+                    continue
             if duals_moved and 1 < len(roots) <= multi_limit:
                 # New tight edges may join free vertices directly: take them
                 # all now (augmenting paths of length one) instead of one
@@ -1364,8 +1524,9 @@ class MatchingComputer:
 
     # ------------------------------------------------------- verification
 
-    def _check_optimality(self) -> None:
-        """Assert the complementary slackness conditions (testing aid)."""
+    def _check_optimality(self, *, allow_roots: bool = False) -> None:
+        """Assert the complementary slackness conditions (testing aid); with
+        ``allow_roots`` a free vertex may keep a positive dual (a valid warm start)."""
         n = self._n
         w2 = self._w2
         mate = self._mate
@@ -1378,7 +1539,7 @@ class MatchingComputer:
                 assert mate[m] == v, "asymmetric mate"
                 assert w2[v][m] > 0, "matched non-edge"
             else:
-                assert dual[v] == 0, "free vertex with positive dual"
+                assert allow_roots or dual[v] == 0, "free vertex with positive dual"
         for b in range(n, 2 * n):
             if self._bbase[b] >= 0:
                 assert dual[b] >= 0, "negative blossom dual"
