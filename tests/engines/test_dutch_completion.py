@@ -121,7 +121,9 @@ def test_bracket_local_optimisation_equals_whole_graph_corpus(path) -> None:  # 
 
 def _without_transposition_shortcuts(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_Bracket, "transpose_greedily", lambda self, remainder, upper: False)
-    monkeypatch.setattr(_Bracket, "first_choice", lambda self, remainder, ri: -1)
+    monkeypatch.setattr(
+        _Bracket, "transpose_along_tight_paths", lambda self, remainder, upper, s1, start: start
+    )
 
 
 @pytest.mark.parametrize("seed", range(16))
@@ -143,5 +145,32 @@ def test_art_4_2_transposition_shortcuts_equal_the_ranked_matchings(
     fast = to_round_pairing(t, pair_dutch(t), rnd)
     if seed % 5 == 0:
         assert any(taken)  # round 1: the first choices are an optimum
+    _without_transposition_shortcuts(monkeypatch)
+    assert fast == to_round_pairing(t, pair_dutch(t), rnd)
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_art_4_2_first_choices_along_tight_paths_equal_the_ranked_matchings(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Art. 4.2 (issue 22): an S1 player whose first tight choice the current optimum can
+    hand it by moving other players along tight edges, at equal weight, takes it
+    without a ranked matching; the pairing is the one the ranked matchings give."""
+    t = _random_tournament(1000 + seed, players=30 + seed * 7, rounds=1 + seed % 6)
+    rnd = t.rounds_with_pairings + 1
+    settled: list[int] = []
+    along = _Bracket.transpose_along_tight_paths
+
+    def counting(
+        self: _Bracket, remainder: list[int], upper: list[bool], s1: list[int], start: int
+    ) -> int:
+        got = along(self, remainder, upper, s1, start)
+        settled.append(got - start)
+        return got
+
+    monkeypatch.setattr(_Bracket, "transpose_greedily", lambda self, remainder, upper: False)
+    monkeypatch.setattr(_Bracket, "transpose_along_tight_paths", counting)
+    fast = to_round_pairing(t, pair_dutch(t), rnd)
+    assert sum(settled) > 0
     _without_transposition_shortcuts(monkeypatch)
     assert fast == to_round_pairing(t, pair_dutch(t), rnd)

@@ -294,6 +294,22 @@ class _Round:
         if self.oracle is not None:
             self.oracle.adopt(mates)
 
+    def raise_duals(self, increase: dict[int, int]) -> None:
+        """Raise the active matching's duals of some unfixed bracket members (vertex ->
+        amount) ahead of raising their edges' weights by as much: see
+        ``MatchingComputer.raise_duals``."""
+        matcher = self.local if self.local is not None else self.full
+        if matcher is not None:
+            index = self.active_index
+            matcher.raise_duals({index[v]: a for v, a in increase.items()})
+
+    def is_tight(self, u: int, v: int) -> bool:
+        """Whether the edge between two unfixed bracket members may be in an optimum at
+        all: tight under the active matching's duals (``MatchingComputer.is_tight``)."""
+        matcher = self.local if self.local is not None else self.full
+        assert matcher is not None
+        return matcher.is_tight(self.active_index[u], self.active_index[v])
+
     def rematch(self, pairs: list[tuple[int, int]]) -> None:
         """Take ``pairs`` instead of the current optimum's pairs of the same players (an
         optimum as well): the mates and the completion oracle's pairing follow; the active
@@ -598,6 +614,16 @@ class _Bracket:
             remainder.append(k)
             if rnd.mates[vk] < vk:
                 rem_pairs += 1
+        # The terms belong to the higher-ranked player of a pair. Raising each player's
+        # dual by its positive term keeps every pair of a candidate for S1 with a later
+        # player tight, so only the current optimum's exchanges are re-matched.
+        layout = rnd.layout
+        increase: dict[int, int] = {}
+        for ri, k in enumerate(remainder):
+            term = ((1 if ri < rem_pairs else 0) << layout.bsn_bits) - ri
+            if term > 0:
+                increase[members[k]] = term << layout.order_shift
+        rnd.raise_duals(increase)
         for ri, k in enumerate(remainder):
             vk = members[k]
             for rj in range(ri):
@@ -681,18 +707,9 @@ class _Bracket:
         last = len(remainder) - 1
         start = 0
         while start < len(s1):
-            # An S1 player the current optimum already gives its first free choice keeps
-            # it: no optimum gives it an earlier one, and the optimum stays one once the
-            # pair is fixed. Only from the first other S1 player on is a chunk ranked.
-            while start < len(s1):
-                m = remainder[s1[start]]
-                vm = members[m]
-                if self.first_choice(remainder, s1[start]) != rnd.mates[vm]:
-                    break
-                mate = rnd.mates[vm]
-                rnd.matched[vm] = rnd.matched[mate] = True
-                rnd.fix_pair(vm, mate)
-                start += 1
+            # The S1 players whose first choice is shown optimal by a tight path take it;
+            # only from the first other S1 player on is a chunk ranked.
+            start = self.transpose_along_tight_paths(remainder, upper, s1, start)
             part = s1[start : start + chunk]
             if not part:
                 break
@@ -714,22 +731,125 @@ class _Bracket:
                 rnd.matched[vm] = rnd.matched[mate] = True
                 rnd.fix_pair(vm, mate)
 
+    def transpose_along_tight_paths(
+        self, remainder: list[int], upper: list[bool], s1: list[int], start: int
+    ) -> int:
+        """Art. 4.2 for S1 players ``s1[start:]`` in order without re-optimising, as far as
+        the current optimum's duals decide it; returns the first S1 index left undecided.
+
+        An S2 player joined to the S1 player by an edge that is not tight under the duals
+        is in no optimum, so the first choice is the first free S2 player with a tight
+        edge. The S1 player takes it when the current pairing can be
+        rearranged to give it that player: the displaced S1 player moves along tight
+        edges, S1 player by S1 player, until one takes the S2 player given up (an
+        alternating path, found breadth-first). Tight pairs of the same players weigh the
+        same unless a blossom's count changes, so the rearranged pairing is kept only
+        when it weighs exactly as much: it is then an optimum too, and no optimum gives
+        the S1 player an earlier choice. When no such path is found (the first choice may
+        still be possible, e.g. by changing the downfloater), the ranked matchings decide.
+        """
+        rnd, members, base = self.rnd, self.members, self.base
+        mates, matched = rnd.mates, rnd.matched
+        position = {members[k]: ri for ri, k in enumerate(remainder)}
+        below = {members[k]: k for k in range(self.next_begin, self.size)}
+        s2 = [k for ri, k in enumerate(remainder) if not upper[ri]]
+        tight_lists: dict[int, list[int]] = {}
+
+        def choices(u: int) -> list[int]:
+            # The S2 players u may meet in an optimum (tight edges; u an S1 player, or a
+            # player of the next scoregroup paired with a downfloater), in art. 4.2 order,
+            # as they were free when first asked (the caller checks again).
+            got = tight_lists.get(u)
+            if got is None:
+                ku = below.get(u)
+                if ku is None:
+                    ri = position[u]
+                    m = remainder[ri]
+                    edges = [(members[k], base[k][m]) for k in remainder[ri + 1 :]]
+                else:
+                    edges = [(members[k], base[ku][k]) for k in s2]
+                got = tight_lists[u] = [
+                    x for x, w in edges if w and not matched[x] and rnd.is_tight(u, x)
+                ]
+            return got
+
+        while start < len(s1):
+            vm = members[remainder[s1[start]]]
+            old = mates[vm]
+            first = next((x for x in choices(vm) if not matched[x]), -1)
+            if first < 0:
+                return start
+            if first != old:
+                pairs = self._tight_path(vm, first, old, choices, upper, position, below)
+                if pairs is None:
+                    return start
+                rnd.rematch(pairs)
+            matched[vm] = matched[first] = True
+            rnd.fix_pair(vm, first)
+            start += 1
+        return start
+
+    def _tight_path(
+        self,
+        vm: int,
+        first: int,
+        old: int,
+        choices: Callable[[int], list[int]],
+        upper: list[bool],
+        position: dict[int, int],
+        below: dict[int, int],
+    ) -> list[tuple[int, int]] | None:
+        """The pairs that give S1 player ``vm`` the S2 player ``first`` (now paired with
+        another S1 player, or downfloating to a player ``below``) and pass ``vm``'s
+        partner ``old`` on along tight edges, or ``None`` when no such rearrangement of
+        equal weight is found."""
+        rnd = self.rnd
+        mates, matched = rnd.mates, rnd.matched
+        q = mates[first]
+        if q == first or matched[q]:
+            return None
+        if q not in below and (q not in position or not upper[position[q]]):
+            return None
+        # Breadth-first from q over S1 players; reached_by[x] = the S1 player whose edge
+        # reaches S2 player x; via[u] = the S2 player u gives up.
+        via = {q: first}
+        reached_by: dict[int, int] = {}
+        queue = [q]
+        found = False
+        for u in queue:
+            for x in choices(u):
+                if matched[x] or x == first or x in reached_by:
+                    continue
+                reached_by[x] = u
+                if x == old:
+                    found = True
+                    break
+                y = mates[x]
+                if y != x and y != vm and y in position and upper[position[y]] and y not in via:
+                    via[y] = x
+                    queue.append(y)
+            if found:
+                break
+        if not found:
+            return None
+        pairs = [(vm, first)]
+        x = old
+        while True:
+            u = reached_by[x]
+            pairs.append((u, x))
+            if u == q:
+                break
+            x = via[u]
+        weight = rnd.member_weight
+        before = weight(vm, old) + sum(weight(u, mates[u]) for u, _ in pairs[1:])
+        after = sum(weight(u, x) for u, x in pairs)
+        return pairs if before == after else None
+
     def drop_edge(self, m: int, k: int) -> None:
         """Remove the edge between ``members[m]`` and ``members[k]`` (``m < k``) from the
         bracket's weights and its matching."""
         self.base[k][m] = 0
         self.rnd.set_weight(self.members[m], self.members[k], 0)
-
-    def first_choice(self, remainder: list[int], ri: int) -> int:
-        """The first S2 player (art. 4.2 order) the S1 player ``remainder[ri]`` may still
-        meet, as a vertex; -1 if none."""
-        rnd, members, base = self.rnd, self.members, self.base
-        m = remainder[ri]
-        for rj in range(ri + 1, len(remainder)):
-            k = remainder[rj]
-            if base[k][m] and not rnd.matched[members[k]]:
-                return members[k]
-        return -1
 
     def transpose_greedily(self, remainder: list[int], upper: list[bool]) -> bool:
         """Art. 4.2 without re-optimising, when the first choices are already optimal.
