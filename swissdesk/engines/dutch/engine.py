@@ -31,6 +31,13 @@ priority order, so one matching optimises them lexicographically:
       per S1 player, lexicographically, for a few S1 players per matching (the ranks of
       later players cannot outweigh those of earlier ones, so this is the same as one
       S1 player at a time, which is what bbpPairings does).
+* Shortcuts that read the optimum's duals instead of re-optimising: an edge that is not
+  tight under them is in no optimum, so an S1 player's first choice is its first free S2
+  player with a tight edge; when the current optimum can hand it that player by moving
+  other players along tight edges at equal weight, it takes it without a ranked matching.
+  The rule 1-2 terms belong to the higher-ranked player of a pair, so raising each S1
+  candidate's dual by its term keeps the other pairs optimal and only the exchanges of
+  the optimum found so far are re-matched.
 * Pairs once chosen are fixed in the graph; the bracket's unpaired players move down as
   MDPs (art. 1.4.1) and the next bracket is formed.
 * Speed without changing the answer: the completion field is the same for every complete
