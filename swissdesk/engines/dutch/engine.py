@@ -746,10 +746,11 @@ class _Bracket:
 
         An S2 player joined to the S1 player by an edge that is not tight under the duals
         is in no optimum, so the first choice is the first free S2 player with a tight
-        edge. The S1 player takes it when the current pairing can be
-        rearranged to give it that player: the displaced S1 player moves along tight
-        edges, S1 player by S1 player, until one takes the S2 player given up (an
-        alternating path, found breadth-first). Tight pairs of the same players weigh the
+        edge. The S1 player takes it when the current pairing can be rearranged to give
+        it that player: the S2 player's partner (another S1 player, or the player of the
+        next scoregroup it floated down to) moves along tight edges, player by player,
+        until one takes the S2 player given up (an alternating path, found
+        breadth-first). Tight pairs of the same players weigh the
         same unless a blossom's count changes, so the rearranged pairing is kept only
         when it weighs exactly as much: it is then an optimum too, and no optimum gives
         the S1 player an earlier choice. When no such path is found (the first choice may
