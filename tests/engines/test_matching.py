@@ -931,3 +931,47 @@ def test_many_roots_take_short_tight_paths_and_stay_optimal(seed: int) -> None:
     mc._check_optimality()
     assert matched_weight(mc, w) == fresh_optimum(w)
     assert sum(taken) > 0
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_an_edge_that_is_not_tight_is_in_no_maximum_matching(seed: int) -> None:
+    """``is_tight`` reads the duals of the last compute (blossom duals included): an edge
+    in some maximum-weight matching is tight, and after removing other edges (as fixing
+    a pair does) that still holds (issue 22: the Dutch art. 4.2 shortcut relies on it)."""
+    rng = random.Random(9900 + seed)
+    n = rng.randint(5, 10)
+    w = random_graph(rng, n, rng.choice([0.6, 1.0]), rng.choice([2, 5, 40]))
+    mc = build(w)
+    mc.compute()
+    best = brute_force(w)
+
+    def best_with(u: int, v: int) -> int:
+        rest = [row[:] for row in w]
+        for x in (u, v):
+            for j in range(n):
+                rest[x][j] = rest[j][x] = 0
+        return w[u][v] + brute_force(rest)
+
+    for u in range(n):
+        for v in range(u + 1, n):
+            if not w[u][v]:
+                assert not mc.is_tight(u, v)
+            elif not mc.is_tight(u, v):
+                assert best_with(u, v) < best
+    mates = mc.mates()
+    for v, m in enumerate(mates):
+        if m != v:
+            assert mc.is_tight(v, m)
+    # Remove an unmatched edge: the rest keep their tightness verdicts.
+    loose = [(u, v) for u in range(n) for v in range(u + 1, n) if w[u][v] and mates[u] != v]
+    if loose:
+        u, v = rng.choice(loose)
+        set_both(mc, w, u, v, 0)
+        for a in range(n):
+            for b in range(a + 1, n):
+                if w[a][b] and not mc.is_tight(a, b):
+                    assert best_with(a, b) < brute_force(w)
+    with pytest.raises(IndexError):
+        mc.is_tight(0, 0)
+    with pytest.raises(RuntimeError):
+        MatchingComputer(2).is_tight(0, 1)
