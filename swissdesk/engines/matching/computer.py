@@ -1336,11 +1336,12 @@ class MatchingComputer:
             roots = [v for v in range(n) if mate[v] < 0 and dual[v] > 0]
             if not roots:
                 break
-            # Many roots: short tight paths first, again while they find any.
+            # Many roots: short tight paths first, again while a pass matches at least
+            # a quarter of the roots (each pass scans every free vertex's edges).
             if short_paths and len(roots) > multi_limit:
-                short_paths = False
-                if self._short_paths(roots):
-                    short_paths = True
+                found = self._short_paths(roots)
+                short_paths = 4 * found >= len(roots)
+                if found:
                     continue
             if duals_moved and 1 < len(roots) <= multi_limit:
                 # New tight edges may join free vertices directly: take them
