@@ -2,9 +2,10 @@
 
 File > Print… asks which document and which round (round documents: board list, pairing
 cards, result slips), then the printer, copies and pages (``QPrintDialog``); File > Print
-preview… shows the pages first. The PDF is rendered by the reports module in a worker
-thread (1,500 pairing cards take a while) with its progress in the status bar and a Cancel
-button: the window stays responsive. Its pages are then painted on the printer.
+preview… shows the pages first (``swissdesk.gui.preview``: drawn by a worker as they are
+ready; its Print… prints the PDF previewed). The PDF is rendered by the reports module in
+a worker thread (1,500 pairing cards take a while) with its progress in the status bar and
+a Cancel button: the window stays responsive. Its pages are then painted on the printer.
 
 Pages are rasterised with Qt's PDF module when the installed PySide6 has it (``QtPdf``, in
 PySide6-Addons), else with Poppler's ``pdftoppm`` when installed. Without either, a printer
@@ -351,11 +352,19 @@ class PrintController(QObject):
         pdf = self._temp / f"preview-{request.kind}.pdf"
 
         def ready() -> None:
-            self.w.prompter.print_preview(
-                lambda printer: paint_pages(printer, pdf), self._title(request)
-            )
+            if self.w.prompter.print_preview(pdf, self._title(request)):
+                self.print_previewed(request, pdf)
 
         self.start(request, None, pdf=pdf, then=ready)
+
+    def print_previewed(self, request: PrintRequest, pdf: Path) -> None:
+        """Print… in the preview: printer, copies and pages, then the PDF previewed (not
+        rendered again: what was seen is what prints)."""
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setDocName(self._title(request))
+        if not self.w.prompter.print_setup(printer):
+            return
+        self.start(request, printer, pdf=pdf, render=lambda path: path)
 
     def _title(self, request: PrintRequest) -> str:
         from swissdesk.reports import KIND_TITLES
@@ -390,10 +399,12 @@ class PrintController(QObject):
         *,
         pdf: Path | None = None,
         then: Callable[[], None] | None = None,
+        render: Callable[[Path], Path] | None = None,
     ) -> None:
-        render = self.w.guarded("Print", lambda: self._renderer(request))
         if render is None:
-            return
+            render = self.w.guarded("Print", lambda: self._renderer(request))
+            if render is None:
+                return
         job = PrintJob(render, printer, pdf or self._temp / f"print-{request.kind}.pdf")
         thread = QThread()
         job.moveToThread(thread)

@@ -6,12 +6,12 @@ The page controllers ask through ``window.prompter``; tests put a scripted promp
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
 from swissdesk.gui.dialogs import TextDialog
@@ -64,14 +64,14 @@ class Prompter:
         dialog.setOption(QPrintDialog.PrintDialogOption.PrintPageRange, True)
         return dialog.exec() == QDialog.DialogCode.Accepted
 
-    def print_preview(self, paint: Callable[[QPrinter], object], title: str) -> None:
-        """The pages as they will print, with the preview's own Print button."""
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        printer.setDocName(title)
-        dialog = QPrintPreviewDialog(printer, self.parent)
-        dialog.setWindowTitle(f"Print preview — {title}")
-        dialog.paintRequested.connect(paint)
-        dialog.exec()
+    def print_preview(self, pdf: Path, title: str) -> bool:
+        """The pages of ``pdf`` as they will print (True: the arbiter pressed Print…)."""
+        from swissdesk.gui.preview import PreviewDialog
+
+        dialog = PreviewDialog(pdf, title, self.parent)
+        accepted = dialog.exec() == QDialog.DialogCode.Accepted
+        dialog.deleteLater()
+        return accepted
 
     def show_text(self, title: str, text: str) -> None:
         dialog = TextDialog(title, text, self.parent)

@@ -34,7 +34,9 @@ class ScriptedPrompter(Prompter):
         self.texts: list[tuple[str, str]] = []
         self.opened: list[Path] = []
         self.printers: list[Callable[[Any], bool]] = []
-        self.previews: list[tuple[str, Callable[[Any], object]]] = []
+        self.previews: list[tuple[str, Path]] = []
+        self.preview_prints: list[bool] = []
+        """Replies to ``print_preview`` (True: Print… pressed; False when empty)."""
 
     def error(self, title: str, message: str) -> None:
         self.errors.append((title, message))
@@ -70,8 +72,9 @@ class ScriptedPrompter(Prompter):
         assert self.printers, "unexpected print dialog"
         return self.printers.pop(0)(printer)
 
-    def print_preview(self, paint: Callable[[Any], object], title: str) -> None:
-        self.previews.append((title, paint))
+    def print_preview(self, pdf: Path, title: str) -> bool:
+        self.previews.append((title, pdf))
+        return self.preview_prints.pop(0) if self.preview_prints else False
 
     def show_text(self, title: str, text: str) -> None:
         self.texts.append((title, text))

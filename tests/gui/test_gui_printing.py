@@ -106,21 +106,29 @@ def test_the_window_stays_responsive_while_printing(
 
 
 @needs_raster
-def test_print_preview_paints_the_pages(
+def test_print_preview_shows_the_rendered_pdf_and_prints_what_was_seen(
     qtbot, window: MainWindow, sample_copy: Path, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
     assert window.open_file(sample_copy)
     prompter: Any = window.prompter
-    prompter.dialogs.append(choose("standings"))
+    prompter.dialogs.append(choose("cards", 6))
     window.menu_actions["preview"].trigger()
     assert window.printing.wait()
-    title, paint = prompter.previews[-1]
-    assert title == "Standings"
-    printer = QPrinter()
-    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
-    printer.setOutputFileName(str(tmp_path / "preview.pdf"))
-    printer.setResolution(72)
-    assert paint(printer) >= 1
+    title, pdf = prompter.previews[-1]
+    assert title == "Pairing cards, round 6"
+    previewed = len(PdfReader(pdf).pages)
+    assert previewed >= 2
+    # Print… in the preview: the printer dialog, then the very PDF previewed.
+    out = tmp_path / "from-preview.pdf"
+    prompter.preview_prints.append(True)
+    prompter.dialogs.append(choose("cards", 6))
+    prompter.printers.append(to_pdf(out))
+    window.menu_actions["preview"].trigger()
+    assert window.printing.wait()  # the preview's document
+    assert window.printing.wait()  # and its printing
+    assert prompter.errors == []
+    assert window.printing.last_message == f"Printed {previewed} pages"
+    assert len(PdfReader(out).pages) == previewed
 
 
 def test_cancel_stops_the_job(qtbot, window: MainWindow, sample_copy: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
