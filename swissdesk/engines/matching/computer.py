@@ -436,6 +436,12 @@ class MatchingComputer:
         """For an unmatched edge inside a blossom: still slack >= 0 and not structural?"""
         if self._is_structural(u, v):
             return False
+        dual = self._dual
+        return dual[u] + dual[v] + 2 * self._common_z(u, v) >= new2
+
+    def _common_z(self, u: int, v: int) -> int:
+        """The sum of the duals of the blossoms holding both ``u`` and ``v`` (in one
+        top-level blossom, at rest)."""
         anc, zpre, _ = self._chains()
         au = anc[u]
         av = anc[v]
@@ -449,8 +455,7 @@ class MatchingComputer:
                 lo = mid
             else:
                 hi = mid - 1
-        dual = self._dual
-        return dual[u] + dual[v] + 2 * zpre[u][lo] >= new2
+        return zpre[u][lo]
 
     def _build_chain_cache(self) -> tuple[list[list[int]], list[list[int]], set[int]]:
         n = self._n
@@ -517,18 +522,7 @@ class MatchingComputer:
         slack = self._dual[u] + self._dual[v] - w
         ib = self._inblossom
         if ib[u] == ib[v] and ib[u] >= n:
-            anc, zpre, _ = self._chains()
-            au = anc[u]
-            av = anc[v]
-            lo = 0
-            hi = min(len(au), len(av)) - 1
-            while lo < hi:
-                mid = (lo + hi + 1) >> 1
-                if au[mid] == av[mid]:
-                    lo = mid
-                else:
-                    hi = mid - 1
-            slack += 2 * zpre[u][lo]
+            slack += 2 * self._common_z(u, v)
         return slack == 0
 
     def weight(self, u: int, v: int) -> int:
