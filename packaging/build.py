@@ -416,6 +416,8 @@ def deb_control(version: str, arch: str, installed_kib: int) -> str:
         "Maintainer: swissdesk developers <swissdesk@localhost>\n"
         f"Installed-Size: {installed_kib}\n"
         f"Depends: {', '.join(DEB_DEPENDS)}\n"
+        # pdftoppm draws the pages for Print and Print preview (gui/printing.py).
+        "Recommends: poppler-utils\n"
         "Section: games\n"
         "Priority: optional\n"
         "Description: Swiss-system chess tournament manager for arbiters\n"

@@ -60,3 +60,5 @@ def test_readme_install_line_uses_sudo_only_where_there_is_one() -> None:
     assert len(re.findall(r"apt-get\b", line)) == line.count("$(command -v sudo) apt-get") == 2
     assert "sudo apt-get" not in line.replace("$(command -v sudo) apt-get", "")
     assert subprocess.run(["sh", "-n", "-c", line]).returncode == 0
+    # pdftoppm draws the pages for Print and Print preview (swissdesk.gui.printing).
+    assert " poppler-utils " in line

@@ -230,6 +230,7 @@ def test_deb_tree_has_launchers_desktop_entry_icons_and_mime_type(tmp_path: Path
     control = (staging / "DEBIAN" / "control").read_text(encoding="utf-8")
     assert "Package: swissdesk\n" in control and "Version: 1.2.0~rc1\n" in control
     assert "Architecture: amd64\n" in control and "Depends: libc6" in control
+    assert "Recommends: poppler-utils\n" in control  # pages for Print and Print preview
     for name in (layout.GUI_NAME, layout.CLI_NAME):
         link = staging / "usr" / "bin" / name
         assert link.is_symlink()
