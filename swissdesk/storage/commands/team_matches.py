@@ -48,20 +48,28 @@ from swissdesk.storage.views import ByeKind
 # Line-ups, board results, forfeited matches
 
 
+def _saved_board(b: TeamBoardRecord) -> dict[str, Any]:
+    """One line-up row as Undo keeps it (``_insert_boards`` puts it back)."""
+    return {
+        "id": b.id,
+        "team_id": b.team_id,
+        "round_number": b.round_number,
+        "board": b.board,
+        "member_id": b.member_id,
+        "result": b.result,
+    }
+
+
+def _insert_boards(s: Session, rows: Sequence[Mapping[str, Any]]) -> None:
+    """Put saved line-up rows back, ids included."""
+    if rows:
+        s.flush()
+        s.execute(insert(TeamBoardRecord), [dict(r) for r in rows])
+
+
 def _capture(s: Session, round_number: int, team_ids: Sequence[int]) -> dict[str, Any]:
     """What Undo needs to restore a round's line-ups and match entries of ``team_ids``."""
-    boards = [
-        {
-            "id": b.id,
-            "team_id": b.team_id,
-            "round_number": b.round_number,
-            "board": b.board,
-            "member_id": b.member_id,
-            "result": b.result,
-        }
-        for t in team_ids
-        for b in lineup_rows(s, t, round_number)
-    ]
+    boards = [_saved_board(b) for t in team_ids for b in lineup_rows(s, t, round_number)]
     entries = [
         {"id": e.id, "result": e.result, "game_points": e.game_points}
         for e in s.scalars(
@@ -81,9 +89,7 @@ def undo_lineup_change(s: Session, payload: Mapping[str, Any]) -> None:
             TeamBoardRecord.team_id.in_(payload["teams"]),
         )
     )
-    if payload["boards"]:
-        s.flush()
-        s.execute(insert(TeamBoardRecord), [dict(b) for b in payload["boards"]])
+    _insert_boards(s, payload["boards"])
     for e in payload["entries"]:
         s.execute(
             update(EntryRecord)
@@ -363,25 +369,14 @@ def delete_round_lineups(s: Session, round_number: int) -> list[dict[str, Any]]:
         raise ActionRefused(
             f"round {round_number} cannot be unpaired: boards have results (clear them first)"
         )
-    saved = [
-        {
-            "id": b.id,
-            "team_id": b.team_id,
-            "round_number": b.round_number,
-            "board": b.board,
-            "member_id": b.member_id,
-            "result": b.result,
-        }
-        for b in rows
-    ]
+    saved = [_saved_board(b) for b in rows]
     s.execute(delete(TeamBoardRecord).where(TeamBoardRecord.round_number == round_number))
     return saved
 
 
 def restore_round_lineups(s: Session, rows: Sequence[Mapping[str, Any]]) -> None:
-    if rows:
-        s.flush()
-        s.execute(insert(TeamBoardRecord), [dict(r) for r in rows])
+    """Undo of ``delete_round_lineups``."""
+    _insert_boards(s, rows)
 
 
 __all__ = [
