@@ -301,11 +301,16 @@ class _Round:
         if self.oracle is not None:
             self.oracle.adopt(mates)
 
+    @property
+    def active(self) -> MatchingComputer | None:
+        """The bracket's matching: its own (``local``) or the whole graph's (``full``)."""
+        return self.local if self.local is not None else self.full
+
     def raise_duals(self, increase: dict[int, int]) -> None:
         """Raise the active matching's duals of some unfixed bracket members (vertex ->
         amount) ahead of raising their edges' weights by as much: see
         ``MatchingComputer.raise_duals``."""
-        matcher = self.local if self.local is not None else self.full
+        matcher = self.active
         if matcher is not None:
             index = self.active_index
             matcher.raise_duals({index[v]: a for v, a in increase.items()})
@@ -313,7 +318,7 @@ class _Round:
     def is_tight(self, u: int, v: int) -> bool:
         """Whether the edge between two unfixed bracket members may be in an optimum at
         all: tight under the active matching's duals (``MatchingComputer.is_tight``)."""
-        matcher = self.local if self.local is not None else self.full
+        matcher = self.active
         assert matcher is not None
         return matcher.is_tight(self.active_index[u], self.active_index[v])
 
@@ -331,7 +336,7 @@ class _Round:
         """Keep ``a``-``b`` in every later matching: all other edges of both go."""
         self.fixed_partner[a] = b
         self.fixed_partner[b] = a
-        matcher = self.local if self.local is not None else self.full
+        matcher = self.active
         if matcher is not None:
             # Both are in the active matching (normally just matched in it; otherwise
             # the matching repairs itself when next computed).
