@@ -474,12 +474,17 @@ class _Bracket:
                 row = self._order_rows[m_rem] = {}
             got = row.get(w)
             if got is None:
-                layout = self.rnd.layout
-                add = (1 if m_rem < rem_pairs else 0) << layout.bsn_bits
-                add -= m_rem
-                got = row[w] = w + (add << layout.order_shift)
+                got = row[w] = w + self.order_term(m_rem, rem_pairs)
             return got
         return w
+
+    def order_term(self, m_rem: int, rem_pairs: int) -> int:
+        """The art. 4.3.2 rule 1-2 term of the remainder's player ``m_rem`` as the higher-
+        ranked player of a pair: one for a member of S1 as first formed (fewest exchanges),
+        minus its BSN (smallest BSN difference)."""
+        layout = self.rnd.layout
+        add = ((1 if m_rem < rem_pairs else 0) << layout.bsn_bits) - m_rem
+        return add << layout.order_shift
 
     def next_bracket_may_hold_bye(self) -> bool:
         """Whether the PAB assignee may be the single downfloater of the next bracket.
@@ -629,13 +634,8 @@ class _Bracket:
         # The terms belong to the higher-ranked player of a pair. Raising each player's
         # dual by its positive term keeps every pair of a candidate for S1 with a later
         # player tight, so only the current optimum's exchanges are re-matched.
-        layout = rnd.layout
-        increase: dict[int, int] = {}
-        for ri, k in enumerate(remainder):
-            term = ((1 if ri < rem_pairs else 0) << layout.bsn_bits) - ri
-            if term > 0:
-                increase[members[k]] = term << layout.order_shift
-        rnd.raise_duals(increase)
+        terms = [self.order_term(ri, rem_pairs) for ri in range(len(remainder))]
+        rnd.raise_duals({members[k]: t for k, t in zip(remainder, terms, strict=True) if t > 0})
         for ri, k in enumerate(remainder):
             vk = members[k]
             for rj in range(ri):
@@ -755,15 +755,16 @@ class _Bracket:
         it that player: the S2 player's partner (another S1 player, or the player of the
         next scoregroup it floated down to) moves along tight edges, player by player,
         until one takes the S2 player given up (an alternating path, found
-        breadth-first). Tight pairs of the same players weigh the
-        same unless a blossom's count changes, so the rearranged pairing is kept only
-        when it weighs exactly as much: it is then an optimum too, and no optimum gives
-        the S1 player an earlier choice. When no such path is found (the first choice may
+        breadth-first). Tight pairs of the same players weigh the same unless a
+        blossom's count changes, so the rearranged pairing is kept only when it weighs
+        exactly as much: it is then an optimum too, and no optimum gives the S1 player an
+        earlier choice. When no such path is found (the first choice may
         still be possible, e.g. by changing the downfloater), the ranked matchings decide.
         """
         rnd, members, base = self.rnd, self.members, self.base
         mates, matched = rnd.mates, rnd.matched
         position = {members[k]: ri for ri, k in enumerate(remainder)}
+        s1_players = {members[remainder[ri]] for ri in s1}
         below = {members[k]: k for k in range(self.next_begin, self.size)}
         s2 = [k for ri, k in enumerate(remainder) if not upper[ri]]
         tight_lists: dict[int, list[int]] = {}
@@ -793,7 +794,7 @@ class _Bracket:
             if first < 0:
                 return start
             if first != old:
-                pairs = self._tight_path(vm, first, old, choices, upper, position, below)
+                pairs = self._tight_path(vm, first, old, choices, s1_players, below)
                 if pairs is None:
                     return start
                 rnd.rematch(pairs)
@@ -808,8 +809,7 @@ class _Bracket:
         first: int,
         old: int,
         choices: Callable[[int], list[int]],
-        upper: list[bool],
-        position: dict[int, int],
+        s1_players: set[int],
         below: dict[int, int],
     ) -> list[tuple[int, int]] | None:
         """The pairs that give S1 player ``vm`` the S2 player ``first`` (now paired with
@@ -821,7 +821,7 @@ class _Bracket:
         q = mates[first]
         if q == first or matched[q]:
             return None
-        if q not in below and (q not in position or not upper[position[q]]):
+        if q not in below and q not in s1_players:
             return None
         # Breadth-first from q over S1 players; reached_by[x] = the S1 player whose edge
         # reaches S2 player x; via[u] = the S2 player u gives up.
@@ -838,7 +838,7 @@ class _Bracket:
                     found = True
                     break
                 y = mates[x]
-                if y != x and y != vm and y in position and upper[position[y]] and y not in via:
+                if y != vm and y in s1_players and y not in via:
                     via[y] = x
                     queue.append(y)
             if found:
