@@ -880,12 +880,12 @@ class MatchingComputer:
                     break
                 self._dissolve_top(b, False)
 
-    def _match_tight_free(self, roots: list[int]) -> bool:
+    def _match_tight_free(self, roots: list[int]) -> int:
         """Match roots along tight edges to free top-level blossoms/vertices.
 
         Each such edge is an augmenting path of length one: the matching
         grows, matched edges stay tight, the duals do not move.  Returns
-        True when something was matched.
+        how many were matched.
         """
         n = self._n
         w2 = self._w2
@@ -895,7 +895,7 @@ class MatchingComputer:
         inblossom = self._inblossom
         bbase = self._bbase
         augment_blossom = self._augment_blossom
-        found = False
+        found = 0
         for r in roots:
             if mate[r] >= 0:
                 continue
@@ -913,13 +913,14 @@ class MatchingComputer:
                         augment_blossom(bj, j)
                     mate[r] = j
                     mate[j] = r
-                    found = True
+                    found += 1
                     break
         return found
 
     def _short_paths(self, roots: list[int]) -> int:
-        """Augment along tight alternating paths root - t = s - f (or root - f) through
-        vertices in no blossom, many per pass; returns how many were taken.
+        """Augment along tight alternating paths root - f (``_match_tight_free``) and
+        root - t = s - f through vertices in no blossom, many per pass; returns how many
+        were taken.
 
         Flipping such a path keeps every matched edge tight and touches no blossom,
         so the rest state stays valid and one more root is matched. After a change
@@ -934,6 +935,8 @@ class MatchingComputer:
         mate = self._mate
         dual = self._dual
         ib = self._inblossom
+        found = self._match_tight_free(roots)
+        # No root has a tight edge to a free vertex now, and this pass frees none.
         near: dict[int, list[int]] = {}
         for f in range(n):
             if mate[f] >= 0 or ib[f] != f:
@@ -947,7 +950,6 @@ class MatchingComputer:
                         near[s] = [f]
                     else:
                         got.append(f)
-        found = 0
         for r in roots:
             if mate[r] >= 0 or ib[r] != r:
                 continue
@@ -957,12 +959,7 @@ class MatchingComputer:
                 if dr + dual[t] != row[t] or ib[t] != t:
                     continue
                 s = mate[t]
-                if s < 0:
-                    mate[r] = t
-                    mate[t] = r
-                    found += 1
-                    break
-                if ib[s] != s:
+                if s < 0 or ib[s] != s:
                     continue
                 lst = near.get(s)
                 if not lst:
