@@ -156,7 +156,8 @@ class PreviewDialog(QDialog):
         self.setWindowTitle(f"Print preview — {title}")
         self.pdf = pdf
         self.total = page_count(pdf)
-        self.shown = 0
+        self.failure = ""
+        """Why the pages could not be drawn (shown instead of the page count)."""
         self.zoom_index = ZOOM_STEPS.index(50)
         self.page_size = QSize(0, 0)
 
@@ -215,7 +216,6 @@ class PreviewDialog(QDialog):
             self.page_size = QSize(size)
             self._apply_zoom()
         self.model.append(png)
-        self.shown = number
         self._update_status()
 
     def _rendered(self) -> None:
@@ -224,12 +224,17 @@ class PreviewDialog(QDialog):
 
     def _render_failed(self, message: str) -> None:
         self._stop()
-        self.status.setText(f"The pages could not be shown: {message}")
+        self.failure = message
+        self._update_status()
 
     def _update_status(self) -> None:
+        if self.failure:
+            self.status.setText(f"The pages could not be shown: {self.failure}")
+            return
         pages = f"{self.total} page{'s' if self.total != 1 else ''}"
-        if self.shown < self.total and self.rendering:
-            pages = f"{pages}; showing {self.shown} so far…"
+        shown = self.model.rowCount()
+        if shown < self.total and self.rendering:
+            pages = f"{pages}; showing {shown} so far…"
         self.status.setText(f"{pages}   Zoom {self.zoom} %")
 
     # -- zoom ---------------------------------------------------------------------------
@@ -248,8 +253,7 @@ class PreviewDialog(QDialog):
         self.pages.setIconSize(size)
         self.model.set_display_size(size)
         self._update_zoom_buttons()
-        if not self.status.text().startswith("The pages could not"):
-            self._update_status()
+        self._update_status()
 
     def _update_zoom_buttons(self) -> None:
         self.zoom_out_button.setEnabled(self.zoom_index > 0)

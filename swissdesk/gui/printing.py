@@ -325,13 +325,20 @@ class PrintController(QObject):
     def print_document(self) -> None:
         """File > Print…: document and round, then printer, copies and pages."""
         request = self._ask_request()
-        if request is None:
-            return
+        if request is not None:
+            self._print_after_setup(request)
+
+    def _print_after_setup(
+        self,
+        request: PrintRequest,
+        pdf: Path | None = None,
+        render: Callable[[Path], Path] | None = None,
+    ) -> None:
+        """The printer dialog (printer, copies, pages), then the print job."""
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         printer.setDocName(self._title(request))
-        if not self.w.prompter.print_setup(printer):
-            return
-        self.start(request, printer)
+        if self.w.prompter.print_setup(printer):
+            self.start(request, printer, pdf=pdf, render=render)
 
     def print_preview(self) -> None:
         """File > Print preview…: the pages as they will print."""
@@ -360,11 +367,7 @@ class PrintController(QObject):
     def print_previewed(self, request: PrintRequest, pdf: Path) -> None:
         """Print… in the preview: printer, copies and pages, then the PDF previewed (not
         rendered again: what was seen is what prints)."""
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        printer.setDocName(self._title(request))
-        if not self.w.prompter.print_setup(printer):
-            return
-        self.start(request, printer, pdf=pdf, render=lambda path: path)
+        self._print_after_setup(request, pdf, render=lambda path: path)
 
     def _title(self, request: PrintRequest) -> str:
         from swissdesk.reports import KIND_TITLES
