@@ -859,6 +859,21 @@ def test_unchecked_weights_solve_like_checked_ones() -> None:
         MatchingComputer(2, weights=[[0, 2], [4, 0]])
 
 
+def charge_terms(mc: MatchingComputer, w: Weights, term: list[int], scale: int = 1) -> None:
+    """Give every edge the term of its lower-numbered end, the way the Dutch engine adds
+    the rule 1-2 terms: the positive terms are raised on the duals first (which keeps a
+    valid warm start), then the weights change (``scale``: the matcher stores weights
+    times this)."""
+    n = len(w)
+    mc.raise_duals({v: scale * t for v, t in enumerate(term) if t > 0})
+    mc._check_optimality(allow_roots=True)
+    for u in range(n):
+        for v in range(u + 1, n):
+            if w[u][v]:
+                w[u][v] = w[v][u] = w[u][v] + term[u]
+                mc.set_weight(u, v, scale * w[u][v])
+
+
 @pytest.mark.parametrize("seed", range(60))
 def test_raised_duals_keep_the_optimum_for_rank_terms_of_the_higher_player(seed: int) -> None:
     """Art. 4.3.2 rules 1-2 as the Dutch engine adds them: each vertex has a term
@@ -875,13 +890,7 @@ def test_raised_duals_keep_the_optimum_for_rank_terms_of_the_higher_player(seed:
     mc.compute()
     split = rng.randint(0, n // 2)
     term = [((1 if v < split else 0) << 5) - v for v in range(n)]
-    mc.raise_duals({v: (2 if even else 1) * t for v, t in enumerate(term) if t > 0})
-    mc._check_optimality(allow_roots=True)
-    for u in range(n):
-        for v in range(u + 1, n):
-            if w[u][v]:
-                w[u][v] = w[v][u] = w[u][v] + term[u]
-                mc.set_weight(u, v, (2 if even else 1) * w[u][v])
+    charge_terms(mc, w, term, 2 if even else 1)
     # Nothing to repair at a raised vertex: only the freed vertices re-match (a matched
     # or structural edge between two later players lost weight and is repaired).
     assert all(term[key // n] <= 0 and term[key % n] <= 0 for key in mc._pending)
@@ -912,11 +921,7 @@ def test_many_roots_take_short_tight_paths_and_stay_optimal(seed: int) -> None:
     mc = build(w)
     mc.compute()
     term = [((1 if v < n // 2 else 0) << 7) - v for v in range(n)]
-    mc.raise_duals({v: t for v, t in enumerate(term) if t > 0})
-    for u in range(n):
-        for v in range(u + 1, n):
-            if w[u][v]:
-                set_both(mc, w, u, v, w[u][v] + term[u])
+    charge_terms(mc, w, term)
     taken: list[int] = []
     original = MatchingComputer._short_paths
 
