@@ -4,14 +4,13 @@ Printing goes to a PDF file through ``QPrinter`` (never a real dialog or printer
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pypdf import PdfReader
-from PySide6.QtCore import QTimer
 from PySide6.QtPrintSupport import QPrinter
+from slow_work import PAGE_SECONDS, TICKS_PER_SECOND, Ticks, slow_pages
 
 from swissdesk.gui import printing
 from swissdesk.gui.mainwindow import MainWindow
@@ -88,21 +87,23 @@ def test_print_pages_and_copies(
 
 @needs_raster
 def test_the_window_stays_responsive_while_printing(
-    qtbot, window: MainWindow, sample_copy: Path, tmp_path: Path
+    qtbot, window: MainWindow, sample_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]
+    """Each page takes a known time to rasterise (``slow_pages``), so the job lasts long
+    enough to tell a free event loop from a blocked one however fast the machine is."""
+    monkeypatch.setattr(printing, "page_images", slow_pages(printing.page_images))
     assert window.open_file(sample_copy)
     prompter: Any = window.prompter
     prompter.dialogs.append(choose("cards", 6))
     prompter.printers.append(to_pdf(tmp_path / "cards.pdf"))
-    ticks: list[float] = []
-    timer = QTimer()
-    timer.setInterval(10)
-    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
-    timer.start()
+    ticks = Ticks()
+    ticks.start()
     window.printing.print_document()
     assert window.printing.wait()
-    timer.stop()
-    assert len(ticks) >= 3, "the event loop ran while the job worked"
+    ticks.stop()
+    pages = len(PdfReader(tmp_path / "cards.pdf").pages)
+    assert ticks.seconds >= pages * PAGE_SECONDS
+    assert ticks.rate >= TICKS_PER_SECOND, "the event loop ran while the job worked"
 
 
 @needs_raster

@@ -1,28 +1,31 @@
 """The window stays responsive while the engine pairs a big round.
 
 A 10 ms timer on the GUI thread records its ticks while round 1 of a 400-player open is
-paired (1-3 s for the pure-Python Dutch engine at the time of writing; 1,000 players take
-about a minute or more, see ``benchmarks/bench_gui_responsiveness.py``). The longest gap between ticks shows whether the
-GUI thread was ever blocked: the engine runs in the worker's child process, so the gaps stay
-near the timer interval; the bound here is generous for a loaded CI machine.
+paired. The engine's child process is kept busy for a known time first
+(``slow_work.slow_child_main``), so the test measures the window, not the engine: the Dutch
+engine pairs this round in 0.2 s on an idle machine, too short to tell a free event loop from
+a blocked one (issue 40). The ticks per second and the longest gap between ticks show
+whether the GUI thread was ever blocked; the bounds hold on a 2-core machine with two busy
+loops beside the test. ``benchmarks/bench_gui_responsiveness.py`` reports real figures.
 """
 
 from __future__ import annotations
 
-import itertools
 import time
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
+from slow_work import ENGINE_SECONDS, TICKS_PER_SECOND, Ticks, slow_child_main
 
 from swissdesk.engines import get_engine, register
+from swissdesk.gui import pairing
 from swissdesk.gui.mainwindow import MainWindow
 from swissdesk.storage import AssignPairingNumbers, PlayerData, TournamentFile, TournamentSettings
 
 PLAYERS = 400
 GAP_BOUND_SECONDS = 0.25
-"""Generous bound for CI; the benchmark reports the real figure (typically ~15-30 ms)."""
+"""Generous bound for a loaded machine; the benchmark reports the real figure (~15-30 ms)."""
 
 
 def big_open(path: Path, players: int, system: str = "dutch") -> Path:
@@ -37,33 +40,32 @@ def big_open(path: Path, players: int, system: str = "dutch") -> Path:
     return path
 
 
-def test_gui_thread_is_not_blocked_while_pairing(qtbot, window: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+@pytest.fixture
+def slow_child(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pairing child takes at least ``ENGINE_SECONDS``, however fast the engine is."""
+    monkeypatch.setattr(pairing, "child_main", slow_child_main)
+
+
+def test_gui_thread_is_not_blocked_while_pairing(  # type: ignore[no-untyped-def]
+    qtbot, window: MainWindow, tmp_path: Path, slow_child: None
+) -> None:
     assert window.open_file(big_open(tmp_path / "big.swissdesk", PLAYERS))
-    ticks: list[float] = []
-    ended: list[float] = []
-    timer = QTimer()
-    timer.setInterval(10)
-    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    ticks = Ticks()
     window.controller.busy_changed.connect(
-        lambda busy: None if busy else ended.append(time.perf_counter())
+        lambda busy: None if busy else ticks.stop(time.perf_counter())
     )
-    timer.start()
-    started = time.perf_counter()
+    ticks.start()
     with qtbot.waitSignal(window.round_paired, timeout=120_000):
         window.pair_next_round()
-    timer.stop()
-    assert ended, "the controller reported the end of the pairing"
-    during = [started] + [t for t in ticks if t <= ended[0]] + [ended[0]]
-    gaps = [b - a for a, b in itertools.pairwise(during)]
-    longest = max(gaps)
-    engine_gaps = gaps[1:]  # after the click: reading the snapshot is the first gap
+    assert ticks.stopped, "the controller reported the end of the pairing"
     print(
-        f"pairing {PLAYERS} players: {ended[0] - started:.2f} s, {len(during) - 2} ticks, "
-        f"click {gaps[0] * 1000:.0f} ms, longest gap while pairing "
-        f"{max(engine_gaps) * 1000:.1f} ms"
+        f"pairing {PLAYERS} players (child busy {ENGINE_SECONDS} s first): "
+        f"{ticks.seconds:.2f} s, {ticks.count} ticks ({ticks.rate:.0f}/s), "
+        f"longest gap {ticks.longest_gap * 1000:.1f} ms"
     )
-    assert len(during) > 20, "the event loop ran while pairing"
-    assert longest < GAP_BOUND_SECONDS
+    assert ticks.seconds >= ENGINE_SECONDS, "the pairing took the child's known time"
+    assert ticks.rate >= TICKS_PER_SECOND, "the event loop ran while pairing"
+    assert ticks.longest_gap < GAP_BOUND_SECONDS
     assert window.rounds_page.model.board_count == PLAYERS // 2
 
 
@@ -79,12 +81,13 @@ class SlowEngine:
 
 @pytest.mark.parametrize("use_process", [True, False], ids=["child-process", "thread"])
 def test_cancel_stops_the_pairing_and_stores_nothing(  # type: ignore[no-untyped-def]
-    qtbot, make_window, tmp_path: Path, use_process: bool
+    qtbot, make_window, tmp_path: Path, use_process: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Cancel answers at once: the engine process is terminated; in the thread fallback
     the engine finishes unseen and its answer is dropped."""
-    if use_process:
-        path = big_open(tmp_path / "big.swissdesk", 600)  # several seconds of pairing
+    if use_process:  # the child is busy for ENGINE_SECONDS before it pairs
+        monkeypatch.setattr(pairing, "child_main", slow_child_main)
+        path = big_open(tmp_path / "big.swissdesk", 20)
     else:
         register(SlowEngine.name, SlowEngine)
         path = big_open(tmp_path / "big.swissdesk", 20, system=SlowEngine.name)

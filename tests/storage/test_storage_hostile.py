@@ -96,41 +96,61 @@ def other_program(saved: Path) -> Iterator[subprocess.Popen[str]]:
     proc.communicate("", timeout=10)
 
 
+LONG_WAIT_MS = 30_000
+"""A busy timeout no read should come near. A read that waited for the writer's lock (the
+bug: closing waited to checkpoint) would take all of it, so bounds of a third of it catch
+the wait and still hold on a loaded machine (issue 40: no bound near the real figure)."""
+
+
+@pytest.fixture
+def long_busy_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every ``TournamentFile.open`` here, the CLI's too, waits up to ``LONG_WAIT_MS``."""
+    real = TournamentFile.open.__func__  # type: ignore[attr-defined]
+
+    def open_waiting_long(cls: type[TournamentFile], path: Path, **kwargs: int) -> TournamentFile:
+        return real(cls, path, busy_timeout_ms=kwargs.get("busy_timeout_ms", LONG_WAIT_MS))  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(TournamentFile, "open", classmethod(open_waiting_long))
+
+
 def test_reads_do_not_wait_for_another_programs_write_lock(
-    saved: Path, other_program: subprocess.Popen[str]
+    saved: Path, other_program: subprocess.Popen[str], long_busy_timeout: None
 ) -> None:
     """``standings`` and ``audit`` took 5.5 s: closing waited for the lock to checkpoint."""
     start = time.perf_counter()
-    with TournamentFile.open(saved, busy_timeout_ms=5000) as tf:
+    with TournamentFile.open(saved) as tf:
         assert len(tf.audit_log()) == 2
         assert len(tf.snapshot().players) == 9
-    assert time.perf_counter() - start < 2.5  # waiting for the lock takes the 5 s
+    assert time.perf_counter() - start < LONG_WAIT_MS / 3000
 
 
 def test_reading_commands_are_quick_while_another_program_writes(
-    saved: Path, other_program: subprocess.Popen[str], capsys: pytest.CaptureFixture[str]
+    saved: Path,
+    other_program: subprocess.Popen[str],
+    long_busy_timeout: None,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     commands = (
         ["audit", str(saved)],
         ["standings", str(saved)],
         ["export", str(saved), "-o", str(saved.parent / "out.trf")],
     )
-    for argv in commands:  # once untimed: the first run imports the modules it needs
-        main(argv)
     for argv in commands:
         start = time.perf_counter()
         assert main(argv) == 0
-        # Waiting for the writer would take the busy timeout (1.5 s; 5 s before).
-        assert time.perf_counter() - start < 1.2, argv
+        assert time.perf_counter() - start < LONG_WAIT_MS / 3000, argv
 
 
 def test_a_blocked_write_says_so_within_two_seconds_and_names_the_program(
     saved: Path, other_program: subprocess.Popen[str]
 ) -> None:
+    """The default busy timeout is what the arbiter waits before being told (1.5 s; it
+    was 5 s); the wall-clock bound here is loose so that a loaded machine passes."""
+    assert database.DEFAULT_BUSY_TIMEOUT_MS <= 2000
     start = time.perf_counter()
     with TournamentFile.open(saved) as tf, pytest.raises(LockedFileError) as info:
         tf.execute(EnterResult(1, 1, BoardResult.DRAW))
-    assert time.perf_counter() - start < 2
+    assert time.perf_counter() - start < 10 * database.DEFAULT_BUSY_TIMEOUT_MS / 1000
     assert "in use by another program" in str(info.value)
     if Path("/proc/locks").exists():
         assert f"held by process {other_program.pid}" in str(info.value)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
@@ -97,9 +96,10 @@ def test_declared_tiebreaks_default_to_the_recommended_list(small: Tournament) -
     assert declared_tiebreaks(replace(small, tiebreaks=("SB", "DE"))) == ("SB", "DE")
 
 
-def test_thousand_players_eleven_rounds_well_under_two_seconds() -> None:
-    # Reports compute standings for large opens: 1,000 players x 11 rounds, a dozen
-    # tie-breaks at once, must stay well under 2 s (CPU time: CI machines are shared).
+def test_thousand_players_eleven_rounds_with_a_dozen_tiebreaks() -> None:
+    """Standings of a large open with a dozen tie-breaks at once: every player ranked once,
+    in order. How long it takes is measured by ``benchmarks/bench_reports.py`` (budget 2 s
+    of CPU), not here: a timed test fails on a slow or loaded machine (issue 40)."""
     n, rounds = 1000, 11
     entries: dict[int, list[RoundEntry]] = {t: [] for t in range(1, n + 1)}
     for r in range(rounds):
@@ -120,12 +120,11 @@ def test_thousand_players_eleven_rounds_well_under_two_seconds() -> None:
     )
     t = Tournament(players=players, total_rounds=rounds)
     codes = ["BH/C1", "BH", "SB", "DE", "ARO", "TPR", "PTP", "AOB", "FB", "KS", "PS", "WIN"]
-    start = time.process_time()
     standings = compute_standings(t, codes)
-    elapsed = time.process_time() - start
-    assert len(standings.rows) == n
-    assert elapsed < 2.0, f"{elapsed:.2f} s"
-    print(f"standings for {n} players x {rounds} rounds, {len(codes)} tie-breaks: {elapsed:.2f} s")
+    assert sorted(row.tpn for row in standings.rows) == list(range(1, n + 1))
+    assert [row.rank for row in standings.rows] == sorted(row.rank for row in standings.rows)
+    points = [row.points for row in standings.rows]
+    assert points == sorted(points, reverse=True)
 
 
 def test_declared_list_written_with_spaces_is_split(small: Tournament) -> None:
