@@ -16,8 +16,9 @@ from reportlab.platypus import Flowable, Spacer
 from swissdesk.model.team import build_team_states, entry_game_points, entry_match_points
 from swissdesk.model.tournament import Colour, ResultCode, Tournament, half_points_to_str
 from swissdesk.reports.common import heading, note
-from swissdesk.reports.fonts import REGULAR, register_fonts
+from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
+from swissdesk.reports.scripts import isolate
 from swissdesk.storage.teamtrf import BoardStanding, board_standings
 from swissdesk.tiebreaks.team import (
     DEFAULT_TEAM_TIEBREAKS,
@@ -102,7 +103,7 @@ def render_team_pairings(
     for team in tournament.players:
         e = team.entry(round_number)
         if e is not None and e.opponent is None:
-            story.append(note(f"{team.name} ({team.tpn}): {_BYES.get(e.result, 'ZPB')}"))
+            story.append(note(f"{isolate(team.name)} ({team.tpn}): {_BYES.get(e.result, 'ZPB')}"))
     header = make_header(tournament, "Team pairings", f"Round {round_number}", round_number)
     return build_pdf(Path(out_path), story, header, paper=paper)
 
@@ -198,11 +199,19 @@ def render_match_sheets(
     name_w = (width - 40 - 2 * 30 - 60) / 2
     story: list[Flowable] = []
     for index, (white, black) in enumerate(round_matches(t, round_number), start=1):
-        story.append(heading(f"Match {index}: {t.player(white).name} - {t.player(black).name}"))
+        first, second = isolate(t.player(white).name), isolate(t.player(black).name)
+        story.append(heading(f"Match {index}: {first} – {second}"))
         left = default_lineup(event, white, round_number)
         right = default_lineup(event, black, round_number)
         rows = [
-            ["Board", "Col", t.player(white).name[:30], "Col", t.player(black).name[:30], "Result"]
+            [
+                "Board",
+                "Col",
+                fit(t.player(white).name, name_w, BOLD, 9),
+                "Col",
+                fit(t.player(black).name, name_w, BOLD, 9),
+                "Result",
+            ]
         ]
         for board in range(boards):
             first = colours[board % len(colours)] if colours else "WB"[board % 2]
