@@ -499,6 +499,7 @@ def _run_width(run: Run, size: float) -> float:
 
 def text_width(text: str, font: str, size: float, base: int | None = None) -> float:
     """The printed width of ``text`` in points, fallback fonts and shaping included."""
+    register_fonts()
     if is_simple(text, font):
         return float(pdfmetrics.stringWidth(text, font, size))
     return sum(_run_width(run, size) for run in layout_runs(text, font == BOLD, base))

@@ -246,7 +246,9 @@ def test_every_team_model_passes_the_model_tester(qtmodeltester, tmp_path: Path)
         from swissdesk.gui.team_models import StandingLine
 
         lines = [
-            StandingLine(r.rank, r.tpn, t.player(r.tpn).name, r.match_points, r.game_points, ("1",))
+            StandingLine(
+                r.rank_label, r.tpn, t.player(r.tpn).name, r.match_points, r.game_points, ("1",)
+            )
             for r in team_standings(t, ("GP",))
         ]
         standings.set_standings(("GP",), lines)

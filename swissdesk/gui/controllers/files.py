@@ -171,10 +171,10 @@ class FileController:
     def export_trf(self) -> None:
         if self.w.file is None:
             return
-        suggested = self.w.file.path.with_suffix(".trf")
+        suggested = self.w.export_folder() / f"{self.w.file.path.stem}.trf"
         name = self.w.prompter.save_file("Export TRF", str(suggested), TRF_FILTER)
-        if name:
-            self.export_trf_to(Path(name))
+        if name and self.export_trf_to(Path(name)):
+            self.w.remember_export_folder(Path(name))
 
     def export_trf_to(self, path: Path) -> bool:
         """Write the tournament (all complete rounds) as a FIDE TRF file."""
