@@ -39,6 +39,7 @@ class PlayerForm(QWidget):
     def __init__(self, data: PlayerData | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         d = data or PlayerData(name="")
+        self.members = d.members  # a team's roster names: kept, not edited here
         self.name = QLineEdit(d.name)
         self.name.setPlaceholderText("Surname, First name")
         self.title = QComboBox()
@@ -57,6 +58,8 @@ class PlayerForm(QWidget):
             self.sex.setCurrentIndex(validation.SEXES.index(code))
         self.birth = QLineEdit(d.birth_date)
         self.birth.setPlaceholderText("YYYY or YYYY/MM/DD")
+        self.club = QLineEdit(d.club)
+        self.club.setPlaceholderText("club or town (starting list)")
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow("&Name:", self.name)
@@ -66,6 +69,7 @@ class PlayerForm(QWidget):
         form.addRow("FIDE &ID:", self.fide_id)
         form.addRow("&Sex:", self.sex)
         form.addRow("&Born:", self.birth)
+        form.addRow("&Club:", self.club)
 
     def fill(self, values: dict[str, str]) -> None:
         """Set the fields from a rating list entry (see ``ratinglist_widgets.form_values``)."""
@@ -92,6 +96,8 @@ class PlayerForm(QWidget):
                 federation=self.federation.text(),
                 fide_id=self.fide_id.text(),
                 birth_date=self.birth.text(),
+                club=self.club.text(),
+                members=self.members,
             )
         )
 

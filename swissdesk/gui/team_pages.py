@@ -315,11 +315,15 @@ class TeamTournamentDialog(TournamentDialog):
         self.match_points = QComboBox()
         for label, values in (("2 – 1 – 0", (4, 2, 0)), ("3 – 1 – 0", (6, 2, 0))):
             self.match_points.addItem(label, values)
+        from swissdesk.gui.dialogs import TEAM_TIEBREAK_CHOICES, TiebreakEditor
+
+        self.team_tiebreaks = TiebreakEditor(DEFAULT_TEAM_TIEBREAKS, names=TEAM_TIEBREAK_CHOICES)
         self.team_rows = [
             ("B&oards per match:", self.boards),
-            ("Colour &preferences:", self.preferences),
+            ("Colour preferences:", self.preferences),  # (the P is the Place's)
             ("Primary score:", self.primary),
             ("&Match points:", self.match_points),
+            ("Team tie-&breaks:", self.team_tiebreaks),
         ]
         for label, widget in self.team_rows:
             self.form.addRow(label, widget)
@@ -340,6 +344,16 @@ class TeamTournamentDialog(TournamentDialog):
         out = super().problems()
         if self.is_team:  # the team tie-breaks are C.07's team list, not the editor's
             out = [p for p in out if not p.startswith("tie-break")]
+            from swissdesk.gui.dialogs import TEAM_TIEBREAK_CHOICES
+
+            codes = self.team_tiebreaks.codes()
+            out += [
+                f"tie-break {code!r}: a team event ranks by {', '.join(TEAM_TIEBREAK_CHOICES)}"
+                for code in codes
+                if code not in TEAM_TIEBREAK_CHOICES
+            ]
+            if len(set(codes)) != len(codes):
+                out.append("a tie-break appears twice in the list")
         return out
 
     def settings(self) -> TournamentSettings:
@@ -354,7 +368,7 @@ class TeamTournamentDialog(TournamentDialog):
             system=TEAM_SYSTEM,
             is_team=True,
             scoring=team_scoring(win, draw, loss),
-            tiebreaks=DEFAULT_TEAM_TIEBREAKS,
+            tiebreaks=self.team_tiebreaks.codes(),
             tournament_type="Team: Swiss-System",
         )
 

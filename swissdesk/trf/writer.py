@@ -70,8 +70,9 @@ def format_trf(t: Tournament, *, version: str = "2026") -> str:
     lines += _scoring_records(t.scoring, modern)
     if t.tiebreaks:
         lines.append("202 " + ", ".join(t.tiebreaks))
-    if t.system != "dutch" and not any(r.startswith("192") for r in t.extra_records):
-        lines.append(f"192 {SYSTEM_192_TEXT.get(t.system, t.system.upper())}")
+    system = t.system.partition(":")[0]  # a system's options (lim:maxi) have no TRF code
+    if system != "dutch" and not any(r.startswith("192") for r in t.extra_records):
+        lines.append(f"192 {SYSTEM_192_TEXT.get(system, system.upper())}")
     lines += [r for r in t.extra_records if not r.startswith("132")]
     if not modern:
         lines += _xxa_records(t)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+
 from swissdesk.gui.mainwindow import MainWindow
 
 
@@ -265,3 +267,91 @@ def test_match_heading_keeps_an_arabic_first_team_on_the_left(
     arabic = line.cursorToX(text.index("الشمري"))[0]
     second = line.cursorToX(text.index(first.second_name))[0]
     assert arabic < second, text
+
+
+def test_lim_edition_and_maxi_are_chosen_in_the_window_and_pair_every_round(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """Item 10: the Lim system's edition and Maxi-tournament were command-line options only
+    (``--edition``, ``--maxi``): now the tournament keeps them and pairs with them."""
+    from swissdesk.engines import get_engine, system_names
+    from swissdesk.gui.dialogs import TournamentDialog
+    from swissdesk.storage import PlayerData
+
+    dialog = TournamentDialog(system_names(), parent=window)
+    assert not dialog.form.isRowVisible(dialog.lim_options)
+    dialog.name.setText("Lim Open")
+    dialog.system.setCurrentIndex(dialog.system.findData("lim"))
+    assert dialog.form.isRowVisible(dialog.lim_options)
+    dialog.lim_edition.setCurrentIndex(dialog.lim_edition.findData("2003"))
+    dialog.lim_maxi.setChecked(True)
+    settings = dialog.settings()
+    assert settings.system == "lim:2003,maxi"
+    engine = get_engine(settings.system)
+    assert engine.options.edition == "2003" and engine.options.maxi  # type: ignore[attr-defined]
+    path = tmp_path / "lim.swissdesk"
+    assert window.files.create_tournament(path, settings)
+    tf = window.file
+    assert tf is not None
+    from swissdesk.storage import AddPlayer
+
+    for i in range(6):
+        tf.execute(AddPlayer(PlayerData(f"Player {i}, A", 2400 - 40 * i)))
+    window.refresh()
+    again = TournamentDialog(system_names(), window.tournament_settings, window)
+    assert again.system.currentData() == "lim" and again.form.isRowVisible(again.lim_options)
+    assert again.lim_edition.currentData() == "2003" and again.lim_maxi.isChecked()
+    assert again.settings().system == "lim:2003,maxi"
+    with qtbot.waitSignal(window.round_paired, timeout=60_000):
+        window.pair_next_round()  # the window's pairing (a worker process) takes the options
+    assert tf.audit_log()[-1].payload["engine"] == "lim:2003,maxi"
+
+
+def test_a_system_option_the_engine_does_not_know_is_refused(tmp_path: Path) -> None:
+    import pytest
+
+    from swissdesk.storage import ActionRefused, TournamentFile, TournamentSettings
+
+    with pytest.raises(ActionRefused, match="unknown Lim edition"):
+        TournamentFile.create(
+            tmp_path / "x.swissdesk", TournamentSettings(name="X", system="lim:2004")
+        )
+
+
+def test_team_tiebreaks_are_edited_in_the_window(window: MainWindow, tmp_path: Path) -> None:
+    """Item 10: the team tie-breaks were set from the command line only; the settings
+    dialog of a team event offered the individual C.07 list (and refused "SB:MPxGP")."""
+    from swissdesk.engines import system_names
+    from swissdesk.gui.dialogs import TournamentDialog
+
+    _team_window(window, tmp_path)
+    dialog = TournamentDialog(system_names(), window.tournament_settings, window)
+    offered = {dialog.tiebreaks.choice.itemData(i) for i in range(dialog.tiebreaks.choice.count())}
+    assert {"BH:MP", "SB:MPxGP", "GP", "DE"} <= offered and "TPR" not in offered
+    dialog.tiebreaks.set_codes(("SB:MPxGP", "GP"))
+    assert dialog.problems() == []
+    window.prompter.dialogs.append(lambda d: d.tiebreaks.set_codes(("SB:MPxGP", "GP")) or True)  # type: ignore[attr-defined]
+    window.files.edit_settings()
+    assert window.tournament_settings is not None
+    assert window.tournament_settings.tiebreaks == ("SB:MPxGP", "GP")
+    window.show_page(window.PAGE_TEAM_STANDINGS)
+    model = window.team_standings_page.model
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    assert headers[-1] == "SB:MPxGP"  # GP has its own column already
+    dialog.tiebreaks.set_codes(("TPR",))
+    assert any("a team event ranks by" in p for p in dialog.problems())
+
+
+def test_new_team_tournament_takes_its_tiebreaks(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from swissdesk.engines import system_names
+    from swissdesk.gui.team_pages import TeamTournamentDialog
+
+    dialog = TeamTournamentDialog(system_names())
+    qtbot.addWidget(dialog)
+    dialog.name.setText("Cup")
+    dialog.system.setCurrentIndex(dialog.system.findData("team"))
+    assert dialog.form.isRowVisible(dialog.team_tiebreaks)
+    assert not dialog.form.isRowVisible(dialog.tiebreaks)
+    dialog.team_tiebreaks.set_codes(("BH:MP", "DE"))
+    assert dialog.problems() == []
+    assert dialog.settings().tiebreaks == ("BH:MP", "DE")
