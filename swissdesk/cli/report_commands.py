@@ -85,7 +85,7 @@ def run_report(args: argparse.Namespace) -> int:
         raise InputError("--order is an option of the starting list (--kind starting-list)")
     if args.output is None:
         args.output = Path(f"{source.stem}-{args.kind}.pdf")
-    tournament, board_order = load_tournament(source, args.round)
+    tournament, board_order, withdrawn = load_report(source, args.round)
     if tournament.is_team:
         raise InputError(
             f"{source} is a team event: print its documents with 'swissdesk team report' "
@@ -106,10 +106,25 @@ def run_report(args: argparse.Namespace) -> int:
             tiebreaks=tiebreaks,
             board_order=board_order if args.kind in {"boards", "alphabetical", "slips"} else None,
             order=args.order,
+            withdrawn=withdrawn,
         )
         write_output(args.output, drawn.read_bytes())
     print(f"wrote {args.output}", file=sys.stderr if is_stdout(args.output) else sys.stdout)
     return 0
+
+
+def load_report(
+    path: Path, round_number: int | None
+) -> tuple[Tournament, list[tuple[int, int]] | None, dict[int, int] | None]:
+    """:func:`load_tournament` and, for a .swissdesk file, who is withdrawn from which
+    round (``None`` for a TRF: the documents read it from the entries)."""
+    tournament, order = load_tournament(path, round_number)
+    if path.suffix.lower() != ".swissdesk":
+        return tournament, order, None
+    from swissdesk.storage import TournamentFile
+
+    with TournamentFile.open(path) as tf:
+        return tournament, order, tf.withdrawn()
 
 
 def load_tournament(

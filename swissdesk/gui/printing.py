@@ -104,7 +104,10 @@ def render_document(
     snapshot = tf.snapshot() if ranked else tf.snapshot(include_pending=True)
     rnd = None if ranked else round_number
     boards = tf.board_order(rnd) if rnd else None
-    return render(kind, snapshot, path, round_number=rnd, board_order=boards)
+    withdrawn = tf.withdrawn()
+    return render(
+        kind, snapshot, path, round_number=rnd, board_order=boards, withdrawn=withdrawn
+    )
 
 
 class PrintCancelled(Exception):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from swissdesk.errors import InputError
@@ -51,6 +51,7 @@ def render(
     tiebreaks: Sequence[str] | None = None,
     board_order: Sequence[tuple[int, int]] | None = None,
     order: str = "number",
+    withdrawn: Mapping[int, int] | None = None,
 ) -> Path:
     """Write the document ``kind`` (one of :data:`KINDS`) for ``tournament`` as a PDF.
 
@@ -61,7 +62,9 @@ def render(
     ``board_order``: ``(white, black)`` pairs in the published order, when the pairing
     program fixed it; otherwise boards are sorted by C.04.2 art. 3.6. ``order``: the
     starting list's order, ``number``, ``rating`` or ``name``
-    (:data:`swissdesk.reports.starting_list.ORDERS`).
+    (:data:`swissdesk.reports.starting_list.ORDERS`). ``withdrawn``: TPN -> the round
+    from which a player is withdrawn, as a tournament file records it (default: as a TRF's
+    entries show it); the board list and the list by name print "withdrawn".
 
     The file is written to a temporary name and moved over ``out_path`` only when complete,
     so a failure never leaves a half-written PDF or destroys the previous one. Raises
@@ -83,7 +86,9 @@ def render(
         )
     return write_atomically(
         out_path,
-        lambda temp: _dispatch(kind, tournament, temp, round_number, paper, tiebreaks, board_order),
+        lambda temp: _dispatch(
+            kind, tournament, temp, round_number, paper, tiebreaks, board_order, withdrawn
+        ),
     )
 
 
@@ -137,18 +142,29 @@ def _dispatch(
     paper: str,
     tiebreaks: Sequence[str] | None,
     board_order: Sequence[tuple[int, int]] | None,
+    withdrawn: Mapping[int, int] | None = None,
 ) -> Path:
     if kind == "boards":
         from swissdesk.reports.boards import render_boards
 
         return render_boards(
-            tournament, out, round_number=round_number, paper=paper, board_order=board_order
+            tournament,
+            out,
+            round_number=round_number,
+            paper=paper,
+            board_order=board_order,
+            withdrawn=withdrawn,
         )
     if kind == "alphabetical":
         from swissdesk.reports.alphabetical import render_alphabetical
 
         return render_alphabetical(
-            tournament, out, round_number=round_number, paper=paper, board_order=board_order
+            tournament,
+            out,
+            round_number=round_number,
+            paper=paper,
+            board_order=board_order,
+            withdrawn=withdrawn,
         )
     if kind == "cards":
         from swissdesk.reports.cards import render_cards

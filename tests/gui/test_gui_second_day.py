@@ -355,3 +355,131 @@ def test_new_team_tournament_takes_its_tiebreaks(qtbot) -> None:  # type: ignore
     dialog.team_tiebreaks.set_codes(("BH:MP", "DE"))
     assert dialog.problems() == []
     assert dialog.settings().tiebreaks == ("BH:MP", "DE")
+
+
+def test_roster_tab_leaves_the_field_and_ctrl_enter_adds_the_team(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Item 7: in Add team > Roster, Tab typed a tab (read as a column separator) and only
+    Shift+Tab, Enter submitted the dialog."""
+    from swissdesk.gui.team_pages import TeamDialog
+
+    dialog = TeamDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.name.setText("Riverside")
+    dialog.roster.setFocus()
+    qtbot.keyClicks(dialog.roster, "Ann Able; 2100")
+    qtbot.keyClick(dialog.roster, Qt.Key.Key_Return)
+    qtbot.keyClicks(dialog.roster, "Bob Best; 2050")
+    assert dialog.roster.toPlainText() == "Ann Able; 2100\nBob Best; 2050"
+    qtbot.keyClick(dialog.roster, Qt.Key.Key_Tab)
+    assert "\t" not in dialog.roster.toPlainText()
+    assert not dialog.roster.hasFocus()
+    dialog.roster.setFocus()
+    with qtbot.waitSignal(dialog.accepted, timeout=2000):
+        qtbot.keyClick(dialog.roster, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert [m.name for m in dialog.data().members] == ["Ann Able", "Bob Best"]
+
+
+def test_a_date_takes_one_tab_in_the_tournament_dialog(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Item 7: each date took three Tabs (year, month, day), so typing the fields in order
+    landed in the wrong one."""
+    from swissdesk.engines import system_names
+    from swissdesk.gui.dialogs import TournamentDialog
+
+    dialog = TournamentDialog(system_names())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.federation.setFocus()
+    order = []
+    for _ in range(3):
+        qtbot.keyClick(dialog.focusWidget(), Qt.Key.Key_Tab)
+        order.append(dialog.focusWidget())
+    assert order == [dialog.start, dialog.end, dialog.organiser]
+    qtbot.keyClick(dialog.focusWidget(), Qt.Key.Key_Backtab)
+    assert dialog.focusWidget() is dialog.end
+
+
+def test_search_texts_do_not_carry_over_to_the_next_tournament(
+    window: MainWindow, sample_copy: Path, tmp_path: Path
+) -> None:
+    """Item 8: the round search text stayed when another tournament was opened."""
+    assert window.open_file(sample_copy)
+    window.rounds_page.find_field.setText("fernandez")
+    window.players_page.search.setText("lukasz")
+    _team_window(window, tmp_path)
+    assert window.rounds_page.find_field.text() == ""
+    assert window.players_page.search.text() == ""
+    assert window.players_page.proxy.rowCount() == window.players_page.model.rowCount()
+
+
+def test_the_printed_board_list_names_a_withdrawn_player_as_the_window_does(
+    window: MainWindow, sample_copy: Path, tmp_path: Path
+) -> None:
+    """Item 9: the board list printed "not paired" where the window says "withdrawn"."""
+    from pypdf import PdfReader
+
+    from swissdesk.gui.models import BoardsModel
+
+    assert window.open_file(sample_copy)
+    window.show_page(window.PAGE_ROUNDS)
+    model = window.rounds_page.model
+    shown = [model.display_text(r, BoardsModel.BLACK) for r in range(model.rowCount())]
+    assert "withdrawn" in shown
+    for kind in ("boards", "alphabetical"):
+        out = tmp_path / f"{kind}.pdf"
+        window.prompter.files.append(str(out))  # type: ignore[attr-defined]
+        window.menu_actions[f"report_{kind}"].trigger()
+        text = PdfReader(out).pages[0].extract_text()
+        assert "withdrawn" in text and "not paired" not in text, kind
+
+
+def test_counts_and_points_are_written_in_good_english(window: MainWindow, tmp_path: Path) -> None:
+    """Item 9: "1 teams", "1 players", "scores ½ points"; the Sex column cut to "fem…"."""
+    from swissdesk.gui.models import PlayersModel
+    from swissdesk.gui.tablemodel import plural, points_words
+
+    assert plural(1, "team") == "1 team" and plural(2, "player") == "2 players"
+    assert [points_words(v) for v in (0, 1, 2, 3)] == [
+        "0 points", "½ point", "1 point", "1½ points",
+    ]  # fmt: skip
+    column = PlayersModel.columns[PlayersModel.SEX]
+    assert column.width >= len("female")
+    _team_window(window, tmp_path)
+    window.show_page(window.PAGE_PLAYERS)
+    table = window.players_page.table
+    needed = table.fontMetrics().horizontalAdvance("female")
+    assert table.columnWidth(PlayersModel.SEX) >= needed + 8  # not "fem…"
+    window.show_page(window.PAGE_TEAMS)
+    assert "1 teams" not in window.teams_page.count.text()
+
+
+RATING_LIST = """<?xml version="1.0" encoding="utf-8"?>
+<playerslist>
+<player><fideid>900001</fideid><name>Strong, Sam</name><country>USA</country><sex>M</sex><title>GM</title><rating>2533</rating><birthday>1980</birthday><flag>i</flag></player>
+<player><fideid>900002</fideid><name>Strand, Tom</name><country>USA</country><sex>M</sex><title></title><rating>1471</rating><birthday>2001</birthday><flag></flag></player>
+</playerslist>
+"""
+
+
+def test_rating_list_popup_marks_inactive_players_listed_last(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Item 9: a 2533 GM listed below a 1471 player, with nothing saying why."""
+    import os
+
+    from swissdesk.gui.dialogs import PlayerDialog
+    from swissdesk.ratinglist import RatingList
+
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_text(RATING_LIST, encoding="utf-8")
+    rating_list = RatingList(os.environ["SWISSDESK_RATING_LIST"])
+    rating_list.import_file(source)
+    dialog = PlayerDialog(rating_list=rating_list)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.lookup is not None
+    qtbot.keyClicks(dialog.lookup.query, "str")
+    qtbot.waitUntil(lambda: dialog.lookup is not None and dialog.lookup.results.count() == 2)
+    texts = [dialog.lookup.results.item(i).text() for i in range(2)]
+    assert texts == ["Strand, Tom · USA · 1471", "Strong, Sam · USA · 2533 · GM · inactive"]
+    assert "flag i" in dialog.lookup.results.item(1).toolTip()
