@@ -31,7 +31,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from swissdesk.model.tournament import Player, ResultCode, Tournament
+from swissdesk.model.tournament import Player, ResultCode, ScoringSystem, Tournament
 
 ROUND_ROBIN = "round-robin"
 """``Tournament.system`` of a round robin paired by the Berger tables (GRC Annex 1)."""
@@ -45,6 +45,10 @@ MAX_CYCLES = 4
 """Single, double, triple and quadruple round robins."""
 
 TAG = "192"
+
+ROUND_ROBIN_SCORING = ScoringSystem(pairing_allocated_bye=0)
+"""1 - ½ - 0, and the bye an odd number of players gives (GRC Annex 1: "the highest number
+counts as a bye") scores nothing: it is no game, and everyone has one per cycle."""
 
 
 @dataclass(frozen=True, slots=True)
