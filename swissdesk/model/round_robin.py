@@ -46,6 +46,12 @@ MAX_CYCLES = 4
 
 TAG = "192"
 
+DEFAULT_TIEBREAKS: tuple[str, ...] = ("DE", "WIN", "SB", "KS")
+"""Offered for a new round robin: direct encounter (C.07 art. 6), number of wins (art. 7),
+Sonneborn-Berger and the Koya system (art. 9), the tie-breaks C.07 defines for games
+between everyone. The Buchholz family (art. 8) is never offered for a round robin: every
+player meets the same opponents."""
+
 ROUND_ROBIN_SCORING = ScoringSystem(pairing_allocated_bye=0)
 """1 - ½ - 0, and the bye an odd number of players gives (GRC Annex 1: "the highest number
 counts as a bye") scores nothing: it is no game, and everyone has one per cycle."""

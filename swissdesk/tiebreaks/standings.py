@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from swissdesk.errors import InputError
-from swissdesk.model.round_robin import excluded_from_standings
+from swissdesk.model.round_robin import DEFAULT_TIEBREAKS as ROUND_ROBIN_TIEBREAKS
+from swissdesk.model.round_robin import excluded_from_standings, is_round_robin
 from swissdesk.model.tournament import HalfPoints, Tournament, half_points_to_str
 from swissdesk.tiebreaks import compute as c
 from swissdesk.tiebreaks.spec import DEFAULT_TIEBREAKS, TiebreakSpec, parse_tiebreak
@@ -126,14 +127,17 @@ def tiebreak_values(view: c.RoundsView, spec: TiebreakSpec) -> dict[int, c.Value
 
 
 def declared_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
-    """The tie-breaks the tournament declared (TRF record 202), else the default list.
+    """The tie-breaks the tournament declared (TRF record 202), else the default list (a
+    round robin's own, without Buchholz).
 
     Entries holding several codes separated by spaces or commas are split.
     """
     codes = tuple(
         code for entry in tournament.tiebreaks for code in entry.replace(",", " ").split()
     )
-    return codes or DEFAULT_TIEBREAKS
+    if codes:
+        return codes
+    return ROUND_ROBIN_TIEBREAKS if is_round_robin(tournament.system) else DEFAULT_TIEBREAKS
 
 
 def completed_rounds(tournament: Tournament) -> int:

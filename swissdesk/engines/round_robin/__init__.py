@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from swissdesk.engines.base import register
 from swissdesk.engines.round_robin.engine import (
-    DEFAULT_TIEBREAKS,
     RoundRobinEngine,
     ScheveningenEngine,
     scheduled_round,
 )
 from swissdesk.engines.round_robin.tables import berger_round, berger_table, schedule
+from swissdesk.model.round_robin import DEFAULT_TIEBREAKS
 
 register("round-robin", RoundRobinEngine)
 register("scheveningen", ScheveningenEngine)

@@ -13,18 +13,13 @@ from swissdesk.engines.base import RoundPairing
 from swissdesk.engines.round_robin.tables import ScheduledRound, schedule
 from swissdesk.errors import InputError
 from swissdesk.model.round_robin import (
+    DEFAULT_TIEBREAKS,
     ROUND_ROBIN,
     SCHEVENINGEN,
     settings_of,
     total_rounds,
 )
 from swissdesk.model.tournament import Tournament
-
-DEFAULT_TIEBREAKS: tuple[str, ...] = ("DE", "WIN", "SB", "KS")
-"""Offered for a new round robin: direct encounter (C.07 art. 6), number of wins (art. 7),
-Sonneborn-Berger and the Koya system (art. 9), the tie-breaks C.07 defines for games
-between everyone. The Buchholz family (art. 8) is never offered for a round robin: every
-player meets the same opponents."""
 
 
 def scheduled_round(tournament: Tournament, round_number: int) -> ScheduledRound:
