@@ -483,3 +483,22 @@ def test_rating_list_popup_marks_inactive_players_listed_last(qtbot, tmp_path: P
     texts = [dialog.lookup.results.item(i).text() for i in range(2)]
     assert texts == ["Strand, Tom · USA · 1471", "Strong, Sam · USA · 2533 · GM · inactive"]
     assert "flag i" in dialog.lookup.results.item(1).toolTip()
+
+
+def test_a_double_swiss_match_won_by_black_twice_reads_0_2_not_1_1() -> None:
+    """Item 5: when the board's Black player won both games the cell read "0 – 1 | 1 – 0"
+    (game 2 in its own colours), which looks like a 1–1 match and shows no match score."""
+    from swissdesk.gui.tablemodel import result_display
+    from swissdesk.model.double_swiss import match_text
+    from swissdesk.model.tournament import ResultCode
+    from swissdesk.storage import BoardResult, BoardView
+
+    board = BoardView(
+        board=1, white_tpn=1, white_name="Adams, Anna", white_rating=2400, white_score=2,
+        black_tpn=2, black_name="Brown, Bob", black_rating=2380, black_score=2,
+        result=None, result_text="0-1 1-0", games=("0-1", "1-0"),
+    )  # fmt: skip
+    assert result_display(board) == "0 – 2 (0:1, 0:1)"
+    assert BoardResult.BLACK_WINS.codes == (ResultCode.LOSS, ResultCode.WIN)
+    drawn = [(ResultCode.DRAW, ResultCode.DRAW), (ResultCode.WIN, ResultCode.LOSS)]
+    assert match_text(drawn) == "1½ – ½ (½:½, 1:0)"
