@@ -16,6 +16,38 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
 from swissdesk.gui.dialogs import TextDialog
 
+MAX_DETAILS = 12
+"""Lines of details a question lists itself; the rest go to its scrolled details area (a
+long list made the box taller than a 1366x768 screen)."""
+
+
+def question_box(
+    parent: QWidget | None,
+    title: str,
+    message: str,
+    details: Sequence[str] = (),
+    *,
+    default_yes: bool = False,
+) -> QMessageBox:
+    """A Yes/No question; ``details`` listed below it (beyond :data:`MAX_DETAILS` lines, in
+    the box's scrolled details area, so that the box fits the screen)."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning if details else QMessageBox.Icon.Question)
+    box.setWindowTitle(title)
+    box.setText(message)
+    if details:
+        shown = details if len(details) <= MAX_DETAILS else details[: MAX_DETAILS - 1]
+        lines = [f"• {d}" for d in shown]
+        if len(shown) < len(details):
+            lines.append(f"… and {len(details) - len(shown)} more (Show Details…)")
+            box.setDetailedText("\n".join(details))
+        box.setInformativeText("\n".join(lines))
+    box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+    box.setDefaultButton(
+        QMessageBox.StandardButton.Yes if default_yes else QMessageBox.StandardButton.No
+    )
+    return box
+
 
 class Prompter:
     """Every question and message the window asks or shows, in one replaceable place
@@ -33,16 +65,7 @@ class Prompter:
     def confirm(
         self, title: str, message: str, details: Sequence[str] = (), *, default_yes: bool = False
     ) -> bool:
-        box = QMessageBox(self.parent)
-        box.setIcon(QMessageBox.Icon.Warning if details else QMessageBox.Icon.Question)
-        box.setWindowTitle(title)
-        box.setText(message)
-        if details:
-            box.setInformativeText("\n".join(f"• {d}" for d in details))
-        box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
-        box.setDefaultButton(
-            QMessageBox.StandardButton.Yes if default_yes else QMessageBox.StandardButton.No
-        )
+        box = question_box(self.parent, title, message, details, default_yes=default_yes)
         return box.exec() == QMessageBox.StandardButton.Yes
 
     def run_dialog(self, dialog: QDialog) -> bool:
