@@ -48,24 +48,38 @@ def render_boards(
     width, _ = frame_size(paper)
     scores = scores_before(tournament, rnd)
     by_tpn = tournament.players_by_tpn
-    font = 9.0
     boards = boards_of_round(tournament, rnd, board_order)
     results = {b.number: board_result(b) if show_results else "" for b in boards}
     double_swiss = tournament.system == DOUBLE_SWISS
     titled = any(
         by_tpn[t].title for b in boards for t in (b.white, b.black) if t in by_tpn
     )  # no title on any board: the two title columns give their room to the names
-    fixed = {"bd": 24.0, "no": 26.0, "tit": 29.0 if titled else 0.0, "rtg": 30.0, "pts": 24.0}
-    widest = max((text_width(r, BOLD, font) for r in results.values()), default=0.0)
-    # The result column as wide as its widest result (a Double-Swiss match with both
-    # games, "1½ – ½ (1:0, ½:½)"), clear of the scores beside it.
-    fixed["res"] = max(44.0, widest + 10.0)
-    name_w = (
-        width
-        - fixed["bd"]
-        - fixed["res"]
-        - 2 * (fixed["no"] + fixed["tit"] + fixed["rtg"] + fixed["pts"])
-    ) / 2
+    names = [by_tpn[t].name for b in boards for t in (b.white, b.black) if t in by_tpn]
+    # The largest font, from 9 down to 7½ points, at which every name fits its column
+    # ("Fernández de la Vega, María José" whole on a portrait page), else 7½ and cut.
+    for size in (9.0, 8.5, 8.0, 7.5):
+        font = size
+        scale = size / 9.0
+        fixed = {
+            "bd": 24.0 * scale,
+            "no": 26.0 * scale,
+            "tit": 29.0 * scale if titled else 0.0,
+            "rtg": 30.0 * scale,
+            "pts": 24.0 * scale,
+        }
+        widest = max((text_width(r, BOLD, size) for r in results.values()), default=0.0)
+        # The result column as wide as its widest result (a Double-Swiss match with both
+        # games, "1½ – ½ (1:0, ½:½)"), clear of the scores beside it.
+        fixed["res"] = max(44.0 * scale, widest + 10.0)
+        name_w = (
+            width
+            - fixed["bd"]
+            - fixed["res"]
+            - 2 * (fixed["no"] + fixed["tit"] + fixed["rtg"] + fixed["pts"])
+        ) / 2
+        name_room = name_w - 5
+        if all(text_width(name, REGULAR, size) <= name_room for name in names):
+            break
     widths = [
         fixed["bd"], fixed["no"], fixed["tit"], name_w, fixed["rtg"], fixed["pts"],
         fixed["res"],
@@ -74,7 +88,6 @@ def render_boards(
     rows: list[list[str]] = [
         ["Bd", "No.", "Tit", "White", "Rtg", "Pts", "Result", "Pts", "Tit", "Black", "Rtg", "No."]
     ]
-    name_room = name_w - 5
     for board in boards:
         w, b = by_tpn.get(board.white), by_tpn.get(board.black)
         rows.append(
@@ -130,7 +143,7 @@ def render_boards(
             bye_rows.append(
                 [
                     str(item.tpn),
-                    fit(p.name, bye_name_w - 5, REGULAR, font),
+                    fit(p.name, bye_name_w - 5, REGULAR, 9.0),
                     rating_text(p),
                     score_text(scores.get(item.tpn, 0)),
                     WITHDRAWN if left else BYE_LABELS[item.result],
@@ -141,7 +154,7 @@ def render_boards(
             grid_table(
                 bye_rows,
                 [26, bye_name_w, 30, 24, 150, 44],
-                font_size=font,
+                font_size=9.0,
                 align=["RIGHT", "LEFT", "RIGHT", "CENTER", "LEFT", "CENTER"],
             )
         )

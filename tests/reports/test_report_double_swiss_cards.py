@@ -81,3 +81,20 @@ def test_c045_board_list_keeps_both_games_clear_of_the_scores(tmp_path: Path) ->
     assert result == "2 – 0 (1:0, 1:0)"  # game 2 was 0-1 in its own colours
     assert res_x >= pts_x + stringWidth("2", REGULAR, size) + 2
     assert res_x + stringWidth(result, BOLD, size) + 2 <= other_x
+
+
+def test_issue_27_long_names_print_whole_on_the_double_swiss_board_list(tmp_path: Path) -> None:
+    """The result column holding a whole match left the names little room: they were cut
+    ("Papadopoulou-Kon…") although the page had room (two empty title columns, a result
+    column wider than its results). Now the title columns go when nobody has a title, the
+    result column is as wide as its results, and a slightly smaller font (not below 7½
+    points) keeps a long name whole."""
+    from dataclasses import replace
+
+    t = parse_trf(TRF)
+    long_names = {1: "Fernández de la Vega, María José", 5: "Papadopoulou, Alexandra"}
+    players = tuple(replace(p, name=long_names.get(p.tpn, p.name)) for p in t.players)
+    pdf = render_boards(replace(t, players=players), tmp_path / "b.pdf", round_number=2)
+    text = PdfReader(pdf).pages[0].extract_text()
+    assert all(name in text for name in long_names.values()), text[:300]
+    assert "…" not in text and "Tit" not in text
