@@ -270,7 +270,8 @@ class TournamentDialog(ValidatedDialog):
         self.lim_edition.setCurrentIndex(
             max(0, self.lim_edition.findData(editions[0] if editions else "2026"))
         )
-        self.lim_maxi = QCheckBox("Maxi-tournament (100-point limits, art. 3.2.3)")
+        self.lim_maxi = QCheckBox("Maxi-tournament (art. 3.2.3)")
+        self.lim_maxi.setToolTip("Colour exchanges limited to opponents within 100 rating points")
         self.lim_maxi.setChecked("maxi" in options)
         self.lim_options = QWidget()
         lim_row = QHBoxLayout(self.lim_options)

@@ -438,7 +438,8 @@ def test_the_printed_board_list_names_a_withdrawn_player_as_the_window_does(
 def test_counts_and_points_are_written_in_good_english(window: MainWindow, tmp_path: Path) -> None:
     """Item 9: "1 teams", "1 players", "scores ½ points"; the Sex column cut to "fem…"."""
     from swissdesk.gui.models import PlayersModel
-    from swissdesk.gui.tablemodel import plural, points_words
+    from swissdesk.gui.tablemodel import points_words
+    from swissdesk.model.text import plural
 
     assert plural(1, "team") == "1 team" and plural(2, "player") == "2 players"
     assert [points_words(v) for v in (0, 1, 2, 3)] == [
