@@ -6,6 +6,9 @@ The page controllers ask through ``window.prompter``; tests put a scripted promp
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -19,6 +22,30 @@ from swissdesk.gui.dialogs import TextDialog
 MAX_DETAILS = 12
 """Lines of details a question lists itself; the rest go to its scrolled details area (a
 long list made the box taller than a 1366x768 screen)."""
+
+
+def pdf_viewer_known() -> bool | None:
+    """Whether this Linux desktop has a program for PDF files (``xdg-open`` and a default
+    application for ``application/pdf``); ``None`` where it cannot tell (other systems, no
+    ``xdg-mime``), and opening the file says it."""
+    if not sys.platform.startswith("linux"):
+        return None
+    if shutil.which("xdg-open") is None:
+        return False
+    mime = shutil.which("xdg-mime")
+    if mime is None:
+        return None
+    try:
+        done = subprocess.run(
+            [mime, "query", "default", "application/pdf"],
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return bool(done.stdout.strip())
 
 
 def question_box(
@@ -104,4 +131,6 @@ class Prompter:
     def open_url(self, path: Path) -> bool:
         """Show ``path`` in the program the system has for it; False when none could be
         started (no PDF viewer installed, no desktop to ask)."""
+        if path.suffix.lower() == ".pdf" and pdf_viewer_known() is False:
+            return False  # Qt would only print "Unable to detect a launcher" on the terminal
         return bool(QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))))

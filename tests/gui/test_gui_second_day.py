@@ -503,3 +503,34 @@ def test_a_double_swiss_match_won_by_black_twice_reads_0_2_not_1_1() -> None:
     assert BoardResult.BLACK_WINS.codes == (ResultCode.LOSS, ResultCode.WIN)
     drawn = [(ResultCode.DRAW, ResultCode.DRAW), (ResultCode.WIN, ResultCode.LOSS)]
     assert match_text(drawn) == "1½ – ½ (½:½, 1:0)"
+
+
+def test_no_pdf_viewer_is_recognised_before_qt_tries_one(
+    monkeypatch, tmp_path: Path, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    """Item 11: with no launcher Qt printed "Unable to detect a launcher" on the terminal
+    and returned; with xdg-open but no PDF program it returned True and nothing opened."""
+    import sys
+
+    from PySide6.QtWidgets import QWidget
+
+    from swissdesk.gui import prompter as prompting
+
+    if not sys.platform.startswith("linux"):
+        return
+    monkeypatch.setattr(prompting.shutil, "which", lambda _name: None)
+    assert prompting.pdf_viewer_known() is False
+    widget = QWidget()
+    qtbot.addWidget(widget)
+    assert prompting.Prompter(widget).open_url(tmp_path / "x.pdf") is False
+    tools = {"xdg-open": "/usr/bin/xdg-open", "xdg-mime": "/usr/bin/xdg-mime"}
+    monkeypatch.setattr(prompting.shutil, "which", tools.get)
+
+    class Done:
+        def __init__(self, out: str) -> None:
+            self.stdout = out
+
+    monkeypatch.setattr(prompting.subprocess, "run", lambda *a, **k: Done("\n"))
+    assert prompting.pdf_viewer_known() is False  # no application for PDF files
+    monkeypatch.setattr(prompting.subprocess, "run", lambda *a, **k: Done("evince.desktop\n"))
+    assert prompting.pdf_viewer_known() is True
