@@ -233,11 +233,15 @@ def compare_values(tournament: Tournament, tbs: TbsResult) -> list[str]:
     return out
 
 
-def _same_number(a: str, b: str) -> bool:
+def _same_number(ours: str, theirs: str) -> bool:
+    """Whether swissdesk's printed value equals TieBreakServer's. An undefined value is empty
+    in swissdesk and ``-0`` in TieBreakServer (its changelog, 1.9.54)."""
+    if theirs.strip() == "-0" or not ours:
+        return theirs.strip() == "-0" and not ours
     try:
-        return abs(float(a or "nan") - float(b.replace("-0", "0") or "nan")) < 1e-9
+        return abs(float(ours) - float(theirs)) < 1e-9
     except ValueError:
-        return a == b
+        return ours == theirs
 
 
 # --- the two directions ---------------------------------------------------------------------
