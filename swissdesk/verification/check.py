@@ -31,6 +31,7 @@ from typing import Any
 
 from swissdesk.engines.base import PairingEngine
 from swissdesk.model.tournament import Tournament, half_points_to_str
+from swissdesk.verification import load_systems
 from swissdesk.verification.pairings import RULE_CHECKS, PairingsReport, check_pairings
 from swissdesk.verification.standings import StandingsCheck, check_standings, row_values
 
@@ -66,6 +67,7 @@ def register_pairing_checker(system: str, checker: PairingChecker) -> None:
 
 def pairing_checker(system: str) -> PairingChecker:
     """The pairing check of ``system`` (re-pairing with its engine unless one is registered)."""
+    load_systems()
     return _PAIRING_CHECKERS.get(system, swiss_pairing_checker)
 
 

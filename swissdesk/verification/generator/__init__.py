@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from swissdesk.engines.base import PairingEngine
 from swissdesk.errors import InputError
 from swissdesk.trf.writer import format_trf
+from swissdesk.verification import load_systems
 from swissdesk.verification.generator.options import GeneratorOptions, resolve
 from swissdesk.verification.generator.quantities import Quantity, parse_quantity
 from swissdesk.verification.generator.ratings import RatingSpec, parse_ratings
@@ -65,6 +66,7 @@ def register_generator(system: str, generator: Generator) -> None:
 
 def generator_for(system: str) -> Generator:
     """The generator of ``system`` (the individual Swiss one unless another is registered)."""
+    load_systems()
     return _GENERATORS.get(system, _SWISS)
 
 
