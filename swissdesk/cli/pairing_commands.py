@@ -15,6 +15,7 @@ from swissdesk.cli.output import write_output
 from swissdesk.engines.base import PairingEngine, PairingError, get_engine
 from swissdesk.errors import InputError, NoPairingError
 from swissdesk.model.double_swiss import for_system
+from swissdesk.model.tournament import Tournament
 from swissdesk.trf import read_tournament
 
 DEFAULT_SYSTEM = "dutch"
@@ -106,6 +107,7 @@ def run_pair(args: argparse.Namespace) -> int:
     tournament = read_tournament(args.input)
     engine = engine_for(args.system or tournament.system, args)
     tournament = for_system(tournament, args.system, args.input)
+    note_baku_by_code(tournament)
     round_number = tournament.rounds_with_pairings + 1
     if not tournament.total_rounds:
         raise InputError(
@@ -138,6 +140,17 @@ def run_pair(args: argparse.Namespace) -> int:
         else:
             sys.stderr.write(lines)
     return 0
+
+
+def note_baku_by_code(tournament: Tournament) -> None:
+    """Say on standard error when the acceleration comes from record 192's code alone
+    (``FIDE_DUTCH_2025_BAKU`` with no XXA lines): the file does not show it."""
+    from swissdesk.trf.system_code import describe_reading, record_192
+
+    code = record_192(tournament)
+    if code is not None and code.baku and tournament.acceleration:
+        for line in describe_reading(tournament):
+            print(f"swissdesk: note: {line}", file=sys.stderr)
 
 
 def parse_rounds(spec: str, last: int) -> list[int]:

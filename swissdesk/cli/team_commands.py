@@ -367,7 +367,7 @@ def print_team_standings(tournament: Tournament) -> int:
             if c != "GP"
         )
         print(
-            f"{row.rank:3d} {row.tpn:3d}  {names[row.tpn]:<30} "
+            f"{row.rank_label:>3} {row.tpn:3d}  {names[row.tpn]:<30} "
             f"{half_points_to_str(row.match_points):>5} {half_points_to_str(row.game_points):>5}"
             f"  {values}"
         )

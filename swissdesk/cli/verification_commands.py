@@ -18,7 +18,12 @@ import random
 import sys
 
 from swissdesk.cli.output import write_output
-from swissdesk.cli.pairing_commands import add_system_options, engine_for, parse_rounds
+from swissdesk.cli.pairing_commands import (
+    add_system_options,
+    engine_for,
+    note_baku_by_code,
+    parse_rounds,
+)
 from swissdesk.errors import InputError
 from swissdesk.model.double_swiss import for_system
 from swissdesk.trf import read_tournament
@@ -187,6 +192,7 @@ def run_check(args: argparse.Namespace) -> int:
     system = args.system or tournament.system
     engine = engine_for(system, args)
     tournament = for_system(tournament, args.system, args.input)
+    note_baku_by_code(tournament)
     rounds = parse_rounds(args.rounds, tournament.rounds_with_pairings) if args.rounds else None
     report = check_file(tournament, engine, system=system, source=args.input, rounds=rounds)
     if args.json:

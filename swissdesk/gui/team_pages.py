@@ -211,12 +211,24 @@ class MatchesPage(QWidget):
             self.score.setText("")
             return
         state = "" if match.complete else "   (in progress)"
+        score = MatchesModel().cell(match, MatchesModel.SCORE, 0)
         self.score.setText(
-            f"{match.first_name}  {MatchesModel().cell(match, MatchesModel.SCORE, 0)}  "
-            f"{match.second_name}{state}"
+            f"{LEFT_TO_RIGHT}{isolated(match.first_name)}  {score}  "
+            f"{isolated(match.second_name)}{state}"
         )
         if board_row is not None and 0 <= board_row < self.boards_model.rowCount():
             self.boards.selectRow(board_row)
+
+
+LEFT_TO_RIGHT = "\u200e"
+"""LEFT-TO-RIGHT MARK: a line of fields reads left to right whatever its first name."""
+
+
+def isolated(text: str) -> str:
+    """``text`` as a field with its own direction (UAX #9 first-strong isolate): an Arabic
+    team name keeps its letters right to left and the line keeps its order (the first team
+    on the left)."""
+    return f"\u2068{text}\u2069"
 
 
 class _ResultKeysTable(QWidget):
@@ -257,11 +269,14 @@ class TeamStandingsPage(QWidget):
         self.model = TeamStandingsModel(self)
         self.table = make_table(self.model)
         self.title = _caption("Team standings")
-        self.print = QPushButton("Export &PDF…")
+        self.print = QPushButton("Standings &PDF…")
+        self.print_crosstable = QPushButton("Cross &table PDF…")
+        self.print_boards = QPushButton("&Board results PDF…")
         head = QHBoxLayout()
         head.addWidget(self.title)
         head.addStretch(1)
-        head.addWidget(self.print)
+        for button in (self.print, self.print_crosstable, self.print_boards):
+            head.addWidget(button)
         self.board_model = BoardStandingsModel(self)
         self.board_table = make_table(self.board_model)
         boards = QWidget()
