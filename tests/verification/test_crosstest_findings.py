@@ -9,7 +9,7 @@ from pathlib import Path
 
 from swissdesk.engines import get_engine
 from swissdesk.engines.acceleration import baku_group_a_size, with_baku_acceleration
-from swissdesk.trf import read_trf
+from swissdesk.trf import parse_trf, read_trf
 from swissdesk.verification.check import check_file
 
 DATA = Path(__file__).parent / "data"
@@ -32,6 +32,22 @@ def test_other_engine_bbppairings_baku_code_puts_ceil_n_over_2_players_in_group_
     assert check_file(theirs, get_engine("dutch")).pairings.agrees
     differing = check_file(article, get_engine("dutch")).pairings.differing_rounds
     assert differing == (1, 2, 3, 4)
+
+
+def test_other_engine_the_same_file_with_the_192_code_is_read_by_the_article() -> None:
+    """With bbpPairings' ``192 FIDE_DUTCH_2025_BAKU`` and no XXA/250 lines, swissdesk's reader
+    builds the article's group (6 players), so its check reports rounds 1-4: the cross-test
+    counts such a tournament as explained by bbpPairings' group."""
+    text = (DATA / "bbp-baku-n10-r7.trf").read_text(encoding="utf-8")
+    t = parse_trf(text + "192 FIDE_DUTCH_2025_BAKU\n")
+    assert sorted(t.acceleration) == [1, 2, 3, 4, 5, 6]
+    assert check_file(t, get_engine("dutch")).pairings.differing_rounds == (1, 2, 3, 4)
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        from crosstest_bbp import _bbp_baku_group_explains
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    assert _bbp_baku_group_explains(t)
 
 
 def test_crosstest_reads_tiebreakserver_minus_zero_as_undefined() -> None:
