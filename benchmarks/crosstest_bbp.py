@@ -432,7 +432,7 @@ def read_log(path: Path) -> list[dict[str, Any]]:
 def baku_192_understood() -> bool:
     """Whether swissdesk's reader applies Baku for ``192 FIDE_DUTCH_2025_BAKU`` (no 250/XXA)."""
     lines = ["192 FIDE_DUTCH_2025_BAKU", "142 5"]
-    lines += [f"001 {i:>4}      {f'P{i}':33} {2500 - i:>4}" for i in range(1, 9)]
+    lines += [f"001 {i:>4}      {f'P{i}':33} {2500 - i:>4}{'':28} 0.0" for i in range(1, 9)]
     try:
         return bool(parse_trf("\n".join(lines) + "\n").acceleration)
     except SwissdeskError:

@@ -44,10 +44,11 @@ def test_other_engine_the_same_file_with_the_192_code_is_read_by_the_article() -
     assert check_file(t, get_engine("dutch")).pairings.differing_rounds == (1, 2, 3, 4)
     sys.path.insert(0, str(BENCHMARKS))
     try:
-        from crosstest_bbp import _bbp_baku_group_explains
+        from crosstest_bbp import _bbp_baku_group_explains, baku_192_understood
     finally:
         sys.path.remove(str(BENCHMARKS))
     assert _bbp_baku_group_explains(t)
+    assert baku_192_understood()  # so the cross-test makes bbpPairings Baku tournaments
 
 
 def test_crosstest_reads_tiebreakserver_minus_zero_as_undefined() -> None:
