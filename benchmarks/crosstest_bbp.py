@@ -137,7 +137,10 @@ def bbp_generate(config: Config, rng: random.Random, seed: int, out: Path) -> di
         model = out.with_suffix(".model.trf")
         text = out.read_text(encoding="utf-8").replace("\r", "\n")
         lines = [ln for ln in text.split("\n") if ln and not ln.startswith(("092", "192"))]
-        model.write_text("\n".join([*lines, "192 FIDE_DUTCH_2025_BAKU"]) + "\n", encoding="utf-8")
+        # The Baku rounds depend on the number of rounds: the model's 142 goes into the file
+        # (bbpPairings writes none of its own when it generates from a configuration).
+        extra = ["192 FIDE_DUTCH_2025_BAKU", f"142 {rounds}"]
+        model.write_text("\n".join([*lines, *extra]) + "\n", encoding="utf-8")
         _run_bbp([config.bbp, "--dutch", str(model), "-g", "-o", str(out), "-s", str(seed)])
     params["Baku"] = baku
     return params
