@@ -113,6 +113,10 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
                 "&Sort pairing numbers (C.04.2 art. 2.2)",
                 "players.assign_pairing_numbers",
             ),
+            Command("draw_lots", "&Draw pairing numbers by lot…", "players.draw_lots"),
+            Command(
+                "order_numbers", "Set pairing numbers by &hand…", "players.order_pairing_numbers"
+            ),
             SEPARATOR,
             Command("late", "&Late entry…", "players.late_entry", "Ctrl+Shift+L"),
             Command("withdraw", "&Withdraw player…", "players.withdraw", "Ctrl+Shift+W"),

@@ -41,6 +41,8 @@ TEAM_TIEBREAKS: dict[str, str] = {
     "DE": "Direct encounter",
 }
 DEFAULT_TEAM_TIEBREAKS = ("GP", "BH:MP", "SB:MPxGP", "DE")
+TEAM_ROUND_ROBIN_TIEBREAKS = ("GP", "DE", "SB:MPxGP")
+"""A team round robin's list: no Buchholz (every team meets the same opponents)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ import warnings
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from swissdesk.model import round_robin
 from swissdesk.model.double_swiss import matches_from_columns
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
@@ -381,7 +382,14 @@ def asks_for_baku(text: str) -> bool:
 
 
 def system_from_192(text: str) -> str | None:
-    """The pairing system a record 192 names, or None when it names none swissdesk knows."""
+    """The pairing system a record 192 names, or None when it names none swissdesk knows.
+
+    The round-robin and Scheveningen codes of the tournament-type table
+    (``FIDE_DOUBLEROUNDROBIN``, ``FIDE_TEAM_ROUNDROBIN``, ``FIDE_SCHEVENINGEN``...) come first:
+    they contain ``DOUBLE`` and ``TEAM`` too."""
+    event = round_robin.parse_code(text)
+    if event is not None:
+        return event.system
     kind = text.upper().replace("-", "_")
     for word, system in SYSTEM_KEYWORDS_192:
         if word in kind:

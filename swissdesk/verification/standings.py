@@ -179,7 +179,9 @@ def rank_problems(
     names = {p.tpn: p.name for p in tournament.players}
     span = {row.tpn: (row.rank, row.rank + _tied(row) - 1) for row in rows}
     problems: list[RankProblem] = []
-    for player in sorted(tournament.players, key=lambda p: (by_tpn[p.tpn].rank, p.tpn)):
+    # Players the standings leave out (a round robin's, GRC art. 6.6) have no place to check.
+    ranked = [p for p in tournament.players if p.tpn in by_tpn]
+    for player in sorted(ranked, key=lambda p: (by_tpn[p.tpn].rank, p.tpn)):
         row = by_tpn[player.tpn]
         first, last = span[player.tpn]
         rank = player.declared_rank
