@@ -13,6 +13,7 @@ import errno
 import os
 import shutil
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -24,7 +25,7 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import QueuePool
 
-from swissdesk.storage import schema
+from swissdesk.storage import schema, schemacheck
 from swissdesk.storage.errors import (
     CorruptFileError,
     DiskFullError,
@@ -33,6 +34,7 @@ from swissdesk.storage.errors import (
     NotATournamentFileError,
     ReadOnlyFileError,
     StorageError,
+    UntrustedFileError,
 )
 
 SUFFIX = ".swissdesk"
@@ -41,12 +43,21 @@ DEFAULT_BUSY_TIMEOUT_MS = 1500
 """How long a write waits for another program's write lock before saying the file is in
 use (reads never wait for a writer: WAL). Short, so the arbiter hears within 2 s."""
 
+OPEN_TIME_LIMIT_S = 30.0
+"""Longest the checks on opening a file may take (the integrity check, reading the schema
+and the version): a file built to make them run forever is refused instead of hanging the
+window. A real tournament file of 5,000 players is checked in well under a second."""
+
 Migration = Callable[[sqlite3.Connection], None]
 MIGRATIONS: dict[int, Migration] = {}
 """``MIGRATIONS[n]`` upgrades a version-``n`` file to version ``n + 1`` (in one transaction).
 
 Schema version 1 is the first; each step comes with a frozen fixture file of the
-version it upgrades under ``tests/storage/``.
+version it upgrades under ``tests/storage/``. An upgraded file must have exactly the schema
+the models create (:mod:`swissdesk.storage.schemacheck` refuses it otherwise): a column a
+migration adds with ``DEFAULT x`` needs the same default in its model (``default=x`` or
+``server_default``); a migration that drops a table, column or index adds its name to
+``schemacheck.RETIRED_NAMES``.
 """
 
 
@@ -148,10 +159,12 @@ def translated_errors(path: Path) -> Iterator[None]:
 
 def _on_connect(busy_timeout_ms: int, read_only: bool) -> Callable[[Any, Any], None]:
     def set_pragmas(dbapi_connection: Any, _record: Any) -> None:
-        # Let SQLAlchemy's "begin" listener issue BEGIN itself (see _on_begin): the sqlite3
+        # Let SQLAlchemy's "begin" listener issue BEGIN itself (see _SchemaGuard.on_begin): the sqlite3
         # module's implicit transactions would start only at the first write, after the
         # checks an action makes, and another process could change the file in between.
         dbapi_connection.isolation_level = None
+        # Before the file's schema is read: nothing in it may run (schemacheck).
+        schemacheck.harden(dbapi_connection)
         cursor = dbapi_connection.cursor()
         try:
             cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
@@ -173,11 +186,47 @@ def _on_connect(busy_timeout_ms: int, read_only: bool) -> Callable[[Any, Any], N
     return set_pragmas
 
 
-def _on_begin(conn: Connection) -> None:
-    # Writers take the write lock up front (BEGIN IMMEDIATE): an action's checks and its
-    # changes see the same file; readers get a consistent snapshot (BEGIN DEFERRED).
+class _SchemaGuard:
+    """Checks, at the start of every transaction, that the file's schema is still the one
+    swissdesk writes: cheap (one ``PRAGMA schema_version``) unless the schema changed since
+    it was last checked, for example by another program while the file is open."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.verified: set[int] = set()
+
+    def on_begin(self, conn: Connection) -> None:
+        # Writers take the write lock up front (BEGIN IMMEDIATE): an action's checks and its
+        # changes see the same file; readers get a consistent snapshot (BEGIN DEFERRED).
+        write = bool(conn.get_execution_options().get("swissdesk_write", False))
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+        cookie = int(conn.exec_driver_sql("PRAGMA schema_version").scalar() or 0)
+        if cookie in self.verified:
+            return
+        raw = conn.connection.driver_connection
+        assert isinstance(raw, sqlite3.Connection)
+        problems = schemacheck.differences(schemacheck.describe(raw))
+        if problems:
+            conn.exec_driver_sql("ROLLBACK")
+            raise untrusted_file_error(self.path, problems)
+        self.verified.add(cookie)
+
+
+def _begin_unchecked(conn: Connection) -> None:
     write = bool(conn.get_execution_options().get("swissdesk_write", False))
     conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def untrusted_file_error(path: Path, problems: list[str]) -> UntrustedFileError:
+    """The arbiter's message for a file whose schema is not swissdesk's."""
+    return UntrustedFileError(
+        f"the tournament file {path} holds database definitions that swissdesk never "
+        f"writes ({schemacheck.describe_differences(problems)}). They could change results "
+        "behind your back, so swissdesk does not open the file; it was not changed. To use "
+        f"its tournament, copy it into a clean file: swissdesk recover {path} -o NEW{SUFFIX}",
+        path,
+        tuple(problems),
+    )
 
 
 def read_only_uri(path: Path) -> str:
@@ -385,11 +434,17 @@ def checkpoint_without_waiting(connection: sqlite3.Connection, mode: str) -> Non
 
 
 def make_engine(
-    path: Path, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS, *, read_only: bool = False
+    path: Path,
+    busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+    *,
+    read_only: bool = False,
+    check_schema: bool = True,
 ) -> Engine:
     """A SQLAlchemy engine on ``path`` with swissdesk's pragmas and transaction handling.
 
     ``read_only`` opens a file swissdesk may not write (see :func:`read_only_uri`).
+    ``check_schema`` (off only while a new file's tables are being created) refuses, at the
+    start of every transaction, a schema that is not swissdesk's.
     """
     # The DBAPI connections are made here, not from a SQLAlchemy URL: a folder named
     # "Open 2026 #2?" must not be read as a URL's query string or fragment.
@@ -402,7 +457,10 @@ def make_engine(
 
     engine = create_engine("sqlite+pysqlite://", creator=connect, poolclass=QueuePool)
     event.listen(engine, "connect", _on_connect(busy_timeout_ms, read_only))
-    event.listen(engine, "begin", _on_begin)
+    if check_schema:
+        event.listen(engine, "begin", _SchemaGuard(path).on_begin)
+    else:
+        event.listen(engine, "begin", _begin_unchecked)
     return engine
 
 
@@ -510,15 +568,71 @@ def _same_bytes(a: Path, b: Path, chunk: int = 1 << 20) -> bool:
                 return True
 
 
+@contextlib.contextmanager
+def time_limit(con: sqlite3.Connection, seconds: float) -> Iterator[threading.Event]:
+    """Interrupt whatever ``con`` runs once ``seconds`` have passed; the event yielded is set
+    when it did (the statement then fails with ``sqlite3.OperationalError: interrupted``).
+
+    A watchdog thread calls ``sqlite3_interrupt``, which also stops the long single steps a
+    progress handler never sees (an integrity check of a huge file)."""
+    fired = threading.Event()
+
+    def stop() -> None:
+        fired.set()
+        con.interrupt()
+
+    timer = threading.Timer(seconds, stop)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield fired
+    finally:
+        timer.cancel()
+
+
+def _too_slow(path: Path) -> StorageError:
+    return StorageError(
+        f"opening the tournament file {path} took longer than {OPEN_TIME_LIMIT_S:g} s and "
+        "was stopped; a real tournament file opens in a second, so it may have been built to "
+        "hang swissdesk. It was not changed."
+    )
+
+
+def connect_checked(
+    path: Path, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS, *, read_only: bool = False
+) -> sqlite3.Connection:
+    """A plain sqlite3 connection to ``path`` with the defences of
+    :func:`schemacheck.harden` on (for the checks, upgrades and copies)."""
+    try:
+        if read_only:
+            con = sqlite3.connect(
+                read_only_uri(path), timeout=busy_timeout_ms / 1000, uri=True, isolation_level=None
+            )
+        else:
+            con = sqlite3.connect(path, timeout=busy_timeout_ms / 1000, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise translate_error(exc, path) from exc
+    try:
+        schemacheck.harden(con)
+        con.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+    except sqlite3.Error as exc:
+        con.close()
+        raise translate_error(exc, path) from exc
+    return con
+
+
 def check_file(
     path: Path, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS, *, read_only: bool = False
 ) -> int:
     """Check ``path`` before opening it; returns its schema version.
 
     Raises :class:`NotATournamentFileError` for another program's file,
+    :class:`UntrustedFileError` for a file whose schema is not swissdesk's (checked before
+    anything else in it is read: :mod:`~swissdesk.storage.schemacheck`),
     :class:`CorruptFileError` (after copying it aside) when ``PRAGMA quick_check`` fails,
     :class:`NewerFileError` for a file from a newer swissdesk, :class:`LockedFileError`.
-    Nothing is written to the file (SQLite may only replay its own WAL).
+    Nothing is written to the file (SQLite may only replay its own WAL). The checks stop
+    after :data:`OPEN_TIME_LIMIT_S`.
     """
     if not path.exists():
         raise StorageError(f"the tournament file {path} does not exist")
@@ -540,52 +654,78 @@ def check_file(
         raise NotATournamentFileError(
             f"{path} is not a swissdesk tournament file (expected a {SUFFIX} file)"
         )
+    con = connect_checked(path, busy_timeout_ms, read_only=read_only)
     try:
-        if read_only:
-            con = sqlite3.connect(read_only_uri(path), timeout=busy_timeout_ms / 1000, uri=True)
-        else:
-            con = sqlite3.connect(path, timeout=busy_timeout_ms / 1000)
-    except sqlite3.Error as exc:
-        raise translate_error(exc, path) from exc
-    try:
-        try:
-            con.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            rows = con.execute("PRAGMA quick_check").fetchall()
-        except sqlite3.Error as exc:
-            err = translate_error(exc, path)
-            if isinstance(err, CorruptFileError):
-                raise keep_corrupt_copy(path, str(exc)) from exc
-            raise err from exc
-        if [r[0] for r in rows] != ["ok"]:
-            raise keep_corrupt_copy(path, "; ".join(str(r[0]) for r in rows[:3]))
-        try:
-            app_id = con.execute("PRAGMA application_id").fetchone()[0]
-            version_row = con.execute(
-                "SELECT value FROM meta WHERE key = 'schema_version'"
-            ).fetchone()
-        except sqlite3.OperationalError as exc:
-            if "no such table" in str(exc):
-                raise NotATournamentFileError(
-                    f"{path} is an SQLite database but not a swissdesk tournament file"
-                ) from exc
-            raise translate_error(exc, path) from exc
-        if app_id != schema.APPLICATION_ID or version_row is None:
-            raise NotATournamentFileError(
-                f"{path} is an SQLite database but not a swissdesk tournament file"
-            )
-        try:
-            version = int(version_row[0])
-        except ValueError:
-            raise keep_corrupt_copy(path, "its schema version is unreadable") from None
+        with time_limit(con, OPEN_TIME_LIMIT_S) as stopped:
+            try:
+                return _check_open_file(con, path)
+            except sqlite3.Error as exc:
+                if stopped.is_set():
+                    raise _too_slow(path) from exc
+                err = translate_error(exc, path)
+                if isinstance(err, CorruptFileError):
+                    raise keep_corrupt_copy(path, str(exc)) from exc
+                raise err from exc
     finally:
         con.close()
+
+
+def _check_open_file(con: sqlite3.Connection, path: Path) -> int:
+    """The checks of :func:`check_file` on an open connection, in an order that runs nothing
+    the file defines: its id, its schema, its pages, then its version from ``meta``."""
+    not_ours = NotATournamentFileError(
+        f"{path} is an SQLite database but not a swissdesk tournament file"
+    )
+    con.execute("BEGIN")  # one snapshot for every check
+    try:
+        app_id = con.execute("PRAGMA application_id").fetchone()[0]
+        shape = schemacheck.describe(con)
+        if app_id != schema.APPLICATION_ID:
+            raise not_ours
+        problems = schemacheck.upgrade_differences(shape)
+        if problems:
+            raise untrusted_file_error(path, problems)
+        if "meta" not in shape.tables:
+            raise not_ours
+        rows = con.execute("PRAGMA quick_check").fetchall()
+        if [r[0] for r in rows] != ["ok"]:
+            raise keep_corrupt_copy(path, "; ".join(str(r[0]) for r in rows[:3]))
+        version_row = con.execute(
+            "SELECT value FROM meta WHERE key = 'schema_version'"
+        ).fetchone()
+    finally:
+        con.execute("ROLLBACK")
+    if version_row is None:
+        raise not_ours
+    version = schema_version(path, version_row[0])
     if version > schema.SCHEMA_VERSION:
         raise NewerFileError(
             f"the tournament file {path} was written by a newer swissdesk (file format "
             f"{version}, this program knows up to {schema.SCHEMA_VERSION}); please update "
             "swissdesk to open it. The file was not changed."
         )
+    if version == schema.SCHEMA_VERSION:
+        problems = schemacheck.differences(shape)
+        if problems:
+            raise untrusted_file_error(path, problems)
     return version
+
+
+def schema_version(path: Path, value: object) -> int:
+    """The file format number kept in ``meta``; anything but a whole number from 1 on was
+    written by another program."""
+    text = str(value).strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= 9 and int(text) >= 1):
+        raise StorageError(
+            f"the tournament file {path} gives its file format as {_shown(text)!r}, which no "
+            "swissdesk writes (swissdesk writes a whole number from 1): another program "
+            "changed it, so swissdesk does not open it. It was not changed."
+        )
+    return int(text)
+
+
+def _shown(text: str, limit: int = 24) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def migrate(path: Path, from_version: int, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> Path:
@@ -593,6 +733,10 @@ def migrate(path: Path, from_version: int, busy_timeout_ms: int = DEFAULT_BUSY_T
 
     A copy of the old file is kept first (``NAME.before-upgrade-vN.swissdesk``), so an older
     swissdesk can still open the tournament. Returns that copy's path.
+
+    Nothing the file defines runs during the upgrade: its schema is checked before (only
+    what swissdesk versions write: :func:`schemacheck.upgrade_differences`, in the upgrading
+    transaction) and must be exactly the current one after, or nothing is committed.
     """
     target = schema.SCHEMA_VERSION
     missing = [v for v in range(from_version, target) if v not in MIGRATIONS]
@@ -603,9 +747,12 @@ def migrate(path: Path, from_version: int, busy_timeout_ms: int = DEFAULT_BUSY_T
         )
     stem = path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
     backup = path.with_name(f"{stem}.before-upgrade-v{from_version}{SUFFIX}")
-    con = sqlite3.connect(path, timeout=busy_timeout_ms / 1000, isolation_level=None)
+    con = connect_checked(path, busy_timeout_ms)
     try:
         with translated_errors(path):
+            problems = schemacheck.upgrade_differences(schemacheck.describe(con))
+            if problems:
+                raise untrusted_file_error(path, problems)
             # The backup API copies a consistent image even with a WAL beside the file.
             if not backup.exists():
                 dest = sqlite3.connect(backup)
@@ -616,11 +763,18 @@ def migrate(path: Path, from_version: int, busy_timeout_ms: int = DEFAULT_BUSY_T
             con.execute("PRAGMA foreign_keys = OFF")
             con.execute("BEGIN IMMEDIATE")
             try:
+                # Again inside the upgrading transaction: nothing changed since.
+                problems = schemacheck.upgrade_differences(schemacheck.describe(con))
+                if problems:
+                    raise untrusted_file_error(path, problems)
                 for version in range(from_version, target):
                     MIGRATIONS[version](con)
                 con.execute(
                     "UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(target),)
                 )
+                problems = schemacheck.differences(schemacheck.describe(con))
+                if problems:
+                    raise untrusted_file_error(path, problems)
                 con.execute("COMMIT")
             except BaseException:
                 con.execute("ROLLBACK")
