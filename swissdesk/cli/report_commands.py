@@ -82,7 +82,7 @@ def run_report(args: argparse.Namespace) -> int:
             tiebreaks=tiebreaks,
             board_order=board_order if args.kind in {"boards", "alphabetical", "slips"} else None,
         )
-        write_output(args.output, drawn.read_bytes())
+        write_output(args.output, drawn.read_bytes(), inputs=[source])
     print(f"wrote {args.output}", file=sys.stderr if is_stdout(args.output) else sys.stdout)
     return 0
 

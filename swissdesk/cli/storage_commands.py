@@ -208,9 +208,13 @@ def run_export(args: argparse.Namespace) -> int:
     if event is not None:  # a team event: the TRF-2026 team section (trf/team_records.py)
         from swissdesk.trf.team_records import format_team_trf
 
-        write_output(args.output, format_team_trf(event))
+        write_output(args.output, format_team_trf(event), inputs=[args.input])
     else:
-        write_output(args.output, format_trf(with_current_ranks(tournament), version=version))
+        write_output(
+            args.output,
+            format_trf(with_current_ranks(tournament), version=version),
+            inputs=[args.input],
+        )
     done = tournament.rounds_with_pairings
     if paired > done:
         print(

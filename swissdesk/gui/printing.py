@@ -515,8 +515,10 @@ class PrintController(QObject):
         tf = self.w.file
 
         def render() -> Path:
+            from swissdesk.outputs import refuse_overwriting
             from swissdesk.reports import render
 
+            refuse_overwriting(path, [tf.path])
             ranked = kind in ("standings", "crosstable")
             snapshot = tf.snapshot() if ranked else tf.snapshot(include_pending=True)
             rnd = None if ranked else round_number

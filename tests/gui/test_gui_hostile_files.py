@@ -51,3 +51,17 @@ def test_declining_the_clean_copy_leaves_the_window_as_it_was(
     assert not window.open_file(sample_copy)
     assert window.file is None and window.stack.currentWidget() is window.welcome
     assert not list(sample_copy.parent.glob("*clean*"))
+
+
+def test_export_trf_and_pdf_never_replace_the_open_tournament(
+    window: MainWindow, sample_copy: Path
+) -> None:
+    """The save dialog's "replace?" answered Yes must not turn the tournament into a TRF."""
+    assert window.open_file(sample_copy)
+    before = sample_copy.read_bytes()
+    assert not window.files.export_trf_to(sample_copy)
+    _title, message = window.prompter.errors[-1]  # type: ignore[attr-defined]
+    assert "never writes an export over one" in message
+    assert window.printing.export_pdf_to("standings", sample_copy, None) is None
+    assert sample_copy.read_bytes() == before
+    assert window.file is not None and len(window.file.players()) == 40

@@ -208,9 +208,11 @@ class FileController:
         tf = self.w.file
 
         def write() -> bool:
+            from swissdesk.outputs import refuse_overwriting
             from swissdesk.tiebreaks.trf_ranks import with_current_ranks
             from swissdesk.trf import write_trf
 
+            refuse_overwriting(path, [tf.path])
             write_trf(with_current_ranks(tf.snapshot()), path, version=tf.trf_version())
             return True
 

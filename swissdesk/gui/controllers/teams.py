@@ -379,7 +379,17 @@ class TeamsController:
         if tf is None:
             return None
         name = self.w.prompter.save_file(title, str(tf.path.with_name(stem)), "PDF (*.pdf)")
-        return Path(name) if name else None
+        if not name:
+            return None
+        from swissdesk.outputs import refuse_overwriting
+
+        path = Path(name)
+
+        def check() -> bool:
+            refuse_overwriting(path, [tf.path])
+            return True
+
+        return path if self.w.guarded(title, check) else None
 
     def print_standings(self) -> None:
         path = self._pdf_target("Export team standings", "team-standings.pdf")
