@@ -24,8 +24,10 @@ from swissdesk.errors import SwissdeskError
 COMMAND_MODULES = (
     "swissdesk.cli.trf_commands",
     "swissdesk.cli.pairing_commands",
+    "swissdesk.cli.verification_commands",
     "swissdesk.cli.standings_commands",
     "swissdesk.cli.storage_commands",
+    "swissdesk.cli.event_commands",
     "swissdesk.cli.team_commands",
     "swissdesk.cli.report_commands",
     "swissdesk.cli.ratinglist_commands",

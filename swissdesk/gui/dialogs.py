@@ -8,12 +8,13 @@ shifting, rounds scored without playing), says so before the arbiter confirms.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QDateEdit,
     QDialog,
@@ -31,7 +32,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from swissdesk.engines import SYSTEM_TITLES, system_tiebreaks, system_title
+from swissdesk.engines import (
+    SYSTEM_TITLES,
+    split_system,
+    system_tiebreaks,
+    system_title,
+    with_options,
+)
 from swissdesk.gui import validation
 from swissdesk.gui.dialog_base import ValidatedDialog
 from swissdesk.gui.player_dialogs import (
@@ -45,12 +52,44 @@ from swissdesk.gui.player_dialogs import (
     predicted_tpn,
 )
 from swissdesk.model import schedule, timecontrol
+from swissdesk.model.round_robin import (
+    MAX_CYCLES,
+    ROUND_ROBIN_SCORING,
+    RoundRobinSettings,
+    is_round_robin,
+)
 from swissdesk.model.tournament import DOUBLE_SWISS_SCORING, Colour, ScoringSystem
 from swissdesk.storage import (
     AccelerationKind,
     TournamentSettings,
 )
-from swissdesk.tiebreaks import DEFAULT_TIEBREAKS, TIEBREAK_NAMES, parse_tiebreak
+from swissdesk.tiebreaks import (
+    DEFAULT_TIEBREAKS,
+    TIEBREAK_NAMES,
+    offered_tiebreaks,
+    parse_tiebreak,
+    tiebreak_problems,
+)
+from swissdesk.tiebreaks.team import DEFAULT_TEAM_TIEBREAKS, TEAM_TIEBREAKS
+
+TEAM_TIEBREAK_CHOICES = TEAM_TIEBREAKS
+"""The team tie-breaks an arbiter orders (C.07, team competitions)."""
+
+LIM_EDITIONS = (
+    ("2026", "2026 (in force)"),
+    ("2003", "2003 (Handbook)"),
+    ("1999", "1999"),
+)
+"""The editions of the Lim text swissdesk applies (C.04.4.3)."""
+
+
+class DateField(QDateEdit):
+    """A date that one Tab leaves (Qt's date field moves through day, month and year with
+    Tab, so typing the form's fields in order landed in the wrong one); the arrow keys
+    and typing still move between its parts."""
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        return QWidget.focusNextPrevChild(self, next)
 
 SCORING_CHOICES: dict[str, ScoringSystem] = {
     "1 – ½ – 0 (FIDE standard)": ScoringSystem(),
@@ -64,15 +103,25 @@ SCORING_CHOICES: dict[str, ScoringSystem] = {
         half_point_bye=2,
     ),
     "Double-Swiss: 1 – ½ – 0 per game, PAB 1½ (C.04.5)": DOUBLE_SWISS_SCORING,
+    "Round robin: 1 – ½ – 0, the bye of an odd field scores nothing": ROUND_ROBIN_SCORING,
 }
 """Point systems offered for a new tournament (C.04.1 art. 3; values in half-points)."""
 
 
 class TiebreakEditor(QWidget):
-    """An ordered list of C.07 tie-break codes with add/remove/up/down."""
+    """An ordered list of C.07 tie-break codes with add/remove/up/down; the choices are the
+    ones the pairing system allows (no Buchholz for a round robin; a team event's are C.07's
+    team tie-breaks, ``names``)."""
 
-    def __init__(self, codes: Sequence[str], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        codes: Sequence[str],
+        parent: QWidget | None = None,
+        *,
+        names: Mapping[str, str] = TIEBREAK_NAMES,
+    ) -> None:
         super().__init__(parent)
+        self.names = names
         self.list = QListWidget()
         self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.list.setMaximumHeight(110)
@@ -80,8 +129,7 @@ class TiebreakEditor(QWidget):
             self._add(code)
         self.choice = QComboBox()
         self.choice.setEditable(True)
-        for name, text in TIEBREAK_NAMES.items():
-            self.choice.addItem(f"{name} – {text}", name)
+        self.set_offered(dict(names))
         add = QPushButton("Add")
         add.clicked.connect(self._add_chosen)
         remove = QPushButton("Remove")
@@ -99,17 +147,26 @@ class TiebreakEditor(QWidget):
         layout.addWidget(self.list)
         layout.addLayout(row)
 
+    def set_offered(self, names: dict[str, str]) -> None:
+        """The tie-breaks the arbiter can pick from (code -> its C.07 name)."""
+        self.choice.clear()
+        for name, text in names.items():
+            self.choice.addItem(f"{name} – {text}", name)
+
+    def offered(self) -> tuple[str, ...]:
+        return tuple(str(self.choice.itemData(i)) for i in range(self.choice.count()))
+
     def _add(self, code: str) -> None:
         item = QListWidgetItem(code)
-        name = code.split("/")[0].split(":")[0]
-        item.setToolTip(TIEBREAK_NAMES.get(name, ""))
+        name = code if code in self.names else code.split("/")[0].split(":")[0]
+        item.setToolTip(self.names.get(name, ""))
         self.list.addItem(item)
 
     def _add_chosen(self) -> None:
         data = self.choice.currentData()
         text = self.choice.currentText().split("–")[0].strip()
         code = text if text and text != data else str(data)
-        self._add(code.upper())
+        self._add(code if code in self.names else code.upper())
 
     def _remove(self) -> None:
         row = self.list.currentRow()
@@ -167,8 +224,8 @@ class TournamentDialog(ValidatedDialog):
         self.federation.setMaxLength(3)
         self.federation.setPlaceholderText("GER")
         today = QDate.currentDate()
-        self.start = QDateEdit(_date(s.start_date) or today)
-        self.end = QDateEdit(_date(s.end_date) or today.addDays(4))
+        self.start = DateField(_date(s.start_date) or today)
+        self.end = DateField(_date(s.end_date) or today.addDays(4))
         for d in (self.start, self.end):
             d.setCalendarPopup(True)
             d.setDisplayFormat("yyyy-MM-dd")
@@ -193,11 +250,27 @@ class TournamentDialog(ValidatedDialog):
         self.rounds.setValue(s.total_rounds)
         self.system = QComboBox()
         names = list(systems)
-        if s.system and s.system not in names:
-            names.append(s.system)  # an imported file's system stays as it is
+        chosen, options = split_system(s.system)
+        if chosen and chosen not in names:
+            names.append(chosen)  # an imported file's system stays as it is
         for name in names:
             self.system.addItem(system_title(name), name)
-        self.system.setCurrentIndex(names.index(s.system) if s.system in names else 0)
+        self.system.setCurrentIndex(names.index(chosen) if chosen in names else 0)
+        # The Lim system's options (C.04.4.3): the edition of the text, Maxi-tournament.
+        self.lim_edition = QComboBox()
+        for edition, label in LIM_EDITIONS:
+            self.lim_edition.addItem(label, edition)
+        editions = [o for o in options if o != "maxi"]
+        self.lim_edition.setCurrentIndex(
+            max(0, self.lim_edition.findData(editions[0] if editions else "2026"))
+        )
+        self.lim_maxi = QCheckBox("Maxi-tournament (100-point limits, art. 3.2.3)")
+        self.lim_maxi.setChecked("maxi" in options)
+        self.lim_options = QWidget()
+        lim_row = QHBoxLayout(self.lim_options)
+        lim_row.setContentsMargins(0, 0, 0, 0)
+        lim_row.addWidget(self.lim_edition, 1)
+        lim_row.addWidget(self.lim_maxi)
         # An imported tournament may score otherwise: its points stay selectable as they are.
         self.scorings = dict(SCORING_CHOICES)
         if s.scoring not in self.scorings.values():
@@ -226,7 +299,26 @@ class TournamentDialog(ValidatedDialog):
                 "Virtual points as in the file (C.04.7)", AccelerationKind.EXPLICIT.value
             )
         self.acceleration.setCurrentIndex(max(0, self.acceleration.findData(s.acceleration.value)))
-        self.tiebreaks = TiebreakEditor(s.tiebreaks or DEFAULT_TIEBREAKS)
+        if s.is_team:  # a team event ranks by C.07's team tie-breaks
+            self.tiebreaks = TiebreakEditor(
+                s.tiebreaks or DEFAULT_TEAM_TIEBREAKS, names=TEAM_TIEBREAK_CHOICES
+            )
+        else:
+            self.tiebreaks = TiebreakEditor(s.tiebreaks or DEFAULT_TIEBREAKS)
+        self.cycles = QSpinBox()
+        self.cycles.setRange(1, MAX_CYCLES)
+        self.cycles.setValue(s.round_robin.cycles)
+        self.cycles.setToolTip("1: single round robin; 2: double (everyone meets twice)")
+        self.swap = QCheckBox(
+            "Reverse the last two rounds of the first cycle (GRC Annex 1 recommends it)"
+        )
+        self.swap.setToolTip(
+            "Avoids three games in a row with the same colour at the change of cycle; with "
+            "more than two cycles, every cycle but the last is treated so."
+        )
+        self.swap.setChecked(s.round_robin.swap_last_two)
+        self.rounds_note = QLabel("Rounds: n − 1 per cycle for n players (n odd: n, with a bye)")
+        self.rounds_note.setStyleSheet("color: gray;")
         f = self.form
         f.addRow("&Name:", self.name)
         f.addRow("&Place:", self.city)
@@ -242,27 +334,78 @@ class TournamentDialog(ValidatedDialog):
         f.addRow("&Rounds:", self.rounds)
         f.addRow("Ro&und dates:", self.round_dates)
         f.addRow("Pairing s&ystem:", self.system)
+        f.addRow("Lim te&xt:", self.lim_options)
+        f.addRow("Cycles:", self.cycles)  # (the Y is the system's)
+        f.addRow("", self.swap)
+        f.addRow("", self.rounds_note)
         f.addRow("P&oint system:", self.scoring)
         f.addRow("&Colour of no. 1 in round 1:", self.colour)
         f.addRow("Acce&leration:", self.acceleration)
         f.addRow("Tie-&breaks:", self.tiebreaks)
+        self.cycles.valueChanged.connect(self._show_round_robin)
+        self._show_round_robin()
+        self.system.currentIndexChanged.connect(self._show_system_options)
+        self._show_system_options()
         self.resize(560, 0)
+
+    @property
+    def round_robin(self) -> bool:
+        """A round robin or Scheveningen event is chosen (its table gives the rounds)."""
+        return is_round_robin(self.chosen_system())
+
+    def chosen_system(self) -> str:
+        """The pairing system chosen (a team round robin pairs with ``round-robin``)."""
+        return str(self.system.currentData())
+
+    def _show_round_robin(self) -> None:
+        """The round-robin rows for a round robin; the rounds, initial colour and
+        acceleration (which the table fixes) for the other systems."""
+        table = self.round_robin
+        shown: tuple[QWidget, ...] = (self.cycles, self.swap, self.rounds_note)
+        for widget in shown:
+            self.form.setRowVisible(widget, table)
+        self.swap.setEnabled(self.cycles.value() > 1)
+        hidden: tuple[QWidget, ...] = (self.rounds, self.colour, self.acceleration)
+        for widget in hidden:
+            self.form.setRowVisible(widget, not table)
+        if not self.base.is_team:  # a team event offers the team tie-breaks
+            self.tiebreaks.set_offered(offered_tiebreaks(self.chosen_system()))
+
+    def _show_system_options(self) -> None:
+        self.form.setRowVisible(self.lim_options, self.system.currentData() == "lim")
+
+    def system_name(self) -> str:
+        """The chosen system with its options (``lim:2003,maxi``; see
+        :func:`swissdesk.engines.split_system`)."""
+        name = self.chosen_system()
+        if name != "lim":
+            return name
+        edition = str(self.lim_edition.currentData())
+        options = [] if edition == "2026" else [edition]
+        return with_options(name, [*options, *(["maxi"] if self.lim_maxi.isChecked() else [])])
 
     def _system_changed(self) -> None:
         """Double-Swiss scores games and values byes per match: offer its point system. A
         system whose text prescribes its tie-breaks (1992: F10) offers them, unless the
         arbiter already changed the list."""
-        system = str(self.system.currentData())
+        system = self.chosen_system()
         offered = {DEFAULT_TIEBREAKS, *(system_tiebreaks(n) or () for n in SYSTEM_TITLES)}
         if self.tiebreaks.codes() in offered:
             self.tiebreaks.set_codes(system_tiebreaks(system) or DEFAULT_TIEBREAKS)
         double = self.system.currentData() == "double-swiss"
-        wanted = DOUBLE_SWISS_SCORING if double else ScoringSystem()
+        wanted = (
+            DOUBLE_SWISS_SCORING
+            if double
+            else ROUND_ROBIN_SCORING
+            if is_round_robin(system)
+            else ScoringSystem()
+        )
         current = self.scorings[str(self.scoring.currentData())]
-        if current in (DOUBLE_SWISS_SCORING, ScoringSystem()):
+        if current in (DOUBLE_SWISS_SCORING, ROUND_ROBIN_SCORING, ScoringSystem()):
             for i, scoring in enumerate(self.scorings.values()):
                 if scoring == wanted:
                     self.scoring.setCurrentIndex(i)
+        self._show_round_robin()
 
     def problems(self) -> list[str]:
         out = []
@@ -280,12 +423,18 @@ class TournamentDialog(ValidatedDialog):
             out.append(f"time control code {code!r}: write it as 5400+30, 40/6000+30:900+30 …")
         codes = self.tiebreaks.codes()
         for code in codes:
+            if self.base.is_team:
+                if code not in TEAM_TIEBREAK_CHOICES:
+                    known = ", ".join(TEAM_TIEBREAK_CHOICES)
+                    out.append(f"tie-break {code!r}: a team event ranks by {known}")
+                continue
             try:
                 parse_tiebreak(code)
             except Exception as exc:
                 out.append(f"tie-break {code!r}: {exc}")
         if len(set(codes)) != len(codes):
             out.append("a tie-break appears twice in the list")
+        out += tiebreak_problems(self.chosen_system(), codes)
         return out
 
     def _show_rating_type(self) -> None:
@@ -305,7 +454,7 @@ class TournamentDialog(ValidatedDialog):
         """Every date readable, no more dates than rounds, none outside start..end."""
         tokens = self._round_date_tokens()
         out = []
-        if len(tokens) > self.rounds.value():
+        if not self.round_robin and len(tokens) > self.rounds.value():
             out.append(f"{len(tokens)} round dates for {self.rounds.value()} rounds")
         start = schedule.parse_date(self.start.date().toString("yyyy/MM/dd"))
         end = schedule.parse_date(self.end.date().toString("yyyy/MM/dd"))
@@ -346,9 +495,13 @@ class TournamentDialog(ValidatedDialog):
                 name.strip() for name in self.deputies.text().split(";") if name.strip()
             ),
             time_control=self.time_control.text().strip(),
-            tournament_type=b.tournament_type or "Individual: Swiss-System",
+            tournament_type=(
+                "Individual: round robin"
+                if self.round_robin and not b.tournament_type
+                else b.tournament_type or "Individual: Swiss-System"
+            ),
             total_rounds=self.rounds.value(),
-            system=str(self.system.currentData()),
+            system=self.system_name(),
             scoring=self.scorings[str(self.scoring.currentData())],
             initial_colour=self.initial_colour(),
             tiebreaks=self.tiebreaks.codes(),
@@ -357,6 +510,7 @@ class TournamentDialog(ValidatedDialog):
             is_team=b.is_team,
             round_dates=self.schedule(),
             time_control_code=self.time_code.text().strip(),
+            round_robin=RoundRobinSettings(self.cycles.value(), self.swap.isChecked()),
         )
 
 

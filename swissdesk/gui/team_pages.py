@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 from swissdesk.gui.dialog_base import ValidatedDialog
 from swissdesk.gui.dialogs import TournamentDialog
 from swissdesk.gui.pages import _caption, make_table
+from swissdesk.gui.tablemodel import plural
 from swissdesk.gui.team_models import (
     BoardStandingsModel,
     MatchBoardsModel,
@@ -40,9 +42,12 @@ from swissdesk.gui.team_models import (
 from swissdesk.model.tournament import TeamSettings
 from swissdesk.storage import MatchView, MemberData, TeamData, TeamRow, TournamentSettings
 from swissdesk.storage.commands.teams import team_scoring
-from swissdesk.tiebreaks.team import DEFAULT_TEAM_TIEBREAKS
+from swissdesk.tiebreaks.team import DEFAULT_TEAM_TIEBREAKS, TEAM_ROUND_ROBIN_TIEBREAKS
 
 TEAM_SYSTEM = "team"
+TEAM_ROUND_ROBIN = "team:round-robin"
+"""The dialog's choice of a team round robin: the Berger tables on the teams (system
+``round-robin`` with ``is_team``)."""
 
 
 def _narrowable(page: QWidget) -> None:
@@ -124,7 +129,7 @@ class TeamsPage(QWidget):
     def set_teams(self, teams: Sequence[TeamRow], keep: int | None = None) -> None:
         self.model.set_rows(teams)
         players = sum(len(t.members) for t in teams)
-        self.count.setText(f"{len(teams)} teams, {players} players")
+        self.count.setText(f"{plural(len(teams), 'team')}, {plural(players, 'player')}")
         row = next((i for i, t in enumerate(teams) if t.tpn == keep), 0 if teams else -1)
         if row >= 0:
             self.table.selectRow(row)
@@ -211,12 +216,24 @@ class MatchesPage(QWidget):
             self.score.setText("")
             return
         state = "" if match.complete else "   (in progress)"
+        score = MatchesModel().cell(match, MatchesModel.SCORE, 0)
         self.score.setText(
-            f"{match.first_name}  {MatchesModel().cell(match, MatchesModel.SCORE, 0)}  "
-            f"{match.second_name}{state}"
+            f"{LEFT_TO_RIGHT}{isolated(match.first_name)}  {score}  "
+            f"{isolated(match.second_name)}{state}"
         )
         if board_row is not None and 0 <= board_row < self.boards_model.rowCount():
             self.boards.selectRow(board_row)
+
+
+LEFT_TO_RIGHT = "\u200e"
+"""LEFT-TO-RIGHT MARK: a line of fields reads left to right whatever its first name."""
+
+
+def isolated(text: str) -> str:
+    """``text`` as a field with its own direction (UAX #9 first-strong isolate): an Arabic
+    team name keeps its letters right to left and the line keeps its order (the first team
+    on the left)."""
+    return f"\u2068{text}\u2069"
 
 
 class _ResultKeysTable(QWidget):
@@ -257,11 +274,14 @@ class TeamStandingsPage(QWidget):
         self.model = TeamStandingsModel(self)
         self.table = make_table(self.model)
         self.title = _caption("Team standings")
-        self.print = QPushButton("Export &PDF…")
+        self.print = QPushButton("Standings &PDF…")
+        self.print_crosstable = QPushButton("Cross &table PDF…")
+        self.print_boards = QPushButton("&Board results PDF…")
         head = QHBoxLayout()
         head.addWidget(self.title)
         head.addStretch(1)
-        head.addWidget(self.print)
+        for button in (self.print, self.print_crosstable, self.print_boards):
+            head.addWidget(button)
         self.board_model = BoardStandingsModel(self)
         self.board_table = make_table(self.board_model)
         boards = QWidget()
@@ -287,6 +307,8 @@ class TeamTournamentDialog(TournamentDialog):
 
     def __init__(self, systems: Sequence[str], parent: QWidget | None = None) -> None:
         super().__init__(systems, parent=parent)
+        if "round-robin" in systems:
+            self.system.addItem("Team round robin (Berger tables on the teams)", TEAM_ROUND_ROBIN)
         self.boards = QSpinBox()
         self.boards.setRange(1, 50)
         self.boards.setValue(4)
@@ -300,11 +322,15 @@ class TeamTournamentDialog(TournamentDialog):
         self.match_points = QComboBox()
         for label, values in (("2 – 1 – 0", (4, 2, 0)), ("3 – 1 – 0", (6, 2, 0))):
             self.match_points.addItem(label, values)
+        from swissdesk.gui.dialogs import TEAM_TIEBREAK_CHOICES, TiebreakEditor
+
+        self.team_tiebreaks = TiebreakEditor(DEFAULT_TEAM_TIEBREAKS, names=TEAM_TIEBREAK_CHOICES)
         self.team_rows = [
             ("B&oards per match:", self.boards),
-            ("Colour &preferences:", self.preferences),
+            ("Colour preferences:", self.preferences),  # (the P is the Place's)
             ("Primary score:", self.primary),
             ("&Match points:", self.match_points),
+            ("Team tie-&breaks:", self.team_tiebreaks),
         ]
         for label, widget in self.team_rows:
             self.form.addRow(label, widget)
@@ -313,18 +339,34 @@ class TeamTournamentDialog(TournamentDialog):
 
     @property
     def is_team(self) -> bool:
-        return bool(self.system.currentData() == TEAM_SYSTEM)
+        return self.system.currentData() in (TEAM_SYSTEM, TEAM_ROUND_ROBIN)
+
+    def chosen_system(self) -> str:
+        data = str(self.system.currentData())
+        return "round-robin" if data == TEAM_ROUND_ROBIN else data
 
     def _show_team_rows(self) -> None:
         for _label, widget in self.team_rows:
             self.form.setRowVisible(widget, self.is_team)
         for widget in (self.scoring, self.acceleration, self.tiebreaks):
             self.form.setRowVisible(widget, not self.is_team)
+        if self.is_team and self.round_robin:
+            self.form.setRowVisible(self.preferences, False)  # the table gives the colours
 
     def problems(self) -> list[str]:
         out = super().problems()
         if self.is_team:  # the team tie-breaks are C.07's team list, not the editor's
             out = [p for p in out if not p.startswith("tie-break")]
+            from swissdesk.gui.dialogs import TEAM_TIEBREAK_CHOICES
+
+            codes = self.team_tiebreaks.codes()
+            out += [
+                f"tie-break {code!r}: a team event ranks by {', '.join(TEAM_TIEBREAK_CHOICES)}"
+                for code in codes
+                if code not in TEAM_TIEBREAK_CHOICES
+            ]
+            if len(set(codes)) != len(codes):
+                out.append("a tie-break appears twice in the list")
         return out
 
     def settings(self) -> TournamentSettings:
@@ -334,12 +376,21 @@ class TeamTournamentDialog(TournamentDialog):
         from dataclasses import replace
 
         win, draw, loss = self.match_points.currentData()
+        if self.round_robin:  # the bye of an odd number of teams is no match
+            return replace(
+                base,
+                system="round-robin",
+                is_team=True,
+                scoring=replace(team_scoring(win, draw, loss), pairing_allocated_bye=0),
+                tiebreaks=TEAM_ROUND_ROBIN_TIEBREAKS,
+                tournament_type="Team: round robin",
+            )
         return replace(
             base,
             system=TEAM_SYSTEM,
             is_team=True,
             scoring=team_scoring(win, draw, loss),
-            tiebreaks=DEFAULT_TEAM_TIEBREAKS,
+            tiebreaks=self.team_tiebreaks.codes(),
             tournament_type="Team: Swiss-System",
         )
 
@@ -351,7 +402,7 @@ class TeamTournamentDialog(TournamentDialog):
             boards=boards,
             colour_preferences=str(self.preferences.currentData()),
             primary_score=str(self.primary.currentData()),
-            pab_game_points=boards,
+            pab_game_points=0 if self.round_robin else boards,
             half_bye_game_points=boards,
             full_bye_game_points=2 * boards,
         )
@@ -379,6 +430,26 @@ def parse_roster_lines(text: str) -> tuple[list[MemberData], list[str]]:
     return members, problems
 
 
+class RosterEdit(QPlainTextEdit):
+    """The roster, one player a line: Enter starts the next line, Tab leaves the field like
+    in every other field (a typed tab was read as a column separator), Ctrl+Enter submits
+    the dialog. A roster pasted from a spreadsheet keeps its tabs (they separate columns)."""
+
+    submitted = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTabChangesFocus(True)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if enter and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            event.accept()
+            self.submitted.emit()
+            return
+        super().keyPressEvent(event)
+
+
 class TeamDialog(ValidatedDialog):
     """A new team: name, short name, federation, club and the roster (one player a line,
     pasted from a spreadsheet: name, rating, title, FIDE ID, federation)."""
@@ -391,10 +462,12 @@ class TeamDialog(ValidatedDialog):
         self.federation = QLineEdit()
         self.federation.setMaxLength(3)
         self.club = QLineEdit()
-        self.roster = QPlainTextEdit()
+        self.roster = RosterEdit()
         self.roster.setPlaceholderText(
-            "One player per line, board order:\nname; rating; title; FIDE ID; federation"
+            "One player per line, board order:\nname; rating; title; FIDE ID; federation\n"
+            "(Enter: next line; Tab: next field; Ctrl+Enter: add the team)"
         )
+        self.roster.submitted.connect(self.try_accept)
         f = self.form
         f.addRow("&Name:", self.name)
         f.addRow("&Short name:", self.short)

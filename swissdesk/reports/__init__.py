@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
-from collections.abc import Sequence
+import secrets
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from swissdesk.errors import InputError
@@ -20,7 +20,10 @@ from swissdesk.model.tournament import Tournament
 from swissdesk.reports.board_order import boards_of_round, sort_pairs
 from swissdesk.reports.layout import PAPERS
 
-KINDS: tuple[str, ...] = ("boards", "alphabetical", "cards", "standings", "crosstable", "slips")
+KINDS: tuple[str, ...] = (
+    *("boards", "alphabetical", "cards", "standings", "crosstable", "slips"),
+    "starting-list",
+)
 """The documents :func:`render` makes, by the name the command line uses."""
 
 KIND_TITLES: dict[str, str] = {
@@ -30,6 +33,7 @@ KIND_TITLES: dict[str, str] = {
     "standings": "Standings",
     "crosstable": "Cross table",
     "slips": "Result slips",
+    "starting-list": "Starting list",
 }
 """A human title per kind, for menus."""
 
@@ -46,6 +50,8 @@ def render(
     paper: str = "a4",
     tiebreaks: Sequence[str] | None = None,
     board_order: Sequence[tuple[int, int]] | None = None,
+    order: str = "number",
+    withdrawn: Mapping[int, int] | None = None,
 ) -> Path:
     """Write the document ``kind`` (one of :data:`KINDS`) for ``tournament`` as a PDF.
 
@@ -54,7 +60,11 @@ def render(
     to rank (default: the latest round with all results in). ``tiebreaks``: C.07 codes such
     as ``("BH/C1", "BH", "SB")`` (default: the tournament's, else swissdesk's default list).
     ``board_order``: ``(white, black)`` pairs in the published order, when the pairing
-    program fixed it; otherwise boards are sorted by C.04.2 art. 3.6.
+    program fixed it; otherwise boards are sorted by C.04.2 art. 3.6. ``order``: the
+    starting list's order, ``number``, ``rating`` or ``name``
+    (:data:`swissdesk.reports.starting_list.ORDERS`). ``withdrawn``: TPN -> the round
+    from which a player is withdrawn, as a tournament file records it (default: as a TRF's
+    entries show it); the board list and the list by name print "withdrawn".
 
     The file is written to a temporary name and moved over ``out_path`` only when complete,
     so a failure never leaves a half-written PDF or destroys the previous one. Raises
@@ -66,18 +76,38 @@ def render(
     if paper.lower() not in PAPERS:
         raise InputError(f"unknown paper size {paper!r} (choose one of: {', '.join(PAPERS)})")
     paper = paper.lower()
+    if kind == "starting-list":
+        from swissdesk.reports.starting_list import ORDERS, render_starting_list
+
+        if order not in ORDERS:
+            raise InputError(f"unknown order {order!r} (choose one of: {', '.join(ORDERS)})")
+        return write_atomically(
+            out_path, lambda temp: render_starting_list(tournament, temp, order=order, paper=paper)
+        )
+    return write_atomically(
+        out_path,
+        lambda temp: _dispatch(
+            kind, tournament, temp, round_number, paper, tiebreaks, board_order, withdrawn
+        ),
+    )
+
+
+def write_atomically(out_path: str | os.PathLike[str], draw: Callable[[Path], object]) -> Path:
+    """Let ``draw`` write a PDF into a new file beside ``out_path``, then move it over
+    ``out_path``: a failure never leaves a half-written PDF or destroys the previous one.
+
+    The file gets the permissions of any new file of the user (``0666`` less the umask),
+    never a temporary file's private ``0600``: a PDF is for others to read. Raises
+    :class:`~swissdesk.errors.InputError` for a folder that does not exist or cannot be
+    written.
+    """
     target = Path(out_path)
     directory = target.parent if str(target.parent) else Path(".")
     if not directory.is_dir():
         raise InputError(f"cannot write {target}: folder {directory} does not exist")
+    temp = _new_file(directory)
     try:
-        handle, temp_name = tempfile.mkstemp(prefix=".swissdesk-", suffix=".pdf", dir=directory)
-    except OSError as exc:
-        raise InputError(f"cannot write in {directory}: {exc.strerror or exc}") from exc
-    os.close(handle)
-    temp = Path(temp_name)
-    try:
-        _dispatch(kind, tournament, temp, round_number, paper, tiebreaks, board_order)
+        draw(temp)
         try:
             os.replace(temp, target)
         except OSError as exc:
@@ -90,6 +120,20 @@ def render(
     return target
 
 
+def _new_file(directory: Path) -> Path:
+    """An empty new file in ``directory`` created with mode ``0666`` (the umask applies)."""
+    for _ in range(100):
+        temp = directory / f".swissdesk-{secrets.token_hex(6)}.pdf"
+        try:
+            os.close(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise InputError(f"cannot write in {directory}: {exc.strerror or exc}") from exc
+        return temp
+    raise InputError(f"cannot write in {directory}: no free temporary name")
+
+
 def _dispatch(
     kind: str,
     tournament: Tournament,
@@ -98,18 +142,29 @@ def _dispatch(
     paper: str,
     tiebreaks: Sequence[str] | None,
     board_order: Sequence[tuple[int, int]] | None,
+    withdrawn: Mapping[int, int] | None = None,
 ) -> Path:
     if kind == "boards":
         from swissdesk.reports.boards import render_boards
 
         return render_boards(
-            tournament, out, round_number=round_number, paper=paper, board_order=board_order
+            tournament,
+            out,
+            round_number=round_number,
+            paper=paper,
+            board_order=board_order,
+            withdrawn=withdrawn,
         )
     if kind == "alphabetical":
         from swissdesk.reports.alphabetical import render_alphabetical
 
         return render_alphabetical(
-            tournament, out, round_number=round_number, paper=paper, board_order=board_order
+            tournament,
+            out,
+            round_number=round_number,
+            paper=paper,
+            board_order=board_order,
+            withdrawn=withdrawn,
         )
     if kind == "cards":
         from swissdesk.reports.cards import render_cards
@@ -141,4 +196,5 @@ __all__ = [
     "boards_of_round",
     "render",
     "sort_pairs",
+    "write_atomically",
 ]

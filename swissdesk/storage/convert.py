@@ -22,7 +22,8 @@ from swissdesk.engines.acceleration import (  # re-exported for the storage serv
     baku_group_a_size as baku_group_a_size,
 )
 from swissdesk.engines.acceleration import baku_virtual_points
-from swissdesk.model import schedule, timecontrol
+from swissdesk.model import round_robin, schedule, timecontrol
+from swissdesk.model.round_robin import RoundRobinSettings
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
     Colour,
@@ -88,6 +89,7 @@ def settings_to_dict(settings: TournamentSettings) -> dict[str, Any]:
     data["initial_colour"] = settings.initial_colour.value
     data["acceleration"] = settings.acceleration.value
     data["late_entry_result"] = settings.late_entry_result.value
+    data["round_robin"] = asdict(settings.round_robin)
     return data
 
 
@@ -100,6 +102,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> TournamentSettings:
     values["acceleration"] = AccelerationKind(values.get("acceleration", "none"))
     values["late_entry_result"] = ResultCode(values.get("late_entry_result", " "))
     values["round_dates"] = tuple(values.get("round_dates", ()))
+    values["round_robin"] = RoundRobinSettings(**values.get("round_robin", {}))
     return TournamentSettings(**values)
 
 
@@ -125,7 +128,14 @@ def settings_from_record(rec: TournamentRecord) -> TournamentSettings:
         round_dates=schedule.from_records(json.loads(rec.extra_records or "[]")),
         time_control_code=timecontrol.from_records(json.loads(rec.extra_records or "[]")),
         organiser=rec.organiser,
+        round_robin=_round_robin_settings(json.loads(rec.extra_records or "[]")),
     )
+
+
+def _round_robin_settings(records: Sequence[str]) -> RoundRobinSettings:
+    """A round robin's settings from its record 192 (the defaults for any other event)."""
+    code = round_robin.from_records(records)
+    return code.settings if code is not None else RoundRobinSettings()
 
 
 def write_settings(rec: TournamentRecord, settings: TournamentSettings) -> None:
@@ -153,6 +163,10 @@ def write_settings(rec: TournamentRecord, settings: TournamentSettings) -> None:
         json.loads(rec.extra_records or "[]"), settings.round_dates
     )  # and the encoded time control is record 222
     records = timecontrol.replace_in_records(records, settings.time_control_code)
+    # A round robin's cycles travel as its record 192 code (GRC Annex 1).
+    records = round_robin.replace_in_records(
+        records, settings.system, settings.round_robin, team=settings.is_team
+    )
     rec.extra_records = json.dumps(list(records))
 
 
@@ -178,6 +192,11 @@ def settings_from_tournament(t: Tournament) -> TournamentSettings:
         round_dates=schedule.from_records(t.extra_records),
         time_control_code=timecontrol.from_records(t.extra_records),
         organiser=t.info.organiser,
+        round_robin=(
+            round_robin.settings_of(t)
+            if round_robin.is_round_robin(t.system)
+            else RoundRobinSettings()
+        ),
     )
 
 
@@ -215,6 +234,7 @@ def player_data_to_dict(p: PlayerData) -> dict[str, Any]:
         "fide_id": p.fide_id,
         "birth_date": p.birth_date,
         "members": list(p.members),
+        "club": p.club,
     }
 
 
@@ -229,6 +249,7 @@ def player_data_from_record(rec: PlayerRecord) -> PlayerData:
         fide_id=rec.fide_id,
         birth_date=rec.birth_date,
         members=tuple(json.loads(rec.members)),
+        club=rec.club,
     )
 
 
@@ -242,6 +263,7 @@ def apply_player_data(rec: PlayerRecord, data: PlayerData) -> None:
     rec.fide_id = data.fide_id
     rec.birth_date = data.birth_date
     rec.members = json.dumps(list(data.members))
+    rec.club = data.club
 
 
 def player_data_from_dict(d: Mapping[str, Any]) -> PlayerData:
@@ -255,6 +277,7 @@ def player_data_from_dict(d: Mapping[str, Any]) -> PlayerData:
         fide_id=d["fide_id"],
         birth_date=d["birth_date"],
         members=tuple(d["members"]),
+        club=str(d.get("club", "")),  # audit rows written before schema 4 have none
     )
 
 
@@ -410,6 +433,7 @@ def build_snapshot(
                 prow.fide_id,
                 prow.birth_date,
                 prow.members,
+                prow.club,
                 prow.declared_points,
                 prow.declared_rank,
                 prow.withdrawn_from_round,
@@ -495,6 +519,7 @@ def build_snapshot(
                 declared_points=row.declared_points if keep_declared else None,
                 declared_rank=row.declared_rank if keep_declared else None,
                 members=tuple(json.loads(row.members)),
+                club=row.club,
             )
         )
     acceleration: dict[int, tuple[HalfPoints, ...]] = {}
@@ -579,6 +604,7 @@ def insert_tournament(session: Session, t: Tournament, *, engine_label: str, at:
                 fide_id=p.fide_id,
                 birth_date=p.birth_date,
                 members=json.dumps(list(p.members)),
+                club=p.club,
                 declared_points=p.declared_points,
                 declared_rank=p.declared_rank,
                 group_a=False,

@@ -32,7 +32,15 @@ from swissdesk.model.tournament import (
     Tournament,
 )
 from swissdesk.storage import convert, database, newfile, readmodels, schema, teamviews
-from swissdesk.storage.commands import REGISTRY, Action, PairNextRound, Redo, Undo, history
+from swissdesk.storage.commands import (
+    REGISTRY,
+    Action,
+    PairNextRound,
+    Redo,
+    Undo,
+    history,
+    round_robin,
+)
 from swissdesk.storage.commands.base import (
     tournament_row,
     utc_now,
@@ -318,6 +326,14 @@ class TournamentFile:
         with self._read() as session:
             return readmodels.player_rows(session)
 
+    def withdrawn(self) -> dict[int, int]:
+        """TPN -> the round from which the player is withdrawn (not paired any more)."""
+        return {
+            p.tpn: p.withdrawn_from_round
+            for p in self.players()
+            if p.withdrawn_from_round is not None
+        }
+
     def round_view(self, round_number: int) -> RoundView:
         """Boards, PAB, byes and absences of a paired round, or the byes already set for
         the next round (``paired=False``)."""
@@ -412,6 +428,8 @@ class TournamentFile:
                     summary, payload, warnings = step.apply(session, action)
                     payload = {**payload, "redo": encode(action)}
                     undo_of = None
+                # A round robin's number of rounds follows its list of players.
+                round_robin.sync_rounds(session)
                 payload.setdefault("by", _arbiter())
                 audit = AuditRecord(
                     at=utc_now(),

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from swissdesk.engines.base import RoundPairing
+from swissdesk.model.round_robin import RoundRobinSettings
 from swissdesk.model.tournament import Colour, HalfPoints, ResultCode, ScoringSystem
 from swissdesk.storage.results import BoardResult
 from swissdesk.tiebreaks import DEFAULT_TIEBREAKS
@@ -105,6 +106,10 @@ class TournamentSettings:
     organiser: str = ""
     """Who organises the event (free text, e.g. "Chess Club Zürich"): printed in the
     documents' headers; no TRF record holds it, so a TRF export leaves it out."""
+    round_robin: RoundRobinSettings = field(default_factory=RoundRobinSettings)
+    """For a round robin or Scheveningen event: the cycles and the order of the last two
+    rounds of a cycle (GRC Annex 1). Kept as TRF record 192; ``total_rounds`` follows from
+    it and the number of participants until round 1 is paired."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +124,8 @@ class PlayerData:
     fide_id: str = ""
     birth_date: str = ""
     members: tuple[str, ...] = ()
+    club: str = ""
+    """Club or town, for the starting list (no TRF record holds it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +150,7 @@ class PlayerRow:
     withdrawn_from_round: int | None
     late_entry_round: int | None
     byes: tuple[tuple[int, ByeKind], ...] = ()
+    club: str = ""
 
     @property
     def data(self) -> PlayerData:
@@ -156,6 +164,7 @@ class PlayerRow:
             fide_id=self.fide_id,
             birth_date=self.birth_date,
             members=self.members,
+            club=self.club,
         )
 
 

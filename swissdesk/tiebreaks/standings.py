@@ -1,9 +1,15 @@
 """Standings: rank by points, then by the declared tie-breaks in order (C.07 art. 5).
 
-Each tie-break only separates participants still tied on points and on every earlier
-tie-break; direct encounter (art. 6) is computed inside those groups. Participants still
+In a round robin, players who withdrew having completed less than half their games are
+left out (GRC art. 6.6), and so are the points scored against them. Each tie-break only
+separates participants still tied on points and on every earlier tie-break; direct
+encounter (art. 6) is computed inside those groups. Participants still
 tied after the last tie-break share the place, shown as ``"3-5"``, and are listed by pairing
 number.
+
+A list may name the points themselves as ``PTS`` (TRF-2026 record 212, "FIDE tie-breaks used
+to define standings", is record 202 with ``PTS`` in its place): the points then decide at
+that position of the list instead of first.
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from swissdesk.errors import InputError
+from swissdesk.model.round_robin import DEFAULT_TIEBREAKS as ROUND_ROBIN_TIEBREAKS
+from swissdesk.model.round_robin import excluded_from_standings, is_round_robin
 from swissdesk.model.tournament import HalfPoints, Tournament, half_points_to_str
 from swissdesk.tiebreaks import compute as c
 from swissdesk.tiebreaks.spec import DEFAULT_TIEBREAKS, TiebreakSpec, parse_tiebreak
@@ -57,11 +65,15 @@ class StandingRow:
 
 @dataclass(frozen=True, slots=True)
 class Standings:
-    """The ranked table after ``after_round`` rounds with the tie-breaks ``tiebreaks``."""
+    """The ranked table after ``after_round`` rounds with the tie-breaks ``tiebreaks``.
+
+    ``excluded`` are the participants a round robin leaves out of its standings (GRC art.
+    6.6: they left having completed less than half their games); they have no row."""
 
     after_round: int
     tiebreaks: tuple[TiebreakSpec, ...]
     rows: tuple[StandingRow, ...]
+    excluded: tuple[int, ...] = ()
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -110,6 +122,24 @@ _WITH_SPEC: dict[str, _WithSpec] = {
 }
 
 
+def _refine(
+    groups: list[list[int]], spec: TiebreakSpec, column: dict[int, c.Value]
+) -> list[list[int]]:
+    """Split every group of still-tied participants by one column, best first."""
+    refined: list[list[int]] = []
+    for group in groups:
+        ordered = sorted(group, key=lambda t: (_sort_key(spec, column[t]), t))
+        current = [ordered[0]]
+        for tpn in ordered[1:]:
+            if column[current[0]] == column[tpn]:
+                current.append(tpn)
+            else:
+                refined.append(current)
+                current = [tpn]
+        refined.append(current)
+    return refined
+
+
 def tiebreak_values(view: c.RoundsView, spec: TiebreakSpec) -> dict[int, c.Value]:
     """Every participant's value of one tie-break that does not depend on the ranking."""
     if spec.name in _SIMPLE:
@@ -120,19 +150,31 @@ def tiebreak_values(view: c.RoundsView, spec: TiebreakSpec) -> dict[int, c.Value
 
 
 def declared_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
-    """The tie-breaks the tournament declared (TRF record 202), else the default list.
+    """The tie-breaks the tournament declared (TRF record 202), else the default list (a
+    round robin's own, without Buchholz).
 
     Entries holding several codes separated by spaces or commas are split.
     """
     codes = tuple(
         code for entry in tournament.tiebreaks for code in entry.replace(",", " ").split()
     )
-    return codes or DEFAULT_TIEBREAKS
+    if codes:
+        return codes
+    return ROUND_ROBIN_TIEBREAKS if is_round_robin(tournament.system) else DEFAULT_TIEBREAKS
 
 
 def completed_rounds(tournament: Tournament) -> int:
     """The last round with a pairing (a game or a pairing-allocated bye)."""
     return tournament.rounds_with_pairings
+
+
+POINTS_CODE = "PTS"
+"""The code of the points in a ranking order (TRF-2026 record 212)."""
+
+
+def is_points_code(code: str) -> bool:
+    """Whether ``code`` names the points (``PTS``) rather than a tie-break."""
+    return code.strip().upper() == POINTS_CODE
 
 
 def _sort_key(spec: TiebreakSpec, value: Fraction | None) -> tuple[bool, Fraction]:
@@ -149,10 +191,14 @@ def compute_standings(
 ) -> Standings:
     """Rank ``tournament`` after ``after_round`` (default: the last paired round).
 
-    ``tiebreaks`` are codes such as ``"BH/C1"``; an unknown code raises
-    :class:`swissdesk.errors.InputError`, as does a round outside the tournament.
+    ``tiebreaks`` are codes such as ``"BH/C1"``; the points decide first unless the list
+    names them (``"PTS"``, as record 212 does) somewhere else. An unknown code raises
+    :class:`swissdesk.errors.InputError`, as does a round outside the tournament. The
+    returned :class:`Standings` lists the tie-breaks only (``PTS`` is the points column).
     """
-    specs = tuple(parse_tiebreak(code) for code in tiebreaks)
+    points_at = next((i for i, code in enumerate(tiebreaks) if is_points_code(code)), 0)
+    codes = [code for code in tiebreaks if not is_points_code(code)]
+    specs = tuple(parse_tiebreak(code) for code in codes)
     for spec in specs:
         if spec.point_type and not tournament.is_team:
             raise InputError(
@@ -164,36 +210,26 @@ def compute_standings(
     rounds = last if after_round is None else after_round
     if rounds < 0 or rounds > known:
         raise InputError(f"cannot rank after round {rounds}: the tournament has {known} rounds")
-    view = c.build_view(tournament, rounds)
-    tpns = sorted(view.records)
-    groups: list[list[int]] = []
-    for tpn in sorted(tpns, key=lambda t: -view.points[t]):
-        if groups and view.points[groups[-1][0]] == view.points[tpn]:
-            groups[-1].append(tpn)
-        else:
-            groups.append([tpn])
+    excluded = excluded_from_standings(tournament, rounds)
+    view = c.build_view(tournament, rounds, excluded=excluded)
+    points_column: dict[int, c.Value] = {t: Fraction(p, 2) for t, p in view.points.items()}
+    points_spec = TiebreakSpec(code=POINTS_CODE, name=POINTS_CODE)
+    groups: list[list[int]] = [sorted(view.records)]
     columns: list[dict[int, c.Value]] = []
-    for spec in specs:
-        if spec.name == "DE":
-            column: dict[int, c.Value] = {}
+    order = [*specs[:points_at], points_spec, *specs[points_at:]]
+    for spec in order:
+        if spec is points_spec:
+            column = points_column
+        elif spec.name == "DE":
+            column = {}
             for group in groups:
                 for tpn, pos in c.direct_encounter_positions(view, group, spec).items():
                     column[tpn] = Fraction(pos)
         else:
             column = tiebreak_values(view, spec)
-        columns.append(column)
-        refined: list[list[int]] = []
-        for group in groups:
-            ordered = sorted(group, key=lambda t: (_sort_key(spec, column[t]), t))
-            current = [ordered[0]]
-            for tpn in ordered[1:]:
-                if column[current[0]] == column[tpn]:
-                    current.append(tpn)
-                else:
-                    refined.append(current)
-                    current = [tpn]
-            refined.append(current)
-        groups = refined
+        if spec is not points_spec:
+            columns.append(column)
+        groups = _refine(groups, spec, column)
     players = tournament.players_by_tpn
     rows: list[StandingRow] = []
     place = 1
@@ -217,4 +253,6 @@ def compute_standings(
                 )
             )
         place += len(group)
-    return Standings(after_round=rounds, tiebreaks=specs, rows=tuple(rows))
+    return Standings(
+        after_round=rounds, tiebreaks=specs, rows=tuple(rows), excluded=tuple(sorted(excluded))
+    )

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.tournament import (
     Colour,
     HalfPoints,
@@ -336,7 +337,11 @@ def read_team_section(text: str, source: str = "<input>") -> TeamEvent:
         initial_colour=players.initial_colour,
         scoring=scoring,
         info=players.info,
-        system="team",
+        # Record 192 may name a team round robin (FIDE_TEAM_ROUNDROBIN, ...): kept with it.
+        system=players.system if is_round_robin(players.system) else "team",
+        extra_records=tuple(r for r in players.extra_records if r.startswith("192"))
+        if is_round_robin(players.system)
+        else (),
         is_team=True,
         team=settings,
         acceleration={
