@@ -594,26 +594,14 @@ class PrintController(QObject):
         if self.w.file is None:
             return None
         tf = self.w.file
-<<<<<<< HEAD
 
         def render() -> Path:
             from swissdesk.outputs import refuse_overwriting
-            from swissdesk.reports import render
 
             refuse_overwriting(path, [tf.path])
-            ranked = kind in ("standings", "crosstable")
-            snapshot = tf.snapshot() if ranked else tf.snapshot(include_pending=True)
-            rnd = None if ranked else round_number
-            order = tf.board_order(rnd) if rnd else None
-            return render(kind, snapshot, path, round_number=rnd, board_order=order)
+            return render_document(tf, kind, path, round_number)
 
-        written = self.w.guarded("Export PDF", render)
-=======
-        written = self.w.guarded(
-            f"Export {document_title(kind)}",
-            lambda: render_document(tf, kind, path, round_number),
-        )
->>>>>>> main
+        written = self.w.guarded(f"Export {document_title(kind)}", render)
         if written is not None:
             self.w.statusBar().showMessage(f"Wrote {written}", 30_000)
         return written

@@ -391,26 +391,6 @@ class TeamsController:
         tf = self.w.file
         return tf.snapshot().rounds_with_pairings if tf is not None else 0
 
-<<<<<<< HEAD
-    def _pdf_target(self, title: str, stem: str) -> Path | None:
-        tf = self.w.file
-        if tf is None:
-            return None
-        name = self.w.prompter.save_file(title, str(tf.path.with_name(stem)), "PDF (*.pdf)")
-        if not name:
-            return None
-        from swissdesk.outputs import refuse_overwriting
-
-        path = Path(name)
-
-        def check() -> bool:
-            refuse_overwriting(path, [tf.path])
-            return True
-
-        return path if self.w.guarded(title, check) else None
-
-=======
->>>>>>> main
     def print_standings(self) -> None:
         """The Team standings page's Export PDF (Teams > Team standings (PDF)…)."""
         self.w.printing.export_pdf("team-standings")
