@@ -13,6 +13,8 @@ import errno
 import os
 import shutil
 import sqlite3
+import stat
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -242,7 +244,9 @@ def read_only_uri(path: Path) -> str:
     """SQLite URI opening ``path`` without ever writing beside it (no -wal/-shm files).
 
     ``immutable=1``: a file swissdesk cannot write is read as it is on disk; a file closed
-    by swissdesk has its WAL folded back, so nothing is missed.
+    by swissdesk has its WAL folded back, so nothing is missed. A file whose WAL still holds
+    changes (swissdesk was killed before folding it back) is read from a private copy
+    instead (:func:`read_only_snapshot`).
     """
     return f"{path.resolve().as_uri()}?mode=ro&immutable=1"
 
@@ -273,7 +277,7 @@ def read_only_reason(path: Path) -> str | None:
             )
         raise StorageError(f"the tournament file {path} cannot be opened: {exc.strerror}") from exc
     os.close(fd)
-    if disk_is_full(path) and not _wal_has_frames(path):
+    if disk_is_full(path) and not wal_has_frames(path):
         return (
             "the disk holding it is full; it can be read, printed and "
             "exported, and saved again once some space is free"
@@ -341,12 +345,51 @@ def disk_is_full(path: Path, margin: int = FULL_DISK_MARGIN) -> bool:
         return False
 
 
-def _wal_has_frames(path: Path) -> bool:
+def wal_has_frames(path: Path) -> bool:
     """Whether a ``-wal`` beside ``path`` may hold committed changes (it is not empty)."""
     try:
         return os.stat(f"{path}-wal").st_size > 0
     except OSError:
         return False
+
+
+def is_regular_file(path: Path) -> bool:
+    """A regular file (following links): not a folder, a named pipe, a device or a socket.
+    Opening a named pipe would wait for a writer forever."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def read_only_snapshot(path: Path) -> Path:
+    """A private copy of ``path`` and its WAL, in a new temporary folder, with the WAL's
+    committed changes folded into the copy (SQLite replays them as after a crash); the
+    original and its WAL are only read. :func:`remove_snapshot` removes it."""
+    folder = Path(tempfile.mkdtemp(prefix="swissdesk-read-only-"))
+    copy = folder / path.name
+    try:
+        shutil.copyfile(path, copy)
+        shutil.copyfile(f"{path}-wal", f"{copy}-wal")
+        con = sqlite3.connect(copy, isolation_level=None)
+        try:
+            schemacheck.harden(con)
+            con.execute("PRAGMA journal_mode = DELETE").fetchall()  # folds the WAL in
+        finally:
+            con.close()
+    except (OSError, sqlite3.Error) as exc:
+        remove_snapshot(copy)
+        raise ReadOnlyFileError(
+            f"the tournament file {path} cannot be written, and the changes still kept "
+            f"beside it in {path.name}-wal cannot be shown without writing ({exc}): copy "
+            "both files to a writable folder and open the copy"
+        ) from exc
+    return copy
+
+
+def remove_snapshot(copy: Path) -> None:
+    """Remove a copy made by :func:`read_only_snapshot` with its folder."""
+    shutil.rmtree(copy.parent, ignore_errors=True)
 
 
 WAL_INDEX_SIZE = 32768
@@ -507,24 +550,49 @@ def corrupt_copy_path(path: Path) -> Path:
     return candidate
 
 
+MAX_CORRUPT_COPY = 256 << 20
+"""Largest damaged file copied aside (with its WAL): 256 MiB, far above a real tournament
+file (5,000 players and 15 rounds take a few MB). A bigger one (``truncate -s 1G``) is left
+where it is and the message says so, instead of filling the disk with its copy."""
+
+
 def keep_corrupt_copy(path: Path, reason: str) -> CorruptFileError:
-    """Copy a damaged file (and its WAL) aside, untouched; the error to show the arbiter.
+    """Copy a damaged file (and a WAL or journal that holds anything) aside, untouched; the
+    error to show the arbiter.
 
     One copy per damaged content: opening the same damaged file again names the copy
-    already made instead of filling the disk with identical copies.
+    already made instead of filling the disk with identical copies. A file bigger than
+    :data:`MAX_CORRUPT_COPY`, or one the disk has no room to copy, is not copied: the
+    message names the original instead.
     """
-    copy: Path | None = existing_corrupt_copy(path)
+    sides = [
+        (Path(f"{path}{extra}"), extra)
+        for extra in ("-wal", "-journal")
+        if _size(Path(f"{path}{extra}")) > 0  # SQLite's empty -wal holds nothing
+    ]
+    size = _size(path) + sum(_size(side) for side, _ in sides)
+    copy: Path | None = None
+    if size > MAX_CORRUPT_COPY or not _room_for(path, size):
+        mib = max(1, round(size / 2**20))
+        return CorruptFileError(
+            f"the tournament file {path} is damaged ({reason}). It was not changed; at "
+            f"{mib:,} MB it is too big to copy aside, so keep it where it is ({path}). Use "
+            "your latest backup or export, or send that file to support.",
+            None,
+        )
+    copy = existing_corrupt_copy(path)
     if copy is not None:
         kept = f"a copy was already kept as {copy}"
     else:
         copy = corrupt_copy_path(path)
         try:
             shutil.copy2(path, copy)
-            for extra in ("-wal", "-journal"):
-                side = Path(str(path) + extra)
-                if side.exists():
-                    shutil.copy2(side, Path(str(copy) + extra))
+            for side, extra in sides:
+                shutil.copy2(side, Path(f"{copy}{extra}"))
         except OSError:
+            for leftover in (copy, *(Path(f"{copy}{extra}") for _, extra in sides)):
+                with contextlib.suppress(OSError):
+                    leftover.unlink()
             copy = None
         kept = f"a copy was kept as {copy}" if copy else "no copy could be made"
     return CorruptFileError(
@@ -532,6 +600,21 @@ def keep_corrupt_copy(path: Path, reason: str) -> CorruptFileError:
         "Use your latest backup or export, or send the copy to support.",
         copy,
     )
+
+
+def _size(path: Path) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
+
+
+def _room_for(path: Path, size: int) -> bool:
+    """Whether the disk holding ``path`` keeps its margin after a copy of ``size`` bytes."""
+    try:
+        return shutil.disk_usage(path.parent).free - size > FULL_DISK_MARGIN
+    except OSError:
+        return True
 
 
 def existing_corrupt_copy(path: Path) -> Path | None:
@@ -562,8 +645,8 @@ def _glob_escape(text: str) -> str:
 
 
 def _same_side(a: Path, b: Path) -> bool:
-    if not a.exists():
-        return not b.exists()
+    if _size(a) == 0:  # an empty WAL or journal is never copied
+        return _size(b) == 0
     return b.exists() and a.stat().st_size == b.stat().st_size and _same_bytes(a, b)
 
 
@@ -647,6 +730,12 @@ def check_file(
         raise StorageError(f"the tournament file {path} does not exist")
     if path.is_dir():
         raise NotATournamentFileError(f"{path} is a folder, not a tournament file")
+    if not is_regular_file(path):
+        raise NotATournamentFileError(
+            f"{path} is not a file but a named pipe, a device or a socket: not a tournament "
+            "file (nothing was read from it)"
+        )
+    refuse_planted_side_files(path)
     remove_stale_wal_files(path)
     try:
         with path.open("rb") as fh:
@@ -735,6 +824,34 @@ def schema_version(path: Path, value: object) -> int:
 
 def _shown(text: str, limit: int = 24) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def refuse_planted_side_files(path: Path) -> None:
+    """SQLite keeps a tournament's uncommitted and recent changes in ``NAME-wal``,
+    ``NAME-shm`` and ``NAME-journal``, always plain files. A link there (planted to make
+    swissdesk write into another file) or a pipe or a device is refused in words; SQLite
+    itself only says it cannot open the file."""
+    for extra in ("-wal", "-shm", "-journal"):
+        side = Path(f"{path}{extra}")
+        try:
+            info = os.lstat(side)
+        except OSError:
+            continue
+        if stat.S_ISLNK(info.st_mode):
+            try:
+                target = os.readlink(side)
+            except OSError:
+                target = "another file"
+            what = f"is a link to {target}"
+        elif not stat.S_ISREG(info.st_mode):
+            what = "is not a plain file (a named pipe, a device or a socket)"
+        else:
+            continue
+        raise StorageError(
+            f"beside the tournament file {path}, {side.name} {what}; SQLite never makes one, "
+            "so swissdesk does not use the file while it is there (nothing was changed). It "
+            f"holds no part of the tournament: remove {side.name} and open the file again."
+        )
 
 
 def migrate(path: Path, from_version: int, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> Path:

@@ -79,12 +79,18 @@ class TournamentFile:
         busy_timeout_ms: int = database.DEFAULT_BUSY_TIMEOUT_MS,
         *,
         read_only: bool = False,
+        snapshot: Path | None = None,
     ):
-        """Internal: use :meth:`open` / :meth:`create` (they check the file first)."""
+        """Internal: use :meth:`open` / :meth:`create` (they check the file first).
+
+        ``snapshot``: read-only, the file is read from this private copy (with the changes
+        its WAL held folded in), removed on :meth:`close`."""
         self.path = Path(path)
         self.read_only = read_only
         """Opened from a file swissdesk cannot write: queries work, actions are refused."""
-        self._engine = database.make_engine(self.path, busy_timeout_ms, read_only=read_only)
+        self._snapshot = snapshot
+        read_from = snapshot if snapshot is not None else self.path
+        self._engine = database.make_engine(read_from, busy_timeout_ms, read_only=read_only)
         self._lock = threading.RLock()
         self._closed = False
 
@@ -108,7 +114,24 @@ class TournamentFile:
         printed, and every action is refused with :class:`ReadOnlyFileError`.
         """
         p = Path(path)
-        read_only = p.is_file() and not database.is_writable(p)
+        read_only = database.is_regular_file(p) and not database.is_writable(p)
+        if read_only and database.wal_has_frames(p):
+            # Changes committed but not yet copied into the file (swissdesk was killed) sit
+            # in NAME-wal; a file opened read-only is read as it is on disk, without them.
+            # They are read from a private copy instead, where the WAL is folded in.
+            snapshot = database.read_only_snapshot(p)
+            try:
+                version = database.check_file(snapshot, busy_timeout_ms, read_only=True)
+                if version < schema.SCHEMA_VERSION:
+                    raise ReadOnlyFileError(
+                        f"the tournament file {p} uses an older file format and must be "
+                        "upgraded, but it cannot be written: copy it (with its -wal file) to "
+                        "a writable folder first"
+                    )
+                return cls(p, busy_timeout_ms, read_only=True, snapshot=snapshot)
+            except BaseException:
+                database.remove_snapshot(snapshot)
+                raise
         version = database.check_file(p, busy_timeout_ms, read_only=read_only)
         if version < schema.SCHEMA_VERSION:
             if read_only:
@@ -203,6 +226,8 @@ class TournamentFile:
             if not self.read_only:
                 self._checkpoint("TRUNCATE")
             self._engine.dispose()
+            if self._snapshot is not None:
+                database.remove_snapshot(self._snapshot)
 
     def _checkpoint(self, mode: str) -> None:
         """Copy committed transactions from the WAL into the main file (best effort).
