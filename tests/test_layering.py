@@ -1,4 +1,5 @@
-"""The lower layers (model, engines, trf, tiebreaks) use the standard library only.
+"""The lower layers (model, engines, trf, tiebreaks, and the rating and norm computations
+elo and norms) use the standard library only.
 
 They must run anywhere (a pairing engine checked by FIDE's tools, a headless server), and never
 reach up into storage, the GUI or the reports: checked twice, statically on every ``import``
@@ -17,7 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "swissdesk"
-LOWER_LAYERS = ("model", "engines", "trf", "tiebreaks")
+LOWER_LAYERS = ("model", "engines", "trf", "tiebreaks", "elo", "norms")
 UPPER_LAYERS = ("storage", "gui", "reports", "cli")
 FORBIDDEN_MODULES = ("sqlalchemy", "PySide6", "reportlab", "platformdirs", "pypdf")
 ALLOWED_SWISSDESK = {"swissdesk", "swissdesk.errors", *(f"swissdesk.{n}" for n in LOWER_LAYERS)}
