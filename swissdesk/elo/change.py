@@ -19,7 +19,7 @@ hypothetical 1800 opponents, both drawn, rounded, at most 2200, published from 1
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from swissdesk.elo import regulations as reg
@@ -99,7 +99,7 @@ class GameChange:
 
     ``score`` and ``expected`` are hundredths (``score`` 100, 50 or 0); ``difference`` is the
     player's rating minus the opponent's, after the 400-point rule (``capped`` says it
-    applied); ``change`` is ``K x (score - expected) / 100``. A game that does not count has
+    applied); ``k`` the player's K. A game that does not count has
     ``counted`` False and ``note`` says why.
     """
 
@@ -112,8 +112,13 @@ class GameChange:
     difference: int = 0
     capped: bool = False
     expected: int = 0
-    change: Fraction = Fraction(0)
+    k: int = 0
     note: str = ""
+
+    @property
+    def change(self) -> Fraction:
+        """``K x (score - PD)`` (art. 8.3.2), exact."""
+        return Fraction(self.k * (self.score - self.expected), 100)
 
     @property
     def delta(self) -> Fraction:
@@ -177,7 +182,7 @@ class PlayerChange:
         """``Sigma Delta R x K`` (art. 8.3.2 d), exact; ``None`` for an unrated player."""
         if not self.rated or self.k is None:
             return None
-        return sum((g.change for g in self.counted_games), Fraction(0))
+        return Fraction(sum(g.k * (g.score - g.expected) for g in self.counted_games), 100)
 
     @property
     def change_rounded(self) -> int | None:
@@ -307,7 +312,6 @@ def _games(
             continue
         opp = entry.opponent
         opp_rating = ratings[opp]
-        base = GameChange(number, opp, names[opp], opp_rating, _SCORES.get(entry.result, 0), False)
         if entry.result in _NOT_RATED_GAME:
             note = "played, not rated (W/D/L)"
         elif entry.result not in _SCORES:
@@ -327,12 +331,9 @@ def _games(
             note = "600 or more points apart, one above 2600: not rated (rapid/blitz 7.3.1)"
         else:
             note = ""
-        out.append(_with(base, counted=not note, note=note))
+        score = _SCORES.get(entry.result, 0)
+        out.append(GameChange(number, opp, names[opp], opp_rating, score, not note, note=note))
     return out
-
-
-def _with(game: GameChange, **changes: object) -> GameChange:
-    return replace(game, **changes)  # type: ignore[arg-type]
 
 
 def _rated(
@@ -368,14 +369,11 @@ def _rated(
         d, capped = counted_difference(rating, g.opponent_rating, cap=cap)
         pd = expected_score(d)
         out.append(
-            _with(
-                g,
-                difference=d,
-                capped=capped,
-                expected=pd,
-                change=Fraction(k.value * (g.score - pd), 100),
+            GameChange(
+                g.round, g.opponent, g.opponent_name, g.opponent_rating, g.score, True,
+                d, capped, pd, k.value, g.note,
             )
-        )
+        )  # fmt: skip
     return PlayerChange(player.tpn, player.name, rating, k, tuple(out))
 
 

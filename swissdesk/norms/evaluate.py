@@ -268,11 +268,27 @@ class _Context:
         self.zero_scorers = _unrated_zero_scorers(tournament, rounds) if self.fixed else set()
         ratings = [p.rating for p in tournament.players if p.rating > 0]
         self.strongest = max(ratings, default=0)
+        self._games: dict[tuple[int, int, bool], _Games] = {}
 
     # -- the games ---------------------------------------------------------------------
 
     def games(
         self, player: Player, upto: int, by_tpn: Mapping[int, Player], *, forfeit_as_loss: bool
+    ) -> _Games:
+        """The games of rounds ``1..upto`` (a fresh copy: callers add exceptions)."""
+        key = (player.tpn, upto, forfeit_as_loss)
+        found = self._games.get(key)
+        if found is None:
+            found = self._games[key] = self._collect(player, upto, by_tpn, forfeit_as_loss)
+        return _Games(
+            list(found.games),
+            found.last_round,
+            list(found.exceptions),
+            found.forfeit_or_pab_missing,
+        )
+
+    def _collect(
+        self, player: Player, upto: int, by_tpn: Mapping[int, Player], forfeit_as_loss: bool
     ) -> _Games:
         out: list[NormGame] = []
         exceptions: list[str] = []
@@ -386,7 +402,8 @@ class _Context:
                 f"{performance} ({average} {dp:+d})", n > 0 and performance >= req.performance,
             )
         )  # fmt: skip
-        counts_as = self._counts_as(n if not eight_of_nine else n + 1, score, games, req)
+        achieved = all(c.passed for c in checks)
+        counts_as = self._counts_as(n + eight_of_nine, score, games, req) if achieved else 0
         return NormResult(
             player.tpn,
             title,
@@ -475,6 +492,8 @@ class _Context:
         )
         if plain.achieved:
             return plain, plain
+        if not self._within_reach(player, title, by_tpn):
+            return None, plain
         last_rounds = [self.rounds] if self.fixed else range(self.rounds, 0, -1)
         for upto in last_rounds:
             variants = [False]
@@ -496,6 +515,23 @@ class _Context:
             if not enough:
                 break  # earlier rounds have even fewer games
         return None, plain
+
+    def _within_reach(self, player: Player, title: NormTitle, by_tpn: Mapping[int, Player]) -> bool:
+        """A bound no choice of games (art. 1.4.1 c, e, f, 1.4.2 c) can beat: at least 8
+        games, 3 opponents with the norm's titles, 4 title-holders, and the best 8
+        opponents (each lifted to the floor) averaging the minimum. Most players of an open
+        fail it at once, which keeps a 2,000-player event quick."""
+        req = title.requirement
+        games = self.games(player, self.rounds, by_tpn, forfeit_as_loss=True).games
+        least = reg.MINIMUM_GAMES - 1
+        if len(games) < least:
+            return False
+        if sum(1 for x in games if x.title in req.qualifying_titles) < 3:
+            return False
+        if sum(1 for x in games if x.title in reg.TITLE_HOLDERS) < _ceil_div(least, 2):
+            return False
+        best = sorted((max(x.counted_rating, req.floor) for x in games), reverse=True)[:least]
+        return 2 * sum(best) >= (2 * req.average - 1) * least
 
     def _with_ignored_wins(self, player: Player, title: NormTitle, g: _Games) -> NormResult | None:
         """The norm on ``g``, or on ``g`` less some won games (art. 1.4.1 f, not with
