@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from swissdesk.elo import NationalSystem
 from swissdesk.engines.base import RoundPairing
 from swissdesk.model.tournament import Colour, HalfPoints, ResultCode, ScoringSystem
 from swissdesk.storage.results import BoardResult
@@ -105,6 +106,12 @@ class TournamentSettings:
     organiser: str = ""
     """Who organises the event (free text, e.g. "Chess Club Zürich"): printed in the
     documents' headers; no TRF record holds it, so a TRF export leaves it out."""
+    national_list: NationalSystem = field(default_factory=NationalSystem)
+    """The national rating list computed beside FIDE's (its name, K and 400-point rule;
+    no name: none)."""
+    norm_exemption: str = ""
+    """The event type that waives the norms' foreign-opponent rules (FIDE Title
+    Regulations 1.4.3 a-c: ``"1.4.3a"``, ``"1.4.3b"``, ``"1.4.3c"``; empty: none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +126,15 @@ class PlayerData:
     fide_id: str = ""
     birth_date: str = ""
     members: tuple[str, ...] = ()
+    k_factor: int | None = None
+    """K of the tournament's rating type from the rating list or the arbiter; ``None``: the
+    rules of the FIDE Rating Regulations (art. 8.3.3)."""
+    k_source: str = ""
+    """``"arbiter"`` or the rating list K came from (``"rating list 2026-11"``)."""
+    rated_games: int | None = None
+    """Rated games before this event (the 30-game rule of art. 8.3.3); ``None``: unknown."""
+    national_rating: int = 0
+    """Rating on the tournament's national list (0: none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +159,10 @@ class PlayerRow:
     withdrawn_from_round: int | None
     late_entry_round: int | None
     byes: tuple[tuple[int, ByeKind], ...] = ()
+    k_factor: int | None = None
+    k_source: str = ""
+    rated_games: int | None = None
+    national_rating: int = 0
 
     @property
     def data(self) -> PlayerData:
@@ -156,6 +176,10 @@ class PlayerRow:
             fide_id=self.fide_id,
             birth_date=self.birth_date,
             members=self.members,
+            k_factor=self.k_factor,
+            k_source=self.k_source,
+            rated_games=self.rated_games,
+            national_rating=self.national_rating,
         )
 
 
