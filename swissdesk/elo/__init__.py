@@ -19,7 +19,9 @@ from swissdesk.elo.change import (
     counted_difference,
     expected_score,
     fide_cap,
+    hundredths,
     rating_changes,
+    report_rows,
 )
 from swissdesk.elo.kfactor import KFactor, development_coefficient, year_of
 from swissdesk.elo.regulations import (
@@ -46,7 +48,9 @@ __all__ = [
     "development_coefficient",
     "expected_score",
     "fide_cap",
+    "hundredths",
     "rating_changes",
+    "report_rows",
     "round_half_away_from_zero",
     "round_half_up",
     "year_of",

@@ -408,3 +408,65 @@ def _initial(games: list[GameChange]) -> InitialRating:
         status = f"first rating {rating} (art. 8.2)"
         published = True
     return InitialRating(n, points, average, pct, dp, rating, published, status)
+
+
+def hundredths(value: Fraction, *, sign: bool = False) -> str:
+    """An exact two-decimal figure as printed (``+7.40``, ``-1.60``; changes are always
+    whole hundredths: K is whole and ``PD`` has two decimals)."""
+    cents = value * 100
+    assert cents.denominator == 1, value
+    n = int(cents)
+    text = f"{abs(n) // 100}.{abs(n) % 100:02d}"
+    if n < 0:
+        return "-" + text
+    return ("+" if sign else "") + text
+
+
+def report_rows(report: RatingReport) -> list[dict[str, object]]:
+    """The report as plain data (``swissdesk ratings --json``): one object per player with
+    ``tpn``, ``k``, ``change`` (the event's change, exact to the hundredth; ``null`` for an
+    unrated player) and the rest the documents show, games included."""
+    rows: list[dict[str, object]] = []
+    for p in report.players:
+        change = p.change
+        row: dict[str, object] = {
+            "tpn": p.tpn,
+            "name": p.name,
+            "rating": p.rating or None,
+            "k": p.k.value if p.k is not None else None,
+            "k_reason": p.k.reason if p.k is not None else None,
+            "games": len(p.counted_games),
+            "points": float(p.points),
+            "expected": float(p.expected) if p.rated else None,
+            "change": float(change) if change is not None else None,
+            "change_rounded": p.change_rounded,
+            "new_rating": p.new_rating,
+            "status": p.status,
+            "per_game": [
+                {
+                    "round": g.round,
+                    "opponent": g.opponent,
+                    "opponent_rating": g.opponent_rating or None,
+                    "score": g.score / 100,
+                    "counted": g.counted,
+                    "difference": g.difference if g.counted and p.rated else None,
+                    "expected": g.expected / 100 if g.counted and p.rated else None,
+                    "change": float(g.change) if g.counted and p.rated else None,
+                    "note": g.note,
+                }
+                for g in p.games
+            ],
+        }
+        if p.initial is not None:
+            i = p.initial
+            row["first_rating"] = {
+                "games": i.games,
+                "points": float(i.points),
+                "average": float(i.average) if i.average is not None else None,
+                "percentage": i.percentage,
+                "dp": i.dp,
+                "rating": i.rating,
+                "published": i.published,
+            }
+        rows.append(row)
+    return rows

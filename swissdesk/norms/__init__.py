@@ -15,8 +15,11 @@ from swissdesk.norms.evaluate import (
     NormSettings,
     PlayerNorms,
     SwissExemption,
+    describe_forecast,
     evaluate_norms,
     predetermined,
+    report_dict,
+    result_dict,
 )
 from swissdesk.norms.regulations import (
     EVENT_EXEMPTIONS,
@@ -41,7 +44,10 @@ __all__ = [
     "NormTitle",
     "PlayerNorms",
     "SwissExemption",
+    "describe_forecast",
     "evaluate_norms",
     "norms_sought",
     "predetermined",
+    "report_dict",
+    "result_dict",
 ]

@@ -756,3 +756,107 @@ def _swiss_exemption(tournament: Tournament, rounds: int) -> SwissExemption:
         and titled >= reg.SWISS_EXEMPTION_TITLED
     )
     return SwissExemption(applies, len(eligible), len(feds), titled)
+
+
+def result_dict(result: NormResult, names: Mapping[int, str] | None = None) -> dict[str, object]:
+    """One evaluated norm as plain data (``swissdesk norms --json``, the certificate)."""
+    return {
+        "tpn": result.tpn,
+        "name": (names or {}).get(result.tpn, ""),
+        "title": result.title.value,
+        "achieved": result.achieved,
+        "after_round": result.after_round,
+        "last_round_used": result.last_round_used,
+        "games": len(result.games),
+        "points": float(result.points),
+        "average": result.average,
+        "percentage": result.percentage,
+        "dp": result.dp,
+        "performance": result.performance,
+        "counts_as": result.counts_as,
+        "exceptions": list(result.exceptions),
+        "checks": [
+            {
+                "article": c.article,
+                "requirement": c.requirement,
+                "actual": c.actual,
+                "passed": c.passed,
+            }
+            for c in result.checks
+        ],
+        "opponents": [
+            {
+                "round": g.round,
+                "tpn": g.opponent,
+                "name": g.name,
+                "title": g.title,
+                "federation": g.federation,
+                "fide_id": g.fide_id,
+                "rating": g.rating or None,
+                "counted_rating": g.counted_rating,
+                "score": g.score / 2,
+                "note": g.note,
+            }
+            for g in result.games
+        ],
+    }
+
+
+def report_dict(report: NormReport) -> dict[str, object]:
+    """The whole report as plain data: the norms achieved, and the forecasts."""
+    names = {p.tpn: p.name for p in report.players}
+    return {
+        "after_round": report.after_round,
+        "total_rounds": report.total_rounds,
+        "applicable": report.applicable,
+        "note": report.note,
+        "exemption": report.settings.exemption or None,
+        "swiss_exemption_1_4_3d": {
+            "applies": report.swiss_exemption.applies,
+            "players": report.swiss_exemption.players,
+            "federations": report.swiss_exemption.federations,
+            "titled": report.swiss_exemption.titled,
+        },
+        "norms": [result_dict(n, names) for n in report.achieved],
+        "forecasts": [
+            {
+                "tpn": f.tpn,
+                "name": names.get(f.tpn, ""),
+                "title": f.title.value,
+                "rounds_left": f.rounds_left,
+                "current_average": f.current_average,
+                "points_needed_at_current_average": (
+                    f.at_current_average / 2 if f.at_current_average is not None else None
+                ),
+                "points_needed": [
+                    {"points": more / 2, "minimum_average_of_remaining_opponents": avg}
+                    for more, avg in f.points_needed
+                ],
+                "opponents_needed": list(f.opponents_needed),
+            }
+            for p in report.players
+            for f in p.forecasts
+        ],
+    }
+
+
+def _points(half_points: int) -> str:
+    whole, half = divmod(half_points, 2)
+    if not half:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
+
+
+def describe_forecast(f: NormForecast) -> str:
+    """The forecast in one sentence, the same in the window, the PDF and the CLI."""
+    left = f"{f.rounds_left} round{'s' if f.rounds_left != 1 else ''} left"
+    if f.at_current_average is not None:
+        head = (
+            f"{_points(f.at_current_average)} from the {left} against opponents averaging "
+            f"{f.current_average} (the average so far)"
+        )
+    else:
+        head = f"more than the opponents so far give: {left}"
+    table = "; ".join(f"{_points(more)}: average {avg}+" for more, avg in f.points_needed)
+    needs = f"; also {', '.join(f.opponents_needed)}" if f.opponents_needed else ""
+    return f"{f.title.value} norm possible: {head} ({table}){needs}"

@@ -99,3 +99,18 @@ def seeker_event(
         info=TournamentInfo(name="Norm Open", federation=host, start_date="2026/11/20"),
         system=system,
     )
+
+
+CASE_A = [
+    Opp(2600, "GM", "GER", "="),
+    Opp(2580, "GM", "ESP", "="),
+    Opp(2560, "GM", "NED", "1"),
+    Opp(2500, "IM", "USA", "1"),
+    Opp(2480, "IM", "FRA", "="),
+    Opp(2450, "IM", "FRA", "1"),
+    Opp(2420, "FM", "FRA", "="),
+    Opp(2400, "FM", "ITA", "1"),
+    Opp(2380, "", "FRA", "="),
+]
+"""Sum 22370, Ra 2485.6 -> 2486; 6.5/9 = 72 %, dp 166: Rp 2652. 8 title-holders, 3 GMs,
+foreign GER ESP NED USA ITA, 4 from FRA (at most 5)."""
