@@ -1,7 +1,8 @@
 """``swissdesk report``: print a tournament document as PDF.
 
 swissdesk report T.swissdesk|IN.trf --kind boards|alphabetical|cards|standings|crosstable|slips
-                 [--round R] [--paper a4|letter] [--tiebreaks BH/C1,BH,SB] -o OUT.pdf
+                 |ratings|norms [--round R] [--paper a4|letter] [--tiebreaks BH/C1,BH,SB]
+                 [--national] -o OUT.pdf
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from swissdesk.cli.output import is_stdout, write_output
 from swissdesk.errors import InputError
 from swissdesk.model.tournament import Tournament
 
-_KINDS = ("boards", "alphabetical", "cards", "standings", "crosstable", "slips")
+_KINDS = (
+    "boards", "alphabetical", "cards", "standings", "crosstable", "slips", "ratings", "norms",
+)  # fmt: skip
 _PAPERS = ("a4", "letter")
 
 
@@ -30,7 +33,9 @@ def register(subparsers: Any) -> None:
             "Write a printable PDF for a tournament read from a .swissdesk file or a TRF. "
             "boards: board list of a round; alphabetical: pairings by name; cards: pairing "
             "cards; standings: ranking with tie-breaks; crosstable: wall chart; slips: "
-            "result slips to sign."
+            "result slips to sign; ratings: every player's rating change, game by game; "
+            "norms: the title norms achieved, with the certificate data, and the norms "
+            "still possible."
         ),
     )
     parser.add_argument("input", type=Path, help="tournament file (.swissdesk) or TRF (.trf)")
@@ -41,7 +46,8 @@ def register(subparsers: Any) -> None:
         type=int,
         default=None,
         metavar="R",
-        help="round to print (standings/crosstable: rank after round R); default: the latest",
+        help="round to print (standings/crosstable/ratings/norms: after round R); "
+        "default: the latest",
     )
     parser.add_argument("--paper", choices=_PAPERS, default="a4", help="paper size (default a4)")
     parser.add_argument(
@@ -49,6 +55,9 @@ def register(subparsers: Any) -> None:
         default=None,
         metavar="LIST",
         help="tie-breaks for standings/crosstable, e.g. 'BH/C1,BH,SB' (default: the tournament's)",
+    )
+    parser.add_argument(
+        "--national", action="store_true", help="ratings: the national list instead of FIDE's"
     )
     parser.add_argument(
         "-o", "--output", type=Path, required=True, help="PDF file to write ('-': standard output)"
@@ -61,7 +70,16 @@ def run_report(args: argparse.Namespace) -> int:
     from swissdesk.reports import render
 
     source: Path = args.input
-    tournament, board_order = load_tournament(source, args.round)
+    inputs = norm_settings = None
+    if args.kind in ("ratings", "norms"):
+        from swissdesk.cli.rating_commands import load_for_ratings
+
+        tournament, inputs, norm_settings = load_for_ratings(source, args.round)
+        board_order = None
+        if args.national and not inputs.national.enabled:
+            raise InputError(f"{source}: the tournament has no national rating list")
+    else:
+        tournament, board_order = load_tournament(source, args.round)
     if tournament.is_team:
         raise InputError(
             f"{source} is a team event: print its documents with 'swissdesk team report' "
@@ -81,6 +99,9 @@ def run_report(args: argparse.Namespace) -> int:
             paper=args.paper,
             tiebreaks=tiebreaks,
             board_order=board_order if args.kind in {"boards", "alphabetical", "slips"} else None,
+            rating_inputs=inputs,
+            norm_settings=norm_settings,
+            national=args.national,
         )
         write_output(args.output, drawn.read_bytes())
     print(f"wrote {args.output}", file=sys.stderr if is_stdout(args.output) else sys.stdout)

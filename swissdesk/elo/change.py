@@ -316,6 +316,8 @@ def _games(
             note = "played, not rated (W/D/L)"
         elif entry.result not in _SCORES:
             note = "not played (forfeit): not rated (art. 5.1)"
+        elif opp_rating <= 0 and system == NATIONAL:
+            note = "opponent without a rating on this list"
         elif opp_rating <= 0:
             note = (
                 "unrated opponent: not rated for a rated player (art. 8.3.1)"

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from swissdesk.elo import NationalSystem
 from swissdesk.engines import SYSTEM_TITLES, system_tiebreaks, system_title
 from swissdesk.gui import validation
 from swissdesk.gui.dialog_base import ValidatedDialog
@@ -46,6 +47,7 @@ from swissdesk.gui.player_dialogs import (
 )
 from swissdesk.model import schedule, timecontrol
 from swissdesk.model.tournament import DOUBLE_SWISS_SCORING, Colour, ScoringSystem
+from swissdesk.norms import EVENT_EXEMPTIONS
 from swissdesk.storage import (
     AccelerationKind,
     TournamentSettings,
@@ -227,6 +229,37 @@ class TournamentDialog(ValidatedDialog):
             )
         self.acceleration.setCurrentIndex(max(0, self.acceleration.findData(s.acceleration.value)))
         self.tiebreaks = TiebreakEditor(s.tiebreaks or DEFAULT_TIEBREAKS)
+        # The national rating list computed beside FIDE's (issue 37), and the norm
+        # declaration (FIDE Title Regulations 1.4.3 a-c).
+        national = s.national_list
+        self.national_name = QLineEdit(national.name)
+        self.national_name.setPlaceholderText("none (e.g. the federation's Elo list)")
+        self.national_k = QSpinBox()
+        self.national_k.setRange(1, 100)
+        self.national_k.setValue(national.k)
+        self.national_k.setPrefix("K ")
+        self.national_cap = QSpinBox()
+        self.national_cap.setRange(0, 2000)
+        self.national_cap.setSpecialValueText("no limit")
+        self.national_cap.setValue(national.cap or 0)
+        self.national_cap.setSuffix(" points")
+        self.national_cap.setToolTip(
+            "A rating difference larger than this counts as this (FIDE: 400); "
+            "0: the real difference is always used"
+        )
+        national_row = QHBoxLayout()
+        national_row.addWidget(self.national_name, 1)
+        national_row.addWidget(self.national_k)
+        national_row.addWidget(QLabel("limit"))
+        national_row.addWidget(self.national_cap)
+        self.norm_exemption = QComboBox()
+        for code, text in EVENT_EXEMPTIONS.items():
+            self.norm_exemption.addItem(f"{code} {text}" if code else "none", code)
+        self.norm_exemption.setCurrentIndex(max(0, self.norm_exemption.findData(s.norm_exemption)))
+        self.norm_exemption.setToolTip(
+            "Event types in which the norms' foreign-opponent rules (Title Regulations 1.4.3, "
+            "1.4.4) do not apply; a big Swiss (1.4.3 d) is recognised by itself"
+        )
         f = self.form
         f.addRow("&Name:", self.name)
         f.addRow("&Place:", self.city)
@@ -246,6 +279,8 @@ class TournamentDialog(ValidatedDialog):
         f.addRow("&Colour of no. 1 in round 1:", self.colour)
         f.addRow("Acce&leration:", self.acceleration)
         f.addRow("Tie-&breaks:", self.tiebreaks)
+        f.addRow("National rating list:", national_row)
+        f.addRow("Norm e&vent type:", self.norm_exemption)
         self.resize(560, 0)
 
     def _system_changed(self) -> None:
@@ -357,6 +392,12 @@ class TournamentDialog(ValidatedDialog):
             is_team=b.is_team,
             round_dates=self.schedule(),
             time_control_code=self.time_code.text().strip(),
+            national_list=NationalSystem(
+                name=self.national_name.text().strip(),
+                k=self.national_k.value(),
+                cap=self.national_cap.value() or None,
+            ),
+            norm_exemption=str(self.norm_exemption.currentData() or ""),
         )
 
 

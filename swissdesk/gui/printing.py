@@ -45,6 +45,14 @@ ROUND_KINDS = ("boards", "alphabetical", "cards", "slips")
 PRINT_DPI = 300
 
 
+def _rating_inputs(tf: Any, kind: str) -> tuple[Any, Any]:
+    """What the rating changes and the norm report read from the file beyond the snapshot
+    (the same inputs the window's standings column and player card use)."""
+    if kind not in ("ratings", "norms"):
+        return None, None
+    return tf.rating_inputs(), tf.norm_settings()
+
+
 class PrintCancelled(Exception):
     """The arbiter pressed Cancel while the document was being prepared."""
 
@@ -391,7 +399,16 @@ class PrintController(QObject):
 
             snapshot = tf.snapshot() if ranked else tf.snapshot(include_pending=True)
             order = tf.board_order(rnd) if rnd else None
-            return render_report(request.kind, snapshot, path, round_number=rnd, board_order=order)
+            inputs, norms = _rating_inputs(tf, request.kind)
+            return render_report(
+                request.kind,
+                snapshot,
+                path,
+                round_number=rnd,
+                board_order=order,
+                rating_inputs=inputs,
+                norm_settings=norms,
+            )
 
         return render
 
@@ -491,16 +508,9 @@ class PrintController(QObject):
             return
         round_number = self.w.round_view.round_number if self.w.round_view else None
         stem = self.w.file.path.stem
-        suffix = (
-            f" round {round_number}"
-            if round_number
-            and kind
-            not in (
-                "standings",
-                "crosstable",
-            )
-            else ""
-        )
+        from swissdesk.reports import RANKED_KINDS
+
+        suffix = f" round {round_number}" if round_number and kind not in RANKED_KINDS else ""
         suggested = self.w.file.path.with_name(f"{stem} {kind}{suffix}.pdf")
         name = self.w.prompter.save_file("Export PDF", str(suggested), PDF_FILTER)
         if name:
@@ -515,13 +525,22 @@ class PrintController(QObject):
         tf = self.w.file
 
         def render() -> Path:
-            from swissdesk.reports import render
+            from swissdesk.reports import RANKED_KINDS, render
 
-            ranked = kind in ("standings", "crosstable")
+            ranked = kind in RANKED_KINDS
             snapshot = tf.snapshot() if ranked else tf.snapshot(include_pending=True)
             rnd = None if ranked else round_number
             order = tf.board_order(rnd) if rnd else None
-            return render(kind, snapshot, path, round_number=rnd, board_order=order)
+            inputs, norms = _rating_inputs(tf, kind)
+            return render(
+                kind,
+                snapshot,
+                path,
+                round_number=rnd,
+                board_order=order,
+                rating_inputs=inputs,
+                norm_settings=norms,
+            )
 
         written = self.w.guarded("Export PDF", render)
         if written is not None:

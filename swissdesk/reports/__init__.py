@@ -13,14 +13,26 @@ import contextlib
 import os
 import tempfile
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
+from swissdesk.elo import FIDE, NATIONAL, RatingInputs
 from swissdesk.errors import InputError
 from swissdesk.model.tournament import Tournament
+from swissdesk.norms import NormSettings
 from swissdesk.reports.board_order import boards_of_round, sort_pairs
 from swissdesk.reports.layout import PAPERS
 
-KINDS: tuple[str, ...] = ("boards", "alphabetical", "cards", "standings", "crosstable", "slips")
+KINDS: tuple[str, ...] = (
+    "boards",
+    "alphabetical",
+    "cards",
+    "standings",
+    "crosstable",
+    "slips",
+    "ratings",
+    "norms",
+)
 """The documents :func:`render` makes, by the name the command line uses."""
 
 KIND_TITLES: dict[str, str] = {
@@ -30,8 +42,13 @@ KIND_TITLES: dict[str, str] = {
     "standings": "Standings",
     "crosstable": "Cross table",
     "slips": "Result slips",
+    "ratings": "Rating changes",
+    "norms": "Title norms",
 }
 """A human title per kind, for menus."""
+
+RANKED_KINDS: tuple[str, ...] = ("standings", "crosstable", "ratings", "norms")
+"""The documents about the complete rounds (the others print one round, results or not)."""
 
 PAPER_SIZES: tuple[str, ...] = tuple(PAPERS)
 """Paper names :func:`render` accepts (``a4``, ``letter``)."""
@@ -46,6 +63,9 @@ def render(
     paper: str = "a4",
     tiebreaks: Sequence[str] | None = None,
     board_order: Sequence[tuple[int, int]] | None = None,
+    rating_inputs: RatingInputs | None = None,
+    norm_settings: NormSettings | None = None,
+    national: bool = False,
 ) -> Path:
     """Write the document ``kind`` (one of :data:`KINDS`) for ``tournament`` as a PDF.
 
@@ -54,7 +74,11 @@ def render(
     to rank (default: the latest round with all results in). ``tiebreaks``: C.07 codes such
     as ``("BH/C1", "BH", "SB")`` (default: the tournament's, else swissdesk's default list).
     ``board_order``: ``(white, black)`` pairs in the published order, when the pairing
-    program fixed it; otherwise boards are sorted by C.04.2 art. 3.6.
+    program fixed it; otherwise boards are sorted by C.04.2 art. 3.6. ``rating_inputs``
+    (each player's K, rated games, national rating; the rating type and the national list)
+    and ``norm_settings`` are what a tournament file keeps for the rating changes
+    (``national``: on the national list) and the title norms; without them FIDE's rules
+    alone apply.
 
     The file is written to a temporary name and moved over ``out_path`` only when complete,
     so a failure never leaves a half-written PDF or destroys the previous one. Raises
@@ -77,7 +101,8 @@ def render(
     os.close(handle)
     temp = Path(temp_name)
     try:
-        _dispatch(kind, tournament, temp, round_number, paper, tiebreaks, board_order)
+        extra = _Extra(rating_inputs, norm_settings, national)
+        _dispatch(kind, tournament, temp, round_number, paper, tiebreaks, board_order, extra)
         try:
             os.replace(temp, target)
         except OSError as exc:
@@ -90,6 +115,13 @@ def render(
     return target
 
 
+@dataclass(frozen=True, slots=True)
+class _Extra:
+    rating_inputs: RatingInputs | None
+    norm_settings: NormSettings | None
+    national: bool
+
+
 def _dispatch(
     kind: str,
     tournament: Tournament,
@@ -98,7 +130,31 @@ def _dispatch(
     paper: str,
     tiebreaks: Sequence[str] | None,
     board_order: Sequence[tuple[int, int]] | None,
+    extra: _Extra,
 ) -> Path:
+    if kind == "ratings":
+        from swissdesk.reports.ratings import render_ratings
+
+        return render_ratings(
+            tournament,
+            out,
+            round_number=round_number,
+            paper=paper,
+            inputs=extra.rating_inputs,
+            system=NATIONAL if extra.national else FIDE,
+        )
+    if kind == "norms":
+        from swissdesk.reports.norms import render_norms
+
+        rating_type = extra.rating_inputs.rating_type if extra.rating_inputs else "standard"
+        return render_norms(
+            tournament,
+            out,
+            round_number=round_number,
+            paper=paper,
+            settings=extra.norm_settings,
+            rating_type=rating_type,
+        )
     if kind == "boards":
         from swissdesk.reports.boards import render_boards
 
@@ -138,6 +194,7 @@ __all__ = [
     "KINDS",
     "KIND_TITLES",
     "PAPER_SIZES",
+    "RANKED_KINDS",
     "boards_of_round",
     "render",
     "sort_pairs",

@@ -1,4 +1,5 @@
-"""The norm tests' tournaments: one norm seeker against listed opponents, round by round."""
+"""The norm tests' tournaments: one norm seeker against listed opponents, round by round
+(tests/gui loads this file by its path)."""
 
 from __future__ import annotations
 
