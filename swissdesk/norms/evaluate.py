@@ -593,7 +593,9 @@ class _Context:
             names = "/".join(sorted(req.qualifying_titles, key=_title_order))
             needs.append(f"{more_qualifying} more {names} (1.4.5)")
         if more_titled > more_qualifying:
-            needs.append(f"{more_titled} title-holders in all among the new opponents (1.4.5a)")
+            holders = "title-holder" if more_titled == 1 else "title-holders"
+            among = " in all" if more_qualifying else ""
+            needs.append(f"{more_titled} more {holders}{among} (1.4.5a)")
         own = player.federation.strip().upper()
         if not self._exempt(player):
             feds = Counter(x.federation for x in games if x.federation not in reg.NO_FEDERATION)
@@ -604,7 +606,12 @@ class _Context:
             if 2 - foreign > left:
                 return None
             if foreign < 2:
-                needs.append(f"{2 - foreign} opponents from new foreign federations (1.4.3)")
+                count = 2 - foreign
+                needs.append(
+                    f"{count} opponent{'s' if count > 1 else ''} from "
+                    f"{'new foreign federations' if count > 1 else 'a new foreign federation'}"
+                    " (1.4.3)"
+                )
             room = 3 * n // 5 - own_count
             if own and own not in reg.NO_FEDERATION and room < left:
                 needs.append(f"at most {room} more from {own} (1.4.4)")
@@ -848,15 +855,20 @@ def _points(half_points: int) -> str:
 
 
 def describe_forecast(f: NormForecast) -> str:
-    """The forecast in one sentence, the same in the window, the PDF and the CLI."""
-    left = f"{f.rounds_left} round{'s' if f.rounds_left != 1 else ''} left"
+    """The forecast in one sentence, the same in the window, the PDF and the CLI:
+
+    ``IM norm still possible, 2 rounds left: ½ against opponents averaging 2409 as so far
+    (points → average the remaining opponents need: 0 → 2593, ½ → 2400, 1 → 2233); also
+    1 more GM/IM (1.4.5)``."""
+    head = (
+        f"{f.title.value} norm still possible, {f.rounds_left} "
+        f"round{'s' if f.rounds_left != 1 else ''} left"
+    )
     if f.at_current_average is not None:
-        head = (
-            f"{_points(f.at_current_average)} from the {left} against opponents averaging "
-            f"{f.current_average} (the average so far)"
+        head += (
+            f": {_points(f.at_current_average)} against opponents averaging "
+            f"{f.current_average} as so far"
         )
-    else:
-        head = f"more than the opponents so far give: {left}"
-    table = "; ".join(f"{_points(more)}: average {avg}+" for more, avg in f.points_needed)
+    table = ", ".join(f"{_points(more)} → {avg}" for more, avg in f.points_needed)
     needs = f"; also {', '.join(f.opponents_needed)}" if f.opponents_needed else ""
-    return f"{f.title.value} norm possible: {head} ({table}){needs}"
+    return f"{head} (points → average the remaining opponents need: {table}){needs}"

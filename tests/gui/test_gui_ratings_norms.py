@@ -113,7 +113,7 @@ def test_player_card_forecast_before_the_last_rounds(tmp_path: Path) -> None:
     event = support.seeker_event(support.CASE_A[:7], total_rounds=9)
     extras = compute_extras(event, RatingInputs(), NormSettings(), 7)
     text = player_card_html(event, extras, 1)
-    assert "GM norm possible: 1 from the 2 rounds left" in text
+    assert "GM norm still possible, 2 rounds left: 1 against opponents averaging 2513" in text
     assert "1.4.1: 7 games (at least 9 games)" in text
 
 

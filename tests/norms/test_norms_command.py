@@ -42,9 +42,9 @@ def test_norms_forecast_while_rounds_are_left(
     out = capsys.readouterr().out
     assert "No norm achieved." in out
     assert (
-        "no. 1 Seeker: GM norm possible: 1 from the 2 rounds left against opponents averaging "
-        "2513 (the average so far) (½: average 2543+; 1: average 2341+; 1½: average 2156+; "
-        "2: average 1913+)"
+        "no. 1 Seeker: GM norm still possible, 2 rounds left: 1 against opponents averaging "
+        "2513 as so far (points → average the remaining opponents need: ½ → 2543, 1 → 2341, "
+        "1½ → 2156, 2 → 1913)"
     ) in out
     assert main(["norms", str(event), "--json"]) == 0
     forecast = json.loads(capsys.readouterr().out)["forecasts"][0]
