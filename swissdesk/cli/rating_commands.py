@@ -20,7 +20,6 @@ import json
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from swissdesk.elo import (
     FIDE,
@@ -28,6 +27,7 @@ from swissdesk.elo import (
     RatingInputs,
     RatingReport,
     hundredths,
+    points_text,
     rating_changes,
     report_rows,
 )
@@ -197,7 +197,7 @@ def write_table(report: RatingReport) -> None:
                 _rating(p.rating),
                 str(p.k.value) if p.k is not None else "",
                 str(len(p.counted_games)),
-                _pts(p.points),
+                points_text(p.points),
                 hundredths(p.expected) if p.rated else "",
                 hundredths(change, sign=True) if change is not None else "",
                 str(p.new_rating) if p.new_rating is not None else "",
@@ -213,11 +213,6 @@ def write_table(report: RatingReport) -> None:
         out.write(("  ".join(parts) + ("  " + cells[-1] if cells[-1] else "")).rstrip() + "\n")
 
 
-def _pts(value: Any) -> str:
-    text = f"{float(value):.1f}"
-    return text[:-2] if text.endswith(".0") else text
-
-
 def write_player(report: RatingReport, tpn: int) -> None:
     p = report.by_tpn()[tpn]
     out = sys.stdout
@@ -226,7 +221,7 @@ def write_player(report: RatingReport, tpn: int) -> None:
         out.write(f"K {p.k.value} ({p.k.reason})\n")
     for g in p.games:
         line = (
-            f"R{g.round:<3} {g.opponent_name} ({_rating(g.opponent_rating)})  {_pts(g.score / 100)}"
+            f"R{g.round:<3} {g.opponent_name} ({_rating(g.opponent_rating)})  {points_text(Fraction(g.score, 100))}"
         )
         if g.counted and p.rated:
             cap = " (400-point rule)" if g.capped else ""
@@ -279,7 +274,7 @@ def write_norms(report: NormReport, tournament: Tournament) -> None:
         p = by_tpn[n.tpn]
         who = f"no. {n.tpn} {p.name} ({', '.join(x for x in (p.title, p.federation) if x)})"
         out.write(
-            f"{n.title.value} norm: {who}: {_pts(n.points)}/{len(n.games)}, Ra {n.average}, "
+            f"{n.title.value} norm: {who}: {points_text(n.points)}/{len(n.games)}, Ra {n.average}, "
             f"{n.percentage} %, Rp {n.performance}; counts as {n.counts_as} games\n"
         )
         for x in n.exceptions:

@@ -20,6 +20,7 @@ from swissdesk.elo.change import (
     expected_score,
     fide_cap,
     hundredths,
+    points_text,
     rating_changes,
     report_rows,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "expected_score",
     "fide_cap",
     "hundredths",
+    "points_text",
     "rating_changes",
     "report_rows",
     "round_half_away_from_zero",

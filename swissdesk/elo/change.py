@@ -412,6 +412,12 @@ def _initial(games: list[GameChange]) -> InitialRating:
     return InitialRating(n, points, average, pct, dp, rating, published, status)
 
 
+def points_text(value: Fraction) -> str:
+    """Points as the documents print them: ``6.5``, ``4``, ``0.5``."""
+    whole, half = divmod(int(value * 2), 2)
+    return f"{whole}.5" if half else str(whole)
+
+
 def hundredths(value: Fraction, *, sign: bool = False) -> str:
     """An exact two-decimal figure as printed (``+7.40``, ``-1.60``; changes are always
     whole hundredths: K is whole and ``PD`` has two decimals)."""

@@ -22,6 +22,7 @@ from swissdesk.elo import (
     hundredths,
     rating_changes,
 )
+from swissdesk.gui.tablemodel import points
 from swissdesk.model.tournament import Tournament
 from swissdesk.norms import (
     NormReport,
@@ -97,10 +98,8 @@ def _e(text: object) -> str:
 
 
 def _pts(value: Fraction) -> str:
-    whole, rest = divmod(int(value * 2), 2)
-    if not rest:
-        return str(whole)
-    return f"{whole}½" if whole else "½"
+    """``6½``, ``½``, ``4``: points as the window shows them."""
+    return points(int(value * 2))
 
 
 def _change_section(report: RatingReport, p: PlayerChange) -> str:

@@ -45,12 +45,26 @@ ROUND_KINDS = ("boards", "alphabetical", "cards", "slips")
 PRINT_DPI = 300
 
 
-def _rating_inputs(tf: Any, kind: str) -> tuple[Any, Any]:
-    """What the rating changes and the norm report read from the file beyond the snapshot
-    (the same inputs the window's standings column and player card use)."""
-    if kind not in ("ratings", "norms"):
-        return None, None
-    return tf.rating_inputs(), tf.norm_settings()
+def render_from_file(tf: Any, kind: str, path: Path, round_number: int | None) -> Path:
+    """Render document ``kind`` of the open tournament file: a round document (board list,
+    cards, slips) with the round in progress, the others after the complete rounds; the
+    rating changes and the norm report with the inputs the file keeps (the same the
+    standings column and the player card use)."""
+    from swissdesk.reports import RANKED_KINDS, render
+
+    ranked = kind in RANKED_KINDS
+    snapshot = tf.snapshot() if ranked else tf.snapshot(include_pending=True)
+    rnd = None if ranked else round_number
+    rating = kind in ("ratings", "norms")
+    return render(
+        kind,
+        snapshot,
+        path,
+        round_number=rnd,
+        board_order=tf.board_order(rnd) if rnd else None,
+        rating_inputs=tf.rating_inputs() if rating else None,
+        norm_settings=tf.norm_settings() if rating else None,
+    )
 
 
 class PrintCancelled(Exception):
@@ -391,26 +405,7 @@ class PrintController(QObject):
         a second, which must not freeze the window) and render it."""
         assert self.w.file is not None
         tf = self.w.file
-        ranked = request.kind not in ROUND_KINDS
-        rnd = request.round_number
-
-        def render(path: Path) -> Path:
-            from swissdesk.reports import render as render_report
-
-            snapshot = tf.snapshot() if ranked else tf.snapshot(include_pending=True)
-            order = tf.board_order(rnd) if rnd else None
-            inputs, norms = _rating_inputs(tf, request.kind)
-            return render_report(
-                request.kind,
-                snapshot,
-                path,
-                round_number=rnd,
-                board_order=order,
-                rating_inputs=inputs,
-                norm_settings=norms,
-            )
-
-        return render
+        return lambda path: render_from_file(tf, request.kind, path, request.round_number)
 
     def start(
         self,
@@ -524,25 +519,9 @@ class PrintController(QObject):
             return None
         tf = self.w.file
 
-        def render() -> Path:
-            from swissdesk.reports import RANKED_KINDS, render
-
-            ranked = kind in RANKED_KINDS
-            snapshot = tf.snapshot() if ranked else tf.snapshot(include_pending=True)
-            rnd = None if ranked else round_number
-            order = tf.board_order(rnd) if rnd else None
-            inputs, norms = _rating_inputs(tf, kind)
-            return render(
-                kind,
-                snapshot,
-                path,
-                round_number=rnd,
-                board_order=order,
-                rating_inputs=inputs,
-                norm_settings=norms,
-            )
-
-        written = self.w.guarded("Export PDF", render)
+        written = self.w.guarded(
+            "Export PDF", lambda: render_from_file(tf, kind, path, round_number)
+        )
         if written is not None:
             self.w.statusBar().showMessage(f"Wrote {written}", 8000)
         return written

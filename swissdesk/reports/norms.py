@@ -17,6 +17,7 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable, PageBreak
 
+from swissdesk.elo import points_text
 from swissdesk.model.tournament import Player, Tournament
 from swissdesk.norms import (
     TITLE_REGULATIONS,
@@ -31,11 +32,6 @@ from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, mak
 from swissdesk.reports.standings_data import check_after_round
 
 FONT = 8.5
-
-
-def _points(score_half_points: int) -> str:
-    whole, half = divmod(score_half_points, 2)
-    return f"{whole}.5" if half else str(whole)
 
 
 def render_norms(
@@ -111,7 +107,7 @@ def _achieved_table(
                 p.federation,
                 n.title.value,
                 str(len(n.games)),
-                _points(n.score),
+                points_text(n.points),
                 str(n.average),
                 str(n.percentage),
                 str(n.performance),
@@ -144,7 +140,7 @@ def _certificate(
         ("Born", player.birth_date),
         (
             "Result",
-            f"{_points(n.score)} of {len(n.games)} games (rounds 1-{n.last_round_used}), "
+            f"{points_text(n.points)} of {len(n.games)} games (rounds 1-{n.last_round_used}), "
             f"{n.percentage} %",
         ),
         ("Average of opponents", f"{n.average} (art. 1.4.7)"),

@@ -16,7 +16,14 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable
 
-from swissdesk.elo import FIDE, RatingInputs, RatingReport, hundredths, rating_changes
+from swissdesk.elo import (
+    FIDE,
+    RatingInputs,
+    RatingReport,
+    hundredths,
+    points_text,
+    rating_changes,
+)
 from swissdesk.model.tournament import Tournament
 from swissdesk.reports.common import heading, note
 from swissdesk.reports.fonts import REGULAR, printable, register_fonts
@@ -24,11 +31,6 @@ from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, mak
 from swissdesk.reports.standings_data import check_after_round
 
 FONT = 8.5
-
-
-def _points(value: Fraction) -> str:
-    text = f"{float(value):.1f}"
-    return text[:-2] if text.endswith(".0") else text
 
 
 def render_ratings(
@@ -64,7 +66,7 @@ def render_ratings(
                 str(p.rating) if p.rating else "",
                 str(p.k.value) if p.k is not None else "",
                 str(len(p.counted_games)),
-                _points(p.points),
+                points_text(p.points),
                 hundredths(p.expected) if p.rated else "",
                 hundredths(change, sign=True) if change is not None else "",
                 str(p.new_rating) if p.new_rating is not None else "",
@@ -126,7 +128,7 @@ def _games_table(report: RatingReport, width: float) -> Flowable:
                     str(g.round),
                     fit(printable(g.opponent_name), name_w - 5, REGULAR, FONT),
                     str(g.opponent_rating) if g.opponent_rating else "unr.",
-                    _points(Fraction(g.score, 100)),
+                    points_text(Fraction(g.score, 100)),
                     *figures,
                     str(g.k) if counted else "",
                 ]
