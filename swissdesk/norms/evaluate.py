@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.tournament import Player, ResultCode, Tournament
 from swissdesk.norms import regulations as reg
 from swissdesk.norms.regulations import NormTitle
@@ -187,9 +188,9 @@ class NormReport:
 
 
 def predetermined(tournament: Tournament) -> bool:
-    """Whether the pairings are set in advance (round robin): art. 1.4.1 e then counts all
-    scheduled rounds, and 1.4.2 b applies."""
-    return "robin" in tournament.system.lower()
+    """Whether the pairings are set in advance (round robin, Scheveningen): art. 1.4.1 e
+    then counts all scheduled rounds, and 1.4.2 b applies."""
+    return is_round_robin(tournament.system)
 
 
 def evaluate_norms(

@@ -18,6 +18,8 @@ from pathlib import Path
 from reportlab.platypus import Flowable, PageBreak
 
 from swissdesk.elo import points_text
+from swissdesk.engines import system_title
+from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.tournament import Player, Tournament
 from swissdesk.norms import (
     TITLE_REGULATIONS,
@@ -214,10 +216,9 @@ def _certificate(
 
 
 def _system(name: str) -> str:
-    """``dutch`` -> ``Swiss, Dutch system``; ``round-robin`` -> ``Round robin``."""
-    if "robin" in name:
-        return name.replace("-", " ").capitalize()
-    return f"Swiss, {name.replace('-', ' ').title()} system"
+    """``dutch`` -> ``Swiss, Dutch (C.04.3)``; a round robin by its own title."""
+    title = system_title(name)
+    return title if is_round_robin(name) else f"Swiss, {title}"
 
 
 def _short_note(note_text: str) -> str:

@@ -34,7 +34,15 @@ from swissdesk.model.tournament import (
 )
 from swissdesk.norms import NormSettings
 from swissdesk.storage import convert, database, newfile, ratings, readmodels, schema, teamviews
-from swissdesk.storage.commands import REGISTRY, Action, PairNextRound, Redo, Undo, history
+from swissdesk.storage.commands import (
+    REGISTRY,
+    Action,
+    PairNextRound,
+    Redo,
+    Undo,
+    history,
+    round_robin,
+)
 from swissdesk.storage.commands.base import (
     tournament_row,
     utc_now,
@@ -424,6 +432,8 @@ class TournamentFile:
                     summary, payload, warnings = step.apply(session, action)
                     payload = {**payload, "redo": encode(action)}
                     undo_of = None
+                # A round robin's number of rounds follows its list of players.
+                round_robin.sync_rounds(session)
                 payload.setdefault("by", _arbiter())
                 audit = AuditRecord(
                     at=utc_now(),

@@ -13,6 +13,7 @@ from typing import Any
 
 from swissdesk.elo import NationalSystem
 from swissdesk.engines.base import RoundPairing
+from swissdesk.model.round_robin import RoundRobinSettings
 from swissdesk.model.tournament import Colour, HalfPoints, ResultCode, ScoringSystem
 from swissdesk.storage.results import BoardResult
 from swissdesk.tiebreaks import DEFAULT_TIEBREAKS
@@ -112,6 +113,10 @@ class TournamentSettings:
     norm_exemption: str = ""
     """The event type that waives the norms' foreign-opponent rules (FIDE Title
     Regulations 1.4.3 a-c: ``"1.4.3a"``, ``"1.4.3b"``, ``"1.4.3c"``; empty: none)."""
+    round_robin: RoundRobinSettings = field(default_factory=RoundRobinSettings)
+    """For a round robin or Scheveningen event: the cycles and the order of the last two
+    rounds of a cycle (GRC Annex 1). Kept as TRF record 192; ``total_rounds`` follows from
+    it and the number of participants until round 1 is paired."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,8 @@
 - :mod:`~swissdesk.storage.commands.players`: registering, TPNs, late entries, withdrawals,
   requested byes
 - :mod:`~swissdesk.storage.commands.rounds`: pairing, unpairing, manual pairing changes
+- :mod:`~swissdesk.storage.commands.round_robin`: pairing numbers by lot (Varma tables),
+  the rounds a round robin's table gives, withdrawn players' games as forfeits
 - :mod:`~swissdesk.storage.commands.results`: entering and correcting results
 - :mod:`~swissdesk.storage.commands.teams`: team events: teams, rosters, line-ups, board
   results, forfeited matches, team byes, match points (C.04.6)
@@ -31,6 +33,7 @@ from swissdesk.storage.commands.players import (
 )
 from swissdesk.storage.commands.registry import REGISTRY, UNDO
 from swissdesk.storage.commands.results import CorrectResult, EnterMatchResult, EnterResult
+from swissdesk.storage.commands.round_robin import DrawLots
 from swissdesk.storage.commands.rounds import (
     ManualPairingChange,
     PairNextRound,
@@ -62,6 +65,7 @@ __all__ = [
     "CancelBye",
     "CloseParticipantList",
     "CorrectResult",
+    "DrawLots",
     "EditPlayer",
     "EditSettings",
     "EditTeam",

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from swissdesk.model.tournament import ResultCode, title_rank
 from swissdesk.storage import convert
+from swissdesk.storage.commands import round_robin
 from swissdesk.storage.commands.base import (
     Action,
     Outcome,
@@ -210,6 +211,11 @@ class AssignPairingNumbers(Action):
 
 def assign_pairing_numbers(s: Session, a: AssignPairingNumbers) -> Outcome:
     last = convert.last_paired_round(s)
+    if last >= 1 and round_robin.is_round_robin_file(s):
+        raise ActionRefused(
+            "the pairing numbers of a round robin are its places in the table: they cannot "
+            "change once round 1 is paired"
+        )
     if last >= TPN_FROZEN_AFTER_ROUND:
         raise ActionRefused(
             f"pairing numbers cannot change once round {TPN_FROZEN_AFTER_ROUND} is paired "
@@ -258,6 +264,7 @@ class LateEntry(Action):
 
 
 def late_entry(s: Session, a: LateEntry) -> Outcome:
+    round_robin.refuse_in_round_robin(s, "there are no late entries")
     check_player_data(a.player)
     trec = tournament_row(s)
     settings = convert.settings_from_record(trec)
@@ -418,6 +425,7 @@ class RequestBye(Action):
 
 
 def request_bye(s: Session, a: RequestBye) -> Outcome:
+    round_robin.refuse_in_round_robin(s, "there are no requested byes")
     rec = player_by_tpn(s, a.tpn)
     settings = convert.settings_from_record(tournament_row(s))
     last = convert.last_paired_round(s)
