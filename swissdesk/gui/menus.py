@@ -125,7 +125,7 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
             SEPARATOR,
             Command(
                 "player_card",
-                "Player &card (rating change, norms)…",
+                "Pla&yer card (rating change, norms)…",
                 "standings.player_card",
                 "Ctrl+K",
                 tip="The selected player's rating change game by game and title norms",
