@@ -134,7 +134,8 @@ def _change_section(report: RatingReport, p: PlayerChange) -> str:
         out.append(
             f"<p><b>{_pts(p.points)} from {len(p.counted_games)} rated games, expected "
             f"{hundredths(p.expected)}: change {hundredths(change, sign=True)}</b> (rounded "
-            f"{p.change_rounded:+d}, art. 8.3.4): new rating <b>{p.new_rating}</b>."
+            f"{p.change_rounded:+d}{', art. 8.3.4' if report.system == FIDE else ''}): new "
+            f"rating <b>{p.new_rating}</b>."
             + (" * a difference of more than 400 counted as 400 (art. 8.3.1)." if capped else "")
             + "</p>"
         )
