@@ -116,6 +116,7 @@ def normalise(data: PlayerData) -> PlayerData:
         federation=data.federation.strip().upper(),
         fide_id=data.fide_id.strip(),
         birth_date=data.birth_date.strip(),
+        club=" ".join(data.club.split()),
     )
 
 

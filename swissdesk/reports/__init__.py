@@ -12,8 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from swissdesk.elo import FIDE, NATIONAL, RatingInputs
@@ -24,12 +23,8 @@ from swissdesk.reports.board_order import boards_of_round, sort_pairs
 from swissdesk.reports.layout import PAPERS
 
 KINDS: tuple[str, ...] = (
-    "boards",
-    "alphabetical",
-    "cards",
-    "standings",
-    "crosstable",
-    "slips",
+    *("boards", "alphabetical", "cards", "standings", "crosstable", "slips"),
+    "starting-list",
     "ratings",
     "norms",
 )
@@ -42,13 +37,14 @@ KIND_TITLES: dict[str, str] = {
     "standings": "Standings",
     "crosstable": "Cross table",
     "slips": "Result slips",
+    "starting-list": "Starting list",
     "ratings": "Rating changes",
     "norms": "Title norms",
 }
 """A human title per kind, for menus."""
 
 RANKED_KINDS: tuple[str, ...] = ("standings", "crosstable", "ratings", "norms")
-"""The documents about the complete rounds (the others print one round, results or not)."""
+"""The documents about the complete rounds (rankings, what every player takes home)."""
 
 PAPER_SIZES: tuple[str, ...] = tuple(PAPERS)
 """Paper names :func:`render` accepts (``a4``, ``letter``)."""
@@ -63,6 +59,8 @@ def render(
     paper: str = "a4",
     tiebreaks: Sequence[str] | None = None,
     board_order: Sequence[tuple[int, int]] | None = None,
+    order: str = "number",
+    withdrawn: Mapping[int, int] | None = None,
     rating_inputs: RatingInputs | None = None,
     norm_settings: NormSettings | None = None,
     national: bool = False,
@@ -74,11 +72,15 @@ def render(
     to rank (default: the latest round with all results in). ``tiebreaks``: C.07 codes such
     as ``("BH/C1", "BH", "SB")`` (default: the tournament's, else swissdesk's default list).
     ``board_order``: ``(white, black)`` pairs in the published order, when the pairing
-    program fixed it; otherwise boards are sorted by C.04.2 art. 3.6. ``rating_inputs``
-    (each player's K, rated games, national rating; the rating type and the national list)
-    and ``norm_settings`` are what a tournament file keeps for the rating changes
-    (``national``: on the national list) and the title norms; without them FIDE's rules
-    alone apply.
+    program fixed it; otherwise boards are sorted by C.04.2 art. 3.6. ``order``: the
+    starting list's order, ``number``, ``rating`` or ``name``
+    (:data:`swissdesk.reports.starting_list.ORDERS`). ``withdrawn``: TPN -> the round
+    from which a player is withdrawn, as a tournament file records it (default: as a TRF's
+    entries show it); the board list and the list by name print "withdrawn".
+    ``rating_inputs`` (each player's K, rated games, national rating; the rating type and
+    the national list) and ``norm_settings`` are what a tournament file keeps for the
+    rating changes (``national``: on the national list) and the title norms; without them
+    FIDE's rules alone apply.
 
     The file is written to a temporary name and moved over ``out_path`` only when complete,
     so a failure never leaves a half-written PDF or destroys the previous one. Raises
@@ -90,11 +92,40 @@ def render(
     if paper.lower() not in PAPERS:
         raise InputError(f"unknown paper size {paper!r} (choose one of: {', '.join(PAPERS)})")
     paper = paper.lower()
-    extra = _Extra(rating_inputs, norm_settings, national)
+    if kind == "starting-list":
+        from swissdesk.reports.starting_list import ORDERS, render_starting_list
+
+        if order not in ORDERS:
+            raise InputError(f"unknown order {order!r} (choose one of: {', '.join(ORDERS)})")
+        return write_atomically(
+            out_path, lambda temp: render_starting_list(tournament, temp, order=order, paper=paper)
+        )
+    if kind == "ratings":
+        from swissdesk.reports.ratings import render_ratings
+
+        system = NATIONAL if national else FIDE
+        return write_atomically(
+            out_path,
+            lambda temp: render_ratings(
+                tournament, temp, round_number=round_number, paper=paper,
+                inputs=rating_inputs, system=system,
+            ),
+        )  # fmt: skip
+    if kind == "norms":
+        from swissdesk.reports.norms import render_norms
+
+        rating_type = rating_inputs.rating_type if rating_inputs else "standard"
+        return write_atomically(
+            out_path,
+            lambda temp: render_norms(
+                tournament, temp, round_number=round_number, paper=paper,
+                settings=norm_settings, rating_type=rating_type,
+            ),
+        )  # fmt: skip
     return write_atomically(
         out_path,
         lambda temp: _dispatch(
-            kind, tournament, temp, round_number, paper, tiebreaks, board_order, extra
+            kind, tournament, temp, round_number, paper, tiebreaks, board_order, withdrawn
         ),
     )
 
@@ -141,13 +172,6 @@ def _new_file(directory: Path) -> Path:
     raise InputError(f"cannot write in {directory}: no free temporary name")
 
 
-@dataclass(frozen=True, slots=True)
-class _Extra:
-    rating_inputs: RatingInputs | None
-    norm_settings: NormSettings | None
-    national: bool
-
-
 def _dispatch(
     kind: str,
     tournament: Tournament,
@@ -156,42 +180,29 @@ def _dispatch(
     paper: str,
     tiebreaks: Sequence[str] | None,
     board_order: Sequence[tuple[int, int]] | None,
-    extra: _Extra,
+    withdrawn: Mapping[int, int] | None = None,
 ) -> Path:
-    if kind == "ratings":
-        from swissdesk.reports.ratings import render_ratings
-
-        return render_ratings(
-            tournament,
-            out,
-            round_number=round_number,
-            paper=paper,
-            inputs=extra.rating_inputs,
-            system=NATIONAL if extra.national else FIDE,
-        )
-    if kind == "norms":
-        from swissdesk.reports.norms import render_norms
-
-        rating_type = extra.rating_inputs.rating_type if extra.rating_inputs else "standard"
-        return render_norms(
-            tournament,
-            out,
-            round_number=round_number,
-            paper=paper,
-            settings=extra.norm_settings,
-            rating_type=rating_type,
-        )
     if kind == "boards":
         from swissdesk.reports.boards import render_boards
 
         return render_boards(
-            tournament, out, round_number=round_number, paper=paper, board_order=board_order
+            tournament,
+            out,
+            round_number=round_number,
+            paper=paper,
+            board_order=board_order,
+            withdrawn=withdrawn,
         )
     if kind == "alphabetical":
         from swissdesk.reports.alphabetical import render_alphabetical
 
         return render_alphabetical(
-            tournament, out, round_number=round_number, paper=paper, board_order=board_order
+            tournament,
+            out,
+            round_number=round_number,
+            paper=paper,
+            board_order=board_order,
+            withdrawn=withdrawn,
         )
     if kind == "cards":
         from swissdesk.reports.cards import render_cards

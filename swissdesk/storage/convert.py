@@ -270,6 +270,7 @@ def player_data_to_dict(p: PlayerData) -> dict[str, Any]:
         "fide_id": p.fide_id,
         "birth_date": p.birth_date,
         "members": list(p.members),
+        "club": p.club,
         "k_factor": p.k_factor,
         "k_source": p.k_source,
         "rated_games": p.rated_games,
@@ -288,6 +289,7 @@ def player_data_from_record(rec: PlayerRecord) -> PlayerData:
         fide_id=rec.fide_id,
         birth_date=rec.birth_date,
         members=tuple(json.loads(rec.members)),
+        club=rec.club,
         k_factor=rec.k_factor,
         k_source=rec.k_source,
         rated_games=rec.rated_games,
@@ -305,6 +307,7 @@ def apply_player_data(rec: PlayerRecord, data: PlayerData) -> None:
     rec.fide_id = data.fide_id
     rec.birth_date = data.birth_date
     rec.members = json.dumps(list(data.members))
+    rec.club = data.club
     rec.k_factor = data.k_factor
     rec.k_source = data.k_source
     rec.rated_games = data.rated_games
@@ -322,6 +325,7 @@ def player_data_from_dict(d: Mapping[str, Any]) -> PlayerData:
         fide_id=d["fide_id"],
         birth_date=d["birth_date"],
         members=tuple(d["members"]),
+        club=str(d.get("club", "")),  # audit rows written before schema 4 have none
         k_factor=_optional_int(d.get("k_factor")),
         k_source=str(d.get("k_source", "")),
         rated_games=_optional_int(d.get("rated_games")),
@@ -485,6 +489,7 @@ def build_snapshot(
                 prow.fide_id,
                 prow.birth_date,
                 prow.members,
+                prow.club,
                 prow.declared_points,
                 prow.declared_rank,
                 prow.withdrawn_from_round,
@@ -570,6 +575,7 @@ def build_snapshot(
                 declared_points=row.declared_points if keep_declared else None,
                 declared_rank=row.declared_rank if keep_declared else None,
                 members=tuple(json.loads(row.members)),
+                club=row.club,
             )
         )
     acceleration: dict[int, tuple[HalfPoints, ...]] = {}
@@ -654,6 +660,7 @@ def insert_tournament(session: Session, t: Tournament, *, engine_label: str, at:
                 fide_id=p.fide_id,
                 birth_date=p.birth_date,
                 members=json.dumps(list(p.members)),
+                club=p.club,
                 declared_points=p.declared_points,
                 declared_rank=p.declared_rank,
                 group_a=False,

@@ -98,8 +98,17 @@ def migrate_2_add_organiser(con: sqlite3.Connection) -> None:
 MIGRATIONS[2] = migrate_2_add_organiser
 
 
-def migrate_3_add_rating_inputs(con: sqlite3.Connection) -> None:
-    """Version 3 -> 4: what the rating changes and norms read beyond the results (issue
+def migrate_3_add_player_club(con: sqlite3.Connection) -> None:
+    """Version 3 -> 4: each player's club or town (free text, empty in an older file;
+    printed on the starting list, never in a TRF). Frozen SQL (never the current models)."""
+    con.execute("ALTER TABLE player ADD COLUMN club TEXT NOT NULL DEFAULT ''")
+
+
+MIGRATIONS[3] = migrate_3_add_player_club
+
+
+def migrate_4_add_rating_inputs(con: sqlite3.Connection) -> None:
+    """Version 4 -> 5: what the rating changes and norms read beyond the results (issue
     37): each player's K and its source, rated games before the event, national rating
     (unknown, unknown, none in an older file); the tournament's national list and norm
     declaration (none). Frozen SQL (never the current models)."""
@@ -110,7 +119,7 @@ def migrate_3_add_rating_inputs(con: sqlite3.Connection) -> None:
     con.execute("ALTER TABLE tournament ADD COLUMN rating_settings TEXT NOT NULL DEFAULT '{}'")
 
 
-MIGRATIONS[3] = migrate_3_add_rating_inputs
+MIGRATIONS[4] = migrate_4_add_rating_inputs
 
 
 def translate_error(exc: BaseException, path: Path) -> StorageError:

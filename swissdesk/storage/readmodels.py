@@ -172,6 +172,7 @@ def player_rows(session: Session) -> list[PlayerRow]:
             pr.rated_games,
             pr.national_rating,
             pr.members,
+            pr.club,
             pr.withdrawn_from_round,
             pr.late_entry_round,
         ).order_by(pr.tpn)
@@ -193,6 +194,7 @@ def player_rows(session: Session) -> list[PlayerRow]:
                 withdrawn_from_round=row.withdrawn_from_round,
                 late_entry_round=row.late_entry_round,
                 byes=tuple(sorted(byes.get(row.id, ()))),
+                club=row.club,
                 k_factor=row.k_factor,
                 k_source=row.k_source,
                 rated_games=row.rated_games,

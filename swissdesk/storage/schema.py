@@ -21,12 +21,13 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """Version of the tables below; bump it and add a migration to ``database.MIGRATIONS``.
 
 2: the team tables (``team_settings``, ``team``, ``team_member``, ``team_board``).
 3: ``tournament.organiser``.
-4: the rating-change and norm inputs: ``player.k_factor``, ``k_source``, ``rated_games``,
+4: ``player.club``.
+5: the rating-change and norm inputs: ``player.k_factor``, ``k_source``, ``rated_games``,
 ``national_rating``; ``tournament.rating_settings``."""
 
 APPLICATION_ID = 0x53574453
@@ -108,6 +109,8 @@ class PlayerRecord(Base):
     """In Baku group GA (fixed when round 1 is paired, C.04.7 art. 1.2-1.3)."""
     acceleration: Mapped[str] = mapped_column(Text, default="[]")
     """JSON list of explicit virtual points per round (``AccelerationKind.EXPLICIT``)."""
+    club: Mapped[str] = mapped_column(Text, default="")
+    """Club or town (schema 4; printed on the starting list, never in a TRF)."""
     k_factor: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """K of the tournament's rating type from the rating list or the arbiter (``NULL``: the
     rules of the FIDE Rating Regulations art. 8.3.3 decide)."""

@@ -328,6 +328,14 @@ class TournamentFile:
         with self._read() as session:
             return readmodels.player_rows(session)
 
+    def withdrawn(self) -> dict[int, int]:
+        """TPN -> the round from which the player is withdrawn (not paired any more)."""
+        return {
+            p.tpn: p.withdrawn_from_round
+            for p in self.players()
+            if p.withdrawn_from_round is not None
+        }
+
     def rating_inputs(self) -> RatingInputs:
         """What the rating changes read beyond the snapshot: each player's K, its source,
         rated games and national rating, the rating type and the national list's rules

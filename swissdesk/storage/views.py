@@ -131,6 +131,8 @@ class PlayerData:
     fide_id: str = ""
     birth_date: str = ""
     members: tuple[str, ...] = ()
+    club: str = ""
+    """Club or town, for the starting list (no TRF record holds it)."""
     k_factor: int | None = None
     """K of the tournament's rating type from the rating list or the arbiter; ``None``: the
     rules of the FIDE Rating Regulations (art. 8.3.3)."""
@@ -164,6 +166,7 @@ class PlayerRow:
     withdrawn_from_round: int | None
     late_entry_round: int | None
     byes: tuple[tuple[int, ByeKind], ...] = ()
+    club: str = ""
     k_factor: int | None = None
     k_source: str = ""
     rated_games: int | None = None
@@ -181,6 +184,7 @@ class PlayerRow:
             fide_id=self.fide_id,
             birth_date=self.birth_date,
             members=self.members,
+            club=self.club,
             k_factor=self.k_factor,
             k_source=self.k_source,
             rated_games=self.rated_games,

@@ -1,7 +1,8 @@
 """Issue 37: the inputs of the rating changes and norms are kept in the file (each player's
 K, its source, rated games before the event, national rating; the tournament's national
 list and norm declaration), edited and undone through the audit log, added to older files
-by the version-3 upgrade, and handed to the computations as their plain input types."""
+by the version-4 upgrade (schema 5), and handed to the computations as their plain input
+types."""
 
 from __future__ import annotations
 
@@ -112,20 +113,21 @@ def _columns(path: Path, table: str) -> list[tuple[str, str, int]]:
     return out
 
 
-def test_version_3_file_gains_empty_rating_inputs(tmp_path: Path) -> None:
+def test_version_4_file_gains_empty_rating_inputs(tmp_path: Path) -> None:
     """The upgrade adds the columns and changes nothing else; the old file is kept; the
     players then have no K, no game count, no national rating, and the changes compute."""
     path = tmp_path / "old.swissdesk"
-    shutil.copy(FIXTURES / "v3_rated.swissdesk", path)
+    shutil.copy(FIXTURES / "v4_rated.swissdesk", path)
     con = sqlite3.connect(path)
-    assert con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone() == ("3",)
+    assert con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone() == ("4",)
     old_player = [c[0] for c in _columns(path, "player")]
     before = con.execute(f"SELECT {', '.join(old_player)} FROM player ORDER BY id").fetchall()
     con.close()
     with TournamentFile.open(path) as tf:
-        assert tf.settings().name == "Frozen v3 Rated Open"
+        assert tf.settings().name == "Frozen v4 Rated Open"
         assert tf.rounds_paired() == 2
         rows = tf.players()
+        assert rows[0].club == "Hastings CC"  # version 4's column kept
         assert [(p.k_factor, p.k_source, p.rated_games, p.national_rating) for p in rows] == [
             (None, "", None, 0)
         ] * 6
@@ -137,10 +139,12 @@ def test_version_3_file_gains_empty_rating_inputs(tmp_path: Path) -> None:
     version = con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
     assert version == (str(schema.SCHEMA_VERSION),)
     con.close()
-    assert (tmp_path / "old.before-upgrade-v3.swissdesk").exists()
+    assert (tmp_path / "old.before-upgrade-v4.swissdesk").exists()
 
 
-@pytest.mark.parametrize("fixture", ["v1_individual", "v2_individual", "v3_rated"])
+@pytest.mark.parametrize(
+    "fixture", ["v1_individual", "v2_individual", "v3_individual", "v4_rated"]
+)
 def test_upgraded_tables_match_a_new_file(tmp_path: Path, fixture: str) -> None:
     """From every earlier version: the frozen migrations give the columns the current
     models declare, and the upgraded file takes the new inputs."""
@@ -158,10 +162,10 @@ def test_upgraded_tables_match_a_new_file(tmp_path: Path, fixture: str) -> None:
 
 
 def test_national_rating_changes_from_the_file(tmp_path: Path) -> None:
-    """The v3 event with national ratings typed in: the national list's changes use them
-    with the list's own K (25, no limit)."""
+    """The version-4 event with national ratings typed in: the national list's changes use
+    them with the list's own K (25, no limit)."""
     path = tmp_path / "old.swissdesk"
-    shutil.copy(FIXTURES / "v3_rated.swissdesk", path)
+    shutil.copy(FIXTURES / "v4_rated.swissdesk", path)
     with TournamentFile.open(path) as tf:
         for row in tf.players():
             rating = 0 if row.tpn == 6 else 2000 + 10 * row.tpn
