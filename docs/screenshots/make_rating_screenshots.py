@@ -149,9 +149,9 @@ def main() -> int:
     ratings = window.printing.export_pdf_to("ratings", tmp / "ratings.pdf", None)
     norms = window.printing.export_pdf_to("norms", tmp / "norms.pdf", None)
     assert ratings is not None and norms is not None
-    page(ratings, 1, SAMPLES / "sample-ratings")
-    page(norms, 1, SAMPLES / "sample-norms")
-    page(norms, 3, SAMPLES / "sample-norm-certificate")
+    page(ratings, 1, SAMPLES / "norm-open-ratings")
+    page(norms, 1, SAMPLES / "norm-open-norms")
+    page(norms, 3, SAMPLES / "norm-open-certificate")
     window.close()
     return 0
 
