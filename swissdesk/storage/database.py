@@ -120,6 +120,21 @@ def migrate_3_add_player_club(con: sqlite3.Connection) -> None:
 MIGRATIONS[3] = migrate_3_add_player_club
 
 
+def migrate_4_add_rating_inputs(con: sqlite3.Connection) -> None:
+    """Version 4 -> 5: what the rating changes and norms read beyond the results (issue
+    37): each player's K and its source, rated games before the event, national rating
+    (unknown, unknown, none in an older file); the tournament's national list and norm
+    declaration (none). Frozen SQL (never the current models)."""
+    con.execute("ALTER TABLE player ADD COLUMN k_factor INTEGER")
+    con.execute("ALTER TABLE player ADD COLUMN k_source VARCHAR NOT NULL DEFAULT ''")
+    con.execute("ALTER TABLE player ADD COLUMN rated_games INTEGER")
+    con.execute("ALTER TABLE player ADD COLUMN national_rating INTEGER NOT NULL DEFAULT 0")
+    con.execute("ALTER TABLE tournament ADD COLUMN rating_settings TEXT NOT NULL DEFAULT '{}'")
+
+
+MIGRATIONS[4] = migrate_4_add_rating_inputs
+
+
 def translate_error(exc: BaseException, path: Path) -> StorageError:
     """The arbiter's message for a SQLite failure while using ``path``."""
     orig = exc.orig if isinstance(exc, DBAPIError) else exc
