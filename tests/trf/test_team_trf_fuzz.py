@@ -11,11 +11,13 @@ with random numbers and long lists, change, insert and delete bytes, duplicate, 
 lines.
 
 ``SWISSDESK_TEAM_FUZZ_EXAMPLES`` sets the number of cases (default 1,500, under a minute on
-one core), ``SWISSDESK_TEAM_FUZZ_SEED`` the seed (default fixed, so CI is reproducible) and
-``SWISSDESK_TEAM_FUZZ_COUNTS`` a file where the counts of the run are written as JSON.
+one core), ``SWISSDESK_TEAM_FUZZ_SEED`` the seed (default fixed, so CI is reproducible),
+``SWISSDESK_TEAM_FUZZ_COUNTS`` a file where the counts of the run are written as JSON, and
+``SWISSDESK_TEAM_FUZZ_STORAGE=1`` also imports every file read into a tournament file and
+pairs its next round there (``swissdesk import`` then ``next-round``; slower).
 
-Long run (issue 39): ten chunks of 10,000 cases, seeds 3900 to 3909; the figures are in
-docs (see the issue's closing note).
+Long run (issue 39): ten chunks of 10,000 cases, seeds 3900 to 3909, with the storage step;
+the command and the figures are in the issue's closing note.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -42,6 +45,7 @@ from swissdesk.trf.team_records import TeamEvent, format_team_trf, parse_team_tr
 EXAMPLES = int(os.environ.get("SWISSDESK_TEAM_FUZZ_EXAMPLES", "1500"))
 SEED = int(os.environ.get("SWISSDESK_TEAM_FUZZ_SEED", "39"))
 COUNTS_FILE = os.environ.get("SWISSDESK_TEAM_FUZZ_COUNTS")
+STORAGE = os.environ.get("SWISSDESK_TEAM_FUZZ_STORAGE") == "1"
 
 HERE = Path(__file__).resolve().parent
 
@@ -238,6 +242,8 @@ def _check(data: bytes) -> None:
     back = parse_team_trf(text, source="written")
     assert _same_event(back, event)
     COUNTS["written and read back"] += 1
+    if STORAGE:
+        _through_storage(event)
     t = event.tournament
     done = t.rounds_with_pairings
     if t.total_rounds and done >= t.total_rounds:
@@ -249,6 +255,27 @@ def _check(data: bytes) -> None:
         COUNTS["next round refused with a message"] += 1
         return
     COUNTS["next round paired"] += 1
+
+
+def _through_storage(event: TeamEvent) -> None:
+    """Import into a tournament file and pair its next round there, as the command line's
+    ``import`` and ``next-round`` do."""
+    from swissdesk.storage import TournamentFile
+
+    with (
+        tempfile.TemporaryDirectory(prefix="swissdesk-fuzz-") as folder,
+        TournamentFile.from_team_event(Path(folder) / "t.swissdesk", event) as tf,
+    ):
+        COUNTS["imported"] += 1
+        t = tf.snapshot()
+        if t.total_rounds and t.rounds_with_pairings >= t.total_rounds:
+            return
+        try:
+            tf.pair_next_round()
+        except SwissdeskError:
+            COUNTS["stored next round refused with a message"] += 1
+            return
+        COUNTS["stored next round paired"] += 1
 
 
 @seed(SEED)
