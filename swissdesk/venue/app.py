@@ -195,14 +195,14 @@ class Hub:
             if html is None:
                 return None
             slug = setup.section or (venue.sections[0].slug if venue.sections else "")
-            return f"{venue.versions.get(slug, 0)}.{self.notice_version}", html
+            return renderer.tag(venue.versions.get(slug, 0), self.notice_version), html
         split = split_section_path(path)
         if split is None:
             return None
         html = renderer.fragment(venue.data, venue.versions, page)
         if html is None:
             return None
-        return str(venue.versions.get(split[0], 0)), html
+        return renderer.tag(venue.versions.get(split[0], 0)), html
 
 
 def _stamp(path: Path | None) -> tuple[int, int] | None:

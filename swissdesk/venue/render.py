@@ -8,6 +8,7 @@ of its section: a thousand phones on the same page cost one rendering per saved 
 from __future__ import annotations
 
 import json
+import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -64,8 +65,15 @@ class Renderer:
     def __init__(self, *, static: bool = False) -> None:
         self.env = _environment()
         self.static = static
+        self.epoch = secrets.token_hex(4)
+        """Names this server's run in every version it sends: a phone that reconnects to a
+        restarted server never takes the new run's "version 1" for the one it has."""
         self._cache: OrderedDict[tuple[Any, ...], str] = OrderedDict()
         self._lock = threading.Lock()
+
+    def tag(self, version: int, notice: int | None = None) -> str:
+        """A page's version as the live updates name it (``ab12cd34-7``)."""
+        return f"{self.epoch}-{version}" + (f".{notice}" if notice is not None else "")
 
     def _cached(self, key: tuple[Any, ...], make: Any) -> str:
         with self._lock:
@@ -93,9 +101,11 @@ class Renderer:
             "data": data,
             "sections": list(sections.values()),
             "here": here,
-            "version": version,
+            "version": self.tag(version),
             "static": self.static,
-            "live": "" if self.static else "/live?" + urlencode({"page": here, "v": version}),
+            "live": ""
+            if self.static
+            else "/live?" + urlencode({"page": here, "v": self.tag(version)}),
             "stamp": datetime.now().strftime("%H:%M:%S"),
             "fold_table": FOLD_TABLE,
         }
@@ -185,7 +195,7 @@ class Renderer:
                 "setup": setup,
                 "slides": slides,
                 "current": setup.slide % len(slides) if slides else 0,
-                "live": "/live?" + urlencode({"page": here, "v": f"{version}.{setup_version}"}),
+                "live": "/live?" + urlencode({"page": here, "v": self.tag(version, setup_version)}),
                 "next_url": "/display?"
                 + setup.query(slide=(setup.slide + 1) % max(len(slides), 1)),
             }

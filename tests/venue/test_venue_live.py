@@ -64,7 +64,8 @@ def test_another_process_writing_the_file_is_seen(events: dict[str, Path], tmp_p
         stream = _stream(hub, PAGE.format(tpn=white), "")
         assert await anext(stream) == b"retry: 2000\n\n"
         first = await anext(stream)  # the client had no version: it gets the page
-        assert first.startswith(b"id: 1\nevent: update\ndata: ")
+        tag = hub.renderer.epoch
+        assert first.startswith(f"id: {tag}-1\nevent: update\ndata: ".encode())
         done = subprocess.run(
             [sys.executable, "-m", "swissdesk", "result", str(path), str(rnd), str(board), "0-1"],
             cwd=ROOT, capture_output=True, text=True, timeout=120,
@@ -78,9 +79,9 @@ def test_another_process_writing_the_file_is_seen(events: dict[str, Path], tmp_p
             await asyncio.sleep(0.05)
         update = await asyncio.wait_for(waiting, 30)
         head, _, data = update.decode().partition("data: ")
-        assert head == "id: 2\nevent: update\n"
+        assert head == f"id: {tag}-2\nevent: update\n"
         message = json.loads(data)
-        assert message["version"] == "2" and '<td class="res">0</td>' in message["html"]
+        assert message["version"] == f"{tag}-2" and '<td class="res">0</td>' in message["html"]
         await stream.aclose()
         assert hub.streams == 0
 
@@ -105,7 +106,7 @@ def test_a_reconnecting_phone_gets_only_what_it_missed(events: dict[str, Path]) 
         venue.versions["riverside-open"] += 1  # as a saved result does
         hub.wake()
         update = await asyncio.wait_for(waiting, 10)
-        assert update.startswith(b"id: 2\nevent: update\n")
+        assert update.startswith(f"id: {hub.renderer.epoch}-2\nevent: update\n".encode())
         await stream.aclose()
 
     try:

@@ -126,12 +126,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(*files: Path, extra: tuple[str, ...] = ()) -> Iterator[str]:
+def running_server(*files: Path, extra: tuple[str, ...] = (), port: int = 0) -> Iterator[str]:
     """``swissdesk serve`` in its own process on a free loopback port; yields its address."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "swissdesk", "serve", *map(str, files), "--host", "127.0.0.1",
-         "--port", "0", *extra],
+         "--port", str(port), *extra],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env,
     )  # fmt: skip
     try:
