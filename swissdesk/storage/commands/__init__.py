@@ -5,6 +5,8 @@
   requested byes
 - :mod:`~swissdesk.storage.commands.rounds`: pairing, unpairing, manual pairing changes
 - :mod:`~swissdesk.storage.commands.results`: entering and correcting results
+- :mod:`~swissdesk.storage.commands.sections`: the event's sections (add, remove, order) and
+  moving a player between them
 - :mod:`~swissdesk.storage.commands.teams`: team events: teams, rosters, line-ups, board
   results, forfeited matches, team byes, match points (C.04.6)
 - :mod:`~swissdesk.storage.commands.registry`: command type -> step (the only dispatch)
@@ -21,9 +23,11 @@ from swissdesk.storage.commands.players import (
     AddPlayer,
     AssignPairingNumbers,
     CancelBye,
+    CheckIn,
     CloseParticipantList,
     EditPlayer,
     LateEntry,
+    MarkAbsentees,
     RemovePlayer,
     RequestBye,
     UpdateRatings,
@@ -35,6 +39,12 @@ from swissdesk.storage.commands.rounds import (
     ManualPairingChange,
     PairNextRound,
     UnpairLastRound,
+)
+from swissdesk.storage.commands.sections import (
+    AddSection,
+    MovePlayer,
+    OrderSections,
+    RemoveSection,
 )
 from swissdesk.storage.commands.settings import EditSettings
 from swissdesk.storage.commands.team_matches import (
@@ -56,10 +66,12 @@ __all__ = [
     "UNDO",
     "Action",
     "AddPlayer",
+    "AddSection",
     "AddTeam",
     "AssignPairingNumbers",
     "AssignTeamPairingNumbers",
     "CancelBye",
+    "CheckIn",
     "CloseParticipantList",
     "CorrectResult",
     "EditPlayer",
@@ -71,10 +83,14 @@ __all__ = [
     "ForfeitMatch",
     "LateEntry",
     "ManualPairingChange",
+    "MarkAbsentees",
+    "MovePlayer",
+    "OrderSections",
     "Outcome",
     "PairNextRound",
     "Redo",
     "RemovePlayer",
+    "RemoveSection",
     "RemoveTeam",
     "RequestBye",
     "RequestTeamBye",
