@@ -266,15 +266,10 @@ _V4_TABLES = (
 """The version-4 tables, as ``CREATE TABLE`` statements exactly as a new file has them."""
 
 _V4_INDEXES = (
-    "CREATE INDEX ix_player_section_id ON player (section_id)",
     "CREATE INDEX ix_entry_player_id ON entry (player_id)",
     "CREATE INDEX ix_entry_round_number ON entry (round_number)",
-    "CREATE INDEX ix_entry_section_id ON entry (section_id)",
-    "CREATE INDEX ix_team_section_id ON team (section_id)",
-    "CREATE INDEX ix_team_member_section_id ON team_member (section_id)",
     "CREATE INDEX ix_team_member_team_id ON team_member (team_id)",
     "CREATE INDEX ix_team_board_round_number ON team_board (round_number)",
-    "CREATE INDEX ix_team_board_section_id ON team_board (section_id)",
     "CREATE INDEX ix_team_board_team_id ON team_board (team_id)",
 )
 

@@ -111,9 +111,10 @@ class SectionScoped:
     only its own rows (``storage.sections`` adds the criterion to every ORM statement and
     fills ``section_id`` in on insert)."""
 
-    section_id: Mapped[int] = mapped_column(
-        ForeignKey("tournament.id", ondelete="CASCADE"), index=True
-    )
+    # No index of its own: a section is most of a table (one-section files: all of it), so
+    # SQLite reads it faster by scanning than through an index; TPN lookups use the unique
+    # (section_id, tpn) index, rounds and entries their own.
+    section_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"))
 
 
 class PlayerRecord(SectionScoped, Base):
