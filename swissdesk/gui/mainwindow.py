@@ -25,7 +25,7 @@ from swissdesk import __version__
 from swissdesk.errors import SwissdeskError
 from swissdesk.gui import menus
 from swissdesk.gui.controllers.audit import AuditController
-from swissdesk.gui.controllers.files import FileController
+from swissdesk.gui.controllers.files import FileController, release_memory
 from swissdesk.gui.controllers.players import PlayersController
 from swissdesk.gui.controllers.ratinglist import RatingListController
 from swissdesk.gui.controllers.rounds import RoundsController
@@ -258,6 +258,7 @@ class MainWindow(QMainWindow):
         if self.file is not None:
             self.file.close()
             self.file = None
+            release_memory()
         event.accept()
 
     # -----------------------------------------------------------------------------------
