@@ -17,6 +17,7 @@ from swissdesk.cli.output import write_output
 from swissdesk.engines.base import PairingEngine, PairingError, get_engine
 from swissdesk.errors import InputError, NoPairingError
 from swissdesk.model.double_swiss import for_system
+from swissdesk.model.tournament import Tournament
 from swissdesk.trf import format_trf, read_tournament
 from swissdesk.trf.checker import check_tournament
 from swissdesk.trf.generator import GeneratorSettings, generate_tournament
@@ -195,6 +196,7 @@ def run_pair(args: argparse.Namespace) -> int:
     tournament = read_tournament(args.input)
     engine = engine_for(args.system or tournament.system, args)
     tournament = for_system(tournament, args.system, args.input)
+    note_baku_by_code(tournament)
     round_number = tournament.rounds_with_pairings + 1
     if not tournament.total_rounds:
         raise InputError(
@@ -229,6 +231,17 @@ def run_pair(args: argparse.Namespace) -> int:
     return 0
 
 
+def note_baku_by_code(tournament: Tournament) -> None:
+    """Say on standard error when the acceleration comes from record 192's code alone
+    (``FIDE_DUTCH_2025_BAKU`` with no XXA lines): the file does not show it."""
+    from swissdesk.trf.system_code import describe_reading, record_192
+
+    code = record_192(tournament)
+    if code is not None and code.baku and tournament.acceleration:
+        for line in describe_reading(tournament):
+            print(f"swissdesk: note: {line}", file=sys.stderr)
+
+
 def parse_rounds(spec: str, last: int) -> list[int]:
     """``"1-3,5"`` -> ``[1, 2, 3, 5]``; every round must have pairings in the file."""
     rounds: set[int] = set()
@@ -255,6 +268,7 @@ def run_check(args: argparse.Namespace) -> int:
     tournament = read_tournament(args.input)
     engine = engine_for(args.system or tournament.system, args)
     tournament = for_system(tournament, args.system, args.input)
+    note_baku_by_code(tournament)
     last = tournament.rounds_with_pairings
     rounds = parse_rounds(args.rounds, last) if args.rounds else None
     report = check_tournament(tournament, engine, rounds)

@@ -133,3 +133,8 @@ def write_table(standings: Standings, out: TextIO) -> None:
             for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
         ]
         out.write("  ".join(parts).rstrip() + "\n")
+    if standings.excluded:
+        out.write(
+            "Not in the standings (withdrew having completed less than half their games, "
+            "GRC art. 6.6): " + ", ".join(f"no. {t}" for t in standings.excluded) + "\n"
+        )

@@ -176,6 +176,11 @@ def run_import(args: argparse.Namespace) -> int:
         engine_for(args.system)  # an unknown name is refused before anything is written
     with TournamentFile.import_trf(args.input, args.output, system=args.system) as tf:
         print(f"created {args.output}: {len(tf.players())} players, {tf.rounds_paired()} rounds")
+        if not tf.settings().is_team:
+            from swissdesk.trf.system_code import describe_reading
+
+            for line in describe_reading(tf.snapshot()):
+                print(f"  {line}")
     return 0
 
 

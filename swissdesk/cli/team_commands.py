@@ -48,7 +48,21 @@ def register(subparsers: Any) -> None:
     p = commands.add_parser("new", help="create a team tournament file")
     p.add_argument("output", type=Path)
     p.add_argument("--name", required=True)
-    p.add_argument("--rounds", type=int, required=True)
+    p.add_argument(
+        "--system",
+        choices=("team", "round-robin"),
+        default="team",
+        help="team (Team Swiss, C.04.6) or round-robin (the Berger tables on the teams)",
+    )
+    p.add_argument("--rounds", type=int, default=None, help="Team Swiss: the number of rounds")
+    p.add_argument(
+        "--cycles", type=int, default=1, help="round robin: 2 for a double round robin"
+    )
+    p.add_argument(
+        "--no-swap",
+        action="store_true",
+        help="double round robin: keep the table's order of the last two rounds of cycle 1",
+    )
     p.add_argument("--boards", type=int, default=4)
     p.add_argument("--colours", choices=("A", "B", "none"), default="A")
     p.add_argument("--primary", choices=("match", "game"), default="match")
@@ -156,25 +170,40 @@ def _points(text: str) -> tuple[int, int, int]:
 
 
 def run_new(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from swissdesk.model.round_robin import RoundRobinSettings
     from swissdesk.model.tournament import TeamSettings
     from swissdesk.storage import SetTeamSettings, TournamentFile, TournamentSettings
     from swissdesk.storage.commands.teams import team_scoring
-    from swissdesk.tiebreaks.team import DEFAULT_TEAM_TIEBREAKS
+    from swissdesk.tiebreaks.team import DEFAULT_TEAM_TIEBREAKS, TEAM_ROUND_ROBIN_TIEBREAKS
 
     win, draw, loss = _points(args.match_points)
+    round_robin = args.system == "round-robin"
+    if round_robin and args.rounds is not None:
+        raise InputError("a round robin has the rounds its table gives: choose --cycles")
+    if not round_robin and args.rounds is None:
+        raise InputError("a Team Swiss needs --rounds")
+    if not round_robin and (args.cycles != 1 or args.no_swap):
+        raise InputError("--cycles and --no-swap are for round robins (--system round-robin)")
+    scoring = team_scoring(win, draw, loss)
+    if round_robin:  # the bye of an odd number of teams is no match: it scores nothing
+        scoring = replace(scoring, pairing_allocated_bye=0)
     settings = TournamentSettings(
         name=args.name,
-        total_rounds=args.rounds,
-        system="team",
-        scoring=team_scoring(win, draw, loss),
+        total_rounds=args.rounds or 1,
+        system=args.system,
+        scoring=scoring,
         is_team=True,
-        tiebreaks=DEFAULT_TEAM_TIEBREAKS,
+        tiebreaks=TEAM_ROUND_ROBIN_TIEBREAKS if round_robin else DEFAULT_TEAM_TIEBREAKS,
+        tournament_type="Team: round robin" if round_robin else "Team: Swiss-System",
+        round_robin=RoundRobinSettings(args.cycles, not args.no_swap),
     )
     team = TeamSettings(
         boards=args.boards,
         colour_preferences=args.colours,
         primary_score=args.primary,
-        pab_game_points=args.boards,
+        pab_game_points=0 if round_robin else args.boards,
         half_bye_game_points=args.boards,
         full_bye_game_points=2 * args.boards,
     )
@@ -367,7 +396,7 @@ def print_team_standings(tournament: Tournament) -> int:
             if c != "GP"
         )
         print(
-            f"{row.rank:3d} {row.tpn:3d}  {names[row.tpn]:<30} "
+            f"{row.rank_label:>3} {row.tpn:3d}  {names[row.tpn]:<30} "
             f"{half_points_to_str(row.match_points):>5} {half_points_to_str(row.game_points):>5}"
             f"  {values}"
         )

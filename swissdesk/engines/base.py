@@ -120,6 +120,7 @@ BUILTIN_MODULES = (
     "swissdesk.engines.rating1992",
     "swissdesk.engines.double_swiss",
     "swissdesk.engines.team",
+    "swissdesk.engines.round_robin",
 )
 """Modules of the built-in systems; each registers itself when imported (absent ones are
 skipped while a system is still being built)."""
@@ -133,6 +134,8 @@ SYSTEM_TITLES: dict[str, str] = {
     "rating1992": "Swiss based on rating (1992)",
     "double-swiss": "Double-Swiss (C.04.5)",
     "team": "Team Swiss (C.04.6)",
+    "round-robin": "Round robin (Berger tables, C.05 Annex 1)",
+    "scheveningen": "Scheveningen (team A against team B)",
 }
 """How the program names each system to the arbiter (dialogs, printed headers)."""
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QDateEdit,
     QDialog,
@@ -45,12 +46,24 @@ from swissdesk.gui.player_dialogs import (
     predicted_tpn,
 )
 from swissdesk.model import schedule, timecontrol
+from swissdesk.model.round_robin import (
+    MAX_CYCLES,
+    ROUND_ROBIN_SCORING,
+    RoundRobinSettings,
+    is_round_robin,
+)
 from swissdesk.model.tournament import DOUBLE_SWISS_SCORING, Colour, ScoringSystem
 from swissdesk.storage import (
     AccelerationKind,
     TournamentSettings,
 )
-from swissdesk.tiebreaks import DEFAULT_TIEBREAKS, TIEBREAK_NAMES, parse_tiebreak
+from swissdesk.tiebreaks import (
+    DEFAULT_TIEBREAKS,
+    TIEBREAK_NAMES,
+    offered_tiebreaks,
+    parse_tiebreak,
+    tiebreak_problems,
+)
 
 SCORING_CHOICES: dict[str, ScoringSystem] = {
     "1 – ½ – 0 (FIDE standard)": ScoringSystem(),
@@ -64,12 +77,14 @@ SCORING_CHOICES: dict[str, ScoringSystem] = {
         half_point_bye=2,
     ),
     "Double-Swiss: 1 – ½ – 0 per game, PAB 1½ (C.04.5)": DOUBLE_SWISS_SCORING,
+    "Round robin: 1 – ½ – 0, the bye of an odd field scores nothing": ROUND_ROBIN_SCORING,
 }
 """Point systems offered for a new tournament (C.04.1 art. 3; values in half-points)."""
 
 
 class TiebreakEditor(QWidget):
-    """An ordered list of C.07 tie-break codes with add/remove/up/down."""
+    """An ordered list of C.07 tie-break codes with add/remove/up/down; the choices are the
+    ones the pairing system allows (no Buchholz for a round robin)."""
 
     def __init__(self, codes: Sequence[str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -80,8 +95,7 @@ class TiebreakEditor(QWidget):
             self._add(code)
         self.choice = QComboBox()
         self.choice.setEditable(True)
-        for name, text in TIEBREAK_NAMES.items():
-            self.choice.addItem(f"{name} – {text}", name)
+        self.set_offered(TIEBREAK_NAMES)
         add = QPushButton("Add")
         add.clicked.connect(self._add_chosen)
         remove = QPushButton("Remove")
@@ -98,6 +112,15 @@ class TiebreakEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.list)
         layout.addLayout(row)
+
+    def set_offered(self, names: dict[str, str]) -> None:
+        """The tie-breaks the arbiter can pick from (code -> its C.07 name)."""
+        self.choice.clear()
+        for name, text in names.items():
+            self.choice.addItem(f"{name} – {text}", name)
+
+    def offered(self) -> tuple[str, ...]:
+        return tuple(str(self.choice.itemData(i)) for i in range(self.choice.count()))
 
     def _add(self, code: str) -> None:
         item = QListWidgetItem(code)
@@ -227,6 +250,20 @@ class TournamentDialog(ValidatedDialog):
             )
         self.acceleration.setCurrentIndex(max(0, self.acceleration.findData(s.acceleration.value)))
         self.tiebreaks = TiebreakEditor(s.tiebreaks or DEFAULT_TIEBREAKS)
+        self.cycles = QSpinBox()
+        self.cycles.setRange(1, MAX_CYCLES)
+        self.cycles.setValue(s.round_robin.cycles)
+        self.cycles.setToolTip("1: single round robin; 2: double (everyone meets twice)")
+        self.swap = QCheckBox(
+            "Reverse the last two rounds of the first cycle (GRC Annex 1 recommends it)"
+        )
+        self.swap.setToolTip(
+            "Avoids three games in a row with the same colour at the change of cycle; with "
+            "more than two cycles, every cycle but the last is treated so."
+        )
+        self.swap.setChecked(s.round_robin.swap_last_two)
+        self.rounds_note = QLabel("Rounds: n − 1 per cycle for n players (n odd: n, with a bye)")
+        self.rounds_note.setStyleSheet("color: gray;")
         f = self.form
         f.addRow("&Name:", self.name)
         f.addRow("&Place:", self.city)
@@ -242,27 +279,61 @@ class TournamentDialog(ValidatedDialog):
         f.addRow("&Rounds:", self.rounds)
         f.addRow("Ro&und dates:", self.round_dates)
         f.addRow("Pairing s&ystem:", self.system)
+        f.addRow("C&ycles:", self.cycles)
+        f.addRow("", self.swap)
+        f.addRow("", self.rounds_note)
         f.addRow("P&oint system:", self.scoring)
         f.addRow("&Colour of no. 1 in round 1:", self.colour)
         f.addRow("Acce&leration:", self.acceleration)
         f.addRow("Tie-&breaks:", self.tiebreaks)
+        self.cycles.valueChanged.connect(self._show_round_robin)
+        self._show_round_robin()
         self.resize(560, 0)
+
+    @property
+    def round_robin(self) -> bool:
+        """A round robin or Scheveningen event is chosen (its table gives the rounds)."""
+        return is_round_robin(self.chosen_system())
+
+    def chosen_system(self) -> str:
+        """The pairing system chosen (a team round robin pairs with ``round-robin``)."""
+        return str(self.system.currentData())
+
+    def _show_round_robin(self) -> None:
+        """The round-robin rows for a round robin; the rounds, initial colour and
+        acceleration (which the table fixes) for the other systems."""
+        table = self.round_robin
+        shown: tuple[QWidget, ...] = (self.cycles, self.swap, self.rounds_note)
+        for widget in shown:
+            self.form.setRowVisible(widget, table)
+        self.swap.setEnabled(self.cycles.value() > 1)
+        hidden: tuple[QWidget, ...] = (self.rounds, self.colour, self.acceleration)
+        for widget in hidden:
+            self.form.setRowVisible(widget, not table)
+        self.tiebreaks.set_offered(offered_tiebreaks(self.chosen_system()))
 
     def _system_changed(self) -> None:
         """Double-Swiss scores games and values byes per match: offer its point system. A
         system whose text prescribes its tie-breaks (1992: F10) offers them, unless the
         arbiter already changed the list."""
-        system = str(self.system.currentData())
+        system = self.chosen_system()
         offered = {DEFAULT_TIEBREAKS, *(system_tiebreaks(n) or () for n in SYSTEM_TITLES)}
         if self.tiebreaks.codes() in offered:
             self.tiebreaks.set_codes(system_tiebreaks(system) or DEFAULT_TIEBREAKS)
         double = self.system.currentData() == "double-swiss"
-        wanted = DOUBLE_SWISS_SCORING if double else ScoringSystem()
+        wanted = (
+            DOUBLE_SWISS_SCORING
+            if double
+            else ROUND_ROBIN_SCORING
+            if is_round_robin(system)
+            else ScoringSystem()
+        )
         current = self.scorings[str(self.scoring.currentData())]
-        if current in (DOUBLE_SWISS_SCORING, ScoringSystem()):
+        if current in (DOUBLE_SWISS_SCORING, ROUND_ROBIN_SCORING, ScoringSystem()):
             for i, scoring in enumerate(self.scorings.values()):
                 if scoring == wanted:
                     self.scoring.setCurrentIndex(i)
+        self._show_round_robin()
 
     def problems(self) -> list[str]:
         out = []
@@ -286,6 +357,7 @@ class TournamentDialog(ValidatedDialog):
                 out.append(f"tie-break {code!r}: {exc}")
         if len(set(codes)) != len(codes):
             out.append("a tie-break appears twice in the list")
+        out += tiebreak_problems(self.chosen_system(), codes)
         return out
 
     def _show_rating_type(self) -> None:
@@ -305,7 +377,7 @@ class TournamentDialog(ValidatedDialog):
         """Every date readable, no more dates than rounds, none outside start..end."""
         tokens = self._round_date_tokens()
         out = []
-        if len(tokens) > self.rounds.value():
+        if not self.round_robin and len(tokens) > self.rounds.value():
             out.append(f"{len(tokens)} round dates for {self.rounds.value()} rounds")
         start = schedule.parse_date(self.start.date().toString("yyyy/MM/dd"))
         end = schedule.parse_date(self.end.date().toString("yyyy/MM/dd"))
@@ -346,9 +418,13 @@ class TournamentDialog(ValidatedDialog):
                 name.strip() for name in self.deputies.text().split(";") if name.strip()
             ),
             time_control=self.time_control.text().strip(),
-            tournament_type=b.tournament_type or "Individual: Swiss-System",
+            tournament_type=(
+                "Individual: round robin"
+                if self.round_robin and not b.tournament_type
+                else b.tournament_type or "Individual: Swiss-System"
+            ),
             total_rounds=self.rounds.value(),
-            system=str(self.system.currentData()),
+            system=self.chosen_system(),
             scoring=self.scorings[str(self.scoring.currentData())],
             initial_colour=self.initial_colour(),
             tiebreaks=self.tiebreaks.codes(),
@@ -357,6 +433,7 @@ class TournamentDialog(ValidatedDialog):
             is_team=b.is_team,
             round_dates=self.schedule(),
             time_control_code=self.time_code.text().strip(),
+            round_robin=RoundRobinSettings(self.cycles.value(), self.swap.isChecked()),
         )
 
 

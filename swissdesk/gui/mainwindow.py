@@ -184,6 +184,20 @@ class MainWindow(QMainWindow):
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)
 
+    def export_folder(self) -> Path:
+        """The folder an export dialog offers: that of the last export, else the
+        tournament's."""
+        saved = self.qsettings.value("export/folder")
+        if isinstance(saved, str) and saved and Path(saved).is_dir():
+            return Path(saved)
+        if self.file is not None:
+            return self.file.path.parent
+        return Path.home()
+
+    def remember_export_folder(self, written: Path) -> None:
+        """Offer the folder of ``written`` to the next export dialog (also after a restart)."""
+        self.qsettings.setValue("export/folder", str(Path(written).resolve().parent))
+
     def save_geometry(self) -> None:
         self.qsettings.setValue("window/geometry", self.saveGeometry())
         self.qsettings.setValue("window/state", self.saveState())
@@ -369,7 +383,9 @@ class MainWindow(QMainWindow):
             self.teams.update_enabled()
 
     def show_page(self, index: int) -> None:
-        if self.file is not None:
+        """Show a page (never one the event hides: a team event has no individual
+        standings, an individual one no Matches page)."""
+        if self.file is not None and self.tabs.isTabVisible(index):
             self.stack.setCurrentWidget(self.tabs)
             self.tabs.setCurrentIndex(index)
 

@@ -60,6 +60,13 @@ RESULT_CHOICES: tuple[tuple[str, str, str], ...] = (
 
 MenuItem = Command | str | None
 
+PAGE_NAMES = (
+    *("&Players", "&Rounds", "&Standings", "&Cross table", "&Audit log"),
+    *("&Teams", "&Matches", "Team stan&dings"),
+)
+"""The View menu's pages in the window's tab order (Ctrl+1 ... Ctrl+8); an individual
+event hides the team pages, a team event the individual standings and cross table."""
+
 MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
     (
         "&File",
@@ -72,12 +79,12 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
             Command("import", "&Import TRF…", "files.import_trf", "Ctrl+I", needs_file=False),
             Command(
                 "import_rating_list",
-                "Import &rating list…",
+                "Import rating &list…",
                 "rating_list.import_list",
                 needs_file=False,
             ),
             Command("export", "&Export TRF…", "files.export_trf", "Ctrl+E"),
-            Command("copy", "Save a &copy as…", "files.save_copy", "Ctrl+Shift+S"),
+            Command("copy", "Save a cop&y as…", "files.save_copy", "Ctrl+Shift+S"),
             SEPARATOR,
             Command("print", "&Print…", "printing.print_document", _SK.Print),
             Command("preview", "Print pre&view…", "printing.print_preview", "Ctrl+Alt+P"),
@@ -105,6 +112,10 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
                 "sort",
                 "&Sort pairing numbers (C.04.2 art. 2.2)",
                 "players.assign_pairing_numbers",
+            ),
+            Command("draw_lots", "&Draw pairing numbers by lot…", "players.draw_lots"),
+            Command(
+                "order_numbers", "Set pairing numbers by &hand…", "players.order_pairing_numbers"
             ),
             SEPARATOR,
             Command("late", "&Late entry…", "players.late_entry", "Ctrl+Shift+L"),
@@ -149,19 +160,29 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
             SEPARATOR,
             Command("lineup_first", "Line-up of the &first team…", "teams.edit_lineup_first"),
             Command("lineup_second", "Line-up of the s&econd team…", "teams.edit_lineup_second"),
-            Command("forfeit_match", "&Forfeited match…", "teams.forfeit_match"),
+            Command("forfeit_match", "F&orfeited match…", "teams.forfeit_match"),
             SEPARATOR,
+            Command(
+                "team_pairings_pdf", "Team &pairings (PDF)…", "printing.export_pdf",
+                args=("team-pairings",),
+            ),
             Command("match_sheets", "&Match sheets (PDF)…", "teams.print_match_sheets"),
             Command("team_standings_pdf", "Team s&tandings (PDF)…", "teams.print_standings"),
+            Command(
+                "team_crosstable_pdf", "Team &cross table (PDF)…", "printing.export_pdf",
+                args=("team-crosstable",),
+            ),
+            Command(
+                "board_results_pdf", "&Board results (PDF)…", "printing.export_pdf",
+                args=("team-boards",),
+            ),
         ),
     ),
     (
         "&View",
         tuple(
             Command(f"page_{i}", name, "show_page", f"Ctrl+{i + 1}", args=(i,))
-            for i, name in enumerate(
-                ("&Players", "&Rounds", "&Standings", "&Cross table", "&Audit log")
-            )
+            for i, name in enumerate(PAGE_NAMES)
         ),
     ),
     (
@@ -198,18 +219,14 @@ PAGE_KEYS: tuple[tuple[str, str, str], ...] = (
 
 
 def report_commands() -> tuple[Command, ...]:
-    """One "Export PDF" command per report kind (File > Print… prints any of them)."""
-    from swissdesk.reports import KIND_TITLES, KINDS
+    """One "Export PDF" command per document, an individual event's and a team event's
+    (the window shows those of the open event; File > Print… prints any of them)."""
+    from swissdesk.gui.printing import document_kinds
 
     return tuple(
-        Command(
-            f"report_{kind}",
-            f"{KIND_TITLES[kind]}…",
-            "printing.export_pdf",
-            None,
-            args=(kind,),
-        )
-        for kind in KINDS
+        Command(f"report_{kind}", f"{title}…", "printing.export_pdf", None, args=(kind,))
+        for team in (False, True)
+        for kind, title in document_kinds(team)
     )
 
 
@@ -271,7 +288,7 @@ def build_menus(bar: QMenuBar, actions: dict[str, QAction]) -> dict[str, QMenu]:
             elif item == RECENT:
                 submenus[RECENT] = menu.addMenu("Open &recent")
             elif item == REPORTS:
-                reports = menu.addMenu("&Export PDF")
+                reports = menu.addMenu("Export P&DF")
                 reports.addActions([actions[c.key] for c in report_commands()])
                 submenus[REPORTS] = reports
             elif item == RESULTS:

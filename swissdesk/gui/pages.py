@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QFont, QKeyEvent, QKeySequence
@@ -477,8 +478,26 @@ class StandingsPage(RankedPage):
 
 
 class CrossTablePage(RankedPage):
+    """The wall chart; a round robin shows the square table instead (``grid_model``)."""
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Cross table", CrossTableModel(), parent)
+        from swissdesk.gui.round_robin import RoundRobinGridModel
+
+        self.grid_model = RoundRobinGridModel(self)
+
+    def show_grid(self, grid: Any) -> None:
+        """Show a round robin's square table (``Grid`` from reports.round_robin_grid)."""
+        self.use_grid(True)
+        self.grid_model.set_grid(grid)
+        fit_columns(self.table, self.grid_model)  # after the view has reset its header
+
+    def use_grid(self, on: bool) -> None:
+        """Show the round robin's square table (or the wall chart)."""
+        wanted = self.grid_model if on else self.model
+        if self.table.model() is not wanted:
+            self.table.setModel(wanted)
+            fit_columns(self.table, wanted)
 
 
 class AuditPage(QWidget):

@@ -28,6 +28,7 @@ from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 from swissdesk.engines import RoundPairing
 from swissdesk.gui.audit_model import name_players
 from swissdesk.gui.engine_job import child_main, run_job
+from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.tournament import Tournament
 from swissdesk.storage import AssignPairingNumbers, PairNextRound
 
@@ -287,8 +288,10 @@ class PairingActions:
             self.w.prompter.error("Pair next round", why[:1].upper() + why[1:] + ".")
             return
         n = self.w.rounds_paired + 1
+        table = is_round_robin(self.w.tournament_settings.system)
         if (
             n == 1
+            and not table  # a round robin's numbers are drawn by lot, not by rating
             and not self.w.players.players_in_initial_order()
             and self.w.prompter.confirm(
                 "Pairing numbers",

@@ -38,11 +38,60 @@ from swissdesk.gui.dialog_base import ValidatedDialog
 
 if TYPE_CHECKING:
     from swissdesk.gui.mainwindow import MainWindow
+    from swissdesk.storage import TournamentFile
 
 PDF_FILTER = "PDF documents (*.pdf)"
 ROUND_KINDS = ("boards", "alphabetical", "cards", "slips")
 """The documents of one round (the others rank after the complete rounds)."""
+TEAM_PREFIX = "team-"
+"""The window names a team document ``team-KIND`` (``team-standings``: the team standings;
+``standings`` alone are the individual ones)."""
 PRINT_DPI = 300
+
+
+def document_kinds(team: bool) -> list[tuple[str, str]]:
+    """``(kind, title)`` of every document the window prints for an individual or a team
+    event."""
+    if team:
+        from swissdesk.reports.team import TEAM_KIND_TITLES, TEAM_KINDS
+
+        return [(TEAM_PREFIX + k, TEAM_KIND_TITLES[k]) for k in TEAM_KINDS]
+    from swissdesk.reports import KIND_TITLES, KINDS
+
+    return [(k, KIND_TITLES[k]) for k in KINDS]
+
+
+def document_title(kind: str) -> str:
+    """The title of a document kind (individual or ``team-...``)."""
+    return dict(document_kinds(kind.startswith(TEAM_PREFIX)))[kind]
+
+
+def is_round_kind(kind: str) -> bool:
+    """Whether the document is about one round (asks which round)."""
+    if kind.startswith(TEAM_PREFIX):
+        from swissdesk.reports.team import TEAM_ROUND_KINDS
+
+        return kind.removeprefix(TEAM_PREFIX) in TEAM_ROUND_KINDS
+    return kind in ROUND_KINDS
+
+
+def render_document(
+    tf: TournamentFile, kind: str, path: Path, round_number: int | None
+) -> Path:
+    """Read what the document needs from ``tf`` and write it as a PDF at ``path`` (the
+    round in progress included in round documents; rankings after the complete rounds)."""
+    if kind.startswith(TEAM_PREFIX):
+        from swissdesk.reports.team import render_team_report
+
+        rnd = round_number if is_round_kind(kind) else None
+        return render_team_report(kind.removeprefix(TEAM_PREFIX), tf, path, round_number=rnd)
+    from swissdesk.reports import render
+
+    ranked = not is_round_kind(kind)
+    snapshot = tf.snapshot() if ranked else tf.snapshot(include_pending=True)
+    rnd = None if ranked else round_number
+    order = tf.board_order(rnd) if rnd else None
+    return render(kind, snapshot, path, round_number=rnd, board_order=order)
 
 
 class PrintCancelled(Exception):
@@ -251,13 +300,19 @@ class PrintJob(QObject):
 class PrintOptionsDialog(ValidatedDialog):
     """Which document, and for round documents which round."""
 
-    def __init__(self, kind: str, rounds: int, current: int, parent: QWidget | None = None):
-        from swissdesk.reports import KIND_TITLES, KINDS
-
+    def __init__(
+        self,
+        kind: str,
+        rounds: int,
+        current: int,
+        parent: QWidget | None = None,
+        *,
+        team: bool = False,
+    ):
         super().__init__("Print", parent)
         self.kind = QComboBox()
-        for k in KINDS:
-            self.kind.addItem(KIND_TITLES[k], k)
+        for k, title in document_kinds(team):
+            self.kind.addItem(title, k)
         self.kind.setCurrentIndex(max(0, self.kind.findData(kind)))
         self.round = QSpinBox()
         self.round.setRange(1, max(1, rounds))
@@ -269,14 +324,14 @@ class PrintOptionsDialog(ValidatedDialog):
         self.ok_button.setText("&Continue…")
 
     def _kind_changed(self) -> None:
-        self.round.setEnabled(self.chosen_kind() in ROUND_KINDS)
+        self.round.setEnabled(is_round_kind(self.chosen_kind()))
 
     def chosen_kind(self) -> str:
         return str(self.kind.currentData())
 
     def request(self) -> PrintRequest:
         kind = self.chosen_kind()
-        return PrintRequest(kind, self.round.value() if kind in ROUND_KINDS else None)
+        return PrintRequest(kind, self.round.value() if is_round_kind(kind) else None)
 
 
 # ---------------------------------------------------------------------------------------
@@ -316,8 +371,13 @@ class PrintController(QObject):
         if self.busy:
             self.w.prompter.info("Print", "A document is being printed: wait or cancel it.")
             return None
-        current = self.w.round_view.round_number if self.w.round_view else 1
-        dialog = PrintOptionsDialog(kind, max(1, self.w.rounds_paired), current, self.w)
+        team = self.w.teams.is_team
+        if team:
+            kind = TEAM_PREFIX + "pairings" if kind == "boards" else kind
+            current = self.w.teams.round or self.w.rounds_paired
+        else:
+            current = self.w.round_view.round_number if self.w.round_view else 1
+        dialog = PrintOptionsDialog(kind, max(1, self.w.rounds_paired), current, self.w, team=team)
         if not self.w.prompter.run_dialog(dialog):
             return None
         return dialog.request()
@@ -354,7 +414,7 @@ class PrintController(QObject):
                 request.kind, self._temp / "preview.pdf", request.round_number
             )
             if path is not None:
-                self.w.prompter.open_url(path)
+                self.show_pdf(path)
             return
         pdf = self._temp / f"preview-{request.kind}.pdf"
 
@@ -370,9 +430,7 @@ class PrintController(QObject):
         self._print_after_setup(request, pdf, render=lambda path: path)
 
     def _title(self, request: PrintRequest) -> str:
-        from swissdesk.reports import KIND_TITLES
-
-        title = KIND_TITLES[request.kind]
+        title = document_title(request.kind)
         return f"{title}, round {request.round_number}" if request.round_number else title
 
     # -- the job ----------------------------------------------------------------------
@@ -383,15 +441,9 @@ class PrintController(QObject):
         a second, which must not freeze the window) and render it."""
         assert self.w.file is not None
         tf = self.w.file
-        ranked = request.kind not in ROUND_KINDS
-        rnd = request.round_number
 
         def render(path: Path) -> Path:
-            from swissdesk.reports import render as render_report
-
-            snapshot = tf.snapshot() if ranked else tf.snapshot(include_pending=True)
-            order = tf.board_order(rnd) if rnd else None
-            return render_report(request.kind, snapshot, path, round_number=rnd, board_order=order)
+            return render_document(tf, request.kind, path, request.round_number)
 
         return render
 
@@ -450,6 +502,7 @@ class PrintController(QObject):
     def _done(self, message: str) -> None:
         then, self._then = self._then, None
         self._finish()
+        self.w.statusBar().clearMessage()  # "Preparing …" is over (the preview may follow)
         self.last_message = message
         if then is not None:
             then()
@@ -459,6 +512,7 @@ class PrintController(QObject):
     def _failed(self, message: str) -> None:
         self._then = None
         self._finish()
+        self.w.statusBar().clearMessage()
         self.last_message = message or "cancelled"
         if message:
             self.w.prompter.error("Print", message)
@@ -487,43 +541,47 @@ class PrintController(QObject):
     # -- PDF --------------------------------------------------------------------------
 
     def export_pdf(self, kind: str) -> None:
+        """File > Export PDF > (document): where to save it (the folder of the last export
+        is offered again), then the PDF, shown in the system's PDF viewer."""
         if self.w.file is None:
             return
-        round_number = self.w.round_view.round_number if self.w.round_view else None
+        round_number = self._current_round(kind)
+        title = document_title(kind)
+        suffix = f" round {round_number}" if round_number and is_round_kind(kind) else ""
         stem = self.w.file.path.stem
-        suffix = (
-            f" round {round_number}"
-            if round_number
-            and kind
-            not in (
-                "standings",
-                "crosstable",
-            )
-            else ""
-        )
-        suggested = self.w.file.path.with_name(f"{stem} {kind}{suffix}.pdf")
+        suggested = self.w.export_folder() / f"{stem} {title.lower()}{suffix}.pdf"
         name = self.w.prompter.save_file("Export PDF", str(suggested), PDF_FILTER)
-        if name:
-            path = self.export_pdf_to(kind, Path(name), round_number)
-            if path is not None:
-                self.w.prompter.open_url(path)
+        if not name:
+            return
+        path = self.export_pdf_to(kind, Path(name), round_number)
+        if path is not None:
+            self.w.remember_export_folder(path)
+            self.show_pdf(path)
+
+    def _current_round(self, kind: str) -> int | None:
+        if kind.startswith(TEAM_PREFIX):
+            return self.w.teams.round or self.w.rounds_paired or None
+        return self.w.round_view.round_number if self.w.round_view else None
+
+    def show_pdf(self, path: Path) -> None:
+        """Open a PDF just written in the system's viewer; where there is none, say where
+        the file is (the status bar says it in any case)."""
+        if not self.w.prompter.open_url(path):
+            self.w.prompter.info(
+                "PDF written",
+                f"The PDF was written to\n{path}\n\nNo program to show PDF files could be "
+                f"started on this computer: open the file from the folder {path.parent}.",
+            )
 
     def export_pdf_to(self, kind: str, path: Path, round_number: int | None) -> Path | None:
         """Render one document with the reports module (the round in progress included)."""
         if self.w.file is None:
             return None
         tf = self.w.file
-
-        def render() -> Path:
-            from swissdesk.reports import render
-
-            ranked = kind in ("standings", "crosstable")
-            snapshot = tf.snapshot() if ranked else tf.snapshot(include_pending=True)
-            rnd = None if ranked else round_number
-            order = tf.board_order(rnd) if rnd else None
-            return render(kind, snapshot, path, round_number=rnd, board_order=order)
-
-        written = self.w.guarded("Export PDF", render)
+        written = self.w.guarded(
+            f"Export {document_title(kind)}",
+            lambda: render_document(tf, kind, path, round_number),
+        )
         if written is not None:
-            self.w.statusBar().showMessage(f"Wrote {written}", 8000)
+            self.w.statusBar().showMessage(f"Wrote {written}", 30_000)
         return written

@@ -78,5 +78,7 @@ class Prompter:
         dialog.exec()
         dialog.deleteLater()
 
-    def open_url(self, path: Path) -> None:
-        QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+    def open_url(self, path: Path) -> bool:
+        """Show ``path`` in the program the system has for it; False when none could be
+        started (no PDF viewer installed, no desktop to ask)."""
+        return bool(QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))))

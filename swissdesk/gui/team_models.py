@@ -273,7 +273,8 @@ class MatchBoardsModel(TableModel):
 
 @dataclass(frozen=True, slots=True)
 class StandingLine:
-    rank: int
+    rank: str
+    """The place, "3-4" when shared."""
     tpn: int
     name: str
     match_points: int
@@ -309,7 +310,7 @@ class TeamStandingsModel(TableModel):
         if role != DISPLAY:
             return None
         fixed = (
-            str(row.rank),
+            row.rank,
             str(row.tpn),
             row.name,
             points(row.match_points),

@@ -40,9 +40,12 @@ from swissdesk.gui.team_models import (
 from swissdesk.model.tournament import TeamSettings
 from swissdesk.storage import MatchView, MemberData, TeamData, TeamRow, TournamentSettings
 from swissdesk.storage.commands.teams import team_scoring
-from swissdesk.tiebreaks.team import DEFAULT_TEAM_TIEBREAKS
+from swissdesk.tiebreaks.team import DEFAULT_TEAM_TIEBREAKS, TEAM_ROUND_ROBIN_TIEBREAKS
 
 TEAM_SYSTEM = "team"
+TEAM_ROUND_ROBIN = "team:round-robin"
+"""The dialog's choice of a team round robin: the Berger tables on the teams (system
+``round-robin`` with ``is_team``)."""
 
 
 def _narrowable(page: QWidget) -> None:
@@ -211,12 +214,24 @@ class MatchesPage(QWidget):
             self.score.setText("")
             return
         state = "" if match.complete else "   (in progress)"
+        score = MatchesModel().cell(match, MatchesModel.SCORE, 0)
         self.score.setText(
-            f"{match.first_name}  {MatchesModel().cell(match, MatchesModel.SCORE, 0)}  "
-            f"{match.second_name}{state}"
+            f"{LEFT_TO_RIGHT}{isolated(match.first_name)}  {score}  "
+            f"{isolated(match.second_name)}{state}"
         )
         if board_row is not None and 0 <= board_row < self.boards_model.rowCount():
             self.boards.selectRow(board_row)
+
+
+LEFT_TO_RIGHT = "\u200e"
+"""LEFT-TO-RIGHT MARK: a line of fields reads left to right whatever its first name."""
+
+
+def isolated(text: str) -> str:
+    """``text`` as a field with its own direction (UAX #9 first-strong isolate): an Arabic
+    team name keeps its letters right to left and the line keeps its order (the first team
+    on the left)."""
+    return f"\u2068{text}\u2069"
 
 
 class _ResultKeysTable(QWidget):
@@ -257,11 +272,14 @@ class TeamStandingsPage(QWidget):
         self.model = TeamStandingsModel(self)
         self.table = make_table(self.model)
         self.title = _caption("Team standings")
-        self.print = QPushButton("Export &PDF…")
+        self.print = QPushButton("Standings &PDF…")
+        self.print_crosstable = QPushButton("Cross &table PDF…")
+        self.print_boards = QPushButton("&Board results PDF…")
         head = QHBoxLayout()
         head.addWidget(self.title)
         head.addStretch(1)
-        head.addWidget(self.print)
+        for button in (self.print, self.print_crosstable, self.print_boards):
+            head.addWidget(button)
         self.board_model = BoardStandingsModel(self)
         self.board_table = make_table(self.board_model)
         boards = QWidget()
@@ -287,6 +305,8 @@ class TeamTournamentDialog(TournamentDialog):
 
     def __init__(self, systems: Sequence[str], parent: QWidget | None = None) -> None:
         super().__init__(systems, parent=parent)
+        if "round-robin" in systems:
+            self.system.addItem("Team round robin (Berger tables on the teams)", TEAM_ROUND_ROBIN)
         self.boards = QSpinBox()
         self.boards.setRange(1, 50)
         self.boards.setValue(4)
@@ -313,13 +333,19 @@ class TeamTournamentDialog(TournamentDialog):
 
     @property
     def is_team(self) -> bool:
-        return bool(self.system.currentData() == TEAM_SYSTEM)
+        return self.system.currentData() in (TEAM_SYSTEM, TEAM_ROUND_ROBIN)
+
+    def chosen_system(self) -> str:
+        data = str(self.system.currentData())
+        return "round-robin" if data == TEAM_ROUND_ROBIN else data
 
     def _show_team_rows(self) -> None:
         for _label, widget in self.team_rows:
             self.form.setRowVisible(widget, self.is_team)
         for widget in (self.scoring, self.acceleration, self.tiebreaks):
             self.form.setRowVisible(widget, not self.is_team)
+        if self.is_team and self.round_robin:
+            self.form.setRowVisible(self.preferences, False)  # the table gives the colours
 
     def problems(self) -> list[str]:
         out = super().problems()
@@ -334,6 +360,15 @@ class TeamTournamentDialog(TournamentDialog):
         from dataclasses import replace
 
         win, draw, loss = self.match_points.currentData()
+        if self.round_robin:  # the bye of an odd number of teams is no match
+            return replace(
+                base,
+                system="round-robin",
+                is_team=True,
+                scoring=replace(team_scoring(win, draw, loss), pairing_allocated_bye=0),
+                tiebreaks=TEAM_ROUND_ROBIN_TIEBREAKS,
+                tournament_type="Team: round robin",
+            )
         return replace(
             base,
             system=TEAM_SYSTEM,
@@ -351,7 +386,7 @@ class TeamTournamentDialog(TournamentDialog):
             boards=boards,
             colour_preferences=str(self.preferences.currentData()),
             primary_score=str(self.primary.currentData()),
-            pab_game_points=boards,
+            pab_game_points=0 if self.round_robin else boards,
             half_bye_game_points=boards,
             full_bye_game_points=2 * boards,
         )

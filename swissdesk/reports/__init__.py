@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
-from collections.abc import Sequence
+import secrets
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from swissdesk.errors import InputError
@@ -66,18 +66,28 @@ def render(
     if paper.lower() not in PAPERS:
         raise InputError(f"unknown paper size {paper!r} (choose one of: {', '.join(PAPERS)})")
     paper = paper.lower()
+    return write_atomically(
+        out_path,
+        lambda temp: _dispatch(kind, tournament, temp, round_number, paper, tiebreaks, board_order),
+    )
+
+
+def write_atomically(out_path: str | os.PathLike[str], draw: Callable[[Path], object]) -> Path:
+    """Let ``draw`` write a PDF into a new file beside ``out_path``, then move it over
+    ``out_path``: a failure never leaves a half-written PDF or destroys the previous one.
+
+    The file gets the permissions of any new file of the user (``0666`` less the umask),
+    never a temporary file's private ``0600``: a PDF is for others to read. Raises
+    :class:`~swissdesk.errors.InputError` for a folder that does not exist or cannot be
+    written.
+    """
     target = Path(out_path)
     directory = target.parent if str(target.parent) else Path(".")
     if not directory.is_dir():
         raise InputError(f"cannot write {target}: folder {directory} does not exist")
+    temp = _new_file(directory)
     try:
-        handle, temp_name = tempfile.mkstemp(prefix=".swissdesk-", suffix=".pdf", dir=directory)
-    except OSError as exc:
-        raise InputError(f"cannot write in {directory}: {exc.strerror or exc}") from exc
-    os.close(handle)
-    temp = Path(temp_name)
-    try:
-        _dispatch(kind, tournament, temp, round_number, paper, tiebreaks, board_order)
+        draw(temp)
         try:
             os.replace(temp, target)
         except OSError as exc:
@@ -88,6 +98,20 @@ def render(
         with contextlib.suppress(OSError):
             temp.unlink(missing_ok=True)
     return target
+
+
+def _new_file(directory: Path) -> Path:
+    """An empty new file in ``directory`` created with mode ``0666`` (the umask applies)."""
+    for _ in range(100):
+        temp = directory / f".swissdesk-{secrets.token_hex(6)}.pdf"
+        try:
+            os.close(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise InputError(f"cannot write in {directory}: {exc.strerror or exc}") from exc
+        return temp
+    raise InputError(f"cannot write in {directory}: no free temporary name")
 
 
 def _dispatch(
@@ -141,4 +165,5 @@ __all__ = [
     "boards_of_round",
     "render",
     "sort_pairs",
+    "write_atomically",
 ]

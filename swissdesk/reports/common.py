@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph
+from reportlab.platypus import Flowable, Paragraph
 
 from swissdesk.model.text import fold
 from swissdesk.model.tournament import (
@@ -14,7 +14,7 @@ from swissdesk.model.tournament import (
     half_points_to_str,
 )
 from swissdesk.reports.fonts import BOLD, REGULAR, printable
-from swissdesk.reports.scripts import is_simple, layout_runs, paragraph_markup
+from swissdesk.reports.scripts import draw_text, is_simple, paragraph_direction, text_width
 
 
 def score_text(value: HalfPoints) -> str:
@@ -48,7 +48,7 @@ def sort_name(name: str) -> str:
     return fold(name)
 
 
-def heading(text: str, size: float = 11, space_before: float = 8) -> Paragraph:
+def heading(text: str, size: float = 11, space_before: float = 8) -> Flowable:
     """A bold section heading."""
     style = ParagraphStyle(
         "heading",
@@ -61,7 +61,7 @@ def heading(text: str, size: float = 11, space_before: float = 8) -> Paragraph:
     return _paragraph(text, style, bold=True)
 
 
-def note(text: str, size: float = 8) -> Paragraph:
+def note(text: str, size: float = 8) -> Flowable:
     """A line of small explanatory text (legends)."""
     style = ParagraphStyle(
         "note", fontName=REGULAR, fontSize=size, leading=size * 1.3, spaceBefore=4
@@ -69,19 +69,60 @@ def note(text: str, size: float = 8) -> Paragraph:
     return _paragraph(text, style, bold=False)
 
 
-def _paragraph(text: str, style: ParagraphStyle, *, bold: bool) -> Paragraph:
-    """A paragraph that prints any script: plain text as it is; otherwise runs of one font
-    in visual order, the words of a right-to-left run reversed (each word is shaped, and
-    so turned around, by HarfBuzz; see :mod:`swissdesk.reports.scripts`)."""
+def _paragraph(text: str, style: ParagraphStyle, *, bold: bool) -> Flowable:
+    """A paragraph that prints any script: plain text as reportlab sets it; otherwise a
+    :class:`ScriptParagraph` (fallback fonts, right-to-left order per UAX #9, shaping
+    without discretionary ligatures, and the names' text kept for extraction)."""
     text = printable(text)
     if is_simple(text, style.fontName):
         return Paragraph(_escape(text), style)
-    pieces: list[tuple[str, str]] = []
-    for run in layout_runs(text, bold):
-        body = " ".join(reversed(run.text.split(" "))) if run.rtl else run.text
-        pieces.append((run.font, _escape(body)))
-    style.shaping = 1
-    return Paragraph(paragraph_markup(pieces), style)
+    return ScriptParagraph(text, style, bold=bold)
+
+
+class ScriptParagraph(Flowable):  # type: ignore[misc]
+    """Text in any script, broken into lines at spaces, each line drawn by
+    :func:`~swissdesk.reports.scripts.draw_text` in the paragraph's direction (that of its
+    first strong character, UAX #9 P2-P3): right-to-left paragraphs are set flush right."""
+
+    def __init__(self, text: str, style: ParagraphStyle, *, bold: bool) -> None:
+        super().__init__()
+        self.text = text
+        self.style = style
+        self.font = BOLD if bold else REGULAR
+        self.size = float(style.fontSize)
+        self.leading = float(style.leading)
+        self.spaceBefore = style.spaceBefore
+        self.spaceAfter = style.spaceAfter
+        self.base = paragraph_direction(text)
+        self.lines: list[str] = [text]
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width = avail_width
+        lines: list[str] = []
+        current = ""
+        for word in self.text.split(" "):
+            candidate = f"{current} {word}" if current else word
+            if current and text_width(candidate, self.font, self.size) > avail_width:
+                lines.append(current)
+                current = word
+            else:
+                current = candidate
+        lines.append(current)
+        self.lines = lines
+        self.height = self.leading * len(lines)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.saveState()
+        canvas.setFont(self.font, self.size)
+        for i, line in enumerate(self.lines):
+            y = self.height - i * self.leading - self.size
+            if self.base:
+                draw_text(canvas, self.width, y, line, "RIGHT", base=self.base)
+            else:
+                draw_text(canvas, 0, y, line, "LEFT", base=self.base)
+        canvas.restoreState()
 
 
 def _escape(text: str) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
+from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.tournament import Colour, ResultCode, RoundEntry, ScoringSystem, Tournament
 from swissdesk.reports.board_order import BYE_MARKS, GAME_MARKS, bye_mark
 from swissdesk.reports.common import decimal_score, note, rating_text, score_text
@@ -54,7 +55,14 @@ def render_crosstable(
     paper: str = "a4",
     tiebreaks: Sequence[str] | None = None,
 ) -> Path:
-    """Write the cross table after ``round_number`` (default: the latest complete round)."""
+    """Write the cross table after ``round_number`` (default: the latest complete round);
+    a round robin's is the square table (:mod:`swissdesk.reports.round_robin`)."""
+    if is_round_robin(tournament.system):
+        from swissdesk.reports.round_robin import render_round_robin_crosstable
+
+        return render_round_robin_crosstable(
+            tournament, out_path, round_number=round_number, paper=paper, tiebreaks=tiebreaks
+        )
     register_fonts()
     after = check_after_round(tournament, round_number)
     view = standings_view(tournament, tiebreaks, after)

@@ -24,7 +24,7 @@ from swissdesk.errors import InputError
 from swissdesk.model import schedule
 from swissdesk.model.tournament import Tournament
 from swissdesk.reports.fonts import BOLD, REGULAR, printable, register_fonts
-from swissdesk.reports.scripts import ScriptCanvas
+from swissdesk.reports.scripts import ScriptCanvas, isolate
 from swissdesk.reports.scripts import text_width as stringWidth
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
@@ -77,9 +77,9 @@ def people_line(organiser: str, chief_arbiter: str) -> str:
     """The header's line naming the organiser and the chief arbiter (either may be empty)."""
     parts = []
     if organiser.strip():
-        parts.append(f"Organiser: {organiser.strip()}")
+        parts.append(f"Organiser: {isolate(organiser.strip())}")
     if chief_arbiter.strip():
-        parts.append(f"Chief arbiter: {chief_arbiter.strip()}")
+        parts.append(f"Chief arbiter: {isolate(chief_arbiter.strip())}")
     return "   ".join(parts)
 
 
@@ -155,7 +155,7 @@ def _draw_header(canvas: Canvas, header: Header, width: float, height: float) ->
     name_room = width - 2 * MARGIN_X - title_width - 10 * mm
     canvas.drawString(MARGIN_X, top - first, fit(header.tournament, name_room, BOLD, 12))
     canvas.setFont(REGULAR, 9)
-    sub = "   ".join(x for x in (header.place, header.dates) if x)
+    sub = "   ".join(isolate(x) for x in (header.place, header.dates) if x)
     canvas.drawString(MARGIN_X, top - second, fit(sub, name_room, REGULAR, 9))
     if header.people:
         canvas.setFont(REGULAR, 8)
@@ -164,7 +164,7 @@ def _draw_header(canvas: Canvas, header: Header, width: float, height: float) ->
     canvas.setFont(BOLD, 12)
     canvas.drawRightString(width - MARGIN_X, top - first, header.title)
     canvas.setFont(REGULAR, 9)
-    right = "   ".join(x for x in (header.round_text, header.date) if x)
+    right = "   ".join(isolate(x) for x in (header.round_text, header.date) if x)
     canvas.drawRightString(width - MARGIN_X, top - second, right)
     canvas.setStrokeColor(LINE_GREY)
     canvas.setLineWidth(0.6)

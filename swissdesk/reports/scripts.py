@@ -24,12 +24,13 @@ Other runs are drawn unshaped, exactly as before (same widths, same kerning).
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reportlab.lib.abag import ABag
+import uharfbuzz
+from reportlab.lib.rl_accel import fp_str as fp
 from reportlab.pdfbase import pdfmetrics, ttfonts
-from reportlab.pdfbase.ttfonts import ShapedStr, shapeFragWord
 from reportlab.pdfgen.canvas import Canvas
 
 from swissdesk.reports.fonts import (
@@ -133,17 +134,104 @@ def is_simple(text: str, font: str) -> bool:
     )
 
 
-def _levels(text: str) -> list[int]:
-    """Embedding levels of ``text`` by a simplified UAX #9 (rules P2-P3, W1-W7, N1-N2,
-    I1-I2; no explicit embeddings or isolates)."""
-    types = [unicodedata.bidirectional(ch) for ch in text]
-    base = 0
+_FSI, _LRI, _RLI, _PDI = "\u2068", "\u2066", "\u2067", "\u2069"
+_ISOLATE_INITIATORS = frozenset({_FSI, _LRI, _RLI})
+_BIDI_CONTROLS = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e") | {
+    _FSI, _LRI, _RLI, _PDI
+}
+"""Formatting characters of UAX #9: they steer the order and are never drawn."""
+
+
+def isolate(text: str) -> str:
+    """``text`` as a field of its own inside a longer line (UAX #9 first-strong isolate):
+    its direction is its own and it does not turn what is around it. "3  الشمري, محمد"
+    keeps the number at the left; "Match 1: الشمري - Kings 6" keeps the teams in order.
+    Text without right-to-left letters needs no isolate and is returned as it is."""
+    if any(unicodedata.bidirectional(ch) in _RTL_TYPES for ch in text):
+        return _FSI + text + _PDI
+    return text
+
+
+def _first_strong(types: Sequence[str]) -> int | None:
+    """Rules P2-P3: 1 if the first strong type is right to left, 0 if left to right."""
     for t in types:
         if t == "L":
-            break
+            return 0
         if t in _RTL_TYPES:
-            base = 1
-            break
+            return 1
+    return None
+
+
+def _outer_units(text: str) -> tuple[list[str], list[int], dict[int, int]]:
+    """The bidi types of ``text`` with each top-level isolate as one neutral unit: the
+    types, the index in ``text`` where each unit starts, and the isolates (start -> index
+    after their PDI, or the end when the PDI is missing)."""
+    spans: dict[int, int] = {}
+    depth = 0
+    start = 0
+    for i, ch in enumerate(text):
+        if ch in _ISOLATE_INITIATORS:
+            if depth == 0:
+                start = i
+            depth += 1
+        elif ch == _PDI and depth:
+            depth -= 1
+            if depth == 0:
+                spans[start] = i + 1
+    if depth:
+        spans[start] = len(text)
+    outer: list[str] = []
+    owner: list[int] = []
+    i = 0
+    while i < len(text):
+        owner.append(i)
+        if i in spans:
+            outer.append("ON")
+            i = spans[i]
+        else:
+            outer.append(unicodedata.bidirectional(text[i]))
+            i += 1
+    return outer, owner, spans
+
+
+def _levels(text: str, base: int | None = None) -> list[int]:
+    """Embedding levels of ``text`` by a simplified UAX #9 (rules P2-P3, X5a-X5c and X6a
+    for isolates, W1-W7, N1-N2, I1-I2; no explicit embeddings or overrides).
+
+    ``base``: the paragraph level (0 left to right, 1 right to left); by default the
+    direction of the first strong character (P2-P3). An isolate (:func:`isolate`) counts
+    as one neutral character around it and gets its own levels inside.
+    """
+    outer, owner, span_at = _outer_units(text)
+    if base is None:
+        base = _first_strong(outer) or 0
+    outer_levels = _implicit_levels(outer, base)
+    levels = [0] * len(text)
+    for unit, first in enumerate(owner):
+        if first not in span_at:
+            levels[first] = outer_levels[unit]
+            continue
+        end = span_at[first]
+        levels[first] = outer_levels[unit]
+        if end - 1 > first and text[end - 1] == _PDI:
+            levels[end - 1] = outer_levels[unit]
+            inner_end = end - 1
+        else:
+            inner_end = end
+        inner = text[first + 1 : inner_end]
+        kind = text[first]
+        first_strong = _first_strong(_outer_units(inner)[0])
+        inner_base = 1 if kind == _RLI else 0 if kind == _LRI else first_strong
+        inner_base = base if inner_base is None else inner_base
+        # X5a-X5c: the next level above the paragraph's with the isolate's parity.
+        embedding = base + 1 if (base + 1) % 2 == inner_base else base + 2
+        for k, level in enumerate(_levels(inner, inner_base)):
+            levels[first + 1 + k] = level - inner_base + embedding
+    return levels
+
+
+def _implicit_levels(types: Sequence[str], base: int) -> list[int]:
+    """Rules W1-W7, N1-N2 and I1-I2 (simplified) on the bidi types of one level run."""
     # W1-W7 (simplified): NSM takes the type before it; EN after AL is AN; AL is R;
     # EN after L (or at the start of a left-to-right line) is L.
     resolved: list[str] = []
@@ -158,6 +246,7 @@ def _levels(text: str) -> list[int]:
         if t == "EN" and last_strong == "L":
             t = "L"
         resolved.append("R" if t == "AL" else t)
+
     # N1-N2: a run of neutrals between two characters of one direction takes it (numbers
     # count as R); otherwise the line's direction.
     def direction(t: str) -> str | None:
@@ -193,18 +282,24 @@ def _levels(text: str) -> list[int]:
 
 
 @lru_cache(maxsize=4096)
-def layout_runs(text: str, bold: bool = False) -> tuple[Run, ...]:
+def layout_runs(text: str, bold: bool = False, base: int | None = None) -> tuple[Run, ...]:
     """``text`` as runs of one font and one direction, in the order they are drawn left to
     right (rule L2 of UAX #9 applied to whole runs; each run keeps its logical order and
-    HarfBuzz turns a right-to-left run around when it shapes it)."""
+    HarfBuzz turns a right-to-left run around, mirroring brackets, when it shapes it).
+
+    ``base``: the paragraph direction (see :func:`_levels`); the formatting characters of
+    UAX #9 (isolates, marks) steer the order and are not drawn.
+    """
     text = unicodedata.normalize("NFC", text)
     if not text:
         return ()
-    levels = _levels(text)
+    levels = _levels(text, base)
     base_font = BOLD if bold else REGULAR
     pieces: list[tuple[int, str, list[str]]] = []  # (level, font, characters)
     previous: str | None = None
     for ch, level in zip(text, levels, strict=True):
+        if ch in _BIDI_CONTROLS:
+            continue
         # Spaces print in the main font, between runs: each word is shaped on its own.
         font = base_font if ch.isspace() else font_for(ch, bold, previous) or base_font
         if pieces and pieces[-1][0] == level and pieces[-1][1] == font:
@@ -212,6 +307,8 @@ def layout_runs(text: str, bold: bool = False) -> tuple[Run, ...]:
         else:
             pieces.append((level, font, [ch]))
         previous = font
+    if not pieces:
+        return ()
     # L2: from the highest level down to the lowest odd one, reverse every sequence of
     # runs at that level or above.
     order = list(range(len(pieces)))
@@ -233,43 +330,115 @@ def layout_runs(text: str, bold: bool = False) -> tuple[Run, ...]:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class _Glyph:
+    """One glyph of a shaped run, in visual order: its code in the font (a character, or
+    reportlab's private-use number for a glyph no character maps to), the index of the
+    first character of its cluster, and its advance and offsets in thousandths of the
+    font size."""
+
+    char: str
+    cluster: int
+    advance: float
+    x_offset: float
+    y_offset: float
+
+
+@dataclass(frozen=True, slots=True)
+class _Shaped:
+    """A run as HarfBuzz laid it out: glyphs in visual order and the width in points."""
+
+    glyphs: tuple[_Glyph, ...]
+    width: float
+
+
 @lru_cache(maxsize=8192)
-def _shaped(run: Run, size: float) -> tuple[str, float]:
-    """The run as drawn: HarfBuzz's glyphs in visual order (a ``ShapedStr``) for a shaped
-    run, else its text; and its width in points."""
-    if run.shaped:
-        word = [0.0, (ABag(fontName=run.font, fontSize=size), run.text)]
-        glyphs = shapeFragWord(word, features=_FEATURES, force=True)[1][1]
-        if isinstance(glyphs, ShapedStr):
-            _remember_glyph_text(run, glyphs)
-            width = sum(d.x_advance for d in glyphs.__shapeData__) * size / 1000
-            return glyphs, float(width)
-    return run.text, float(pdfmetrics.stringWidth(run.text, run.font, size))
+def _shaped(run: Run, size: float) -> _Shaped | None:
+    """HarfBuzz's layout of a shaped run (``None`` for a run drawn as plain text).
+
+    The direction is the run's own (its bidi level), never a guess from the characters:
+    a comma between two Arabic words is a right-to-left run and is turned (and mirrored)
+    with them. Discretionary ligatures stay off (:data:`_FEATURES`).
+    """
+    if not run.shaped:
+        return None
+    font = pdfmetrics.getFont(run.font)
+    hb_font = font.hbFont(size)
+    buffer = uharfbuzz.Buffer()
+    buffer.cluster_level = uharfbuzz.BufferClusterLevel.MONOTONE_CHARACTERS
+    buffer.add_str(run.text)
+    buffer.guess_segment_properties()
+    buffer.direction = "rtl" if run.rtl else "ltr"
+    uharfbuzz.shape(hb_font, buffer, _FEATURES)
+    glyphs: list[_Glyph] = []
+    for info, pos in zip(buffer.glyph_infos, buffer.glyph_positions, strict=True):
+        gid = info.codepoint
+        chars = font.face.glyphToChar.get(gid)
+        code = chars[0] if chars else font.hbAddPrivate(hb_font.glyph_to_string(gid), gid,
+                                                        pos.x_advance)  # fmt: skip
+        glyphs.append(
+            _Glyph(
+                chr(code),
+                info.cluster,
+                font.pdfScale(pos.x_advance),
+                font.pdfScale(pos.x_offset),
+                font.pdfScale(pos.y_offset),
+            )
+        )
+    _remember_glyph_text(run, glyphs)
+    width = sum(g.advance for g in glyphs) * size / 1000
+    return _Shaped(tuple(glyphs), float(width))
 
 
 _GLYPH_TEXT: dict[str, dict[int, str]] = {}
 """Per font face: the text behind each glyph HarfBuzz produced that has no code point of
-its own (a Devanagari conjunct, say); reportlab numbers those glyphs in the private use
-area, and :func:`_to_unicode_cmap` writes this text in their place."""
+its own (a Devanagari conjunct, say), which reportlab numbers in the private use area."""
+
+_CMAP_TEXT: dict[str, dict[int, str]] = {}
+"""Per font face: what the ToUnicode map writes for a code when it is not the code's own
+character: the text of a private-use glyph of a left-to-right run; one letter of a
+right-to-left glyph that shows several (the others follow as phantoms,
+:func:`_phantom`); a phantom's letter."""
 
 _reportlab_to_unicode = ttfonts.makeToUnicodeCMap
 
+_PRESENTATION_FORMS = ((0xFB1D, 0xFDFF), (0xFE70, 0xFEFF))
+"""Hebrew and Arabic presentation forms: the glyph of a joined letter is mapped back to
+the letter (U+FEE4 ARABIC LETTER MEEM MEDIAL FORM is U+0645 MEEM) in the text layer."""
+
+
+def _glyph_text(face: str, code: int) -> str:
+    """The characters a glyph code shows, as typed (a ligature: all of its letters)."""
+    text = _GLYPH_TEXT.get(face, {}).get(code)
+    if text:
+        return text
+    if any(lo <= code <= hi for lo, hi in _PRESENTATION_FORMS):
+        return unicodedata.normalize("NFKC", chr(code))
+    return chr(code)
+
+
+def _cmap_text(face: str, code: int) -> str:
+    """What the ToUnicode map writes for a glyph code."""
+    return _CMAP_TEXT.get(face, {}).get(code) or _glyph_text(face, code)
+
 
 def _to_unicode_cmap(fontname: str, subset: list[int]) -> str:
-    """Reportlab's ToUnicode CMap with each private-use glyph mapped to the characters it
-    shows, so that text extraction and copy-paste give the name as typed."""
-    cmap = _reportlab_to_unicode(fontname, subset)
+    """Reportlab's ToUnicode CMap with each glyph mapped to the letters it shows
+    (:func:`_cmap_text`), so that text extraction and copy-paste give the name as typed."""
+    cmap = str(_reportlab_to_unicode(fontname, subset))
     face = fontname.split("+", 1)[-1]
-    texts = _GLYPH_TEXT.get(face)
-    if not texts:
-        return str(cmap)
-    lines = str(cmap).split("\n")
-    for i, code in enumerate(subset):
-        text = texts.get(code)
-        if text:
-            target = "".join(f"{unit:04X}" for unit in _utf16(text))
-            old = f"<{i:02X}> <{code:04X}>"
-            lines = [f"<{i:02X}> <{target}>" if line == old else line for line in lines]
+    changed = {
+        i: text
+        for i, code in enumerate(subset)
+        if (text := _cmap_text(face, code)) != chr(code)
+    }
+    if not changed:
+        return cmap
+    lines = cmap.split("\n")
+    for i, text in changed.items():
+        target = "".join(f"{unit:04X}" for unit in _utf16(text))
+        old = f"<{i:02X}> <{subset[i]:04X}>"
+        lines = [f"<{i:02X}> <{target}>" if line == old else line for line in lines]
     return "\n".join(lines)
 
 
@@ -281,57 +450,194 @@ def _utf16(text: str) -> list[int]:
 ttfonts.makeToUnicodeCMap = _to_unicode_cmap
 
 
-def _remember_glyph_text(run: Run, glyphs: ShapedStr) -> None:
+def _remember_glyph_text(run: Run, glyphs: Sequence[_Glyph]) -> None:
     """Record, for each private-use glyph of a shaped run, the characters of its cluster
-    that no other glyph of the cluster shows."""
+    that no other glyph of the cluster shows; and what the ToUnicode map writes for the
+    run's glyphs (:data:`_CMAP_TEXT`)."""
     face = pdfmetrics.getFont(run.font).face.name.decode("latin-1")
     texts = _GLYPH_TEXT.setdefault(face, {})
-    data = glyphs.__shapeData__
-    starts = sorted({d.cluster for d in data})
-    for ch, d in zip(str(glyphs), data, strict=False):
-        code = ord(ch)
-        if not 0xE000 <= code <= 0xF8FF or code in texts:
-            continue
-        later = [s for s in starts if s > d.cluster]
-        cluster = run.text[d.cluster : later[0] if later else len(run.text)]
-        shown = {c for c2, d2 in zip(str(glyphs), data, strict=False)
-                 if d2.cluster == d.cluster for c in c2 if not 0xE000 <= ord(c) <= 0xF8FF}
-        texts[code] = "".join(c for c in cluster if c not in shown) or cluster
+    cmap = _CMAP_TEXT.setdefault(face, {})
+    starts = sorted({g.cluster for g in glyphs})
+    for g in glyphs:
+        code = ord(g.char)
+        if 0xE000 <= code <= 0xF8FF and code not in texts:
+            later = [s for s in starts if s > g.cluster]
+            cluster = run.text[g.cluster : later[0] if later else len(run.text)]
+            shown = {
+                c
+                for other in glyphs
+                if other.cluster == g.cluster and not 0xE000 <= ord(other.char) <= 0xF8FF
+                for c in unicodedata.normalize("NFKC", other.char)
+            }
+            texts[code] = "".join(c for c in cluster if c not in shown) or cluster
+        text = _glyph_text(face, code)
+        if run.rtl and len(text) > 1:
+            cmap.setdefault(code, text[-1])  # the other letters: phantoms after it
+        elif 0xE000 <= code <= 0xF8FF:
+            cmap.setdefault(code, text)
+
+
+def _phantom(font: ttfonts.TTFont, letter: str) -> str:
+    """A code that draws nothing and moves nothing (the font's space glyph at width 0)
+    and stands for ``letter`` in the text layer: the second letter of an Arabic lam-alef
+    ligature, written after the ligature's glyph, so that readers which turn right-to-left
+    text letter by letter (pypdf, poppler) read "لا", not "ال"."""
+    gid = font.face.charToGlyph.get(0x20, 0)
+    code = font.hbAddPrivate(f"swissdesk-phantom-{ord(letter):04X}", gid, 0)
+    font.face.charWidths[code] = 0
+    face = font.face.name.decode("latin-1")
+    _CMAP_TEXT.setdefault(face, {})[code] = letter
+    return chr(code)
 
 
 def _run_width(run: Run, size: float) -> float:
-    return _shaped(run, size)[1]
+    shaped = _shaped(run, size)
+    if shaped is not None:
+        return shaped.width
+    return float(pdfmetrics.stringWidth(run.text, run.font, size))
 
 
-def text_width(text: str, font: str, size: float) -> float:
+def text_width(text: str, font: str, size: float, base: int | None = None) -> float:
     """The printed width of ``text`` in points, fallback fonts and shaping included."""
+    register_fonts()
     if is_simple(text, font):
         return float(pdfmetrics.stringWidth(text, font, size))
-    return sum(_run_width(run, size) for run in layout_runs(text, font == BOLD))
+    return sum(_run_width(run, size) for run in layout_runs(text, font == BOLD, base))
 
 
-def draw_text(canvas: Canvas, x: float, y: float, text: str, align: str = "LEFT") -> float:
+def paragraph_direction(text: str) -> int:
+    """1 when ``text`` is a right-to-left paragraph (its first strong character, outside
+    isolates, is right to left: UAX #9 P2-P3), else 0."""
+    return _first_strong(_outer_units(text)[0]) or 0
+
+
+def draw_text(canvas: Canvas, x: float, y: float, text: str, align: str = "LEFT",
+              base: int | None = None) -> float:  # fmt: skip
     """Draw ``text`` at the canvas's current font and size, ``align`` LEFT (``x`` is the
-    left end), RIGHT (``x`` the right end) or CENTER; returns the width drawn.
+    left end), RIGHT (``x`` the right end) or CENTER; returns the width drawn. ``base``:
+    the paragraph direction (default: the text's own, UAX #9 P2-P3).
 
-    Each run is its own text object, so extraction returns the runs in visual order.
+    Each run is its own text object, so extraction returns the runs in visual order; a
+    shaped run also carries its characters as typed (:func:`_draw_shaped`).
     """
     font, size = canvas._fontname, canvas._fontsize
-    drawn = [(run, *_shaped(run, size)) for run in layout_runs(text, font == BOLD)]
-    total = sum(width for _, _, width in drawn)
+    runs = layout_runs(text, font == BOLD, base)
+    total = sum(_run_width(run, size) for run in runs)
     left = x - total if align == "RIGHT" else x - total / 2 if align == "CENTER" else x
-    for run, glyphs, width in drawn:
-        text_object = canvas.beginText(left, y)
-        text_object.setFont(run.font, size)
-        text_object.textOut(glyphs)
-        canvas.drawText(text_object)
-        left += width
+    for run in runs:
+        shaped = _shaped(run, size)
+        if shaped is None:
+            text_object = canvas.beginText(left, y)
+            text_object.setFont(run.font, size)
+            text_object.textOut(run.text)
+            canvas.drawText(text_object)
+            left += _run_width(run, size)
+        else:
+            _draw_shaped(canvas, left, y, run, shaped, size)
+            left += shaped.width
     return total
 
 
-def paragraph_markup(escaped_runs: list[tuple[str, str]]) -> str:
-    """Reportlab paragraph markup for already escaped ``(font, text)`` runs."""
-    return "".join(f'<font face="{font}">{text}</font>' for font, text in escaped_runs)
+def _emission_order(run: Run, glyphs: Sequence[_Glyph], face: str) -> list[int]:
+    """The order in which a shaped run's glyphs are written to the page.
+
+    Right to left: visual order, as readers of right-to-left text expect to turn it. Left
+    to right: the characters' order, each cluster's glyphs in the order whose text spells
+    the cluster (a Devanagari reph, drawn last, is written first: र्मा, not मार्), so
+    that extraction by content order gives the name as typed.
+    """
+    if run.rtl:
+        return list(range(len(glyphs)))
+    starts = sorted({g.cluster for g in glyphs})
+    order: list[int] = []
+    for k, start in enumerate(starts):
+        end = starts[k + 1] if k + 1 < len(starts) else len(run.text)
+        cluster = run.text[start:end]
+        members = [i for i, g in enumerate(glyphs) if g.cluster == start]
+        placed: list[int] = []
+        at = 0
+        while members:
+            fitting = [
+                i for i in members if cluster.startswith(_glyph_text(face, ord(glyphs[i].char)), at)
+            ]
+            if not fitting:
+                break
+            best = max(fitting, key=lambda i: len(_glyph_text(face, ord(glyphs[i].char))))
+            placed.append(best)
+            members.remove(best)
+            at += len(_glyph_text(face, ord(glyphs[best].char)))
+        order += placed + members
+    return order
+
+
+_MOVE_STEP = 60.0
+"""Largest pen move written as one number in a ``TJ`` array (thousandths of the font
+size): extractors that read content order (pypdf) take a bigger one for a space between
+words, so a move back to a reph or forward past it is written in steps this size."""
+
+
+def _draw_shaped(canvas: Canvas, x: float, y: float, run: Run, shaped: _Shaped,
+                 size: float) -> None:  # fmt: skip
+    """Draw a shaped run with its text layer: the glyphs at HarfBuzz's positions, written
+    in :func:`_emission_order`, inside a marked-content span whose ``/ActualText`` is the
+    run as typed (PDF 32000-1 14.9.4: what viewers search and copy)."""
+    font = pdfmetrics.getFont(run.font)
+    face = font.face.name.decode("latin-1")
+    doc = canvas._doc
+    glyphs = shaped.glyphs
+    positions: list[tuple[float, float]] = []
+    pen = 0.0
+    for g in glyphs:
+        positions.append((pen + g.x_offset, g.y_offset))
+        pen += g.advance
+    code = ["BT", f"1 0 0 1 {fp(x)} {fp(y)} Tm"]
+    if not run.rtl:
+        # Left to right: the glyphs of a cluster are not in the characters' order (a reph
+        # is drawn after the letters before it): say what they spell. A right-to-left run
+        # is left to the readers, which turn its glyphs (mapped to letters) themselves.
+        actual = "".join(f"{unit:04X}" for unit in _utf16(unicodedata.normalize("NFC", run.text)))
+        code.insert(0, f"/Span <</ActualText <FEFF{actual}>>> BDC")
+    current = None
+    items: list[str] = []
+    at = 0.0  # where the PDF's pen stands, thousandths of the font size
+    rise = 0.0
+    emitted: list[tuple[str, float, float]] = []  # (code, x, y) in writing order
+    for i in _emission_order(run, glyphs, face):
+        gx, gy = positions[i]
+        emitted.append((glyphs[i].char, gx, gy))
+        text = _glyph_text(face, ord(glyphs[i].char))
+        if run.rtl and len(text) > 1:
+            # Inside the ligature, right of its start: read before it right to left.
+            middle = gx + font.face.charWidths.get(ord(glyphs[i].char), 0) / 2
+            emitted += [(_phantom(font, letter), middle, gy) for letter in reversed(text[:-1])]
+    for char, gx, gy in emitted:
+        for subset, data in font.splitString(char, doc):
+            name = font.getSubsetInternalName(subset, doc)
+            if name != current or gy != rise:
+                if items:
+                    code.append(f"[{' '.join(items)}] TJ")
+                    items = []
+                if name != current:
+                    code.append(f"{name} {fp(size)} Tf")
+                    current = name
+                if gy != rise:
+                    code.append(f"{fp(gy * size / 1000)} Ts")
+                    rise = gy
+            move = at - gx
+            while abs(move) > 1e-6:
+                step = max(-_MOVE_STEP, min(_MOVE_STEP, move))
+                items.append(fp(step))
+                move -= step
+            items.append(f"({canvas._escape(data)})")
+            at = gx + font.face.charWidths.get(ord(char), 0)
+    if items:
+        code.append(f"[{' '.join(items)}] TJ")
+    if rise:
+        code.append("0 Ts")
+    code.append("ET")
+    if not run.rtl:
+        code.append("EMC")
+    canvas._code.extend(code)
 
 
 class ScriptCanvas(Canvas):  # type: ignore[misc]
@@ -360,3 +666,10 @@ class ScriptCanvas(Canvas):  # type: ignore[misc]
             Canvas.drawCentredString(self, x, y, text, *args, **kwargs)
         else:
             draw_text(self, x, y, text, "CENTER")
+
+
+# Anything reportlab still shapes itself (a paragraph set with ``shaping``) gets the same
+# features: its default turns on discretionary ligatures, which printed "Altstetten" with
+# the "st" ligature U+FB06.
+if ttfonts.shapeFragWord.__defaults__ is not None:
+    ttfonts.shapeFragWord.__defaults__ = (dict(_FEATURES), False)

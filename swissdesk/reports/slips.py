@@ -20,6 +20,7 @@ from swissdesk.reports.board_order import Board, boards_of_round, check_round
 from swissdesk.reports.common import name_of, rating_text
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
 from swissdesk.reports.layout import build_pdf, fit, frame_size, make_header
+from swissdesk.reports.scripts import isolate
 
 SLIP_HEIGHT = 42 * mm
 _RESULTS = ("1 - 0", "½ - ½", "0 - 1")
@@ -77,7 +78,7 @@ class _SlipSheet(Flowable):  # type: ignore[misc]
             canvas.setFont(REGULAR, 8)
             canvas.drawString(x0, name_y + 4.2 * mm, label)
             canvas.setFont(BOLD, 11)
-            text = f"{tpn}  {name}"
+            text = f"{tpn}  {isolate(name)}"  # the number stays left of any name
             canvas.drawString(x0, name_y, fit(text, half - 30 * mm, BOLD, 11))
             canvas.setFont(REGULAR, 9)
             canvas.drawRightString(x0 + half - 6 * mm, name_y, rtg)

@@ -8,16 +8,27 @@ line-ups and the players' games for the sheets and the board results.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportlab.platypus import Flowable, Spacer
 
+from swissdesk.errors import InputError
 from swissdesk.model.team import build_team_states, entry_game_points, entry_match_points
 from swissdesk.model.tournament import Colour, ResultCode, Tournament, half_points_to_str
 from swissdesk.reports.common import heading, note
-from swissdesk.reports.fonts import REGULAR, register_fonts
-from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
+from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
+from swissdesk.reports.layout import (
+    GridTable,
+    build_pdf,
+    fit,
+    frame_size,
+    grid_table,
+    make_header,
+)
+from swissdesk.reports.scripts import isolate, text_width
 from swissdesk.storage.teamtrf import BoardStanding, board_standings
 from swissdesk.tiebreaks.team import (
     DEFAULT_TEAM_TIEBREAKS,
@@ -26,6 +37,9 @@ from swissdesk.tiebreaks.team import (
     team_standings,
 )
 from swissdesk.trf.team_records import TeamEvent
+
+if TYPE_CHECKING:
+    from swissdesk.storage import TournamentFile
 
 _BYES = {
     ResultCode.PAIRING_ALLOCATED_BYE: "PAB",
@@ -102,7 +116,7 @@ def render_team_pairings(
     for team in tournament.players:
         e = team.entry(round_number)
         if e is not None and e.opponent is None:
-            story.append(note(f"{team.name} ({team.tpn}): {_BYES.get(e.result, 'ZPB')}"))
+            story.append(note(f"{isolate(team.name)} ({team.tpn}): {_BYES.get(e.result, 'ZPB')}"))
     header = make_header(tournament, "Team pairings", f"Round {round_number}", round_number)
     return build_pdf(Path(out_path), story, header, paper=paper)
 
@@ -111,37 +125,62 @@ def render_team_standings(
     tournament: Tournament,
     out_path: Path,
     *,
-    tiebreaks: Sequence[str] = DEFAULT_TEAM_TIEBREAKS,
+    tiebreaks: Sequence[str] | None = None,
     rounds: int | None = None,
     paper: str = "a4",
 ) -> Path:
-    """Team standings: match points, game points and the team tie-breaks of C.07."""
-    rows_data = team_standings(tournament, tiebreaks, rounds)
+    """Team standings after ``rounds`` (default: every round in ``tournament``): match
+    points, game points and the team tie-breaks of C.07 (default: the tournament's, else
+    :data:`DEFAULT_TEAM_TIEBREAKS`). A tie-break that is a score column already (GP, MP)
+    ranks but is printed once; teams equal on everything share a place ("3-4")."""
+    codes = tuple(tiebreaks) if tiebreaks else tuple(tournament.tiebreaks) or DEFAULT_TEAM_TIEBREAKS
+    after = (
+        rounds
+        if rounds is not None
+        else max((len(p.rounds) for p in tournament.players), default=0)
+    )
+    rows_data = team_standings(tournament, codes, after)
+    shown = [i for i, code in enumerate(codes) if code not in ("MP", "GP")]
+    font = 9.0
+    padding = 2 * GridTable.PADDING + 4
+    tb_widths = [max(40.0, text_width(codes[i], BOLD, font) + padding) for i in shown]
+    fixed = [30.0, 26.0, 36.0, 36.0]  # Rk, No., MP, GP
     width, _ = frame_size(paper)
-    name_w = width - 30 - 26 - 36 - 36 - 44 * len(tiebreaks)
-    rows = [["Rk", "No.", "Team", "MP", "GP", *tiebreaks]]
+    name_w = width - sum(fixed) - sum(tb_widths)
+    rows = [["Rk", "No.", "Team", "MP", "GP", *(codes[i] for i in shown)]]
     for row in rows_data:
         rows.append(
             [
-                str(row.rank),
+                row.rank_label,
                 str(row.tpn),
-                _name(tournament, row.tpn, name_w),
+                _name(tournament, row.tpn, name_w - 5),
                 half_points_to_str(row.match_points),
                 half_points_to_str(row.game_points),
-                *(format_team_value(n, v) for n, v in zip(tiebreaks, row.values, strict=True)),
+                *(format_team_value(codes[i], row.values[i]) for i in shown),
             ]
         )
     story: list[Flowable] = [
         grid_table(
             rows,
-            [30, 26, name_w, 36, 36, *([44.0] * len(tiebreaks))],
-            align=["RIGHT", "RIGHT", "LEFT"] + ["RIGHT"] * (2 + len(tiebreaks)),
+            [fixed[0], fixed[1], name_w, fixed[2], fixed[3], *tb_widths],
+            font_size=font,
+            align=["RIGHT", "RIGHT", "LEFT"] + ["RIGHT"] * (2 + len(shown)),
             bold_columns=(3,),
         )
     ]
-    story += [note(f"{n}: {TEAM_TIEBREAKS[n]}") for n in tiebreaks]
-    header = make_header(tournament, "Team standings", "", None)
+    primary = "MP" if _by_match_points(tournament) else "GP"
+    order = dict.fromkeys((primary, *codes))  # each once, in ranking order
+    legend = ", then ".join(f"{c} ({TEAM_TIEBREAKS[c]})" for c in order)
+    story.append(note(f"Ranked by {legend}."))
+    when = f"after round {after}" if after else "before round 1"
+    header = make_header(tournament, "Team standings", when, after or None)
     return build_pdf(Path(out_path), story, header, paper=paper)
+
+
+def _by_match_points(tournament: Tournament) -> bool:
+    from swissdesk.model.team import team_settings
+
+    return team_settings(tournament).primary_score != "game"
 
 
 def render_team_crosstable(tournament: Tournament, out_path: Path, *, paper: str = "a4") -> Path:
@@ -198,11 +237,19 @@ def render_match_sheets(
     name_w = (width - 40 - 2 * 30 - 60) / 2
     story: list[Flowable] = []
     for index, (white, black) in enumerate(round_matches(t, round_number), start=1):
-        story.append(heading(f"Match {index}: {t.player(white).name} - {t.player(black).name}"))
+        first, second = isolate(t.player(white).name), isolate(t.player(black).name)
+        story.append(heading(f"Match {index}: {first} – {second}"))
         left = default_lineup(event, white, round_number)
         right = default_lineup(event, black, round_number)
         rows = [
-            ["Board", "Col", t.player(white).name[:30], "Col", t.player(black).name[:30], "Result"]
+            [
+                "Board",
+                "Col",
+                fit(t.player(white).name, name_w, BOLD, 9),
+                "Col",
+                fit(t.player(black).name, name_w, BOLD, 9),
+                "Result",
+            ]
         ]
         for board in range(boards):
             first = colours[board % len(colours)] if colours else "WB"[board % 2]
@@ -223,6 +270,14 @@ def render_match_sheets(
         story.append(Spacer(1, 12))
     header = make_header(t, "Match sheets", f"Round {round_number}", round_number)
     return build_pdf(Path(out_path), story, header, paper=paper)
+
+
+def percentage(points: int, games: int) -> str:
+    """The share of the points won, rounded to the nearest whole per cent (half-points:
+    2 of 3 games is 67 %, never the truncated 66)."""
+    if not games:
+        return ""
+    return str((100 * points + games) // (2 * games))
 
 
 def render_board_results(event: TeamEvent, out_path: Path, *, paper: str = "a4") -> Path:
@@ -248,10 +303,67 @@ def render_board_results(event: TeamEvent, out_path: Path, *, paper: str = "a4")
                     fit(s.team, name_w, REGULAR, 9),
                     half_points_to_str(s.points),
                     str(s.games),
-                    f"{50 * s.points // s.games}" if s.games else "",
+                    percentage(s.points, s.games),
                     str(s.performance) if s.performance is not None else "",
                 ]
             )
         story.append(grid_table(rows, [name_w, 36, name_w, 36, 36, 36, 40]))
     header = make_header(t, "Board results", "", None)
     return build_pdf(Path(out_path), story, header, paper=paper)
+
+
+TEAM_KINDS: tuple[str, ...] = ("pairings", "sheets", "standings", "crosstable", "boards")
+"""The documents of a team event, by the name ``swissdesk team report --kind`` uses."""
+
+TEAM_KIND_TITLES: dict[str, str] = {
+    "pairings": "Team pairings",
+    "sheets": "Match sheets",
+    "standings": "Team standings",
+    "crosstable": "Team cross table",
+    "boards": "Board results",
+}
+"""A human title per team document, for menus and the print dialog."""
+
+TEAM_ROUND_KINDS = ("pairings", "sheets")
+"""The team documents of one round (the others cover the complete rounds)."""
+
+
+def render_team_report(
+    kind: str,
+    tf: TournamentFile,
+    out_path: str | os.PathLike[str],
+    *,
+    round_number: int | None = None,
+    paper: str = "a4",
+) -> Path:
+    """Write the team document ``kind`` (one of :data:`TEAM_KINDS`) of the team event in
+    ``tf``: pairing list and match sheets of ``round_number`` (default: the last paired,
+    the round in progress included), standings, cross table and board results after the
+    complete rounds. Written like every document (:func:`swissdesk.reports.write_atomically`).
+    """
+    from swissdesk.reports import write_atomically
+
+    if kind not in TEAM_KINDS:
+        raise InputError(f"unknown team document {kind!r} (choose one of: {', '.join(TEAM_KINDS)})")
+    pending = kind in TEAM_ROUND_KINDS
+    paired = tf.rounds_paired()
+    rnd = round_number if round_number is not None else paired
+    if pending and not 1 <= rnd <= paired:
+        raise InputError(f"round {rnd} is not paired" if paired else "no round is paired yet")
+    tournament = tf.snapshot(include_pending=True) if pending else tf.snapshot()
+
+    def draw(temp: Path) -> Path:
+        if kind == "pairings":
+            return render_team_pairings(tournament, temp, round_number=rnd, paper=paper)
+        if kind == "sheets":
+            event = tf.team_event(include_pending=True)
+            return render_match_sheets(event, temp, round_number=rnd, paper=paper)
+        if kind == "standings":
+            return render_team_standings(
+                tournament, temp, rounds=tournament.rounds_with_pairings, paper=paper
+            )
+        if kind == "crosstable":
+            return render_team_crosstable(tournament, temp, paper=paper)
+        return render_board_results(tf.team_event(), temp, paper=paper)
+
+    return write_atomically(out_path, draw)

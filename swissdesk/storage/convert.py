@@ -22,7 +22,8 @@ from swissdesk.engines.acceleration import (  # re-exported for the storage serv
     baku_group_a_size as baku_group_a_size,
 )
 from swissdesk.engines.acceleration import baku_virtual_points
-from swissdesk.model import schedule, timecontrol
+from swissdesk.model import round_robin, schedule, timecontrol
+from swissdesk.model.round_robin import RoundRobinSettings
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
     Colour,
@@ -89,6 +90,7 @@ def settings_to_dict(settings: TournamentSettings) -> dict[str, Any]:
     data["initial_colour"] = settings.initial_colour.value
     data["acceleration"] = settings.acceleration.value
     data["late_entry_result"] = settings.late_entry_result.value
+    data["round_robin"] = asdict(settings.round_robin)
     return data
 
 
@@ -102,6 +104,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> TournamentSettings:
     values["late_entry_result"] = ResultCode(values.get("late_entry_result", " "))
     values["round_dates"] = tuple(values.get("round_dates", ()))
     values["rules"] = SectionRules(**values.get("rules", {}))
+    values["round_robin"] = RoundRobinSettings(**values.get("round_robin", {}))
     return TournamentSettings(**values)
 
 
@@ -133,7 +136,14 @@ def settings_from_record(rec: TournamentRecord) -> TournamentSettings:
             age_under=rec.age_under,
             age_from=rec.age_from,
         ),
+        round_robin=_round_robin_settings(json.loads(rec.extra_records or "[]")),
     )
+
+
+def _round_robin_settings(records: Sequence[str]) -> RoundRobinSettings:
+    """A round robin's settings from its record 192 (the defaults for any other event)."""
+    code = round_robin.from_records(records)
+    return code.settings if code is not None else RoundRobinSettings()
 
 
 def write_settings(rec: TournamentRecord, settings: TournamentSettings) -> None:
@@ -165,6 +175,10 @@ def write_settings(rec: TournamentRecord, settings: TournamentSettings) -> None:
         json.loads(rec.extra_records or "[]"), settings.round_dates
     )  # and the encoded time control is record 222
     records = timecontrol.replace_in_records(records, settings.time_control_code)
+    # A round robin's cycles travel as its record 192 code (GRC Annex 1).
+    records = round_robin.replace_in_records(
+        records, settings.system, settings.round_robin, team=settings.is_team
+    )
     rec.extra_records = json.dumps(list(records))
 
 
@@ -190,6 +204,11 @@ def settings_from_tournament(t: Tournament) -> TournamentSettings:
         round_dates=schedule.from_records(t.extra_records),
         time_control_code=timecontrol.from_records(t.extra_records),
         organiser=t.info.organiser,
+        round_robin=(
+            round_robin.settings_of(t)
+            if round_robin.is_round_robin(t.system)
+            else RoundRobinSettings()
+        ),
     )
 
 

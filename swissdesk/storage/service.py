@@ -33,7 +33,15 @@ from swissdesk.model.tournament import (
     Tournament,
 )
 from swissdesk.storage import convert, database, desk, newfile, readmodels, schema, teamviews
-from swissdesk.storage.commands import REGISTRY, Action, PairNextRound, Redo, Undo, history
+from swissdesk.storage.commands import (
+    REGISTRY,
+    Action,
+    PairNextRound,
+    Redo,
+    Undo,
+    history,
+    round_robin,
+)
 from swissdesk.storage.commands.base import (
     player_by_tpn,
     tournament_row,
@@ -52,7 +60,7 @@ from swissdesk.storage.errors import (
     StorageError,
 )
 from swissdesk.storage.schema import AuditRecord
-from swissdesk.storage.sections import audit_section, in_section
+from swissdesk.storage.sections import SECTION, audit_section, in_section
 from swissdesk.storage.views import (
     ActionResult,
     AuditEntry,
@@ -573,6 +581,9 @@ class TournamentFile:
                     summary, payload, warnings = step.apply(session, action)
                     payload = {**payload, "redo": encode(action)}
                     undo_of = None
+                # A round robin's number of rounds follows its list of players.
+                if session.info.get(SECTION) is not None:
+                    round_robin.sync_rounds(session)
                 payload.setdefault("by", _arbiter())
                 audit = AuditRecord(
                     at=utc_now(),

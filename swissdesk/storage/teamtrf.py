@@ -192,6 +192,8 @@ def team_event(session: Session, *, include_pending: bool = False) -> TeamEvent:
         scoring=ScoringSystem(),
         info=tournament.info,
         system="team",
+        # A team round robin's record 192 (FIDE_TEAM_ROUNDROBIN, ...) names the event.
+        extra_records=tuple(r for r in tournament.extra_records if r.startswith("192")),
     )
     rosters: dict[int, tuple[int, ...]] = {}
     for m in members:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from swissdesk.engines.base import RoundPairing
+from swissdesk.model.round_robin import RoundRobinSettings
 from swissdesk.model.tournament import Colour, HalfPoints, ResultCode, ScoringSystem
 from swissdesk.storage.results import BoardResult
 from swissdesk.tiebreaks import DEFAULT_TIEBREAKS
@@ -137,6 +138,10 @@ class TournamentSettings:
     documents' headers; no TRF record holds it, so a TRF export leaves it out."""
     rules: SectionRules = field(default_factory=SectionRules)
     """The section's rating and age limits (warnings at the registration desk)."""
+    round_robin: RoundRobinSettings = field(default_factory=RoundRobinSettings)
+    """For a round robin or Scheveningen event: the cycles and the order of the last two
+    rounds of a cycle (GRC Annex 1). Kept as TRF record 192; ``total_rounds`` follows from
+    it and the number of participants until round 1 is paired."""
 
 
 @dataclass(frozen=True, slots=True)

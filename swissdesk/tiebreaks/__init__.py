@@ -8,11 +8,14 @@ Standard library only. Public API:
 """
 
 from swissdesk.tiebreaks.spec import (
+    BUCHHOLZ_FAMILY,
     DEFAULT_TIEBREAKS,
     TIEBREAK_NAMES,
     TiebreakSpec,
+    offered_tiebreaks,
     parse_tiebreak,
     parse_tiebreak_list,
+    tiebreak_problems,
 )
 from swissdesk.tiebreaks.standings import (
     StandingRow,
@@ -25,6 +28,7 @@ from swissdesk.tiebreaks.standings import (
 )
 
 __all__ = [
+    "BUCHHOLZ_FAMILY",
     "DEFAULT_TIEBREAKS",
     "TIEBREAK_NAMES",
     "StandingRow",
@@ -35,6 +39,8 @@ __all__ = [
     "compute_standings",
     "declared_tiebreaks",
     "format_value",
+    "offered_tiebreaks",
     "parse_tiebreak",
     "parse_tiebreak_list",
+    "tiebreak_problems",
 ]

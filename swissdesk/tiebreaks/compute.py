@@ -110,8 +110,21 @@ def _result_traits(scoring: ScoringSystem) -> dict[ResultCode, tuple[HalfPoints,
     }
 
 
-def build_view(tournament: Tournament, rounds: int) -> RoundsView:
-    """Normalise the tournament's first ``rounds`` rounds (missing entries count as absent)."""
+_NOT_COUNTED = RoundRecord(
+    opponent=0, points=0, game=False, pab=False, vur=False, black=False, rating_result=0
+)
+"""A game against a participant left out of the standings (GRC art. 6.6): it stays in the
+cross table but counts for nothing, as if the table had given the bye."""
+
+
+def build_view(
+    tournament: Tournament, rounds: int, *, excluded: frozenset[int] = frozenset()
+) -> RoundsView:
+    """Normalise the tournament's first ``rounds`` rounds (missing entries count as absent).
+
+    ``excluded`` participants (a round robin's players who left having completed less than
+    half their games, GRC art. 6.6) are not in the view, and the games against them count
+    for nothing."""
     tpns = {p.tpn for p in tournament.players}
     if len(tpns) != len(tournament.players):
         raise InputError("two players share a pairing number; cannot compute standings")
@@ -119,6 +132,8 @@ def build_view(tournament: Tournament, rounds: int) -> RoundsView:
     match_scores = tournament.system == DOUBLE_SWISS
     records: dict[int, tuple[RoundRecord, ...]] = {}
     for p in tournament.players:
+        if p.tpn in excluded:
+            continue
         entries = p.rounds[:rounds]
         if len(entries) < rounds:
             entries = entries + (_ABSENT,) * (rounds - len(entries))
@@ -130,6 +145,9 @@ def build_view(tournament: Tournament, rounds: int) -> RoundsView:
                     f"player {p.tpn} ({p.name}) has opponent {opponent} in round {r}, "
                     "but no player has that pairing number"
                 )
+            if opponent in excluded:
+                recs.append(_NOT_COUNTED)
+                continue
             scored, pab, vur, rating_result = traits[entry.result]
             if match_scores and entry.game_points is not None:
                 scored = entry.game_points  # C.04.5: a match scores its two games
@@ -414,9 +432,10 @@ def koya(view: RoundsView, spec: TiebreakSpec) -> dict[int, Value]:
     """KS (art. 9.2): points scored against opponents who reached the limit.
 
     The limit is ``koya_limit`` % (50 by default) of the maximum score after the rounds
-    counted; every round with a scheduled opponent counts (forfeits included).
+    counted, moved by ``koya_shift`` points (``/L+n``, ``/L-n``); every round with a
+    scheduled opponent counts (forfeits included).
     """
-    limit = spec.koya_limit * view.scoring.win * view.rounds / 100
+    limit = spec.koya_limit * view.scoring.win * view.rounds / 100 + spec.koya_shift * 2
     out: dict[int, Value] = {}
     for t, recs in view.records.items():
         total = sum(r.points for r in recs if r.opponent and view.points[r.opponent] >= limit)

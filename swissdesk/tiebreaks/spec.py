@@ -1,7 +1,8 @@
 """Tie-break codes as TRF-2026 records 202/212 write them, parsed into :class:`TiebreakSpec`.
 
 A code is a name (``BH``, ``SB``, ``DE``, ...) optionally followed by a point type for team
-events (``BH:GP``) and modifiers separated by ``/`` (``BH/C1``, ``BH:GP/C1/P``, ``KS/L60``).
+events (``BH:GP``) and modifiers separated by ``/`` (``BH/C1``, ``BH:GP/C1/P``, ``KS/L60``,
+``KS/L-1``).
 The names and modifiers are those of the FIDE Tie-Break Regulations (C.07, edition in force
 from 1 March 2026): art. 6-10 for the tie-breaks, art. 14 for the cut and median modifiers,
 art. 15.2 for counting forfeits as played (``/P``).
@@ -45,6 +46,10 @@ TIEBREAK_NAMES: dict[str, str] = {
 ALIASES: dict[str, str] = {"GE": "REP", "SNO": "TPN", "RTG": "RTNG"}
 """Older names accepted on input (C.07 2026 renamed GE to REP)."""
 
+BUCHHOLZ_FAMILY = frozenset({"BH", "FB", "AOB"})
+"""The Buchholz-type tie-breaks (C.07 art. 8): they compare the opponents met, which in a
+round robin are everyone; a round robin never offers them (FIDE's checklist, Q105)."""
+
 _CUTTABLE = frozenset({"BH", "FB", "SB", "AOB", "ARO", "TPR", "PTP", "APRO", "APPO"})
 _FORFEIT_AS_PLAYED = frozenset({"BH", "FB", "SB", "AOB", "DE"})
 _LOWER_IS_BETTER = frozenset({"DE", "TPN"})
@@ -59,7 +64,9 @@ class TiebreakSpec:
     ``cut_low``/``cut_high`` are how many least/most significant values are cut (C1 = 1/0,
     C2 = 2/0, M1 = 1/1, M2 = 2/2; art. 14.1-14.4); for PS ``cut_low`` drops the first rounds.
     ``forfeits_played`` is the ``/P`` modifier; ``koya_limit`` the KS limit as a percentage
-    of the maximum score (art. 9.2, 50 by default).
+    of the maximum score (art. 9.2, 50 by default), ``koya_shift`` the points the limit
+    moves by (``/L+1`` raises it by half a point, ``/L-2`` lowers it by a point, ``/L+1.5``
+    counts points: the reading of FIDE TEC's reference tie-break server).
     """
 
     code: str
@@ -69,6 +76,7 @@ class TiebreakSpec:
     cut_high: int = 0
     forfeits_played: bool = False
     koya_limit: Fraction = Fraction(50)
+    koya_shift: Fraction = Fraction(0)
     point_type: str = ""
     reverse: bool = False
     """``/R``: TPN descending or RTNG ascending (art. 7.8, 10.6)."""
@@ -92,6 +100,8 @@ class TiebreakSpec:
             parts.append("R")
         if self.name == "KS" and self.koya_limit != 50:
             parts.append(f"L{self.koya_limit}")
+        if self.name == "KS" and self.koya_shift:
+            parts.append(_shift_text(self.koya_shift))
         return "/".join(parts)
 
 
@@ -112,6 +122,7 @@ def parse_tiebreak(code: str) -> TiebreakSpec:
     cut_low = cut_high = 0
     forfeits_played = reverse = False
     koya_limit = Fraction(50)
+    koya_shift = Fraction(0)
     for raw in modifiers:
         mod = raw.strip()
         if mod in {"C1", "C2"} and (name in _CUTTABLE or name == "PS"):
@@ -124,6 +135,8 @@ def parse_tiebreak(code: str) -> TiebreakSpec:
             forfeits_played = True
         elif mod == "R" and name in _REVERSIBLE:
             reverse = True
+        elif mod[:2] in {"L+", "L-"} and name == "KS":
+            koya_shift = _parse_shift(text, mod)
         elif mod.startswith("L") and name == "KS":
             try:
                 koya_limit = Fraction(mod[1:])
@@ -140,9 +153,60 @@ def parse_tiebreak(code: str) -> TiebreakSpec:
         cut_high=cut_high,
         forfeits_played=forfeits_played,
         koya_limit=koya_limit,
+        koya_shift=koya_shift,
         point_type=point_type,
         reverse=reverse,
     )
+
+
+def _parse_shift(code: str, mod: str) -> Fraction:
+    """``L+n`` / ``L-n``: the Koya limit moved by ``n`` half-points, or ``n`` points when
+    written with a decimal point (``L-1.5``)."""
+    number = mod[2:]
+    try:
+        value = Fraction(number)
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"tie-break {code!r}: bad Koya limit change {mod!r}") from None
+    if value < 0 or not number.replace(".", "", 1).isdigit():
+        raise InputError(f"tie-break {code!r}: bad Koya limit change {mod!r}")
+    points = value if "." in number else value / 2
+    # L+n raises the limit (fewer opponents count), L-n lowers it.
+    return points if mod[1] == "+" else -points
+
+
+def _shift_text(shift: Fraction) -> str:
+    sign = "+" if shift > 0 else "-"
+    half_points = abs(shift) * 2
+    if half_points.denominator == 1:
+        return f"L{sign}{half_points.numerator}"
+    return f"L{sign}{float(abs(shift))}"
+
+
+def offered_tiebreaks(system: str) -> dict[str, str]:
+    """The tie-breaks an arbiter may choose for ``system``, with their C.07 articles: every
+    one, except the Buchholz family for a round robin or Scheveningen event."""
+    from swissdesk.model.round_robin import is_round_robin
+
+    if is_round_robin(system):
+        return {k: v for k, v in TIEBREAK_NAMES.items() if k not in BUCHHOLZ_FAMILY}
+    return dict(TIEBREAK_NAMES)
+
+
+def tiebreak_problems(system: str, codes: tuple[str, ...] | list[str]) -> list[str]:
+    """Why ``codes`` cannot be the tie-breaks of ``system`` (empty when they can)."""
+    from swissdesk.model.round_robin import is_round_robin
+
+    out = []
+    if is_round_robin(system):
+        for code in codes:
+            head = code.strip().upper().split("/")[0].split(":")[0]
+            if ALIASES.get(head, head) in BUCHHOLZ_FAMILY:
+                out.append(
+                    f"{code} is a Buchholz-type tie-break (C.07 art. 8): in a round robin every "
+                    "player meets the same opponents, so it separates nobody; choose "
+                    "Sonneborn-Berger, Koya, direct encounter or wins"
+                )
+    return out
 
 
 def parse_tiebreak_list(text: str) -> tuple[TiebreakSpec, ...]:

@@ -1,7 +1,8 @@
 """Standings: rank by points, then by the declared tie-breaks in order (C.07 art. 5).
 
-Each tie-break only separates participants still tied on points and on every earlier
-tie-break; direct encounter (art. 6) is computed inside those groups. Participants still
+In a round robin, players who withdrew having completed less than half their games are
+left out (GRC art. 6.6), and so are the points scored against them. Each tie-break only
+separates participants still tied on points and on every earlier tie-break; direct encounter (art. 6) is computed inside those groups. Participants still
 tied after the last tie-break share the place, shown as ``"3-5"``, and are listed by pairing
 number.
 """
@@ -13,6 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from swissdesk.errors import InputError
+from swissdesk.model.round_robin import DEFAULT_TIEBREAKS as ROUND_ROBIN_TIEBREAKS
+from swissdesk.model.round_robin import excluded_from_standings, is_round_robin
 from swissdesk.model.tournament import HalfPoints, Tournament, half_points_to_str
 from swissdesk.tiebreaks import compute as c
 from swissdesk.tiebreaks.spec import DEFAULT_TIEBREAKS, TiebreakSpec, parse_tiebreak
@@ -57,11 +60,15 @@ class StandingRow:
 
 @dataclass(frozen=True, slots=True)
 class Standings:
-    """The ranked table after ``after_round`` rounds with the tie-breaks ``tiebreaks``."""
+    """The ranked table after ``after_round`` rounds with the tie-breaks ``tiebreaks``.
+
+    ``excluded`` are the participants a round robin leaves out of its standings (GRC art.
+    6.6: they left having completed less than half their games); they have no row."""
 
     after_round: int
     tiebreaks: tuple[TiebreakSpec, ...]
     rows: tuple[StandingRow, ...]
+    excluded: tuple[int, ...] = ()
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -120,14 +127,17 @@ def tiebreak_values(view: c.RoundsView, spec: TiebreakSpec) -> dict[int, c.Value
 
 
 def declared_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
-    """The tie-breaks the tournament declared (TRF record 202), else the default list.
+    """The tie-breaks the tournament declared (TRF record 202), else the default list (a
+    round robin's own, without Buchholz).
 
     Entries holding several codes separated by spaces or commas are split.
     """
     codes = tuple(
         code for entry in tournament.tiebreaks for code in entry.replace(",", " ").split()
     )
-    return codes or DEFAULT_TIEBREAKS
+    if codes:
+        return codes
+    return ROUND_ROBIN_TIEBREAKS if is_round_robin(tournament.system) else DEFAULT_TIEBREAKS
 
 
 def completed_rounds(tournament: Tournament) -> int:
@@ -164,7 +174,8 @@ def compute_standings(
     rounds = last if after_round is None else after_round
     if rounds < 0 or rounds > known:
         raise InputError(f"cannot rank after round {rounds}: the tournament has {known} rounds")
-    view = c.build_view(tournament, rounds)
+    excluded = excluded_from_standings(tournament, rounds)
+    view = c.build_view(tournament, rounds, excluded=excluded)
     tpns = sorted(view.records)
     groups: list[list[int]] = []
     for tpn in sorted(tpns, key=lambda t: -view.points[t]):
@@ -217,4 +228,6 @@ def compute_standings(
                 )
             )
         place += len(group)
-    return Standings(after_round=rounds, tiebreaks=specs, rows=tuple(rows))
+    return Standings(
+        after_round=rounds, tiebreaks=specs, rows=tuple(rows), excluded=tuple(sorted(excluded))
+    )

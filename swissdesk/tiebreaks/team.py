@@ -21,7 +21,7 @@ those the individual list does not have, all in half-point integers (exact, no f
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from swissdesk.model.team import (
     FORFEITS,
@@ -41,6 +41,8 @@ TEAM_TIEBREAKS: dict[str, str] = {
     "DE": "Direct encounter",
 }
 DEFAULT_TEAM_TIEBREAKS = ("GP", "BH:MP", "SB:MPxGP", "DE")
+TEAM_ROUND_ROBIN_TIEBREAKS = ("GP", "DE", "SB:MPxGP")
+"""A team round robin's list: no Buchholz (every team meets the same opponents)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +54,9 @@ class TeamRow:
     match_points: int
     game_points: int
     values: tuple[int, ...]
+    rank_label: str = ""
+    """The place as printed: ``"3"``, or ``"3-4"`` for teams equal on every tie-break
+    (as the individual standings write a shared place)."""
 
 
 def _played(e_opponent: int | None, result: ResultCode) -> bool:
@@ -156,7 +161,15 @@ def team_standings(
             rank = position
             previous = key
         rows.append(TeamRow(rank, tpn, mp[tpn], gp[tpn], tuple(v[tpn] for v in values)))
-    return rows
+    shared: dict[int, int] = {}
+    for row in rows:
+        shared[row.rank] = shared.get(row.rank, 0) + 1
+    return [
+        replace(row, rank_label=f"{row.rank}-{row.rank + shared[row.rank] - 1}")
+        if shared[row.rank] > 1
+        else replace(row, rank_label=str(row.rank))
+        for row in rows
+    ]
 
 
 def format_team_value(name: str, value: int) -> str:

@@ -24,6 +24,7 @@ import warnings
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from swissdesk.model import round_robin
 from swissdesk.model.double_swiss import matches_from_columns
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
@@ -126,6 +127,8 @@ class _State:
     )
     forbidden: list[tuple[int, list[tuple[int, int]]]] = field(default_factory=list)
     extra: list[str] = field(default_factory=list)
+    baku_line: int | None = None
+    """The line of a record 192 whose code asks for the Baku acceleration (C.04.7)."""
 
     def error(self, reason: str, line: int | None = None, column: int | None = None) -> TrfError:
         return TrfError(reason, source=self.source, line=line, column=column)
@@ -229,7 +232,47 @@ def parse_trf(text: str, *, source: str = "<input>") -> Tournament:
     tournament = _finish(state)
     if tournament.system == DOUBLE_SWISS:  # one game per round column (C.04.5 layout)
         tournament = matches_from_columns(tournament, source)
+        if _baku_by_code(state):
+            from swissdesk.engines.double_swiss import with_double_swiss_baku
+
+            tournament = with_double_swiss_baku(tournament)
     return tournament
+
+
+def _baku_by_code(state: _State) -> bool:
+    """Record 192 asks for the Baku acceleration and no ``XXA`` or ``250`` line gives the
+    virtual points (those take its place: TRF-2026, record 250)."""
+    return state.baku_line is not None and not state.xxa and not state.r250
+
+
+def _baku_acceleration(
+    state: _State, players: tuple[Player, ...]
+) -> dict[int, tuple[HalfPoints, ...]]:
+    """The virtual points of the Baku Acceleration Method (C.04.7 art. 1) that record 192
+    asks for: group GA is the first 2 * ceil(n / 4) pairing numbers (art. 1.2), a win's
+    points in the first half of the accelerated rounds, half of it in the rest (art. 1.4).
+
+    bbpPairings 6 puts the first ceil(n / 2) players in GA instead, which is the article's
+    number only when n mod 4 is 0 or 3 (30 players: its 15, the article's 16; the note to
+    art. 1.2 works 161 players to 82): swissdesk follows the article.
+    """
+    from swissdesk.engines.acceleration import with_baku_acceleration
+
+    line = state.baku_line
+    if not state.total_rounds:
+        raise state.error(
+            "record 192 asks for the Baku acceleration (C.04.7), whose virtual points depend "
+            "on the number of rounds: give it in record 142 or XXR",
+            line,
+            5,
+        )
+    try:
+        accelerated = with_baku_acceleration(
+            Tournament(players=players, total_rounds=state.total_rounds, scoring=state.scoring)
+        )
+    except ValueError as exc:
+        raise state.error(f"record 192 asks for the Baku acceleration: {exc}", line, 5) from None
+    return dict(accelerated.acceleration)
 
 
 def _split_lines(text: str) -> list[str]:
@@ -292,6 +335,7 @@ def _read_line(state: _State, line: str, line_no: int) -> None:
     else:
         if tag == "192":
             state.system = system_from_192(rest) or state.system
+            state.baku_line = line_no if asks_for_baku(rest) else None
         state.extra.append(line)
 
 
@@ -320,8 +364,22 @@ SYSTEM_192_TEXT: dict[str, str] = {
 """What swissdesk writes in record 192 for each system."""
 
 
+def asks_for_baku(text: str) -> bool:
+    """Whether the code of a record 192 asks for the Baku Acceleration Method: a ``BAKU``
+    word, as in ``FIDE_DUTCH_2025_BAKU`` (bbpPairings) or ``FIDE_TEAM_MP_BAKU`` (TRF-2026's
+    table of tournament types)."""
+    return "BAKU" in text.upper().replace("-", "_").replace(" ", "_").split("_")
+
+
 def system_from_192(text: str) -> str | None:
-    """The pairing system a record 192 names, or None when it names none swissdesk knows."""
+    """The pairing system a record 192 names, or None when it names none swissdesk knows.
+
+    The round-robin and Scheveningen codes of the tournament-type table
+    (``FIDE_DOUBLEROUNDROBIN``, ``FIDE_TEAM_ROUNDROBIN``, ``FIDE_SCHEVENINGEN``...) come first:
+    they contain ``DOUBLE`` and ``TEAM`` too."""
+    event = round_robin.parse_code(text)
+    if event is not None:
+        return event.system
     kind = text.upper().replace("-", "_")
     for word, system in SYSTEM_KEYWORDS_192:
         if word in kind:
@@ -878,6 +936,8 @@ def _finish(state: _State) -> Tournament:
     _check_pairings(state, rounds_of)
     _apply_240(state, rounds_of)
     acceleration = _acceleration(state)
+    if _baku_by_code(state) and state.system != DOUBLE_SWISS:
+        acceleration = _baku_acceleration(state, tuple(pl.player for pl in lines.values()))
     forbidden: set[frozenset[int]] = set()
     for line_no, ids in state.forbidden:
         for tpn, column in ids:

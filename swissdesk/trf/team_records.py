@@ -41,6 +41,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.tournament import (
     Colour,
     HalfPoints,
@@ -401,7 +402,11 @@ def parse_team_trf(text: str, *, source: str = "<input>") -> TeamEvent:
         initial_colour=players.initial_colour,
         scoring=scoring,
         info=players.info,
-        system="team",
+        # Record 192 may name a team round robin (FIDE_TEAM_ROUNDROBIN, ...): kept with it.
+        system=players.system if is_round_robin(players.system) else "team",
+        extra_records=tuple(r for r in players.extra_records if r.startswith("192"))
+        if is_round_robin(players.system)
+        else (),
         is_team=True,
         team=settings,
         acceleration={

@@ -19,6 +19,7 @@ import tempfile
 from pathlib import Path
 
 from swissdesk.errors import InputError
+from swissdesk.model import round_robin
 from swissdesk.model.double_swiss import games_per_column, is_match_layout
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
@@ -71,7 +72,7 @@ def format_trf(t: Tournament, *, version: str = "2026") -> str:
     if t.tiebreaks:
         lines.append("202 " + ", ".join(t.tiebreaks))
     if t.system != "dutch" and not any(r.startswith("192") for r in t.extra_records):
-        lines.append(f"192 {SYSTEM_192_TEXT.get(t.system, t.system.upper())}")
+        lines.append(f"192 {_system_code(t)}")
     lines += [r for r in t.extra_records if not r.startswith("132")]
     if not modern:
         lines += _xxa_records(t)
@@ -176,6 +177,14 @@ def round_block(entry: RoundEntry, *, last: bool = False) -> str:
 
 def _pts(value: HalfPoints) -> str:
     return f"{half_points_to_str(value):>4}"
+
+
+def _system_code(t: Tournament) -> str:
+    """Record 192 for ``t``: a round robin's code says its cycles (GRC Annex 1)."""
+    if round_robin.is_round_robin(t.system):
+        settings = round_robin.settings_of(t)
+        return round_robin.code_192(t.system, settings, team=t.is_team)
+    return SYSTEM_192_TEXT.get(t.system, t.system.upper())
 
 
 def _scoring_records(s: ScoringSystem, modern: bool) -> list[str]:

@@ -37,6 +37,8 @@ class ScriptedPrompter(Prompter):
         self.previews: list[tuple[str, Path]] = []
         self.preview_prints: list[bool] = []
         """Replies to ``print_preview`` (True: Print… pressed; False when empty)."""
+        self.viewer = True
+        """Whether ``open_url`` finds a program to show the file."""
 
     def error(self, title: str, message: str) -> None:
         self.errors.append((title, message))
@@ -79,8 +81,9 @@ class ScriptedPrompter(Prompter):
     def show_text(self, title: str, text: str) -> None:
         self.texts.append((title, text))
 
-    def open_url(self, path: Path) -> None:
+    def open_url(self, path: Path) -> bool:
         self.opened.append(path)
+        return self.viewer
 
 
 def column_texts(model: Any, column: int) -> list[str]:

@@ -165,15 +165,34 @@ class FileController:
             return False
         self._set_file(tf)
         self.w.mark_saved(f"imported {trf.name}")
+        self._say_what_was_read(tf, trf)
         return True
+
+    def _say_what_was_read(self, tf: TournamentFile, trf: Path) -> None:
+        """After an import: the system and the acceleration swissdesk read from the file
+        (a record 192 code such as ``FIDE_DUTCH_2025_BAKU`` shows no virtual points)."""
+        from swissdesk.trf.system_code import describe_reading
+
+        settings = self.w.tournament_settings
+        if settings is None or settings.is_team:
+            return
+        lines = self.w.guarded("Import TRF", lambda: describe_reading(tf.snapshot()))
+        if not lines:
+            return
+        players = len(self.w.player_rows)
+        head = f"{trf.name}: {players} player{'s' if players != 1 else ''}, "
+        head += f"{self.w.rounds_paired} round{'s' if self.w.rounds_paired != 1 else ''} paired."
+        text = "\n".join(line[0].upper() + line[1:] + "." for line in lines)
+        self.w.statusBar().showMessage(f"Imported {trf.name}: " + "; ".join(lines), 30_000)
+        self.w.prompter.info("Imported", f"{head}\n\n{text}")
 
     def export_trf(self) -> None:
         if self.w.file is None:
             return
-        suggested = self.w.file.path.with_suffix(".trf")
+        suggested = self.w.export_folder() / f"{self.w.file.path.stem}.trf"
         name = self.w.prompter.save_file("Export TRF", str(suggested), TRF_FILTER)
-        if name:
-            self.export_trf_to(Path(name))
+        if name and self.export_trf_to(Path(name)):
+            self.w.remember_export_folder(Path(name))
 
     def export_trf_to(self, path: Path) -> bool:
         """Write the tournament (all complete rounds) as a FIDE TRF file."""

@@ -11,11 +11,14 @@ from typing import TYPE_CHECKING
 
 from swissdesk.gui.dialogs import ByeDialog, LateEntryDialog, PlayerDialog, WithdrawDialog
 from swissdesk.gui.models import points
+from swissdesk.gui.round_robin import DrawLotsDialog, PairingNumbersDialog
+from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.tournament import title_rank
 from swissdesk.storage import (
     AddPlayer,
     AssignPairingNumbers,
     CancelBye,
+    DrawLots,
     EditPlayer,
     LateEntry,
     PlayerData,
@@ -39,13 +42,20 @@ class PlayersController:
         page.table.doubleClicked.connect(lambda _i: None)
 
     def update_enabled(self) -> None:
-        """Registering and removing before round 1, late entries after; TPNs until round 4."""
+        """Registering and removing before round 1, late entries after; TPNs until round 4
+        (a round robin: its numbers are its places in the table, final at round 1, and it
+        has no late entries or requested byes)."""
         before_round_one = self.w.rounds_paired == 0
+        settings = self.w.tournament_settings
+        table = settings is not None and is_round_robin(settings.system)
         actions = self.w.menu_actions
         actions["add_player"].setEnabled(before_round_one)
         actions["remove_player"].setEnabled(before_round_one)
-        actions["late"].setEnabled(not before_round_one)
-        actions["sort"].setEnabled(self.w.rounds_paired < 4)
+        actions["late"].setEnabled(not before_round_one and not table)
+        actions["bye"].setEnabled(not table)
+        actions["sort"].setEnabled(self.w.rounds_paired < (1 if table else 4))
+        actions["draw_lots"].setEnabled(before_round_one)
+        actions["order_numbers"].setEnabled(self.w.rounds_paired < (1 if table else 4))
 
     def refresh_players(self) -> None:
         page = self.w.players_page
@@ -96,6 +106,23 @@ class PlayersController:
 
     def assign_pairing_numbers(self) -> None:
         self.w.run_action(AssignPairingNumbers(), "Sort pairing numbers")
+
+    def draw_lots(self) -> None:
+        """Pairing numbers by lot or by the Varma tables (GRC Annex 2), seed recorded."""
+        dialog = DrawLotsDialog(len(self.w.player_rows), self.w)
+        if self.w.prompter.run_dialog(dialog):
+            action = DrawLots(seed=dialog.seed_value(), method=dialog.method())
+            if self.w.run_action(action, "Draw pairing numbers"):
+                self.w.show_page(self.w.PAGE_PLAYERS)
+
+    def order_pairing_numbers(self) -> None:
+        """The arbiter's own numbering (a round robin's table places, assigned by hand)."""
+        if not self.w.player_rows:
+            self.w.prompter.info("Set pairing numbers", "Register the players first.")
+            return
+        dialog = PairingNumbersDialog(self.w.player_rows, self.w)
+        if self.w.prompter.run_dialog(dialog):
+            self.w.run_action(AssignPairingNumbers(dialog.order()), "Set pairing numbers")
 
     def late_entry(self) -> None:
         if self.w.tournament_settings is None or self.w.teams.late_entry_refused():

@@ -111,6 +111,9 @@ class RoundsController:
         board = self.w.rounds_page.model.board_at(row)
         if view is None or board is None or self.w.file is None:
             return
+        if self.w.teams.is_team:
+            self._match_of_teams(view.round_number, board.board)
+            return
         if any(b.games is not None for b in view.boards):
             self.match_key_typed(row, result)
             return
@@ -149,6 +152,17 @@ class RoundsController:
             action = CorrectResult(n, board.board, result, reason="corrected in the round view")
         if self.w.run_action(action, f"Round {n}, board {board.board}", light=True) is not None:
             self._advance(row)
+
+    def _match_of_teams(self, round_number: int, match: int) -> None:
+        """A result key on a match of a team event: refused at once (the match's result is
+        the sum of its boards) and the arbiter taken to that match's boards."""
+        self.w.prompter.info(
+            "Team match",
+            f"Round {round_number}, match {match}: a team match's result comes from its "
+            "boards. Type each board's result on the Matches page (it opens now, on this "
+            "match).",
+        )
+        self.w.teams.go_to_match(round_number, match)
 
     def match_key_typed(self, row: int, result: BoardResult | None) -> None:
         """Double-Swiss (C.04.5): two keys per board, game 1 then game 2, each in that game's

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from swissdesk.gui.models import CrossTableModel, StandingsModel, cross_rows
+from swissdesk.model.round_robin import is_round_robin
+from swissdesk.reports.round_robin_grid import round_robin_grid
 
 if TYPE_CHECKING:
     from swissdesk.gui.mainwindow import MainWindow
@@ -61,7 +63,13 @@ class StandingsController:
         page.set_rounds(snapshot.rounds_with_pairings, standings.after_round)
         if model.standings is not standings:  # unchanged since shown: no reset
             model.set_standings(standings)
-        page.message.setText("")
+        names = {p.tpn: p.name for p in snapshot.players}
+        page.message.setText(
+            "Not in the standings (withdrew having completed less than half the games, "
+            "GRC art. 6.6): " + ", ".join(f"no. {t} {names.get(t, '')}" for t in standings.excluded)
+            if standings.excluded
+            else ""
+        )
         page.tiebreaks.setText("Tie-breaks: " + ", ".join(standings.codes))
 
     def refresh_standings_later(self) -> None:
@@ -89,12 +97,25 @@ class CrossTableController:
             return
         if result is None or result[1] is None:
             model.set_cross([], 0)
+            page.grid_model.set_grid(None)
             self._shown = None
             page.set_rounds(0, 0)
             page.message.setText("No round is complete yet.")
             return
         snapshot, standings = result
         page.set_rounds(snapshot.rounds_with_pairings, standings.after_round)
+        if is_round_robin(snapshot.system):
+            page.use_grid(True)
+            if self._shown is not standings:
+                page.show_grid(round_robin_grid(snapshot, standings))
+                self._shown = standings
+            page.message.setText(
+                "Each cell: the line's player's result against the column's; grey: he had "
+                "Black." + (" One column per cycle." if page.grid_model.grid and
+                            page.grid_model.grid.cycles > 1 else "")
+            )
+            return
+        page.use_grid(False)
         if self._shown is not standings:  # unchanged since shown: no reset
             rows = self.w.standings_cache.get(("cross", standings.after_round))
             model.set_cross(

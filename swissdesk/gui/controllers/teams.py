@@ -9,7 +9,6 @@ run_action>`), exactly as the individual pages do.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from swissdesk.gui.team_models import StandingLine
@@ -73,7 +72,10 @@ class TeamsController:
         mp.lineup_second.clicked.connect(lambda: self.edit_lineup(first=False))
         mp.forfeit.clicked.connect(self.forfeit_match)
         mp.print.clicked.connect(self.print_match_sheets)
-        window.team_standings_page.print.clicked.connect(self.print_standings)
+        standings = window.team_standings_page
+        standings.print.clicked.connect(self.print_standings)
+        standings.print_crosstable.clicked.connect(self.print_crosstable)
+        standings.print_boards.clicked.connect(self.print_board_results)
 
     # -----------------------------------------------------------------------------------
     # Tabs
@@ -99,7 +101,16 @@ class TeamsController:
             actions[key].setEnabled(team and self.w.rounds_paired > 0)
         actions["add_team"].setEnabled(team and self.w.rounds_paired == 0)
         actions["sort_teams"].setEnabled(team and self.w.rounds_paired < 4)
-        actions["team_standings_pdf"].setEnabled(team)
+        for key in ("team_standings_pdf", "team_crosstable_pdf", "board_results_pdf"):
+            actions[key].setEnabled(team)
+        actions["team_pairings_pdf"].setEnabled(team and self.w.rounds_paired > 0)
+        from swissdesk.gui.printing import document_kinds
+
+        for shown in (False, True):  # File > Export PDF: the open event's documents
+            for kind, _title in document_kinds(shown):
+                action = actions[f"report_{kind}"]
+                action.setVisible(shown == team)
+                action.setEnabled(shown == team)
         if team:  # a late player joins a team's roster (Teams page), not the pairing list
             actions["late"].setEnabled(False)
         actions["late"].setStatusTip(LATE_TEAM_HINT if team else "")
@@ -121,13 +132,19 @@ class TeamsController:
             self.w.show_page(self.w.PAGE_MATCHES)
 
     def update_tabs(self) -> None:
-        """The team pages for a team event; the individual standings otherwise."""
+        """The team pages for a team event; the individual standings otherwise. The View
+        menu's command of a hidden page is hidden too (its shortcut does nothing)."""
         team = self.is_team
         tabs = self.w.tabs
+        actions = self.w.menu_actions
         for index in self.w.TEAM_PAGES:
             tabs.setTabVisible(index, team)
         tabs.setTabVisible(self.w.PAGE_STANDINGS, not team)
         tabs.setTabVisible(self.w.PAGE_CROSS, not team)
+        for index in range(tabs.count()):
+            action = actions[f"page_{index}"]
+            action.setVisible(tabs.isTabVisible(index))
+            action.setEnabled(tabs.isTabVisible(index))
 
     def after_create(self, team: tuple[object, ...] | None) -> None:
         """Store the team options chosen in the new-tournament dialog."""
@@ -345,7 +362,7 @@ class TeamsController:
         rows = team_standings(tournament, codes, tournament.rounds_with_pairings)
         lines = [
             StandingLine(
-                r.rank,
+                r.rank_label,
                 r.tpn,
                 names[r.tpn],
                 r.match_points,
@@ -374,48 +391,31 @@ class TeamsController:
         tf = self.w.file
         return tf.snapshot().rounds_with_pairings if tf is not None else 0
 
-    def _pdf_target(self, title: str, stem: str) -> Path | None:
-        tf = self.w.file
-        if tf is None:
-            return None
-        name = self.w.prompter.save_file(title, str(tf.path.with_name(stem)), "PDF (*.pdf)")
-        return Path(name) if name else None
-
     def print_standings(self) -> None:
-        path = self._pdf_target("Export team standings", "team-standings.pdf")
-        if path is not None:
-            self.write_standings_pdf(path)
-
-    def write_standings_pdf(self, path: Path) -> Path | None:
-        from swissdesk.reports.team import render_team_standings
-
-        tf = self.w.file
-        if tf is None:
-            return None
-        t = tf.snapshot()
-        return self.w.guarded(
-            "Export team standings",
-            lambda: render_team_standings(
-                t, path, tiebreaks=t.tiebreaks, rounds=t.rounds_with_pairings
-            ),
-        )
+        """The Team standings page's Export PDF (Teams > Team standings (PDF)…)."""
+        self.w.printing.export_pdf("team-standings")
 
     def print_match_sheets(self) -> None:
-        path = self._pdf_target("Export match sheets", f"match-sheets-round-{self.round}.pdf")
-        if path is not None:
-            self.write_match_sheets_pdf(path)
+        """The Matches page's Match sheets (Teams > Match sheets (PDF)…): the round shown."""
+        self.w.printing.export_pdf("team-sheets")
 
-    def write_match_sheets_pdf(self, path: Path) -> Path | None:
-        from swissdesk.reports.team import render_match_sheets
+    def print_crosstable(self) -> None:
+        self.w.printing.export_pdf("team-crosstable")
 
-        tf = self.w.file
-        if tf is None or self.round < 1:
-            return None
-        event = tf.team_event(include_pending=True)
-        return self.w.guarded(
-            "Export match sheets",
-            lambda: render_match_sheets(event, path, round_number=self.round),
-        )
+    def print_board_results(self) -> None:
+        self.w.printing.export_pdf("team-boards")
+
+    def go_to_match(self, round_number: int, match_number: int) -> None:
+        """Show a match of a round on the Matches page, its first board selected (a key
+        typed for a match on the board list lands here: boards carry the results)."""
+        self.match = match_number
+        self.w.show_page(self.w.PAGE_MATCHES)
+        page = self.w.matches_page
+        page.round.blockSignals(True)
+        page.round.setValue(round_number)
+        page.round.blockSignals(False)
+        self.show_round(round_number, board_row=0)
+        page.boards.view.setFocus()
 
 
 __all__ = ["TeamsController", "parse_result"]

@@ -4,6 +4,8 @@
 - :mod:`~swissdesk.storage.commands.players`: registering, TPNs, late entries, withdrawals,
   requested byes
 - :mod:`~swissdesk.storage.commands.rounds`: pairing, unpairing, manual pairing changes
+- :mod:`~swissdesk.storage.commands.round_robin`: pairing numbers by lot (Varma tables),
+  the rounds a round robin's table gives, withdrawn players' games as forfeits
 - :mod:`~swissdesk.storage.commands.results`: entering and correcting results
 - :mod:`~swissdesk.storage.commands.sections`: the event's sections (add, remove, order) and
   moving a player between them
@@ -35,6 +37,7 @@ from swissdesk.storage.commands.players import (
 )
 from swissdesk.storage.commands.registry import REGISTRY, UNDO
 from swissdesk.storage.commands.results import CorrectResult, EnterMatchResult, EnterResult
+from swissdesk.storage.commands.round_robin import DrawLots
 from swissdesk.storage.commands.rounds import (
     ManualPairingChange,
     PairNextRound,
@@ -74,6 +77,7 @@ __all__ = [
     "CheckIn",
     "CloseParticipantList",
     "CorrectResult",
+    "DrawLots",
     "EditPlayer",
     "EditSettings",
     "EditTeam",

@@ -20,10 +20,12 @@ from typing import Any, ClassVar, Generic, TypeVar
 from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session
 
+from swissdesk.model.round_robin import MAX_CYCLES, is_round_robin
 from swissdesk.storage.errors import ActionRefused, StorageError
 from swissdesk.storage.schema import EntryRecord, PlayerRecord, RoundRecord, TournamentRecord
 from swissdesk.storage.sections import section_of
 from swissdesk.storage.views import PlayerData, TournamentSettings
+from swissdesk.tiebreaks import tiebreak_problems
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +81,15 @@ def check_settings(settings: TournamentSettings) -> None:
         raise ActionRefused("the number of rounds must be at least 1 (C.04.1 art. 1)")
     if not settings.system.strip():
         raise ActionRefused("choose a pairing system")
+    if is_round_robin(settings.system):
+        cycles = settings.round_robin.cycles
+        if not 1 <= cycles <= MAX_CYCLES:
+            raise ActionRefused(
+                f"a round robin is played over 1 to {MAX_CYCLES} cycles, not {cycles}"
+            )
+        problems = tiebreak_problems(settings.system, settings.tiebreaks)
+        if problems:
+            raise ActionRefused(problems[0])
 
 
 def check_player_data(data: PlayerData) -> None:

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from swissdesk.model.tournament import ResultCode, title_rank
 from swissdesk.storage import convert, desk
+from swissdesk.storage.commands import round_robin
 from swissdesk.storage.commands.base import (
     Action,
     Outcome,
@@ -212,6 +213,11 @@ class AssignPairingNumbers(Action):
 
 def assign_pairing_numbers(s: Session, a: AssignPairingNumbers) -> Outcome:
     last = convert.last_paired_round(s)
+    if last >= 1 and round_robin.is_round_robin_file(s):
+        raise ActionRefused(
+            "the pairing numbers of a round robin are its places in the table: they cannot "
+            "change once round 1 is paired"
+        )
     if last >= TPN_FROZEN_AFTER_ROUND:
         raise ActionRefused(
             f"pairing numbers cannot change once round {TPN_FROZEN_AFTER_ROUND} is paired "
@@ -260,6 +266,7 @@ class LateEntry(Action):
 
 
 def late_entry(s: Session, a: LateEntry) -> Outcome:
+    round_robin.refuse_in_round_robin(s, "there are no late entries")
     check_player_data(a.player)
     trec = tournament_row(s)
     settings = convert.settings_from_record(trec)
@@ -421,6 +428,7 @@ class RequestBye(Action):
 
 
 def request_bye(s: Session, a: RequestBye) -> Outcome:
+    round_robin.refuse_in_round_robin(s, "there are no requested byes")
     rec = player_by_tpn(s, a.tpn)
     settings = convert.settings_from_record(tournament_row(s))
     last = convert.last_paired_round(s)
@@ -575,6 +583,7 @@ def not_checked_in(s: Session, round_number: int) -> list[PlayerRecord]:
 def mark_absentees(s: Session, a: MarkAbsentees) -> Outcome:
     if a.kind not in (ByeKind.ABSENT, ByeKind.ZERO):
         raise ActionRefused("a player not checked in is absent or gets a zero-point bye")
+    round_robin.refuse_in_round_robin(s, "nobody is set absent before a round")
     last = convert.last_paired_round(s)
     settings = convert.settings_from_record(tournament_row(s))
     r = a.round_number

@@ -14,6 +14,7 @@ from typing import Any
 from swissdesk.storage.commands import (
     players,
     results,
+    round_robin,
     rounds,
     sections,
     settings,
@@ -31,6 +32,7 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
     players.AssignPairingNumbers: Step(
         players.assign_pairing_numbers, players.undo_assign_pairing_numbers
     ),
+    round_robin.DrawLots: Step(round_robin.draw_lots_action, round_robin.undo_draw_lots),
     players.LateEntry: Step(players.late_entry, players.undo_late_entry),
     players.CloseParticipantList: Step(
         players.close_participant_list, players.undo_close_participant_list

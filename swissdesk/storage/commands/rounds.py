@@ -16,9 +16,11 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from swissdesk.engines.base import Pair, RoundPairing
+from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.state import PlayerState, build_states
 from swissdesk.model.tournament import DOUBLE_SWISS, Colour, ResultCode, Tournament
 from swissdesk.storage import convert
+from swissdesk.storage.commands import round_robin
 from swissdesk.storage.commands.base import (
     Action,
     Outcome,
@@ -56,11 +58,14 @@ def pair_next_round(s: Session, a: PairNextRound) -> Outcome:
             f"this pairing is for round {pairing.round_number}, but the next round is {n}"
         )
     tpn_to_id = {tpn: pid for pid, tpn in tpn_map(s).items()}
-    _check_covers(pairing.pairs, pairing.bye, available, set(tpn_to_id))
     trec = tournament_row(s)
+    table = is_round_robin(trec.system)
+    # A round robin's table pairs everyone: a withdrawn player's games are forfeits.
+    _check_covers(pairing.pairs, pairing.bye, set(tpn_to_id) if table else available, set(tpn_to_id))
     settings = convert.settings_from_record(trec)
     s.add(RoundRecord(number=n, paired_at=utc_now(), engine=a.engine))
     rows = _pairing_rows(n, pairing.pairs, pairing.bye, tpn_to_id)
+    forfeited = round_robin.forfeits_of_withdrawn(s, n, rows) if table else 0
     # Everyone else gets an entry too: withdrawn players and late entries not yet there.
     have = set(s.scalars(select(EntryRecord.player_id).where(EntryRecord.round_number == n)))
     paired_ids = {r["player_id"] for r in rows}
@@ -83,10 +88,18 @@ def pair_next_round(s: Session, a: PairNextRound) -> Outcome:
         "group_a": group_a,
         "explanation": list(pairing.explanation),
     }
+    bye_word = "bye" if table else "PAB"
     summary = f"round {n} paired: {len(pairing.pairs)} boards" + (
-        f", PAB no. {pairing.bye}" if pairing.bye is not None else ""
+        f", {bye_word} no. {pairing.bye}" if pairing.bye is not None else ""
     )
-    return summary, payload, ()
+    warnings: tuple[str, ...] = ()
+    if forfeited:
+        summary += f", {forfeited} forfeited by withdrawn players"
+        warnings = (
+            f"{forfeited} game{'s' if forfeited > 1 else ''} of withdrawn players scored as "
+            "forfeits (GRC art. 6.6)",
+        )
+    return summary, payload, warnings
 
 
 def undo_pair_next_round(s: Session, payload: Mapping[str, Any]) -> None:
@@ -110,15 +123,21 @@ def unpair_last_round(s: Session, a: UnpairLastRound) -> Outcome:
     n = convert.last_paired_round(s)
     if n == 0:
         raise ActionRefused("no round is paired")
-    with_result = s.scalars(
-        select(EntryRecord.board)
-        .where(
-            EntryRecord.round_number == n,
-            EntryRecord.kind == "game",
-            EntryRecord.result.is_not(None),
+    query = select(EntryRecord.board).where(
+        EntryRecord.round_number == n,
+        EntryRecord.kind == "game",
+        EntryRecord.result.is_not(None),
+    )
+    if round_robin.is_round_robin_file(s):
+        # The forfeits swissdesk scored for withdrawn players are part of the pairing.
+        withdrawn = select(PlayerRecord.id).where(
+            PlayerRecord.withdrawn_from_round.is_not(None),
+            PlayerRecord.withdrawn_from_round <= n,
         )
-        .distinct()
-    ).all()
+        query = query.where(
+            EntryRecord.player_id.not_in(withdrawn), EntryRecord.opponent_id.not_in(withdrawn)
+        )
+    with_result = s.scalars(query.distinct()).all()
     if with_result:
         boards = ", ".join(str(b) for b in sorted(b for b in with_result if b is not None))
         raise ActionRefused(
@@ -283,6 +302,10 @@ def absolute_criteria_warnings(
         from swissdesk.engines.double_swiss.verify import absolute_criteria_warnings as ds
 
         return ds(tournament, round_number, pairs, bye)
+    if is_round_robin(tournament.system):  # everyone once per cycle, colours (Q101/Q102)
+        from swissdesk.engines.round_robin.verify import hand_pairing_warnings
+
+        return hand_pairing_warnings(tournament, round_number, pairs, bye)
     states: Mapping[int, PlayerState] = build_states(tournament, round_number)
     win = tournament.scoring.win
     final = round_number >= tournament.total_rounds > 0

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from swissdesk.model.tournament import DOUBLE_SWISS, DOUBLE_SWISS_SCORING, ScoringSystem
 from swissdesk.storage import convert, desk
+from swissdesk.storage.commands import round_robin
 from swissdesk.storage.commands.base import (
     Action,
     Outcome,
@@ -251,6 +252,7 @@ def move_player(s: Session, a: MovePlayer) -> Outcome:
         warnings.extend(desk.desk_warnings(s, data, exclude_id=player_id))
         if late is None:
             warnings.extend(order_warning(s))
+        round_robin.sync_rounds(s)  # the section left is synced by the lane
     payload = {
         "id": player_id,
         "from_section": source,
@@ -301,6 +303,7 @@ def _place_in_target(
     if last == 0:
         tpn = max(before.values(), default=0) + 1
     else:
+        round_robin.refuse_in_round_robin(s, f"{name} has started: nobody joins it")
         if trec.list_closed:
             raise ActionRefused(f"the list of participants of {name} is closed: no late entries")
         late = last + 1
@@ -348,6 +351,8 @@ def undo_move_player(s: Session, payload: Mapping[str, Any]) -> None:
         set_tpns(s, {int(k): int(v) for k, v in payload["tpns_target"].items()})
     with in_section(s, None):
         _move_rows(s, player_id, int(payload["from_section"]))
+    with in_section(s, int(payload["to_section"])):
+        round_robin.sync_rounds(s)  # the lane syncs the section the player is back in
     with in_section(s, int(payload["from_section"])):
         set_tpns(s, {int(k): int(v) for k, v in payload["tpns_source"].items()})
         s.execute(

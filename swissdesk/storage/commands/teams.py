@@ -16,12 +16,13 @@ Each command dataclass is followed by its ``apply`` and ``undo`` functions; the 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
+from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.tournament import ScoringSystem, TeamSettings
 from swissdesk.storage import convert
 from swissdesk.storage.commands import players as player_commands
@@ -115,7 +116,10 @@ def set_team_settings(s: Session, a: SetTeamSettings) -> Outcome:
         "after": asdict(a.settings),
     }
     _write_team_settings(s, a.settings)
-    rec.scoring = convert.scoring_to_json(team_scoring(a.match_win, a.match_draw, a.match_loss))
+    scoring = team_scoring(a.match_win, a.match_draw, a.match_loss)
+    if is_round_robin(rec.system):  # the bye of an odd number of teams is no match
+        scoring = replace(scoring, pairing_allocated_bye=0)
+    rec.scoring = convert.scoring_to_json(scoring)
     rec.is_team = True
     for p in s.scalars(select(PlayerRecord)):
         _sync_team(s, p, a.settings.boards)

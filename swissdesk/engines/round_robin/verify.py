@@ -1,0 +1,169 @@
+"""A round robin checked against its tables, and a round robin paired by hand checked the
+way FIDE's checklist asks (everyone meets everyone once per cycle; no three games in a row
+with the same colour).
+
+:func:`check_against_tables` compares every paired round of a tournament with the Berger
+tables (or the Scheveningen schedule): the same games, the same colours, the same bye.
+Forfeited games count as pairings (the table scheduled them). A game whose colours the file
+does not give (``-`` for a forfeit) is compared without colours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from swissdesk.engines.base import Pair
+from swissdesk.engines.round_robin.engine import scheduled_round
+from swissdesk.errors import InputError
+from swissdesk.model.round_robin import settings_of
+from swissdesk.model.tournament import Colour, Tournament
+
+
+@dataclass(frozen=True, slots=True)
+class RoundCheck:
+    """One round compared with the table: empty ``problems`` when it follows it."""
+
+    round_number: int
+    table_round: int
+    cycle: int
+    problems: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+@dataclass(frozen=True, slots=True)
+class FileRound:
+    """A round as the file shows it: games (White first when known) and the byes."""
+
+    games: tuple[tuple[int, int, bool], ...]
+    """``(white, black, colours_known)``; without colours, the lower number first."""
+    without_opponent: tuple[int, ...]
+
+
+def file_round(tournament: Tournament, round_number: int) -> FileRound:
+    """The games and the players without an opponent in ``round_number``."""
+    games: dict[frozenset[int], tuple[int, int, bool]] = {}
+    alone: list[int] = []
+    for player in sorted(tournament.players, key=lambda p: p.tpn):
+        entry = player.entry(round_number)
+        if entry is None or entry.opponent is None:
+            alone.append(player.tpn)
+            continue
+        key = frozenset((player.tpn, entry.opponent))
+        colour = entry.scheduled_colour
+        if colour is Colour.WHITE:
+            games[key] = (player.tpn, entry.opponent, True)
+        elif colour is Colour.BLACK:
+            games[key] = (entry.opponent, player.tpn, True)
+        elif key not in games:
+            low, high = sorted((player.tpn, entry.opponent))
+            games[key] = (low, high, False)
+    return FileRound(tuple(games.values()), tuple(alone))
+
+
+def check_round(tournament: Tournament, round_number: int) -> RoundCheck:
+    """Round ``round_number`` of the file against the schedule."""
+    step = scheduled_round(tournament, round_number)
+    seen = file_round(tournament, round_number)
+    expected = {frozenset((p.white, p.black)): p for p in step.pairs}
+    problems: list[str] = []
+    found: set[frozenset[int]] = set()
+    for white, black, known in seen.games:
+        key = frozenset((white, black))
+        found.add(key)
+        pair = expected.get(key)
+        if pair is None:
+            problems.append(f"{white}-{black} is not in the table for this round")
+        elif known and pair.white != white:
+            problems.append(
+                f"{white}-{black} has the colours reversed: the table gives "
+                f"{pair.white}-{pair.black}"
+            )
+    for key, pair in expected.items():
+        if key not in found:
+            problems.append(f"{pair.white}-{pair.black} is missing")
+    if step.bye is not None and step.bye not in seen.without_opponent:
+        problems.append(f"no. {step.bye} should have the bye")
+    return RoundCheck(round_number, step.table_round, step.cycle, tuple(problems))
+
+
+def check_against_tables(
+    tournament: Tournament, rounds: Sequence[int] | None = None
+) -> tuple[RoundCheck, ...]:
+    """Every paired round (or ``rounds``) against the schedule."""
+    last = tournament.rounds_with_pairings
+    wanted = list(rounds) if rounds is not None else list(range(1, last + 1))
+    return tuple(check_round(tournament, r) for r in wanted)
+
+
+def meetings(tournament: Tournament, through_round: int) -> dict[frozenset[int], list[int]]:
+    """For each pair of participants, the White player of every game scheduled between
+    them in rounds ``1..through_round`` (forfeits included: the game was paired)."""
+    out: dict[frozenset[int], list[int]] = {}
+    for r in range(1, through_round + 1):
+        for white, black, _ in file_round(tournament, r).games:
+            out.setdefault(frozenset((white, black)), []).append(white)
+    return out
+
+
+def colour_runs(tournament: Tournament, through_round: int) -> dict[int, list[Colour]]:
+    """Each participant's colours in his games of rounds ``1..through_round``, in order."""
+    out: dict[int, list[Colour]] = {p.tpn: [] for p in tournament.players}
+    for r in range(1, through_round + 1):
+        for white, black, known in file_round(tournament, r).games:
+            if known:
+                out.setdefault(white, []).append(Colour.WHITE)
+                out.setdefault(black, []).append(Colour.BLACK)
+    return out
+
+
+def hand_pairing_warnings(
+    tournament: Tournament, round_number: int, pairs: Sequence[Pair], bye: int | None
+) -> tuple[str, ...]:
+    """What is wrong with a round of a round robin paired by hand (``tournament`` holds the
+    rounds before it): a pair meeting more often than the cycles allow, the second game of
+    a pair with the same colours as the first, a third game in a row with one colour, a
+    participant left out."""
+    try:
+        cycles = settings_of(tournament).cycles
+    except InputError:
+        cycles = 1
+    before = round_number - 1
+    met = meetings(tournament, before)
+    runs = colour_runs(tournament, before)
+    names = {p.tpn: p.name for p in tournament.players}
+
+    def who(tpn: int) -> str:
+        name = names.get(tpn, "")
+        return f"no. {tpn} {name}" if name else f"no. {tpn}"
+
+    out: list[str] = []
+    for board, pair in enumerate(pairs, start=1):
+        previous = met.get(frozenset((pair.white, pair.black)), [])
+        if len(previous) >= cycles:
+            times = "once" if len(previous) == 1 else f"{len(previous)} times"
+            out.append(
+                f"board {board}: {who(pair.white)} and {who(pair.black)} have already met "
+                f"{times}; in a round robin of {cycles} cycle{'s' if cycles > 1 else ''} "
+                f"everyone meets everyone {'once' if cycles == 1 else f'{cycles} times'}"
+            )
+        elif previous and previous[-1] == pair.white:
+            out.append(
+                f"board {board}: {who(pair.white)} had White against {who(pair.black)} in "
+                "their last game: the next cycle reverses the colours"
+            )
+        for tpn, colour in ((pair.white, Colour.WHITE), (pair.black, Colour.BLACK)):
+            last_two = runs.get(tpn, [])[-2:]
+            if len(last_two) == 2 and all(c is colour for c in last_two):
+                word = "White" if colour is Colour.WHITE else "Black"
+                out.append(f"board {board}: {who(tpn)} would have {word} a third time in a row")
+    seen = [t for p in pairs for t in (p.white, p.black)]
+    if bye is not None:
+        seen.append(bye)
+    missing = sorted({p.tpn for p in tournament.players} - set(seen))
+    if missing:
+        out.append("not paired and no bye: " + ", ".join(who(t) for t in missing))
+    return tuple(out)

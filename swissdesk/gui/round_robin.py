@@ -1,0 +1,226 @@
+"""The window's round-robin pieces: the square cross table, drawing the pairing numbers by
+lot (or by the Varma tables) and setting them by hand.
+
+The cross table shows :func:`swissdesk.reports.round_robin_grid.round_robin_grid`, the
+same computation the printed page uses: table numbers down and across, each game on the
+colour the line's player had (grey: Black), one column per cycle for every opponent.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from swissdesk.gui.dialog_base import ValidatedDialog
+from swissdesk.gui.tablemodel import (
+    CENTER,
+    DISPLAY,
+    LEFT,
+    RIGHT,
+    TOOLTIP,
+    Column,
+    TableModel,
+    points,
+)
+from swissdesk.model.tournament import Colour
+from swissdesk.reports.round_robin_grid import Grid, GridRow
+from swissdesk.storage import PlayerRow
+
+BACKGROUND = Qt.ItemDataRole.BackgroundRole
+BLACK_GAME = QColor(200, 200, 200)
+OWN_CELL = QColor(90, 90, 90)
+
+
+class RoundRobinGridModel(TableModel):
+    """The square cross table: No., name, rating, one column per opponent and cycle,
+    points, place, tie-breaks."""
+
+    FIXED = 3
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.grid: Grid | None = None
+        self.columns = self._columns(None)
+
+    def _columns(self, grid: Grid | None) -> tuple[Column, ...]:
+        if grid is None:
+            return (Column("No.", RIGHT, 4), Column("Name", LEFT, 24, stretch=True))
+        cycles = grid.cycles
+        games = tuple(
+            Column(
+                str(tpn) if k == 0 else f"{tpn}·{k + 1}",
+                CENTER,
+                3,
+                f"Against no. {tpn}" + (f", cycle {k + 1}" if cycles > 1 else ""),
+            )
+            for tpn in grid.columns
+            for k in range(cycles)
+        )
+        return (
+            Column("No.", RIGHT, 4, "Pairing number (the table's number)"),
+            Column("Name", LEFT, 24, stretch=True),
+            Column("Rtg", RIGHT, 5),
+            *games,
+            Column("Pts", RIGHT, 5),
+            Column("Rk", RIGHT, 4, "Place; – for a player GRC art. 6.6 leaves out"),
+            *(Column(code, RIGHT, 6, f"Tie-break {code}") for code in grid.codes),
+        )
+
+    def set_grid(self, grid: Grid | None) -> None:
+        self.beginResetModel()
+        self.grid = grid
+        self.columns = self._columns(grid)
+        self._rows = list(grid.rows) if grid is not None else []
+        self.endResetModel()
+
+    def cell(self, row: GridRow, column: int, role: int) -> Any:
+        grid = self.grid
+        if grid is None:
+            return None
+        games = len(grid.columns) * grid.cycles
+        first_after = self.FIXED + games
+        if self.FIXED <= column < first_after:
+            i, k = divmod(column - self.FIXED, grid.cycles)
+            slot = row.cells[i]
+            game = slot[k] if slot is not None else None
+            if role == DISPLAY:
+                return game.text if game is not None else ""
+            if role == BACKGROUND:
+                if slot is None:
+                    return OWN_CELL
+                if game is not None and game.colour is Colour.BLACK:
+                    return BLACK_GAME
+                return None
+            if role == TOOLTIP and game is not None:
+                colour = "Black" if game.colour is Colour.BLACK else "White"
+                return f"Round {game.round_number}: {colour}"
+            return None
+        if role != DISPLAY:
+            return None
+        if column == 0:
+            return row.tpn
+        if column == 1:
+            return row.name
+        if column == 2:
+            return row.rating or ""
+        if column == first_after:
+            return f"({points(row.points)})" if row.excluded else points(row.points)
+        if column == first_after + 1:
+            return "–" if row.excluded else row.rank_label
+        values = row.values
+        j = column - first_after - 2
+        return values[j] if 0 <= j < len(values) else ""
+
+
+class DrawLotsDialog(ValidatedDialog):
+    """Draw the pairing numbers: by lot, or restricted by the Varma tables (GRC Annex 2);
+    the seed is shown (and may be typed) so that the draw can be repeated and checked."""
+
+    def __init__(self, players: int, parent: QWidget | None = None) -> None:
+        super().__init__("Draw pairing numbers", parent)
+        self.lot = QRadioButton("By &lot: every number equally likely")
+        self.varma = QRadioButton(
+            "&Restricted (Varma tables, GRC Annex 2): players of one federation kept apart "
+            "in the last three rounds"
+        )
+        self.lot.setChecked(True)
+        if not 9 <= players <= 24:
+            self.varma.setEnabled(False)
+            self.varma.setToolTip("The Varma tables cover 9 to 24 players.")
+        self.seed = QLineEdit(str(secrets.randbelow(10**9)))
+        self.seed.setToolTip("The same players and the same seed always give the same numbers.")
+        box = QVBoxLayout()
+        box.addWidget(self.lot)
+        box.addWidget(self.varma)
+        holder = QWidget()
+        holder.setLayout(box)
+        self.form.addRow("Draw:", holder)
+        self.form.addRow("&Seed:", self.seed)
+        self.set_note(
+            "The draw and its seed are kept in the audit log: anyone can repeat it. "
+            "Pairing numbers are final once round 1 is paired."
+        )
+
+    def problems(self) -> list[str]:
+        text = self.seed.text().strip()
+        if not text.isdigit():
+            return ["the seed is a whole number (0 or more)"]
+        return []
+
+    def method(self) -> str:
+        return "varma" if self.varma.isChecked() else "lot"
+
+    def seed_value(self) -> int:
+        return int(self.seed.text().strip())
+
+
+class PairingNumbersDialog(ValidatedDialog):
+    """The arbiter's own numbering: the players in pairing-number order, moved up and down
+    (or dragged) into the order wanted; number 1 at the top."""
+
+    def __init__(self, players: Sequence[PlayerRow], parent: QWidget | None = None) -> None:
+        super().__init__("Set pairing numbers", parent)
+        self.list = QListWidget()
+        self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        for row in sorted(players, key=lambda p: p.tpn):
+            text = f"{row.name}" + (f" ({row.federation})" if row.federation else "")
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, row.tpn)
+            self.list.addItem(item)
+        if self.list.count():
+            self.list.setCurrentRow(0)
+        up = QPushButton("&Up")
+        up.clicked.connect(self.move_up)
+        down = QPushButton("&Down")
+        down.clicked.connect(self.move_down)
+        buttons = QHBoxLayout()
+        buttons.addWidget(up)
+        buttons.addWidget(down)
+        buttons.addStretch(1)
+        holder = QWidget()
+        layout = QVBoxLayout(holder)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(QLabel("Number 1 at the top (Ctrl+Up / Ctrl+Down move a player):"))
+        layout.addWidget(self.list)
+        layout.addLayout(buttons)
+        self.form.addRow(holder)
+        QShortcut(QKeySequence("Ctrl+Up"), self, self.move_up)
+        QShortcut(QKeySequence("Ctrl+Down"), self, self.move_down)
+        self.resize(420, 460)
+
+    def move_up(self) -> None:
+        self._move(-1)
+
+    def move_down(self) -> None:
+        self._move(1)
+
+    def _move(self, delta: int) -> None:
+        row = self.list.currentRow()
+        target = row + delta
+        if row < 0 or not 0 <= target < self.list.count():
+            return
+        item = self.list.takeItem(row)
+        self.list.insertItem(target, item)
+        self.list.setCurrentRow(target)
+
+    def order(self) -> tuple[int, ...]:
+        """The current pairing numbers in the new order."""
+        return tuple(
+            int(self.list.item(i).data(Qt.ItemDataRole.UserRole)) for i in range(self.list.count())
+        )

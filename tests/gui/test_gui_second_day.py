@@ -1,0 +1,267 @@
+"""The arbiter's second day (issue 27): what a new user still tripped over in the window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from swissdesk.gui.mainwindow import MainWindow
+
+
+def _baku_trf(path: Path) -> Path:
+    lines = ["012 Baku by code", "XXR 5"]
+    for n in range(1, 11):
+        name = f"Player{n:04d}, Test"
+        lines.append(f"001 {n:>4}      {name:33} {2500 - 10 * n:>4} {'':3} {'':>11} {'':10}  0.0")
+    lines.append("192 FIDE_DUTCH_2025_BAKU")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_import_says_in_the_window_which_system_and_acceleration_it_read(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    """Item 12: a record 192 code is understood, and the window says how."""
+    source = _baku_trf(tmp_path / "baku.trf")
+    assert window.files.import_trf_from(source, tmp_path / "baku.swissdesk")
+    title, text = window.prompter.infos[-1]  # type: ignore[attr-defined]
+    assert title == "Imported"
+    assert "10 players, 0 rounds paired" in text
+    assert "Pairing system: Dutch (C.04.3), as record 192 FIDE_DUTCH_2025_BAKU names it." in text
+    assert "Acceleration: Baku (C.04.7 art. 1), as record 192 asks: group A = pairing " in text
+    assert "Baku" in window.statusBar().currentMessage()
+
+
+HAND = Path(__file__).resolve().parents[1] / "trf" / "team_hand.trf"
+
+
+def _team_window(window: MainWindow, tmp_path: Path) -> MainWindow:
+    from swissdesk.cli import main
+
+    path = tmp_path / "cup.swissdesk"
+    assert main(["import", str(HAND), "-o", str(path)]) == 0
+    assert window.open_file(path)
+    return window
+
+
+def test_team_event_shortcuts_reach_the_team_pages_never_hidden_ones(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    """Item 6: Ctrl+3/Ctrl+4 opened the hidden individual standings in a team event; the
+    team pages had no shortcut."""
+    from PySide6.QtGui import QKeySequence
+
+    _team_window(window, tmp_path)
+    actions = window.menu_actions
+    for index in (window.PAGE_STANDINGS, window.PAGE_CROSS):
+        assert not actions[f"page_{index}"].isEnabled()
+        assert not actions[f"page_{index}"].isVisible()
+    window.show_page(window.PAGE_ROUNDS)
+    window.show_page(window.PAGE_STANDINGS)  # a hidden page is never shown
+    assert window.tabs.currentIndex() == window.PAGE_ROUNDS
+    for index, key in ((5, "Ctrl+6"), (6, "Ctrl+7"), (7, "Ctrl+8")):
+        action = actions[f"page_{index}"]
+        assert action.isEnabled() and action.shortcut() == QKeySequence(key)
+        action.trigger()
+        assert window.tabs.currentIndex() == index
+        assert window.tabs.tabBar().currentIndex() == index  # its tab is highlighted
+
+
+def test_individual_event_hides_the_team_page_shortcuts(
+    window: MainWindow, sample_copy: Path
+) -> None:
+    assert window.open_file(sample_copy)
+    for index in window.TEAM_PAGES:
+        assert not window.menu_actions[f"page_{index}"].isEnabled()
+    window.menu_actions["page_2"].trigger()
+    assert window.tabs.currentIndex() == window.PAGE_STANDINGS
+
+
+def test_a_result_key_on_a_team_match_is_refused_at_once_and_opens_the_match(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    """Item 6: typing 0 on a match row first asked "change 1-0 to 0-1?", then refused
+    naming a command-line command."""
+    from swissdesk.storage import BoardResult
+
+    _team_window(window, tmp_path)
+    window.show_page(window.PAGE_ROUNDS)
+    window.rounds.show_round(2)
+    page = window.rounds_page
+    row = 1
+    match = page.model.board_at(row).board
+    before = window.file.audit_log()[-1].id  # type: ignore[union-attr]
+    window.rounds.result_typed(row, BoardResult.BLACK_WINS)
+    prompter = window.prompter
+    assert prompter.confirms == []  # type: ignore[attr-defined]
+    title, text = prompter.infos[-1]  # type: ignore[attr-defined]
+    assert title == "Team match" and "Matches page" in text and "swissdesk" not in text
+    assert window.file.audit_log()[-1].id == before  # type: ignore[union-attr]
+    assert window.tabs.currentIndex() == window.PAGE_MATCHES
+    assert window.matches_page.round.value() == 2
+    current = window.matches_page.current_match()
+    assert current is not None and current.number == match
+
+
+def test_team_documents_are_printable_from_the_window(window: MainWindow, tmp_path: Path) -> None:
+    """Item 2: the team cross table and board results (and every other team document)
+    from the Teams menu, the Team standings page and File > Export PDF."""
+    from pypdf import PdfReader
+
+    _team_window(window, tmp_path)
+    prompter = window.prompter
+    expected = {
+        "team-pairings": "Team pairings",
+        "team-sheets": "Match sheets",
+        "team-standings": "Team standings",
+        "team-crosstable": "Team cross table",
+        "team-boards": "Board results",
+    }
+    for kind, title in expected.items():
+        action = window.menu_actions[f"report_{kind}"]
+        assert action.isVisible() and action.isEnabled()
+        out = tmp_path / f"{kind}.pdf"
+        prompter.files.append(str(out))  # type: ignore[attr-defined]
+        action.trigger()
+        assert title in PdfReader(out).pages[0].extract_text(), kind
+    assert not window.menu_actions["report_boards"].isVisible()  # individual documents
+    page = window.team_standings_page
+    for button, title in ((page.print_crosstable, "Team cross table"),
+                          (page.print_boards, "Board results")):  # fmt: skip
+        out = tmp_path / f"{title}.pdf"
+        prompter.files.append(str(out))  # type: ignore[attr-defined]
+        button.click()
+        assert title in PdfReader(out).pages[0].extract_text()
+    for key in ("team_crosstable_pdf", "board_results_pdf", "team_pairings_pdf"):
+        assert window.menu_actions[key].isEnabled()
+    assert prompter.errors == []  # type: ignore[attr-defined]
+
+
+def test_export_dialogs_offer_the_folder_of_the_last_export(
+    window: MainWindow, sample_copy: Path, tmp_path: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """Item 9: every export dialog started in the tournament's folder again."""
+    assert window.open_file(sample_copy)
+    elsewhere = tmp_path / "printouts"
+    elsewhere.mkdir()
+    offered: list[str] = []
+    prompter = window.prompter
+
+    def save_file(title: str, suggested: str, filters: str) -> str:
+        offered.append(suggested)
+        return str(elsewhere / f"{len(offered)}{'.trf' if 'TRF' in title else '.pdf'}")
+
+    monkeypatch.setattr(prompter, "save_file", save_file)
+    window.menu_actions["report_standings"].trigger()
+    window.menu_actions["report_boards"].trigger()
+    window.menu_actions["export"].trigger()
+    assert Path(offered[0]).parent == sample_copy.parent
+    assert Path(offered[1]).parent == elsewhere
+    assert Path(offered[2]).parent == elsewhere
+    assert (elsewhere / "3.trf").exists()
+
+
+def test_a_pdf_written_where_no_viewer_opens_says_where_it_went(
+    window: MainWindow, sample_copy: Path, tmp_path: Path
+) -> None:
+    """Item 11: with no PDF viewer the window said nothing (the terminal said "Unable to
+    detect a launcher")."""
+    assert window.open_file(sample_copy)
+    prompter = window.prompter
+    prompter.viewer = False  # type: ignore[attr-defined]
+    out = tmp_path / "standings.pdf"
+    prompter.files.append(str(out))  # type: ignore[attr-defined]
+    window.menu_actions["report_standings"].trigger()
+    assert out.exists()
+    title, text = prompter.infos[-1]  # type: ignore[attr-defined]
+    assert title == "PDF written" and str(out) in text and str(tmp_path) in text
+    assert str(out) in window.statusBar().currentMessage()
+
+
+def test_no_two_commands_of_a_menu_share_a_mnemonic(window: MainWindow) -> None:
+    """Item 7: Export TRF and Export PDF shared the E of the File menu."""
+    from PySide6.QtWidgets import QMenu
+
+    def mnemonic(text: str) -> str | None:
+        at = text.replace("&&", "").find("&")
+        return text.replace("&&", "")[at + 1].lower() if at >= 0 else None
+
+    menus = [a.menu() for a in window.menuBar().actions() if a.menu() is not None]
+    checked = 0
+    while menus:
+        menu = menus.pop()
+        assert isinstance(menu, QMenu)
+        seen: dict[str, str] = {}
+        for action in menu.actions():
+            if action.isSeparator() or not action.isVisible():
+                continue
+            if action.menu() is not None:
+                menus.append(action.menu())
+            key = mnemonic(action.text().split("\t")[0])
+            if key is None:
+                continue
+            assert key not in seen, (menu.title(), seen[key], action.text())
+            seen[key] = action.text()
+            checked += 1
+    assert checked > 40
+    file_menu = window.menuBar().actions()[0].menu()
+    texts = [a.text() for a in file_menu.actions()]
+    assert "&Export TRF…" in texts and "Export P&DF" in texts
+
+
+def test_the_status_bar_forgets_preparing_once_the_preview_is_shown(
+    window: MainWindow, sample_copy: Path
+) -> None:
+    """Item 8: "Preparing Pairings (board list), round 6…" stayed after the preview closed."""
+    from swissdesk.gui import printing
+
+    assert window.open_file(sample_copy)
+    prompter = window.prompter
+    seen: list[str] = []
+
+    def choose(dialog: printing.PrintOptionsDialog) -> bool:
+        dialog.kind.setCurrentIndex(dialog.kind.findData("boards"))
+        return True
+
+    prompter.dialogs.append(choose)  # type: ignore[attr-defined]
+    real_preview = prompter.print_preview
+
+    def preview(pdf: Path, title: str) -> bool:
+        seen.append(window.statusBar().currentMessage())
+        return real_preview(pdf, title)
+
+    prompter.print_preview = preview  # type: ignore[method-assign]
+    if printing.rasteriser() is None:
+        prompter.viewer = True  # type: ignore[attr-defined]
+    window.menu_actions["preview"].trigger()
+    assert window.printing.wait()
+    assert "Preparing" not in window.statusBar().currentMessage()
+    assert all("Preparing" not in message for message in seen)
+
+
+def test_match_heading_keeps_an_arabic_first_team_on_the_left(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    """Item 3: the Matches page mirrored "first – second" when the first team's name was
+    Arabic (the first team appeared on the right)."""
+    from dataclasses import replace
+
+    from PySide6.QtGui import QTextLayout
+
+    from swissdesk.storage import EditTeam
+
+    _team_window(window, tmp_path)
+    tf = window.file
+    assert tf is not None
+    first = tf.team_round_view(1).matches[0]
+    team = next(t for t in tf.teams() if t.tpn == first.first_tpn)
+    window.run_action(EditTeam(team.tpn, replace(team.data, name="الشمري الرياض")))
+    window.show_page(window.PAGE_MATCHES)
+    window.teams.go_to_match(1, first.number)
+    text = window.matches_page.score.text()
+    layout = QTextLayout(text, window.matches_page.score.font())
+    layout.beginLayout()
+    line = layout.createLine()
+    layout.endLayout()
+    arabic = line.cursorToX(text.index("الشمري"))[0]
+    second = line.cursorToX(text.index(first.second_name))[0]
+    assert arabic < second, text
