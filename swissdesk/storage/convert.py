@@ -246,6 +246,7 @@ def player_data_to_dict(p: PlayerData) -> dict[str, Any]:
         "fide_id": p.fide_id,
         "birth_date": p.birth_date,
         "members": list(p.members),
+        "club": p.club,
     }
 
 
@@ -260,6 +261,7 @@ def player_data_from_record(rec: PlayerRecord) -> PlayerData:
         fide_id=rec.fide_id,
         birth_date=rec.birth_date,
         members=tuple(json.loads(rec.members)),
+        club=rec.club,
     )
 
 
@@ -273,6 +275,7 @@ def apply_player_data(rec: PlayerRecord, data: PlayerData) -> None:
     rec.fide_id = data.fide_id
     rec.birth_date = data.birth_date
     rec.members = json.dumps(list(data.members))
+    rec.club = data.club
 
 
 def player_data_from_dict(d: Mapping[str, Any]) -> PlayerData:
@@ -286,6 +289,7 @@ def player_data_from_dict(d: Mapping[str, Any]) -> PlayerData:
         fide_id=d["fide_id"],
         birth_date=d["birth_date"],
         members=tuple(d["members"]),
+        club=str(d.get("club", "")),  # audit rows written before schema 4 have none
     )
 
 
@@ -443,6 +447,7 @@ def build_snapshot(
                 prow.fide_id,
                 prow.birth_date,
                 prow.members,
+                prow.club,
                 prow.declared_points,
                 prow.declared_rank,
                 prow.withdrawn_from_round,
@@ -529,6 +534,7 @@ def build_snapshot(
                 declared_points=row.declared_points if keep_declared else None,
                 declared_rank=row.declared_rank if keep_declared else None,
                 members=tuple(json.loads(row.members)),
+                club=row.club,
             )
         )
     acceleration: dict[int, tuple[HalfPoints, ...]] = {}
@@ -615,6 +621,7 @@ def insert_tournament(
             fide_id=p.fide_id,
             birth_date=p.birth_date,
             members=json.dumps(list(p.members)),
+            club=p.club,
             declared_points=p.declared_points,
             declared_rank=p.declared_rank,
             group_a=False,

@@ -99,7 +99,16 @@ def migrate_2_add_organiser(con: sqlite3.Connection) -> None:
 MIGRATIONS[2] = migrate_2_add_organiser
 
 
-_V4_TABLES = (
+def migrate_3_add_player_club(con: sqlite3.Connection) -> None:
+    """Version 3 -> 4: each player's club or town (free text, empty in an older file;
+    printed on the starting list, never in a TRF). Frozen SQL (never the current models)."""
+    con.execute("ALTER TABLE player ADD COLUMN club TEXT NOT NULL DEFAULT ''")
+
+
+MIGRATIONS[3] = migrate_3_add_player_club
+
+
+_V5_TABLES = (
     (
         "CREATE TABLE tournament (\n"
         "\tid INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, \n"
@@ -151,6 +160,7 @@ _V4_TABLES = (
         "\tlate_entry_round INTEGER, \n"
         "\tgroup_a BOOLEAN NOT NULL, \n"
         "\tacceleration TEXT NOT NULL, \n"
+        "\tclub TEXT NOT NULL, \n"
         "\tchecked_in BOOLEAN NOT NULL, \n"
         "\tsection_id INTEGER NOT NULL, \n"
         "\tUNIQUE (section_id, tpn), \n"
@@ -263,9 +273,9 @@ _V4_TABLES = (
         ")"
     ),
 )
-"""The version-4 tables, as ``CREATE TABLE`` statements exactly as a new file has them."""
+"""The version-5 tables, as ``CREATE TABLE`` statements exactly as a new file has them."""
 
-_V4_INDEXES = (
+_V5_INDEXES = (
     "CREATE INDEX ix_entry_player_id ON entry (player_id)",
     "CREATE INDEX ix_entry_round_number ON entry (round_number)",
     "CREATE INDEX ix_team_member_team_id ON team_member (team_id)",
@@ -273,14 +283,14 @@ _V4_INDEXES = (
     "CREATE INDEX ix_team_board_team_id ON team_board (team_id)",
 )
 
-_V3_COLUMNS = {
+_V4_COLUMNS = {
     "tournament": "id, name, city, federation, start_date, end_date, chief_arbiter, "
     "deputy_arbiters, time_control, tournament_type, total_rounds, system, initial_colour, "
     "scoring, tiebreaks, acceleration, late_entry_result, is_team, forbidden_pairs, "
     "extra_records, list_closed, organiser",
     "player": "id, tpn, name, rating, sex, title, federation, fide_id, birth_date, members, "
     "declared_points, declared_rank, withdrawn_from_round, late_entry_round, group_a, "
-    "acceleration",
+    "acceleration, club",
     "round": "number, paired_at, engine, engine_pairing",
     "entry": "id, player_id, round_number, kind, board, opponent_id, colour, result, "
     "adjourned, games, game_points",
@@ -291,9 +301,9 @@ _V3_COLUMNS = {
     "team_member": "id, team_id, position, name, rating, title, fide_id, federation, sex",
     "team_board": "id, team_id, round_number, board, member_id, result",
 }
-"""Each version-3 table's columns (all kept, values unchanged)."""
+"""Each version-4 table's columns (all kept, values unchanged)."""
 
-_V4_ADDED = {
+_V5_ADDED = {
     "tournament": (
         "position, rating_from, rating_below, age_under, age_from, trf_version, declared_through",
         "1, 0, 0, 0, 0, "
@@ -309,14 +319,14 @@ _V4_ADDED = {
     "team_member": ("section_id", "id_section"),
     "team_board": ("section_id", "id_section"),
 }
-"""What version 4 adds to each table, and its value for the file's one tournament."""
+"""What version 5 adds to each table, and its value for the file's one tournament."""
 
 
-def migrate_3_sections(con: sqlite3.Connection) -> None:
-    """Version 3 -> 4: the file becomes an event of sections, its tournament the section
+def migrate_4_sections(con: sqlite3.Connection) -> None:
+    """Version 4 -> 5: the file becomes an event of sections, its tournament the section
     with id 1 (every row gets ``section_id`` 1; TPNs and round numbers become unique per
     section; the file-wide ``meta`` keys ``trf_version`` and ``declared_through`` move to
-    the section). Every table except ``meta`` is rebuilt with the version-4 statements
+    the section). Every table except ``meta`` is rebuilt with the version-5 statements
     (frozen SQL, never the current models), so that an upgraded file has exactly the
     tables a new one has; every value of the old columns is kept."""
     section = con.execute("SELECT min(id) FROM tournament").fetchone()[0]
@@ -325,24 +335,24 @@ def migrate_3_sections(con: sqlite3.Connection) -> None:
     sequences = dict(con.execute("SELECT name, seq FROM sqlite_sequence").fetchall())
     # Renaming must not rewrite the other tables' foreign keys (they are rebuilt too).
     con.execute("PRAGMA legacy_alter_table = ON")
-    for table in _V3_COLUMNS:
-        con.execute(f'ALTER TABLE "{table}" RENAME TO "_v3_{table}"')
-    for statement in _V4_TABLES:
+    for table in _V4_COLUMNS:
+        con.execute(f'ALTER TABLE "{table}" RENAME TO "_v4_{table}"')
+    for statement in _V5_TABLES:
         con.execute(statement)
-    for table, old in _V3_COLUMNS.items():
-        added, values = _V4_ADDED[table]
+    for table, old in _V4_COLUMNS.items():
+        added, values = _V5_ADDED[table]
         values = values.replace("id_section", str(int(section)))
         con.execute(
-            f'INSERT INTO "{table}" ({old}, {added}) SELECT {old}, {values} FROM "_v3_{table}"'
+            f'INSERT INTO "{table}" ({old}, {added}) SELECT {old}, {values} FROM "_v4_{table}"'
         )
-    for table in _V3_COLUMNS:
-        con.execute(f'DROP TABLE "_v3_{table}"')  # with its indexes
-    for statement in _V4_INDEXES:
+    for table in _V4_COLUMNS:
+        con.execute(f'DROP TABLE "_v4_{table}"')  # with its indexes
+    for statement in _V5_INDEXES:
         con.execute(statement)
     con.execute("PRAGMA legacy_alter_table = OFF")
     con.execute("DELETE FROM meta WHERE key IN ('trf_version', 'declared_through')")
     for table, seq in sequences.items():  # ids stay never reused
-        if table in _V3_COLUMNS:
+        if table in _V4_COLUMNS:
             con.execute("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?", (seq, table))
     problems = con.execute("PRAGMA foreign_key_check").fetchall()
     if problems:
@@ -352,7 +362,7 @@ def migrate_3_sections(con: sqlite3.Connection) -> None:
         )
 
 
-MIGRATIONS[3] = migrate_3_sections
+MIGRATIONS[4] = migrate_4_sections
 
 
 def translate_error(exc: BaseException, path: Path) -> StorageError:

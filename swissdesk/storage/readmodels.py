@@ -226,6 +226,7 @@ def player_rows(session: Session) -> list[PlayerRow]:
             pr.fide_id,
             pr.birth_date,
             pr.members,
+            pr.club,
             pr.withdrawn_from_round,
             pr.late_entry_round,
             pr.checked_in,
@@ -251,6 +252,7 @@ def player_rows(session: Session) -> list[PlayerRow]:
                 late_entry_round=row.late_entry_round,
                 byes=tuple(sorted(byes.get(row.id, ()))),
                 checked_in=row.checked_in,
+                club=row.club,
             )
         )
     return out

@@ -8,7 +8,7 @@ One row of ``entry`` is what one player did in one round: a game (with board num
 result that may still be missing), the PAB, a requested bye, an absence. This is the exact
 shape of ``Player.rounds`` in the model and in a TRF file.
 
-A file is one *event* holding one or more *sections* (schema version 4): each row of
+A file is one *event* holding one or more *sections* (schema version 5): each row of
 ``tournament`` is one section, a complete tournament with its own settings, and every row of
 the tables holding a tournament's players, rounds and results carries the ``section_id`` of
 its section (:class:`SectionScoped`). Ids (players, team members, sections, audit rows) are
@@ -28,12 +28,13 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """Version of the tables below; bump it and add a migration to ``database.MIGRATIONS``.
 
 2: the team tables (``team_settings``, ``team``, ``team_member``, ``team_board``).
 3: ``tournament.organiser``.
-4: sections: ``tournament`` holds one row per section (its order, rating and age rules, the
+4: ``player.club``.
+5: sections: ``tournament`` holds one row per section (its order, rating and age rules, the
 TRF version and declared-results round that were file-wide ``meta`` keys); ``section_id`` on
 every per-section table; TPNs and round numbers unique per section; ``player.checked_in``;
 ``audit.section_id``."""
@@ -147,6 +148,8 @@ class PlayerRecord(SectionScoped, Base):
     """In Baku group GA (fixed when round 1 is paired, C.04.7 art. 1.2-1.3)."""
     acceleration: Mapped[str] = mapped_column(Text, default="[]")
     """JSON list of explicit virtual points per round (``AccelerationKind.EXPLICIT``)."""
+    club: Mapped[str] = mapped_column(Text, default="")
+    """Club or town (schema 4; printed on the starting list, never in a TRF)."""
     checked_in: Mapped[bool] = mapped_column(Boolean, default=False)
     """Ticked in at the registration desk (present for the section's first round)."""
 

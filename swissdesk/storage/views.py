@@ -174,6 +174,8 @@ class PlayerData:
     fide_id: str = ""
     birth_date: str = ""
     members: tuple[str, ...] = ()
+    club: str = ""
+    """Club or town, for the starting list (no TRF record holds it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +202,7 @@ class PlayerRow:
     byes: tuple[tuple[int, ByeKind], ...] = ()
     checked_in: bool = False
     """Ticked in at the registration desk."""
+    club: str = ""
 
     @property
     def data(self) -> PlayerData:
@@ -213,6 +216,7 @@ class PlayerRow:
             fide_id=self.fide_id,
             birth_date=self.birth_date,
             members=self.members,
+            club=self.club,
         )
 
 

@@ -298,7 +298,7 @@ def test_check_in_and_absentees_for_round_1(tmp_path: Path) -> None:
 def test_importing_several_trfs_makes_one_event_a_section_per_file(tmp_path: Path) -> None:
     fixtures = Path(__file__).parent / "fixtures"
     sources = [
-        fixtures / "v3_individual.trf",
+        fixtures / "v3_desk.trf",
         fixtures / "v2_individual.trf",
         fixtures / "v3_team.trf",
     ]
