@@ -175,6 +175,13 @@ class TournamentFile:
         with self._read_event() as session:
             return readmodels.section_infos(session)
 
+    def event_name(self) -> str:
+        """The event's name (given with ``RenameEvent``, else from its sections' names)."""
+        from swissdesk.storage.commands.sections import event_name
+
+        with self._read_event() as session:
+            return event_name(session)
+
     @property
     def section_name(self) -> str:
         """The name of this handle's section."""
@@ -518,6 +525,15 @@ class TournamentFile:
         first (only the latest ``limit`` entries if given)."""
         with self._read_event() as session:
             return readmodels.audit_log(session, limit)
+
+    def not_checked_in(self, round_number: int) -> list[PlayerRow]:
+        """The players who would be paired in ``round_number`` but are not checked in (all
+        of them while nobody is: check-in is not used then)."""
+        from swissdesk.storage.commands.players import not_checked_in
+
+        with self._read() as session:
+            tpns = {rec.tpn for rec in not_checked_in(session, round_number)}
+            return [row for row in readmodels.player_rows(session) if row.tpn in tpns]
 
     def can_pair_next_round(self) -> tuple[bool, str]:
         """Whether the next round can be paired now, and why not (a sentence)."""

@@ -48,6 +48,7 @@ from swissdesk.storage.commands.sections import (
     MovePlayer,
     OrderSections,
     RemoveSection,
+    RenameEvent,
 )
 from swissdesk.storage.commands.settings import EditSettings
 from swissdesk.storage.commands.team_matches import (
@@ -96,6 +97,7 @@ __all__ = [
     "RemovePlayer",
     "RemoveSection",
     "RemoveTeam",
+    "RenameEvent",
     "RequestBye",
     "RequestTeamBye",
     "SetLineup",

@@ -46,6 +46,7 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
     sections.RemoveSection: Step(sections.remove_section, sections.undo_remove_section),
     sections.OrderSections: Step(sections.order_sections, sections.undo_order_sections),
     sections.MovePlayer: Step(sections.move_player, sections.undo_move_player),
+    sections.RenameEvent: Step(sections.rename_event, sections.undo_rename_event),
     rounds.PairNextRound: Step(rounds.pair_next_round, rounds.undo_pair_next_round),
     rounds.ManualPairingChange: Step(
         rounds.manual_pairing_change, rounds.undo_manual_pairing_change

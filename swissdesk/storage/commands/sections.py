@@ -38,6 +38,7 @@ from swissdesk.storage.commands.players import (
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.schema import (
     EntryRecord,
+    MetaRecord,
     PlayerRecord,
     TeamMemberRecord,
     TeamRecord,
@@ -46,6 +47,9 @@ from swissdesk.storage.schema import (
 )
 from swissdesk.storage.sections import AUDIT_SECTION, in_section, section_of
 from swissdesk.storage.views import PlayerData, TournamentSettings
+
+EVENT_NAME = "event_name"
+"""The ``meta`` key of the event's own name."""
 
 
 def _event_level(s: Session) -> None:
@@ -185,6 +189,57 @@ def undo_order_sections(s: Session, payload: Mapping[str, Any]) -> None:
     with in_section(s, None):
         for rec in _sections(s):
             rec.position = int(payload["before"][str(rec.id)])
+
+
+@dataclass(frozen=True, slots=True)
+class RenameEvent(Action):
+    """Name the event as a whole ("Bern Chess Weekend"): the heading of the combined lists
+    of all sections (``""``: named after its sections, see :func:`event_name`)."""
+
+    name: str
+
+
+def event_name(s: Session) -> str:
+    """The event's name: the one given, else the words all its sections' names begin with
+    ("Bern Open A", "Bern Open B": "Bern Open"), else its sections' names."""
+    rec = s.get(MetaRecord, EVENT_NAME)
+    if rec is not None and rec.value.strip():
+        return rec.value
+    with in_section(s, None):
+        names = [r.name.strip() for r in _sections(s) if r.name.strip()]
+    if len(names) <= 1:
+        return names[0] if names else ""
+    common: list[str] = []
+    for words in zip(*(n.split() for n in names), strict=False):
+        if any(w != words[0] for w in words):
+            break
+        common.append(words[0])
+    shared = " ".join(common).strip(" -–:,")
+    if len(shared) >= 3:
+        return shared
+    shown = " / ".join(names[:3])
+    return shown + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+
+
+def rename_event(s: Session, a: RenameEvent) -> Outcome:
+    rec = s.get(MetaRecord, EVENT_NAME)
+    before = rec.value if rec is not None else None
+    if rec is None:
+        s.add(MetaRecord(key=EVENT_NAME, value=a.name.strip()))
+    else:
+        rec.value = a.name.strip()
+    _event_level(s)
+    shown = a.name.strip() or "after its sections"
+    return f"event named {shown!r}", {"before": before}, ()
+
+
+def undo_rename_event(s: Session, payload: Mapping[str, Any]) -> None:
+    rec = s.get(MetaRecord, EVENT_NAME)
+    if payload["before"] is None:
+        if rec is not None:
+            s.delete(rec)
+    elif rec is not None:
+        rec.value = payload["before"]
 
 
 @dataclass(frozen=True, slots=True)
