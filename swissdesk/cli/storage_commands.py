@@ -28,6 +28,7 @@ from swissdesk.cli.section_commands import (
     section_from_remainder,
 )
 from swissdesk.errors import InputError
+from swissdesk.model.text import plural
 
 
 class _ResultParser(argparse.ArgumentParser):
@@ -194,8 +195,10 @@ def run_import(args: argparse.Namespace) -> int:
     if len(args.input) > 1:
         return _import_event(args)
     with TournamentFile.import_trf(args.input[0], args.output, system=args.system) as tf:
-        print(f"created {args.output}: {len(tf.players())} players, {tf.rounds_paired()} rounds")
-        if not tf.settings().is_team:
+        team = tf.settings().is_team
+        entrants = plural(len(tf.players()), "team" if team else "player")
+        print(f"created {args.output}: {entrants}, {plural(tf.rounds_paired(), 'round')}")
+        if not team:
             from swissdesk.trf.system_code import describe_reading
 
             for line in describe_reading(tf.snapshot()):
@@ -211,8 +214,8 @@ def _import_event(args: argparse.Namespace) -> int:
         infos = tf.sections()
     print(f"created {args.output}: an event of {len(infos)} sections")
     for info in infos:
-        what = "teams" if info.is_team else "players"
-        print(f"  {info.name}: {info.players} {what}, {info.rounds_paired} rounds")
+        entrants = plural(info.players, "team" if info.is_team else "player")
+        print(f"  {info.name}: {entrants}, {plural(info.rounds_paired, 'round')}")
     return 0
 
 
