@@ -32,6 +32,7 @@ COMMAND_MODULES = (
     "swissdesk.cli.team_commands",
     "swissdesk.cli.report_commands",
     "swissdesk.cli.ratinglist_commands",
+    "swissdesk.cli.rating_commands",
     "swissdesk.cli.gui_commands",
 )
 

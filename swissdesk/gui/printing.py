@@ -89,7 +89,9 @@ def render_document(
     tf: TournamentFile, kind: str, path: Path, round_number: int | None
 ) -> Path:
     """Read what the document needs from ``tf`` and write it as a PDF at ``path`` (the
-    round in progress included in round documents; rankings after the complete rounds)."""
+    round in progress included in round documents; rankings after the complete rounds;
+    the rating changes and the norm report with the inputs the file keeps, the same the
+    standings column and the player card use)."""
     if kind.startswith(TEAM_PREFIX):
         from swissdesk.reports.team import render_team_report
 
@@ -105,8 +107,16 @@ def render_document(
     rnd = None if ranked else round_number
     boards = tf.board_order(rnd) if rnd else None
     withdrawn = tf.withdrawn()
+    rating = kind in ("ratings", "norms")
     return render(
-        kind, snapshot, path, round_number=rnd, board_order=boards, withdrawn=withdrawn
+        kind,
+        snapshot,
+        path,
+        round_number=rnd,
+        board_order=boards,
+        withdrawn=withdrawn,
+        rating_inputs=tf.rating_inputs() if rating else None,
+        norm_settings=tf.norm_settings() if rating else None,
     )
 
 

@@ -85,6 +85,12 @@ class ListedPlayer:
         value: int | None = getattr(self, kind)
         return value
 
+    def k(self, kind: str) -> int | None:
+        """FIDE's development coefficient K for ``kind`` (the list's ``k``/``SK`` column;
+        ``rapid_k``/``RK``, ``blitz_k``/``BK``)."""
+        value: int | None = getattr(self, f"{kind}_k")
+        return value
+
 
 @dataclass(slots=True)
 class ReadCounts:

@@ -108,7 +108,22 @@ def migrate_3_add_player_club(con: sqlite3.Connection) -> None:
 MIGRATIONS[3] = migrate_3_add_player_club
 
 
-_V5_TABLES = (
+def migrate_4_add_rating_inputs(con: sqlite3.Connection) -> None:
+    """Version 4 -> 5: what the rating changes and norms read beyond the results (issue
+    37): each player's K and its source, rated games before the event, national rating
+    (unknown, unknown, none in an older file); the tournament's national list and norm
+    declaration (none). Frozen SQL (never the current models)."""
+    con.execute("ALTER TABLE player ADD COLUMN k_factor INTEGER")
+    con.execute("ALTER TABLE player ADD COLUMN k_source VARCHAR NOT NULL DEFAULT ''")
+    con.execute("ALTER TABLE player ADD COLUMN rated_games INTEGER")
+    con.execute("ALTER TABLE player ADD COLUMN national_rating INTEGER NOT NULL DEFAULT 0")
+    con.execute("ALTER TABLE tournament ADD COLUMN rating_settings TEXT NOT NULL DEFAULT '{}'")
+
+
+MIGRATIONS[4] = migrate_4_add_rating_inputs
+
+
+_V6_TABLES = (
     (
         "CREATE TABLE tournament (\n"
         "\tid INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, \n"
@@ -133,6 +148,7 @@ _V5_TABLES = (
         "\textra_records TEXT NOT NULL, \n"
         "\tlist_closed BOOLEAN NOT NULL, \n"
         "\torganiser TEXT NOT NULL, \n"
+        "\trating_settings TEXT NOT NULL, \n"
         "\tposition INTEGER NOT NULL, \n"
         "\trating_from INTEGER NOT NULL, \n"
         "\trating_below INTEGER NOT NULL, \n"
@@ -161,6 +177,10 @@ _V5_TABLES = (
         "\tgroup_a BOOLEAN NOT NULL, \n"
         "\tacceleration TEXT NOT NULL, \n"
         "\tclub TEXT NOT NULL, \n"
+        "\tk_factor INTEGER, \n"
+        "\tk_source VARCHAR NOT NULL, \n"
+        "\trated_games INTEGER, \n"
+        "\tnational_rating INTEGER NOT NULL, \n"
         "\tchecked_in BOOLEAN NOT NULL, \n"
         "\tsection_id INTEGER NOT NULL, \n"
         "\tUNIQUE (section_id, tpn), \n"
@@ -273,9 +293,9 @@ _V5_TABLES = (
         ")"
     ),
 )
-"""The version-5 tables, as ``CREATE TABLE`` statements exactly as a new file has them."""
+"""The version-6 tables, as ``CREATE TABLE`` statements exactly as a new file has them."""
 
-_V5_INDEXES = (
+_V6_INDEXES = (
     "CREATE INDEX ix_entry_player_id ON entry (player_id)",
     "CREATE INDEX ix_entry_round_number ON entry (round_number)",
     "CREATE INDEX ix_team_member_team_id ON team_member (team_id)",
@@ -283,14 +303,14 @@ _V5_INDEXES = (
     "CREATE INDEX ix_team_board_team_id ON team_board (team_id)",
 )
 
-_V4_COLUMNS = {
+_V5_COLUMNS = {
     "tournament": "id, name, city, federation, start_date, end_date, chief_arbiter, "
     "deputy_arbiters, time_control, tournament_type, total_rounds, system, initial_colour, "
     "scoring, tiebreaks, acceleration, late_entry_result, is_team, forbidden_pairs, "
-    "extra_records, list_closed, organiser",
+    "extra_records, list_closed, organiser, rating_settings",
     "player": "id, tpn, name, rating, sex, title, federation, fide_id, birth_date, members, "
     "declared_points, declared_rank, withdrawn_from_round, late_entry_round, group_a, "
-    "acceleration, club",
+    "acceleration, club, k_factor, k_source, rated_games, national_rating",
     "round": "number, paired_at, engine, engine_pairing",
     "entry": "id, player_id, round_number, kind, board, opponent_id, colour, result, "
     "adjourned, games, game_points",
@@ -301,9 +321,9 @@ _V4_COLUMNS = {
     "team_member": "id, team_id, position, name, rating, title, fide_id, federation, sex",
     "team_board": "id, team_id, round_number, board, member_id, result",
 }
-"""Each version-4 table's columns (all kept, values unchanged)."""
+"""Each version-5 table's columns (all kept, values unchanged)."""
 
-_V5_ADDED = {
+_V6_ADDED = {
     "tournament": (
         "position, rating_from, rating_below, age_under, age_from, trf_version, declared_through",
         "1, 0, 0, 0, 0, "
@@ -319,14 +339,14 @@ _V5_ADDED = {
     "team_member": ("section_id", "id_section"),
     "team_board": ("section_id", "id_section"),
 }
-"""What version 5 adds to each table, and its value for the file's one tournament."""
+"""What version 6 adds to each table, and its value for the file's one tournament."""
 
 
-def migrate_4_sections(con: sqlite3.Connection) -> None:
-    """Version 4 -> 5: the file becomes an event of sections, its tournament the section
+def migrate_5_sections(con: sqlite3.Connection) -> None:
+    """Version 5 -> 6: the file becomes an event of sections, its tournament the section
     with id 1 (every row gets ``section_id`` 1; TPNs and round numbers become unique per
     section; the file-wide ``meta`` keys ``trf_version`` and ``declared_through`` move to
-    the section). Every table except ``meta`` is rebuilt with the version-5 statements
+    the section). Every table except ``meta`` is rebuilt with the version-6 statements
     (frozen SQL, never the current models), so that an upgraded file has exactly the
     tables a new one has; every value of the old columns is kept."""
     section = con.execute("SELECT min(id) FROM tournament").fetchone()[0]
@@ -335,24 +355,24 @@ def migrate_4_sections(con: sqlite3.Connection) -> None:
     sequences = dict(con.execute("SELECT name, seq FROM sqlite_sequence").fetchall())
     # Renaming must not rewrite the other tables' foreign keys (they are rebuilt too).
     con.execute("PRAGMA legacy_alter_table = ON")
-    for table in _V4_COLUMNS:
-        con.execute(f'ALTER TABLE "{table}" RENAME TO "_v4_{table}"')
-    for statement in _V5_TABLES:
+    for table in _V5_COLUMNS:
+        con.execute(f'ALTER TABLE "{table}" RENAME TO "_v5_{table}"')
+    for statement in _V6_TABLES:
         con.execute(statement)
-    for table, old in _V4_COLUMNS.items():
-        added, values = _V5_ADDED[table]
+    for table, old in _V5_COLUMNS.items():
+        added, values = _V6_ADDED[table]
         values = values.replace("id_section", str(int(section)))
         con.execute(
-            f'INSERT INTO "{table}" ({old}, {added}) SELECT {old}, {values} FROM "_v4_{table}"'
+            f'INSERT INTO "{table}" ({old}, {added}) SELECT {old}, {values} FROM "_v5_{table}"'
         )
-    for table in _V4_COLUMNS:
-        con.execute(f'DROP TABLE "_v4_{table}"')  # with its indexes
-    for statement in _V5_INDEXES:
+    for table in _V5_COLUMNS:
+        con.execute(f'DROP TABLE "_v5_{table}"')  # with its indexes
+    for statement in _V6_INDEXES:
         con.execute(statement)
     con.execute("PRAGMA legacy_alter_table = OFF")
     con.execute("DELETE FROM meta WHERE key IN ('trf_version', 'declared_through')")
     for table, seq in sequences.items():  # ids stay never reused
-        if table in _V4_COLUMNS:
+        if table in _V5_COLUMNS:
             con.execute("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?", (seq, table))
     problems = con.execute("PRAGMA foreign_key_check").fetchall()
     if problems:
@@ -362,7 +382,7 @@ def migrate_4_sections(con: sqlite3.Connection) -> None:
         )
 
 
-MIGRATIONS[4] = migrate_4_sections
+MIGRATIONS[5] = migrate_5_sections
 
 
 def translate_error(exc: BaseException, path: Path) -> StorageError:

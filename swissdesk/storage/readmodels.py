@@ -225,6 +225,10 @@ def player_rows(session: Session) -> list[PlayerRow]:
             pr.federation,
             pr.fide_id,
             pr.birth_date,
+            pr.k_factor,
+            pr.k_source,
+            pr.rated_games,
+            pr.national_rating,
             pr.members,
             pr.club,
             pr.withdrawn_from_round,
@@ -253,6 +257,10 @@ def player_rows(session: Session) -> list[PlayerRow]:
                 byes=tuple(sorted(byes.get(row.id, ()))),
                 checked_in=row.checked_in,
                 club=row.club,
+                k_factor=row.k_factor,
+                k_source=row.k_source,
+                rated_games=row.rated_games,
+                national_rating=row.national_rating,
             )
         )
     return out

@@ -8,7 +8,7 @@ One row of ``entry`` is what one player did in one round: a game (with board num
 result that may still be missing), the PAB, a requested bye, an absence. This is the exact
 shape of ``Player.rounds`` in the model and in a TRF file.
 
-A file is one *event* holding one or more *sections* (schema version 5): each row of
+A file is one *event* holding one or more *sections* (schema version 6): each row of
 ``tournament`` is one section, a complete tournament with its own settings, and every row of
 the tables holding a tournament's players, rounds and results carries the ``section_id`` of
 its section (:class:`SectionScoped`). Ids (players, team members, sections, audit rows) are
@@ -28,13 +28,15 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """Version of the tables below; bump it and add a migration to ``database.MIGRATIONS``.
 
 2: the team tables (``team_settings``, ``team``, ``team_member``, ``team_board``).
 3: ``tournament.organiser``.
 4: ``player.club``.
-5: sections: ``tournament`` holds one row per section (its order, rating and age rules, the
+5: the rating-change and norm inputs: ``player.k_factor``, ``k_source``, ``rated_games``,
+``national_rating``; ``tournament.rating_settings``.
+6: sections: ``tournament`` holds one row per section (its order, rating and age rules, the
 TRF version and declared-results round that were file-wide ``meta`` keys); ``section_id`` on
 every per-section table; TPNs and round numbers unique per section; ``player.checked_in``;
 ``audit.section_id``."""
@@ -91,6 +93,9 @@ class TournamentRecord(Base):
     list_closed: Mapped[bool] = mapped_column(Boolean, default=False)
     organiser: Mapped[str] = mapped_column(Text, default="")
     """Free text; no TRF record (never exported)."""
+    rating_settings: Mapped[str] = mapped_column(Text, default="{}")
+    """JSON object: the national rating list's rules (``national``: name, k, cap) and the
+    event type exempt from the norms' foreign-opponent rules (``norm_exemption``)."""
     position: Mapped[int] = mapped_column(Integer, default=1)
     """Where the section comes in the event (menus, combined lists): 1, 2, ..."""
     rating_from: Mapped[int] = mapped_column(Integer, default=0)
@@ -150,6 +155,15 @@ class PlayerRecord(SectionScoped, Base):
     """JSON list of explicit virtual points per round (``AccelerationKind.EXPLICIT``)."""
     club: Mapped[str] = mapped_column(Text, default="")
     """Club or town (schema 4; printed on the starting list, never in a TRF)."""
+    k_factor: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """K of the tournament's rating type from the rating list or the arbiter (``NULL``: the
+    rules of the FIDE Rating Regulations art. 8.3.3 decide)."""
+    k_source: Mapped[str] = mapped_column(String, default="")
+    """Where ``k_factor`` comes from: ``arbiter`` or the rating list (``rating list 2026-11``)."""
+    rated_games: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Rated games before this event (art. 8.3.3: K 40 until 30), ``NULL`` if not known."""
+    national_rating: Mapped[int] = mapped_column(Integer, default=0)
+    """Rating on the national list (0: none)."""
     checked_in: Mapped[bool] = mapped_column(Boolean, default=False)
     """Ticked in at the registration desk (present for the section's first round)."""
 

@@ -1,6 +1,6 @@
 """One section at a time: the session every read and write of a section goes through.
 
-An event file holds several sections (schema version 5), each a complete tournament; every
+An event file holds several sections (schema version 6), each a complete tournament; every
 command, read model and snapshot of swissdesk was written for one tournament and stays so:
 it runs in a :class:`SectionSession` whose ``info["section"]`` names the section, and
 

@@ -25,6 +25,7 @@ from typing import Any
 from sqlalchemy import Engine, update
 from sqlalchemy.orm import Session
 
+from swissdesk.elo import RatingInputs
 from swissdesk.engines.base import RoundPairing, pair_round
 from swissdesk.errors import InputError
 from swissdesk.model.tournament import (
@@ -32,7 +33,17 @@ from swissdesk.model.tournament import (
     TeamSettings,
     Tournament,
 )
-from swissdesk.storage import convert, database, desk, newfile, readmodels, schema, teamviews
+from swissdesk.norms import NormSettings
+from swissdesk.storage import (
+    convert,
+    database,
+    desk,
+    newfile,
+    ratings,
+    readmodels,
+    schema,
+    teamviews,
+)
 from swissdesk.storage.commands import (
     REGISTRY,
     Action,
@@ -498,6 +509,16 @@ class TournamentFile:
             for p in self.players()
             if p.withdrawn_from_round is not None
         }
+
+    def rating_inputs(self) -> RatingInputs:
+        """What the rating changes read beyond the snapshot: each player's K, its source,
+        rated games and national rating, the rating type and the national list's rules
+        (:func:`swissdesk.elo.rating_changes`)."""
+        return ratings.rating_inputs(self.settings(), self.players())
+
+    def norm_settings(self) -> NormSettings:
+        """The arbiter's declaration for the norms (:func:`swissdesk.norms.evaluate_norms`)."""
+        return ratings.norm_settings(self.settings())
 
     def round_view(self, round_number: int) -> RoundView:
         """Boards, PAB, byes and absences of a paired round, or the byes already set for

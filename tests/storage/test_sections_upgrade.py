@@ -1,11 +1,12 @@
-"""Schema 5 (issue 33): a file of every earlier version opens as a one-section event that
+"""Schema 6 (issue 33): a file of every earlier version opens as a one-section event that
 shows exactly what the earlier swissdesk showed.
 
 The frozen files in ``fixtures/`` were written by the swissdesk of their schema version
 (``vN_*.swissdesk``); beside each, what the swissdesk before the sections showed for it
 (``.shown.json``: the settings, players, round views, snapshots, audit log, team views) and
 its TRF export (``.trf``): made by the version-3 program for the files of versions 1 to 3,
-by the version-4 program for those of version 4.
+by the version-4 program for v4_individual and v4_team, by the version-5 program for the
+rest (v4_rated is issue 37's own frozen file).
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ OLD_FILES = (
     ("v3_team", 3),
     ("v4_individual", 4),
     ("v4_team", 4),
+    ("v4_rated", 4),
+    ("v5_individual", 5),
+    ("v5_team", 5),
 )
 OLD_TABLES = ("tournament", "player", "round", "entry", "audit")
 TEAM_TABLES = ("team_settings", "team", "team_member", "team_board")
@@ -190,7 +194,7 @@ def test_the_upgrade_keeps_ids_never_reused(tmp_path: Path) -> None:
     """AUTOINCREMENT counters survive the rebuilt tables: a player removed before the
     upgrade never gives its id to one added after it."""
     path = tmp_path / "old.swissdesk"
-    shutil.copy(FIXTURES / "v4_individual.swissdesk", path)
+    shutil.copy(FIXTURES / "v5_individual.swissdesk", path)
     con = sqlite3.connect(path)
     con.execute("UPDATE sqlite_sequence SET seq = 500 WHERE name = 'player'")
     con.commit()
@@ -208,23 +212,23 @@ def test_a_failed_upgrade_leaves_the_file_untouched(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Everything is rebuilt, then the last step fails: the file is byte for byte what it
-    was, still version 4, and opens (upgrading) once the fault is gone."""
+    was, still version 5, and opens (upgrading) once the fault is gone."""
     path = tmp_path / "old.swissdesk"
-    shutil.copy(FIXTURES / "v4_individual.swissdesk", path)
+    shutil.copy(FIXTURES / "v5_individual.swissdesk", path)
     original = path.read_bytes()
-    real = db.MIGRATIONS[4]
+    real = db.MIGRATIONS[5]
 
     def fails_at_the_end(con: sqlite3.Connection) -> None:
         real(con)
         raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setitem(db.MIGRATIONS, 4, fails_at_the_end)
+    monkeypatch.setitem(db.MIGRATIONS, 5, fails_at_the_end)
     with pytest.raises(StorageError):
         TournamentFile.open(path)
     assert path.read_bytes() == original
     assert not Path(f"{path}-wal").exists() or Path(f"{path}-wal").stat().st_size == 0
-    assert version_of(path) == 4
-    monkeypatch.setitem(db.MIGRATIONS, 4, real)
+    assert version_of(path) == 5
+    monkeypatch.setitem(db.MIGRATIONS, 5, real)
     with TournamentFile.open(path) as tf:
         assert len(tf.players()) == 11
 
@@ -232,12 +236,12 @@ def test_a_failed_upgrade_leaves_the_file_untouched(
 _KILLED_UPGRADE = """
 import sqlite3, sys, time
 from swissdesk.storage import database as db, TournamentFile
-real = db.MIGRATIONS[4]
+real = db.MIGRATIONS[5]
 def slow(con):
     real(con)
     print("MIGRATED", flush=True)
     time.sleep(60)
-db.MIGRATIONS[4] = slow
+db.MIGRATIONS[5] = slow
 TournamentFile.open(sys.argv[1])
 """
 
@@ -245,9 +249,9 @@ TournamentFile.open(sys.argv[1])
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_an_upgrade_killed_before_it_commits_leaves_the_old_file(tmp_path: Path) -> None:
     """SIGKILL after every table was rebuilt, before the commit: the file reopens as the
-    version-4 tournament (SQLite rolls the upgrade back) and upgrades on the next open."""
+    version-5 tournament (SQLite rolls the upgrade back) and upgrades on the next open."""
     path = tmp_path / "old.swissdesk"
-    shutil.copy(FIXTURES / "v4_individual.swissdesk", path)
+    shutil.copy(FIXTURES / "v5_individual.swissdesk", path)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     child = subprocess.Popen(
         [sys.executable, "-c", _KILLED_UPGRADE, str(path)],
@@ -261,7 +265,7 @@ def test_an_upgrade_killed_before_it_commits_leaves_the_old_file(tmp_path: Path)
     finally:
         child.kill()
         child.wait()
-    assert version_of(path) == 4
+    assert version_of(path) == 5
     with TournamentFile.open(path) as tf:
         assert len(tf.players()) == 11 and tf.rounds_paired() == 2
     assert version_of(path) == schema.SCHEMA_VERSION
