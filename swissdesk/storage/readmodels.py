@@ -169,9 +169,17 @@ def section_infos(session: Session) -> list[SectionInfo]:
                 start_date=rec.start_date,
                 end_date=rec.end_date,
                 round_dates=settings.round_dates,
+                rating_type=rating_type_of(settings.time_control_code),
             )
         )
     return out
+
+
+def rating_type_of(code: str) -> str:
+    """The rating type a time control code (TRF record 222) implies; standard without one."""
+    from swissdesk.model import timecontrol
+
+    return timecontrol.rating_type(code) if code and timecontrol.is_valid(code) else "standard"
 
 
 def event_player_rows(session: Session) -> list[EventPlayerRow]:

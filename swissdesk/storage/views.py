@@ -167,6 +167,9 @@ class SectionInfo:
     start_date: str = ""
     end_date: str = ""
     round_dates: tuple[str, ...] = ()
+    rating_type: str = "standard"
+    """The FIDE rating its time control counts for (standard, rapid, blitz): the rating the
+    desk looks up for a player registered in it."""
 
 
 @dataclass(frozen=True, slots=True)
