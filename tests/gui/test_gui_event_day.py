@@ -202,6 +202,7 @@ def test_an_event_day_with_three_sections(  # type: ignore[no-untyped-def]
     prompter.answers.append(True)  # set Fischer absent for round 1
     pair(qtbot, window, 1)
     title, message, details = prompter.confirms[-1]
+    assert "Set them absent for this round" in message
     assert title == "Players not checked in" and details == ("no. 6 Fischer, Felix",)
     view = window.round_view
     assert view is not None and len(view.boards) == 3
