@@ -185,10 +185,9 @@ def run_hall_report(args: argparse.Namespace) -> int:
                 continue
             tf = event.section(info.id)
             r = info.rounds_paired
+            snapshot = tf.snapshot(include_pending=True)
             sections.append(
-                HallSection(
-                    info.name, tf.snapshot(include_pending=True), r, tf.board_order(r)
-                )
+                HallSection(info.name, snapshot, r, tf.board_order(r), tf.withdrawn())
             )
     with tempfile.TemporaryDirectory(prefix="swissdesk-report-") as folder:
         drawn = write_atomically(

@@ -65,16 +65,17 @@ ACTION_NAMES: dict[str, str] = {
 
 class AuditModel(TableModel):
     """Every action in the event's audit log, newest first, with the section it changed
-    (the last column, shown for an event of several sections)."""
+    (shown for an event of several sections)."""
 
     SECTION = 5
+    """(The last column: the others keep their places for an event of one tournament.)"""
     columns = (
         Column("#", RIGHT, 5),
         Column("Time", LEFT, 19),
         Column("Action", LEFT, 18),
         Column("What changed", LEFT, 60, stretch=True),
         Column("Undone", LEFT, 7),
-        Column("Section", LEFT, 14, "The section the action changed (blank: the event)"),
+        Column("Section", LEFT, 16, "The section the action changed ((event): the event)"),
     )
 
     def set_entries(self, entries: Sequence[AuditEntry]) -> None:

@@ -105,7 +105,9 @@ def render_hall(tf: TournamentFile, path: Path, *, continuous: bool) -> Path:
         section = tf.section(info.id)
         r = info.rounds_paired
         snapshot = section.snapshot(include_pending=True)
-        sections.append(HallSection(info.name, snapshot, r, section.board_order(r)))
+        sections.append(
+            HallSection(info.name, snapshot, r, section.board_order(r), section.withdrawn())
+        )
     return render_hall_boards(tf.event_name(), sections, path, continuous=continuous)
 
 

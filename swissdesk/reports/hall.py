@@ -9,7 +9,7 @@ run on across the sections, when the hall numbers its tables that way (``continu
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,6 +32,9 @@ class HallSection:
     tournament: Tournament
     round_number: int
     board_order: Sequence[tuple[int, int]] | None = None
+    withdrawn: Mapping[int, int] | None = None
+    """TPN -> the round a player is withdrawn from (the file's record; an absence in one
+    round is not a withdrawal)."""
 
 
 def hall_board_numbers(sections: Sequence[HallSection], *, continuous: bool) -> list[int]:
@@ -72,6 +75,7 @@ def render_hall_boards(
                 rnd,
                 width,
                 board_order=section.board_order,
+                withdrawn=section.withdrawn,
                 first_board=start,
             )
         )

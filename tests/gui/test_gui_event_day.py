@@ -258,6 +258,8 @@ def test_an_event_day_with_three_sections(  # type: ignore[no-untyped-def]
         line.split()[0] for line in layout[jr:].splitlines()[3:] if line.strip()[:1].isdigit()
     ]
     assert junior_rows[:2] == ["6", "7"]  # A has 3 boards, B 2: the junior's start at 6
+    fischer = next(line for line in layout.splitlines() if "Fischer, Felix" in line)
+    assert "absent" in fischer and "withdrawn" not in fischer  # absent once, not withdrawn
 
     # Each section's players page shows its own players only.
     window.show_page(window.PAGE_PLAYERS)

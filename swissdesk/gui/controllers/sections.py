@@ -92,6 +92,9 @@ class SectionsController:
         self.event_label = QLabel()
         self.event_label.setContentsMargins(12, 0, 0, 0)
         self.bar.addWidget(self.event_label)
+        hint = QLabel("   F6: next section · Shift+F6: previous")
+        hint.setStyleSheet("color: gray;")
+        self.bar.addWidget(hint)
         window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.bar)
         self.bar.setVisible(False)
         page = window.desk_page
