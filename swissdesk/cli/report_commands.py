@@ -152,7 +152,7 @@ def run_report(args: argparse.Namespace) -> int:
             norm_settings=norm_settings,
             national=args.national,
         )
-        write_output(args.output, drawn.read_bytes())
+        write_output(args.output, drawn.read_bytes(), inputs=[source])
     print(f"wrote {args.output}", file=sys.stderr if is_stdout(args.output) else sys.stdout)
     return 0
 

@@ -632,10 +632,14 @@ class PrintController(QObject):
         if self.w.file is None:
             return None
         tf = self.w.file
-        written = self.w.guarded(
-            f"Export {document_title(kind)}",
-            lambda: render_document(tf, kind, path, round_number),
-        )
+
+        def render() -> Path:
+            from swissdesk.outputs import refuse_overwriting
+
+            refuse_overwriting(path, [tf.path])
+            return render_document(tf, kind, path, round_number)
+
+        written = self.w.guarded(f"Export {document_title(kind)}", render)
         if written is not None:
             self.w.statusBar().showMessage(f"Wrote {written}", 30_000)
         return written

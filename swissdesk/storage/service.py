@@ -89,10 +89,14 @@ class _OpenFile:
     """What the section handles of one open file share: the SQLite engine, the lock that
     serialises every read and write, and whether the file is closed."""
 
-    def __init__(self, path: Path, busy_timeout_ms: int, read_only: bool) -> None:
+    def __init__(
+        self, path: Path, busy_timeout_ms: int, read_only: bool, snapshot: Path | None = None
+    ) -> None:
         self.path = path
         self.read_only = read_only
-        self.engine = database.make_engine(path, busy_timeout_ms, read_only=read_only)
+        self.snapshot = snapshot
+        read_from = snapshot if snapshot is not None else path
+        self.engine = database.make_engine(read_from, busy_timeout_ms, read_only=read_only)
         self.lock = threading.RLock()
         self.closed = False
 
@@ -116,11 +120,15 @@ class TournamentFile:
         busy_timeout_ms: int = database.DEFAULT_BUSY_TIMEOUT_MS,
         *,
         read_only: bool = False,
+        snapshot: Path | None = None,
         section: int | str | None = None,
         _shared: _OpenFile | None = None,
     ):
-        """Internal: use :meth:`open` / :meth:`create` (they check the file first)."""
-        self._file = _shared or _OpenFile(Path(path), busy_timeout_ms, read_only)
+        """Internal: use :meth:`open` / :meth:`create` (they check the file first).
+
+        ``snapshot``: read-only, the file is read from this private copy (with the changes
+        its WAL held folded in), removed on :meth:`close`."""
+        self._file = _shared or _OpenFile(Path(path), busy_timeout_ms, read_only, snapshot)
         self.section_id = 0
         """The section this handle reads and acts on."""
         try:
@@ -150,6 +158,11 @@ class TournamentFile:
     @property
     def _closed(self) -> bool:
         return self._file.closed
+
+    @property
+    def _snapshot(self) -> Path | None:
+        """The private copy a read-only file with a WAL is read from (``None``: the file)."""
+        return self._file.snapshot
 
     # -----------------------------------------------------------------------------------
     # Sections
@@ -242,7 +255,26 @@ class TournamentFile:
         the first); an unknown one raises :class:`ActionRefused` naming the sections.
         """
         p = Path(path)
-        read_only = p.is_file() and not database.is_writable(p)
+        read_only = database.is_regular_file(p) and not database.is_writable(p)
+        if read_only and database.wal_has_frames(p):
+            # Changes committed but not yet copied into the file (swissdesk was killed) sit
+            # in NAME-wal; a file opened read-only is read as it is on disk, without them.
+            # They are read from a private copy instead, where the WAL is folded in.
+            snapshot = database.read_only_snapshot(p)
+            try:
+                version = database.check_file(snapshot, busy_timeout_ms, read_only=True)
+                if version < schema.SCHEMA_VERSION:
+                    raise ReadOnlyFileError(
+                        f"the tournament file {p} uses an older file format and must be "
+                        "upgraded, but it cannot be written: copy it (with its -wal file) to "
+                        "a writable folder first"
+                    )
+                return cls(
+                    p, busy_timeout_ms, read_only=True, snapshot=snapshot, section=section
+                )
+            except BaseException:
+                database.remove_snapshot(snapshot)
+                raise
         version = database.check_file(p, busy_timeout_ms, read_only=read_only)
         if version < schema.SCHEMA_VERSION:
             if read_only:
@@ -370,6 +402,8 @@ class TournamentFile:
             if not self.read_only:
                 self._checkpoint("TRUNCATE")
             self._engine.dispose()
+            if self._file.snapshot is not None:
+                database.remove_snapshot(self._file.snapshot)
 
     def _checkpoint(self, mode: str) -> None:
         """Copy committed transactions from the WAL into the main file (best effort).

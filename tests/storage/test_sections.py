@@ -349,3 +349,27 @@ def test_storage_sql_outside_the_orm_names_the_section() -> None:
                     if not pragma and func.name != "_pragma":
                         offenders.append(f"{path.name}:{node.lineno} {func.name} text()")
     assert offenders == []
+
+
+def test_recovering_a_planted_event_keeps_every_section(tmp_path: Path) -> None:
+    """A file refused for a planted trigger: 'recover' copies every section's rows."""
+    import sqlite3
+
+    from swissdesk.storage.errors import UntrustedFileError
+    from swissdesk.storage.recover import recover_file
+
+    path = tmp_path / "event.swissdesk"
+    with TournamentFile.create(path, settings(name="Open A")) as a:
+        decoy(a)
+        a.execute(AddSection(settings(name="Open B")))
+        register(a.section("Open B"), NAMES[:4])
+        before = {s.name: (seen(a.section(s.id))) for s in a.sections()}
+    con = sqlite3.connect(path, isolation_level=None)
+    con.execute("CREATE TRIGGER tamper AFTER UPDATE ON entry BEGIN SELECT 1; END")
+    con.close()
+    with pytest.raises(UntrustedFileError):
+        TournamentFile.open(path)
+    clean = tmp_path / "clean.swissdesk"
+    recover_file(path, clean)
+    with TournamentFile.open(clean) as tf:
+        assert {s.name: seen(tf.section(s.id)) for s in tf.sections()} == before
