@@ -4,6 +4,7 @@
     swissdesk section add EVENT --name NAME [--system S] [--rounds R] [--rating-below N] ...
     swissdesk section remove EVENT NAME                      (a section without players)
     swissdesk section order EVENT NAME NAME ...              (every section once)
+    swissdesk register EVENT --section NAME "NAME;RATING;FED;TITLE;FIDE ID" | --fide-id N
     swissdesk move EVENT --section FROM TPN --to NAME        (before FROM pairs round 1)
     swissdesk players EVENT [--section NAME]                 every section's players
     swissdesk checkin EVENT --section NAME TPN... [--undo]
@@ -159,6 +160,25 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run_section_order)
 
     p = subparsers.add_parser(
+        "register",
+        help="register a player in a section (the registration desk)",
+        description=(
+            "Register a player in a section before its round 1: given as "
+            "'NAME;RATING;FED;TITLE;FIDE ID' (after the name optional), or taken from the "
+            "imported rating list by FIDE ID (the rating of the section's rating type). The "
+            "desk's warnings (the section's rating and age rules, the same person already "
+            "registered) are printed; --check prints them without registering."
+        ),
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament or event file")
+    p.add_argument("player", nargs="?", default=None, metavar="PLAYER")
+    add_section_option(p)
+    p.add_argument("--fide-id", type=int, default=None, metavar="N", help="from the rating list")
+    p.add_argument("--born", default=None, metavar="YYYY/MM/DD", help="the birth date")
+    p.add_argument("--check", action="store_true", help="only print the desk's warnings")
+    p.set_defaults(func=run_register)
+
+    p = subparsers.add_parser(
         "move",
         help="move a player to another section of the event",
         description=(
@@ -275,6 +295,54 @@ def run_section_order(args: argparse.Namespace) -> int:
         order = tuple(tf.section(name).section_id for name in args.names)
         _report(tf.execute(OrderSections(order)))
     return 0
+
+
+def run_register(args: argparse.Namespace) -> int:
+    """The desk: one player into one section, with what the desk should know."""
+    import dataclasses
+
+    from swissdesk.cli.event_commands import parse_player
+    from swissdesk.storage import AddPlayer
+
+    if (args.player is None) == (args.fide_id is None):
+        raise InputError("give the player ('NAME;RATING;FED;TITLE;FIDE ID') or --fide-id N")
+    with open_section(args.input, args.section) as tf:
+        if args.player is not None:
+            data = parse_player(args.player, "PLAYER")
+        else:
+            kind = next(s.rating_type for s in tf.sections() if s.id == tf.section_id)
+            data = listed_player(args.fide_id, kind)
+        if args.born is not None:
+            data = dataclasses.replace(data, birth_date=args.born)
+        if args.check:
+            for warning in tf.desk_warnings(data):
+                print(f"swissdesk: note: {warning}", file=sys.stderr)
+            return 0
+        _report(tf.execute(AddPlayer(data)))
+    return 0
+
+
+def listed_player(fide_id: int, kind: str) -> Any:
+    """A player's data from the imported rating list (the rating of ``kind``)."""
+    from swissdesk.ratinglist import default_rating_list
+    from swissdesk.storage import PlayerData
+
+    rating_list = default_rating_list()
+    if not rating_list.path.exists():
+        raise InputError("no rating list imported: swissdesk ratinglist import FILE first")
+    match = rating_list.by_fide_id(fide_id)
+    if match is None:
+        raise InputError(f"FIDE ID {fide_id} is not in the rating list")
+    p = match.player
+    return PlayerData(
+        name=p.name,
+        rating=p.rating(kind) or 0,
+        sex={"M": "m", "F": "w"}.get(p.sex.upper(), ""),
+        title=p.title or p.women_title,
+        federation=p.federation,
+        fide_id=str(p.fide_id),
+        birth_date=str(p.birth_year) if p.birth_year else "",
+    )
 
 
 def run_move(args: argparse.Namespace) -> int:

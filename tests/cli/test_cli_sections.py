@@ -226,3 +226,44 @@ def test_sections_move_check_in_and_the_audit_from_the_command_line(
         "Bern Weekend: 2 section(s)",
         " 1. Open B: dutch, individual, round 0 of 5 paired, 2 players, rated under 1800",
     ]
+
+
+def test_the_desk_registers_from_the_rating_list_with_the_sections_rating_type(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'register --fide-id' takes the player from the rating list, with the rating of the
+    section's rating type (a rapid section: the rapid rating); --check only warns."""
+    from swissdesk.ratinglist import RatingList
+
+    listed = tmp_path / "players_list_xml_foa.xml"
+    listed.write_text(
+        '<?xml version="1.0" encoding="utf-8"?>\n<playerslist>\n'
+        "<player><fideid>1503014</fideid><name>Carlsen, Magnus</name><country>NOR</country>"
+        "<sex>M</sex><title>GM</title><w_title></w_title><o_title></o_title>"
+        "<foa_title></foa_title><rating>2830</rating><games>0</games><k>10</k>"
+        "<rapid_rating>2823</rapid_rating><rapid_games></rapid_games><rapid_k></rapid_k>"
+        "<blitz_rating>2886</blitz_rating><blitz_games></blitz_games><blitz_k></blitz_k>"
+        "<birthday>1990</birthday><flag></flag></player>\n</playerslist>\n",
+        encoding="utf-8",
+    )
+    database = tmp_path / "list.sqlite"
+    RatingList(database).import_file(listed)
+    monkeypatch.setenv("SWISSDESK_RATING_LIST", str(database))
+    path = tmp_path / "event.swissdesk"
+    assert run(capsys, "new", str(path), "--name", "Open", "--player", "Anna;2000")[0] == 0
+    run(capsys, "section", "add", str(path), "--name", "Rapid", "--time-control", "900+10")
+    code, _out, err = run(
+        capsys, "register", str(path), "--section", "Open", "--fide-id", "1503014", "--check"
+    )
+    assert code == 0 and err == ""
+    code, out, _err = run(
+        capsys, "register", str(path), "--section", "Rapid", "--fide-id", "1503014"
+    )
+    assert out == "added Carlsen, Magnus as no. 1\n"
+    with TournamentFile.open(path, section="Rapid") as tf:
+        magnus = tf.players()[0]
+    assert (magnus.rating, magnus.title, magnus.fide_id) == (2823, "GM", "1503014")
+    code, _out, err = run(
+        capsys, "register", str(path), "--section", "Open", "--fide-id", "1503014", "--check"
+    )
+    assert "Carlsen, Magnus is also registered in Rapid (no. 1, same FIDE ID)" in err
