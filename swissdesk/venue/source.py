@@ -51,6 +51,7 @@ class ServedFile:
         )
         schemacheck.harden(self._watch)
         self._lock = threading.Lock()
+        self._handles: dict[int | str, TournamentFile] = {}
         self.data_version = self._data_version()
 
     def _data_version(self) -> int:
@@ -70,8 +71,26 @@ class ServedFile:
         return True
 
     def sections(self) -> list[tuple[int | str | None, str, TournamentFile]]:
-        """The file's tournaments: (key, name, handle)."""
-        return [(None, self.tf.settings().name or self.path.stem, self.tf)]
+        """The event's sections in the arbiter's order: (key, name, handle). A file of one
+        section is served under its tournament's name, an event of several under each
+        section's name (each handle reads its own section of the one open file)."""
+        infos = self.tf.sections()
+        if len(infos) <= 1:
+            return [(None, self.tf.settings().name or self.path.stem, self.tf)]
+        return [
+            (info.id, info.name or f"Section {info.position}", self.handle(info.id))
+            for info in infos
+        ]
+
+    def handle(self, key: int | str | None) -> TournamentFile:
+        """The handle of the section ``key`` (``None``: the file's first section); made
+        once, sharing the file's connection pool (never closed on its own)."""
+        if key is None:
+            return self.tf
+        found = self._handles.get(key)
+        if found is None:
+            found = self._handles[key] = self.tf.section(key)
+        return found
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
@@ -123,10 +142,13 @@ class Venue:
 
     def read(self, served: ServedFile) -> dict[str, SectionData]:
         """Read every section of ``served`` again (a worker thread may call it)."""
-        mine = [s for s in self.sections if s.file is served]
+        present = {key for key, _name, _handle in served.sections()}
         return {
-            section.slug: read_section(handle, section.slug, fide_ids=self.fide_ids)
-            for (_key, _name, handle), section in zip(served.sections(), mine, strict=False)
+            section.slug: read_section(
+                served.handle(section.key), section.slug, fide_ids=self.fide_ids
+            )
+            for section in self.sections
+            if section.file is served and section.key in present
         }
 
     def apply(self, fresh: dict[str, SectionData]) -> list[str]:
