@@ -34,6 +34,22 @@ class Section:
     """The section of the file (``None``: the file's only tournament)."""
 
 
+def served_names(tf: TournamentFile) -> list[tuple[int | None, str]]:
+    """The sections of ``tf``'s file as the venue names them: (key, name); a file of one
+    tournament is served under its name (key ``None``)."""
+    infos = tf.sections()
+    if len(infos) <= 1:
+        return [(None, tf.settings().name or tf.path.stem)]
+    return [(info.id, info.name or f"Section {info.position}") for info in infos]
+
+
+def section_slugs(tf: TournamentFile) -> list[tuple[str, str]]:
+    """(URL name, name) of each section of ``tf``'s file, as ``swissdesk serve`` of that
+    one file names them (the window builds the hall's display addresses with them)."""
+    taken: set[str] = set()
+    return [(slug_for(name, taken), name) for _key, name in served_names(tf)]
+
+
 class ServedFile:
     """One open tournament file and its change detector."""
 
@@ -74,13 +90,7 @@ class ServedFile:
         """The event's sections in the arbiter's order: (key, name, handle). A file of one
         section is served under its tournament's name, an event of several under each
         section's name (each handle reads its own section of the one open file)."""
-        infos = self.tf.sections()
-        if len(infos) <= 1:
-            return [(None, self.tf.settings().name or self.path.stem, self.tf)]
-        return [
-            (info.id, info.name or f"Section {info.position}", self.handle(info.id))
-            for info in infos
-        ]
+        return [(key, name, self.handle(key)) for key, name in served_names(self.tf)]
 
     def handle(self, key: int | str | None) -> TournamentFile:
         """The handle of the section ``key`` (``None``: the file's first section); made
