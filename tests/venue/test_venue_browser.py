@@ -134,3 +134,32 @@ def test_display_mode_renders_and_rotates(events: dict[str, Path], tmp_path: Pat
                 wait_for(lambda d=driver, f=first: d.find_element(
                     By.CSS_SELECTOR, "section.slide.current").get_attribute("data-index") != f,
                     "the next slide")  # fmt: skip
+
+
+def test_display_mode_fits_every_line_between_the_bars(tmp_path: Path) -> None:
+    """The shipped sample (19 boards): at every number of lines a page the arbiter may ask
+    for, the last line of the page ends above the announcement bar, at both TV sizes."""
+    from selenium.webdriver.common.by import By
+
+    from swissdesk.gui.sample import sample_file
+
+    browser_paths()
+    source = sample_file()
+    assert source is not None
+    path = Path(shutil.copy(source, tmp_path / "sample.swissdesk"))
+    with TournamentFile.open(path) as tf:  # also brings it to the current file format
+        boards = len(tf.round_view(tf.rounds_paired()).boards)
+    assert boards >= 19
+    with running_server(path, extra=("--announce", "Round 7 starts at 14:00")) as url:
+        for width, height in ((1920, 1080), (1280, 720)):
+            with chromium(tmp_path / f"p{width}", width, height) as driver:
+                for rows in (6, 10, 15, 20, 30):
+                    driver.get(f"{url}/display?rows={rows}&every=120&show=pairings")
+                    lines = driver.find_elements(By.CSS_SELECTOR, "section.slide.current tr")
+                    assert len(lines) == min(rows, boards)
+                    last, bar = driver.execute_script(
+                        "return [document.querySelector('section.slide.current tr:last-child')"
+                        ".getBoundingClientRect().bottom, document.querySelector("
+                        "'footer.notice').getBoundingClientRect().top];"
+                    )
+                    assert last <= bar, (width, height, rows, last, bar)
