@@ -10,7 +10,9 @@ Serves a copy of the shipped sample tournament (Riverside Open 2026, 40 players,
 - ``venue-phone-found.png``: a player found by name (board, colour, opponent, large type);
 - ``venue-phone-player.png``: a player's page (every round, score, rank);
 - ``venue-phone-standings.png``: the standings with the tie-breaks;
-- ``venue-display-1920.png`` and ``venue-display-1280.png``: the hall's display mode.
+- ``venue-display-1920.png`` and ``venue-display-1280.png``: the hall's display mode;
+- ``venue-window.png``: the window serving (offscreen): the Venue button in the status bar and
+  the address dialog with its QR code and a hall screen's address (``--window``).
 """
 
 from __future__ import annotations
@@ -114,5 +116,59 @@ def main(out: Path) -> None:
         shutil.rmtree(work, ignore_errors=True)
 
 
+def window_shot(out: Path) -> None:
+    """The window serving the sample: its status bar and the address dialog."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    tmp = Path(tempfile.mkdtemp(prefix="venue-window-"))
+    os.environ["SWISSDESK_CONFIG_DIR"] = str(tmp / "config")
+    os.environ["SWISSDESK_DATA_DIR"] = str(tmp / "Tournaments")
+    from PySide6.QtCore import QSettings
+    from PySide6.QtGui import QPainter, QPixmap
+
+    from swissdesk.gui.app import create_application
+    from swissdesk.gui.mainwindow import MainWindow
+    from swissdesk.gui.sample import sample_file
+    from swissdesk.storage import AppSettings
+
+    app = create_application()
+    window = MainWindow(
+        AppSettings(tmp / "config"), QSettings(str(tmp / "gui.ini"), QSettings.Format.IniFormat)
+    )
+    window.resize(1280, 800)
+    window.show()
+    source = sample_file()
+    assert source is not None
+    window.open_file(Path(shutil.copy(source, tmp / "riverside.swissdesk")))
+    window.venue.start("127.0.0.1", free_port())
+    deadline = time.monotonic() + 120
+    while not window.venue.urls and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.02)
+    dialog = window.venue.dialog
+    assert dialog is not None, window.venue.error_text
+    dialog.first_board.setValue(1)
+    dialog.last_board.setValue(20)
+    for _ in range(20):
+        app.processEvents()
+    # One picture: the window with the dialog drawn over its middle.
+    canvas = QPixmap(window.size())
+    window.render(canvas)
+    inner = dialog.grab()
+    painter = QPainter(canvas)
+    painter.drawPixmap((canvas.width() - inner.width()) // 2, 60, inner)
+    painter.end()
+    target = out / "venue-window.png"
+    canvas.save(str(target))
+    print("wrote", target)
+    window.venue.stop_serving(wait=True)
+    window.close()
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent)
+    args = [a for a in sys.argv[1:] if a != "--window"]
+    folder = Path(args[0]) if args else Path(__file__).resolve().parent
+    if "--window" in sys.argv:
+        window_shot(folder)
+    else:
+        main(folder)

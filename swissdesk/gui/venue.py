@@ -170,7 +170,7 @@ class VenueDialog(QDialog):
         if len(sections) > 1:
             screen.addRow("Se&ction:", self.section)
         screen.addRow("&Shows:", self.show_what)
-        screen.addRow("&Boards from:", boards)
+        screen.addRow("Boards from:", boards)
         screen.addRow("&Lines per page:", self.rows)
         screen.addRow("&Each page for:", self.every)
         screen.addRow("Screen's address:", self.display_url)
@@ -212,6 +212,7 @@ class VenueDialog(QDialog):
         )
         self.last_board.setEnabled(bool(first))
         self.display_url.setText(f"{self.urls[0]}display?{setup.query()}")
+        self.display_url.setCursorPosition(0)  # the start of the address shows
 
 
 class VenueController:
