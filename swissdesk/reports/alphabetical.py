@@ -11,7 +11,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from swissdesk.model.tournament import ResultCode, Tournament
-from swissdesk.reports.board_order import BYE_LABELS, boards_of_round, check_round, scores_before
+from swissdesk.reports.board_order import (
+    BYE_LABELS,
+    boards_of_round,
+    bye_label,
+    check_round,
+    scores_before,
+)
 from swissdesk.reports.common import bye_points_text, score_text, sort_name
 from swissdesk.reports.fonts import BOLD, REGULAR, printable
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
@@ -60,7 +66,8 @@ def render_alphabetical(
                 text = "not paired"
             else:
                 points = bye_points_text(tournament, result)
-                text = BYE_LABELS[result] + (f" ({points})" if result in _SCORING_BYES else "")
+                label = bye_label(tournament, result)
+                text = label + (f" ({points})" if result in _SCORING_BYES else "")
             rows.append([name, str(player.tpn), pts, "–", "", "", printable(text)])
     align = ["LEFT", "RIGHT", "CENTER", "RIGHT", "CENTER", "RIGHT", "LEFT"]
     table = grid_table(rows, widths, font_size=font, align=align, bold_columns=(0, 3))

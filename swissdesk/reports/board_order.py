@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from swissdesk.errors import InputError
+from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.state import scores_after_each_round
 from swissdesk.model.tournament import (
     Colour,
@@ -185,6 +186,14 @@ BYE_LABELS: dict[ResultCode, str] = {
     ResultCode.NOT_PAIRED: "not paired",
 }
 """How a list names each kind of round without a board."""
+
+
+def bye_label(tournament: Tournament, result: ResultCode) -> str:
+    """How a list names a round without a board: a round robin's bye is the table's bye
+    number (GRC Annex 1), no game rather than a pairing-allocated bye."""
+    if result is ResultCode.PAIRING_ALLOCATED_BYE and is_round_robin(tournament.system):
+        return "bye (no game)"
+    return BYE_LABELS[result]
 
 
 def result_pending(entry: RoundEntry | None) -> bool:

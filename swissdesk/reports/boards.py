@@ -15,9 +15,9 @@ from reportlab.platypus import Flowable
 
 from swissdesk.model.tournament import DOUBLE_SWISS, Tournament
 from swissdesk.reports.board_order import (
-    BYE_LABELS,
     board_result,
     boards_of_round,
+    bye_label,
     check_round,
     scores_before,
     unpaired_of_round,
@@ -119,7 +119,7 @@ def render_boards(
                     fit(p.name, bye_name_w - 5, REGULAR, font),
                     rating_text(p),
                     score_text(scores.get(item.tpn, 0)),
-                    BYE_LABELS[item.result],
+                    bye_label(tournament, item.result),
                     bye_points_text(tournament, item.result),
                 ]
             )

@@ -71,3 +71,9 @@ def test_twenty_four_players_double_round_robin_on_one_page(tmp_path: Path) -> N
     out = render("crosstable", t, tmp_path / "ct.pdf")
     assert len(PdfReader(out).pages) == 1
     assert find_row(pdf_pages(out)[0], "24")[1] == "Player 24"
+
+
+def test_the_board_list_names_the_round_robin_bye(tmp_path: Path) -> None:
+    t = rr_tournament(5, played=1)
+    text = all_text(render("boards", t, tmp_path / "b.pdf", round_number=1))
+    assert "bye (no game)" in text and "pairing-allocated" not in text
