@@ -148,7 +148,13 @@ def run_new(args: argparse.Namespace) -> int:
         raise InputError(f"{args.output} already exists")
     with TournamentFile.create(args.output, settings, players=players) as tf:
         rounds = tf.settings().total_rounds
-    kind = "round robin" if round_robin else "tournament"
+    kind = (
+        "Scheveningen event"
+        if args.system == "scheveningen"
+        else "round robin"
+        if round_robin
+        else "tournament"
+    )
     print(f"created {args.output}: {kind}, {len(players)} players, {rounds} rounds")
     return 0
 
