@@ -1,6 +1,6 @@
 """``swissdesk report``: print a tournament document as PDF.
 
-swissdesk report T.swissdesk|IN.trf --kind boards|alphabetical|cards|standings|crosstable|slips
+swissdesk report T.swissdesk|IN.trf --kind boards|alphabetical|cards|standings|crosstable|slips|schedule
                  [--round R] [--paper a4|letter] [--tiebreaks BH/C1,BH,SB] -o OUT.pdf
 """
 
@@ -17,7 +17,7 @@ from swissdesk.cli.output import is_stdout, write_output
 from swissdesk.errors import InputError
 from swissdesk.model.tournament import Tournament
 
-_KINDS = ("boards", "alphabetical", "cards", "standings", "crosstable", "slips")
+_KINDS = ("boards", "alphabetical", "cards", "standings", "crosstable", "slips", "schedule")
 _PAPERS = ("a4", "letter")
 
 
@@ -30,7 +30,7 @@ def register(subparsers: Any) -> None:
             "Write a printable PDF for a tournament read from a .swissdesk file or a TRF. "
             "boards: board list of a round; alphabetical: pairings by name; cards: pairing "
             "cards; standings: ranking with tie-breaks; crosstable: wall chart; slips: "
-            "result slips to sign."
+            "result slips to sign; schedule: a round robin's games of every round."
         ),
     )
     parser.add_argument("input", type=Path, help="tournament file (.swissdesk) or TRF (.trf)")

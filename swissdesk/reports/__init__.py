@@ -20,7 +20,15 @@ from swissdesk.model.tournament import Tournament
 from swissdesk.reports.board_order import boards_of_round, sort_pairs
 from swissdesk.reports.layout import PAPERS
 
-KINDS: tuple[str, ...] = ("boards", "alphabetical", "cards", "standings", "crosstable", "slips")
+KINDS: tuple[str, ...] = (
+    "boards",
+    "alphabetical",
+    "cards",
+    "standings",
+    "crosstable",
+    "slips",
+    "schedule",
+)
 """The documents :func:`render` makes, by the name the command line uses."""
 
 KIND_TITLES: dict[str, str] = {
@@ -30,6 +38,7 @@ KIND_TITLES: dict[str, str] = {
     "standings": "Standings",
     "crosstable": "Cross table",
     "slips": "Result slips",
+    "schedule": "Round-robin schedule (every round)",
 }
 """A human title per kind, for menus."""
 
@@ -123,6 +132,10 @@ def _dispatch(
     tiebreaks: Sequence[str] | None,
     board_order: Sequence[tuple[int, int]] | None,
 ) -> Path:
+    if kind == "schedule":
+        from swissdesk.reports.schedule import render_schedule
+
+        return render_schedule(tournament, out, paper=paper)
     if kind == "boards":
         from swissdesk.reports.boards import render_boards
 

@@ -77,3 +77,24 @@ def test_the_board_list_names_the_round_robin_bye(tmp_path: Path) -> None:
     t = rr_tournament(5, played=1)
     text = all_text(render("boards", t, tmp_path / "b.pdf", round_number=1))
     assert "bye (no game)" in text and "pairing-allocated" not in text
+
+
+def test_the_schedule_prints_every_round_of_the_table(tmp_path: Path) -> None:
+    t = rr_tournament(5, cycles=2, played=3)
+    out = render("schedule", t, tmp_path / "s.pdf")
+    text = all_text(out)
+    for r in range(1, 11):
+        assert f"Round {r}" in text
+    assert "Bye (no game): no. 1 Player 01" in text  # round 1 of the table for 5/6
+    assert "cycle 2" in text
+
+
+def test_the_schedule_is_for_round_robins_only(tmp_path: Path) -> None:
+    import pytest
+
+    from swissdesk.errors import InputError
+
+    t = rr_tournament(4)
+    swiss = type(t)(players=t.players, total_rounds=3)
+    with pytest.raises(InputError, match="printed for a round robin"):
+        render("schedule", swiss, tmp_path / "s.pdf")
