@@ -38,7 +38,7 @@ KIND_TITLES: dict[str, str] = {
     "standings": "Standings",
     "crosstable": "Cross table",
     "slips": "Result slips",
-    "schedule": "Round-robin schedule (every round)",
+    "schedule": "Every round (a round robin's schedule)",
 }
 """A human title per kind, for menus."""
 
