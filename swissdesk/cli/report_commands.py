@@ -1,7 +1,8 @@
 """``swissdesk report``: print a tournament document as PDF.
 
-swissdesk report T.swissdesk|IN.trf --kind boards|alphabetical|cards|standings|crosstable|slips|schedule
-                 [--round R] [--paper a4|letter] [--tiebreaks BH/C1,BH,SB] -o OUT.pdf
+swissdesk report T.swissdesk|IN.trf --kind boards|alphabetical|cards|standings|crosstable|slips|
+                 starting-list|schedule [--order number|rating|name] [--round R]
+                 [--paper a4|letter] [--tiebreaks BH/C1,BH,SB] [-o OUT.pdf]
 """
 
 from __future__ import annotations
@@ -17,7 +18,11 @@ from swissdesk.cli.output import is_stdout, write_output
 from swissdesk.errors import InputError
 from swissdesk.model.tournament import Tournament
 
-_KINDS = ("boards", "alphabetical", "cards", "standings", "crosstable", "slips", "schedule")
+_KINDS = (
+    *("boards", "alphabetical", "cards", "standings", "crosstable", "slips"),
+    *("starting-list", "schedule"),
+)
+_ORDERS = ("number", "rating", "name")
 _PAPERS = ("a4", "letter")
 
 
@@ -25,12 +30,18 @@ def register(subparsers: Any) -> None:
     """Add the ``report`` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "report",
-        help="print pairings, standings, cross table, pairing cards or result slips as PDF",
+        help=(
+            "print pairings, standings, cross table, pairing cards, result slips or the "
+            "starting list as PDF"
+        ),
         description=(
             "Write a printable PDF for a tournament read from a .swissdesk file or a TRF. "
             "boards: board list of a round; alphabetical: pairings by name; cards: pairing "
             "cards; standings: ranking with tie-breaks; crosstable: wall chart; slips: "
-            "result slips to sign; schedule: a round robin's games of every round."
+            "result slips to sign; starting-list: the registered players with title, "
+            "federation, rating, FIDE ID and club, by pairing number (--order rating: by "
+            "rating; --order name: alphabetical); schedule: every round's games (a round "
+            "robin's whole schedule)."
         ),
     )
     parser.add_argument("input", type=Path, help="tournament file (.swissdesk) or TRF (.trf)")
@@ -45,13 +56,26 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--paper", choices=_PAPERS, default="a4", help="paper size (default a4)")
     parser.add_argument(
+        "--order",
+        choices=_ORDERS,
+        default="number",
+        help="starting-list: by pairing number (default), rating or name",
+    )
+    parser.add_argument(
         "--tiebreaks",
         default=None,
         metavar="LIST",
         help="tie-breaks for standings/crosstable, e.g. 'BH/C1,BH,SB' (default: the tournament's)",
     )
     parser.add_argument(
-        "-o", "--output", type=Path, required=True, help="PDF file to write ('-': standard output)"
+        "-o",
+        "--output",
+        type=Path,
+        default=None,
+        help=(
+            "PDF file to write ('-': standard output; default: the input's name with the "
+            "document's, e.g. open-starting-list.pdf, in the current folder)"
+        ),
     )
     parser.set_defaults(func=run_report)
 
@@ -61,7 +85,11 @@ def run_report(args: argparse.Namespace) -> int:
     from swissdesk.reports import render
 
     source: Path = args.input
-    tournament, board_order = load_tournament(source, args.round)
+    if args.order != "number" and args.kind != "starting-list":
+        raise InputError("--order is an option of the starting list (--kind starting-list)")
+    if args.output is None:
+        args.output = Path(f"{source.stem}-{args.kind}.pdf")
+    tournament, board_order, withdrawn = load_report(source, args.round)
     if tournament.is_team:
         raise InputError(
             f"{source} is a team event: print its documents with 'swissdesk team report' "
@@ -81,10 +109,26 @@ def run_report(args: argparse.Namespace) -> int:
             paper=args.paper,
             tiebreaks=tiebreaks,
             board_order=board_order if args.kind in {"boards", "alphabetical", "slips"} else None,
+            order=args.order,
+            withdrawn=withdrawn,
         )
         write_output(args.output, drawn.read_bytes())
     print(f"wrote {args.output}", file=sys.stderr if is_stdout(args.output) else sys.stdout)
     return 0
+
+
+def load_report(
+    path: Path, round_number: int | None
+) -> tuple[Tournament, list[tuple[int, int]] | None, dict[int, int] | None]:
+    """:func:`load_tournament` and, for a .swissdesk file, who is withdrawn from which
+    round (``None`` for a TRF: the documents read it from the entries)."""
+    tournament, order = load_tournament(path, round_number)
+    if path.suffix.lower() != ".swissdesk":
+        return tournament, order, None
+    from swissdesk.storage import TournamentFile
+
+    with TournamentFile.open(path) as tf:
+        return tournament, order, tf.withdrawn()
 
 
 def load_tournament(

@@ -11,9 +11,11 @@ from swissdesk.engines.base import (
     get_engine,
     pair_round,
     register,
+    split_system,
     system_names,
     system_tiebreaks,
     system_title,
+    with_options,
 )
 
 __all__ = [
@@ -27,7 +29,9 @@ __all__ = [
     "get_engine",
     "pair_round",
     "register",
+    "split_system",
     "system_names",
     "system_tiebreaks",
     "system_title",
+    "with_options",
 ]

@@ -7,7 +7,7 @@ explanation an arbiter can read (C.04.1 art. 9).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -66,22 +66,50 @@ class PairingEngine(Protocol):
 
 
 EngineFactory = Callable[[], PairingEngine]
+OptionsFactory = Callable[[tuple[str, ...]], PairingEngine]
 _REGISTRY: dict[str, EngineFactory] = {}
+_WITH_OPTIONS: dict[str, OptionsFactory] = {}
 
 
-def register(name: str, factory: EngineFactory) -> None:
-    """Make a pairing system available by name (``dutch``, ``burstein``, ...)."""
+def register(name: str, factory: EngineFactory, options: OptionsFactory | None = None) -> None:
+    """Make a pairing system available by name (``dutch``, ``burstein``, ...); ``options``
+    builds it for a name with options (``lim:2003,maxi``, see :func:`split_system`) and
+    raises ``ValueError`` for options it does not know."""
     _REGISTRY[name] = factory
+    if options is not None:
+        _WITH_OPTIONS[name] = options
+
+
+def split_system(name: str) -> tuple[str, tuple[str, ...]]:
+    """``"lim:2003,maxi"`` -> ``("lim", ("2003", "maxi"))``: a system's name and the
+    tournament's options of that system (the Lim edition and Maxi-tournament, C.04.4.3),
+    kept in the tournament's system name so that every pairing of the event uses them."""
+    base, _, rest = name.partition(":")
+    return base, tuple(o for o in rest.split(",") if o)
+
+
+def with_options(name: str, options: Sequence[str]) -> str:
+    """The system name carrying ``options`` (the inverse of :func:`split_system`)."""
+    base = split_system(name)[0]
+    return f"{base}:{','.join(options)}" if options else base
 
 
 def get_engine(name: str) -> PairingEngine:
-    """The engine registered as ``name``; KeyError with the known names otherwise."""
+    """The engine registered as ``name`` (options after a colon, :func:`split_system`);
+    KeyError with the known names otherwise."""
     _load_builtin()
+    base, options = split_system(name)
     try:
-        return _REGISTRY[name]()
+        if not options:
+            return _REGISTRY[base]()
+        if base in _WITH_OPTIONS:
+            return _WITH_OPTIONS[base](options)
     except KeyError:
         known = ", ".join(sorted(_REGISTRY)) or "none"
         raise KeyError(f"unknown pairing system {name!r} (known: {known})") from None
+    except ValueError as exc:
+        raise KeyError(f"pairing system {name!r}: {exc}") from None
+    raise KeyError(f"pairing system {base!r} takes no options (not {','.join(options)!r})")
 
 
 def system_names() -> list[str]:
@@ -140,9 +168,21 @@ SYSTEM_TITLES: dict[str, str] = {
 """How the program names each system to the arbiter (dialogs, printed headers)."""
 
 
+OPTION_TITLES: dict[str, str] = {
+    "maxi": "Maxi-tournament",
+    "2003": "2003 edition",
+    "1999": "1999 edition",
+    "2026": "2026 edition",
+}
+"""How the window and the documents name a system's options."""
+
+
 def system_title(name: str) -> str:
-    """The arbiter's name of the system ``name`` (the name itself if it has none)."""
-    return SYSTEM_TITLES.get(name, name)
+    """The arbiter's name of the system ``name`` (the name itself if it has none), with its
+    options: ``Lim (C.04.4.3), 2003 edition, Maxi-tournament``."""
+    base, options = split_system(name)
+    title = SYSTEM_TITLES.get(base, base)
+    return ", ".join([title, *(OPTION_TITLES.get(o, o) for o in options)])
 
 
 def system_tiebreaks(name: str) -> tuple[str, ...] | None:

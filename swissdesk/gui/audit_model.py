@@ -108,6 +108,7 @@ _FIELD_NAMES = {
     "federation": "federation",
     "fide_id": "FIDE ID",
     "birth_date": "born",
+    "club": "club",
     "members": "team members",
     "total_rounds": "rounds",
     "chief_arbiter": "chief arbiter",

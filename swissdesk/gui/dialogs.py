@@ -8,7 +8,7 @@ shifting, rounds scored without playing), says so before the arbiter confirms.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QDate, Qt
@@ -32,7 +32,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from swissdesk.engines import SYSTEM_TITLES, system_tiebreaks, system_title
+from swissdesk.engines import (
+    SYSTEM_TITLES,
+    split_system,
+    system_tiebreaks,
+    system_title,
+    with_options,
+)
 from swissdesk.gui import validation
 from swissdesk.gui.dialog_base import ValidatedDialog
 from swissdesk.gui.player_dialogs import (
@@ -64,6 +70,26 @@ from swissdesk.tiebreaks import (
     parse_tiebreak,
     tiebreak_problems,
 )
+from swissdesk.tiebreaks.team import DEFAULT_TEAM_TIEBREAKS, TEAM_TIEBREAKS
+
+TEAM_TIEBREAK_CHOICES = TEAM_TIEBREAKS
+"""The team tie-breaks an arbiter orders (C.07, team competitions)."""
+
+LIM_EDITIONS = (
+    ("2026", "2026 (in force)"),
+    ("2003", "2003 (Handbook)"),
+    ("1999", "1999"),
+)
+"""The editions of the Lim text swissdesk applies (C.04.4.3)."""
+
+
+class DateField(QDateEdit):
+    """A date that one Tab leaves (Qt's date field moves through day, month and year with
+    Tab, so typing the form's fields in order landed in the wrong one); the arrow keys
+    and typing still move between its parts."""
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        return QWidget.focusNextPrevChild(self, next)
 
 SCORING_CHOICES: dict[str, ScoringSystem] = {
     "1 – ½ – 0 (FIDE standard)": ScoringSystem(),
@@ -84,10 +110,18 @@ SCORING_CHOICES: dict[str, ScoringSystem] = {
 
 class TiebreakEditor(QWidget):
     """An ordered list of C.07 tie-break codes with add/remove/up/down; the choices are the
-    ones the pairing system allows (no Buchholz for a round robin)."""
+    ones the pairing system allows (no Buchholz for a round robin; a team event's are C.07's
+    team tie-breaks, ``names``)."""
 
-    def __init__(self, codes: Sequence[str], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        codes: Sequence[str],
+        parent: QWidget | None = None,
+        *,
+        names: Mapping[str, str] = TIEBREAK_NAMES,
+    ) -> None:
         super().__init__(parent)
+        self.names = names
         self.list = QListWidget()
         self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.list.setMaximumHeight(110)
@@ -95,7 +129,7 @@ class TiebreakEditor(QWidget):
             self._add(code)
         self.choice = QComboBox()
         self.choice.setEditable(True)
-        self.set_offered(TIEBREAK_NAMES)
+        self.set_offered(dict(names))
         add = QPushButton("Add")
         add.clicked.connect(self._add_chosen)
         remove = QPushButton("Remove")
@@ -124,15 +158,15 @@ class TiebreakEditor(QWidget):
 
     def _add(self, code: str) -> None:
         item = QListWidgetItem(code)
-        name = code.split("/")[0].split(":")[0]
-        item.setToolTip(TIEBREAK_NAMES.get(name, ""))
+        name = code if code in self.names else code.split("/")[0].split(":")[0]
+        item.setToolTip(self.names.get(name, ""))
         self.list.addItem(item)
 
     def _add_chosen(self) -> None:
         data = self.choice.currentData()
         text = self.choice.currentText().split("–")[0].strip()
         code = text if text and text != data else str(data)
-        self._add(code.upper())
+        self._add(code if code in self.names else code.upper())
 
     def _remove(self) -> None:
         row = self.list.currentRow()
@@ -190,8 +224,8 @@ class TournamentDialog(ValidatedDialog):
         self.federation.setMaxLength(3)
         self.federation.setPlaceholderText("GER")
         today = QDate.currentDate()
-        self.start = QDateEdit(_date(s.start_date) or today)
-        self.end = QDateEdit(_date(s.end_date) or today.addDays(4))
+        self.start = DateField(_date(s.start_date) or today)
+        self.end = DateField(_date(s.end_date) or today.addDays(4))
         for d in (self.start, self.end):
             d.setCalendarPopup(True)
             d.setDisplayFormat("yyyy-MM-dd")
@@ -216,11 +250,27 @@ class TournamentDialog(ValidatedDialog):
         self.rounds.setValue(s.total_rounds)
         self.system = QComboBox()
         names = list(systems)
-        if s.system and s.system not in names:
-            names.append(s.system)  # an imported file's system stays as it is
+        chosen, options = split_system(s.system)
+        if chosen and chosen not in names:
+            names.append(chosen)  # an imported file's system stays as it is
         for name in names:
             self.system.addItem(system_title(name), name)
-        self.system.setCurrentIndex(names.index(s.system) if s.system in names else 0)
+        self.system.setCurrentIndex(names.index(chosen) if chosen in names else 0)
+        # The Lim system's options (C.04.4.3): the edition of the text, Maxi-tournament.
+        self.lim_edition = QComboBox()
+        for edition, label in LIM_EDITIONS:
+            self.lim_edition.addItem(label, edition)
+        editions = [o for o in options if o != "maxi"]
+        self.lim_edition.setCurrentIndex(
+            max(0, self.lim_edition.findData(editions[0] if editions else "2026"))
+        )
+        self.lim_maxi = QCheckBox("Maxi-tournament (100-point limits, art. 3.2.3)")
+        self.lim_maxi.setChecked("maxi" in options)
+        self.lim_options = QWidget()
+        lim_row = QHBoxLayout(self.lim_options)
+        lim_row.setContentsMargins(0, 0, 0, 0)
+        lim_row.addWidget(self.lim_edition, 1)
+        lim_row.addWidget(self.lim_maxi)
         # An imported tournament may score otherwise: its points stay selectable as they are.
         self.scorings = dict(SCORING_CHOICES)
         if s.scoring not in self.scorings.values():
@@ -249,7 +299,12 @@ class TournamentDialog(ValidatedDialog):
                 "Virtual points as in the file (C.04.7)", AccelerationKind.EXPLICIT.value
             )
         self.acceleration.setCurrentIndex(max(0, self.acceleration.findData(s.acceleration.value)))
-        self.tiebreaks = TiebreakEditor(s.tiebreaks or DEFAULT_TIEBREAKS)
+        if s.is_team:  # a team event ranks by C.07's team tie-breaks
+            self.tiebreaks = TiebreakEditor(
+                s.tiebreaks or DEFAULT_TEAM_TIEBREAKS, names=TEAM_TIEBREAK_CHOICES
+            )
+        else:
+            self.tiebreaks = TiebreakEditor(s.tiebreaks or DEFAULT_TIEBREAKS)
         self.cycles = QSpinBox()
         self.cycles.setRange(1, MAX_CYCLES)
         self.cycles.setValue(s.round_robin.cycles)
@@ -279,7 +334,8 @@ class TournamentDialog(ValidatedDialog):
         f.addRow("&Rounds:", self.rounds)
         f.addRow("Ro&und dates:", self.round_dates)
         f.addRow("Pairing s&ystem:", self.system)
-        f.addRow("C&ycles:", self.cycles)
+        f.addRow("Lim te&xt:", self.lim_options)
+        f.addRow("Cycles:", self.cycles)  # (the Y is the system's)
         f.addRow("", self.swap)
         f.addRow("", self.rounds_note)
         f.addRow("P&oint system:", self.scoring)
@@ -288,6 +344,8 @@ class TournamentDialog(ValidatedDialog):
         f.addRow("Tie-&breaks:", self.tiebreaks)
         self.cycles.valueChanged.connect(self._show_round_robin)
         self._show_round_robin()
+        self.system.currentIndexChanged.connect(self._show_system_options)
+        self._show_system_options()
         self.resize(560, 0)
 
     @property
@@ -310,7 +368,21 @@ class TournamentDialog(ValidatedDialog):
         hidden: tuple[QWidget, ...] = (self.rounds, self.colour, self.acceleration)
         for widget in hidden:
             self.form.setRowVisible(widget, not table)
-        self.tiebreaks.set_offered(offered_tiebreaks(self.chosen_system()))
+        if not self.base.is_team:  # a team event offers the team tie-breaks
+            self.tiebreaks.set_offered(offered_tiebreaks(self.chosen_system()))
+
+    def _show_system_options(self) -> None:
+        self.form.setRowVisible(self.lim_options, self.system.currentData() == "lim")
+
+    def system_name(self) -> str:
+        """The chosen system with its options (``lim:2003,maxi``; see
+        :func:`swissdesk.engines.split_system`)."""
+        name = self.chosen_system()
+        if name != "lim":
+            return name
+        edition = str(self.lim_edition.currentData())
+        options = [] if edition == "2026" else [edition]
+        return with_options(name, [*options, *(["maxi"] if self.lim_maxi.isChecked() else [])])
 
     def _system_changed(self) -> None:
         """Double-Swiss scores games and values byes per match: offer its point system. A
@@ -351,6 +423,11 @@ class TournamentDialog(ValidatedDialog):
             out.append(f"time control code {code!r}: write it as 5400+30, 40/6000+30:900+30 …")
         codes = self.tiebreaks.codes()
         for code in codes:
+            if self.base.is_team:
+                if code not in TEAM_TIEBREAK_CHOICES:
+                    known = ", ".join(TEAM_TIEBREAK_CHOICES)
+                    out.append(f"tie-break {code!r}: a team event ranks by {known}")
+                continue
             try:
                 parse_tiebreak(code)
             except Exception as exc:
@@ -424,7 +501,7 @@ class TournamentDialog(ValidatedDialog):
                 else b.tournament_type or "Individual: Swiss-System"
             ),
             total_rounds=self.rounds.value(),
-            system=self.chosen_system(),
+            system=self.system_name(),
             scoring=self.scorings[str(self.scoring.currentData())],
             initial_colour=self.initial_colour(),
             tiebreaks=self.tiebreaks.codes(),

@@ -97,7 +97,7 @@ class PlayersModel(TableModel):
 
     invalid_edit = Signal(str)
 
-    TPN, TITLE, NAME, RATING, FED, FIDE_ID, SEX, BIRTH, POINTS, STATUS = range(10)
+    TPN, TITLE, NAME, RATING, FED, FIDE_ID, SEX, BIRTH, CLUB, POINTS, STATUS = range(11)
     columns = (
         Column("No.", RIGHT, 5, "Tournament pairing number (TPN, C.04.2 art. 2.3)"),
         Column("Title", LEFT, 5),
@@ -105,12 +105,13 @@ class PlayersModel(TableModel):
         Column("Rating", RIGHT, 7),
         Column("Fed", LEFT, 5, "FIDE federation code"),
         Column("FIDE ID", RIGHT, 10),
-        Column("Sex", LEFT, 4),
+        Column("Sex", LEFT, 7),  # "female" whole
         Column("Born", LEFT, 10),
+        Column("Club", LEFT, 16, "Club or town (printed on the starting list)"),
         Column("Pts", RIGHT, 5, "Points after the last complete round"),
         Column("Status", LEFT, 30),
     )
-    _editable = frozenset({TITLE, NAME, RATING, FED, FIDE_ID, SEX, BIRTH})
+    _editable = frozenset({TITLE, NAME, RATING, FED, FIDE_ID, SEX, BIRTH, CLUB})
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -141,6 +142,8 @@ class PlayersModel(TableModel):
                     return validation.sex_word(row.sex)  # the TRF code as a word
                 case self.BIRTH:
                     return row.birth_date
+                case self.CLUB:
+                    return row.club
                 case self.POINTS:
                     return points(row.score)
                 case self.STATUS:
@@ -202,6 +205,9 @@ class PlayersModel(TableModel):
             case self.SEX:
                 problem = validation.check_sex(text)
                 data = replace(data, sex=text)
+            case self.CLUB:
+                problem = None
+                data = replace(data, club=text)
             case _:
                 problem = validation.check_birth_date(text.strip())
                 data = replace(data, birth_date=text)

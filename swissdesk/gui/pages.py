@@ -42,6 +42,7 @@ from swissdesk.gui.models import (
     StandingsModel,
     TableModel,
 )
+from swissdesk.gui.tablemodel import plural
 from swissdesk.storage import AuditEntry, BoardResult
 
 RESULT_KEYS: dict[str, BoardResult] = {
@@ -243,7 +244,7 @@ class PlayersPage(QWidget):
     def refresh_count(self) -> None:
         rows = self.model.players()
         active = sum(1 for r in rows if r.status.value == "active")
-        self.count.setText(f"{len(rows)} players, {active} active")
+        self.count.setText(f"{plural(len(rows), 'player')}, {active} active")
 
     def selected_tpn(self) -> int | None:
         index = self.table.currentIndex()

@@ -22,6 +22,7 @@ from swissdesk.gui import validation
 from swissdesk.gui.dialog_base import NOT_A_CHANGE, ValidatedDialog
 from swissdesk.gui.models import BYE_KIND_DISPLAY
 from swissdesk.gui.ratinglist_widgets import RatingListLookup, form_values, installed_rating_list
+from swissdesk.gui.tablemodel import points_words
 from swissdesk.model.tournament import ResultCode, ScoringSystem, title_rank
 from swissdesk.ratinglist import ListedPlayer, RatingList
 from swissdesk.ratinglist.names import search_key
@@ -39,6 +40,7 @@ class PlayerForm(QWidget):
     def __init__(self, data: PlayerData | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         d = data or PlayerData(name="")
+        self.members = d.members  # a team's roster names: kept, not edited here
         self.name = QLineEdit(d.name)
         self.name.setPlaceholderText("Surname, First name")
         self.title = QComboBox()
@@ -57,6 +59,8 @@ class PlayerForm(QWidget):
             self.sex.setCurrentIndex(validation.SEXES.index(code))
         self.birth = QLineEdit(d.birth_date)
         self.birth.setPlaceholderText("YYYY or YYYY/MM/DD")
+        self.club = QLineEdit(d.club)
+        self.club.setPlaceholderText("club or town (starting list)")
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow("&Name:", self.name)
@@ -66,6 +70,7 @@ class PlayerForm(QWidget):
         form.addRow("FIDE &ID:", self.fide_id)
         form.addRow("&Sex:", self.sex)
         form.addRow("&Born:", self.birth)
+        form.addRow("&Club:", self.club)
 
     def fill(self, values: dict[str, str]) -> None:
         """Set the fields from a rating list entry (see ``ratinglist_widgets.form_values``)."""
@@ -92,6 +97,8 @@ class PlayerForm(QWidget):
                 federation=self.federation.text(),
                 fide_id=self.fide_id.text(),
                 birth_date=self.birth.text(),
+                club=self.club.text(),
+                members=self.members,
             )
         )
 
@@ -231,10 +238,7 @@ class LateEntryDialog(PlayerDialog):
     def _points(self, code: ResultCode) -> str:
         if self.scoring is None:
             return self.missed_points
-        value = self.scoring.points(code)
-        whole, half = divmod(value, 2)
-        text = f"{whole or ''}{'½' if half else ''}" or "0"
-        return f"{text} point{'' if text in ('1', '½') else 's'}"
+        return points_words(self.scoring.points(code))
 
     def missed_result(self) -> ResultCode:
         """What each missed round scores, as chosen."""
@@ -436,9 +440,7 @@ class ByeDialog(PlayerRoundDialog):
             self.set_note("")
             return
         pts = self.scoring.points(self.bye_kind().result_code)
-        whole, half = divmod(pts, 2)
-        shown = (f"{whole}½" if whole else "½") if half else str(whole)
         self.set_note(
             f"No. {row.tpn} {row.name} will not be paired in round {self.round_number()} "
-            f"and scores {shown} point{'s' if pts != 2 else ''} for it."
+            f"and scores {points_words(pts)} for it."
         )

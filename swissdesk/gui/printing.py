@@ -57,8 +57,18 @@ def document_kinds(team: bool) -> list[tuple[str, str]]:
 
         return [(TEAM_PREFIX + k, TEAM_KIND_TITLES[k]) for k in TEAM_KINDS]
     from swissdesk.reports import KIND_TITLES, KINDS
+    from swissdesk.reports.starting_list import ORDERS
 
-    return [(k, KIND_TITLES[k]) for k in KINDS]
+    kinds: list[tuple[str, str]] = []
+    for k in KINDS:
+        if k == "starting-list":  # one entry per order: starting-list, starting-list:rating
+            kinds += [
+                (k if order == "number" else f"{k}:{order}", f"{KIND_TITLES[k]} {words}")
+                for order, words in ORDERS.items()
+            ]
+        else:
+            kinds.append((k, KIND_TITLES[k]))
+    return kinds
 
 
 def document_title(kind: str) -> str:
@@ -87,11 +97,17 @@ def render_document(
         return render_team_report(kind.removeprefix(TEAM_PREFIX), tf, path, round_number=rnd)
     from swissdesk.reports import render
 
+    if kind.startswith("starting-list"):
+        order = kind.partition(":")[2] or "number"
+        return render("starting-list", tf.snapshot(), path, order=order)
     ranked = not is_round_kind(kind)
     snapshot = tf.snapshot() if ranked else tf.snapshot(include_pending=True)
     rnd = None if ranked else round_number
-    order = tf.board_order(rnd) if rnd else None
-    return render(kind, snapshot, path, round_number=rnd, board_order=order)
+    boards = tf.board_order(rnd) if rnd else None
+    withdrawn = tf.withdrawn()
+    return render(
+        kind, snapshot, path, round_number=rnd, board_order=boards, withdrawn=withdrawn
+    )
 
 
 class PrintCancelled(Exception):

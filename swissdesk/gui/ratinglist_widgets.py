@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 
 from PySide6.QtCore import QEvent, QObject, Qt, QThread, QTimer, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QBrush, QColor, QKeyEvent
 from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
@@ -89,8 +89,16 @@ class RatingListLookup(QWidget):
             label = m.label(self.kind)
             if m.source != "FIDE":
                 label += f" · {m.source}"
+            if m.player.inactive:  # listed after the active players: say why
+                label += " · inactive"
             item = QListWidgetItem(label)
             item.setData(Qt.ItemDataRole.UserRole, m.player)
+            if m.player.inactive:
+                item.setForeground(QBrush(QColor(120, 120, 120)))
+                item.setToolTip(
+                    "Inactive in FIDE's list (flag i: no rated game for a year); inactive "
+                    "players are listed after the active ones."
+                )
             self.results.addItem(item)
         self.results.setVisible(bool(matches))
         if matches:

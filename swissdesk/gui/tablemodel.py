@@ -40,6 +40,16 @@ def points(value: HalfPoints) -> str:
     return str(whole)
 
 
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``1 team``, ``2 teams``, ``0 players`` (``words``: an irregular plural)."""
+    return f"{count} {word if count == 1 else words or word + 's'}"
+
+
+def points_words(value: HalfPoints) -> str:
+    """Half-points in words: ``½ point``, ``1 point``, ``1½ points``, ``0 points``."""
+    return f"{points(value)} point{'' if value in (1, 2) else 's'}"
+
+
 RESULT_DISPLAY: dict[BoardResult, str] = {
     BoardResult.WHITE_WINS: "1 – 0",
     BoardResult.BLACK_WINS: "0 – 1",

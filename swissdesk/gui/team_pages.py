@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 from swissdesk.gui.dialog_base import ValidatedDialog
 from swissdesk.gui.dialogs import TournamentDialog
 from swissdesk.gui.pages import _caption, make_table
+from swissdesk.gui.tablemodel import plural
 from swissdesk.gui.team_models import (
     BoardStandingsModel,
     MatchBoardsModel,
@@ -127,7 +129,7 @@ class TeamsPage(QWidget):
     def set_teams(self, teams: Sequence[TeamRow], keep: int | None = None) -> None:
         self.model.set_rows(teams)
         players = sum(len(t.members) for t in teams)
-        self.count.setText(f"{len(teams)} teams, {players} players")
+        self.count.setText(f"{plural(len(teams), 'team')}, {plural(players, 'player')}")
         row = next((i for i, t in enumerate(teams) if t.tpn == keep), 0 if teams else -1)
         if row >= 0:
             self.table.selectRow(row)
@@ -320,11 +322,15 @@ class TeamTournamentDialog(TournamentDialog):
         self.match_points = QComboBox()
         for label, values in (("2 – 1 – 0", (4, 2, 0)), ("3 – 1 – 0", (6, 2, 0))):
             self.match_points.addItem(label, values)
+        from swissdesk.gui.dialogs import TEAM_TIEBREAK_CHOICES, TiebreakEditor
+
+        self.team_tiebreaks = TiebreakEditor(DEFAULT_TEAM_TIEBREAKS, names=TEAM_TIEBREAK_CHOICES)
         self.team_rows = [
             ("B&oards per match:", self.boards),
-            ("Colour &preferences:", self.preferences),
+            ("Colour preferences:", self.preferences),  # (the P is the Place's)
             ("Primary score:", self.primary),
             ("&Match points:", self.match_points),
+            ("Team tie-&breaks:", self.team_tiebreaks),
         ]
         for label, widget in self.team_rows:
             self.form.addRow(label, widget)
@@ -351,6 +357,16 @@ class TeamTournamentDialog(TournamentDialog):
         out = super().problems()
         if self.is_team:  # the team tie-breaks are C.07's team list, not the editor's
             out = [p for p in out if not p.startswith("tie-break")]
+            from swissdesk.gui.dialogs import TEAM_TIEBREAK_CHOICES
+
+            codes = self.team_tiebreaks.codes()
+            out += [
+                f"tie-break {code!r}: a team event ranks by {', '.join(TEAM_TIEBREAK_CHOICES)}"
+                for code in codes
+                if code not in TEAM_TIEBREAK_CHOICES
+            ]
+            if len(set(codes)) != len(codes):
+                out.append("a tie-break appears twice in the list")
         return out
 
     def settings(self) -> TournamentSettings:
@@ -374,7 +390,7 @@ class TeamTournamentDialog(TournamentDialog):
             system=TEAM_SYSTEM,
             is_team=True,
             scoring=team_scoring(win, draw, loss),
-            tiebreaks=DEFAULT_TEAM_TIEBREAKS,
+            tiebreaks=self.team_tiebreaks.codes(),
             tournament_type="Team: Swiss-System",
         )
 
@@ -414,6 +430,26 @@ def parse_roster_lines(text: str) -> tuple[list[MemberData], list[str]]:
     return members, problems
 
 
+class RosterEdit(QPlainTextEdit):
+    """The roster, one player a line: Enter starts the next line, Tab leaves the field like
+    in every other field (a typed tab was read as a column separator), Ctrl+Enter submits
+    the dialog. A roster pasted from a spreadsheet keeps its tabs (they separate columns)."""
+
+    submitted = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTabChangesFocus(True)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if enter and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            event.accept()
+            self.submitted.emit()
+            return
+        super().keyPressEvent(event)
+
+
 class TeamDialog(ValidatedDialog):
     """A new team: name, short name, federation, club and the roster (one player a line,
     pasted from a spreadsheet: name, rating, title, FIDE ID, federation)."""
@@ -426,10 +462,12 @@ class TeamDialog(ValidatedDialog):
         self.federation = QLineEdit()
         self.federation.setMaxLength(3)
         self.club = QLineEdit()
-        self.roster = QPlainTextEdit()
+        self.roster = RosterEdit()
         self.roster.setPlaceholderText(
-            "One player per line, board order:\nname; rating; title; FIDE ID; federation"
+            "One player per line, board order:\nname; rating; title; FIDE ID; federation\n"
+            "(Enter: next line; Tab: next field; Ctrl+Enter: add the team)"
         )
+        self.roster.submitted.connect(self.try_accept)
         f = self.form
         f.addRow("&Name:", self.name)
         f.addRow("&Short name:", self.short)

@@ -115,6 +115,7 @@ def normalise(data: PlayerData) -> PlayerData:
         fide_id=data.fide_id.strip(),
         birth_date=data.birth_date.strip(),
         members=data.members,
+        club=" ".join(data.club.split()),
     )
 
 

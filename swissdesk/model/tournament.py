@@ -269,6 +269,8 @@ class Player:
     declared_points: HalfPoints | None = None
     declared_rank: int | None = None
     members: tuple[str, ...] = ()
+    club: str = ""
+    """The player's club or town (the starting list prints it; no TRF record holds it)."""
 
     def entry(self, round_number: int) -> RoundEntry | None:
         """The entry for 1-based ``round_number``, or ``None`` if the player has none."""

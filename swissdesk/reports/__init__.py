@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from swissdesk.errors import InputError
@@ -21,12 +21,8 @@ from swissdesk.reports.board_order import boards_of_round, sort_pairs
 from swissdesk.reports.layout import PAPERS
 
 KINDS: tuple[str, ...] = (
-    "boards",
-    "alphabetical",
-    "cards",
-    "standings",
-    "crosstable",
-    "slips",
+    *("boards", "alphabetical", "cards", "standings", "crosstable", "slips"),
+    "starting-list",
     "schedule",
 )
 """The documents :func:`render` makes, by the name the command line uses."""
@@ -39,6 +35,7 @@ KIND_TITLES: dict[str, str] = {
     "crosstable": "Cross table",
     "slips": "Result slips",
     "schedule": "Every round (a round robin's schedule)",
+    "starting-list": "Starting list",
 }
 """A human title per kind, for menus."""
 
@@ -55,6 +52,8 @@ def render(
     paper: str = "a4",
     tiebreaks: Sequence[str] | None = None,
     board_order: Sequence[tuple[int, int]] | None = None,
+    order: str = "number",
+    withdrawn: Mapping[int, int] | None = None,
 ) -> Path:
     """Write the document ``kind`` (one of :data:`KINDS`) for ``tournament`` as a PDF.
 
@@ -63,7 +62,11 @@ def render(
     to rank (default: the latest round with all results in). ``tiebreaks``: C.07 codes such
     as ``("BH/C1", "BH", "SB")`` (default: the tournament's, else swissdesk's default list).
     ``board_order``: ``(white, black)`` pairs in the published order, when the pairing
-    program fixed it; otherwise boards are sorted by C.04.2 art. 3.6.
+    program fixed it; otherwise boards are sorted by C.04.2 art. 3.6. ``order``: the
+    starting list's order, ``number``, ``rating`` or ``name``
+    (:data:`swissdesk.reports.starting_list.ORDERS`). ``withdrawn``: TPN -> the round
+    from which a player is withdrawn, as a tournament file records it (default: as a TRF's
+    entries show it); the board list and the list by name print "withdrawn".
 
     The file is written to a temporary name and moved over ``out_path`` only when complete,
     so a failure never leaves a half-written PDF or destroys the previous one. Raises
@@ -75,9 +78,19 @@ def render(
     if paper.lower() not in PAPERS:
         raise InputError(f"unknown paper size {paper!r} (choose one of: {', '.join(PAPERS)})")
     paper = paper.lower()
+    if kind == "starting-list":
+        from swissdesk.reports.starting_list import ORDERS, render_starting_list
+
+        if order not in ORDERS:
+            raise InputError(f"unknown order {order!r} (choose one of: {', '.join(ORDERS)})")
+        return write_atomically(
+            out_path, lambda temp: render_starting_list(tournament, temp, order=order, paper=paper)
+        )
     return write_atomically(
         out_path,
-        lambda temp: _dispatch(kind, tournament, temp, round_number, paper, tiebreaks, board_order),
+        lambda temp: _dispatch(
+            kind, tournament, temp, round_number, paper, tiebreaks, board_order, withdrawn
+        ),
     )
 
 
@@ -131,6 +144,7 @@ def _dispatch(
     paper: str,
     tiebreaks: Sequence[str] | None,
     board_order: Sequence[tuple[int, int]] | None,
+    withdrawn: Mapping[int, int] | None = None,
 ) -> Path:
     if kind == "schedule":
         from swissdesk.reports.schedule import render_schedule
@@ -140,13 +154,23 @@ def _dispatch(
         from swissdesk.reports.boards import render_boards
 
         return render_boards(
-            tournament, out, round_number=round_number, paper=paper, board_order=board_order
+            tournament,
+            out,
+            round_number=round_number,
+            paper=paper,
+            board_order=board_order,
+            withdrawn=withdrawn,
         )
     if kind == "alphabetical":
         from swissdesk.reports.alphabetical import render_alphabetical
 
         return render_alphabetical(
-            tournament, out, round_number=round_number, paper=paper, board_order=board_order
+            tournament,
+            out,
+            round_number=round_number,
+            paper=paper,
+            board_order=board_order,
+            withdrawn=withdrawn,
         )
     if kind == "cards":
         from swissdesk.reports.cards import render_cards

@@ -7,16 +7,18 @@ absence).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from swissdesk.model.tournament import ResultCode, Tournament
 from swissdesk.reports.board_order import (
     BYE_LABELS,
+    WITHDRAWN,
     boards_of_round,
     bye_label,
     check_round,
     scores_before,
+    withdrawn_by_round,
 )
 from swissdesk.reports.common import bye_points_text, score_text, sort_name
 from swissdesk.reports.fonts import BOLD, REGULAR, printable
@@ -34,9 +36,12 @@ def render_alphabetical(
     round_number: int | None = None,
     paper: str = "a4",
     board_order: Sequence[tuple[int, int]] | None = None,
+    withdrawn: Mapping[int, int] | None = None,
 ) -> Path:
-    """Write the alphabetical pairing list of ``round_number`` (default: latest paired)."""
+    """Write the alphabetical pairing list of ``round_number`` (default: latest paired);
+    ``withdrawn`` as for the board list (:func:`~swissdesk.reports.boards.render_boards`)."""
     rnd = check_round(tournament, round_number)
+    gone = withdrawn_by_round(tournament, rnd, withdrawn)
     width, _ = frame_size(paper)
     scores = scores_before(tournament, rnd)
     by_tpn = tournament.players_by_tpn
@@ -62,8 +67,10 @@ def render_alphabetical(
         else:
             entry = player.entry(rnd)
             result = entry.result if entry is not None else None
-            if result is None or result not in BYE_LABELS:
-                text = "not paired"
+            if player.tpn in gone and result in (None, ResultCode.NOT_PAIRED):
+                text = WITHDRAWN
+            elif result is None or result not in BYE_LABELS:
+                text = BYE_LABELS[ResultCode.NOT_PAIRED]
             else:
                 points = bye_points_text(tournament, result)
                 label = bye_label(tournament, result)

@@ -8,7 +8,7 @@ participant (scores as they stood before the round).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from swissdesk.errors import InputError
@@ -183,9 +183,25 @@ BYE_LABELS: dict[ResultCode, str] = {
     ResultCode.FULL_POINT_BYE: "full-point bye",
     ResultCode.HALF_POINT_BYE: "half-point bye",
     ResultCode.ZERO_POINT_BYE: "zero-point bye",
-    ResultCode.NOT_PAIRED: "not paired",
+    ResultCode.NOT_PAIRED: "absent",
 }
-"""How a list names each kind of round without a board."""
+"""How a list names each kind of round without a board (as the window does; a withdrawn
+player is "withdrawn", see :func:`withdrawn_by_round`)."""
+
+WITHDRAWN = "withdrawn"
+
+
+def withdrawn_by_round(
+    tournament: Tournament, round_number: int, withdrawn: Mapping[int, int] | None
+) -> frozenset[int]:
+    """The players withdrawn by ``round_number``: from ``withdrawn`` (TPN -> first round not
+    played, what the tournament file records), else as far as the entries show it
+    (:func:`swissdesk.model.withdrawal.withdrawals`, for a TRF)."""
+    if withdrawn is None:
+        from swissdesk.model.withdrawal import withdrawals
+
+        withdrawn = withdrawals(tournament)
+    return frozenset(tpn for tpn, r in withdrawn.items() if r <= round_number)
 
 
 def bye_label(tournament: Tournament, result: ResultCode) -> str:

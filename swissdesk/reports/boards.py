@@ -8,19 +8,21 @@ The PAB and requested byes are listed below the boards.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from reportlab.platypus import Flowable
 
-from swissdesk.model.tournament import DOUBLE_SWISS, Tournament
+from swissdesk.model.tournament import DOUBLE_SWISS, ResultCode, Tournament
 from swissdesk.reports.board_order import (
+    WITHDRAWN,
     board_result,
     boards_of_round,
     bye_label,
     check_round,
     scores_before,
     unpaired_of_round,
+    withdrawn_by_round,
 )
 from swissdesk.reports.common import bye_points_text, heading, note, rating_text, score_text
 from swissdesk.reports.fonts import REGULAR
@@ -35,9 +37,13 @@ def render_boards(
     paper: str = "a4",
     board_order: Sequence[tuple[int, int]] | None = None,
     show_results: bool = True,
+    withdrawn: Mapping[int, int] | None = None,
 ) -> Path:
-    """Write the board list of ``round_number`` (default: the latest paired round)."""
+    """Write the board list of ``round_number`` (default: the latest paired round).
+    ``withdrawn``: TPN -> round from which the player is withdrawn (the file's record;
+    default: as the entries show it), printed "withdrawn" below the boards."""
     rnd = check_round(tournament, round_number)
+    gone = withdrawn_by_round(tournament, rnd, withdrawn)
     width, _ = frame_size(paper)
     scores = scores_before(tournament, rnd)
     by_tpn = tournament.players_by_tpn
@@ -113,14 +119,15 @@ def render_boards(
         bye_name_w = width - 26 - 30 - 24 - 150 - 44
         for item in unpaired:
             p = by_tpn[item.tpn]
+            left = item.tpn in gone and item.result is ResultCode.NOT_PAIRED
             bye_rows.append(
                 [
                     str(item.tpn),
                     fit(p.name, bye_name_w - 5, REGULAR, font),
                     rating_text(p),
                     score_text(scores.get(item.tpn, 0)),
-                    bye_label(tournament, item.result),
-                    bye_points_text(tournament, item.result),
+                    WITHDRAWN if left else bye_label(tournament, item.result),
+                    "" if left else bye_points_text(tournament, item.result),
                 ]
             )
         story.append(

@@ -1,7 +1,7 @@
 """Pairing cards: one card per participant, in the layout arbiters know from manual pairing.
 
 Each card carries the pairing number, name, rating, title and federation, and per round the
-opponent, colour, float (C.04.3 art. 1.4: ↑ upfloat, ↓ downfloat; Double-Swiss C.04.5 art.
+opponent (number and name), colour, float (C.04.3 art. 1.4: ↑ upfloat, ↓ downfloat; Double-Swiss C.04.5 art.
 1.5: only a played match against an opponent with a different score, byes do not float),
 result (Double-Swiss: the match score) and the score after the round. Rounds not yet played stay blank to be filled in by hand. Several cards
 go on a page, with cut marks at their corners.
@@ -40,8 +40,10 @@ ROW_HEIGHT = 4.6 * mm
 
 _RESULT = {**GAME_MARKS, **BYE_MARKS}
 _FLOAT = {Float.UP: "↑", Float.DOWN: "↓", Float.NONE: ""}
-_COLUMNS = ("Rd", "Opp.", "Col", "Float", "Res", "Score")
-_COLUMN_SHARE = (0.13, 0.19, 0.15, 0.15, 0.19, 0.19)
+_COLUMNS = ("Rd", "Opp.", "Opponent", "Col", "Float", "Res", "Score")
+_COLUMN_SHARE = (0.08, 0.10, 0.37, 0.09, 0.10, 0.13, 0.13)
+_NAME_COLUMN = 2
+"""The opponent's name: left-aligned, cut to its column (the others are centred)."""
 
 
 class _CardSheet(Flowable):  # type: ignore[misc]
@@ -111,6 +113,12 @@ def _draw_card(canvas: Canvas, x: float, y: float, w: float, h: float,
         baseline = table_top - (r + 1) * ROW_HEIGHT + 1.4 * mm
         canvas.setFont(BOLD if r == 0 else REGULAR, 8 if r == 0 else 9)
         for c, text in enumerate(cells):
+            if c == _NAME_COLUMN and r > 0:
+                room = edges[c + 1] - edges[c] - 1.6 * mm
+                canvas.setFont(REGULAR, 8)
+                canvas.drawString(edges[c] + 0.8 * mm, baseline, fit(text, room, REGULAR, 8))
+                canvas.setFont(REGULAR, 9)
+                continue
             centre = (edges[c] + edges[c + 1]) / 2
             canvas.drawCentredString(centre, baseline, text)
         canvas.setLineWidth(0.6 if r == 0 else 0.25)
@@ -125,15 +133,16 @@ def _draw_card(canvas: Canvas, x: float, y: float, w: float, h: float,
 
 def _card_rows(
     tournament: Tournament, player: Player, shown: int, rounds: int,
-    floats: tuple[Float, ...], scores: list[int],
+    floats: tuple[Float, ...], scores: list[int], names: dict[int, str],
 ) -> list[list[str]]:  # fmt: skip
     rows: list[list[str]] = []
     for r in range(1, rounds + 1):
         entry: RoundEntry | None = player.entry(r) if r <= shown else None
         if entry is None:
-            rows.append([str(r), "", "", "", "", ""])
+            rows.append([str(r), "", "", "", "", "", ""])
             continue
         opponent = str(entry.opponent) if entry.opponent is not None else "–"
+        name = names.get(entry.opponent, "") if entry.opponent is not None else ""
         colour = (
             {Colour.WHITE: "W", Colour.BLACK: "B"}.get(entry.colour, "") if entry.colour else ""
         )
@@ -149,7 +158,7 @@ def _card_rows(
         if tournament.system == DOUBLE_SWISS and not entry.played:
             flt = ""  # C.04.5 art. 1.5: only a played match against a different score floats
         score = "" if pending else score_text(scores[r])
-        rows.append([str(r), opponent, colour, flt, result, score])
+        rows.append([str(r), opponent, name, colour, flt, result, score])
     return rows
 
 
@@ -178,10 +187,13 @@ def render_cards(
 
     cards: list[list[list[str]]] = []
     heads: list[tuple[str, str, str, str]] = []
+    names = {p.tpn: p.name for p in tournament.players}
     for player in sorted(tournament.players, key=lambda p: p.tpn):
         state = states.get(player.tpn)
         floats = state.floats if state is not None else ()
-        cards.append(_card_rows(tournament, player, shown, rounds, floats, scores[player.tpn]))
+        cards.append(
+            _card_rows(tournament, player, shown, rounds, floats, scores[player.tpn], names)
+        )
         line2 = "   ".join(
             x
             for x in (

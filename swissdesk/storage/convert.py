@@ -234,6 +234,7 @@ def player_data_to_dict(p: PlayerData) -> dict[str, Any]:
         "fide_id": p.fide_id,
         "birth_date": p.birth_date,
         "members": list(p.members),
+        "club": p.club,
     }
 
 
@@ -248,6 +249,7 @@ def player_data_from_record(rec: PlayerRecord) -> PlayerData:
         fide_id=rec.fide_id,
         birth_date=rec.birth_date,
         members=tuple(json.loads(rec.members)),
+        club=rec.club,
     )
 
 
@@ -261,6 +263,7 @@ def apply_player_data(rec: PlayerRecord, data: PlayerData) -> None:
     rec.fide_id = data.fide_id
     rec.birth_date = data.birth_date
     rec.members = json.dumps(list(data.members))
+    rec.club = data.club
 
 
 def player_data_from_dict(d: Mapping[str, Any]) -> PlayerData:
@@ -274,6 +277,7 @@ def player_data_from_dict(d: Mapping[str, Any]) -> PlayerData:
         fide_id=d["fide_id"],
         birth_date=d["birth_date"],
         members=tuple(d["members"]),
+        club=str(d.get("club", "")),  # audit rows written before schema 4 have none
     )
 
 
@@ -429,6 +433,7 @@ def build_snapshot(
                 prow.fide_id,
                 prow.birth_date,
                 prow.members,
+                prow.club,
                 prow.declared_points,
                 prow.declared_rank,
                 prow.withdrawn_from_round,
@@ -514,6 +519,7 @@ def build_snapshot(
                 declared_points=row.declared_points if keep_declared else None,
                 declared_rank=row.declared_rank if keep_declared else None,
                 members=tuple(json.loads(row.members)),
+                club=row.club,
             )
         )
     acceleration: dict[int, tuple[HalfPoints, ...]] = {}
@@ -598,6 +604,7 @@ def insert_tournament(session: Session, t: Tournament, *, engine_label: str, at:
                 fide_id=p.fide_id,
                 birth_date=p.birth_date,
                 members=json.dumps(list(p.members)),
+                club=p.club,
                 declared_points=p.declared_points,
                 declared_rank=p.declared_rank,
                 group_a=False,

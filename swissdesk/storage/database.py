@@ -98,6 +98,15 @@ def migrate_2_add_organiser(con: sqlite3.Connection) -> None:
 MIGRATIONS[2] = migrate_2_add_organiser
 
 
+def migrate_3_add_player_club(con: sqlite3.Connection) -> None:
+    """Version 3 -> 4: each player's club or town (free text, empty in an older file;
+    printed on the starting list, never in a TRF). Frozen SQL (never the current models)."""
+    con.execute("ALTER TABLE player ADD COLUMN club TEXT NOT NULL DEFAULT ''")
+
+
+MIGRATIONS[3] = migrate_3_add_player_club
+
+
 def translate_error(exc: BaseException, path: Path) -> StorageError:
     """The arbiter's message for a SQLite failure while using ``path``."""
     orig = exc.orig if isinstance(exc, DBAPIError) else exc

@@ -168,6 +168,7 @@ def player_rows(session: Session) -> list[PlayerRow]:
             pr.fide_id,
             pr.birth_date,
             pr.members,
+            pr.club,
             pr.withdrawn_from_round,
             pr.late_entry_round,
         ).order_by(pr.tpn)
@@ -189,6 +190,7 @@ def player_rows(session: Session) -> list[PlayerRow]:
                 withdrawn_from_round=row.withdrawn_from_round,
                 late_entry_round=row.late_entry_round,
                 byes=tuple(sorted(byes.get(row.id, ()))),
+                club=row.club,
             )
         )
     return out

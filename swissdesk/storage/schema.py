@@ -21,7 +21,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """Version of the tables below; bump it and add a migration to ``database.MIGRATIONS``.
 
 2: the team tables (``team_settings``, ``team``, ``team_member``, ``team_board``).
@@ -103,6 +103,8 @@ class PlayerRecord(Base):
     """In Baku group GA (fixed when round 1 is paired, C.04.7 art. 1.2-1.3)."""
     acceleration: Mapped[str] = mapped_column(Text, default="[]")
     """JSON list of explicit virtual points per round (``AccelerationKind.EXPLICIT``)."""
+    club: Mapped[str] = mapped_column(Text, default="")
+    """Club or town (schema 4; printed on the starting list, never in a TRF)."""
 
 
 class RoundRecord(Base):

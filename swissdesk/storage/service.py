@@ -326,6 +326,14 @@ class TournamentFile:
         with self._read() as session:
             return readmodels.player_rows(session)
 
+    def withdrawn(self) -> dict[int, int]:
+        """TPN -> the round from which the player is withdrawn (not paired any more)."""
+        return {
+            p.tpn: p.withdrawn_from_round
+            for p in self.players()
+            if p.withdrawn_from_round is not None
+        }
+
     def round_view(self, round_number: int) -> RoundView:
         """Boards, PAB, byes and absences of a paired round, or the byes already set for
         the next round (``paired=False``)."""

@@ -124,6 +124,8 @@ class PlayerData:
     fide_id: str = ""
     birth_date: str = ""
     members: tuple[str, ...] = ()
+    club: str = ""
+    """Club or town, for the starting list (no TRF record holds it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +150,7 @@ class PlayerRow:
     withdrawn_from_round: int | None
     late_entry_round: int | None
     byes: tuple[tuple[int, ByeKind], ...] = ()
+    club: str = ""
 
     @property
     def data(self) -> PlayerData:
@@ -161,6 +164,7 @@ class PlayerRow:
             fide_id=self.fide_id,
             birth_date=self.birth_date,
             members=self.members,
+            club=self.club,
         )
 
 

@@ -184,7 +184,8 @@ def _system_code(t: Tournament) -> str:
     if round_robin.is_round_robin(t.system):
         settings = round_robin.settings_of(t)
         return round_robin.code_192(t.system, settings, team=t.is_team)
-    return SYSTEM_192_TEXT.get(t.system, t.system.upper())
+    system = t.system.partition(":")[0]  # a system's options (lim:maxi) have no TRF code
+    return SYSTEM_192_TEXT.get(system, system.upper())
 
 
 def _scoring_records(s: ScoringSystem, modern: bool) -> list[str]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+
 from swissdesk.gui.mainwindow import MainWindow
 
 
@@ -265,3 +267,219 @@ def test_match_heading_keeps_an_arabic_first_team_on_the_left(
     arabic = line.cursorToX(text.index("الشمري"))[0]
     second = line.cursorToX(text.index(first.second_name))[0]
     assert arabic < second, text
+
+
+def test_lim_edition_and_maxi_are_chosen_in_the_window_and_pair_every_round(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """Item 10: the Lim system's edition and Maxi-tournament were command-line options only
+    (``--edition``, ``--maxi``): now the tournament keeps them and pairs with them."""
+    from swissdesk.engines import get_engine, system_names
+    from swissdesk.gui.dialogs import TournamentDialog
+    from swissdesk.storage import PlayerData
+
+    dialog = TournamentDialog(system_names(), parent=window)
+    assert not dialog.form.isRowVisible(dialog.lim_options)
+    dialog.name.setText("Lim Open")
+    dialog.system.setCurrentIndex(dialog.system.findData("lim"))
+    assert dialog.form.isRowVisible(dialog.lim_options)
+    dialog.lim_edition.setCurrentIndex(dialog.lim_edition.findData("2003"))
+    dialog.lim_maxi.setChecked(True)
+    settings = dialog.settings()
+    assert settings.system == "lim:2003,maxi"
+    engine = get_engine(settings.system)
+    assert engine.options.edition == "2003" and engine.options.maxi  # type: ignore[attr-defined]
+    path = tmp_path / "lim.swissdesk"
+    assert window.files.create_tournament(path, settings)
+    tf = window.file
+    assert tf is not None
+    from swissdesk.storage import AddPlayer
+
+    for i in range(6):
+        tf.execute(AddPlayer(PlayerData(f"Player {i}, A", 2400 - 40 * i)))
+    window.refresh()
+    again = TournamentDialog(system_names(), window.tournament_settings, window)
+    assert again.system.currentData() == "lim" and again.form.isRowVisible(again.lim_options)
+    assert again.lim_edition.currentData() == "2003" and again.lim_maxi.isChecked()
+    assert again.settings().system == "lim:2003,maxi"
+    with qtbot.waitSignal(window.round_paired, timeout=60_000):
+        window.pair_next_round()  # the window's pairing (a worker process) takes the options
+    assert tf.audit_log()[-1].payload["engine"] == "lim:2003,maxi"
+
+
+def test_a_system_option_the_engine_does_not_know_is_refused(tmp_path: Path) -> None:
+    import pytest
+
+    from swissdesk.storage import ActionRefused, TournamentFile, TournamentSettings
+
+    with pytest.raises(ActionRefused, match="unknown Lim edition"):
+        TournamentFile.create(
+            tmp_path / "x.swissdesk", TournamentSettings(name="X", system="lim:2004")
+        )
+
+
+def test_team_tiebreaks_are_edited_in_the_window(window: MainWindow, tmp_path: Path) -> None:
+    """Item 10: the team tie-breaks were set from the command line only; the settings
+    dialog of a team event offered the individual C.07 list (and refused "SB:MPxGP")."""
+    from swissdesk.engines import system_names
+    from swissdesk.gui.dialogs import TournamentDialog
+
+    _team_window(window, tmp_path)
+    dialog = TournamentDialog(system_names(), window.tournament_settings, window)
+    offered = {dialog.tiebreaks.choice.itemData(i) for i in range(dialog.tiebreaks.choice.count())}
+    assert {"BH:MP", "SB:MPxGP", "GP", "DE"} <= offered and "TPR" not in offered
+    dialog.tiebreaks.set_codes(("SB:MPxGP", "GP"))
+    assert dialog.problems() == []
+    window.prompter.dialogs.append(lambda d: d.tiebreaks.set_codes(("SB:MPxGP", "GP")) or True)  # type: ignore[attr-defined]
+    window.files.edit_settings()
+    assert window.tournament_settings is not None
+    assert window.tournament_settings.tiebreaks == ("SB:MPxGP", "GP")
+    window.show_page(window.PAGE_TEAM_STANDINGS)
+    model = window.team_standings_page.model
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    assert headers[-1] == "SB:MPxGP"  # GP has its own column already
+    dialog.tiebreaks.set_codes(("TPR",))
+    assert any("a team event ranks by" in p for p in dialog.problems())
+
+
+def test_new_team_tournament_takes_its_tiebreaks(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from swissdesk.engines import system_names
+    from swissdesk.gui.team_pages import TeamTournamentDialog
+
+    dialog = TeamTournamentDialog(system_names())
+    qtbot.addWidget(dialog)
+    dialog.name.setText("Cup")
+    dialog.system.setCurrentIndex(dialog.system.findData("team"))
+    assert dialog.form.isRowVisible(dialog.team_tiebreaks)
+    assert not dialog.form.isRowVisible(dialog.tiebreaks)
+    dialog.team_tiebreaks.set_codes(("BH:MP", "DE"))
+    assert dialog.problems() == []
+    assert dialog.settings().tiebreaks == ("BH:MP", "DE")
+
+
+def test_roster_tab_leaves_the_field_and_ctrl_enter_adds_the_team(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Item 7: in Add team > Roster, Tab typed a tab (read as a column separator) and only
+    Shift+Tab, Enter submitted the dialog."""
+    from swissdesk.gui.team_pages import TeamDialog
+
+    dialog = TeamDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.name.setText("Riverside")
+    dialog.roster.setFocus()
+    qtbot.keyClicks(dialog.roster, "Ann Able; 2100")
+    qtbot.keyClick(dialog.roster, Qt.Key.Key_Return)
+    qtbot.keyClicks(dialog.roster, "Bob Best; 2050")
+    assert dialog.roster.toPlainText() == "Ann Able; 2100\nBob Best; 2050"
+    qtbot.keyClick(dialog.roster, Qt.Key.Key_Tab)
+    assert "\t" not in dialog.roster.toPlainText()
+    assert not dialog.roster.hasFocus()
+    dialog.roster.setFocus()
+    with qtbot.waitSignal(dialog.accepted, timeout=2000):
+        qtbot.keyClick(dialog.roster, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert [m.name for m in dialog.data().members] == ["Ann Able", "Bob Best"]
+
+
+def test_a_date_takes_one_tab_in_the_tournament_dialog(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Item 7: each date took three Tabs (year, month, day), so typing the fields in order
+    landed in the wrong one."""
+    from swissdesk.engines import system_names
+    from swissdesk.gui.dialogs import TournamentDialog
+
+    dialog = TournamentDialog(system_names())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.federation.setFocus()
+    order = []
+    for _ in range(3):
+        qtbot.keyClick(dialog.focusWidget(), Qt.Key.Key_Tab)
+        order.append(dialog.focusWidget())
+    assert order == [dialog.start, dialog.end, dialog.organiser]
+    qtbot.keyClick(dialog.focusWidget(), Qt.Key.Key_Backtab)
+    assert dialog.focusWidget() is dialog.end
+
+
+def test_search_texts_do_not_carry_over_to_the_next_tournament(
+    window: MainWindow, sample_copy: Path, tmp_path: Path
+) -> None:
+    """Item 8: the round search text stayed when another tournament was opened."""
+    assert window.open_file(sample_copy)
+    window.rounds_page.find_field.setText("fernandez")
+    window.players_page.search.setText("lukasz")
+    _team_window(window, tmp_path)
+    assert window.rounds_page.find_field.text() == ""
+    assert window.players_page.search.text() == ""
+    assert window.players_page.proxy.rowCount() == window.players_page.model.rowCount()
+
+
+def test_the_printed_board_list_names_a_withdrawn_player_as_the_window_does(
+    window: MainWindow, sample_copy: Path, tmp_path: Path
+) -> None:
+    """Item 9: the board list printed "not paired" where the window says "withdrawn"."""
+    from pypdf import PdfReader
+
+    from swissdesk.gui.models import BoardsModel
+
+    assert window.open_file(sample_copy)
+    window.show_page(window.PAGE_ROUNDS)
+    model = window.rounds_page.model
+    shown = [model.display_text(r, BoardsModel.BLACK) for r in range(model.rowCount())]
+    assert "withdrawn" in shown
+    for kind in ("boards", "alphabetical"):
+        out = tmp_path / f"{kind}.pdf"
+        window.prompter.files.append(str(out))  # type: ignore[attr-defined]
+        window.menu_actions[f"report_{kind}"].trigger()
+        text = PdfReader(out).pages[0].extract_text()
+        assert "withdrawn" in text and "not paired" not in text, kind
+
+
+def test_counts_and_points_are_written_in_good_english(window: MainWindow, tmp_path: Path) -> None:
+    """Item 9: "1 teams", "1 players", "scores ½ points"; the Sex column cut to "fem…"."""
+    from swissdesk.gui.models import PlayersModel
+    from swissdesk.gui.tablemodel import plural, points_words
+
+    assert plural(1, "team") == "1 team" and plural(2, "player") == "2 players"
+    assert [points_words(v) for v in (0, 1, 2, 3)] == [
+        "0 points", "½ point", "1 point", "1½ points",
+    ]  # fmt: skip
+    column = PlayersModel.columns[PlayersModel.SEX]
+    assert column.width >= len("female")
+    _team_window(window, tmp_path)
+    window.show_page(window.PAGE_PLAYERS)
+    table = window.players_page.table
+    needed = table.fontMetrics().horizontalAdvance("female")
+    assert table.columnWidth(PlayersModel.SEX) >= needed + 8  # not "fem…"
+    window.show_page(window.PAGE_TEAMS)
+    assert "1 teams" not in window.teams_page.count.text()
+
+
+RATING_LIST = """<?xml version="1.0" encoding="utf-8"?>
+<playerslist>
+<player><fideid>900001</fideid><name>Strong, Sam</name><country>USA</country><sex>M</sex><title>GM</title><rating>2533</rating><birthday>1980</birthday><flag>i</flag></player>
+<player><fideid>900002</fideid><name>Strand, Tom</name><country>USA</country><sex>M</sex><title></title><rating>1471</rating><birthday>2001</birthday><flag></flag></player>
+</playerslist>
+"""
+
+
+def test_rating_list_popup_marks_inactive_players_listed_last(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Item 9: a 2533 GM listed below a 1471 player, with nothing saying why."""
+    import os
+
+    from swissdesk.gui.dialogs import PlayerDialog
+    from swissdesk.ratinglist import RatingList
+
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_text(RATING_LIST, encoding="utf-8")
+    rating_list = RatingList(os.environ["SWISSDESK_RATING_LIST"])
+    rating_list.import_file(source)
+    dialog = PlayerDialog(rating_list=rating_list)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.lookup is not None
+    qtbot.keyClicks(dialog.lookup.query, "str")
+    qtbot.waitUntil(lambda: dialog.lookup is not None and dialog.lookup.results.count() == 2)
+    texts = [dialog.lookup.results.item(i).text() for i in range(2)]
+    assert texts == ["Strand, Tom · USA · 1471", "Strong, Sam · USA · 2533 · GM · inactive"]
+    assert "flag i" in dialog.lookup.results.item(1).toolTip()

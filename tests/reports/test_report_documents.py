@@ -179,10 +179,14 @@ def test_pairing_cards_show_opponent_colour_float_result_and_score(tmp_path: Pat
     # against 2 in round 3 (no result yet). Card 3: a half-point bye in round 2 (downfloat).
     start = rows.index([COMPOSED[3], COMPOSED[4]])
     assert rows[start + 1] == ["3", "4"]
-    assert rows[start + 4] == ["Rd", "Opp.", "Col", "Float", "Res", "Score"] * 2
-    assert rows[start + 5] == ["1", "7", "W", "½", "½", "1", "–", "↓", "PAB", "1"]
-    assert rows[start + 6] == ["2", "–", "↓", "bye ½", "1", "2", "7", "B", "↓", "½", "1½"]
-    assert rows[start + 7] == ["3", "1", "B", "3", "2", "W"]
+    # Each round names the opponent too (issue 27: cards showed only numbers).
+    assert rows[start + 4] == ["Rd", "Opp.", "Opponent", "Col", "Float", "Res", "Score"] * 2
+    assert rows[start + 5] == ["1", "7", COMPOSED[7], "W", "½", "½", "1", "–", "↓", "PAB", "1"]
+    assert rows[start + 6] == [
+        *("2", "–", "↓", "bye ½", "1"),
+        *("2", "7", COMPOSED[7], "B", "↓", "½", "1½"),
+    ]
+    assert rows[start + 7] == ["3", "1", COMPOSED[1], "B", "3", "2", COMPOSED[2], "W"]
     assert rows[start + 8] == ["4", "4"]  # rounds to come: blank lines to fill in by hand
 
 
@@ -359,9 +363,18 @@ def test_corpus_cross_table_eleven_rounds_fit(tmp_path: Path) -> None:
 def test_corpus_cards_every_player_once(tmp_path: Path) -> None:
     t = read_trf(corpus_file("dutch-full/dutch-0005-n040-r11-default.trf"))
     out = render("cards", t, tmp_path / "c.pdf")
+    heads: list[str] = []  # the names at the head of the cards (bold, 10 pt)
+
+    def visit(text: str, cm: object, tm: list[float], font: object, size: float) -> None:
+        if text.strip() and size * tm[0] == 10:
+            heads.append(text.strip())
+
+    for page in PdfReader(str(out)).pages:
+        page.extract_text(visitor_text=visit)
+    names = [p.name for p in t.players]
+    assert sorted(h for h in heads if h in names) == sorted(names)  # each card once
     text = all_text(out)
-    for p in t.players:
-        assert text.count(p.name) == 1
+    assert all(text.count(p.name) > 1 for p in t.players)  # and named as an opponent
     assert len(PdfReader(str(out)).pages) == math.ceil(40 / 6)
 
 

@@ -37,7 +37,7 @@ def card_lines(tmp_path: Path) -> dict[int, list[str]]:
     cards: dict[int, list[str]] = {}
     start = [i for i, w in enumerate(words) if w == "Score"]
     for k, i in enumerate(start):
-        end = start[k + 1] - 8 if k + 1 < len(start) else len(words) - 2
+        end = start[k + 1] - 9 if k + 1 < len(start) else len(words) - 2
         cards[k + 1] = words[i + 1 : end]
     return cards
 
@@ -53,8 +53,11 @@ def test_c045_art_1_5_float_only_in_a_match_between_different_scores(tmp_path: P
 def test_c045_card_result_column_is_the_match_score(tmp_path: Path) -> None:
     cards = card_lines(tmp_path)
     # Card of no. 1: round 1 against no. 3 with Black, won 2-0, score 2; round 2 the same.
-    assert cards[1] == ["1", "3", "B", "2", "2", "2", "5", "W", "↓", "2", "4"]
-    assert cards[4][:6] == ["1", "2", "B", "½", "½", "2"]
+    assert cards[1] == [
+        *("1", "3", "Random0003, Player", "B", "2", "2"),
+        *("2", "5", "Random0005, Player", "W", "↓", "2", "4"),
+    ]
+    assert cards[4][:7] == ["1", "2", "Random0002, Player", "B", "½", "½", "2"]
 
 
 def test_c045_board_list_keeps_both_games_clear_of_the_scores(tmp_path: Path) -> None:

@@ -149,6 +149,15 @@ def to_round_pairing(t: Tournament, result: LimResult, round_number: int) -> Rou
     )
 
 
-register("lim", LimEngine)
+def _with_options(options: tuple[str, ...]) -> LimEngine:
+    """``lim:2003,maxi``: the edition of the text (2026, 2003 or 1999) and whether the event
+    is a Maxi-tournament (art. 3.2.3, 3.8, 5.7)."""
+    editions = [o for o in options if o != "maxi"]
+    if len(editions) > 1:
+        raise ValueError(f"one edition of the Lim text, not {', '.join(editions)}")
+    return LimEngine(maxi="maxi" in options, edition=editions[0] if editions else "2026")
+
+
+register("lim", LimEngine, _with_options)
 
 __all__ = ["LimEngine", "LimOptions", "pair_lim"]

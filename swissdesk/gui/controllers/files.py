@@ -60,6 +60,10 @@ class FileController:
     def _set_file(self, tf: TournamentFile) -> None:
         self.close_tournament()
         self.w.file = tf
+        # What was searched in the last tournament means nothing in this one.
+        self.w.rounds_page.find_field.clear()
+        self.w.players_page.search.clear()
+        self.w.statusBar().clearMessage()
         self.w.pairing.explanations = {}
         self.w.app_settings.add_recent(tf.path)
         self._update_recent_menu()

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from swissdesk.gui.dialogs import ByeDialog, LateEntryDialog, PlayerDialog, WithdrawDialog
-from swissdesk.gui.models import points
 from swissdesk.gui.round_robin import DrawLotsDialog, PairingNumbersDialog
+from swissdesk.gui.tablemodel import points_words
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.tournament import title_rank
 from swissdesk.storage import (
@@ -128,12 +128,11 @@ class PlayersController:
         if self.w.tournament_settings is None or self.w.teams.late_entry_refused():
             return
         s = self.w.tournament_settings
-        missed = points(s.scoring.points(s.late_entry_result))
         dialog = LateEntryDialog(
             self.w.player_rows,
             self.w.rounds_paired,
             s.total_rounds,
-            f"{missed} point{'s' if missed != '1' else ''}",
+            points_words(s.scoring.points(s.late_entry_result)),
             self.w,
             scoring=s.scoring,
             default_missed=s.late_entry_result,

@@ -80,6 +80,13 @@ def check_settings(settings: TournamentSettings) -> None:
         raise ActionRefused("the number of rounds must be at least 1 (C.04.1 art. 1)")
     if not settings.system.strip():
         raise ActionRefused("choose a pairing system")
+    if ":" in settings.system:  # a system's options (lim:2003,maxi) must be its own
+        from swissdesk.engines import get_engine
+
+        try:
+            get_engine(settings.system)
+        except KeyError as exc:
+            raise ActionRefused(str(exc.args[0])) from None
     if is_round_robin(settings.system):
         cycles = settings.round_robin.cycles
         if not 1 <= cycles <= MAX_CYCLES:

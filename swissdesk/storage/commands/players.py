@@ -545,6 +545,7 @@ def _player_record_dict(rec: PlayerRecord) -> dict[str, Any]:
         "fide_id": rec.fide_id,
         "birth_date": rec.birth_date,
         "members": rec.members,
+        "club": rec.club,
         "declared_points": rec.declared_points,
         "declared_rank": rec.declared_rank,
         "withdrawn_from_round": rec.withdrawn_from_round,
