@@ -195,3 +195,21 @@ def test_a_round_changed_by_hand_is_checked_as_a_round_robin(rr: TournamentFile)
     assert any("the next cycle reverses the colours" in w for w in refused.value.warnings)
     done = rr.execute(ManualPairingChange(2, again, bye, confirmed=True))
     assert done.warnings
+
+
+def test_varma_draw_can_keep_clubs_apart(tmp_path: Path) -> None:
+    clubs = ["Rooks"] * 4 + ["Knights"] * 3 + ["Pawns"] * 2 + ["Bishops", "Kings", "Queens"]
+    players = [
+        PlayerData(f"Player {i:02d}", 2000 - i, federation="ENG", club=club)
+        for i, club in enumerate(clubs)
+    ]
+    with TournamentFile.create(tmp_path / "c.swissdesk", rr_settings(1), players=players) as tf:
+        result = tf.execute(DrawLots(seed=11, method="varma", apart="club"))
+        assert "clubs kept apart" in result.summary and not result.warnings
+        club = {p.tpn: players[[d.name for d in players].index(p.name)].club for p in tf.players()}
+        for step in schedule(12, RoundRobinSettings(1))[-3:]:
+            for pair in step.pairs:
+                if {pair.white, pair.black} != {6, 12}:
+                    assert club[pair.white] != club[pair.black]
+        with pytest.raises(ActionRefused, match="federation or club"):
+            tf.execute(DrawLots(seed=1, method="varma", apart="colour"))

@@ -26,6 +26,9 @@ from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.schema import PlayerRecord
 
 DRAW_METHODS = ("lot", "varma")
+APART = ("federation", "club")
+"""What the restricted draw keeps apart: the players' federations (GRC Annex 2) or, for a
+club or national championship, their clubs."""
 
 
 def is_round_robin_file(s: Session) -> bool:
@@ -85,18 +88,22 @@ class DrawLots(Action):
     """Give the players pairing numbers by lot, before round 1 is paired.
 
     ``method`` is ``"lot"`` (every number equally likely) or ``"varma"`` (the restricted
-    draw of GRC Annex 2: players of the same federation kept apart in the last rounds).
+    draw of GRC Annex 2: players of the same federation, or with ``apart="club"`` of the
+    same club, kept apart in the last rounds).
     ``seed`` makes the draw reproducible: the same players and seed give the same numbers,
     and the audit log keeps both.
     """
 
     seed: int
     method: str = "lot"
+    apart: str = "federation"
 
 
 def draw_lots_action(s: Session, a: DrawLots) -> Outcome:
     if a.method not in DRAW_METHODS:
         raise ActionRefused(f"unknown draw {a.method!r}: choose {' or '.join(DRAW_METHODS)}")
+    if a.apart not in APART:
+        raise ActionRefused(f"a draw keeps players apart by {' or '.join(APART)}, not {a.apart!r}")
     last = convert.last_paired_round(s)
     if last >= 1:
         raise ActionRefused(
@@ -107,15 +114,22 @@ def draw_lots_action(s: Session, a: DrawLots) -> Outcome:
     records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
     if len(records) < 2:
         raise ActionRefused("register the players first: there is nobody to draw numbers for")
-    entrants = [Entrant(r.tpn, r.name, r.federation) for r in records]
+    entrants = [
+        Entrant(r.tpn, r.name, r.club if a.apart == "club" else r.federation) for r in records
+    ]
     draw = (restricted_draw if a.method == "varma" else draw_lots)(entrants, a.seed)
     by_tpn = {r.tpn: r.id for r in records}
     before = {r.id: r.tpn for r in records}
     after = {by_tpn[key]: number for key, number in draw.numbers.items()}
     set_tpns(s, after)
-    how = "restricted by the Varma tables" if draw.method == "varma" else "by lot"
+    how = (
+        f"restricted by the Varma tables ({a.apart}s kept apart)"
+        if draw.method == "varma"
+        else "by lot"
+    )
     payload = {
         "method": draw.method,
+        "apart": a.apart,
         "seed": a.seed,
         "steps": list(draw.steps),
         "warnings": list(draw.warnings),
