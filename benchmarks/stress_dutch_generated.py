@@ -49,8 +49,8 @@ from swissdesk.errors import NoPairingError
 from swissdesk.model.state import PreferenceStrength, build_states
 from swissdesk.model.tournament import Tournament, truncated
 from swissdesk.trf import read_trf
-from swissdesk.trf.checker import compare_round, file_pairing
-from swissdesk.trf.generator import GeneratorSettings, generate_tournament
+from swissdesk.verification.generator import GeneratorSettings, generate_tournament
+from swissdesk.verification.pairings import compare_round, file_pairing
 
 PROFILES: dict[str, list[str]] = {
     "clean": ["--forfeit-rate", "0", "--bye-rate", "0", "--withdraw-rate", "0"],

@@ -9,6 +9,8 @@ One command, on a Linux machine with the build tools (see packaging/README-insta
 2. **Smoke test** of the built executables, on temporary settings and data folders:
    ``swissdesk-cli --version`` gives the package version; ``swissdesk-cli pair`` on a
    reference case (``packaging/smoke/``, from bbpPairings) gives bbpPairings' pairing;
+   ``swissdesk-cli generate`` writes a random tournament that ``swissdesk-cli check``
+   accepts (FIDE's checker and generator work from the bundle without the window);
    ``import`` and ``report`` write a tournament file and a PDF (SQLite, fonts, reportlab
    inside the bundle); the GUI executable starts offscreen with ``SWISSDESK_SMOKE_TEST=1``,
    opens the sample tournament and exits with code 0 (skipped, with a message, while the
@@ -342,6 +344,16 @@ def smoke_test(bundle: Path, version: str, *, windows: bool = WINDOWS) -> SmokeR
                 + "\n".join(expected)
             )
         report.passed.append(f"swissdesk-cli pair {trf.name}: bbpPairings' pairing")
+
+        generated = home / "generated.trf"
+        command = [cli, "generate", "--players", "12", "--rounds", "5", "--seed", "1"]
+        result = run_built([*command, "-o", generated], env)
+        expect_success(result, "swissdesk-cli generate")
+        result = run_built([cli, "check", "--json", generated], env)
+        expect_success(result, "swissdesk-cli check of the generated tournament")
+        report.passed.append(
+            "swissdesk-cli generate + check: a random tournament, every round and rank right"
+        )
 
         tournament = home / "smoke.swissdesk"
         result = run_built([cli, "import", trf, "--output", tournament], env)

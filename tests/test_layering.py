@@ -1,4 +1,4 @@
-"""The lower layers (model, engines, trf, tiebreaks) use the standard library only.
+"""The lower layers (model, engines, trf, tiebreaks, verification) use the standard library only.
 
 They must run anywhere (a pairing engine checked by FIDE's tools, a headless server), and never
 reach up into storage, the GUI or the reports: checked twice, statically on every ``import``
@@ -17,7 +17,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "swissdesk"
-LOWER_LAYERS = ("model", "engines", "trf", "tiebreaks")
+LOWER_LAYERS = ("model", "engines", "trf", "tiebreaks", "verification")
+BELOW_VERIFICATION = ("model", "engines", "trf", "tiebreaks")
+"""``verification`` (the checker and the generator FIDE's checklist asks for) stands on these;
+they never import it."""
 UPPER_LAYERS = ("storage", "gui", "reports", "cli")
 FORBIDDEN_MODULES = ("sqlalchemy", "PySide6", "reportlab", "platformdirs", "pypdf")
 ALLOWED_SWISSDESK = {"swissdesk", "swissdesk.errors", *(f"swissdesk.{n}" for n in LOWER_LAYERS)}
@@ -110,3 +113,14 @@ def test_lower_layers_load_without_third_party_modules() -> None:
         or any(m == f"swissdesk.{u}" or m.startswith(f"swissdesk.{u}.") for u in UPPER_LAYERS)
     ]
     assert packages and not bad, f"lower layers pulled in: {bad[:10]}"
+
+
+@pytest.mark.parametrize("layer", BELOW_VERIFICATION)
+def test_layers_below_verification_never_import_it(layer: str) -> None:
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line}: imports {module}"
+        for path in layer_files(layer)
+        for line, module in imported_modules(path)
+        if module == "swissdesk.verification" or module.startswith("swissdesk.verification.")
+    ]
+    assert not offenders, "\n".join(offenders)

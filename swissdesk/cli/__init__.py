@@ -24,6 +24,7 @@ from swissdesk.errors import SwissdeskError
 COMMAND_MODULES = (
     "swissdesk.cli.trf_commands",
     "swissdesk.cli.pairing_commands",
+    "swissdesk.cli.verification_commands",
     "swissdesk.cli.standings_commands",
     "swissdesk.cli.storage_commands",
     "swissdesk.cli.event_commands",

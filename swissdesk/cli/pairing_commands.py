@@ -1,16 +1,14 @@
-"""``swissdesk pair``, ``check`` and ``generate``: the pairing engine from the command line.
+"""``swissdesk pair``: the pairing engine from the command line.
 
 ``pair`` prints the next round the way bbpPairings and JaVaFo do (number of pairs, then
-``WHITE BLACK`` per board, the PAB as ``N 0``); ``check`` re-pairs every round of a file and
-lists the differences (C.04.A Free Pairings Checker); ``generate`` writes a random tournament
-(C.04.A Random Tournament Generator). Exit codes: 0 ok, 1 no valid pairing or differences
-found, 2 bad input.
+``WHITE BLACK`` per board, the PAB as ``N 0``). Exit codes: 0 ok, 1 no valid pairing, 2 bad
+input. ``check`` and ``generate`` (the checker and the generator) live in
+:mod:`swissdesk.cli.verification_commands` and share the system options defined here.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 
 from swissdesk.cli.output import write_output
@@ -18,15 +16,13 @@ from swissdesk.engines.base import PairingEngine, PairingError, get_engine
 from swissdesk.errors import InputError, NoPairingError
 from swissdesk.model.double_swiss import for_system
 from swissdesk.model.tournament import Tournament
-from swissdesk.trf import format_trf, read_tournament
-from swissdesk.trf.checker import check_tournament
-from swissdesk.trf.generator import GeneratorSettings, generate_tournament
+from swissdesk.trf import read_tournament
 
 DEFAULT_SYSTEM = "dutch"
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the ``pair``, ``check`` and ``generate`` commands."""
+    """Add the ``pair`` command."""
     pair = subparsers.add_parser(
         "pair",
         help="pair the next round of a TRF file",
@@ -43,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="IN.trf",
         help="the tournament so far: a TRF, or a JSON tournament state (.json)",
     )
-    _add_system(pair)
+    add_system_options(pair)
     pair.add_argument("-o", "--output", metavar="OUT", help="write the pairing here")
     pair.add_argument(
         "--explain",
@@ -57,93 +53,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     pair.set_defaults(func=run_pair)
 
-    check = subparsers.add_parser(
-        "check",
-        help="re-pair every round of a TRF file and list the differences",
-        description=(
-            "For every round of a finished or running tournament, pair it again from the "
-            "state before that round and compare pairs, colours and the pairing-allocated bye "
-            "with the file. Forfeited games count as pairings. Exit code 1 if any round "
-            "differs, 2 for a bad file."
-        ),
-    )
-    check.add_argument("input", metavar="IN.trf", help="the tournament to check")
-    _add_system(check)
-    check.add_argument(
-        "--rounds",
-        metavar="LIST",
-        help="rounds to check, like 3 or 1-4,7 (default: every round with pairings)",
-    )
-    check.add_argument(
-        "-q",
-        "--quiet",
-        action="store_true",
-        help="print only the rounds that differ and the summary line",
-    )
-    check.set_defaults(func=run_check)
 
-    generate = subparsers.add_parser(
-        "generate",
-        help="generate a random tournament (like FIDE's RTG)",
-        description=(
-            "Generate a random tournament in the manner of FIDE's Random Tournament "
-            "Generator: realistic ratings, every round paired with the chosen engine, results "
-            "drawn from the rating difference (Elo expectation and a draw rate), requested "
-            "byes, forfeits and withdrawals. The seed is written into the file so that the "
-            "same command reproduces it."
-        ),
-    )
-    _add_system(generate, from_file=False)
-    generate.add_argument("--players", type=int, required=True, metavar="N")
-    generate.add_argument("--rounds", type=int, required=True, metavar="R")
-    generate.add_argument(
-        "--seed", type=int, metavar="S", help="random seed (default: a new one, printed)"
-    )
-    generate.add_argument(
-        "--draw-rate",
-        type=float,
-        default=0.3,
-        metavar="P",
-        help="draw probability between equal ratings (default 0.3)",
-    )
-    generate.add_argument(
-        "--forfeit-rate",
-        type=float,
-        default=0.02,
-        metavar="P",
-        help="probability of a forfeited game (default 0.02)",
-    )
-    generate.add_argument(
-        "--bye-rate",
-        type=float,
-        default=0.03,
-        metavar="P",
-        help="probability of a requested bye per player and round (default 0.03)",
-    )
-    generate.add_argument(
-        "--withdraw-rate",
-        type=float,
-        default=0.01,
-        metavar="P",
-        help="probability of a withdrawal per player and round (default 0.01)",
-    )
-    generate.add_argument(
-        "--late-entry-rate",
-        type=float,
-        default=0.0,
-        metavar="P",
-        help="probability that a player arrives late, in round 2 to mid-event (default 0)",
-    )
-    generate.add_argument(
-        "-o", "--output", metavar="OUT.trf", help="write here (default: standard output)"
-    )
-    generate.add_argument(
-        "--format", choices=("2026", "16"), default="2026", help="TRF version (default 2026)"
-    )
-    generate.set_defaults(func=run_generate)
-
-
-def _add_system(parser: argparse.ArgumentParser, *, from_file: bool = True) -> None:
+def add_system_options(parser: argparse.ArgumentParser, *, from_file: bool = True) -> None:
     """``--system NAME``; for a file that names its system (TRF record 192, the JSON
     state's ``system``) that system is the default, else the Dutch system."""
     from swissdesk.engines import system_names
@@ -261,65 +172,3 @@ def parse_rounds(spec: str, last: int) -> list[int]:
             )
         rounds.update(range(a, b + 1))
     return sorted(rounds)
-
-
-def run_check(args: argparse.Namespace) -> int:
-    """Re-pair each round and print the differences per round, then a summary line."""
-    tournament = read_tournament(args.input)
-    engine = engine_for(args.system or tournament.system, args)
-    tournament = for_system(tournament, args.system, args.input)
-    note_baku_by_code(tournament)
-    last = tournament.rounds_with_pairings
-    rounds = parse_rounds(args.rounds, last) if args.rounds else None
-    report = check_tournament(tournament, engine, rounds)
-    out = sys.stdout
-    for result in report.rounds:
-        if result.agrees:
-            if not args.quiet:
-                out.write(f"Round {result.round_number}: agrees\n")
-            continue
-        n = len(result.differences)
-        out.write(f"Round {result.round_number}: {n} difference{'s' if n != 1 else ''}\n")
-        for line in result.differences:
-            out.write(f"  - {line}\n")
-    out.write(report.summary() + "\n")
-    return 0 if report.agrees else 1
-
-
-def run_generate(args: argparse.Namespace) -> int:
-    """Generate, write, and tell the seed."""
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 2**31)
-    settings = GeneratorSettings(
-        players=args.players,
-        rounds=args.rounds,
-        seed=seed,
-        system=args.system,
-        draw_rate=args.draw_rate,
-        forfeit_rate=args.forfeit_rate,
-        bye_rate=args.bye_rate,
-        withdraw_rate=args.withdraw_rate,
-        late_entry_rate=args.late_entry_rate,
-    )
-    settings.validate()
-    if args.system == "team":  # C.04.6: teams with rosters, written as a TRF-2026 team file
-        from swissdesk.trf.team_generator import generate_team_event
-        from swissdesk.trf.team_records import format_team_trf
-
-        event = generate_team_event(args.players, args.rounds, seed, engine_for("team", args))
-        text = format_team_trf(event)
-        if args.output:
-            write_output(args.output, text)
-        else:
-            sys.stdout.write(text)
-        return 0
-    tournament = generate_tournament(settings, engine_for(args.system, args))
-    if args.output:
-        write_output(args.output, format_trf(tournament, version=args.format))
-        print(
-            f"swissdesk: {args.players} players, {args.rounds} rounds, seed {seed} -> "
-            f"{args.output}",
-            file=sys.stderr,
-        )
-    else:
-        sys.stdout.write(format_trf(tournament, version=args.format))
-    return 0

@@ -2,9 +2,14 @@
 
 In a round robin, players who withdrew having completed less than half their games are
 left out (GRC art. 6.6), and so are the points scored against them. Each tie-break only
-separates participants still tied on points and on every earlier tie-break; direct encounter (art. 6) is computed inside those groups. Participants still
+separates participants still tied on points and on every earlier tie-break; direct
+encounter (art. 6) is computed inside those groups. Participants still
 tied after the last tie-break share the place, shown as ``"3-5"``, and are listed by pairing
 number.
+
+A list may name the points themselves as ``PTS`` (TRF-2026 record 212, "FIDE tie-breaks used
+to define standings", is record 202 with ``PTS`` in its place): the points then decide at
+that position of the list instead of first.
 """
 
 from __future__ import annotations
@@ -117,6 +122,24 @@ _WITH_SPEC: dict[str, _WithSpec] = {
 }
 
 
+def _refine(
+    groups: list[list[int]], spec: TiebreakSpec, column: dict[int, c.Value]
+) -> list[list[int]]:
+    """Split every group of still-tied participants by one column, best first."""
+    refined: list[list[int]] = []
+    for group in groups:
+        ordered = sorted(group, key=lambda t: (_sort_key(spec, column[t]), t))
+        current = [ordered[0]]
+        for tpn in ordered[1:]:
+            if column[current[0]] == column[tpn]:
+                current.append(tpn)
+            else:
+                refined.append(current)
+                current = [tpn]
+        refined.append(current)
+    return refined
+
+
 def tiebreak_values(view: c.RoundsView, spec: TiebreakSpec) -> dict[int, c.Value]:
     """Every participant's value of one tie-break that does not depend on the ranking."""
     if spec.name in _SIMPLE:
@@ -145,6 +168,15 @@ def completed_rounds(tournament: Tournament) -> int:
     return tournament.rounds_with_pairings
 
 
+POINTS_CODE = "PTS"
+"""The code of the points in a ranking order (TRF-2026 record 212)."""
+
+
+def is_points_code(code: str) -> bool:
+    """Whether ``code`` names the points (``PTS``) rather than a tie-break."""
+    return code.strip().upper() == POINTS_CODE
+
+
 def _sort_key(spec: TiebreakSpec, value: Fraction | None) -> tuple[bool, Fraction]:
     if value is None:
         return (True, Fraction(0))
@@ -159,10 +191,14 @@ def compute_standings(
 ) -> Standings:
     """Rank ``tournament`` after ``after_round`` (default: the last paired round).
 
-    ``tiebreaks`` are codes such as ``"BH/C1"``; an unknown code raises
-    :class:`swissdesk.errors.InputError`, as does a round outside the tournament.
+    ``tiebreaks`` are codes such as ``"BH/C1"``; the points decide first unless the list
+    names them (``"PTS"``, as record 212 does) somewhere else. An unknown code raises
+    :class:`swissdesk.errors.InputError`, as does a round outside the tournament. The
+    returned :class:`Standings` lists the tie-breaks only (``PTS`` is the points column).
     """
-    specs = tuple(parse_tiebreak(code) for code in tiebreaks)
+    points_at = next((i for i, code in enumerate(tiebreaks) if is_points_code(code)), 0)
+    codes = [code for code in tiebreaks if not is_points_code(code)]
+    specs = tuple(parse_tiebreak(code) for code in codes)
     for spec in specs:
         if spec.point_type and not tournament.is_team:
             raise InputError(
@@ -176,35 +212,24 @@ def compute_standings(
         raise InputError(f"cannot rank after round {rounds}: the tournament has {known} rounds")
     excluded = excluded_from_standings(tournament, rounds)
     view = c.build_view(tournament, rounds, excluded=excluded)
-    tpns = sorted(view.records)
-    groups: list[list[int]] = []
-    for tpn in sorted(tpns, key=lambda t: -view.points[t]):
-        if groups and view.points[groups[-1][0]] == view.points[tpn]:
-            groups[-1].append(tpn)
-        else:
-            groups.append([tpn])
+    points_column: dict[int, c.Value] = {t: Fraction(p, 2) for t, p in view.points.items()}
+    points_spec = TiebreakSpec(code=POINTS_CODE, name=POINTS_CODE)
+    groups: list[list[int]] = [sorted(view.records)]
     columns: list[dict[int, c.Value]] = []
-    for spec in specs:
-        if spec.name == "DE":
-            column: dict[int, c.Value] = {}
+    order = [*specs[:points_at], points_spec, *specs[points_at:]]
+    for spec in order:
+        if spec is points_spec:
+            column = points_column
+        elif spec.name == "DE":
+            column = {}
             for group in groups:
                 for tpn, pos in c.direct_encounter_positions(view, group, spec).items():
                     column[tpn] = Fraction(pos)
         else:
             column = tiebreak_values(view, spec)
-        columns.append(column)
-        refined: list[list[int]] = []
-        for group in groups:
-            ordered = sorted(group, key=lambda t: (_sort_key(spec, column[t]), t))
-            current = [ordered[0]]
-            for tpn in ordered[1:]:
-                if column[current[0]] == column[tpn]:
-                    current.append(tpn)
-                else:
-                    refined.append(current)
-                    current = [tpn]
-            refined.append(current)
-        groups = refined
+        if spec is not points_spec:
+            columns.append(column)
+        groups = _refine(groups, spec, column)
     players = tournament.players_by_tpn
     rows: list[StandingRow] = []
     place = 1

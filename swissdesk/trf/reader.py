@@ -79,19 +79,25 @@ _BYE_RESULTS = frozenset(
 )
 _RESULT_BY_CHAR = {code.value: code for code in ResultCode}
 
-# The result the opponent's line must show for each result (C.04.2; TRF16 result codes).
+# The result the opponent's line may show for each result (C.04.2; TRF16 result codes). Besides
+# 1-0, ½-½ and 0-1 a game can end ½-0, 0-½ or 0-0 (Laws of Chess art. 12.9, 11.3: one or both
+# players penalised); TRF records each player's own result, so those are '=' against '0' and
+# '0' against '0'. Two wins, a win against a draw, or a forfeit against a game are impossible.
 _COMPATIBLE_RESULTS: dict[ResultCode, frozenset[ResultCode]] = {
     ResultCode.WIN: frozenset({ResultCode.LOSS}),
-    ResultCode.LOSS: frozenset({ResultCode.WIN}),
-    ResultCode.DRAW: frozenset({ResultCode.DRAW}),
+    ResultCode.LOSS: frozenset({ResultCode.WIN, ResultCode.DRAW, ResultCode.LOSS}),
+    ResultCode.DRAW: frozenset({ResultCode.DRAW, ResultCode.LOSS}),
     ResultCode.UNRATED_WIN: frozenset({ResultCode.UNRATED_LOSS}),
-    ResultCode.UNRATED_LOSS: frozenset({ResultCode.UNRATED_WIN}),
-    ResultCode.UNRATED_DRAW: frozenset({ResultCode.UNRATED_DRAW}),
+    ResultCode.UNRATED_LOSS: frozenset(
+        {ResultCode.UNRATED_WIN, ResultCode.UNRATED_DRAW, ResultCode.UNRATED_LOSS}
+    ),
+    ResultCode.UNRATED_DRAW: frozenset({ResultCode.UNRATED_DRAW, ResultCode.UNRATED_LOSS}),
     ResultCode.FORFEIT_WIN: frozenset({ResultCode.FORFEIT_LOSS}),
     ResultCode.FORFEIT_LOSS: frozenset({ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS}),
 }
 
 _POINTS_RE = re.compile(r"^(\d{1,4})(?:[.,](\d))?$")
+_DECIMAL_RE = re.compile(r"^-?\d{1,4}(?:[.,]\d{1,2})?$")
 _TOKEN_RE = re.compile(r"\S+")
 
 
@@ -126,6 +132,7 @@ class _State:
         default_factory=list
     )
     forbidden: list[tuple[int, list[tuple[int, int]]]] = field(default_factory=list)
+    abnormal: list[AbnormalPoints] = field(default_factory=list)
     extra: list[str] = field(default_factory=list)
     baku_line: int | None = None
     """The line of a record 192 whose code asks for the Baku acceleration (C.04.7)."""
@@ -332,6 +339,9 @@ def _read_line(state: _State, line: str, line_no: int) -> None:
         state.forbidden.append((line_no, players))
     elif tag == "202":
         state.tiebreaks = tuple(t.strip() for t in line[4:].split(",") if t.strip())
+    elif tag == "299":
+        _read_299(state, line, line_no)
+        state.extra.append(line)
     else:
         if tag == "192":
             state.system = system_from_192(rest) or state.system
@@ -460,6 +470,118 @@ def _read_162(state: _State, line: str, line_no: int) -> None:
                 column,
             )
         _set_points(state, _162_FIELDS[code], value)
+
+
+_299_FIELDS: dict[str, tuple[str, ...]] = {
+    "W": ("win",),
+    "D": ("draw",),
+    "L": ("loss",),
+    "F": ("full_point_bye",),
+    "H": ("half_point_bye",),
+    "Z": ("zero_point_bye", "absent"),
+    "+": ("forfeit_win",),
+    "-": ("forfeit_loss",),
+}
+"""TRF-2026 record 299 (abnormal assignment points): the result each type code values."""
+
+
+@dataclass(frozen=True, slots=True)
+class AbnormalPoints:
+    """One TRF-2026 record 299 that gives points to named players or rounds only.
+
+    ``kind`` is the result code it revalues (``W D L F H Z + -``) or ``" "`` for a penalty or
+    a bonus; ``round_number`` 0 means every round; ``players`` empty means everyone.
+    """
+
+    line_no: int
+    kind: str
+    points: HalfPoints | None
+    round_number: int
+    players: tuple[int, ...]
+
+
+def _read_299(state: _State, line: str, line_no: int) -> None:
+    """TRF-2026 record 299: column 5 the type (W D L F H Z + - or blank for a penalty or
+    bonus), 8-11 match points (teams), 14-17 the points, 20-22 the round (000 or empty: every
+    round), then pairing numbers from column 24 (none: everybody).
+
+    A typed record for every player and every round revalues that result in the scoring
+    system (like record 162 does for W D L A P). One that names players or a round, or a
+    penalty or bonus, gives points swissdesk does not keep per player: it is kept as
+    :class:`AbnormalPoints` (see :func:`abnormal_points`) and those players' points column is
+    taken as the file gives it.
+    """
+    kind = line[4:5] if len(line) > 4 else " "
+    if kind not in _299_FIELDS and kind != " ":
+        raise state.error(
+            f"record 299: the type (column 5) must be one of W D L F H Z + - or blank, "
+            f"not {_shown(kind)!r}",
+            line_no,
+            5,
+        )
+    text = _field(line, 14, 17).strip()
+    if text and not _DECIMAL_RE.match(text):
+        raise state.error(
+            f"record 299: points (columns 14-17) like 0.5 expected, not {_shown(text)!r}",
+            line_no,
+            14,
+        )
+    sign = -1 if text.startswith("-") else 1
+    points = _parse_points(text.lstrip("-")) if text else None
+    round_text = _field(line, 20, 22).strip()
+    round_number = _parse_int(round_text) if round_text else 0
+    if round_number is None or round_number > MAX_ROUNDS:
+        raise state.error(
+            f"record 299: round (columns 20-22) must be a number, not {_shown(round_text)!r}",
+            line_no,
+            20,
+        )
+    players = tuple(tpn for tpn, _ in _read_ids(state, line, line_no, 23) if tpn)
+    value = None if points is None else sign * points
+    if kind != " " and not round_number and not players:
+        if value is None or value < 0:
+            raise state.error(
+                f"record 299: {_shown(text)!r} for every {kind!r} result is not a number of "
+                "half-points (0.0, 0.5, 1.0, ...)",
+                line_no,
+                14,
+            )
+        _set_points(state, _299_FIELDS[kind], value)
+        return
+    state.abnormal.append(AbnormalPoints(line_no, kind, value, round_number, players))
+
+
+def record_212(tournament: Tournament) -> tuple[str, ...] | None:
+    """The codes of TRF-2026 record 212 ("FIDE tie-breaks used to define standings": record
+    202 with ``PTS`` where the points decide), kept among the records read as they were; None
+    when the file has none."""
+    for line in tournament.extra_records:
+        if line.startswith("212"):
+            return tuple(code for code in line[4:].replace(",", " ").split() if code)
+    return None
+
+
+def stale_212(tournament: Tournament) -> bool:
+    """Whether a record 212 kept from the file no longer names the tie-breaks of record 202
+    (the list was changed since): writing it again would contradict 202."""
+    order = record_212(tournament)
+    if order is None or not tournament.tiebreaks:
+        return False
+    declared = [c.upper() for e in tournament.tiebreaks for c in e.replace(",", " ").split()]
+    return [c.upper() for c in order if c.upper() != "PTS"] != declared
+
+
+def abnormal_points(tournament: Tournament) -> tuple[AbnormalPoints, ...]:
+    """The record-299 lines of ``tournament`` that give points to some players or rounds only
+    (the ones the scoring system cannot hold), in file order (line numbers count records)."""
+    state = _State(source="<299>")
+    for number, line in enumerate(tournament.extra_records, start=1):
+        if line.startswith("299"):
+            try:
+                _read_299(state, line, number)
+            except TrfError:
+                continue
+    return tuple(state.abnormal)
 
 
 _XXS_FIELDS: dict[str, tuple[str, ...]] = {
@@ -983,8 +1105,10 @@ def _finish(state: _State) -> Tournament:
                 f"has {state.total_rounds}",
                 None,
             )
+    revalued = {tpn for a in state.abnormal for tpn in a.players or lines}
     for player in players:
-        _check_points(state, tournament, player, lines[player.tpn].line_no, done)
+        if player.tpn not in revalued:
+            _check_points(state, tournament, player, lines[player.tpn].line_no, done)
     return tournament
 
 

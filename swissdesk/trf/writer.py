@@ -32,7 +32,7 @@ from swissdesk.model.tournament import (
     Tournament,
     half_points_to_str,
 )
-from swissdesk.trf.reader import SYSTEM_192_TEXT, acceptable_points
+from swissdesk.trf.reader import SYSTEM_192_TEXT, acceptable_points, stale_212
 
 VERSIONS = ("2026", "16")
 
@@ -73,7 +73,13 @@ def format_trf(t: Tournament, *, version: str = "2026") -> str:
         lines.append("202 " + ", ".join(t.tiebreaks))
     if t.system != "dutch" and not any(r.startswith("192") for r in t.extra_records):
         lines.append(f"192 {_system_code(t)}")
-    lines += [r for r in t.extra_records if not r.startswith("132")]
+    # A 212 read from a file no longer holds when the tie-breaks (202) were changed since.
+    drop_212 = stale_212(t)
+    lines += [
+        r
+        for r in t.extra_records
+        if not r.startswith("132") and not (drop_212 and r.startswith("212"))
+    ]
     if not modern:
         lines += _xxa_records(t)
     done = t.rounds_with_pairings

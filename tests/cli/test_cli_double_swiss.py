@@ -12,8 +12,8 @@ from swissdesk.engines import get_engine
 from swissdesk.errors import InputError
 from swissdesk.model.tournament import ResultCode, truncated
 from swissdesk.trf import format_trf, read_trf, write_trf
-from swissdesk.trf.generator import GeneratorSettings, generate_tournament
 from swissdesk.trf.reader import parse_trf
+from swissdesk.verification.generator import GeneratorSettings, generate_tournament
 from tests.engines.corpus_support import CORPUS
 
 

@@ -66,6 +66,12 @@ def test_rates_shape_the_results(tmp_path: Path) -> None:
             "0",
             "--draw-rate",
             "0",
+            "--half-zero",
+            "0",
+            "--zero-half",
+            "0",
+            "--zero-zero",
+            "0",
             name="quiet.trf",
         )
     )
@@ -82,6 +88,12 @@ def test_rates_shape_the_results(tmp_path: Path) -> None:
             "1",
             "--withdraw-rate",
             "0.1",
+            "--half-zero",
+            "0",
+            "--zero-half",
+            "0",
+            "--zero-zero",
+            "0",
             name="busy.trf",
         )
     )
@@ -107,8 +119,10 @@ def test_late_entries_are_absent_until_they_arrive(tmp_path: Path) -> None:
         assert 1 <= arrival <= 2  # rounds 2 or 3 of 5
         assert all(e.result is ResultCode.ZERO_POINT_BYE for e in p.rounds[:arrival])
     assert any("--late-entry-rate 0.4" in line for line in t.extra_records)
-    plain = read_trf(generate(tmp_path, "--seed", "4", "--bye-rate", "0", name="plain.trf"))
-    assert not any("late-entry" in line for line in plain.extra_records)
+    plain = read_trf(
+        generate(tmp_path, "--seed", "4", "--late-entry-rate", "0", name="plain.trf")
+    )
+    assert any("--late-entry-rate 0 " in line for line in plain.extra_records)
 
 
 def test_generated_tournament_checks_clean_with_its_engine(

@@ -8,9 +8,9 @@ import pytest
 
 from swissdesk.cli import main
 from swissdesk.engines import get_engine
-from swissdesk.trf.checker import check_tournament
 from swissdesk.trf.team_generator import generate_team_event
 from swissdesk.trf.team_records import format_team_trf, parse_team_trf
+from swissdesk.verification.pairings import check_tournament
 
 
 def test_generate_then_check_and_pair_a_team_trf(

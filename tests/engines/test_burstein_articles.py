@@ -25,7 +25,7 @@ from swissdesk.engines.verify import absolute_criteria_problems
 from swissdesk.errors import NoPairingError
 from swissdesk.model.state import PlayerState, PreferenceStrength, colour_preference
 from swissdesk.model.tournament import Colour, Tournament, truncated
-from swissdesk.trf.generator import GeneratorSettings, generate_tournament
+from swissdesk.verification.generator import GeneratorSettings, generate_tournament
 from tests.engines.builders import tournament
 from tests.engines.burstein_reference import candidate_order, reference_pairing
 
@@ -429,7 +429,7 @@ class _BakuBurstein:
 
 
 def test_c04_7_baku_tournament_passes_check() -> None:
-    from swissdesk.trf.checker import check_tournament
+    from swissdesk.verification.pairings import check_tournament
 
     t = generate_tournament(
         GeneratorSettings(players=24, rounds=9, seed=12, system="burstein"), _BakuBurstein()

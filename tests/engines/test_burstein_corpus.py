@@ -18,7 +18,7 @@ import pytest
 from swissdesk.engines import get_engine, pair_round
 from swissdesk.errors import NoPairingError
 from swissdesk.trf import read_trf
-from swissdesk.trf.checker import check_tournament
+from swissdesk.verification.pairings import check_tournament
 from tests.engines.corpus_harness import (
     agrees_with_pairs,
     expect_agreement,

@@ -1,6 +1,6 @@
 """Property tests of the Burstein engine over random tournaments (C.04.4.2).
 
-Tournaments come from ``swissdesk.trf.generator`` paired with the Burstein engine (so every
+Tournaments come from ``swissdesk.verification.generator`` paired with the Burstein engine (so every
 round already went through the independent verifier). For each: no absolute criterion is
 broken in any round ([C1]-[C3], C.04.1 art. 2-4, checked again here), and ``check`` re-pairs
 every round identically.
@@ -20,8 +20,8 @@ from swissdesk.engines.verify import absolute_criteria_problems
 from swissdesk.errors import NoPairingError
 from swissdesk.model.tournament import Tournament, truncated
 from swissdesk.trf import format_trf, read_trf
-from swissdesk.trf.checker import check_tournament
-from swissdesk.trf.generator import GeneratorSettings, generate_tournament
+from swissdesk.verification.generator import GeneratorSettings, generate_tournament
+from swissdesk.verification.pairings import check_tournament
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

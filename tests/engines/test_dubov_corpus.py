@@ -15,7 +15,7 @@ import pytest
 
 from swissdesk.engines import NoValidPairing, get_engine
 from swissdesk.trf import read_trf
-from swissdesk.trf.checker import check_tournament
+from swissdesk.verification.pairings import check_tournament
 from tests.engines.corpus_harness import (
     agrees_with_pairs,
     expect_agreement,

@@ -26,8 +26,8 @@ from swissdesk.model.tournament import (
     Tournament,
     truncated,
 )
-from swissdesk.trf.checker import check_tournament
-from swissdesk.trf.generator import GeneratorSettings, draw_result, generate_tournament
+from swissdesk.verification.generator import GeneratorSettings, draw_result, generate_tournament
+from swissdesk.verification.pairings import check_tournament
 from tests.engines import dubov_naive
 
 

@@ -13,8 +13,8 @@ from swissdesk.engines import get_engine
 from swissdesk.engines.lim import LimEngine
 from swissdesk.engines.lim.verify import lim_problems
 from swissdesk.model.tournament import truncated
-from swissdesk.trf.checker import check_tournament
-from swissdesk.trf.generator import GeneratorSettings, generate_tournament
+from swissdesk.verification.generator import GeneratorSettings, generate_tournament
+from swissdesk.verification.pairings import check_tournament
 
 
 @pytest.mark.parametrize(

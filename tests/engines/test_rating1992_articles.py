@@ -27,9 +27,9 @@ from swissdesk.engines.rating1992.players import (
 from swissdesk.engines.rating1992.procedure import BracketState, Result, a8_x, steps_for
 from swissdesk.model.tournament import Colour, Player, Tournament
 from swissdesk.tiebreaks.spec import parse_tiebreak
-from swissdesk.trf.checker import check_tournament
-from swissdesk.trf.generator import GeneratorSettings, generate_tournament
 from swissdesk.trf.writer import write_trf
+from swissdesk.verification.generator import GeneratorSettings, generate_tournament
+from swissdesk.verification.pairings import check_tournament
 from tests.engines.builders import tournament
 
 W, B = Colour.WHITE, Colour.BLACK

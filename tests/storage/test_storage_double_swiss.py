@@ -24,7 +24,7 @@ from swissdesk.storage import (
 )
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.trf import read_trf, write_trf
-from swissdesk.trf.generator import GeneratorSettings, generate_tournament
+from swissdesk.verification.generator import GeneratorSettings, generate_tournament
 from tests.engines.corpus_support import CORPUS
 
 W, B, D = BoardResult.WHITE_WINS, BoardResult.BLACK_WINS, BoardResult.DRAW
