@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from swissdesk.cli.section_commands import add_section_option, open_section
 from swissdesk.errors import InputError
 
 
@@ -90,6 +91,7 @@ def register(subparsers: Any) -> None:
         default="federation",
         help="--varma: keep apart the players of one federation (default) or of one club",
     )
+    add_section_option(p)
     p.set_defaults(func=run_numbers)
 
 
@@ -166,13 +168,13 @@ def run_new(args: argparse.Namespace) -> int:
 
 
 def run_numbers(args: argparse.Namespace) -> int:
-    from swissdesk.storage import AssignPairingNumbers, DrawLots, TournamentFile
+    from swissdesk.storage import AssignPairingNumbers, DrawLots
 
     if args.seed is not None and not (args.lot or args.varma):
         raise InputError("--seed goes with --lot or --varma")
     if args.apart != "federation" and not args.varma:
         raise InputError("--apart goes with --varma")
-    with TournamentFile.open(args.input) as tf:
+    with open_section(args.input, args.section) as tf:
         if args.lot or args.varma:
             seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
             method = "varma" if args.varma else "lot"
