@@ -16,6 +16,7 @@ from swissdesk.model.round_robin import RoundRobinSettings, settings_of
 from swissdesk.model.tournament import ResultCode
 from swissdesk.storage import (
     AddPlayer,
+    AddSection,
     AssignPairingNumbers,
     BoardResult,
     DrawLots,
@@ -91,6 +92,24 @@ def test_the_number_of_rounds_follows_the_players_and_the_cycles(tmp_path: Path)
         tf.execute(Undo())
         assert tf.settings().total_rounds == 5
         assert tf.settings().scoring.pairing_allocated_bye == 0
+
+
+def test_a_round_robin_section_starts_as_a_round_robin_file_does(tmp_path: Path) -> None:
+    """A round robin added as a section of an event (issue 33) gets what a new round-robin
+    file gets: the rounds its table gives (GRC Annex 1) and the bye worth 0."""
+    swiss = TournamentSettings(name="Open", total_rounds=9)
+    with TournamentFile.create(tmp_path / "event.swissdesk", swiss) as event:
+        event.execute(AddSection(rr_settings(2)))
+        section = event.section("Round robin")
+        assert section.settings().scoring.pairing_allocated_bye == 0
+        for data in PLAYERS:
+            section.execute(AddPlayer(data))
+        assert section.settings().total_rounds == 14  # 7 players: table for 8, 2 cycles
+        section.execute(DrawLots(seed=3))
+        for _ in range(14):
+            play_round(section)
+        assert all(check.ok for check in check_against_tables(section.snapshot()))
+        assert event.section("Open").settings().total_rounds == 9
 
 
 def test_drawing_lots_is_recorded_and_reproducible(rr: TournamentFile, tmp_path: Path) -> None:

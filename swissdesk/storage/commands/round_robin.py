@@ -11,24 +11,38 @@ who withdraws keeps his place in the table and every one of his later games is a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from swissdesk.engines.round_robin.lots import Entrant, draw_lots, restricted_draw
-from swissdesk.model.round_robin import is_round_robin, total_rounds
-from swissdesk.model.tournament import ResultCode
+from swissdesk.model.round_robin import ROUND_ROBIN_SCORING, is_round_robin, total_rounds
+from swissdesk.model.tournament import ResultCode, ScoringSystem
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, set_tpns, tournament_row
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.schema import PlayerRecord
+from swissdesk.storage.views import TournamentSettings
 
 DRAW_METHODS = ("lot", "varma")
 APART = ("federation", "club")
 """What the restricted draw keeps apart: the players' federations (GRC Annex 2) or, for a
 club or national championship, their clubs."""
+
+
+def new_round_robin(settings: TournamentSettings, players: int) -> TournamentSettings:
+    """The settings a new round robin (a new file or a new section) starts with: the
+    rounds its table gives for ``players`` (GRC Annex 1), and, unless other points were
+    chosen, the round robin's scoring (the bye of an odd field is no game, worth 0)."""
+    if not is_round_robin(settings.system):
+        return settings
+    rounds = max(total_rounds(settings.system, players, settings.round_robin), 1)
+    settings = replace(settings, total_rounds=rounds)
+    if settings.scoring == ScoringSystem():
+        settings = replace(settings, scoring=ROUND_ROBIN_SCORING)
+    return settings
 
 
 def is_round_robin_file(s: Session) -> bool:
