@@ -21,6 +21,7 @@ from swissdesk.lists.board_order import (
     WITHDRAWN,
     board_result,
     boards_of_round,
+    bye_label,
     bye_mark,
     result_pending,
     scores_before,
@@ -333,7 +334,7 @@ def _round_data(
 
 def _bye_label(tournament: Tournament, result: ResultCode) -> str:
     mark = bye_mark(result, tournament.scoring)
-    label = BYE_LABELS.get(result, result.value)
+    label = bye_label(tournament, result) if result in BYE_LABELS else result.value
     if mark and result is not ResultCode.PAIRING_ALLOCATED_BYE:
         return f"{label} ({mark.removeprefix('bye ')})"
     return label
