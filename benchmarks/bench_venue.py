@@ -16,7 +16,8 @@ process, on one asyncio loop:
 
 Reported: page latency p50 / p99 / max (from sending the request to the last byte), the
 requests answered and failed, the time from the save to the first and the last live page's
-update, and the server's resident memory (peak, from /proc: Linux). Bounded: at most 5,000
+update, the server's resident memory (peak) and the CPU time it used during the load (a
+figure of its own cost, whatever else the machine runs; from /proc: Linux). Bounded: at most 5,000
 clients, 500 requests a second and 60 seconds; nothing leaves the loopback.
 """
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import resource
 import shutil
 import statistics
@@ -90,6 +92,12 @@ class LiveClient:
                 self.writer.close()
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) ``pid`` has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_peak_mb(pid: int) -> tuple[float, float]:
     """(current, peak) resident memory of ``pid`` in MB (Linux /proc)."""
     values = {}
@@ -145,6 +153,7 @@ async def load(args: argparse.Namespace, port: int, path: Path, slug: str, pid: 
 
     total = int(args.rate * args.seconds)
     saved_at: float | None = None
+    cpu_before = cpu_seconds(pid)
     requests = []
     t_start = time.perf_counter()
     for i in range(total):
@@ -170,6 +179,7 @@ async def load(args: argparse.Namespace, port: int, path: Path, slug: str, pid: 
     ):
         await asyncio.sleep(0.05)
     now_mb, peak_mb = rss_peak_mb(pid)
+    cpu = cpu_seconds(pid) - cpu_before
 
     latencies.sort()
     ms = [x * 1000 for x in latencies]
@@ -186,6 +196,9 @@ async def load(args: argparse.Namespace, port: int, path: Path, slug: str, pid: 
     if errors:
         print(f"live clients lost: {len(errors)} (first: {errors[0]})")
     print(f"server memory: {now_mb:.0f} MB now, {peak_mb:.0f} MB peak (resident)")
+    print(f"server CPU during the load: {cpu:.1f} s for {total} pages and one update to "
+          f"{len(clients)} live pages ({cpu / max(total, 1) * 1000:.1f} ms a page, the "
+          "machine's load aside)")  # fmt: skip
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
