@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
+from swissdesk.model.ratings import RatingRules, SeedingKey, method_rating, seeding_key
 from swissdesk.model.tournament import ResultCode, title_rank
 from swissdesk.storage import convert, desk
 from swissdesk.storage.commands import round_robin
@@ -36,9 +37,33 @@ TPN_FROZEN_AFTER_ROUND = 4
 """C.04.2 art. 2.3: no TPN change once the fourth round has been paired."""
 
 
-def initial_order_key(data: PlayerData, tpn: int = 0) -> tuple[int, int, str, int]:
-    """Sort key of C.04.2 art. 2.2: rating (highest first), FIDE title, then name."""
-    return (-data.rating, title_rank(data.title), data.name.casefold(), tpn)
+def initial_order_key(
+    data: PlayerData, tpn: int = 0, rules: RatingRules | None = None, registered: int = 0
+) -> SeedingKey:
+    """Sort key of C.04.2 art. 2.2: the tournament rating (``rules.method``, TRF-2026
+    record 172) highest first, FIDE title, then the section's criterion (alphabetical
+    unless the arbiter chose another one) and name. ``registered``: the player's id."""
+    rules = rules or RatingRules()
+    return seeding_key(
+        method_rating(rules.method, data.rating, data.national_rating),
+        title_rank(data.title),
+        data.name,
+        fide_id=data.fide_id,
+        birth_date=data.birth_date,
+        registered=registered,
+        order=rules.initial_order,
+        lots_seed=rules.lots_seed,
+        tpn=tpn,
+    )
+
+
+def record_order_key(rec: PlayerRecord, rules: RatingRules) -> SeedingKey:
+    """:func:`initial_order_key` of a stored player."""
+    return initial_order_key(convert.player_data_from_record(rec), rec.tpn, rules, rec.id)
+
+
+NEW_PLAYER = 10**9
+"""The TPN and registration number a player not yet stored sorts with (after everyone)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,9 +253,8 @@ def assign_pairing_numbers(s: Session, a: AssignPairingNumbers) -> Outcome:
     records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
     before = {r.id: r.tpn for r in records}
     if a.order is None:
-        ordered = sorted(
-            records, key=lambda r: initial_order_key(convert.player_data_from_record(r), r.tpn)
-        )
+        rules = convert.settings_from_record(tournament_row(s)).rating_rules
+        ordered = sorted(records, key=lambda r: record_order_key(r, rules))
     else:
         by_tpn = {r.tpn: r for r in records}
         if sorted(a.order) != sorted(by_tpn):
@@ -293,11 +317,12 @@ def late_entry(s: Session, a: LateEntry) -> Outcome:
     else:
         # C.04.2 art. 2.4 "an appropriate TPN": its place in the art. 2.2 order; the
         # players below move down by one (TPNs are provisional until the list closes).
-        key = initial_order_key(a.player, 10**9)
+        rules = settings.rating_rules
+        key = initial_order_key(a.player, NEW_PLAYER, rules, NEW_PLAYER)
         records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
         tpn = len(records) + 1
         for r in records:
-            if key < initial_order_key(convert.player_data_from_record(r), r.tpn):
+            if key < record_order_key(r, rules):
                 tpn = r.tpn
                 break
         shifted = {r.id: r.tpn + 1 for r in records if r.tpn >= tpn}
@@ -637,7 +662,8 @@ def order_warning(s: Session) -> tuple[str, ...]:
     if convert.last_paired_round(s) >= TPN_FROZEN_AFTER_ROUND or tournament_row(s).list_closed:
         return ()
     records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
-    keys = [initial_order_key(convert.player_data_from_record(r)) for r in records]
+    rules = convert.settings_from_record(tournament_row(s)).rating_rules
+    keys = [record_order_key(r, rules)[:-1] for r in records]
     if keys == sorted(keys):
         return ()
     return (
