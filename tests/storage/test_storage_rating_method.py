@@ -10,8 +10,10 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+import pytest
 from storage_support import settings
 
+from swissdesk.cli import main
 from swissdesk.model.ratings import InitialOrder, RatingMethod, RatingRules
 from swissdesk.storage import (
     AssignPairingNumbers,
@@ -137,3 +139,27 @@ def test_trf_export_writes_172_and_nrs_and_import_keeps_them(tmp_path: Path) -> 
         assert (rows["Cano, Cris"].rating, rows["Cano, Cris"].national_rating) == (0, 2050)
         assert (rows["Alba, Ana"].rating, rows["Alba, Ana"].national_rating) == (2000, 2150)
         assert format_trf(tf.snapshot()) == text
+
+
+def test_cli_rating_rules_sets_and_shows_the_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _file(tmp_path)
+    assert main(["rating-rules", str(path), "--method", "nidof", "--initial-order",
+                 "lot", "--lots-seed", "42", "--unrated", "1400"]) == 0  # fmt: skip
+    capsys.readouterr()
+    assert main(["rating-rules", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "rating method: NIDOF (National rating, else FIDE; federation ESP)" in out
+    assert "equal rating and title: Drawing of lots (seed recorded), seed 42" in out
+    assert "unrated players in rating tie-breaks: 1400" in out
+    with TournamentFile.open(path) as tf:
+        rules = tf.settings().rating_rules
+        assert (rules.method, rules.lots_seed, rules.unrated.value) == (RatingMethod.NIDOF, 42, 1400)
+        assert tf.snapshot().unrated_rule == rules.unrated
+    assert main(["rating-rules", str(path), "--unrated", "fixed"]) == 2
+    assert "give the fixed rating itself" in capsys.readouterr().err
+    assert main(["rating-rules", str(path), "--rating-federation", "SPAIN"]) == 2
+    assert main(["rating-rules", str(path), "--rating-federation", "and"]) == 0
+    with TournamentFile.open(path) as tf:
+        assert tf.settings().rating_rules.federation("ESP") == "AND"
