@@ -487,8 +487,7 @@ class RatingRules:
     ``national_federation`` is the federation whose national ratings the methods read (TRF
     record 172, columns 5-7; ``""``: the section's own federation, record 032).
     ``sequence`` is the list sequence (``()``: the default of the rate of play).
-    ``lots_seed`` is the seed of :attr:`InitialOrder.LOT`. ``rating_checks``: the automatic
-    consistency check against the rating list (checklist Q138-139)."""
+    ``lots_seed`` is the seed of :attr:`InitialOrder.LOT`."""
 
     method: RatingMethod = RatingMethod.FIDE
     national_federation: str = ""
@@ -496,7 +495,6 @@ class RatingRules:
     initial_order: InitialOrder = InitialOrder.ALPHABETICAL
     lots_seed: int = 0
     unrated: UnratedRule = field(default_factory=UnratedRule)
-    rating_checks: bool = True
 
     def sequence_for(self, rating_type: str) -> tuple[ListKind, ...]:
         return self.sequence or default_sequence(rating_type)
@@ -512,7 +510,6 @@ class RatingRules:
             "initial_order": self.initial_order.value,
             "lots_seed": self.lots_seed,
             "unrated": self.unrated.to_json(),
-            "rating_checks": self.rating_checks,
         }
 
     @staticmethod
@@ -544,7 +541,6 @@ class RatingRules:
             initial_order=order,
             lots_seed=seed,
             unrated=UnratedRule.from_json(data.get("unrated")),
-            rating_checks=bool(data.get("rating_checks", True)),
         )
 
 

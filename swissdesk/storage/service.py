@@ -536,6 +536,14 @@ class TournamentFile:
         with self._read() as session:
             return readmodels.player_rows(session)
 
+    def in_initial_order(self) -> bool:
+        """Whether the pairing numbers follow C.04.2 art. 2.2 (tournament rating, title, the
+        section's criterion)."""
+        from swissdesk.storage.commands.players import in_initial_order
+
+        with self._read() as session:
+            return in_initial_order(session)
+
     def withdrawn(self) -> dict[int, int]:
         """TPN -> the round from which the player is withdrawn (not paired any more)."""
         return {

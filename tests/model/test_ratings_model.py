@@ -134,7 +134,6 @@ def test_ratings_keep_their_source_and_date_through_json() -> None:
         initial_order=InitialOrder.LOT,
         lots_seed=7,
         unrated=UnratedRule(UnratedMethod.FIXED, 1400),
-        rating_checks=False,
     )
     assert RatingRules.from_json(rules.to_json()) == rules
     assert RatingRules.from_json({"method": "ELO", "initial_order": "?"}) == RatingRules()

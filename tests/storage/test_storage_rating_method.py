@@ -17,6 +17,7 @@ from swissdesk.cli import main
 from swissdesk.model.ratings import InitialOrder, RatingMethod, RatingRules
 from swissdesk.storage import (
     AssignPairingNumbers,
+    ConfirmationRequired,
     EditSettings,
     PlayerData,
     TournamentFile,
@@ -163,3 +164,65 @@ def test_cli_rating_rules_sets_and_shows_the_rules(
     assert main(["rating-rules", str(path), "--rating-federation", "and"]) == 0
     with TournamentFile.open(path) as tf:
         assert tf.settings().rating_rules.federation("ESP") == "AND"
+
+
+def test_checklist_q149_q150_q154_pairing_numbers_against_the_rules_are_confirmed(
+    tmp_path: Path,
+) -> None:
+    path = _file(tmp_path)
+    with TournamentFile.open(path) as tf:
+        tf.execute(AssignPairingNumbers())
+        assert tf.in_initial_order()
+        # Q150: exchanging two players, even of equal rating and title (FIDE 1900 both).
+        with pytest.raises(ConfirmationRequired) as info:
+            tf.execute(AssignPairingNumbers(order=(1, 2, 4, 3, 5, 6)))
+        assert info.value.warnings == (
+            "pairing numbers changed by hand: 2 players move (C.04.2 art. 2.3 allows it "
+            "until round 4 is paired)",
+        )
+        outcome = tf.execute(AssignPairingNumbers(order=(1, 2, 4, 3, 5, 6), confirmed=True))
+        assert outcome.summary == "pairing numbers assigned (2 changed)"
+        assert tf.in_initial_order() is False  # alphabetical no more: the desk reminds
+        # Q149: putting a lower-rated player above a higher-rated one says so too.
+        with pytest.raises(ConfirmationRequired) as info:
+            tf.execute(AssignPairingNumbers(order=(2, 1, 3, 4, 5, 6)))
+        assert info.value.warnings[0] == (
+            "Alba, Ana would be no. 1 above Boix, Bea (no. 2), who has a higher tournament "
+            "rating or title (C.04.2 art. 2.2)"
+        )
+        assert tf.execute(AssignPairingNumbers(order=(1, 2, 3, 4, 5, 6))).summary.endswith(
+            "(0 changed)"
+        )  # naming the numbers as they are changes nothing: nothing to confirm
+        tf.execute(AssignPairingNumbers(order=(2, 1, 3, 4, 5, 6), confirmed=True))
+        assert tf.audit_log()[-1].payload["confirmed"] == list(info.value.warnings)
+        tf.execute(AssignPairingNumbers(confirmed=True))
+        tf.pair_next_round()
+        # Q154: once round 1 is paired, a re-sort moving two or more is confirmed ...
+        tf.execute(AssignPairingNumbers(order=(1, 2, 4, 3, 5, 6), confirmed=True))
+        with pytest.raises(ConfirmationRequired, match="depart") as info:
+            tf.execute(AssignPairingNumbers())
+        assert info.value.warnings == (
+            "round 1 is paired: re-sorting moves 2 pairing numbers (C.04.2 art. 2.3 allows "
+            "it until round 4 is paired)",
+        )
+        # ... and Q150: any change by hand, even between equals.
+        with pytest.raises(ConfirmationRequired, match="depart") as info:
+            tf.execute(AssignPairingNumbers(order=(1, 2, 4, 3, 5, 6)))
+        assert info.value.warnings[0].startswith(
+            "round 1 is paired: pairing numbers changed by hand: 2 players move"
+        )
+        tf.execute(AssignPairingNumbers(confirmed=True))
+        assert tf.execute(AssignPairingNumbers()).summary.endswith("(0 changed)")
+
+
+def test_cli_numbers_refuses_without_confirm_and_says_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _file(tmp_path)
+    assert main(["numbers", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["numbers", str(path), "--order", "6,5,4,3,2,1"]) == 2
+    err = capsys.readouterr().err
+    assert "Cano, Cris would be no. 2 above Font, Fede (no. 3)" in err and "--confirm" in err
+    assert main(["numbers", str(path), "--order", "6,5,4,3,2,1", "--confirm"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].strip() == "1  Diaz, Dani"
