@@ -5,10 +5,14 @@ keeps the rules it does not show."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
+
+from gui_support import column_texts
 
 from swissdesk.gui.dialogs import TournamentDialog
 from swissdesk.gui.mainwindow import MainWindow
+from swissdesk.gui.models import PlayersModel
 from swissdesk.model.ratings import (
     InitialOrder,
     ListKind,
@@ -17,7 +21,13 @@ from swissdesk.model.ratings import (
     UnratedMethod,
     UnratedRule,
 )
-from swissdesk.storage import AssignPairingNumbers, PlayerData, TournamentFile, TournamentSettings
+from swissdesk.storage import (
+    AssignPairingNumbers,
+    EditSettings,
+    PlayerData,
+    TournamentFile,
+    TournamentSettings,
+)
 
 
 def test_settings_dialog_keeps_and_sets_the_rating_rules(qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -79,3 +89,29 @@ def test_checklist_q149_the_window_asks_before_numbers_against_the_ratings(
     assert window.players.run_numbering(AssignPairingNumbers((2, 1)), "Set pairing numbers")
     assert min(window.player_rows, key=lambda p: p.tpn).name == "Boix, Bea"
     assert not window.players.players_in_initial_order()
+
+
+def test_checklist_q116_the_players_list_shows_the_tournament_rating_beside_fide(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "open.swissdesk"
+    players = [
+        PlayerData("Alba, Ana", 2000, national_rating=2150),
+        PlayerData("Boix, Bea", 0, national_rating=1900),
+    ]
+    rules = RatingRules(method=RatingMethod.NIDOF)
+    settings = TournamentSettings(name="Open", rating_rules=rules)
+    with TournamentFile.create(path, settings, players=players):
+        pass
+    assert window.open_file(path)
+    page = window.players_page
+    column = PlayersModel.TOURNAMENT_RATING
+    assert not page.table.isColumnHidden(column)
+    assert column_texts(page.model, PlayersModel.RATING) == ["2000", ""]
+    assert column_texts(page.model, column) == ["2150", "1900"]
+    window.run_action(
+        EditSettings(dataclasses.replace(window.file.settings(), rating_rules=RatingRules())),  # type: ignore[union-attr]
+        "Settings",
+    )
+    assert page.table.isColumnHidden(column)  # FIDE's rating only: one column
+    assert column_texts(page.model, column) == ["2000", ""]

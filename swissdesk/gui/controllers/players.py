@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from swissdesk.gui.dialogs import ByeDialog, LateEntryDialog, PlayerDialog, WithdrawDialog
+from swissdesk.gui.models import PlayersModel
 from swissdesk.gui.player_dialogs import DeskPlayerDialog
 from swissdesk.gui.round_robin import DrawLotsDialog, PairingNumbersDialog
 from swissdesk.gui.tablemodel import points_words
+from swissdesk.model.ratings import RatingMethod
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.storage import (
     AddPlayer,
@@ -60,7 +62,11 @@ class PlayersController:
 
     def refresh_players(self) -> None:
         page = self.w.players_page
-        page.model.set_players(self.w.player_rows)
+        settings = self.w.tournament_settings
+        method = settings.rating_rules.method if settings is not None else RatingMethod.FIDE
+        page.model.set_players(self.w.player_rows, method)
+        # The tournament rating is its own column when the method makes it differ (Q116).
+        page.table.setColumnHidden(PlayersModel.TOURNAMENT_RATING, method is RatingMethod.FIDE)
         page.refresh_count()
 
     def _selected_tpn(self) -> int | None:
