@@ -392,7 +392,7 @@ class TournamentDialog(ValidatedDialog):
         f.addRow("&Colour of no. 1 in round 1:", self.colour)
         f.addRow("Acce&leration:", self.acceleration)
         f.addRow("Tie-&breaks:", self.tiebreaks)
-        f.addRow("Tournament ratin&g:", self.rating_rules)
+        f.addRow("Ran&king rating:", self.rating_rules)
         f.addRow("National rating list:", national_row)
         f.addRow("Norm e&vent type:", self.norm_exemption)
         f.addRow("Who &may play:", self.rules)
