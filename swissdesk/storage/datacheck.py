@@ -25,12 +25,11 @@ from typing import Any
 
 from sqlalchemy import Boolean, Column, Integer, String, Text
 
-from swissdesk.engines import get_engine
 from swissdesk.errors import SwissdeskError
-from swissdesk.model.round_robin import SYSTEMS as ROUND_ROBIN_SYSTEMS
 from swissdesk.model.tournament import Colour, ResultCode
 from swissdesk.storage import schema
 from swissdesk.tiebreaks.spec import parse_tiebreak
+from swissdesk.tiebreaks.team import TEAM_TIEBREAKS
 
 ENTRY_KINDS = frozenset({"game", "pab", "bye", "absent", "import"})
 """What :class:`~swissdesk.storage.schema.EntryRecord.kind` holds: a game, the pairing-
@@ -237,7 +236,9 @@ def _sql_text(value: str) -> str:
 
 def _settings(con: sqlite3.Connection) -> Iterator[str]:
     """Each section's settings read as the program reads them (the scoring, the tie-break
-    codes, the pairing system, the dates and records)."""
+    codes, the dates and records). The pairing system is not checked here: a name no engine
+    is registered under is said when a round is paired, and a file of another system stays
+    readable."""
     from swissdesk.storage.convert import settings_from_record
 
     cursor = con.execute('SELECT * FROM "tournament"')
@@ -251,23 +252,21 @@ def _settings(con: sqlite3.Connection) -> Iterator[str]:
         except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
             yield f"tournament row {section}: its settings cannot be read ({_reason(exc)})"
             continue
+        known = TEAM_TIEBREAKS if settings.is_team else None
         for code in settings.tiebreaks:
             if not isinstance(code, str):
                 yield f"tournament row {section}: tie-break {code!r} is not a tie-break code"
                 break
+            if known is not None:
+                if code not in known:
+                    yield f"tournament row {section}: {_short(code)} is not a team tie-break"
+                    break
+                continue
             try:
                 parse_tiebreak(code)
             except (ValueError, SwissdeskError) as exc:
                 yield f"tournament row {section}: {_reason(exc)}"
                 break
-        if settings.system not in ROUND_ROBIN_SYSTEMS:
-            try:
-                get_engine(settings.system)
-            except KeyError:
-                yield (
-                    f"tournament row {section}: pairing system {_short(settings.system)} is not "
-                    "one swissdesk pairs"
-                )
 
 
 def _list_of(kind: type) -> Callable[[Any], bool]:

@@ -107,11 +107,6 @@ PLANTED = [
         id="unknown-tiebreak",
     ),
     pytest.param(
-        "UPDATE tournament SET system = 'evil'",
-        "pairing system evil is not one swissdesk pairs",
-        id="unknown-system",
-    ),
-    pytest.param(
         "UPDATE player SET tpn = -5 WHERE tpn = 3",
         "tpn -5 is out of range",
         id="negative-pairing-number",
