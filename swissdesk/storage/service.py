@@ -283,6 +283,8 @@ class TournamentFile:
                     "but it cannot be written: copy it to a writable folder first"
                 )
             database.migrate(p, version, busy_timeout_ms)
+            # The upgraded file's rows are checked as a current file's are.
+            database.check_file(p, busy_timeout_ms)
         return cls(p, busy_timeout_ms, read_only=read_only, section=section)
 
     @classmethod
