@@ -29,6 +29,7 @@ from swissdesk.storage import (
     TournamentSettings,
 )
 from swissdesk.storage.teamviews import MemberData
+from swissdesk.tiebreaks.team import DEFAULT_TEAM_TIEBREAKS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -90,8 +91,10 @@ def double_swiss_event(folder: Path) -> Path:
 
 def team_event(folder: Path) -> Path:
     path = folder / "cup.swissdesk"
+    # A team event's tie-breaks are the team ones (the file check refuses BH/C1 there).
     settings = TournamentSettings(name="Club Cup", total_rounds=3, system="team",
-                                  scoring=TEAM_SCORING, is_team=True)  # fmt: skip
+                                  scoring=TEAM_SCORING, is_team=True,
+                                  tiebreaks=DEFAULT_TEAM_TIEBREAKS)  # fmt: skip
     with TournamentFile.create(path, settings) as tf:
         tf.execute(SetTeamSettings(TeamSettings(boards=2)))
         for i, club in enumerate(("Riverside", "Hilltop", "Lakeside", "Ñandú Club")):
