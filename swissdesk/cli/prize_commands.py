@@ -58,6 +58,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="a JSON list, one object per prize line (prize, tpn, amount, ...)",
     )  # fmt: skip
     out.add_argument("--csv", action="store_true", help="CSV for the treasurer")
+    p.add_argument(
+        "--pdf", type=Path, default=None, metavar="OUT.pdf",
+        help="also write the prize list for the prize-giving as PDF",
+    )  # fmt: skip
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="PDF paper size")
     add_section_option(p)
     p.set_defaults(func=run_prizes)
 
@@ -142,6 +147,8 @@ def run_prizes(args: argparse.Namespace) -> int:
             if tf.prize_plan() != plan:
                 tf.execute(SetPrizePlan(plan))
                 print(f"{args.input}: prize plan kept ({args.plan})", file=sys.stderr)
+    if args.pdf is not None:
+        write_pdf(event.tournament, prizes, args.pdf, args.paper, args.input)
     if args.export is not None:
         write_plan(plan, args.export)
         print(f"{args.export}: prize plan written", file=sys.stderr)
@@ -153,6 +160,21 @@ def run_prizes(args: argparse.Namespace) -> int:
     else:
         write_text(prizes, sys.stdout)
     return 0
+
+
+def write_pdf(
+    tournament: Tournament, prizes: PrizeList, out: Path, paper: str, source: Path
+) -> None:
+    """The prize-giving PDF, drawn in a private folder and written like every output."""
+    import tempfile
+
+    from swissdesk.cli.output import write_output
+    from swissdesk.reports.prizes import render_prizes
+
+    with tempfile.TemporaryDirectory(prefix="swissdesk-prizes-") as folder:
+        drawn = render_prizes(tournament, prizes, Path(folder) / "prizes.pdf", paper=paper)
+        write_output(out, drawn.read_bytes(), inputs=[source])
+    print(f"wrote {out}", file=sys.stderr)
 
 
 def run_prize_tick(args: argparse.Namespace) -> int:

@@ -83,6 +83,9 @@ class Award:
     """The winner's place in the prize's list (the category rank for a category prize)."""
     shared_with: tuple[int, ...] = ()
     """The other players of the tie group who share the money."""
+    tie: str = ""
+    """The tie group's sharing in words, the same for each of its players ("tied on 4.0
+    points for places 2-4: the money of places 2-4 (2,100 EUR) shared equally")."""
 
     @property
     def awarded(self) -> bool:
@@ -251,117 +254,162 @@ def compute_prizes(
 
     # 3. Sharing, list by list.
     names = {p.tpn: p.name for p in standings}
-    rows: dict[int, list[Award]] = {}
-    for name, indices in lists.items():
-        list_name = "the standings" if name == OVERALL else name
-        cat_rank = (
-            {r.placed.tpn: r.rank for r in by_name[name].rows} if name != OVERALL else {}
-        )
-        if name in void:
-            for index in indices:
-                prize = plan.prizes[index]
-                rows.setdefault(index, []).append(
-                    _unawarded(index, prize, f"{name} has fewer players than the plan asks")
-                )
-            continue
-        if rules.one_per_player:
-            occupants = [
-                p for p in players[name] if p.tpn not in won or won[p.tpn] in indices
-            ]
-        else:
-            occupants = list(players[name])
-        prizes = [plan.prizes[i] for i in indices]
-        given = sum(1 for i in indices if i in winner)
-        passed = [
-            p for p in players[name][: _last_position(players[name], occupants, given)]
-            if p not in occupants
-        ]
-        for p in passed:
-            other = plan.prizes[won[p.tpn]].label()
-            notes.append(
-                f"{names.get(p.tpn, p.tpn)} (TPN {p.tpn}) takes {other} rather than a prize "
-                f"of {list_name} (one prize per player)"
+
+    def share(excluded: Mapping[str, set[int]]) -> tuple[dict[int, list[Award]], list[str]]:
+        rows: dict[int, list[Award]] = {}
+        notes: list[str] = []
+        for name, indices in lists.items():
+            list_name = "the standings" if name == OVERALL else name
+            cat_rank = (
+                {r.placed.tpn: r.rank for r in by_name[name].rows} if name != OVERALL else {}
             )
-        groups = _tie_groups(occupants, rules.sharing)
-        for start, group in groups:
-            if start >= given:
-                break
-            positions = range(start, start + len(group))
-            own = [prizes[k].amount if k < given else 0 for k in positions]
-            pool = sum(own)
-            if len(group) == 1 or pool == 0:
-                shares = own
-                how = ""
-            elif rules.sharing is Sharing.HORT:
-                shares = hort_shares(own, rules.hort_percent, rules.round_to)
-                how = f"by the Hort system ({rules.hort_percent} % shared)"
-            else:
-                shares = equal_shares(pool, len(group), rules.round_to)
-                how = "equally"
-            first, last = start + 1, start + len(group)
-            prized_last = min(last, given)
-            for k, placed in zip(positions, group, strict=True):
-                where = _where(name, placed, k + 1, cat_rank)
-                others = tuple(q.tpn for q in group if q.tpn != placed.tpn)
-                if how:
-                    span = (
-                        f"place {first}" if first == prized_last
-                        else f"places {first}-{prized_last}"
-                    )
-                    tie = (
-                        f"tied on {half_points_to_str(placed.points)} points for places "
-                        f"{first}-{last} with TPN {', '.join(str(t) for t in others)}: the "
-                        f"money of {span} ({money.text(pool, code=True)}) shared {how}"
-                    )
-                elif len(group) > 1 and rules.sharing is Sharing.NONE:
-                    tie = "tie-breaks decide (not shared)"
-                elif len(group) > 1:
-                    tie = f"tied on {half_points_to_str(placed.points)} points; nothing to share"
-                else:
-                    tie = ""
-                if k < given:
-                    index = indices[k]
+            if name in void:
+                for index in indices:
                     prize = plan.prizes[index]
-                    reason = where + (f"; {tie}" if tie else "")
                     rows.setdefault(index, []).append(
-                        Award(
-                            label=prize.label(),
-                            category=name,
-                            place=prize.place,
-                            tpn=placed.tpn,
-                            name=placed.name,
-                            amount=shares[k - start],
-                            item=prize.item,
-                            reason=reason,
-                            prize_index=index,
-                            prize_amount=prize.amount,
-                            list_rank=cat_rank.get(placed.tpn, placed.rank),
-                            shared_with=others if how else (),
-                        )
+                        _unawarded(index, prize, f"{name} has fewer players than the plan asks")
                     )
-                elif shares[k - start]:
-                    # tied with the last prize-winner: a share, no prize of its own
-                    base = indices[given - 1]
-                    rows.setdefault(base, []).append(
-                        Award(
-                            label=f"share of {_span_label(name, first, prized_last)}",
-                            category=name,
-                            place=k + 1,
-                            tpn=placed.tpn,
-                            name=placed.name,
-                            amount=shares[k - start],
-                            item="",
-                            reason=f"{where}; {tie}",
-                            prize_index=None,
-                            list_rank=cat_rank.get(placed.tpn, placed.rank),
-                            shared_with=others,
+                continue
+            if rules.one_per_player:
+                occupants = [
+                    p for p in players[name]
+                    if (p.tpn not in won or won[p.tpn] in indices)
+                    and p.tpn not in excluded[name]
+                ]
+            else:
+                occupants = list(players[name])
+            prizes = [plan.prizes[i] for i in indices]
+            given = sum(1 for i in indices if i in winner)
+            passed = [
+                p for p in players[name][: _last_position(players[name], occupants, given)]
+                if p not in occupants
+            ]
+            for p in passed:
+                other = plan.prizes[won[p.tpn]].label()
+                notes.append(
+                    f"{names.get(p.tpn, p.tpn)} (TPN {p.tpn}) takes {other} rather than a prize "
+                    f"of {list_name} (one prize per player)"
+                )
+            groups = _tie_groups(occupants, rules.sharing)
+            for start, group in groups:
+                if start >= given:
+                    break
+                positions = range(start, start + len(group))
+                own = [prizes[k].amount if k < given else 0 for k in positions]
+                pool = sum(own)
+                if len(group) == 1 or pool == 0:
+                    shares = own
+                    how = ""
+                elif rules.sharing is Sharing.HORT:
+                    shares = hort_shares(own, rules.hort_percent, rules.round_to)
+                    how = f"by the Hort system ({rules.hort_percent} % shared)"
+                else:
+                    shares = equal_shares(pool, len(group), rules.round_to)
+                    how = "equally"
+                first, last = start + 1, start + len(group)
+                prized_last = min(last, given)
+                for k, placed in zip(positions, group, strict=True):
+                    where = _where(name, placed, k + 1, cat_rank)
+                    others = tuple(q.tpn for q in group if q.tpn != placed.tpn)
+                    if how:
+                        span = (
+                            f"place {first}" if first == prized_last
+                            else f"places {first}-{prized_last}"
                         )
+                        group_text = (
+                            f"tied on {half_points_to_str(placed.points)} points for places "
+                            f"{first}-{last}: the money of {span} "
+                            f"({money.text(pool, code=True)}) shared {how}"
+                        )
+                        tie = group_text.replace(
+                            ": the money",
+                            f" with TPN {', '.join(str(t) for t in others)}: the money", 1
+                        )
+                    elif len(group) > 1:
+                        tie = f"tied on {half_points_to_str(placed.points)} points; nothing to share"
+                    else:
+                        tie = ""
+                    if not how:
+                        group_text = ""
+                    if k < given:
+                        index = indices[k]
+                        prize = plan.prizes[index]
+                        reason = where + (f"; {tie}" if tie else "")
+                        rows.setdefault(index, []).append(
+                            Award(
+                                label=prize.label(),
+                                category=name,
+                                place=prize.place,
+                                tpn=placed.tpn,
+                                name=placed.name,
+                                amount=shares[k - start],
+                                item=prize.item,
+                                reason=reason,
+                                prize_index=index,
+                                prize_amount=prize.amount,
+                                list_rank=cat_rank.get(placed.tpn, placed.rank),
+                                shared_with=others if how else (),
+                                tie=group_text,
+                            )
+                        )
+                    elif shares[k - start]:
+                        # tied with the last prize-winner: a share, no prize of its own
+                        base = indices[given - 1]
+                        rows.setdefault(base, []).append(
+                            Award(
+                                label=f"share of {_span_label(name, first, prized_last)}",
+                                category=name,
+                                place=k + 1,
+                                tpn=placed.tpn,
+                                name=placed.name,
+                                amount=shares[k - start],
+                                item="",
+                                reason=f"{where}; {tie}",
+                                prize_index=None,
+                                list_rank=cat_rank.get(placed.tpn, placed.rank),
+                                shared_with=others,
+                                tie=group_text,
+                            )
+                        )
+            for k in range(given, len(indices)):
+                index = indices[k]
+                rows.setdefault(index, []).append(
+                    _unawarded(index, plan.prizes[index], f"no player left in {list_name}")
+                )
+
+        return rows, notes
+
+    # A player tied with a list's last prize-winner shares its money without winning a
+    # prize there, so may be in line for shares in several lists: with one prize per
+    # player they keep the larger share (equal: the list whose prizes come first in the
+    # plan) and the other lists are shared again without them, until nobody is left in
+    # two lists.
+    excluded: dict[str, set[int]] = {name: set() for name in lists}
+    while True:
+        rows, passed_notes = share(excluded)
+        if not rules.one_per_player:
+            break
+        held: dict[int, list[Award]] = {}
+        for award in (a for group in rows.values() for a in group):
+            if award.tpn is not None and award.prize_index is None:
+                held.setdefault(award.tpn, []).append(award)
+        twice = {t: a for t, a in held.items() if len(a) > 1}
+        if not twice:
+            break
+        for tpn, shares in twice.items():
+            first = {name: min(indices) for name, indices in lists.items()}
+            if rules.choose is Choice.VALUE:
+                keep = min(shares, key=lambda a: (-a.amount, first[a.category]))
+            else:
+                keep = min(shares, key=lambda a: first[a.category])
+            for award in shares:
+                if award is not keep:
+                    excluded[award.category].add(tpn)
+                    notes.append(
+                        f"{award.name} (TPN {tpn}) takes a {keep.label} rather than a "
+                        f"{award.label} (one prize per player)"
                     )
-        for k in range(given, len(indices)):
-            index = indices[k]
-            rows.setdefault(index, []).append(
-                _unawarded(index, plan.prizes[index], f"no player left in {list_name}")
-            )
+    notes.extend(passed_notes)
     awards = tuple(a for index in range(len(plan.prizes)) for a in rows.get(index, []))
     return PrizeList(
         plan=plan,
@@ -417,10 +465,8 @@ def _where(name: str, placed: Placed, position: int, cat_rank: Mapping[int, int]
     points = half_points_to_str(placed.points)
     if name == OVERALL:
         return f"{ordinal(placed.rank)} in the standings ({points} points)"
-    return (
-        f"{ordinal(position)} eligible in {name} (category rank {cat_rank.get(placed.tpn, 0)}, "
-        f"{ordinal(placed.rank)} overall, {points} points)"
-    )
+    rank = cat_rank.get(placed.tpn, position)
+    return f"{ordinal(rank)} in {name} ({ordinal(placed.rank)} overall, {points} points)"
 
 
 def _span_label(name: str, first: int, last: int) -> str:

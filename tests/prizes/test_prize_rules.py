@@ -372,3 +372,18 @@ def test_plan_file_round_trip() -> None:
 def test_plan_file_errors_name_the_place(text: str, message: str) -> None:
     with pytest.raises(InputError, match=message):
         loads(text)
+
+
+def test_one_prize_per_player_a_tied_player_shares_in_one_list_only() -> None:
+    """B, C and D tied on 4 points. A takes the 1st place, C (under 1800, ahead of D) the
+    U1800 prize, B the 2nd place. D, tied with both, is in line for a share of the 2nd
+    place (50 between B and D: 25) and of the U1800 prize (60 between C and D: 30): D keeps
+    the larger, and the 2nd place is shared again without D (B takes it whole)."""
+    placed = standings(("A", 6), ("B", 4), ("C", 4), ("D", 4), ("E", 3))
+    entrants = _rated(placed, {1: 2100, 2: 2000, 3: 1700, 4: 1750, 5: 2000})
+    plan = PrizePlan(categories=(U1800,), prizes=(*places(100, 50), *places(60, category="U1800")))
+    assert paid(plan, placed, entrants) == {"A": 100, "B": 50, "C": 30, "D": 30}
+    result = compute_prizes(plan, placed, entrants, DAY)
+    assert [a.label for a in result.awards if a.name == "D"] == ["share of U1800 1st"]
+    assert any("D (TPN 4) takes a share of U1800 1st rather than a share of 2nd" in n
+               for n in result.notes)  # fmt: skip
