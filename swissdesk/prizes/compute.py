@@ -154,12 +154,16 @@ def category_standings(
     for cat in plan.categories:
         inside = members(cat, (entrants[p.tpn] for p in standings if p.tpn in entrants), day)
         rows = [p for p in standings if p.tpn in inside]
+        first: dict[int, int] = {}
+        count: dict[int, int] = {}
+        for i, placed in enumerate(rows):
+            first.setdefault(placed.rank, i)
+            count[placed.rank] = count.get(placed.rank, 0) + 1
         ranked: list[CategoryRow] = []
         for placed in rows:
-            first = next(j for j, q in enumerate(rows) if q.rank == placed.rank)
-            count = sum(1 for q in rows if q.rank == placed.rank)
-            label = str(first + 1) if count == 1 else f"{first + 1}-{first + count}"
-            ranked.append(CategoryRow(first + 1, label, placed))
+            top, n = first[placed.rank] + 1, count[placed.rank]
+            label = str(top) if n == 1 else f"{top}-{top + n - 1}"
+            ranked.append(CategoryRow(top, label, placed))
         given = len(rows) >= cat.min_players
         out.append(CategoryStandings(cat.name, cat.describe(year), tuple(ranked), given))
     return tuple(out)
@@ -280,9 +284,10 @@ def compute_prizes(
                 occupants = list(players[name])
             prizes = [plan.prizes[i] for i in indices]
             given = sum(1 for i in indices if i in winner)
+            inside = {p.tpn for p in occupants}
             passed = [
                 p for p in players[name][: _last_position(players[name], occupants, given)]
-                if p not in occupants
+                if p.tpn not in inside
             ]
             for p in passed:
                 other = plan.prizes[won[p.tpn]].label()
