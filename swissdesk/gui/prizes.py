@@ -6,19 +6,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QHBoxLayout,
     QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
     QPushButton,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
+from swissdesk.errors import InputError
+from swissdesk.gui.dialog_base import ValidatedDialog
 from swissdesk.gui.tablemodel import DISPLAY, RIGHT, TOOLTIP, Column, TableModel, points
-from swissdesk.prizes import OVERALL, Award, CategoryRow, PrizeList
+from swissdesk.prizes import OVERALL, Award, CategoryRow, PrizeList, PrizePlan, loads
 
 
 class PrizeListModel(TableModel):
@@ -104,6 +111,8 @@ class PrizesDialog(QDialog):
         self.table.setWordWrap(False)
         self.notes = QLabel()
         self.notes.setWordWrap(True)
+        self.edit_button = QPushButton("&Edit plan…")
+        self.tick_button = QPushButton("&Tick players…")
         self.import_button = QPushButton("&Import plan…")
         self.export_button = QPushButton("E&xport plan…")
         self.pdf_button = QPushButton("Prize list &PDF…")
@@ -116,7 +125,8 @@ class PrizesDialog(QDialog):
         top.addWidget(show_label)
         top.addWidget(self.show_box, 1)
         buttons = QHBoxLayout()
-        for b in (self.import_button, self.export_button, self.pdf_button, self.csv_button):
+        for b in (self.edit_button, self.tick_button, self.import_button, self.export_button,
+                  self.pdf_button, self.csv_button):  # fmt: skip
             buttons.addWidget(b)
         buttons.addStretch(1)
         buttons.addWidget(self.close_button)
@@ -144,6 +154,9 @@ class PrizesDialog(QDialog):
         self.show_box.blockSignals(False)
         for b in (self.export_button, self.pdf_button, self.csv_button):
             b.setEnabled(prizes is not None)
+        self.tick_button.setEnabled(
+            prizes is not None and any(c.ticked for c in prizes.plan.categories)
+        )
         if prizes is None:
             self.rules.setText(message)
             self.notes.setText("")
@@ -175,3 +188,80 @@ class PrizesDialog(QDialog):
             self.table.setModel(self.prize_model)
             self.table.setToolTip("")
         self.table.resizeColumnsToContents()
+
+
+class PlanEditorDialog(ValidatedDialog):
+    """The prize plan as the text of its file (README: Prizes), checked on OK: every
+    problem is named with its place (``prize 3: ...``) and nothing is kept until it reads."""
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__("Prize plan", parent)
+        self.editor = QPlainTextEdit()
+        self.editor.setPlainText(text)
+        font = QFont("monospace")
+        font.setStyleHint(QFont.StyleHint.Monospace)
+        self.editor.setFont(font)
+        self.editor.setMinimumSize(620, 440)
+        self.editor.setAccessibleName("Prize plan")
+        self.form.addRow(self.editor)
+        self.set_note(
+            "Categories ([[category]]), prizes ([[prize]]) and the rules for ties ([rules]), "
+            "as in a plan file; README, Prizes, has an example."
+        )
+        self.plan: PrizePlan | None = None
+
+    def problems(self) -> list[str]:
+        try:
+            self.plan = loads(self.editor.toPlainText())
+        except InputError as exc:
+            self.plan = None
+            return [str(exc)]
+        return []
+
+
+class TickPlayersDialog(ValidatedDialog):
+    """Tick the players of a category the arbiter decides (``ticked = true``): one list
+    per category, every player of the section with a check box."""
+
+    def __init__(
+        self,
+        categories: list[str],
+        players: list[tuple[int, str]],
+        ticked: dict[int, frozenset[str]],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__("Tick players", parent)
+        self.category_box = QComboBox()
+        self.category_box.addItems(categories)
+        self.players = QListWidget()
+        self.players.setMinimumSize(420, 380)
+        self.form.addRow("&Category:", self.category_box)
+        self.form.addRow("&Players:", self.players)
+        self._people = players
+        self._ticked = {tpn: set(names) for tpn, names in ticked.items()}
+        self.changes: list[tuple[int, str, bool]] = []
+        self.category_box.currentIndexChanged.connect(self._fill)
+        self.players.itemChanged.connect(self._changed)
+        self._fill()
+
+    def _fill(self, _index: int = 0) -> None:
+        name = self.category_box.currentText()
+        self.players.blockSignals(True)
+        self.players.clear()
+        for tpn, player in self._people:
+            item = QListWidgetItem(f"{tpn}  {player}")
+            item.setData(Qt.ItemDataRole.UserRole, tpn)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            on = name in self._ticked.get(tpn, set())
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+            self.players.addItem(item)
+        self.players.blockSignals(False)
+
+    def _changed(self, item: QListWidgetItem) -> None:
+        tpn = int(item.data(Qt.ItemDataRole.UserRole))
+        name = self.category_box.currentText()
+        on = item.checkState() == Qt.CheckState.Checked
+        names = self._ticked.setdefault(tpn, set())
+        (names.add if on else names.discard)(name)
+        self.changes = [c for c in self.changes if c[:2] != (tpn, name)]
+        self.changes.append((tpn, name, on))

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 
 from swissdesk.cli import main
 from swissdesk.gui.mainwindow import MainWindow
@@ -98,3 +99,55 @@ def test_prize_list_model_passes_the_model_tester(qtmodeltester, sample_copy: Pa
     cats = CategoryStandingsModel()
     cats.set_rows(list(prizes.categories[0].rows))
     qtmodeltester.check(cats)
+
+
+def test_plan_edited_in_the_window_is_checked_and_kept(
+    window: MainWindow, sample_copy: Path
+) -> None:
+    """Edit plan: a wrong plan is refused with the place named and nothing kept; a good
+    one is kept as one action and the list follows it."""
+    from swissdesk.gui.prizes import PlanEditorDialog
+
+    dialog = _open_prizes(window, sample_copy)
+    prompter: Any = window.prompter
+    seen: list[str] = []
+
+    def wrong_then_right(editor: PlanEditorDialog) -> bool:
+        editor.editor.setPlainText("[[prize]]\nplace = 2\namount = 100\n")
+        editor.try_accept()
+        seen.append(editor.errors.text())
+        assert not editor.result()
+        editor.editor.setPlainText(
+            "[rules]\ncurrency = 'EUR'\n[[category]]\nname = 'Club'\nticked = true\n"
+            "[[prize]]\nplace = 1\namount = 100\n"
+            "[[prize]]\ncategory = 'Club'\nplace = 1\namount = 30\n"
+        )
+        return True
+
+    prompter.dialogs.append(wrong_then_right)
+    dialog.edit_button.click()
+    assert "places must be 1, 2, 3" in seen[0]
+    assert window.file is not None
+    plan = window.file.prize_plan()
+    assert plan is not None and [c.name for c in plan.categories] == ["Club"]
+    model = dialog.prize_model
+    assert [model.display_text(r, 1) for r in range(model.rowCount())] == [
+        "1st place", "Club 1st",
+    ]  # fmt: skip
+    assert model.display_text(1, 3) == "(not awarded)"
+    assert dialog.tick_button.isEnabled()
+
+    # Tick players: 20 and 24 in the club; 20 is ahead, so wins the club prize.
+    from swissdesk.gui.prizes import TickPlayersDialog
+
+    def tick(ticks: TickPlayersDialog) -> bool:
+        for row in range(ticks.players.count()):
+            item = ticks.players.item(row)
+            if item.text().split()[0] in {"20", "24"}:
+                item.setCheckState(Qt.CheckState.Checked)
+        return True
+
+    prompter.dialogs.append(tick)
+    dialog.tick_button.click()
+    assert window.file.prize_ticks() == {20: frozenset({"Club"}), 24: frozenset({"Club"})}
+    assert model.display_text(1, 2) == "20"

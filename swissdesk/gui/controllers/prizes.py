@@ -7,10 +7,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from swissdesk.errors import InputError
-from swissdesk.gui.prizes import PrizesDialog
+from swissdesk.gui.prizes import PlanEditorDialog, PrizesDialog, TickPlayersDialog
 from swissdesk.model.tournament import Tournament
-from swissdesk.prizes import PrizeList, csv_text, read_plan, tournament_prizes, write_plan
-from swissdesk.storage.commands.prizes import SetPrizePlan
+from swissdesk.prizes import (
+    PrizeList,
+    csv_text,
+    dumps,
+    read_plan,
+    tournament_prizes,
+    write_plan,
+)
+from swissdesk.storage.commands.prizes import SetPrizePlan, TickCategory
 
 if TYPE_CHECKING:
     from swissdesk.gui.mainwindow import MainWindow
@@ -19,6 +26,16 @@ NO_PLAN = (
     "This section has no prize plan yet. Import one (a TOML file: README, Prizes): "
     "categories, prizes and the event's rules for ties. The same file serves every event."
 )
+EMPTY_PLAN = """version = 1
+
+[rules]
+sharing = "equal"   # or "hort" (with hort_percent = 50) or "none"
+currency = "EUR"
+
+[[prize]]
+place = 1
+amount = 500
+"""
 PLAN_FILTER = "Prize plans (*.toml);;All files (*)"
 
 
@@ -56,6 +73,8 @@ class PrizesController:
             return
         if self.dialog is None:
             self.dialog = PrizesDialog(self.w)
+            self.dialog.edit_button.clicked.connect(self.edit_plan)
+            self.dialog.tick_button.clicked.connect(self.tick_players)
             self.dialog.import_button.clicked.connect(self.import_plan)
             self.dialog.export_button.clicked.connect(self.export_plan)
             self.dialog.pdf_button.clicked.connect(self.export_pdf)
@@ -84,6 +103,35 @@ class PrizesController:
             return
         if self.w.run_action(SetPrizePlan(plan), "Import prize plan") is not None:
             self.refresh()
+
+    def edit_plan(self) -> None:
+        """The plan's text, edited and checked in the window, kept as one action."""
+        tf = self.w.file
+        if tf is None:
+            return
+        plan = self.w.guarded("Prize plan", tf.prize_plan)
+        text = dumps(plan) if plan is not None else EMPTY_PLAN
+        editor = PlanEditorDialog(text, self.dialog)
+        if not self.w.prompter.run_dialog(editor) or editor.plan is None:
+            return
+        if editor.plan != plan:
+            self.w.run_action(SetPrizePlan(editor.plan), "Prize plan")
+        self.refresh()
+
+    def tick_players(self) -> None:
+        prizes, tf = self._prizes(), self.w.file
+        if prizes is None or tf is None:
+            return
+        names = [c.name for c in prizes.plan.categories if c.ticked]
+        ticked = self.w.guarded("Tick players", tf.prize_ticks) or {}
+        people = [(p.tpn, p.name) for p in self.w.player_rows]
+        dialog = TickPlayersDialog(names, people, ticked, self.dialog)
+        if not self.w.prompter.run_dialog(dialog):
+            return
+        for tpn, name, on in dialog.changes:
+            if self.w.run_action(TickCategory(tpn, name, on), "Tick players") is None:
+                break
+        self.refresh()
 
     def _prizes(self) -> PrizeList | None:
         return self.dialog.prizes if self.dialog is not None else None
