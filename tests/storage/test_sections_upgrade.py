@@ -171,8 +171,10 @@ def test_an_upgraded_file_exports_the_trf_the_earlier_swissdesk_wrote(
     added = [line for line in lines if re.match(rb"172 |[A-Z]{3} +\d+ ", line)]
     kept = b"".join(line for line in lines if line not in added)
     assert kept == (FIXTURES / f"{name}.trf").read_bytes()
-    if name == "v5_individual":  # the one old file with national ratings
+    if name == "v5_individual":  # the old files with national ratings
         assert added[0] == b"172 SUI FIDE\n" and len(added) == 11
+    elif name == "v6_individual":  # one national rating, no federation (issue 36's file)
+        assert added == [b"172     FIDE\n"]
     else:
         assert added == []
 
