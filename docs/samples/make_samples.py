@@ -4,7 +4,10 @@
 
 Uses a 40-player, 11-round corpus tournament with its players renamed to names in many
 alphabets, renders every document kind with ``swissdesk.reports.render`` and converts the
-first page to PNG with ``pdftoppm`` (poppler-utils) at 70 dpi.
+first page to PNG with ``pdftoppm`` (poppler-utils) at 70 dpi. Then the pages issue 27
+changed: a Double-Swiss board list (the match score and both games from the White
+player's side), result slips and a board list with right-to-left and mixed names, the
+starting list by rating and the team standings.
 """
 
 from __future__ import annotations
@@ -92,27 +95,79 @@ def main() -> int:
     }
     with tempfile.TemporaryDirectory() as scratch:
         for kind in KINDS:
-            pdf = render(kind, tournament, Path(scratch) / f"{kind}.pdf", round_number=rounds[kind])
-            stem = HERE / f"sample-{kind}"
-            subprocess.run(
-                [
-                    "pdftoppm",
-                    "-png",
-                    "-r",
-                    str(args.dpi),
-                    "-f",
-                    "1",
-                    "-l",
-                    "1",
-                    "-singlefile",
-                    str(pdf),
-                    str(stem),
-                ],
-                check=True,
+            pdf = render(
+                kind, tournament, Path(scratch) / f"{kind}.pdf", round_number=rounds.get(kind)
             )
-            _shrink(Path(f"{stem}.png"))
-            print(f"{stem}.png")
+            page(pdf, HERE / f"sample-{kind}", args.dpi)
+        folder = Path(scratch)
+        page(double_swiss_boards(folder), HERE / "double-swiss-boards", args.dpi)
+        mixed = mixed_tournament()
+        page(render("slips", mixed, folder / "slips.pdf", round_number=3), HERE / "bidi-slips",
+             args.dpi)  # fmt: skip
+        page(render("boards", mixed, folder / "boards.pdf", round_number=3),
+             HERE / "bidi-boards", args.dpi)  # fmt: skip
+        page(render("starting-list", tournament, folder / "sl.pdf", order="rating"),
+             HERE / "sample-starting-list-rating", args.dpi)  # fmt: skip
+        page(team_standings(folder), HERE / "sample-team-standings", args.dpi)
     return 0
+
+
+def page(pdf: Path, stem: Path, dpi: int) -> None:
+    """The first page of ``pdf`` as ``stem.png``."""
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", str(dpi), "-f", "1", "-l", "1", "-singlefile", str(pdf),
+         str(stem)],
+        check=True,
+    )  # fmt: skip
+    _shrink(Path(f"{stem}.png"))
+    print(f"{stem}.png")
+
+
+DOUBLE_SWISS_NAMES = [
+    "Papadopoulou, Alexandra", "Fernández de la Vega, María José", "Wróblewski, Łukasz",
+    "Van den Bergh, Pieter", "Al-Shammari, Mohammed", "Schneider-Müllenbach, Jonas",
+    "Nguyễn Thị Ánh Tuyết", "Oosterwijk, Hendrika", "Kim, Min-jun", "Smith, Daniel",
+    "Rossi, Marco", "Brown, Oliver",
+]  # fmt: skip
+
+
+def double_swiss_boards(folder: Path) -> Path:
+    """Round 4 of a generated 12-player Double-Swiss event (seed 3)."""
+    from swissdesk.engines import get_engine
+    from swissdesk.trf.generator import GeneratorSettings, generate_tournament
+
+    settings = GeneratorSettings(players=12, rounds=4, seed=3, system="double-swiss")
+    t = generate_tournament(settings, get_engine("double-swiss"))
+    players = tuple(replace(p, name=DOUBLE_SWISS_NAMES[p.tpn - 1]) for p in t.players)
+    t = replace(t, players=players, info=TournamentInfo(name="Double-Swiss Open 2026"))
+    return render("boards", t, folder / "ds.pdf", round_number=4)
+
+
+MIXED_NAMES = {
+    1: "Sharma, शर्मा", 2: "ศรีสุข, สมชาย", 3: "الشمري, محمد", 4: "Zürich Altstetten",
+    5: "विश्वनाथन आनंद", 6: "כהן, דוד", 7: "علاء عبد الله, أحمد",
+}  # fmt: skip
+
+
+def mixed_tournament() -> Tournament:
+    """The report tests' seven-player event with right-to-left and shaped names."""
+    sys.path.insert(0, str(HERE.parents[1] / "tests" / "reports"))
+    from report_test_support import multilingual_tournament
+
+    t = multilingual_tournament()
+    players = tuple(replace(p, name=MIXED_NAMES[p.tpn]) for p in t.players)
+    info = replace(t.info, name="Altstetten Open — كأس الأندية")
+    return replace(t, players=players, info=info)
+
+
+def team_standings(folder: Path) -> Path:
+    """The team standings of the tests' hand-made team file."""
+    from swissdesk.reports.team import render_team_standings
+    from swissdesk.trf.team_records import read_team_trf
+
+    event = read_team_trf(HERE.parents[1] / "tests" / "trf" / "team_hand.trf")
+    t = event.tournament
+    return render_team_standings(t, folder / "team.pdf", rounds=t.rounds_with_pairings)
 
 
 if __name__ == "__main__":

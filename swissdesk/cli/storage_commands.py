@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from swissdesk.errors import InputError
+from swissdesk.model.text import plural
 
 
 class _ResultParser(argparse.ArgumentParser):
@@ -175,8 +176,10 @@ def run_import(args: argparse.Namespace) -> int:
 
         engine_for(args.system)  # an unknown name is refused before anything is written
     with TournamentFile.import_trf(args.input, args.output, system=args.system) as tf:
-        print(f"created {args.output}: {len(tf.players())} players, {tf.rounds_paired()} rounds")
-        if not tf.settings().is_team:
+        team = tf.settings().is_team
+        entrants = plural(len(tf.players()), "team" if team else "player")
+        print(f"created {args.output}: {entrants}, {plural(tf.rounds_paired(), 'round')}")
+        if not team:
             from swissdesk.trf.system_code import describe_reading
 
             for line in describe_reading(tf.snapshot()):

@@ -1,27 +1,32 @@
 """The base of the arbiter's form dialogs: OK checks the form first and lists the problems.
 
 Every form opens with the focus on its first field (not on OK, so a stray Enter or Space
-does not confirm it), and Esc on a form with changes asks before discarding them.
+does not confirm it), and Esc on a form with changes asks before discarding them. The form
+scrolls when the screen is too small for it (a 1366x768 laptop: the new-tournament dialog
+with the team options is taller than that), so OK and Cancel are always on screen.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QCloseEvent, QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractSpinBox,
+    QApplication,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QLabel,
     QLineEdit,
     QListWidget,
     QMessageBox,
     QPlainTextEdit,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -54,6 +59,53 @@ def _value(widget: QWidget) -> Any:
     return None
 
 
+FRAME_ALLOWANCE = QSize(24, 48)
+"""Room a window's frame and title bar take around its contents (a typical desktop)."""
+
+
+def available_size(widget: QWidget) -> QSize:
+    """The room a top-level window of ``widget`` may take: its screen's available area (the
+    desktop less its panels) less the window frame."""
+    screen = widget.screen() or QApplication.primaryScreen()
+    if screen is None:
+        return QSize(1366 - FRAME_ALLOWANCE.width(), 768 - 40 - FRAME_ALLOWANCE.height())
+    area = screen.availableGeometry().size()
+    return QSize(
+        area.width() - FRAME_ALLOWANCE.width(), area.height() - FRAME_ALLOWANCE.height()
+    )
+
+
+def fit_to_screen(window: QWidget) -> None:
+    """Give ``window`` the size it asks for, within the screen: never taller or wider than
+    the room there is (what does not fit scrolls)."""
+    room = available_size(window)
+    hint = window.sizeHint()
+    width = min(max(window.width(), hint.width()), room.width())
+    height = min(max(window.height(), hint.height()), room.height())
+    window.resize(max(width, window.minimumSizeHint().width()), height)
+
+
+class FormScrollArea(QScrollArea):
+    """The form of a dialog, scrolled when the screen has no room for all of it: it asks
+    for the form's full size, and takes as little as a few rows when it must."""
+
+    def sizeHint(self) -> QSize:
+        widget = self.widget()
+        if widget is None:
+            return super().sizeHint()
+        hint = widget.sizeHint()
+        bar = self.verticalScrollBar().sizeHint().width()
+        return QSize(hint.width() + bar, hint.height() + 2 * self.frameWidth())
+
+    def minimumSizeHint(self) -> QSize:
+        widget = self.widget()
+        if widget is None:
+            return super().minimumSizeHint()
+        least = widget.minimumSizeHint()
+        bar = self.verticalScrollBar().sizeHint().width()
+        return QSize(least.width() + bar, min(least.height(), 6 * self.fontMetrics().height()))
+
+
 class ValidatedDialog(QDialog):
     """A form dialog whose OK button runs :meth:`problems` first and shows them."""
 
@@ -62,6 +114,13 @@ class ValidatedDialog(QDialog):
         self.setWindowTitle(title)
         self.form = QFormLayout()
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        self.form_widget = QWidget()
+        self.form_widget.setLayout(self.form)
+        self.form_scroll = FormScrollArea()
+        self.form_scroll.setWidget(self.form_widget)
+        self.form_scroll.setWidgetResizable(True)
+        self.form_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.form_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.errors = error_label()
         self.note = QLabel()
         self.note.setWordWrap(True)
@@ -72,7 +131,7 @@ class ValidatedDialog(QDialog):
         self.buttons.accepted.connect(self.try_accept)
         self.buttons.rejected.connect(self.cancel)
         layout = QVBoxLayout(self)
-        layout.addLayout(self.form)
+        layout.addWidget(self.form_scroll, 1)
         layout.addWidget(self.note)
         layout.addWidget(self.errors)
         layout.addWidget(self.buttons)
@@ -117,6 +176,8 @@ class ValidatedDialog(QDialog):
         return None
 
     def showEvent(self, event: QShowEvent) -> None:
+        if self._clean is None:  # the first time: as big as the form, within the screen
+            fit_to_screen(self)
         super().showEvent(event)
         if self._clean is None:
             self._clean = self.form_state()

@@ -40,7 +40,7 @@ from swissdesk.engines import (
     with_options,
 )
 from swissdesk.gui import validation
-from swissdesk.gui.dialog_base import ValidatedDialog
+from swissdesk.gui.dialog_base import ValidatedDialog, fit_to_screen
 from swissdesk.gui.player_dialogs import (
     ByeDialog,
     LateEntryDialog,
@@ -129,6 +129,12 @@ class TiebreakEditor(QWidget):
             self._add(code)
         self.choice = QComboBox()
         self.choice.setEditable(True)
+        # As wide as a code and the start of its name, not the longest name (the dialog
+        # must fit a 1366-pixel screen); the list that drops down shows them whole.
+        self.choice.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.choice.setMinimumContentsLength(28)
         self.set_offered(dict(names))
         add = QPushButton("Add")
         add.clicked.connect(self._add_chosen)
@@ -264,7 +270,8 @@ class TournamentDialog(ValidatedDialog):
         self.lim_edition.setCurrentIndex(
             max(0, self.lim_edition.findData(editions[0] if editions else "2026"))
         )
-        self.lim_maxi = QCheckBox("Maxi-tournament (100-point limits, art. 3.2.3)")
+        self.lim_maxi = QCheckBox("Maxi-tournament (art. 3.2.3)")
+        self.lim_maxi.setToolTip("Colour exchanges limited to opponents within 100 rating points")
         self.lim_maxi.setChecked("maxi" in options)
         self.lim_options = QWidget()
         lim_row = QHBoxLayout(self.lim_options)
@@ -603,6 +610,7 @@ class TextDialog(QDialog):
         layout.addWidget(self.text)
         layout.addWidget(buttons)
         self.resize(720, 480)
+        fit_to_screen(self)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
 
 

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget
 
 from swissdesk import __version__
 from swissdesk.errors import SwissdeskError
-from swissdesk.gui import menus
+from swissdesk.gui import dialog_base, menus
 from swissdesk.gui.controllers.audit import AuditController
 from swissdesk.gui.controllers.files import FileController
 from swissdesk.gui.controllers.players import PlayersController
@@ -180,6 +180,11 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         else:
             self.resize(1180, 760)
+        # Never taller or wider than the screen (a 1366x768 laptop cut the status bar off;
+        # a geometry saved on a bigger screen would do the same).
+        room = dialog_base.available_size(self)
+        if self.width() > room.width() or self.height() > room.height():
+            self.resize(min(self.width(), room.width()), min(self.height(), room.height()))
         state = self.qsettings.value("window/state")
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)

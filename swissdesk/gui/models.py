@@ -268,8 +268,8 @@ class BoardsModel(TableModel):
         Column("White", LEFT, 24, stretch=True),
         Column("Rtg", RIGHT, 6),
         Column("Pts", RIGHT, 5, "White's points before the round"),
-        # Wide enough for a Double-Swiss match, both games: "1 – 0 | ½ – ½".
-        Column("Result", CENTER, 14, "Keys: 1 = 1-0, 0 = 0-1, = or 5 = draw, + / - = forfeit"),
+        # Wide enough for a Double-Swiss match, both games: "1½ – ½ (1:0, ½:½)".
+        Column("Result", CENTER, 18, "Keys: 1 = 1-0, 0 = 0-1, = or 5 = draw, + / - = forfeit"),
         Column("Pts", RIGHT, 5, "Black's points before the round"),
         Column("Black", LEFT, 24, stretch=True),
         Column("Rtg", RIGHT, 6),
@@ -390,6 +390,13 @@ class BoardsModel(TableModel):
             return font
         if role == TOOLTIP and column == self.RESULT and not row.has_result:
             return "No result yet: type 1, 0, =, +, - or *, or right-click"
+        if role == TOOLTIP and column == self.RESULT and row.games is not None:
+            g1, g2 = row.games
+            return (
+                f"Match {result_display(row).split(' (')[0]} (from {row.white_name}'s side). "
+                f"Game 1: {row.white_name} (White) – {row.black_name} {g1}; game 2: "
+                f"{row.black_name} (White) – {row.white_name} {g2}, as on the result slip."
+            )
         return None
 
     def _bye_cell(self, player: UnpairedView, column: int, role: int) -> Any:

@@ -42,7 +42,7 @@ from swissdesk.gui.models import (
     StandingsModel,
     TableModel,
 )
-from swissdesk.gui.tablemodel import plural
+from swissdesk.model.text import plural
 from swissdesk.storage import AuditEntry, BoardResult
 
 RESULT_KEYS: dict[str, BoardResult] = {

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from swissdesk.gui.dialog_base import fit_to_screen
 from swissdesk.gui.printing import page_count, page_images
 
 PREVIEW_DPI = 96
@@ -196,6 +197,7 @@ class PreviewDialog(QDialog):
         layout.addWidget(self.pages, 1)
         layout.addLayout(bar)
         self.resize(1000, 760)
+        fit_to_screen(self)  # a 1366x768 laptop has less height than that
         self.close_button.setFocus()
 
         self.renderer = PageRenderer(pdf, self.total)

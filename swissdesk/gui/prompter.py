@@ -6,6 +6,9 @@ The page controllers ask through ``window.prompter``; tests put a scripted promp
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -15,6 +18,62 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
 from swissdesk.gui.dialogs import TextDialog
+
+MAX_DETAILS = 12
+"""Lines of details a question lists itself; the rest go to its scrolled details area (a
+long list made the box taller than a 1366x768 screen)."""
+
+
+def pdf_viewer_known() -> bool | None:
+    """Whether this Linux desktop has a program for PDF files (``xdg-open`` and a default
+    application for ``application/pdf``); ``None`` where it cannot tell (other systems, no
+    ``xdg-mime``), and opening the file says it."""
+    if not sys.platform.startswith("linux"):
+        return None
+    if shutil.which("xdg-open") is None:
+        return False
+    mime = shutil.which("xdg-mime")
+    if mime is None:
+        return None
+    try:
+        done = subprocess.run(
+            [mime, "query", "default", "application/pdf"],
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return bool(done.stdout.strip())
+
+
+def question_box(
+    parent: QWidget | None,
+    title: str,
+    message: str,
+    details: Sequence[str] = (),
+    *,
+    default_yes: bool = False,
+) -> QMessageBox:
+    """A Yes/No question; ``details`` listed below it (beyond :data:`MAX_DETAILS` lines, in
+    the box's scrolled details area, so that the box fits the screen)."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning if details else QMessageBox.Icon.Question)
+    box.setWindowTitle(title)
+    box.setText(message)
+    if details:
+        shown = details if len(details) <= MAX_DETAILS else details[: MAX_DETAILS - 1]
+        lines = [f"• {d}" for d in shown]
+        if len(shown) < len(details):
+            lines.append(f"… and {len(details) - len(shown)} more (Show Details…)")
+            box.setDetailedText("\n".join(details))
+        box.setInformativeText("\n".join(lines))
+    box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+    box.setDefaultButton(
+        QMessageBox.StandardButton.Yes if default_yes else QMessageBox.StandardButton.No
+    )
+    return box
 
 
 class Prompter:
@@ -33,16 +92,7 @@ class Prompter:
     def confirm(
         self, title: str, message: str, details: Sequence[str] = (), *, default_yes: bool = False
     ) -> bool:
-        box = QMessageBox(self.parent)
-        box.setIcon(QMessageBox.Icon.Warning if details else QMessageBox.Icon.Question)
-        box.setWindowTitle(title)
-        box.setText(message)
-        if details:
-            box.setInformativeText("\n".join(f"• {d}" for d in details))
-        box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
-        box.setDefaultButton(
-            QMessageBox.StandardButton.Yes if default_yes else QMessageBox.StandardButton.No
-        )
+        box = question_box(self.parent, title, message, details, default_yes=default_yes)
         return box.exec() == QMessageBox.StandardButton.Yes
 
     def run_dialog(self, dialog: QDialog) -> bool:
@@ -81,4 +131,6 @@ class Prompter:
     def open_url(self, path: Path) -> bool:
         """Show ``path`` in the program the system has for it; False when none could be
         started (no PDF viewer installed, no desktop to ask)."""
+        if path.suffix.lower() == ".pdf" and pdf_viewer_known() is False:
+            return False  # Qt would only print "Unable to detect a launcher" on the terminal
         return bool(QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))))

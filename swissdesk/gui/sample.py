@@ -66,6 +66,17 @@ PLAYERS: tuple[tuple[str, str, int, str, str, str, str], ...] = (
 LATE_ENTRY = ("Κωνσταντίνου, Ελένη", "WFM", 2189, "GRE", "w", "2004", "4237145")
 """Arrives for round 3 (C.04.2 art. 2.4): pairing numbers below hers shift by one."""
 
+CLUBS: dict[str, str] = {
+    "ENG": "Riverside Chess Club",
+    "POL": "KS Hetman Wrocław",
+    "GER": "SK Bad Homburg",
+    "GRE": "Ilioupolis Chess Club",
+    "FRA": "Échiquier de Lille",
+    "SWE": "SK Rockaden",
+    "RUS": "",
+}
+"""A club per federation (the starting list prints it; a few players play for none)."""
+
 ROUNDS = 9
 PLAYED = 5
 ROUND_IN_PROGRESS_RESULTS = 12
@@ -130,7 +141,7 @@ def build_sample(folder: Path, *, rounds_played: int = PLAYED, seed: int = SEED)
 
     def data(row: tuple[str, str, int, str, str, str, str]) -> PlayerData:
         name, title, rating, fed, sex, born, fide = row
-        return PlayerData(name, rating, sex, title, fed, fide, born)
+        return PlayerData(name, rating, sex, title, fed, fide, born, club=CLUBS.get(fed, ""))
 
     with TournamentFile.create(path, settings) as tf:
         order = list(PLAYERS)

@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
+from swissdesk.model.double_swiss import match_text
 from swissdesk.model.tournament import HalfPoints, ResultCode
 from swissdesk.storage import BoardResult, BoardView, ByeKind
 
@@ -38,11 +39,6 @@ def points(value: HalfPoints) -> str:
     if half:
         return f"{whole}½" if whole else "½"
     return str(whole)
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``1 team``, ``2 teams``, ``0 players`` (``words``: an irregular plural)."""
-    return f"{count} {word if count == 1 else words or word + 's'}"
 
 
 def points_words(value: HalfPoints) -> str:
@@ -87,15 +83,27 @@ def parse_board_result(text: str) -> BoardResult | None:
     return next((r for r in BoardResult if r.value == text), None)
 
 
+def match_games(board: BoardView) -> list[tuple[ResultCode, ResultCode]] | None:
+    """A Double-Swiss board's games as ``(left player's code, right player's code)``: game
+    1 as stored (the left player had White), game 2 turned round (it is stored in its own
+    colours, the right player White). ``None`` when not both games are known."""
+    if board.games is None or not all(board.games):
+        return None
+    results = [parse_board_result(g) for g in board.games]
+    if results[0] is None or results[1] is None:
+        return None
+    first, second = results[0].codes, results[1].codes
+    return [first, (second[1], second[0])]
+
+
 def result_display(board: BoardView) -> str:
     if board.games is not None:
-        # Double-Swiss (C.04.5): both games, each in its own colours ("1 – 0 | ½ – ½").
+        # Double-Swiss (C.04.5): the match score, then each game, all from the left
+        # player's side ("0 – 2 (0:1, 0:1)"; in game 2's own colours that reads 1-0).
         if not board.has_result:
             return ""
-        return " | ".join(
-            RESULT_DISPLAY[r] if (r := parse_board_result(g)) is not None else g
-            for g in board.games
-        )
+        games = match_games(board)
+        return match_text(games) if games is not None else " ".join(board.games)
     if board.result is not None:
         return RESULT_DISPLAY[board.result]
     return board.result_text

@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
 from swissdesk.gui.dialog_base import ValidatedDialog
 from swissdesk.gui.dialogs import TournamentDialog
 from swissdesk.gui.pages import _caption, make_table
-from swissdesk.gui.tablemodel import plural
 from swissdesk.gui.team_models import (
     BoardStandingsModel,
     MatchBoardsModel,
@@ -39,6 +38,7 @@ from swissdesk.gui.team_models import (
     TeamsModel,
     TeamStandingsModel,
 )
+from swissdesk.model.text import plural
 from swissdesk.model.tournament import TeamSettings
 from swissdesk.storage import MatchView, MemberData, TeamData, TeamRow, TournamentSettings
 from swissdesk.storage.commands.teams import team_scoring

@@ -15,16 +15,19 @@ sum of both games. See ``docs/engines/double-swiss.md``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from swissdesk.errors import InputError
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
+    DOUBLE_SWISS_SCORING,
     Colour,
     HalfPoints,
     Player,
     ResultCode,
     RoundEntry,
+    ScoringSystem,
     Tournament,
     double_swiss_match,
 )
@@ -123,3 +126,41 @@ def for_system(tournament: Tournament, system: str | None, source: str = "<input
     ):
         return matches_from_columns(tournament, source)
     return tournament
+
+
+# ---------------------------------------------------------------------------------------
+# A match as the board list shows it (issue 27, item 5)
+
+_GAME_MARK = {
+    ResultCode.WIN: "1",
+    ResultCode.UNRATED_WIN: "1",
+    ResultCode.DRAW: "½",
+    ResultCode.UNRATED_DRAW: "½",
+    ResultCode.LOSS: "0",
+    ResultCode.UNRATED_LOSS: "0",
+    ResultCode.FORFEIT_WIN: "+",
+    ResultCode.FORFEIT_LOSS: "-",
+}
+
+
+def _score(value: HalfPoints) -> str:
+    whole, half = divmod(value, 2)
+    return (str(whole) if whole or not half else "") + ("½" if half else "")
+
+
+def match_text(
+    games: Sequence[tuple[ResultCode, ResultCode]], scoring: ScoringSystem = DOUBLE_SWISS_SCORING
+) -> str:
+    """A match of two games as the board list shows it, everything read from the board's
+    left player (White in game 1) to its right one: the match score, then each game's
+    result, ``0 – 2 (0:1, 0:1)`` (a forfeit ``+:-``, a double forfeit ``-:-``).
+
+    ``games``: ``(left's code, right's code)`` of each game. Written in each game's own
+    colours, game 2 of that match was ``1-0`` (the right player had White): beside game 1's
+    ``0-1`` it read like a 1–1 match. Read from the same side throughout, the winner of
+    each game and of the match is the side with the point.
+    """
+    left = sum(scoring.points(code) for code, _ in games)
+    right = sum(scoring.points(code) for _, code in games)
+    each = ", ".join(f"{_GAME_MARK.get(a, '?')}:{_GAME_MARK.get(b, '?')}" for a, b in games)
+    return f"{_score(left)} – {_score(right)} ({each})"

@@ -29,3 +29,8 @@ def matches(query: str, *fields: str) -> bool:
     ignored ("muller" finds "Müller", "lodz" finds "Łódź")."""
     haystack = fold(" ".join(fields))
     return all(word in haystack for word in fold(query).split())
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``1 team``, ``2 teams``, ``0 players`` (``words``: an irregular plural)."""
+    return f"{count} {word if count == 1 else words or word + 's'}"

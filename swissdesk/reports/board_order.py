@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from swissdesk.errors import InputError
+from swissdesk.model.double_swiss import match_text
 from swissdesk.model.state import scores_after_each_round
 from swissdesk.model.tournament import (
     Colour,
@@ -249,10 +250,9 @@ def board_result(board: Board) -> str:
     if result_pending(we) and result_pending(be):
         return ""
     if we is not None and be is not None and len(we.games) == 2 and len(be.games) == 2:
-        # Double-Swiss match (C.04.5): both games, each in its own colours.
-        w1, w2 = (GAME_MARKS.get(g.result, "?") for g in we.games)
-        b1, b2 = (GAME_MARKS.get(g.result, "?") for g in be.games)
-        return f"{w1} - {b1}  {b2} - {w2}"
+        # Double-Swiss match (C.04.5): the match score, then each game, all from the
+        # board's White (left) player's side, as the window shows it.
+        return match_text([(w.result, b.result) for w, b in zip(we.games, be.games, strict=True)])
     white = GAME_MARKS.get(we.result, "?") if we is not None and not result_pending(we) else "?"
     black = GAME_MARKS.get(be.result, "?") if be is not None and not result_pending(be) else "?"
     if white == "?" and black != "?":

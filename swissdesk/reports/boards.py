@@ -25,8 +25,9 @@ from swissdesk.reports.board_order import (
     withdrawn_by_round,
 )
 from swissdesk.reports.common import bye_points_text, heading, note, rating_text, score_text
-from swissdesk.reports.fonts import REGULAR
+from swissdesk.reports.fonts import BOLD, REGULAR
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
+from swissdesk.reports.scripts import text_width
 
 
 def render_boards(
@@ -47,17 +48,38 @@ def render_boards(
     width, _ = frame_size(paper)
     scores = scores_before(tournament, rnd)
     by_tpn = tournament.players_by_tpn
-    font = 9.0
-    fixed = {"bd": 24.0, "no": 26.0, "tit": 29.0, "rtg": 30.0, "pts": 24.0, "res": 44.0}
+    boards = boards_of_round(tournament, rnd, board_order)
+    results = {b.number: board_result(b) if show_results else "" for b in boards}
     double_swiss = tournament.system == DOUBLE_SWISS
-    if double_swiss:
-        fixed["res"] = 86.0  # both games of the match (C.04.5), clear of the scores beside
-    name_w = (
-        width
-        - fixed["bd"]
-        - fixed["res"]
-        - 2 * (fixed["no"] + fixed["tit"] + fixed["rtg"] + fixed["pts"])
-    ) / 2
+    titled = any(
+        by_tpn[t].title for b in boards for t in (b.white, b.black) if t in by_tpn
+    )  # no title on any board: the two title columns give their room to the names
+    names = [by_tpn[t].name for b in boards for t in (b.white, b.black) if t in by_tpn]
+    # The largest font, from 9 down to 7½ points, at which every name fits its column
+    # ("Fernández de la Vega, María José" whole on a portrait page), else 7½ and cut.
+    for size in (9.0, 8.5, 8.0, 7.5):
+        font = size
+        scale = size / 9.0
+        fixed = {
+            "bd": 24.0 * scale,
+            "no": 26.0 * scale,
+            "tit": 29.0 * scale if titled else 0.0,
+            "rtg": 30.0 * scale,
+            "pts": 24.0 * scale,
+        }
+        widest = max((text_width(r, BOLD, size) for r in results.values()), default=0.0)
+        # The result column as wide as its widest result (a Double-Swiss match with both
+        # games, "1½ – ½ (1:0, ½:½)"), clear of the scores beside it.
+        fixed["res"] = max(44.0 * scale, widest + 10.0)
+        name_w = (
+            width
+            - fixed["bd"]
+            - fixed["res"]
+            - 2 * (fixed["no"] + fixed["tit"] + fixed["rtg"] + fixed["pts"])
+        ) / 2
+        name_room = name_w - 5
+        if all(text_width(name, REGULAR, size) <= name_room for name in names):
+            break
     widths = [
         fixed["bd"], fixed["no"], fixed["tit"], name_w, fixed["rtg"], fixed["pts"],
         fixed["res"],
@@ -66,8 +88,7 @@ def render_boards(
     rows: list[list[str]] = [
         ["Bd", "No.", "Tit", "White", "Rtg", "Pts", "Result", "Pts", "Tit", "Black", "Rtg", "No."]
     ]
-    name_room = name_w - 5
-    for board in boards_of_round(tournament, rnd, board_order):
+    for board in boards:
         w, b = by_tpn.get(board.white), by_tpn.get(board.black)
         rows.append(
             [
@@ -77,7 +98,7 @@ def render_boards(
                 fit(w.name if w else f"#{board.white}", name_room, REGULAR, font),
                 rating_text(w),
                 score_text(scores.get(board.white, 0)),
-                board_result(board) if show_results else "",
+                results[board.number],
                 score_text(scores.get(board.black, 0)),
                 b.title if b else "",
                 fit(b.name if b else f"#{board.black}", name_room, REGULAR, font),
@@ -86,27 +107,26 @@ def render_boards(
             ]
         )
     align = [
-        "RIGHT",
-        "RIGHT",
-        "LEFT",
-        "LEFT",
-        "RIGHT",
-        "CENTER",
-        "CENTER",
-        "CENTER",
-        "LEFT",
-        "LEFT",
-        "RIGHT",
-        "RIGHT",
+        *("RIGHT", "RIGHT", "LEFT", "LEFT", "RIGHT", "CENTER"),
+        *("CENTER", "CENTER", "LEFT", "LEFT", "RIGHT", "RIGHT"),
     ]
+    if not titled:  # drop the empty title columns
+        keep = [i for i in range(len(widths)) if i not in (2, 8)]
+        widths = [widths[i] for i in keep]
+        align = [align[i] for i in keep]
+        rows = [[row[i] for i in keep] for row in rows]
     story: list[Flowable] = []
     if len(rows) > 1:
-        story.append(grid_table(rows, widths, font_size=font, align=align, bold_columns=(0, 6)))
+        result_column = rows[0].index("Result")
+        story.append(
+            grid_table(rows, widths, font_size=font, align=align, bold_columns=(0, result_column))
+        )
         if double_swiss:
             story.append(
                 note(
-                    "Result: game 1, then game 2 in its own colours (the Black player of "
-                    "the board has White in game 2), as on the result slips."
+                    "Result: the match score, then game 1 and game 2, all from the White "
+                    "player's side (in game 2 the Black player of the board has White; the "
+                    "result slip writes that game in its own colours)."
                 )
             )
     else:
@@ -123,7 +143,7 @@ def render_boards(
             bye_rows.append(
                 [
                     str(item.tpn),
-                    fit(p.name, bye_name_w - 5, REGULAR, font),
+                    fit(p.name, bye_name_w - 5, REGULAR, 9.0),
                     rating_text(p),
                     score_text(scores.get(item.tpn, 0)),
                     WITHDRAWN if left else BYE_LABELS[item.result],
@@ -134,7 +154,7 @@ def render_boards(
             grid_table(
                 bye_rows,
                 [26, bye_name_w, 30, 24, 150, 44],
-                font_size=font,
+                font_size=9.0,
                 align=["RIGHT", "LEFT", "RIGHT", "CENTER", "LEFT", "CENTER"],
             )
         )

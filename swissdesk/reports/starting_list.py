@@ -16,6 +16,7 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable
 
+from swissdesk.model.text import plural
 from swissdesk.model.tournament import Player, Tournament, title_rank
 from swissdesk.reports.common import note, rating_text, sort_name
 from swissdesk.reports.fonts import BOLD, REGULAR
@@ -33,11 +34,6 @@ _KEYS: dict[str, Callable[[Player], tuple[object, ...]]] = {
     "rating": lambda p: (-p.rating, title_rank(p.title), sort_name(p.name), p.tpn),
     "name": lambda p: (sort_name(p.name), p.tpn),
 }
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``1 player``, ``2 players`` (``words``: an irregular plural)."""
-    return f"{count} {word if count == 1 else words or word + 's'}"
 
 
 def render_starting_list(

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from gui_support import column_texts
 from pypdf import PdfReader
+from PySide6.QtCore import Qt
 
 from swissdesk.gui.dialogs import PlayerDialog, TournamentDialog
 from swissdesk.gui.mainwindow import MainWindow
@@ -78,7 +79,11 @@ def test_a_double_swiss_day(qtbot, window: MainWindow, tmp_path: Path) -> None: 
         qtbot.keyClick(page.table, second)
         assert page.counter.text() == f"{row + 1} of 3 results entered"
     shown = column_texts(boards, BoardsModel.RESULT)[:3]
-    assert shown == ["1 – 0 | ½ – ½", "+ – − | 1 – 0", "½ – ½ | ½ – ½"]
+    # The match score, then each game, all from the board's White player's side (issue 27:
+    # game 2 in its own colours, "+ – − | 1 – 0", looked like a 1-0 match for the left).
+    assert shown == ["1½ – ½ (1:0, ½:½)", "1 – 1 (+:-, 0:1)", "1 – 1 (½:½, ½:½)"]
+    tip = boards.data(boards.index(1, BoardsModel.RESULT), Qt.ItemDataRole.ToolTipRole)
+    assert "game 2:" in tip and "(White)" in tip and "1-0" in tip
     assert prompter.errors == []
     with TournamentFile.open(path) as tf:
         snapshot = tf.snapshot()
@@ -130,9 +135,10 @@ def test_a_double_swiss_day(qtbot, window: MainWindow, tmp_path: Path) -> None: 
     assert any(text.endswith("w1½") for column in cells for text in column)
     assert any(text.endswith("w2") for column in cells for text in column)  # round 2: 2-0
 
-    # The board list of round 2 printed and read back: both games of each board.
+    # The board list of round 2 printed and read back: each match and both its games, read
+    # from the White player's side (the left player won both: 1-0, then 0-1 in its colours).
     pdf = window.export_pdf_to("boards", tmp_path / "boards.pdf", 2)
     assert pdf is not None
     text = "\n".join(p.extract_text() for p in PdfReader(pdf).pages)
-    assert text.count("1 - 0  0 - 1") == 3
+    assert text.count("2 – 0 (1:0, 1:0)") == 3
     assert prompter.errors == []

@@ -38,7 +38,7 @@ def test_rare_game_keys_store_the_right_match(qtbot, window: MainWindow, tmp_pat
                 qtbot.keyClick(page.table, key, mod)
     assert prompter.errors == []
     shown = column_texts(page.model, BoardsModel.RESULT)[:3]
-    assert shown == ["1 – 0 | ½ – 0", "0 – 0 | ½ – ½", "− – − | 0 – ½"]
+    assert shown == ["1 – ½ (1:0, 0:½)", "½ – ½ (0:0, ½:½)", "½ – 0 (-:-, ½:0)"]
     assert page.counter.text() == "3 of 3 results entered"
     with TournamentFile.open(path) as tf:
         t = tf.snapshot()

@@ -438,7 +438,8 @@ def test_the_printed_board_list_names_a_withdrawn_player_as_the_window_does(
 def test_counts_and_points_are_written_in_good_english(window: MainWindow, tmp_path: Path) -> None:
     """Item 9: "1 teams", "1 players", "scores ½ points"; the Sex column cut to "fem…"."""
     from swissdesk.gui.models import PlayersModel
-    from swissdesk.gui.tablemodel import plural, points_words
+    from swissdesk.gui.tablemodel import points_words
+    from swissdesk.model.text import plural
 
     assert plural(1, "team") == "1 team" and plural(2, "player") == "2 players"
     assert [points_words(v) for v in (0, 1, 2, 3)] == [
@@ -483,3 +484,53 @@ def test_rating_list_popup_marks_inactive_players_listed_last(qtbot, tmp_path: P
     texts = [dialog.lookup.results.item(i).text() for i in range(2)]
     assert texts == ["Strand, Tom · USA · 1471", "Strong, Sam · USA · 2533 · GM · inactive"]
     assert "flag i" in dialog.lookup.results.item(1).toolTip()
+
+
+def test_a_double_swiss_match_won_by_black_twice_reads_0_2_not_1_1() -> None:
+    """Item 5: when the board's Black player won both games the cell read "0 – 1 | 1 – 0"
+    (game 2 in its own colours), which looks like a 1–1 match and shows no match score."""
+    from swissdesk.gui.tablemodel import result_display
+    from swissdesk.model.double_swiss import match_text
+    from swissdesk.model.tournament import ResultCode
+    from swissdesk.storage import BoardResult, BoardView
+
+    board = BoardView(
+        board=1, white_tpn=1, white_name="Adams, Anna", white_rating=2400, white_score=2,
+        black_tpn=2, black_name="Brown, Bob", black_rating=2380, black_score=2,
+        result=None, result_text="0-1 1-0", games=("0-1", "1-0"),
+    )  # fmt: skip
+    assert result_display(board) == "0 – 2 (0:1, 0:1)"
+    assert BoardResult.BLACK_WINS.codes == (ResultCode.LOSS, ResultCode.WIN)
+    drawn = [(ResultCode.DRAW, ResultCode.DRAW), (ResultCode.WIN, ResultCode.LOSS)]
+    assert match_text(drawn) == "1½ – ½ (½:½, 1:0)"
+
+
+def test_no_pdf_viewer_is_recognised_before_qt_tries_one(
+    monkeypatch, tmp_path: Path, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    """Item 11: with no launcher Qt printed "Unable to detect a launcher" on the terminal
+    and returned; with xdg-open but no PDF program it returned True and nothing opened."""
+    import sys
+
+    from PySide6.QtWidgets import QWidget
+
+    from swissdesk.gui import prompter as prompting
+
+    if not sys.platform.startswith("linux"):
+        return
+    monkeypatch.setattr(prompting.shutil, "which", lambda _name: None)
+    assert prompting.pdf_viewer_known() is False
+    widget = QWidget()
+    qtbot.addWidget(widget)
+    assert prompting.Prompter(widget).open_url(tmp_path / "x.pdf") is False
+    tools = {"xdg-open": "/usr/bin/xdg-open", "xdg-mime": "/usr/bin/xdg-mime"}
+    monkeypatch.setattr(prompting.shutil, "which", tools.get)
+
+    class Done:
+        def __init__(self, out: str) -> None:
+            self.stdout = out
+
+    monkeypatch.setattr(prompting.subprocess, "run", lambda *a, **k: Done("\n"))
+    assert prompting.pdf_viewer_known() is False  # no application for PDF files
+    monkeypatch.setattr(prompting.subprocess, "run", lambda *a, **k: Done("evince.desktop\n"))
+    assert prompting.pdf_viewer_known() is True

@@ -296,20 +296,8 @@ def test_corpus_board_list_pages_numbers_and_results(tmp_path: Path) -> None:
         texts = [row_texts(r) for r in page]
         assert texts[0][0] == t.info.name or texts[0][0].startswith("AutoTest")
         assert texts[-1][-1] == f"Page {number} of {len(pages)}"
-        assert [
-            "Bd",
-            "No.",
-            "Tit",
-            "White",
-            "Rtg",
-            "Pts",
-            "Result",
-            "Pts",
-            "Tit",
-            "Black",
-            "Rtg",
-            "No.",
-        ] in texts
+        # (No player of this corpus file has a title: the empty title columns are left out.)
+        assert ["Bd", "No.", "White", "Rtg", "Pts", "Result", "Pts", "Black", "Rtg", "No."] in texts
         seen += [r for r in texts if r and r[0].isdigit() and len(r) >= 10]
     assert [int(r[0]) for r in seen] == [b.number for b in boards]
     for row, board in zip(seen, boards, strict=True):

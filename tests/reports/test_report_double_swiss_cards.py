@@ -61,8 +61,9 @@ def test_c045_card_result_column_is_the_match_score(tmp_path: Path) -> None:
 
 
 def test_c045_board_list_keeps_both_games_clear_of_the_scores(tmp_path: Path) -> None:
-    """The result column holds both games of a match: they must not run into the score
-    columns beside (``2½1 - 0  1 - 02½`` in a narrow column); a note says how game 2 reads."""
+    """The result column holds the match and both games: they must not run into the score
+    columns beside (``2½1 - 0  1 - 02½`` in a narrow column); a note says how the games
+    read (issue 27: all from the White player's side, the match score first)."""
     pdf = render_boards(parse_trf(TRF), tmp_path / "boards.pdf", round_number=2)
     page = PdfReader(pdf).pages[0]
     spans: list[tuple[str, float, float, float]] = []  # text, x, y, font size
@@ -73,10 +74,27 @@ def test_c045_board_list_keeps_both_games_clear_of_the_scores(tmp_path: Path) ->
             spans.append((text.strip(), x, round(y, 1), size * tm[0]))
 
     text = page.extract_text(visitor_text=visit)
-    assert "game 2 in its own colours" in text
-    (result, res_x, y, size) = next(sp for sp in spans if sp[0] == "1 - 0  0 - 1")
+    assert "all from the White player's side" in text
+    (result, res_x, y, size) = next(sp for sp in spans if sp[0] == "2 – 0 (1:0, 1:0)")
     row = {t: x for t, x, y2, _ in spans if y2 == y}  # board 1: Pts 2, result, Pts 1½
     pts_x, other_x = row["2"], row["1½"]
-    assert result == "1 - 0  0 - 1"
+    assert result == "2 – 0 (1:0, 1:0)"  # game 2 was 0-1 in its own colours
     assert res_x >= pts_x + stringWidth("2", REGULAR, size) + 2
     assert res_x + stringWidth(result, BOLD, size) + 2 <= other_x
+
+
+def test_issue_27_long_names_print_whole_on_the_double_swiss_board_list(tmp_path: Path) -> None:
+    """The result column holding a whole match left the names little room: they were cut
+    ("Papadopoulou-Kon…") although the page had room (two empty title columns, a result
+    column wider than its results). Now the title columns go when nobody has a title, the
+    result column is as wide as its results, and a slightly smaller font (not below 7½
+    points) keeps a long name whole."""
+    from dataclasses import replace
+
+    t = parse_trf(TRF)
+    long_names = {1: "Fernández de la Vega, María José", 5: "Papadopoulou, Alexandra"}
+    players = tuple(replace(p, name=long_names.get(p.tpn, p.name)) for p in t.players)
+    pdf = render_boards(replace(t, players=players), tmp_path / "b.pdf", round_number=2)
+    text = PdfReader(pdf).pages[0].extract_text()
+    assert all(name in text for name in long_names.values()), text[:300]
+    assert "…" not in text and "Tit" not in text

@@ -122,9 +122,10 @@ def test_double_swiss_command_line_result_standings_export_report(
         args = ["report", "--kind", kind, str(path), "-o", str(pdf)]
         assert main([*args, "--round", "3"] if kind in ("boards", "slips") else args) == 0
         texts[kind] = "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
-    # Board 1 was corrected to +- then 1/2; the others are 1-0 then 1/2: both games shown.
-    assert "+ - -  ½ - ½" in texts["boards"]
-    assert "1 - 0  ½ - ½" in texts["boards"]
+    # Board 1 was corrected to +- then 1/2; the others are 1-0 then 1/2: the match score,
+    # then both games, read from the White player's side (issue 27).
+    assert "1½ – ½ (+:-, ½:½)" in texts["boards"]
+    assert "1½ – ½ (1:0, ½:½)" in texts["boards"]
     assert "Game 1, White above:" in texts["slips"] and "Game 2, Black above:" in texts["slips"]
     assert "1½" in texts["crosstable"]
 

@@ -96,7 +96,10 @@ class RoundsController:
             if round_number < self.w.rounds_paired:
                 notes.append("earlier round: a change is logged as a correction")
             if any(b.games is not None for b in view.boards):
-                notes.append("Double-Swiss: type game 1, then game 2 in its own colours")
+                notes.append(
+                    "Double-Swiss: type game 1, then game 2 in its own colours (shown: the "
+                    "match, then both games from White's side)"
+                )
             page.notice.setText("; ".join(notes))
         if view is not None and page.model.rowCount():
             if not (same_round and row >= 0):

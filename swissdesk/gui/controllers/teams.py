@@ -377,6 +377,8 @@ class TeamsController:
         return tuple(codes[i] for i in shown), lines
 
     def refresh_standings(self) -> None:
+        if not self.is_team:  # an individual event has no team standings
+            return
         loaded = self.w.guarded("Team standings", self.standings_lines)
         if loaded is None:
             return
