@@ -92,6 +92,8 @@ def main() -> int:
         "cards": 11,
         "standings": 11,
         "crosstable": 11,
+        "ratings": 11,
+        "norms": 11,
     }
     with tempfile.TemporaryDirectory() as scratch:
         for kind in KINDS:

@@ -130,13 +130,13 @@ def run_pair(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     if args.output:
-        write_output(args.output, text)
+        write_output(args.output, text, inputs=[args.input])
     else:
         sys.stdout.write(text)
     if explain:
         lines = "".join(line + "\n" for line in pairing.explanation)
         if args.explain_file:
-            write_output(args.explain_file, lines)
+            write_output(args.explain_file, lines, inputs=[args.input])
         else:
             sys.stderr.write(lines)
     return 0

@@ -1,8 +1,8 @@
 """``swissdesk report``: print a tournament document as PDF.
 
 swissdesk report T.swissdesk|IN.trf --kind boards|alphabetical|cards|standings|crosstable|slips|
-                 starting-list [--order number|rating|name] [--round R] [--paper a4|letter]
-                 [--tiebreaks BH/C1,BH,SB] [-o OUT.pdf]
+                 starting-list|ratings|norms [--order number|rating|name] [--round R]
+                 [--paper a4|letter] [--tiebreaks BH/C1,BH,SB] [--national] [-o OUT.pdf]
 """
 
 from __future__ import annotations
@@ -18,7 +18,10 @@ from swissdesk.cli.output import is_stdout, write_output
 from swissdesk.errors import InputError
 from swissdesk.model.tournament import Tournament
 
-_KINDS = ("boards", "alphabetical", "cards", "standings", "crosstable", "slips", "starting-list")
+_KINDS = (
+    "boards", "alphabetical", "cards", "standings", "crosstable", "slips", "starting-list",
+    "ratings", "norms",
+)  # fmt: skip
 _ORDERS = ("number", "rating", "name")
 _PAPERS = ("a4", "letter")
 
@@ -28,8 +31,8 @@ def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "report",
         help=(
-            "print pairings, standings, cross table, pairing cards, result slips or the "
-            "starting list as PDF"
+            "print pairings, standings, cross table, pairing cards, result slips, the "
+            "starting list, the rating changes or the title norms as PDF"
         ),
         description=(
             "Write a printable PDF for a tournament read from a .swissdesk file or a TRF. "
@@ -37,7 +40,9 @@ def register(subparsers: Any) -> None:
             "cards; standings: ranking with tie-breaks; crosstable: wall chart; slips: "
             "result slips to sign; starting-list: the registered players with title, "
             "federation, rating, FIDE ID and club, by pairing number (--order rating: by "
-            "rating; --order name: alphabetical)."
+            "rating; --order name: alphabetical); ratings: every player's rating change, "
+            "game by game (--national: the national list); norms: the title norms achieved, "
+            "with the certificate data, and the norms still possible."
         ),
     )
     parser.add_argument("input", type=Path, help="tournament file (.swissdesk) or TRF (.trf)")
@@ -48,7 +53,8 @@ def register(subparsers: Any) -> None:
         type=int,
         default=None,
         metavar="R",
-        help="round to print (standings/crosstable: rank after round R); default: the latest",
+        help="round to print (standings/crosstable/ratings/norms: after round R); "
+        "default: the latest",
     )
     parser.add_argument("--paper", choices=_PAPERS, default="a4", help="paper size (default a4)")
     parser.add_argument(
@@ -62,6 +68,9 @@ def register(subparsers: Any) -> None:
         default=None,
         metavar="LIST",
         help="tie-breaks for standings/crosstable, e.g. 'BH/C1,BH,SB' (default: the tournament's)",
+    )
+    parser.add_argument(
+        "--national", action="store_true", help="ratings: the national list instead of FIDE's"
     )
     parser.add_argument(
         "-o",
@@ -85,7 +94,16 @@ def run_report(args: argparse.Namespace) -> int:
         raise InputError("--order is an option of the starting list (--kind starting-list)")
     if args.output is None:
         args.output = Path(f"{source.stem}-{args.kind}.pdf")
-    tournament, board_order, withdrawn = load_report(source, args.round)
+    inputs = norm_settings = None
+    if args.kind in ("ratings", "norms"):  # the inputs the file keeps (issue 37)
+        from swissdesk.cli.rating_commands import load_for_ratings
+
+        tournament, inputs, norm_settings = load_for_ratings(source, args.round)
+        board_order = withdrawn = None
+        if args.national and not inputs.national.enabled:
+            raise InputError(f"{source}: the tournament has no national rating list")
+    else:
+        tournament, board_order, withdrawn = load_report(source, args.round)
     if tournament.is_team:
         raise InputError(
             f"{source} is a team event: print its documents with 'swissdesk team report' "
@@ -107,8 +125,11 @@ def run_report(args: argparse.Namespace) -> int:
             board_order=board_order if args.kind in {"boards", "alphabetical", "slips"} else None,
             order=args.order,
             withdrawn=withdrawn,
+            rating_inputs=inputs,
+            norm_settings=norm_settings,
+            national=args.national,
         )
-        write_output(args.output, drawn.read_bytes())
+        write_output(args.output, drawn.read_bytes(), inputs=[source])
     print(f"wrote {args.output}", file=sys.stderr if is_stdout(args.output) else sys.stdout)
     return 0
 

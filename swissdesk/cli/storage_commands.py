@@ -8,6 +8,7 @@
     swissdesk bye T.swissdesk PAIRING_NUMBER ROUND half|zero|full|absent
     swissdesk undo T.swissdesk
     swissdesk audit T.swissdesk
+    swissdesk recover REFUSED.swissdesk -o CLEAN.swissdesk
 
 Each command is one arbiter action: saved completely, or (with a message and exit code 2)
 not at all.
@@ -160,6 +161,21 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run_audit)
 
 
+    p = subparsers.add_parser(
+        "recover",
+        help="copy the tournament of a refused file into a clean file",
+        description=(
+            "Copy the tournament of a file swissdesk refuses to open because it holds "
+            "database definitions swissdesk never writes (triggers, views, changed tables) "
+            "into a new, clean tournament file: the rows of swissdesk's own tables are "
+            "copied, nothing the file defines is copied or run, and the file is not changed."
+        ),
+    )
+    p.add_argument("input", type=Path, help="the refused .swissdesk file")
+    p.add_argument("-o", "--output", type=Path, required=True, help="new .swissdesk file")
+    p.set_defaults(func=run_recover)
+
+
 def _open(path: Path) -> Any:
     from swissdesk.storage import TournamentFile
 
@@ -200,9 +216,13 @@ def run_export(args: argparse.Namespace) -> int:
     if event is not None:  # a team event: the TRF-2026 team section (trf/team_records.py)
         from swissdesk.trf.team_records import format_team_trf
 
-        write_output(args.output, format_team_trf(event))
+        write_output(args.output, format_team_trf(event), inputs=[args.input])
     else:
-        write_output(args.output, format_trf(with_current_ranks(tournament), version=version))
+        write_output(
+            args.output,
+            format_trf(with_current_ranks(tournament), version=version),
+            inputs=[args.input],
+        )
     done = tournament.rounds_with_pairings
     if paired > done:
         print(
@@ -278,6 +298,19 @@ def run_audit(args: argparse.Namespace) -> int:
     for e in entries:
         mark = " (undone)" if e.undone else ""
         print(f"{e.id:5d}  {e.at}  {e.action:<22} {e.summary}{mark}")
+    return 0
+
+
+def run_recover(args: argparse.Namespace) -> int:
+    from swissdesk.storage import TournamentFile
+    from swissdesk.storage.recover import recover_file
+
+    left_out = recover_file(args.input, args.output)
+    with TournamentFile.open(args.output) as tf:
+        players, rounds = len(tf.players()), tf.rounds_paired()
+    print(f"created {args.output}: {players} players, {rounds} rounds, copied from {args.input}")
+    for what in left_out:
+        print(f"swissdesk: left out: {what}", file=sys.stderr)
     return 0
 
 

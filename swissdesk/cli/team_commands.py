@@ -404,8 +404,13 @@ def print_team_standings(tournament: Tournament) -> int:
 
 
 def run_report(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from swissdesk.cli.output import is_stdout, write_output
+    from swissdesk.outputs import refuse_overwriting
     from swissdesk.reports import team as reports
 
+    refuse_overwriting(args.output, [args.input])  # before any work
     with _open(args.input) as tf:
         paired = tf.rounds_paired()
         rnd = args.round if args.round is not None else paired
@@ -414,17 +419,21 @@ def run_report(args: argparse.Namespace) -> int:
         event = tf.team_event(include_pending=pending)
     if pending and not 1 <= rnd <= paired:
         raise InputError(f"round {rnd} is not paired")
-    if args.kind == "pairings":
-        reports.render_team_pairings(tournament, args.output, round_number=rnd, paper=args.paper)
-    elif args.kind == "sheets":
-        reports.render_match_sheets(event, args.output, round_number=rnd, paper=args.paper)
-    elif args.kind == "standings":
-        reports.render_team_standings(
-            tournament, args.output, rounds=tournament.rounds_with_pairings, paper=args.paper
-        )
-    elif args.kind == "crosstable":
-        reports.render_team_crosstable(tournament, args.output, paper=args.paper)
-    else:
-        reports.render_board_results(event, args.output, paper=args.paper)
-    print(f"wrote {args.output}")
+    # Drawn in a private folder, then written like every -o output (swissdesk.cli.output).
+    with tempfile.TemporaryDirectory(prefix="swissdesk-report-") as folder:
+        pdf = Path(folder) / "report.pdf"
+        if args.kind == "pairings":
+            reports.render_team_pairings(tournament, pdf, round_number=rnd, paper=args.paper)
+        elif args.kind == "sheets":
+            reports.render_match_sheets(event, pdf, round_number=rnd, paper=args.paper)
+        elif args.kind == "standings":
+            reports.render_team_standings(
+                tournament, pdf, rounds=tournament.rounds_with_pairings, paper=args.paper
+            )
+        elif args.kind == "crosstable":
+            reports.render_team_crosstable(tournament, pdf, paper=args.paper)
+        else:
+            reports.render_board_results(event, pdf, paper=args.paper)
+        write_output(args.output, pdf.read_bytes(), inputs=[args.input])
+    print(f"wrote {args.output}", file=sys.stderr if is_stdout(args.output) else sys.stdout)
     return 0

@@ -36,6 +36,7 @@ def local_time(iso: str) -> str:
 ACTION_NAMES: dict[str, str] = {
     "CreateTournament": "Tournament created",
     "ImportTournament": "Imported",
+    "RecoverFile": "Copied into a clean file",
     "EditSettings": "Settings changed",
     "AddPlayer": "Player added",
     "EditPlayer": "Player edited",

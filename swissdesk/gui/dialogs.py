@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from swissdesk.elo import NationalSystem
 from swissdesk.engines import (
     SYSTEM_TITLES,
     split_system,
@@ -59,6 +60,7 @@ from swissdesk.model.round_robin import (
     is_round_robin,
 )
 from swissdesk.model.tournament import DOUBLE_SWISS_SCORING, Colour, ScoringSystem
+from swissdesk.norms import EVENT_EXEMPTIONS
 from swissdesk.storage import (
     AccelerationKind,
     TournamentSettings,
@@ -312,6 +314,37 @@ class TournamentDialog(ValidatedDialog):
             )
         else:
             self.tiebreaks = TiebreakEditor(s.tiebreaks or DEFAULT_TIEBREAKS)
+        # The national rating list computed beside FIDE's (issue 37), and the norm
+        # declaration (FIDE Title Regulations 1.4.3 a-c).
+        national = s.national_list
+        self.national_name = QLineEdit(national.name)
+        self.national_name.setPlaceholderText("none (e.g. the federation's Elo list)")
+        self.national_k = QSpinBox()
+        self.national_k.setRange(1, 100)
+        self.national_k.setValue(national.k)
+        self.national_k.setPrefix("K ")
+        self.national_cap = QSpinBox()
+        self.national_cap.setRange(0, 2000)
+        self.national_cap.setSpecialValueText("no limit")
+        self.national_cap.setValue(national.cap or 0)
+        self.national_cap.setSuffix(" points")
+        self.national_cap.setToolTip(
+            "A rating difference larger than this counts as this (FIDE: 400); "
+            "0: the real difference is always used"
+        )
+        national_row = QHBoxLayout()
+        national_row.addWidget(self.national_name, 1)
+        national_row.addWidget(self.national_k)
+        national_row.addWidget(QLabel("limit"))
+        national_row.addWidget(self.national_cap)
+        self.norm_exemption = QComboBox()
+        for code, text in EVENT_EXEMPTIONS.items():
+            self.norm_exemption.addItem(f"{code} {text}" if code else "none", code)
+        self.norm_exemption.setCurrentIndex(max(0, self.norm_exemption.findData(s.norm_exemption)))
+        self.norm_exemption.setToolTip(
+            "Event types in which the norms' foreign-opponent rules (Title Regulations 1.4.3, "
+            "1.4.4) do not apply; a big Swiss (1.4.3 d) is recognised by itself"
+        )
         self.cycles = QSpinBox()
         self.cycles.setRange(1, MAX_CYCLES)
         self.cycles.setValue(s.round_robin.cycles)
@@ -349,6 +382,8 @@ class TournamentDialog(ValidatedDialog):
         f.addRow("&Colour of no. 1 in round 1:", self.colour)
         f.addRow("Acce&leration:", self.acceleration)
         f.addRow("Tie-&breaks:", self.tiebreaks)
+        f.addRow("National rating list:", national_row)
+        f.addRow("Norm e&vent type:", self.norm_exemption)
         self.cycles.valueChanged.connect(self._show_round_robin)
         self._show_round_robin()
         self.system.currentIndexChanged.connect(self._show_system_options)
@@ -517,6 +552,12 @@ class TournamentDialog(ValidatedDialog):
             is_team=b.is_team,
             round_dates=self.schedule(),
             time_control_code=self.time_code.text().strip(),
+            national_list=NationalSystem(
+                name=self.national_name.text().strip(),
+                k=self.national_k.value(),
+                cap=self.national_cap.value() or None,
+            ),
+            norm_exemption=str(self.norm_exemption.currentData() or ""),
             round_robin=RoundRobinSettings(self.cycles.value(), self.swap.isChecked()),
         )
 

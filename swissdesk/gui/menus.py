@@ -124,6 +124,14 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
             Command("cancel_bye", "&Cancel requested bye…", "players.cancel_bye"),
             SEPARATOR,
             Command(
+                "player_card",
+                "Pla&yer card (rating change, norms)…",
+                "standings.player_card",
+                "Ctrl+K",
+                tip="The selected player's rating change game by game and title norms",
+            ),
+            SEPARATOR,
+            Command(
                 "update_ratings",
                 "&Update ratings from the rating list…",
                 "rating_list.update_ratings",

@@ -61,6 +61,24 @@ class PlayerForm(QWidget):
         self.birth.setPlaceholderText("YYYY or YYYY/MM/DD")
         self.club = QLineEdit(d.club)
         self.club.setPlaceholderText("club or town (starting list)")
+        # What the rating changes read beyond the rating (FIDE Rating Regulations 8.3.3):
+        # K from the rating list or the arbiter, the rated games before this event.
+        self._original = d
+        self._k_source = d.k_source
+        self.k_factor = QLineEdit("" if d.k_factor is None else str(d.k_factor))
+        self.k_factor.setPlaceholderText("by FIDE's rules (art. 8.3.3)")
+        self.k_factor.setToolTip(
+            "The development coefficient K of the tournament's rating type, as the FIDE "
+            "rating list gives it (filled from the list) or as you set it. Blank: FIDE's "
+            "rules decide (40 for juniors under 2300 and new players, 20, 10 from 2400)."
+        )
+        self.rated_games = QLineEdit("" if d.rated_games is None else str(d.rated_games))
+        self.rated_games.setPlaceholderText("unknown")
+        self.rated_games.setToolTip(
+            "Rated games the player had before this event: K is 40 until 30 (art. 8.3.3)."
+        )
+        self.national_rating = QLineEdit(str(d.national_rating) if d.national_rating else "")
+        self.national_rating.setPlaceholderText("none")
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow("&Name:", self.name)
@@ -71,6 +89,9 @@ class PlayerForm(QWidget):
         form.addRow("&Sex:", self.sex)
         form.addRow("&Born:", self.birth)
         form.addRow("&Club:", self.club)
+        form.addRow("&K factor:", self.k_factor)
+        form.addRow("Rated &games before:", self.rated_games)
+        form.addRow("Nationa&l rating:", self.national_rating)
 
     def fill(self, values: dict[str, str]) -> None:
         """Set the fields from a rating list entry (see ``ratinglist_widgets.form_values``)."""
@@ -85,9 +106,31 @@ class PlayerForm(QWidget):
         sex = values["sex"]
         self.sex.setCurrentIndex(validation.SEXES.index(sex) if sex in validation.SEXES else 0)
         self.birth.setText(values["birth"])
+        if values.get("k"):
+            self.k_factor.setText(values["k"])
+            self._k_source = values.get("k_source", "rating list")
+
+    def _numbers(self) -> tuple[int | str | None, int | str | None, int | str | None]:
+        return (
+            validation.parse_optional_number(self.k_factor.text(), "K factor", 1, validation.K_MAX),
+            validation.parse_optional_number(self.rated_games.text(), "number of rated games", 0, 99_999),
+            validation.parse_optional_number(
+                self.national_rating.text(), "national rating", 0, validation.RATING_MAX
+            ),
+        )
 
     def data(self) -> PlayerData:
         rating = validation.parse_rating(self.rating.text())
+        k, games, national = self._numbers()
+        k_factor = k if isinstance(k, int) else None
+        if k_factor is None:
+            source = ""
+        elif k_factor == self._original.k_factor and self._k_source == self._original.k_source:
+            source = self._original.k_source
+        elif self._k_source and self._k_source != self._original.k_source:
+            source = self._k_source  # just filled from the rating list
+        else:
+            source = "arbiter"
         return validation.normalise(
             PlayerData(
                 name=self.name.text(),
@@ -99,12 +142,17 @@ class PlayerForm(QWidget):
                 birth_date=self.birth.text(),
                 club=self.club.text(),
                 members=self.members,
+                k_factor=k_factor,
+                k_source=source,
+                rated_games=games if isinstance(games, int) else None,
+                national_rating=national if isinstance(national, int) else 0,
             )
         )
 
     def problems(self) -> list[str]:
         rating = validation.parse_rating(self.rating.text())
         out = [rating] if isinstance(rating, str) else []
+        out += [n for n in self._numbers() if isinstance(n, str)]
         data = self.data()
         out += [p for p in validation.player_problems(data) if not p.startswith("the rating")]
         return out
@@ -138,7 +186,10 @@ class PlayerDialog(ValidatedDialog):
         self.resize(420, 0)
 
     def _fill_from_list(self, listed: ListedPlayer) -> None:
-        self.player.fill(form_values(listed, self.rating_kind))
+        values = form_values(listed, self.rating_kind)
+        if self.lookup is not None:
+            values["k_source"] = self.lookup.list_label()
+        self.player.fill(values)
 
     def problems(self) -> list[str]:
         return self.player.problems()

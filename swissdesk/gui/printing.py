@@ -89,7 +89,9 @@ def render_document(
     tf: TournamentFile, kind: str, path: Path, round_number: int | None
 ) -> Path:
     """Read what the document needs from ``tf`` and write it as a PDF at ``path`` (the
-    round in progress included in round documents; rankings after the complete rounds)."""
+    round in progress included in round documents; rankings after the complete rounds;
+    the rating changes and the norm report with the inputs the file keeps, the same the
+    standings column and the player card use)."""
     if kind.startswith(TEAM_PREFIX):
         from swissdesk.reports.team import render_team_report
 
@@ -105,8 +107,16 @@ def render_document(
     rnd = None if ranked else round_number
     boards = tf.board_order(rnd) if rnd else None
     withdrawn = tf.withdrawn()
+    rating = kind in ("ratings", "norms")
     return render(
-        kind, snapshot, path, round_number=rnd, board_order=boards, withdrawn=withdrawn
+        kind,
+        snapshot,
+        path,
+        round_number=rnd,
+        board_order=boards,
+        withdrawn=withdrawn,
+        rating_inputs=tf.rating_inputs() if rating else None,
+        norm_settings=tf.norm_settings() if rating else None,
     )
 
 
@@ -594,10 +604,14 @@ class PrintController(QObject):
         if self.w.file is None:
             return None
         tf = self.w.file
-        written = self.w.guarded(
-            f"Export {document_title(kind)}",
-            lambda: render_document(tf, kind, path, round_number),
-        )
+
+        def render() -> Path:
+            from swissdesk.outputs import refuse_overwriting
+
+            refuse_overwriting(path, [tf.path])
+            return render_document(tf, kind, path, round_number)
+
+        written = self.w.guarded(f"Export {document_title(kind)}", render)
         if written is not None:
             self.w.statusBar().showMessage(f"Wrote {written}", 30_000)
         return written

@@ -45,6 +45,7 @@ class RatingListLookup(QWidget):
         super().__init__(parent)
         self.rating_list = rating_list
         self.kind = kind
+        self.last_source = "FIDE"
         self.query = QLineEdit()
         self.query.setPlaceholderText("Search the rating list: name or FIDE ID")
         self.query.setClearButtonEnabled(True)
@@ -93,6 +94,7 @@ class RatingListLookup(QWidget):
                 label += " · inactive"
             item = QListWidgetItem(label)
             item.setData(Qt.ItemDataRole.UserRole, m.player)
+            item.setData(Qt.ItemDataRole.UserRole + 1, m.source)
             if m.player.inactive:
                 item.setForeground(QBrush(QColor(120, 120, 120)))
                 item.setToolTip(
@@ -131,8 +133,20 @@ class RatingListLookup(QWidget):
                     return True
         return super().eventFilter(watched, event)
 
+    def list_label(self) -> str:
+        """The list the last chosen player came from, as a K factor's source reads it
+        (``FIDE rating list 2026-11``)."""
+        dates: dict[str, str] = {}
+        if self.rating_list is not None:
+            try:
+                dates = {s.name: s.list_date for s in self.rating_list.sources()}
+            except RatingListError:
+                dates = {}
+        return f"{self.last_source} rating list {dates.get(self.last_source, '')}".strip()
+
     def _take(self, item: QListWidgetItem) -> None:
         player = item.data(Qt.ItemDataRole.UserRole)
+        self.last_source = str(item.data(Qt.ItemDataRole.UserRole + 1) or "FIDE")
         self.results.setVisible(False)
         self.status.setText(f"Filled from the rating list: {item.text()}")
         self.chosen.emit(player)
@@ -156,6 +170,7 @@ def form_values(player: ListedPlayer, kind: str) -> dict[str, str]:
         "fide_id": str(player.fide_id),
         "sex": sex,
         "birth": str(player.birth_year) if player.birth_year else "",
+        "k": str(player.k(kind)) if player.k(kind) is not None else "",
     }
 
 

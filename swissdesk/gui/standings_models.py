@@ -6,11 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from swissdesk.gui.player_card import RatingExtras
 from swissdesk.gui.tablemodel import (
     CENTER,
     DISPLAY,
     LEFT,
     RIGHT,
+    TOOLTIP,
     Column,
     TableModel,
     points,
@@ -20,17 +22,19 @@ from swissdesk.tiebreaks import Standings
 
 
 class StandingsModel(TableModel):
-    """The ranking with the tournament's tie-breaks (C.07 art. 5)."""
+    """The ranking with the tournament's tie-breaks (C.07 art. 5), then what each player
+    takes home: the FIDE rating change and the title norms (issue 37)."""
 
     FIXED = 5
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.standings: Standings | None = None
-        self.columns = self._columns(())
+        self.extras: RatingExtras | None = None
+        self.columns = self._columns((), False)
 
     @staticmethod
-    def _columns(codes: Sequence[str]) -> tuple[Column, ...]:
+    def _columns(codes: Sequence[str], extras: bool) -> tuple[Column, ...]:
         return (
             Column("Rk", RIGHT, 5, "Place (shared places as 3-5)"),
             Column("No.", RIGHT, 5, "Pairing number"),
@@ -38,16 +42,46 @@ class StandingsModel(TableModel):
             Column("Rtg", RIGHT, 6),
             Column("Pts", RIGHT, 5),
             *(Column(code, RIGHT, 7, f"Tie-break {code}") for code in codes),
+            *(
+                (
+                    Column(
+                        "Rtg ±",
+                        RIGHT,
+                        7,
+                        "FIDE rating change in the event: the sum of K x (score - expected), "
+                        "exact (a first rating in brackets). Double-click: the player card.",
+                    ),
+                    Column(
+                        "Norm",
+                        LEFT,
+                        13,
+                        "Title norms achieved (GM, IM, WGM, WIM); in brackets: still possible",
+                    ),
+                )
+                if extras
+                else ()
+            ),
         )
 
-    def set_standings(self, standings: Standings | None) -> None:
+    def set_standings(self, standings: Standings | None, extras: RatingExtras | None = None) -> None:
         self.beginResetModel()
         self.standings = standings
-        self.columns = self._columns(standings.codes if standings is not None else ())
+        self.extras = extras if standings is not None else None
+        codes = standings.codes if standings is not None else ()
+        self.columns = self._columns(codes, self.extras is not None)
         self._rows = list(standings.rows) if standings is not None else []
         self.endResetModel()
 
     def cell(self, row: Any, column: int, role: int) -> Any:
+        extra = column - self.FIXED - (len(self.standings.codes) if self.standings else 0)
+        if self.extras is not None and extra >= 0:
+            if role == DISPLAY:
+                if extra == 0:
+                    return self.extras.change_text(row.tpn)
+                return self.extras.norm_text(row.tpn)
+            if role == TOOLTIP and extra == 0:
+                return self._change_tip(row.tpn)
+            return None
         if role != DISPLAY:
             return None
         match column:
@@ -62,6 +96,18 @@ class StandingsModel(TableModel):
             case 4:
                 return points(row.points)
         return row.values[column - self.FIXED].display
+
+    def _change_tip(self, tpn: int) -> str | None:
+        assert self.extras is not None
+        p = self.extras.fide_by_tpn.get(tpn)
+        if p is None:
+            return None
+        if p.k is None or p.change is None:
+            return p.status
+        return (
+            f"K {p.k.value} ({p.k.reason}); {len(p.counted_games)} rated games, "
+            f"expected {float(p.expected):.2f}: new rating {p.new_rating}"
+        )
 
 
 @dataclass(frozen=True, slots=True)

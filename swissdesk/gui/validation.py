@@ -7,6 +7,7 @@ that the table can refuse a bad cell and the dialogs can say exactly what to cor
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from swissdesk.model.tournament import Title
 from swissdesk.storage import PlayerData
@@ -105,18 +106,32 @@ def check_birth_date(value: str) -> str | None:
 
 
 def normalise(data: PlayerData) -> PlayerData:
-    """Trimmed text, upper-case title and federation, lower-case sex."""
-    return PlayerData(
+    """Trimmed text, upper-case title and federation, lower-case sex (the rest, such as the
+    K factor and the national rating, as it is)."""
+    return replace(
+        data,
         name=" ".join(data.name.split()),
-        rating=data.rating,
         sex=sex_code(data.sex) or data.sex.strip().lower(),
         title=data.title.strip().upper(),
         federation=data.federation.strip().upper(),
         fide_id=data.fide_id.strip(),
         birth_date=data.birth_date.strip(),
-        members=data.members,
         club=" ".join(data.club.split()),
     )
+
+
+K_MAX = 100
+
+
+def parse_optional_number(text: str, what: str, low: int, high: int) -> int | str | None:
+    """A number typed into an optional field: ``None`` when blank, the number when it is
+    whole and within ``low..high``, else a sentence saying what to type."""
+    value = text.strip()
+    if not value:
+        return None
+    if not value.isdigit() or not low <= int(value) <= high:
+        return f"the {what} is a whole number from {low} to {high}, or blank"
+    return int(value)
 
 
 def player_problems(data: PlayerData) -> list[str]:

@@ -63,6 +63,12 @@ def rating_type(code: str) -> str:
     return "standard"
 
 
+def rating_type_of(code: str) -> str:
+    """The rating type a tournament's time control code implies, ``"standard"`` when the
+    code is missing or not valid (FIDE rates standard chess unless told otherwise)."""
+    return rating_type(code) if code.strip() and is_valid(code) else "standard"
+
+
 def from_records(records: list[str] | tuple[str, ...]) -> str:
     """The code held in a tournament's extra records (``""`` if none)."""
     for record in records:

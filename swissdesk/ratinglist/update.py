@@ -1,8 +1,11 @@
 """Which registered players the rating list would change before round 1 (issue 20).
 
 Players are matched by FIDE ID only (names are not unique); the rating of the tournament's
-rating type, the title and the federation are taken from the list. Players without a FIDE
-ID, or not in the list, are left as the arbiter typed them.
+rating type, the title, the federation and the K factor of that rating type (issue 37: the
+list's own K, which knows the player's history) are taken from the list. A K the arbiter
+set stays. Players without a FIDE ID, or not in the list, are left as the arbiter typed
+them. (The list's ``games`` column counts the games of one rating period only: it is no
+count of the player's rated games, and is not taken.)
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ def proposed_updates(
     updates: list[RatingUpdate] = []
     without_id: list[int] = []
     not_found: list[int] = []
+    dates = {s.name: s.list_date for s in rating_list.sources()}
     for row in sorted(players, key=lambda r: r.tpn):
         data = row.data
         if not data.fide_id.strip().isdigit():
@@ -67,7 +71,21 @@ def proposed_updates(
             changes.append(f"title {data.title or 'none'} → {title or 'none'}")
         if federation != data.federation:
             changes.append(f"federation {data.federation or '-'} → {federation}")
+        k, k_source = data.k_factor, data.k_source
+        listed_k = listed.k(kind)
+        if listed_k is not None and data.k_source != "arbiter" and listed_k != data.k_factor:
+            before_k = "by the rules" if data.k_factor is None else str(data.k_factor)
+            changes.append(f"K {before_k} → {listed_k}")
+            date = dates.get(match.source, "")
+            k, k_source = listed_k, f"{match.source} rating list {date}".strip()
         if changes:
-            after = replace(data, rating=rating, title=title, federation=federation)
+            after = replace(
+                data,
+                rating=rating,
+                title=title,
+                federation=federation,
+                k_factor=k,
+                k_source=k_source,
+            )
             updates.append(RatingUpdate(row.tpn, data, after, tuple(changes)))
     return UpdateProposal(tuple(updates), tuple(without_id), tuple(not_found))

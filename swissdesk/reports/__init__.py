@@ -15,14 +15,18 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
+from swissdesk.elo import FIDE, NATIONAL, RatingInputs
 from swissdesk.errors import InputError
 from swissdesk.model.tournament import Tournament
+from swissdesk.norms import NormSettings
 from swissdesk.reports.board_order import boards_of_round, sort_pairs
 from swissdesk.reports.layout import PAPERS
 
 KINDS: tuple[str, ...] = (
     *("boards", "alphabetical", "cards", "standings", "crosstable", "slips"),
     "starting-list",
+    "ratings",
+    "norms",
 )
 """The documents :func:`render` makes, by the name the command line uses."""
 
@@ -34,8 +38,13 @@ KIND_TITLES: dict[str, str] = {
     "crosstable": "Cross table",
     "slips": "Result slips",
     "starting-list": "Starting list",
+    "ratings": "Rating changes",
+    "norms": "Title norms",
 }
 """A human title per kind, for menus."""
+
+RANKED_KINDS: tuple[str, ...] = ("standings", "crosstable", "ratings", "norms")
+"""The documents about the complete rounds (rankings, what every player takes home)."""
 
 PAPER_SIZES: tuple[str, ...] = tuple(PAPERS)
 """Paper names :func:`render` accepts (``a4``, ``letter``)."""
@@ -52,6 +61,9 @@ def render(
     board_order: Sequence[tuple[int, int]] | None = None,
     order: str = "number",
     withdrawn: Mapping[int, int] | None = None,
+    rating_inputs: RatingInputs | None = None,
+    norm_settings: NormSettings | None = None,
+    national: bool = False,
 ) -> Path:
     """Write the document ``kind`` (one of :data:`KINDS`) for ``tournament`` as a PDF.
 
@@ -65,6 +77,10 @@ def render(
     (:data:`swissdesk.reports.starting_list.ORDERS`). ``withdrawn``: TPN -> the round
     from which a player is withdrawn, as a tournament file records it (default: as a TRF's
     entries show it); the board list and the list by name print "withdrawn".
+    ``rating_inputs`` (each player's K, rated games, national rating; the rating type and
+    the national list) and ``norm_settings`` are what a tournament file keeps for the
+    rating changes (``national``: on the national list) and the title norms; without them
+    FIDE's rules alone apply.
 
     The file is written to a temporary name and moved over ``out_path`` only when complete,
     so a failure never leaves a half-written PDF or destroys the previous one. Raises
@@ -84,6 +100,28 @@ def render(
         return write_atomically(
             out_path, lambda temp: render_starting_list(tournament, temp, order=order, paper=paper)
         )
+    if kind == "ratings":
+        from swissdesk.reports.ratings import render_ratings
+
+        system = NATIONAL if national else FIDE
+        return write_atomically(
+            out_path,
+            lambda temp: render_ratings(
+                tournament, temp, round_number=round_number, paper=paper,
+                inputs=rating_inputs, system=system,
+            ),
+        )  # fmt: skip
+    if kind == "norms":
+        from swissdesk.reports.norms import render_norms
+
+        rating_type = rating_inputs.rating_type if rating_inputs else "standard"
+        return write_atomically(
+            out_path,
+            lambda temp: render_norms(
+                tournament, temp, round_number=round_number, paper=paper,
+                settings=norm_settings, rating_type=rating_type,
+            ),
+        )  # fmt: skip
     return write_atomically(
         out_path,
         lambda temp: _dispatch(
@@ -193,6 +231,7 @@ __all__ = [
     "KINDS",
     "KIND_TITLES",
     "PAPER_SIZES",
+    "RANKED_KINDS",
     "boards_of_round",
     "render",
     "sort_pairs",

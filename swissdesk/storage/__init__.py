@@ -61,7 +61,9 @@ from swissdesk.storage.errors import (
     NotATournamentFileError,
     ReadOnlyFileError,
     StorageError,
+    UntrustedFileError,
 )
+from swissdesk.storage.recover import recover_file
 from swissdesk.storage.results import BoardResult, parse_result
 from swissdesk.storage.service import TournamentFile, open_for_report
 from swissdesk.storage.teamviews import MatchView, MemberData, TeamData, TeamRow
@@ -138,10 +140,12 @@ __all__ = [
     "Undo",
     "UnpairLastRound",
     "UnpairedView",
+    "UntrustedFileError",
     "UpdateRatings",
     "Withdraw",
     "absolute_criteria_warnings",
     "default_tournament_directory",
     "open_for_report",
     "parse_result",
+    "recover_file",
 ]

@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session
 
+from swissdesk.elo import NationalSystem
 from swissdesk.engines.acceleration import (  # re-exported for the storage service
     baku_group_a_size as baku_group_a_size,
 )
@@ -89,6 +90,7 @@ def settings_to_dict(settings: TournamentSettings) -> dict[str, Any]:
     data["initial_colour"] = settings.initial_colour.value
     data["acceleration"] = settings.acceleration.value
     data["late_entry_result"] = settings.late_entry_result.value
+    data["national_list"] = national_to_dict(settings.national_list)
     data["round_robin"] = asdict(settings.round_robin)
     return data
 
@@ -102,11 +104,42 @@ def settings_from_dict(data: Mapping[str, Any]) -> TournamentSettings:
     values["acceleration"] = AccelerationKind(values.get("acceleration", "none"))
     values["late_entry_result"] = ResultCode(values.get("late_entry_result", " "))
     values["round_dates"] = tuple(values.get("round_dates", ()))
+    values["national_list"] = national_from_dict(values.get("national_list") or {})
     values["round_robin"] = RoundRobinSettings(**values.get("round_robin", {}))
     return TournamentSettings(**values)
 
 
+def national_to_dict(national: NationalSystem) -> dict[str, Any]:
+    return {"name": national.name, "k": national.k, "cap": national.cap}
+
+
+def national_from_dict(data: Mapping[str, Any]) -> NationalSystem:
+    default = NationalSystem()
+    cap = data.get("cap", default.cap)
+    return NationalSystem(
+        name=str(data.get("name", default.name)),
+        k=int(data.get("k", default.k)),
+        cap=None if cap is None else int(cap),
+    )
+
+
+def rating_settings_to_json(settings: TournamentSettings) -> str:
+    """The ``tournament.rating_settings`` column: national list and norm declaration."""
+    return json.dumps(
+        {
+            "national": national_to_dict(settings.national_list),
+            "norm_exemption": settings.norm_exemption,
+        }
+    )
+
+
+def rating_settings_from_json(text: str) -> tuple[NationalSystem, str]:
+    data = json.loads(text or "{}")
+    return national_from_dict(data.get("national") or {}), str(data.get("norm_exemption", ""))
+
+
 def settings_from_record(rec: TournamentRecord) -> TournamentSettings:
+    national, exemption = rating_settings_from_json(rec.rating_settings)
     return TournamentSettings(
         name=rec.name,
         city=rec.city,
@@ -128,6 +161,8 @@ def settings_from_record(rec: TournamentRecord) -> TournamentSettings:
         round_dates=schedule.from_records(json.loads(rec.extra_records or "[]")),
         time_control_code=timecontrol.from_records(json.loads(rec.extra_records or "[]")),
         organiser=rec.organiser,
+        national_list=national,
+        norm_exemption=exemption,
         round_robin=_round_robin_settings(json.loads(rec.extra_records or "[]")),
     )
 
@@ -158,6 +193,7 @@ def write_settings(rec: TournamentRecord, settings: TournamentSettings) -> None:
     rec.late_entry_result = settings.late_entry_result.value
     rec.is_team = settings.is_team
     rec.organiser = settings.organiser
+    rec.rating_settings = rating_settings_to_json(settings)
     # The round schedule is the TRF record 132 among the kept records (no column of its own).
     records = schedule.replace_in_records(
         json.loads(rec.extra_records or "[]"), settings.round_dates
@@ -235,6 +271,10 @@ def player_data_to_dict(p: PlayerData) -> dict[str, Any]:
         "birth_date": p.birth_date,
         "members": list(p.members),
         "club": p.club,
+        "k_factor": p.k_factor,
+        "k_source": p.k_source,
+        "rated_games": p.rated_games,
+        "national_rating": p.national_rating,
     }
 
 
@@ -250,6 +290,10 @@ def player_data_from_record(rec: PlayerRecord) -> PlayerData:
         birth_date=rec.birth_date,
         members=tuple(json.loads(rec.members)),
         club=rec.club,
+        k_factor=rec.k_factor,
+        k_source=rec.k_source,
+        rated_games=rec.rated_games,
+        national_rating=rec.national_rating,
     )
 
 
@@ -264,6 +308,10 @@ def apply_player_data(rec: PlayerRecord, data: PlayerData) -> None:
     rec.birth_date = data.birth_date
     rec.members = json.dumps(list(data.members))
     rec.club = data.club
+    rec.k_factor = data.k_factor
+    rec.k_source = data.k_source
+    rec.rated_games = data.rated_games
+    rec.national_rating = data.national_rating
 
 
 def player_data_from_dict(d: Mapping[str, Any]) -> PlayerData:
@@ -278,7 +326,15 @@ def player_data_from_dict(d: Mapping[str, Any]) -> PlayerData:
         birth_date=d["birth_date"],
         members=tuple(d["members"]),
         club=str(d.get("club", "")),  # audit rows written before schema 4 have none
+        k_factor=_optional_int(d.get("k_factor")),
+        k_source=str(d.get("k_source", "")),
+        rated_games=_optional_int(d.get("rated_games")),
+        national_rating=int(d.get("national_rating", 0)),
     )
+
+
+def _optional_int(value: Any) -> int | None:
+    return None if value is None else int(value)
 
 
 # ---------------------------------------------------------------------------------------

@@ -149,7 +149,7 @@ def build_file(
         if exc.errno == errno.ENOSPC:
             raise DiskFullError(f"cannot create {path}: the disk is full") from exc
         raise StorageError(f"cannot create {path}: {exc.strerror}") from exc
-    engine = database.make_engine(tmp)
+    engine = database.make_engine(tmp, check_schema=False)
     try:
         with database.translated_errors(path):
             schema.Base.metadata.create_all(engine)

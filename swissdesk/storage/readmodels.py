@@ -167,6 +167,10 @@ def player_rows(session: Session) -> list[PlayerRow]:
             pr.federation,
             pr.fide_id,
             pr.birth_date,
+            pr.k_factor,
+            pr.k_source,
+            pr.rated_games,
+            pr.national_rating,
             pr.members,
             pr.club,
             pr.withdrawn_from_round,
@@ -191,6 +195,10 @@ def player_rows(session: Session) -> list[PlayerRow]:
                 late_entry_round=row.late_entry_round,
                 byes=tuple(sorted(byes.get(row.id, ()))),
                 club=row.club,
+                k_factor=row.k_factor,
+                k_source=row.k_source,
+                rated_games=row.rated_games,
+                national_rating=row.national_rating,
             )
         )
     return out

@@ -21,11 +21,14 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """Version of the tables below; bump it and add a migration to ``database.MIGRATIONS``.
 
 2: the team tables (``team_settings``, ``team``, ``team_member``, ``team_board``).
-3: ``tournament.organiser``."""
+3: ``tournament.organiser``.
+4: ``player.club``.
+5: the rating-change and norm inputs: ``player.k_factor``, ``k_source``, ``rated_games``,
+``national_rating``; ``tournament.rating_settings``."""
 
 APPLICATION_ID = 0x53574453
 """``PRAGMA application_id`` of every swissdesk file ("SWDS"), so tools recognise it."""
@@ -76,6 +79,9 @@ class TournamentRecord(Base):
     list_closed: Mapped[bool] = mapped_column(Boolean, default=False)
     organiser: Mapped[str] = mapped_column(Text, default="")
     """Free text; no TRF record (never exported)."""
+    rating_settings: Mapped[str] = mapped_column(Text, default="{}")
+    """JSON object: the national rating list's rules (``national``: name, k, cap) and the
+    event type exempt from the norms' foreign-opponent rules (``norm_exemption``)."""
 
 
 class PlayerRecord(Base):
@@ -105,6 +111,15 @@ class PlayerRecord(Base):
     """JSON list of explicit virtual points per round (``AccelerationKind.EXPLICIT``)."""
     club: Mapped[str] = mapped_column(Text, default="")
     """Club or town (schema 4; printed on the starting list, never in a TRF)."""
+    k_factor: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """K of the tournament's rating type from the rating list or the arbiter (``NULL``: the
+    rules of the FIDE Rating Regulations art. 8.3.3 decide)."""
+    k_source: Mapped[str] = mapped_column(String, default="")
+    """Where ``k_factor`` comes from: ``arbiter`` or the rating list (``rating list 2026-11``)."""
+    rated_games: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Rated games before this event (art. 8.3.3: K 40 until 30), ``NULL`` if not known."""
+    national_rating: Mapped[int] = mapped_column(Integer, default=0)
+    """Rating on the national list (0: none)."""
 
 
 class RoundRecord(Base):

@@ -24,6 +24,7 @@ from typing import Any
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
+from swissdesk.elo import RatingInputs
 from swissdesk.engines.base import RoundPairing, pair_round
 from swissdesk.errors import InputError
 from swissdesk.model.tournament import (
@@ -31,7 +32,8 @@ from swissdesk.model.tournament import (
     TeamSettings,
     Tournament,
 )
-from swissdesk.storage import convert, database, newfile, readmodels, schema, teamviews
+from swissdesk.norms import NormSettings
+from swissdesk.storage import convert, database, newfile, ratings, readmodels, schema, teamviews
 from swissdesk.storage.commands import (
     REGISTRY,
     Action,
@@ -79,12 +81,18 @@ class TournamentFile:
         busy_timeout_ms: int = database.DEFAULT_BUSY_TIMEOUT_MS,
         *,
         read_only: bool = False,
+        snapshot: Path | None = None,
     ):
-        """Internal: use :meth:`open` / :meth:`create` (they check the file first)."""
+        """Internal: use :meth:`open` / :meth:`create` (they check the file first).
+
+        ``snapshot``: read-only, the file is read from this private copy (with the changes
+        its WAL held folded in), removed on :meth:`close`."""
         self.path = Path(path)
         self.read_only = read_only
         """Opened from a file swissdesk cannot write: queries work, actions are refused."""
-        self._engine = database.make_engine(self.path, busy_timeout_ms, read_only=read_only)
+        self._snapshot = snapshot
+        read_from = snapshot if snapshot is not None else self.path
+        self._engine = database.make_engine(read_from, busy_timeout_ms, read_only=read_only)
         self._lock = threading.RLock()
         self._closed = False
 
@@ -108,7 +116,24 @@ class TournamentFile:
         printed, and every action is refused with :class:`ReadOnlyFileError`.
         """
         p = Path(path)
-        read_only = p.is_file() and not database.is_writable(p)
+        read_only = database.is_regular_file(p) and not database.is_writable(p)
+        if read_only and database.wal_has_frames(p):
+            # Changes committed but not yet copied into the file (swissdesk was killed) sit
+            # in NAME-wal; a file opened read-only is read as it is on disk, without them.
+            # They are read from a private copy instead, where the WAL is folded in.
+            snapshot = database.read_only_snapshot(p)
+            try:
+                version = database.check_file(snapshot, busy_timeout_ms, read_only=True)
+                if version < schema.SCHEMA_VERSION:
+                    raise ReadOnlyFileError(
+                        f"the tournament file {p} uses an older file format and must be "
+                        "upgraded, but it cannot be written: copy it (with its -wal file) to "
+                        "a writable folder first"
+                    )
+                return cls(p, busy_timeout_ms, read_only=True, snapshot=snapshot)
+            except BaseException:
+                database.remove_snapshot(snapshot)
+                raise
         version = database.check_file(p, busy_timeout_ms, read_only=read_only)
         if version < schema.SCHEMA_VERSION:
             if read_only:
@@ -203,6 +228,8 @@ class TournamentFile:
             if not self.read_only:
                 self._checkpoint("TRUNCATE")
             self._engine.dispose()
+            if self._snapshot is not None:
+                database.remove_snapshot(self._snapshot)
 
     def _checkpoint(self, mode: str) -> None:
         """Copy committed transactions from the WAL into the main file (best effort).
@@ -333,6 +360,16 @@ class TournamentFile:
             for p in self.players()
             if p.withdrawn_from_round is not None
         }
+
+    def rating_inputs(self) -> RatingInputs:
+        """What the rating changes read beyond the snapshot: each player's K, its source,
+        rated games and national rating, the rating type and the national list's rules
+        (:func:`swissdesk.elo.rating_changes`)."""
+        return ratings.rating_inputs(self.settings(), self.players())
+
+    def norm_settings(self) -> NormSettings:
+        """The arbiter's declaration for the norms (:func:`swissdesk.norms.evaluate_norms`)."""
+        return ratings.norm_settings(self.settings())
 
     def round_view(self, round_number: int) -> RoundView:
         """Boards, PAB, byes and absences of a paired round, or the byes already set for

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from swissdesk.elo import NationalSystem
 from swissdesk.engines.base import RoundPairing
 from swissdesk.model.round_robin import RoundRobinSettings
 from swissdesk.model.tournament import Colour, HalfPoints, ResultCode, ScoringSystem
@@ -106,6 +107,12 @@ class TournamentSettings:
     organiser: str = ""
     """Who organises the event (free text, e.g. "Chess Club Zürich"): printed in the
     documents' headers; no TRF record holds it, so a TRF export leaves it out."""
+    national_list: NationalSystem = field(default_factory=NationalSystem)
+    """The national rating list computed beside FIDE's (its name, K and 400-point rule;
+    no name: none)."""
+    norm_exemption: str = ""
+    """The event type that waives the norms' foreign-opponent rules (FIDE Title
+    Regulations 1.4.3 a-c: ``"1.4.3a"``, ``"1.4.3b"``, ``"1.4.3c"``; empty: none)."""
     round_robin: RoundRobinSettings = field(default_factory=RoundRobinSettings)
     """For a round robin or Scheveningen event: the cycles and the order of the last two
     rounds of a cycle (GRC Annex 1). Kept as TRF record 192; ``total_rounds`` follows from
@@ -126,6 +133,15 @@ class PlayerData:
     members: tuple[str, ...] = ()
     club: str = ""
     """Club or town, for the starting list (no TRF record holds it)."""
+    k_factor: int | None = None
+    """K of the tournament's rating type from the rating list or the arbiter; ``None``: the
+    rules of the FIDE Rating Regulations (art. 8.3.3)."""
+    k_source: str = ""
+    """``"arbiter"`` or the rating list K came from (``"rating list 2026-11"``)."""
+    rated_games: int | None = None
+    """Rated games before this event (the 30-game rule of art. 8.3.3); ``None``: unknown."""
+    national_rating: int = 0
+    """Rating on the tournament's national list (0: none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +167,10 @@ class PlayerRow:
     late_entry_round: int | None
     byes: tuple[tuple[int, ByeKind], ...] = ()
     club: str = ""
+    k_factor: int | None = None
+    k_source: str = ""
+    rated_games: int | None = None
+    national_rating: int = 0
 
     @property
     def data(self) -> PlayerData:
@@ -165,6 +185,10 @@ class PlayerRow:
             birth_date=self.birth_date,
             members=self.members,
             club=self.club,
+            k_factor=self.k_factor,
+            k_source=self.k_source,
+            rated_games=self.rated_games,
+            national_rating=self.national_rating,
         )
 
 

@@ -25,7 +25,7 @@ from typing import Any
 from swissdesk.gui.engine_job import child_main
 from swissdesk.model.tournament import Tournament
 
-ENGINE_SECONDS = 1.5
+ENGINE_SECONDS = 2.0
 PAGE_SECONDS = 0.05
 TICKS_PER_SECOND = 20
 """The least a free event loop ticks per second with a 10 ms timer (close to 100 when the

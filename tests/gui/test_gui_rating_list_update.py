@@ -40,7 +40,7 @@ def test_proposed_updates_match_by_fide_id_only(tmp_path: Path) -> None:
     with TournamentFile.open(_tournament(tmp_path)) as tf:
         proposal = proposed_updates(tf.players(), rating_list, "standard")
     assert [u.describe() for u in proposal.updates] == [
-        "no. 1 Carlsen, Magnus: rating 2800 → 2830, title IM → GM, federation - → NOR"
+        "no. 1 Carlsen, Magnus: rating 2800 → 2830, title IM → GM, federation - → NOR, K by the rules → 10"
     ]
     assert proposal.without_id == (3,) and proposal.not_found == (4,)
 
@@ -59,7 +59,7 @@ def test_update_ratings_shows_the_changes_and_undo_reverts_them(
     assert title == "Update ratings" and question.startswith("Update 1 player from the list?")
     assert "1 players have no FIDE ID" in question and "1 FIDE IDs are not in the list" in question
     assert details == (
-        "no. 1 Carlsen, Magnus: rating 2800 → 2830, title IM → GM, federation - → NOR",
+        "no. 1 Carlsen, Magnus: rating 2800 → 2830, title IM → GM, federation - → NOR, K by the rules → 10",
     )
     carlsen = next(p for p in window.player_rows if p.tpn == 1)
     assert (carlsen.rating, carlsen.title) == (2830, "GM")

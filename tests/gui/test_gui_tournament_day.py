@@ -197,7 +197,8 @@ def test_a_tournament_day(qtbot, window: MainWindow, tmp_path: Path) -> None:  #
         standings.headerData(c, Qt.Orientation.Horizontal) for c in range(standings.columnCount())
     ]
     assert header[:5] == ["Rk", "No.", "Name", "Rtg", "Pts"]
-    assert header[5:] == ["BH/C1", "BH", "SB", "DE"]
+    assert header[5:] == ["BH/C1", "BH", "SB", "DE", "Rtg ±", "Norm"]  # issue 37: what
+    # every player takes home, the figures of swissdesk.elo / swissdesk.norms
     with TournamentFile.open(path) as tf:
         expected = {p.name: p.score for p in tf.players()}
     from swissdesk.gui.models import points

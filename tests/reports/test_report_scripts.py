@@ -64,6 +64,8 @@ def test_names_in_every_script_read_back_from_each_document(kind: str, tmp_path:
     names = [WORLD_NAMES[tpn] for tpn in (1, 2, 3, 4, 5, 6, 7)]
     if kind in ("boards", "slips"):
         names = [n for tpn, n in WORLD_NAMES.items() if tpn != 5]  # no. 5 has the PAB
+    if kind == "norms":
+        names = []  # no norm after two rounds: only the event prints (see tests/norms)
     for name in names:
         for word in name.split():
             assert _printed(word, text), (kind, word, text[:400])

@@ -20,7 +20,9 @@ from swissdesk.storage import (
     EditSettings,
     TournamentFile,
     TournamentSettings,
+    UntrustedFileError,
     default_tournament_directory,
+    recover_file,
 )
 
 if TYPE_CHECKING:
@@ -79,13 +81,55 @@ class FileController:
         p = Path(path)
         if p.suffix.lower() in (".trf", ".txt"):
             return self.import_trf_from(p)
-        tf = self.w.guarded(f"Open {p.name}", lambda: TournamentFile.open(p))
+        refused: list[UntrustedFileError] = []
+
+        def open_it() -> TournamentFile | None:
+            try:
+                return TournamentFile.open(p)
+            except UntrustedFileError as exc:
+                refused.append(exc)
+                return None
+
+        tf = self.w.guarded(f"Open {p.name}", open_it)
+        if refused:
+            return self.offer_clean_copy(refused[0])
         if tf is None:
             if not p.exists():
                 self.w.app_settings.remove_recent(p)
                 self.w.welcome.set_recent(self.w.app_settings.recent_files())
             return False
         self._set_file(tf)
+        return True
+
+    def offer_clean_copy(self, refused: UntrustedFileError) -> bool:
+        """A file whose schema is not swissdesk's: say why it is not opened, and offer to copy
+        its tournament into a clean file (then open that)."""
+        p = refused.path
+        message = (
+            f"{p.name} holds database definitions that swissdesk never writes. They could "
+            "change results behind your back, so swissdesk does not open this file (it was "
+            "not changed).\n\nCopy its tournament into a clean file? Only the tournament is "
+            "copied (players, rounds, results, the audit log); nothing the file defines."
+        )
+        if not self.w.prompter.confirm(f"Open {p.name}", message, refused.differences[:6]):
+            return False
+        stem = p.name[: -len(SUFFIX)] if p.name.endswith(SUFFIX) else p.stem
+        suggested = _unique(p.with_name(f"{stem} (clean){SUFFIX}"))
+        name = self.w.prompter.save_file(
+            "Save the clean copy as", str(suggested), TOURNAMENT_FILTER
+        )
+        if not name:
+            return False
+        target = Path(name)
+        if target.suffix != SUFFIX:
+            target = target.with_name(target.name + SUFFIX)
+        if self.w.guarded("Copy into a clean file", lambda: recover_file(p, target)) is None:
+            return False
+        tf = self.w.guarded(f"Open {target.name}", lambda: TournamentFile.open(target))
+        if tf is None:
+            return False
+        self._set_file(tf)
+        self.w.mark_saved(f"copied {p.name} into a clean file")
         return True
 
     def open_dialog(self) -> None:
@@ -187,9 +231,11 @@ class FileController:
         tf = self.w.file
 
         def write() -> bool:
+            from swissdesk.outputs import refuse_overwriting
             from swissdesk.tiebreaks.trf_ranks import with_current_ranks
             from swissdesk.trf import write_trf
 
+            refuse_overwriting(path, [tf.path])
             write_trf(with_current_ranks(tf.snapshot()), path, version=tf.trf_version())
             return True
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from swissdesk.gui.models import CrossTableModel, StandingsModel, cross_rows
+from swissdesk.gui.player_card import PlayerCardDialog, compute_extras, player_card_html
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.reports.round_robin_grid import round_robin_grid
 
@@ -43,6 +44,51 @@ class StandingsController:
         self.w = window
         self.computer = StandingsComputer(window)
         window.standings_page.round_selected.connect(lambda _r: self.refresh_standings())
+        window.standings_page.table.doubleClicked.connect(
+            lambda index: self.player_card(self._tpn_at(index.row()))
+        )
+        self.card: PlayerCardDialog | None = None
+
+    def _tpn_at(self, row: int) -> int | None:
+        model = self.w.standings_page.model
+        return model.row_at(row).tpn if 0 <= row < model.rowCount() else None
+
+    def player_card(self, tpn: int | None = None) -> None:
+        """The player card (rating change game by game, norms) of ``tpn``, else of the
+        player selected on the standings or players page, after the round the standings
+        page shows (the latest complete round)."""
+        if self.w.file is None:
+            return
+        if tpn is None:
+            tpn = self._selected_tpn()
+        if tpn is None:
+            self.w.prompter.error(
+                "Player card", "Select a player on the Players or Standings page first."
+            )
+            return
+        after = self.w.standings_page.selected_round() or None
+        result = self.computer.cached(after)
+        if result is None:  # not computed yet (or a big event's worker is busy): do it now
+            tf = self.w.file
+            result = self.w.guarded("Player card", lambda: _compute(tf, after, False))
+            if result is None:
+                return
+        snapshot, standings = result[after]
+        extras = result.get(("ratings", standings.after_round)) if standings else None
+        if standings is None or extras is None:
+            self.w.prompter.error("Player card", "No round is complete yet.")
+            return
+        name = snapshot.player(tpn).name
+        self.card = PlayerCardDialog(
+            f"Player card: {name}", player_card_html(snapshot, extras, tpn), self.w
+        )
+        self.card.show()
+
+    def _selected_tpn(self) -> int | None:
+        if self.w.tabs.currentIndex() == self.w.PAGE_STANDINGS:
+            rows = self.w.standings_page.table.selectionModel().selectedRows()
+            return self._tpn_at(rows[0].row()) if rows else None
+        return self.w.players_page.selected_tpn()
 
     def refresh_standings(self, reset_round: bool = False) -> None:
         page = self.w.standings_page
@@ -62,7 +108,8 @@ class StandingsController:
         snapshot, standings = result
         page.set_rounds(snapshot.rounds_with_pairings, standings.after_round)
         if model.standings is not standings:  # unchanged since shown: no reset
-            model.set_standings(standings)
+            extras = self.w.standings_cache.get(("ratings", standings.after_round))
+            model.set_standings(standings, extras)
         names = {p.tpn: p.name for p in snapshot.players}
         page.message.setText(
             "Not in the standings (withdrew having completed less than half the games, "
@@ -146,6 +193,11 @@ def _compute(tf: Any, after: int | None, with_cross: bool) -> dict[object, Any]:
     rounds = completed if after is None or not 1 <= after <= completed else after
     standings = compute_standings(snapshot, declared_tiebreaks(snapshot), after_round=rounds)
     out: dict[object, Any] = {after: (snapshot, standings), rounds: (snapshot, standings)}
+    if not snapshot.is_team:  # what every player takes home (issue 37): the same figures
+        # the rating-change and norm PDFs and ``swissdesk ratings``/``norms`` show
+        out[("ratings", rounds)] = compute_extras(
+            snapshot, tf.rating_inputs(), tf.norm_settings(), rounds
+        )
     if with_cross:
         out[("cross", rounds)] = cross_rows(snapshot, standings)
     return out
@@ -178,6 +230,20 @@ class StandingsComputer(QObject):
             cache.clear()
             cache["version"] = self._version()
         return cache
+
+    def cached(self, after: int | None) -> dict[object, Any] | None:
+        """What the cache holds for the standings after ``after`` and their rating
+        changes and norms (``None`` if not computed yet)."""
+        cache = self._cache()
+        if after not in cache:
+            return None
+        snapshot, standings = cache[after]
+        if standings is None:
+            return {after: cache[after]}
+        key = ("ratings", standings.after_round)
+        if key not in cache and not snapshot.is_team:
+            return None
+        return {after: cache[after], key: cache.get(key)}
 
     def big(self) -> bool:
         """More player-rounds than ``BACKGROUND_FROM`` (the player count remembered from

@@ -552,4 +552,8 @@ def _player_record_dict(rec: PlayerRecord) -> dict[str, Any]:
         "late_entry_round": rec.late_entry_round,
         "group_a": rec.group_a,
         "acceleration": rec.acceleration,
+        "k_factor": rec.k_factor,
+        "k_source": rec.k_source,
+        "rated_games": rec.rated_games,
+        "national_rating": rec.national_rating,
     }

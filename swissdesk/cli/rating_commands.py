@@ -1,0 +1,365 @@
+"""``swissdesk ratings`` and ``swissdesk norms``: what every player takes home (issue 37).
+
+    swissdesk ratings FILE [--round R] [--national] [--player TPN] [--json]
+    swissdesk norms FILE [--round R] [--json]
+    swissdesk player-rating FILE TPN [--k K|rules] [--rated-games N|unknown] [--national R]
+    swissdesk rating-rules FILE [--national-list NAME|none] [--national-k K]
+                                [--national-cap N|none] [--norm-exemption none|1.4.3a|b|c]
+
+``ratings`` and ``norms`` read a ``.swissdesk`` file (with the K factors, game counts,
+national ratings and declarations kept in it) or a TRF (FIDE's rules alone). The
+computations are :func:`swissdesk.elo.rating_changes` and
+:func:`swissdesk.norms.evaluate_norms`, the same the window and the PDFs show.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+from swissdesk.elo import (
+    FIDE,
+    NATIONAL,
+    RatingInputs,
+    RatingReport,
+    hundredths,
+    points_text,
+    rating_changes,
+    report_rows,
+)
+from swissdesk.errors import InputError
+from swissdesk.model import timecontrol
+from swissdesk.model.tournament import Tournament
+from swissdesk.norms import (
+    EVENT_EXEMPTIONS,
+    TITLE_REGULATIONS,
+    NormReport,
+    NormSettings,
+    describe_forecast,
+    evaluate_norms,
+    report_dict,
+)
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``ratings``, ``norms``, ``player-rating`` and ``rating-rules``."""
+    p = subparsers.add_parser(
+        "ratings",
+        help="every player's rating change (FIDE or the national list)",
+        description=(
+            "Each player's rating change in the event: per game the rating difference (the "
+            "400-point rule), the expected score of table 8.1.2 and K x (score - expected); "
+            "the event's sum, exact and rounded (FIDE Rating Regulations of 1 March 2024, "
+            "art. 8.3.1 as amended from 1 October 2025; the Rapid and Blitz Rating "
+            "Regulations for a rapid or blitz time control). An unrated player's first "
+            "rating (art. 7.1.4, 8.2) or what it still needs."
+        ),
+    )
+    p.add_argument("input", type=Path, help="tournament file (.swissdesk or .trf)")
+    p.add_argument("--round", type=int, default=None, metavar="R", help="after round R")
+    p.add_argument("--national", action="store_true", help="the national list instead of FIDE's")
+    p.add_argument(
+        "--player", type=int, default=None, metavar="TPN", help="one player, game by game"
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="a JSON list, one object per player (tpn, k, change, ... per_game)",
+    )
+    p.set_defaults(func=run_ratings)
+
+    p = subparsers.add_parser(
+        "norms",
+        help="title norms achieved, and what the others need",
+        description=(
+            "GM, IM, WGM and WIM norms under the FIDE Title Regulations effective from 1 "
+            "January 2024 (art. 1.4): the norms achieved after the round with the data of "
+            "the certificate, and for the rounds left the forecast (points against which "
+            "opponents' average, and the opponents still needed)."
+        ),
+    )
+    p.add_argument("input", type=Path, help="tournament file (.swissdesk or .trf)")
+    p.add_argument("--round", type=int, default=None, metavar="R", help="after round R")
+    p.add_argument("--json", action="store_true", help="JSON: norms and forecasts")
+    p.set_defaults(func=run_norms)
+
+    p = subparsers.add_parser(
+        "player-rating",
+        help="set a player's K, rated games or national rating",
+        description=(
+            "Set what the rating changes read for a player beyond the rating: the K factor "
+            "of the tournament's rating type ('rules': FIDE's rules decide), the number of "
+            "rated games before this event ('unknown'), the national rating (0: none)."
+        ),
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER")
+    p.add_argument("--k", default=None, metavar="K|rules")
+    p.add_argument("--rated-games", default=None, metavar="N|unknown")
+    p.add_argument("--national", type=int, default=None, metavar="RATING")
+    p.set_defaults(func=run_player_rating)
+
+    p = subparsers.add_parser(
+        "rating-rules",
+        help="the national list's rules and the norm declaration",
+        description=(
+            "Show or set the national rating list computed beside FIDE's (its name, K and "
+            "400-point rule; 'none' for no list or no limit) and the event type that waives "
+            "the norms' foreign-opponent rules (Title Regulations 1.4.3 a-c)."
+        ),
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("--national-list", default=None, metavar="NAME|none")
+    p.add_argument("--national-k", type=int, default=None, metavar="K")
+    p.add_argument("--national-cap", default=None, metavar="N|none")
+    p.add_argument(
+        "--norm-exemption",
+        choices=("none", *(k for k in EVENT_EXEMPTIONS if k)),
+        default=None,
+    )
+    p.set_defaults(func=run_rating_rules)
+
+
+def load_for_ratings(
+    path: Path, after_round: int | None
+) -> tuple[Tournament, RatingInputs, NormSettings]:
+    """The tournament after ``after_round`` (default: the last complete round) with the
+    inputs a ``.swissdesk`` file keeps; a TRF has none beyond its rating type."""
+    if not path.exists():
+        raise InputError(f"{path}: no such file")
+    if path.suffix.lower() == ".swissdesk":
+        from swissdesk.storage import TournamentFile
+
+        with TournamentFile.open(path) as tf:
+            tournament = tf.snapshot()
+            inputs = tf.rating_inputs()
+            norms = tf.norm_settings()
+    else:
+        from swissdesk.trf import read_trf
+
+        tournament = read_trf(path)
+        code = timecontrol.from_records(tournament.extra_records)
+        inputs = RatingInputs(rating_type=timecontrol.rating_type_of(code))
+        norms = NormSettings()
+    done = tournament.rounds_with_pairings
+    if after_round is not None and not 1 <= after_round <= done:
+        raise InputError(
+            f"{path}: round {after_round} is not complete (results are in up to round {done})"
+        )
+    return tournament, inputs, norms
+
+
+def run_ratings(args: argparse.Namespace) -> int:
+    tournament, inputs, _ = load_for_ratings(args.input, args.round)
+    system = NATIONAL if args.national else FIDE
+    if args.national and not inputs.national.enabled:
+        raise InputError(
+            f"{args.input}: the tournament has no national rating list "
+            "(set one: swissdesk rating-rules FILE --national-list NAME)"
+        )
+    report = rating_changes(tournament, inputs, system=system, after_round=args.round)
+    if args.player is not None and args.player not in report.by_tpn():
+        raise InputError(f"{args.input}: there is no player with pairing number {args.player}")
+    if args.json:
+        rows = report_rows(report)
+        if args.player is not None:
+            rows = [r for r in rows if r["tpn"] == args.player]
+        json.dump(rows, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    if args.player is not None:
+        write_player(report, args.player)
+    else:
+        write_table(report)
+    return 0
+
+
+def _rating(value: int) -> str:
+    return str(value) if value else "-"
+
+
+def write_table(report: RatingReport) -> None:
+    out = sys.stdout
+    out.write(f"Rating changes after round {report.after_round}: {report.list_name}\n")
+    out.write(f"{report.regulations}\n")
+    header = ["No.", "Name", "Rtg", "K", "Games", "Pts", "Exp", "Change", "New", ""]
+    lines = []
+    for p in report.players:
+        change = p.change
+        lines.append(
+            [
+                str(p.tpn),
+                p.name,
+                _rating(p.rating),
+                str(p.k.value) if p.k is not None else "",
+                str(len(p.counted_games)),
+                points_text(p.points),
+                hundredths(p.expected) if p.rated else "",
+                hundredths(change, sign=True) if change is not None else "",
+                str(p.new_rating) if p.new_rating is not None else "",
+                "" if p.rated else p.status,
+            ]
+        )
+    widths = [max(len(r[i]) for r in [header, *lines]) for i in range(len(header) - 1)]
+    for cells in [header, *lines]:
+        parts = [
+            c.ljust(w) if i == 1 else c.rjust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=False))
+        ]
+        out.write(("  ".join(parts) + ("  " + cells[-1] if cells[-1] else "")).rstrip() + "\n")
+
+
+def write_player(report: RatingReport, tpn: int) -> None:
+    p = report.by_tpn()[tpn]
+    out = sys.stdout
+    out.write(f"No. {p.tpn} {p.name}: {report.list_name} {_rating(p.rating)}\n")
+    if p.k is not None:
+        out.write(f"K {p.k.value} ({p.k.reason})\n")
+    for g in p.games:
+        line = (
+            f"R{g.round:<3} {g.opponent_name} ({_rating(g.opponent_rating)})  {points_text(Fraction(g.score, 100))}"
+        )
+        if g.counted and p.rated:
+            cap = " (400-point rule)" if g.capped else ""
+            line += (
+                f"  D {g.difference:+d}{cap}  PD {hundredths(Fraction(g.expected, 100))}"
+                f"  {hundredths(g.change, sign=True)}"
+            )
+        elif not g.counted:
+            line += f"  {g.note}"
+        out.write(line + "\n")
+    change = p.change
+    if change is not None:
+        out.write(
+            f"Change {hundredths(change, sign=True)} (rounded {p.change_rounded:+d}): "
+            f"new rating {p.new_rating}\n"
+        )
+    else:
+        out.write(p.status + "\n")
+
+
+def run_norms(args: argparse.Namespace) -> int:
+    tournament, inputs, settings = load_for_ratings(args.input, args.round)
+    report = evaluate_norms(
+        tournament, settings, after_round=args.round, rating_type=inputs.rating_type
+    )
+    if args.json:
+        json.dump(report_dict(report), sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    write_norms(report, tournament)
+    return 0
+
+
+def write_norms(report: NormReport, tournament: Tournament) -> None:
+    out = sys.stdout
+    out.write(
+        f"Title norms after round {report.after_round} of {report.total_rounds} "
+        f"({TITLE_REGULATIONS})\n"
+    )
+    if not report.applicable:
+        out.write(report.note + "\n")
+        return
+    by_tpn = tournament.players_by_tpn
+    if report.swiss_exemption.applies:
+        out.write("Art. 1.4.3 d applies: the foreign-opponent rules are waived.\n")
+    achieved = report.achieved
+    if not achieved:
+        out.write("No norm achieved.\n")
+    for n in achieved:
+        p = by_tpn[n.tpn]
+        who = f"no. {n.tpn} {p.name} ({', '.join(x for x in (p.title, p.federation) if x)})"
+        out.write(
+            f"{n.title.value} norm: {who}: {points_text(n.points)}/{len(n.games)}, Ra {n.average}, "
+            f"{n.percentage} %, Rp {n.performance}; counts as {n.counts_as} games\n"
+        )
+        for x in n.exceptions:
+            out.write(f"    {x}\n")
+    forecasts = [(pn, f) for pn in report.players for f in pn.forecasts]
+    if forecasts:
+        out.write("Norms still possible:\n")
+        for pn, f in forecasts:
+            out.write(f"no. {pn.tpn} {pn.name}: {describe_forecast(f)}\n")
+
+
+def run_player_rating(args: argparse.Namespace) -> int:
+    from swissdesk.cli.storage_commands import _open, _report
+    from swissdesk.storage import EditPlayer
+
+    with _open(args.input) as tf:
+        row = next((p for p in tf.players() if p.tpn == args.tpn), None)
+        if row is None:
+            raise InputError(f"{args.input}: there is no player with pairing number {args.tpn}")
+        data = row.data
+        if args.k is not None:
+            k = _optional(args.k, "rules", "--k")
+            if k is not None and not 1 <= k <= 100:
+                raise InputError(f"--k {k}: K is a whole number from 1 to 100")
+            data = dataclasses.replace(data, k_factor=k, k_source="arbiter" if k else "")
+        if args.rated_games is not None:
+            games = _optional(args.rated_games, "unknown", "--rated-games")
+            if games is not None and games < 0:
+                raise InputError("--rated-games cannot be negative")
+            data = dataclasses.replace(data, rated_games=games)
+        if args.national is not None:
+            if args.national < 0:
+                raise InputError("--national cannot be negative")
+            data = dataclasses.replace(data, national_rating=args.national)
+        if data == row.data:
+            print(
+                f"no. {row.tpn} {row.name}: K {row.k_factor or 'by the rules'}"
+                f"{f' ({row.k_source})' if row.k_source else ''}, rated games "
+                f"{'unknown' if row.rated_games is None else row.rated_games}, national rating "
+                f"{row.national_rating or '-'}"
+            )
+            return 0
+        _report(tf.execute(EditPlayer(row.tpn, data)))
+    return 0
+
+
+def _optional(text: str, none_word: str, option: str) -> int | None:
+    if text.strip().lower() == none_word:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError(f"{option} {text!r}: give a whole number or '{none_word}'") from None
+
+
+def run_rating_rules(args: argparse.Namespace) -> int:
+    from swissdesk.cli.storage_commands import _open, _report
+    from swissdesk.storage import EditSettings
+
+    with _open(args.input) as tf:
+        settings = tf.settings()
+        national = settings.national_list
+        if args.national_list is not None:
+            name = "" if args.national_list.strip().lower() == "none" else args.national_list
+            national = dataclasses.replace(national, name=name.strip())
+        if args.national_k is not None:
+            if not 1 <= args.national_k <= 100:
+                raise InputError(f"--national-k {args.national_k}: K is from 1 to 100")
+            national = dataclasses.replace(national, k=args.national_k)
+        if args.national_cap is not None:
+            cap = _optional(args.national_cap, "none", "--national-cap")
+            if cap is not None and cap <= 0:
+                raise InputError("--national-cap must be above 0 (or 'none')")
+            national = dataclasses.replace(national, cap=cap)
+        exemption = settings.norm_exemption
+        if args.norm_exemption is not None:
+            exemption = "" if args.norm_exemption == "none" else args.norm_exemption
+        new = dataclasses.replace(settings, national_list=national, norm_exemption=exemption)
+        if new == settings:
+            cap_text = "no limit" if national.cap is None else f"{national.cap}-point rule"
+            print(
+                f"national list: {national.name or 'none'}"
+                + (f" (K {national.k}, {cap_text})" if national.enabled else "")
+            )
+            print(f"norm exemption: {EVENT_EXEMPTIONS.get(exemption, exemption)}")
+            return 0
+        _report(tf.execute(EditSettings(new)))
+    return 0

@@ -1,0 +1,218 @@
+"""The player card: one player's rating change game by game, the national list's, and the
+title norms (achieved, missed by which condition, or what the rounds left must bring).
+
+The figures are the one computation of :mod:`swissdesk.elo` and :mod:`swissdesk.norms`
+(:class:`RatingExtras`, made with the standings: the standings column shows the same
+change); :func:`player_card_html` lays them out, and :class:`PlayerCardDialog` shows it.
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+
+from swissdesk.elo import (
+    FIDE,
+    NATIONAL,
+    PlayerChange,
+    RatingInputs,
+    RatingReport,
+    hundredths,
+    rating_changes,
+)
+from swissdesk.gui.tablemodel import points
+from swissdesk.model.tournament import Tournament
+from swissdesk.norms import (
+    NormReport,
+    NormSettings,
+    PlayerNorms,
+    describe_forecast,
+    evaluate_norms,
+)
+
+
+class RatingExtras:
+    """What the standings and the player card show beyond the tie-breaks, after one round:
+    the FIDE rating changes, the national list's (``None``: no national list), the norms
+    (``None``: a team event). Read-only once made (shared with the worker's cache)."""
+
+    def __init__(
+        self, fide: RatingReport, national: RatingReport | None, norms: NormReport | None
+    ) -> None:
+        self.fide = fide
+        self.national = national
+        self.norms = norms
+        self.fide_by_tpn = fide.by_tpn()
+        self.norms_by_tpn = norms.by_tpn() if norms is not None else {}
+
+    def change_text(self, tpn: int) -> str:
+        """The standings cell: ``+7.40``, a first rating ``(1779)``, or blank."""
+        p = self.fide_by_tpn.get(tpn)
+        if p is None:
+            return ""
+        change = p.change
+        if change is not None:
+            return hundredths(change, sign=True) if p.counted_games else ""
+        if p.initial is not None and p.initial.rating is not None:
+            return f"({p.initial.rating})"
+        return ""
+
+    def norm_text(self, tpn: int) -> str:
+        """The standings cell: the norms achieved (``GM IM``), possible ones in brackets."""
+        p = self.norms_by_tpn.get(tpn)
+        if p is None:
+            return ""
+        done = [n.title.value for n in p.achieved]
+        open_ = [f"({f.title.value})" for f in p.forecasts]
+        return " ".join(done + open_)
+
+
+def compute_extras(
+    tournament: Tournament,
+    inputs: RatingInputs,
+    norm_settings: NormSettings,
+    after_round: int,
+) -> RatingExtras:
+    """Rating changes (FIDE, and national when the tournament has a national list) and norms
+    after ``after_round``."""
+    fide = rating_changes(tournament, inputs, system=FIDE, after_round=after_round)
+    national = (
+        rating_changes(tournament, inputs, system=NATIONAL, after_round=after_round)
+        if inputs.national.enabled
+        else None
+    )
+    norms = (
+        None
+        if tournament.is_team
+        else evaluate_norms(
+            tournament, norm_settings, after_round=after_round, rating_type=inputs.rating_type
+        )
+    )
+    return RatingExtras(fide, national, norms)
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def _pts(value: Fraction) -> str:
+    """``6½``, ``½``, ``4``: points as the window shows them."""
+    return points(int(value * 2))
+
+
+def _change_section(report: RatingReport, p: PlayerChange) -> str:
+    out = [f"<h3>{_e(report.list_name)}: rating change after round {report.after_round}</h3>"]
+    if p.k is not None:
+        out.append(f"<p>Rating {p.rating}, K {p.k.value} ({_e(p.k.reason)}).</p>")
+    elif not p.rated:
+        out.append("<p>Unrated on this list.</p>")
+    rows = [
+        "<tr><th>Rd</th><th align=left>Opponent</th><th>Rtg</th><th>Res</th>"
+        "<th>D</th><th>PD</th><th>Change</th></tr>"
+    ]
+    for g in p.games:
+        if g.counted and p.rated:
+            d = f"{g.difference:+d}" + (" *" if g.capped else "")
+            figures = (
+                f"<td align=right>{d}</td>"
+                f"<td align=right>{hundredths(Fraction(g.expected, 100))}</td>"
+                f"<td align=right>{hundredths(g.change, sign=True)}</td>"
+            )
+        else:
+            figures = f"<td colspan=3><i>{_e(g.note or 'towards a first rating')}</i></td>"
+        rows.append(
+            f"<tr><td align=right>{g.round}</td><td>{_e(g.opponent_name)}</td>"
+            f"<td align=right>{g.opponent_rating or 'unr.'}</td>"
+            f"<td align=center>{_pts(Fraction(g.score, 100))}</td>{figures}</tr>"
+        )
+    out.append("<table cellspacing=0 cellpadding=3 border=1>" + "".join(rows) + "</table>")
+    change = p.change
+    if change is not None:
+        capped = any(g.capped for g in p.counted_games)
+        out.append(
+            f"<p><b>{_pts(p.points)} from {len(p.counted_games)} rated games, expected "
+            f"{hundredths(p.expected)}: change {hundredths(change, sign=True)}</b> (rounded "
+            f"{p.change_rounded:+d}{', art. 8.3.4' if report.system == FIDE else ''}): new "
+            f"rating <b>{p.new_rating}</b>."
+            + (" * a difference of more than 400 counted as 400 (art. 8.3.1)." if capped else "")
+            + "</p>"
+        )
+    elif p.initial is not None:
+        i = p.initial
+        detail = ""
+        if i.average is not None and i.rating is not None:
+            detail = (
+                f" Ra with two 1800 draws {float(i.average):.1f}, {i.percentage} %, dp {i.dp}: "
+                f"{i.rating}."
+            )
+        out.append(f"<p><b>{_e(p.status)}</b>.{detail}</p>")
+    return "".join(out)
+
+
+def _norm_section(report: NormReport, p: PlayerNorms) -> str:
+    out = [f"<h3>Title norms after round {report.after_round} of {report.total_rounds}</h3>"]
+    if not report.applicable:
+        return out[0] + f"<p>{_e(report.note)}</p>"
+    if not p.sought:
+        return out[0] + "<p>No norm to seek: the player holds the GM title.</p>"
+    achieved = {n.title: n for n in p.achieved}
+    forecasts = {f.title: f for f in p.forecasts}
+    items = []
+    for latest in p.latest:
+        title = latest.title
+        if title in achieved:
+            n = achieved[title]
+            extra = f" ({_e('; '.join(n.exceptions))})" if n.exceptions else ""
+            items.append(
+                f"<li><b>{title.value} norm achieved</b>: {_pts(n.points)}/{len(n.games)}, "
+                f"Ra {n.average}, {n.percentage} %, Rp {n.performance}; counts as "
+                f"{n.counts_as} games{extra}.</li>"
+            )
+            continue
+        failed = "; ".join(f"{c.article}: {c.actual} ({c.requirement})" for c in latest.failed)
+        line = (
+            f"<li>{title.value}: {len(latest.games)} games, Ra {latest.average}, Rp "
+            f"{latest.performance}; not (yet) a norm: {_e(failed)}."
+        )
+        if title in forecasts:
+            line += f"<br><i>{_e(describe_forecast(forecasts[title]))}</i>"
+        items.append(line + "</li>")
+    return out[0] + "<ul>" + "".join(items) + "</ul>"
+
+
+def player_card_html(tournament: Tournament, extras: RatingExtras, tpn: int) -> str:
+    """The card of ``tpn`` as rich text (Qt's HTML subset)."""
+    player = tournament.player(tpn)
+    who = ", ".join(x for x in (player.title, player.federation) if x)
+    parts = [f"<h2>No. {tpn} {_e(player.name)}" + (f" ({_e(who)})" if who else "") + "</h2>"]
+    fide = extras.fide.by_tpn().get(tpn)
+    if fide is not None:
+        parts.append(_change_section(extras.fide, fide))
+    if extras.national is not None:
+        nat = extras.national.by_tpn().get(tpn)
+        if nat is not None and nat.rated:
+            parts.append(_change_section(extras.national, nat))
+    if extras.norms is not None:
+        norms = extras.norms.by_tpn().get(tpn)
+        if norms is not None:
+            parts.append(_norm_section(extras.norms, norms))
+    parts.append(f"<p><small>{_e(extras.fide.regulations)}</small></p>")
+    return "".join(parts)
+
+
+class PlayerCardDialog(QDialog):
+    """A player's card: rating change game by game and the title norms."""
+
+    def __init__(self, title: str, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.browser = QTextBrowser()
+        self.browser.setHtml(text)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser)
+        layout.addWidget(buttons)
+        self.resize(640, 620)

@@ -1,0 +1,233 @@
+"""The norm report: the title norms achieved, what the others still need, and per norm the
+data a norm certificate asks for (FIDE Title Regulations effective from 1 January 2024,
+art. 1.4 and 1.8) (issue 37).
+
+The first page lists the norms achieved after the round and, while rounds are left, the
+norms still possible with what they need (points against which average, and opponents).
+Then one page per norm: the event, the player, the opponents with their titles,
+federations, FIDE IDs and ratings (as counted: the floor of art. 1.4.6 marked), the
+result, the average, the performance, every condition of art. 1.4 with the article, the
+exceptions applied, and lines for the signatures art. 1.8 asks for. The numbers are
+:func:`swissdesk.norms.evaluate_norms`, the same the window and ``swissdesk norms`` show.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.platypus import Flowable, PageBreak
+
+from swissdesk.elo import points_text
+from swissdesk.engines import system_title
+from swissdesk.model.round_robin import is_round_robin
+from swissdesk.model.tournament import Player, Tournament
+from swissdesk.norms import (
+    TITLE_REGULATIONS,
+    NormResult,
+    NormSettings,
+    describe_forecast,
+    evaluate_norms,
+)
+from swissdesk.reports.common import heading, note
+from swissdesk.reports.fonts import REGULAR, printable, register_fonts
+from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
+from swissdesk.reports.standings_data import check_after_round
+
+FONT = 8.5
+
+
+def render_norms(
+    tournament: Tournament,
+    out_path: Path,
+    *,
+    round_number: int | None = None,
+    paper: str = "a4",
+    settings: NormSettings | None = None,
+    rating_type: str = "standard",
+) -> Path:
+    """Write the norm report after ``round_number`` (default: the latest complete round)."""
+    register_fonts()
+    after = check_after_round(tournament, round_number)
+    report = evaluate_norms(tournament, settings, after_round=after, rating_type=rating_type)
+    width, _ = frame_size(paper)
+    by_tpn = tournament.players_by_tpn
+    story: list[Flowable] = [note(f"{TITLE_REGULATIONS}, art. 1.4.")]
+    if not report.applicable:
+        story.append(note(report.note, size=10))
+    else:
+        exempt = report.swiss_exemption
+        story.append(
+            note(
+                "Art. 1.4.3 d (a Swiss with at least 20 FIDE rated players from 3 federations "
+                "other than the host's, 10 of them GM, IM, WGM or WIM, present in every round): "
+                + (
+                    "applies, the foreign-opponent rules are waived."
+                    if exempt.applies
+                    else f"does not apply ({exempt.players} such players, "
+                    f"{exempt.federations} federations, {exempt.titled} titled)."
+                )
+            )
+        )
+        story.append(heading("Norms achieved", size=10))
+        achieved = report.achieved
+        if achieved:
+            story.append(_achieved_table(achieved, by_tpn, width))
+        else:
+            story.append(note(f"No norm achieved after round {after}.", size=9))
+        forecasts = [(p, f) for p in report.players for f in p.forecasts]
+        if forecasts:
+            story.append(
+                heading(
+                    f"Norms still possible ({report.total_rounds - after} rounds left)", size=10
+                )
+            )
+            story.extend(
+                note(f"no. {p.tpn} {p.name}: {describe_forecast(f)}", size=8.5)
+                for p, f in forecasts
+            )
+        for result in achieved:
+            story.append(PageBreak())
+            story.extend(_certificate(tournament, by_tpn[result.tpn], result, width))
+    when = f"after round {after}" if after else "before round 1"
+    header = make_header(tournament, "Title norms", when, after or None)
+    return build_pdf(Path(out_path), story, header, paper=paper)
+
+
+def _achieved_table(
+    achieved: tuple[NormResult, ...], by_tpn: dict[int, Player], width: float
+) -> Flowable:
+    fixed = [26.0, 30.0, 32.0, 36.0, 38.0, 30.0, 34.0, 28.0, 34.0, 62.0]
+    name_w = width - sum(fixed)
+    rows = [["No.", "Name", "Tit", "FED", "Norm", "Games", "Pts", "Ra", "%", "Rp", "Counts as"]]
+    for n in achieved:
+        p = by_tpn[n.tpn]
+        rows.append(
+            [
+                str(n.tpn),
+                fit(printable(p.name), name_w - 5, REGULAR, FONT),
+                p.title,
+                p.federation,
+                n.title.value,
+                str(len(n.games)),
+                points_text(n.points),
+                str(n.average),
+                str(n.percentage),
+                str(n.performance),
+                f"{n.counts_as} games",
+            ]
+        )
+    align = ["RIGHT", "LEFT", "LEFT", "CENTER", "CENTER"] + ["RIGHT"] * 6
+    return grid_table(rows, [fixed[0], name_w, *fixed[1:]], font_size=FONT, align=align)
+
+
+def _certificate(
+    tournament: Tournament, player: Player, n: NormResult, width: float
+) -> list[Flowable]:
+    """The data of the norm certificate (art. 1.8: prepared and signed by the Chief
+    Arbiter, countersigned by the federation's Rating Officer or President)."""
+    info = tournament.info
+    out: list[Flowable] = [heading(f"{n.title.value} norm: certificate data", size=12)]
+    key_w = 110.0
+    facts = [
+        ("Event", info.name),
+        ("Place, host federation", ", ".join(x for x in (info.city, info.federation) if x)),
+        ("Dates", " – ".join(x for x in (info.start_date, info.end_date) if x)),
+        ("Rounds, system", f"{tournament.total_rounds} rounds, {_system(tournament.system)}"),
+        ("Rate of play", info.time_control),
+        ("Chief arbiter", info.chief_arbiter),
+        ("Organiser", info.organiser),
+        ("Player", player.name),
+        ("FIDE ID", player.fide_id),
+        ("Federation, title", ", ".join(x for x in (player.federation, player.title) if x)),
+        ("Born", player.birth_date),
+        (
+            "Result",
+            f"{points_text(n.points)} of {len(n.games)} games (rounds 1-{n.last_round_used}), "
+            f"{n.percentage} %",
+        ),
+        ("Average of opponents", f"{n.average} (art. 1.4.7)"),
+        ("Performance", f"{n.performance} = {n.average} {n.dp:+d} (art. 1.4.8, 1.4.9)"),
+        ("Counts as", f"{n.counts_as} games (art. 1.4.1 d, 1.7)"),
+    ]
+    out.append(
+        grid_table(
+            [
+                ["Item", "Value"],
+                *([k, fit(printable(v), width - key_w - 5, REGULAR, FONT)] for k, v in facts),
+            ],
+            [key_w, width - key_w],
+            font_size=FONT,
+            align=["LEFT", "LEFT"],
+            bold_columns=(0,),
+        )
+    )
+    out.append(heading("Opponents", size=10))
+    fixed = [22.0, 30.0, 32.0, 56.0, 40.0, 46.0, 26.0]
+    name_w = width - sum(fixed) - 96
+    rows = [["Rd", "Opponent", "Tit", "FED", "FIDE ID", "Rating", "Counted", "Res", "Note"]]
+    for g in n.games:
+        rows.append(
+            [
+                str(g.round),
+                fit(printable(g.name), name_w - 5, REGULAR, FONT),
+                g.title,
+                g.federation,
+                g.fide_id,
+                str(g.rating) if g.rating else "unrated",
+                str(g.counted_rating),
+                {2: "1", 1: "½", 0: "0"}[g.score],
+                _short_note(g.note),
+            ]
+        )
+    widths = [fixed[0], name_w, fixed[1], fixed[2], fixed[3], fixed[4], fixed[5], fixed[6], 96.0]
+    align = ["RIGHT", "LEFT", "LEFT", "CENTER", "RIGHT", "RIGHT", "RIGHT", "CENTER", "LEFT"]
+    out.append(grid_table(rows, widths, font_size=FONT, align=align))
+    out.append(heading("Conditions (art. 1.4)", size=10))
+    rows = [["Article", "Requirement", "Player", "Met"]]
+    req_w = width - 50 - 110 - 34
+    for c in n.checks:
+        rows.append(
+            [
+                c.article,
+                fit(c.requirement, req_w - 5, REGULAR, FONT),
+                fit(c.actual, 105, REGULAR, FONT),
+                "yes" if c.passed else "NO",
+            ]
+        )
+    out.append(
+        grid_table(
+            rows, [50, req_w, 110, 34], font_size=FONT, align=["LEFT", "LEFT", "LEFT", "CENTER"]
+        )
+    )
+    if n.exceptions:
+        out.append(heading("Exceptions applied", size=10))
+        out.extend(note(x) for x in n.exceptions)
+    out.append(heading("Signatures (art. 1.8)", size=10))
+    out.append(
+        note("Chief Arbiter: name ______________________   signature ______________________")
+    )
+    out.append(
+        note(
+            "Rating Officer or President of the federation: name ______________________   "
+            "signature ______________________",
+        )
+    )
+    return out
+
+
+def _system(name: str) -> str:
+    """``dutch`` -> ``Swiss, Dutch (C.04.3)``; a round robin by its own title."""
+    title = system_title(name)
+    return title if is_round_robin(name) else f"Swiss, {title}"
+
+
+def _short_note(note_text: str) -> str:
+    """The opponent's note as the narrow column prints it."""
+    parts = []
+    if "1.4.2" in note_text:
+        parts.append("forfeit as loss (1.4.2c)")
+    if "1.4.6 d" in note_text:
+        parts.append("unrated: 1400 (1.4.6d)")
+    if "1.4.6 c" in note_text:
+        parts.append("floor (1.4.6c)")
+    return "; ".join(parts)

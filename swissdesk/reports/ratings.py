@@ -1,0 +1,140 @@
+"""The rating changes: what every player takes home in rating points (issue 37).
+
+One line per player (rating, K, rated games, points, expected score, the change exact to
+the hundredth and the new rating), then each player's games: the opponent's rating, the
+result, the rating difference ``D`` (the 400-point rule marked), the expected score ``PD``
+and ``K x (score - PD)``. Unrated players: their games against rated opponents and the
+first rating they give (FIDE Rating Regulations art. 7.1.4, 8.2) or what is still
+missing. The numbers are :func:`swissdesk.elo.rating_changes`, the same the window and
+``swissdesk ratings`` show.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+from reportlab.platypus import Flowable
+
+from swissdesk.elo import (
+    FIDE,
+    RatingInputs,
+    RatingReport,
+    hundredths,
+    points_text,
+    rating_changes,
+)
+from swissdesk.model.tournament import Tournament
+from swissdesk.reports.common import heading, note
+from swissdesk.reports.fonts import REGULAR, printable, register_fonts
+from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
+from swissdesk.reports.standings_data import check_after_round
+
+FONT = 8.5
+
+
+def render_ratings(
+    tournament: Tournament,
+    out_path: Path,
+    *,
+    round_number: int | None = None,
+    paper: str = "a4",
+    inputs: RatingInputs | None = None,
+    system: str = FIDE,
+) -> Path:
+    """Write the rating changes after ``round_number`` (default: the latest complete round)
+    on the FIDE list of the tournament's rating type, or the national list."""
+    register_fonts()
+    after = check_after_round(tournament, round_number)
+    report = rating_changes(tournament, inputs, system=system, after_round=after)
+    width, _ = frame_size(paper)
+    by_tpn = tournament.players_by_tpn
+
+    fixed = [26.0, 26.0, 30.0, 32.0, 20.0, 28.0, 26.0, 32.0, 40.0, 32.0]
+    name_w = width - sum(fixed)
+    rows = [["No.", "Name", "Tit", "FED", "Rtg", "K", "Gms", "Pts", "Exp", "Change", "New"]]
+    unrated: list[str] = []
+    for p in report.players:
+        player = by_tpn[p.tpn]
+        change = p.change
+        rows.append(
+            [
+                str(p.tpn),
+                fit(printable(p.name), name_w - 5, REGULAR, FONT),
+                player.title,
+                player.federation,
+                str(p.rating) if p.rating else "",
+                str(p.k.value) if p.k is not None else "",
+                str(len(p.counted_games)),
+                points_text(p.points),
+                hundredths(p.expected) if p.rated else "",
+                hundredths(change, sign=True) if change is not None else "",
+                str(p.new_rating) if p.new_rating is not None else "",
+            ]
+        )
+        if not p.rated:
+            unrated.append(f"no. {p.tpn} {p.name}: {p.status}")
+    widths = [fixed[0], name_w, *fixed[1:]]
+    align = ["RIGHT", "LEFT", "LEFT", "CENTER", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT"]
+    align += ["RIGHT", "RIGHT"]
+    story: list[Flowable] = [
+        note(f"{report.list_name}: {report.regulations}.", size=8),
+        grid_table(rows, widths, font_size=FONT, align=align, bold_columns=(9,)),
+        note(
+            "Change: the sum over the rated games of K x (score - PD), exact; the new rating "
+            "adds it rounded (art. 8.3.4, 0.5 away from zero; FIDE rounds the change of the "
+            "whole rating period). K: from the rating list or the arbiter, else art. 8.3.3. "
+            "D*: a difference of more than 400 counted as 400 (art. 8.3.1)."
+        ),
+    ]
+    if unrated:
+        story.append(heading("Unrated players", size=10))
+        story.extend(note(line) for line in unrated)
+    story.append(heading("Game by game", size=10))
+    story.append(_games_table(report, width))
+    title = "Rating changes" if system == FIDE else f"Rating changes ({report.list_name})"
+    when = f"after round {after}" if after else "before round 1"
+    header = make_header(tournament, title, when, after or None)
+    return build_pdf(Path(out_path), story, header, paper=paper)
+
+
+def _games_table(report: RatingReport, width: float) -> Flowable:
+    """Every game of every player, with the figures of art. 8.3.1-8.3.2 (``*``: the
+    400-point rule applied)."""
+    fixed = [26.0, 22.0, 30.0, 24.0, 46.0, 30.0, 38.0, 34.0]
+    name_w = (width - sum(fixed)) / 2
+    rows = [["No.", "Player", "Rd", "Opponent", "Rtg", "Res", "D", "PD", "Change", "K"]]
+    for p in report.players:
+        first = True
+        for g in p.games:
+            player_cell = fit(printable(p.name), name_w - 5, REGULAR, FONT) if first else ""
+            first = False
+            counted = g.counted and p.rated
+            if counted:
+                d = f"{g.difference:+d}" + ("*" if g.capped else "")
+                figures = [
+                    d,
+                    hundredths(Fraction(g.expected, 100)),
+                    hundredths(g.change, sign=True),
+                ]
+            elif g.counted:  # an unrated player's game towards a first rating
+                figures = ["", "", "first rtg"]
+            else:
+                figures = ["", "", "not rated"]
+            rows.append(
+                [
+                    str(p.tpn) if player_cell else "",
+                    player_cell,
+                    str(g.round),
+                    fit(printable(g.opponent_name), name_w - 5, REGULAR, FONT),
+                    str(g.opponent_rating) if g.opponent_rating else "unr.",
+                    points_text(Fraction(g.score, 100)),
+                    *figures,
+                    str(g.k) if counted else "",
+                ]
+            )
+    widths = [fixed[0], name_w, fixed[1], name_w, fixed[2], fixed[3], fixed[4], fixed[5]]
+    widths += [fixed[6], fixed[7]]
+    align = ["RIGHT", "LEFT", "RIGHT", "LEFT", "RIGHT", "CENTER", "RIGHT", "RIGHT", "RIGHT"]
+    align += ["RIGHT"]
+    return grid_table(rows, widths, font_size=FONT, align=align)
