@@ -1,6 +1,6 @@
 """Headless commands on tournament files, for scripts and tests.
 
-    swissdesk import IN.trf -o T.swissdesk
+    swissdesk import IN.trf [IN2.trf ...] -o T.swissdesk   (several: one section each)
     swissdesk export T.swissdesk -o OUT.trf [--trf-version 2026|16]
     swissdesk next-round T.swissdesk [--system NAME]
     swissdesk result T.swissdesk ROUND BOARD RESULT      (1-0 0-1 1/2 +- -+ -- 0-0 adj)
@@ -11,7 +11,8 @@
     swissdesk recover REFUSED.swissdesk -o CLEAN.swissdesk
 
 Each command is one arbiter action: saved completely, or (with a message and exit code 2)
-not at all.
+not at all. In an event of several sections, ``--section NAME`` names the section
+(:mod:`swissdesk.cli.section_commands`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from swissdesk.cli.section_commands import (
+    add_section_option,
+    open_section,
+    section_from_remainder,
+)
 from swissdesk.errors import InputError
 from swissdesk.model.text import plural
 
@@ -43,14 +49,18 @@ def register(subparsers: Any) -> None:
     """Add the tournament-file commands."""
     p = subparsers.add_parser(
         "import",
-        help="create a tournament file from a TRF",
+        help="create a tournament file from a TRF (several: an event, a section per file)",
         description=(
             "Read a TRF (TRF16 or TRF-2026) or a JSON tournament state into a new .swissdesk "
             "tournament file. The pairing system is the one the file names (TRF record 192, "
-            "the JSON 'system'), else Dutch, unless --system says otherwise."
+            "the JSON 'system'), else Dutch, unless --system says otherwise. Several files "
+            "make one event with a section per file, in the order given, each named by its "
+            "file's tournament name (record 012)."
         ),
     )
-    p.add_argument("input", type=Path, help="TRF or JSON tournament state to read")
+    p.add_argument(
+        "input", type=Path, nargs="+", help="TRF or JSON tournament state to read (one or more)"
+    )
     p.add_argument("-o", "--output", type=Path, required=True, help="new .swissdesk file")
     p.add_argument("--system", metavar="NAME", help="the tournament's pairing system")
     p.set_defaults(func=run_import)
@@ -73,6 +83,7 @@ def register(subparsers: Any) -> None:
         default=None,
         help="TRF format (default: the format the tournament was imported from, else 2026)",
     )
+    add_section_option(p)
     p.set_defaults(func=run_export)
 
     p = subparsers.add_parser(
@@ -89,6 +100,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--explain", action="store_true", help="print the engine's explanation on stderr"
     )
+    add_section_option(p)
     p.set_defaults(func=run_next_round)
 
     p = subparsers.add_parser(
@@ -111,6 +123,7 @@ def register(subparsers: Any) -> None:
         help="1-0, 0-1, 1/2, +-, -+, --, 0-0 or adj (adjourned); Double-Swiss: two results, "
         "game 1 and game 2, each in that game's colours (e.g. 1-0 1/2)",
     )
+    add_section_option(p)
     p.set_defaults(func=run_result)
 
     p = subparsers.add_parser(
@@ -127,6 +140,7 @@ def register(subparsers: Any) -> None:
         metavar="R",
         help="first round not to pair the player (default: the next round)",
     )
+    add_section_option(p)
     p.set_defaults(func=run_withdraw)
 
     p = subparsers.add_parser(
@@ -141,6 +155,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER")
     p.add_argument("round", type=int, metavar="ROUND")
     p.add_argument("kind", choices=("half", "zero", "full", "absent"))
+    add_section_option(p)
     p.set_defaults(func=run_bye)
 
     p = subparsers.add_parser(
@@ -149,6 +164,7 @@ def register(subparsers: Any) -> None:
         description="Revert the latest action not yet undone (where that is safe).",
     )
     p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    add_section_option(p)
     p.set_defaults(func=run_undo)
 
     p = subparsers.add_parser(
@@ -158,6 +174,7 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("input", type=Path, help=".swissdesk tournament file")
     p.add_argument("--last", type=int, default=None, metavar="N", help="only the last N actions")
+    add_section_option(p)
     p.set_defaults(func=run_audit)
 
 
@@ -176,22 +193,24 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run_recover)
 
 
-def _open(path: Path) -> Any:
-    from swissdesk.storage import TournamentFile
-
-    return TournamentFile.open(path)
+def _open(args: argparse.Namespace) -> Any:
+    """The tournament (the section ``--section`` names, in an event of several)."""
+    return open_section(args.input, args.section)
 
 
 def run_import(args: argparse.Namespace) -> int:
     from swissdesk.storage import TournamentFile
 
-    if not args.input.exists():
-        raise InputError(f"{args.input}: no such file")
+    for source in args.input:
+        if not source.exists():
+            raise InputError(f"{source}: no such file")
     if args.system:
         from swissdesk.cli.pairing_commands import engine_for
 
         engine_for(args.system)  # an unknown name is refused before anything is written
-    with TournamentFile.import_trf(args.input, args.output, system=args.system) as tf:
+    if len(args.input) > 1:
+        return _import_event(args)
+    with TournamentFile.import_trf(args.input[0], args.output, system=args.system) as tf:
         team = tf.settings().is_team
         entrants = plural(len(tf.players()), "team" if team else "player")
         print(f"created {args.output}: {entrants}, {plural(tf.rounds_paired(), 'round')}")
@@ -203,12 +222,25 @@ def run_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _import_event(args: argparse.Namespace) -> int:
+    """Several files: one event, a section per file, named by its record 012."""
+    from swissdesk.storage import TournamentFile
+
+    with TournamentFile.import_event(args.input, args.output, system=args.system) as tf:
+        infos = tf.sections()
+    print(f"created {args.output}: an event of {len(infos)} sections")
+    for info in infos:
+        entrants = plural(info.players, "team" if info.is_team else "player")
+        print(f"  {info.name}: {entrants}, {plural(info.rounds_paired, 'round')}")
+    return 0
+
+
 def run_export(args: argparse.Namespace) -> int:
     from swissdesk.cli.output import is_stdout, write_output
     from swissdesk.tiebreaks.trf_ranks import with_current_ranks
     from swissdesk.trf import format_trf
 
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         tournament = tf.snapshot()
         version = args.trf_version or tf.trf_version()
         paired = tf.rounds_paired()
@@ -234,7 +266,7 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_next_round(args: argparse.Namespace) -> int:
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         pairing, result = tf.pair_next_round(args.system, explain=args.explain)
     sys.stdout.write(pairing.to_text())
     if args.explain:
@@ -246,9 +278,11 @@ def run_next_round(args: argparse.Namespace) -> int:
 def run_result(args: argparse.Namespace) -> int:
     from swissdesk.storage import CorrectResult, EnterMatchResult, EnterResult, parse_result
 
+    section_from_remainder(args, "result")
+
     if len(args.result) == 2:  # a Double-Swiss match: both games, each in its own colours
         game1, game2 = (parse_result(text) for text in args.result)
-        with _open(args.input) as tf:
+        with _open(args) as tf:
             outcome = tf.execute(EnterMatchResult(args.round, args.board, game1, game2))
         _report(outcome)
         return 0
@@ -258,7 +292,7 @@ def run_result(args: argparse.Namespace) -> int:
             "(a Double-Swiss board: two, game 1 then game 2, each in its own colours)"
         )
     result = parse_result(args.result[0])
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         if 1 <= args.round < tf.rounds_paired():
             outcome = tf.execute(CorrectResult(args.round, args.board, result))
         else:
@@ -270,7 +304,7 @@ def run_result(args: argparse.Namespace) -> int:
 def run_withdraw(args: argparse.Namespace) -> int:
     from swissdesk.storage import Withdraw
 
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         from_round = args.from_round if args.from_round is not None else tf.next_round_number()
         _report(tf.execute(Withdraw(args.tpn, from_round)))
     return 0
@@ -279,25 +313,47 @@ def run_withdraw(args: argparse.Namespace) -> int:
 def run_bye(args: argparse.Namespace) -> int:
     from swissdesk.storage import ByeKind, RequestBye
 
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         _report(tf.execute(RequestBye(args.tpn, args.round, ByeKind(args.kind))))
     return 0
 
 
 def run_undo(args: argparse.Namespace) -> int:
+    """Undo the event's last action; with ``--section``, only if it was that section's."""
     from swissdesk.storage import Undo
 
-    with _open(args.input) as tf:
+    with open_section(args.input, args.section or "1") as tf:
+        if args.section is not None:
+            last = next(
+                (
+                    e
+                    for e in reversed(tf.audit_log())
+                    if not e.undone and e.action not in ("Undo",)
+                ),
+                None,
+            )
+            if last is not None and last.section_id != tf.section_id:
+                where = f"in {last.section!r}" if last.section else "on the whole event"
+                raise InputError(
+                    f"the event's last action was {where} ({last.summary}), not in "
+                    f"{tf.section_name!r}: undo goes back through the whole event; run "
+                    "'swissdesk undo' without --section to undo it"
+                )
         _report(tf.execute(Undo()))
     return 0
 
 
 def run_audit(args: argparse.Namespace) -> int:
-    with _open(args.input) as tf:
+    """The event's audit log, each action with its section (``--section``: only its own)."""
+    with open_section(args.input, args.section or "1") as tf:
         entries = tf.audit_log(args.last)
+        several = len(tf.sections()) > 1
+        if args.section is not None:
+            entries = [e for e in entries if e.section_id == tf.section_id]
     for e in entries:
         mark = " (undone)" if e.undone else ""
-        print(f"{e.id:5d}  {e.at}  {e.action:<22} {e.summary}{mark}")
+        where = f"[{e.section or 'event'}] " if several else ""
+        print(f"{e.id:5d}  {e.at}  {e.action:<22} {where}{e.summary}{mark}")
     return 0
 
 

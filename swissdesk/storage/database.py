@@ -38,6 +38,7 @@ from swissdesk.storage.errors import (
     StorageError,
     UntrustedFileError,
 )
+from swissdesk.storage.sections import SECTION, SectionSession
 
 SUFFIX = ".swissdesk"
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -133,6 +134,268 @@ def migrate_4_add_rating_inputs(con: sqlite3.Connection) -> None:
 
 
 MIGRATIONS[4] = migrate_4_add_rating_inputs
+
+
+_V6_TABLES = (
+    (
+        "CREATE TABLE tournament (\n"
+        "\tid INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, \n"
+        "\tname TEXT NOT NULL, \n"
+        "\tcity TEXT NOT NULL, \n"
+        "\tfederation TEXT NOT NULL, \n"
+        "\tstart_date TEXT NOT NULL, \n"
+        "\tend_date TEXT NOT NULL, \n"
+        "\tchief_arbiter TEXT NOT NULL, \n"
+        "\tdeputy_arbiters TEXT NOT NULL, \n"
+        "\ttime_control TEXT NOT NULL, \n"
+        "\ttournament_type TEXT NOT NULL, \n"
+        "\ttotal_rounds INTEGER NOT NULL, \n"
+        "\tsystem VARCHAR NOT NULL, \n"
+        "\tinitial_colour VARCHAR(1) NOT NULL, \n"
+        "\tscoring TEXT NOT NULL, \n"
+        "\ttiebreaks TEXT NOT NULL, \n"
+        "\tacceleration VARCHAR NOT NULL, \n"
+        "\tlate_entry_result VARCHAR(1) NOT NULL, \n"
+        "\tis_team BOOLEAN NOT NULL, \n"
+        "\tforbidden_pairs TEXT NOT NULL, \n"
+        "\textra_records TEXT NOT NULL, \n"
+        "\tlist_closed BOOLEAN NOT NULL, \n"
+        "\torganiser TEXT NOT NULL, \n"
+        "\trating_settings TEXT NOT NULL, \n"
+        "\tposition INTEGER NOT NULL, \n"
+        "\trating_from INTEGER NOT NULL, \n"
+        "\trating_below INTEGER NOT NULL, \n"
+        "\tage_under INTEGER NOT NULL, \n"
+        "\tage_from INTEGER NOT NULL, \n"
+        "\ttrf_version VARCHAR NOT NULL, \n"
+        "\tdeclared_through INTEGER\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE player (\n"
+        "\tid INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, \n"
+        "\ttpn INTEGER NOT NULL, \n"
+        "\tname TEXT NOT NULL, \n"
+        "\trating INTEGER NOT NULL, \n"
+        "\tsex VARCHAR NOT NULL, \n"
+        "\ttitle VARCHAR NOT NULL, \n"
+        "\tfederation VARCHAR NOT NULL, \n"
+        "\tfide_id VARCHAR NOT NULL, \n"
+        "\tbirth_date VARCHAR NOT NULL, \n"
+        "\tmembers TEXT NOT NULL, \n"
+        "\tdeclared_points INTEGER, \n"
+        "\tdeclared_rank INTEGER, \n"
+        "\twithdrawn_from_round INTEGER, \n"
+        "\tlate_entry_round INTEGER, \n"
+        "\tgroup_a BOOLEAN NOT NULL, \n"
+        "\tacceleration TEXT NOT NULL, \n"
+        "\tclub TEXT NOT NULL, \n"
+        "\tk_factor INTEGER, \n"
+        "\tk_source VARCHAR NOT NULL, \n"
+        "\trated_games INTEGER, \n"
+        "\tnational_rating INTEGER NOT NULL, \n"
+        "\tchecked_in BOOLEAN NOT NULL, \n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tUNIQUE (section_id, tpn), \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE round (\n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tnumber INTEGER NOT NULL, \n"
+        "\tpaired_at VARCHAR NOT NULL, \n"
+        "\tengine VARCHAR NOT NULL, \n"
+        "\tengine_pairing TEXT, \n"
+        "\tPRIMARY KEY (section_id, number), \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE entry (\n"
+        "\tid INTEGER NOT NULL, \n"
+        "\tplayer_id INTEGER NOT NULL, \n"
+        "\tround_number INTEGER NOT NULL, \n"
+        "\tkind VARCHAR NOT NULL, \n"
+        "\tboard INTEGER, \n"
+        "\topponent_id INTEGER, \n"
+        "\tcolour VARCHAR(1), \n"
+        "\tresult VARCHAR(1), \n"
+        "\tadjourned BOOLEAN NOT NULL, \n"
+        "\tgames TEXT, \n"
+        "\tgame_points INTEGER, \n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tPRIMARY KEY (id), \n"
+        "\tUNIQUE (player_id, round_number), \n"
+        "\tFOREIGN KEY(player_id) REFERENCES player (id) ON DELETE CASCADE, \n"
+        "\tFOREIGN KEY(opponent_id) REFERENCES player (id) ON DELETE RESTRICT, \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE audit (\n"
+        "\tid INTEGER NOT NULL, \n"
+        "\tat VARCHAR NOT NULL, \n"
+        "\taction VARCHAR NOT NULL, \n"
+        "\tsummary TEXT NOT NULL, \n"
+        "\tpayload TEXT NOT NULL, \n"
+        "\tundone_by INTEGER, \n"
+        "\tundo_of INTEGER, \n"
+        "\tsection_id INTEGER, \n"
+        "\tPRIMARY KEY (id)\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE team_settings (\n"
+        "\tid INTEGER NOT NULL, \n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tboards INTEGER NOT NULL, \n"
+        "\tcolour_preferences VARCHAR NOT NULL, \n"
+        "\tprimary_score VARCHAR NOT NULL, \n"
+        "\tsecondary_for_colour BOOLEAN NOT NULL, \n"
+        "\tpab_game_points INTEGER NOT NULL, \n"
+        "\thalf_bye_game_points INTEGER NOT NULL, \n"
+        "\tfull_bye_game_points INTEGER NOT NULL, \n"
+        "\tzero_bye_game_points INTEGER NOT NULL, \n"
+        "\tPRIMARY KEY (id), \n"
+        "\tUNIQUE (section_id), \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE team (\n"
+        "\tplayer_id INTEGER NOT NULL, \n"
+        "\tshort_name VARCHAR NOT NULL, \n"
+        "\tclub TEXT NOT NULL, \n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tPRIMARY KEY (player_id), \n"
+        "\tFOREIGN KEY(player_id) REFERENCES player (id) ON DELETE CASCADE, \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE team_member (\n"
+        "\tid INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, \n"
+        "\tteam_id INTEGER NOT NULL, \n"
+        "\tposition INTEGER NOT NULL, \n"
+        "\tname TEXT NOT NULL, \n"
+        "\trating INTEGER NOT NULL, \n"
+        "\ttitle VARCHAR NOT NULL, \n"
+        "\tfide_id VARCHAR NOT NULL, \n"
+        "\tfederation VARCHAR NOT NULL, \n"
+        "\tsex VARCHAR NOT NULL, \n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tFOREIGN KEY(team_id) REFERENCES player (id) ON DELETE CASCADE, \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE team_board (\n"
+        "\tid INTEGER NOT NULL, \n"
+        "\tteam_id INTEGER NOT NULL, \n"
+        "\tround_number INTEGER NOT NULL, \n"
+        "\tboard INTEGER NOT NULL, \n"
+        "\tmember_id INTEGER, \n"
+        "\tresult VARCHAR(1), \n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tPRIMARY KEY (id), \n"
+        "\tUNIQUE (team_id, round_number, board), \n"
+        "\tFOREIGN KEY(team_id) REFERENCES player (id) ON DELETE CASCADE, \n"
+        "\tFOREIGN KEY(member_id) REFERENCES team_member (id) ON DELETE RESTRICT, \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    ),
+)
+"""The version-6 tables, as ``CREATE TABLE`` statements exactly as a new file has them."""
+
+_V6_INDEXES = (
+    "CREATE INDEX ix_entry_player_id ON entry (player_id)",
+    "CREATE INDEX ix_entry_round_number ON entry (round_number)",
+    "CREATE INDEX ix_team_member_team_id ON team_member (team_id)",
+    "CREATE INDEX ix_team_board_round_number ON team_board (round_number)",
+    "CREATE INDEX ix_team_board_team_id ON team_board (team_id)",
+)
+
+_V5_COLUMNS = {
+    "tournament": "id, name, city, federation, start_date, end_date, chief_arbiter, "
+    "deputy_arbiters, time_control, tournament_type, total_rounds, system, initial_colour, "
+    "scoring, tiebreaks, acceleration, late_entry_result, is_team, forbidden_pairs, "
+    "extra_records, list_closed, organiser, rating_settings",
+    "player": "id, tpn, name, rating, sex, title, federation, fide_id, birth_date, members, "
+    "declared_points, declared_rank, withdrawn_from_round, late_entry_round, group_a, "
+    "acceleration, club, k_factor, k_source, rated_games, national_rating",
+    "round": "number, paired_at, engine, engine_pairing",
+    "entry": "id, player_id, round_number, kind, board, opponent_id, colour, result, "
+    "adjourned, games, game_points",
+    "audit": "id, at, action, summary, payload, undone_by, undo_of",
+    "team_settings": "id, boards, colour_preferences, primary_score, secondary_for_colour, "
+    "pab_game_points, half_bye_game_points, full_bye_game_points, zero_bye_game_points",
+    "team": "player_id, short_name, club",
+    "team_member": "id, team_id, position, name, rating, title, fide_id, federation, sex",
+    "team_board": "id, team_id, round_number, board, member_id, result",
+}
+"""Each version-5 table's columns (all kept, values unchanged)."""
+
+_V6_ADDED = {
+    "tournament": (
+        "position, rating_from, rating_below, age_under, age_from, trf_version, declared_through",
+        "1, 0, 0, 0, 0, "
+        "coalesce((SELECT value FROM meta WHERE key = 'trf_version'), ''), "
+        "(SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'declared_through')",
+    ),
+    "player": ("checked_in, section_id", "0, id_section"),
+    "round": ("section_id", "id_section"),
+    "entry": ("section_id", "id_section"),
+    "audit": ("section_id", "id_section"),
+    "team_settings": ("section_id", "id_section"),
+    "team": ("section_id", "id_section"),
+    "team_member": ("section_id", "id_section"),
+    "team_board": ("section_id", "id_section"),
+}
+"""What version 6 adds to each table, and its value for the file's one tournament."""
+
+
+def migrate_5_sections(con: sqlite3.Connection) -> None:
+    """Version 5 -> 6: the file becomes an event of sections, its tournament the section
+    with id 1 (every row gets ``section_id`` 1; TPNs and round numbers become unique per
+    section; the file-wide ``meta`` keys ``trf_version`` and ``declared_through`` move to
+    the section). Every table except ``meta`` is rebuilt with the version-6 statements
+    (frozen SQL, never the current models), so that an upgraded file has exactly the
+    tables a new one has; every value of the old columns is kept."""
+    section = con.execute("SELECT min(id) FROM tournament").fetchone()[0]
+    if section is None:
+        raise StorageError("the tournament file has no tournament settings (damaged file?)")
+    sequences = dict(con.execute("SELECT name, seq FROM sqlite_sequence").fetchall())
+    # Renaming must not rewrite the other tables' foreign keys (they are rebuilt too).
+    con.execute("PRAGMA legacy_alter_table = ON")
+    for table in _V5_COLUMNS:
+        con.execute(f'ALTER TABLE "{table}" RENAME TO "_v5_{table}"')
+    for statement in _V6_TABLES:
+        con.execute(statement)
+    for table, old in _V5_COLUMNS.items():
+        added, values = _V6_ADDED[table]
+        values = values.replace("id_section", str(int(section)))
+        con.execute(
+            f'INSERT INTO "{table}" ({old}, {added}) SELECT {old}, {values} FROM "_v5_{table}"'
+        )
+    for table in _V5_COLUMNS:
+        con.execute(f'DROP TABLE "_v5_{table}"')  # with its indexes
+    for statement in _V6_INDEXES:
+        con.execute(statement)
+    con.execute("PRAGMA legacy_alter_table = OFF")
+    con.execute("DELETE FROM meta WHERE key IN ('trf_version', 'declared_through')")
+    for table, seq in sequences.items():  # ids stay never reused
+        if table in _V5_COLUMNS:
+            con.execute("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?", (seq, table))
+    problems = con.execute("PRAGMA foreign_key_check").fetchall()
+    if problems:
+        raise StorageError(
+            f"the tournament file's rows do not fit together ({len(problems)} broken "
+            "references); it was not upgraded"
+        )
+
+
+MIGRATIONS[5] = migrate_5_sections
 
 
 def translate_error(exc: BaseException, path: Path) -> StorageError:
@@ -532,14 +795,20 @@ def make_engine(
 
 
 @contextlib.contextmanager
-def session_scope(engine: Engine, path: Path, *, write: bool) -> Iterator[Session]:
+def session_scope(
+    engine: Engine, path: Path, *, write: bool, section: int | None = None
+) -> Iterator[Session]:
     """One transaction: committed if the block succeeds, rolled back (nothing changed) if not.
 
-    ``write=True`` takes SQLite's write lock at the start (``BEGIN IMMEDIATE``).
+    ``write=True`` takes SQLite's write lock at the start (``BEGIN IMMEDIATE``). The session
+    reads and writes the rows of ``section`` only (``None``: the whole event; see
+    :mod:`swissdesk.storage.sections`).
     """
     bind = engine.execution_options(swissdesk_write=write)
     with translated_errors(path):
-        session = Session(bind=bind, expire_on_commit=False, autoflush=True)
+        session = SectionSession(
+            bind=bind, expire_on_commit=False, autoflush=True, info={SECTION: section}
+        )
         try:
             yield session
             if write:

@@ -110,11 +110,15 @@ def _copy(con: sqlite3.Connection, src: Path, tmp: Path) -> tuple[str, ...]:
         schemacheck.harden(out)
         out.execute("PRAGMA foreign_keys = OFF")
         out.execute("BEGIN IMMEDIATE")
+        upgraded = _upgrade_values(con, found) if version < schema.SCHEMA_VERSION else {}
         for name, table in expected.tables.items():
             have = found.tables.get(name)
             if have is None:
                 continue
-            _copy_table(con, out, name, list(table.columns), have)
+            _copy_table(con, out, name, list(table.columns), have, upgraded)
+        if upgraded:  # the keys the sections upgrade moved into the section
+            marks = ", ".join("?" for _ in MOVED_KEYS)
+            out.execute(f"DELETE FROM meta WHERE key IN ({marks})", MOVED_KEYS)
         out.execute(
             "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)",
             (str(schema.SCHEMA_VERSION),),
@@ -167,18 +171,52 @@ def _create_clean(tmp: Path) -> None:
         side.unlink(missing_ok=True)
 
 
+MOVED_KEYS = ("trf_version", "declared_through")
+"""``meta`` keys of a file before sections (schema 6) that its upgrade moves into the
+section's ``tournament`` row."""
+
+
+def _upgrade_values(
+    con: sqlite3.Connection, found: schemacheck.Shape
+) -> dict[tuple[str, str], Any]:
+    """What the upgrade of an older file gives the columns it lacks beyond the models'
+    defaults (``database.migrate_5_sections``): its one tournament is section 1 of the
+    event (every row's ``section_id``), and the ``meta`` keys of :data:`MOVED_KEYS` become
+    the section's columns."""
+    player = found.tables.get("player")
+    if player is not None and "section_id" in player.columns:
+        return {}
+    row = con.execute("SELECT min(id) FROM main.tournament").fetchone()
+    section = int(row[0]) if row and row[0] is not None else 1
+    meta = dict(con.execute("SELECT key, value FROM main.meta").fetchall())
+    values: dict[tuple[str, str], Any] = {
+        (table, "section_id"): section
+        for table in ("player", "round", "entry", "audit", "team_settings", "team",
+                      "team_member", "team_board")
+    }  # fmt: skip
+    values["tournament", "trf_version"] = str(meta.get("trf_version", ""))
+    declared = meta.get("declared_through")
+    values["tournament", "declared_through"] = (
+        int(declared) if declared is not None and str(declared).isdigit() else None
+    )
+    return values
+
+
 def _copy_table(
     con: sqlite3.Connection,
     out: sqlite3.Connection,
     name: str,
     columns: list[str],
     have: schemacheck.Table,
+    upgraded: dict[tuple[str, str], Any] | None = None,
 ) -> None:
     """The rows of table ``name``: the columns ``have`` (a real table of the source) has as
-    plain columns; the others get the models' defaults."""
+    plain columns; the others get what the upgrade gives them (``upgraded``), else the
+    models' defaults."""
     present = [c for c in columns if c in have.columns and not have.columns[c].hidden]
     absent = [c for c in columns if c not in present]
-    defaults = [_model_default(name, c) for c in absent]
+    given = upgraded or {}
+    defaults = [given.get((name, c), _model_default(name, c)) for c in absent]
     if not present:
         return
     select = ", ".join(_quoted(c) for c in present)

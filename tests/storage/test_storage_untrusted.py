@@ -172,8 +172,8 @@ PLANTS: dict[str, tuple[tuple[str, ...], bool, str]] = {
     ),
     "on conflict replace": (
         (
-            "UPDATE sqlite_schema SET sql = replace(sql, 'UNIQUE (tpn)', "
-            "'UNIQUE (tpn) ON CONFLICT REPLACE') WHERE name = 'player'",
+            "UPDATE sqlite_schema SET sql = replace(sql, 'UNIQUE (section_id, tpn)', "
+            "'UNIQUE (section_id, tpn) ON CONFLICT REPLACE') WHERE name = 'player'",
         ),
         True,
         "CONFLICT",
@@ -284,12 +284,14 @@ def test_an_older_file_with_a_trigger_is_refused_before_its_upgrade(
     assert not list(tmp_path.glob("*before-upgrade*"))
 
 
-def test_an_older_file_holding_a_later_table_of_another_shape_is_not_upgraded(
+def test_an_older_file_holding_a_later_table_of_another_shape_is_rebuilt_clean(
     tmp_path: Path,
 ) -> None:
-    """Version 1 had no team tables; the upgrade creates them ``IF NOT EXISTS``. One planted
-    beforehand without its references makes the upgraded schema differ: nothing is
-    committed."""
+    """Version 1 had no team tables; their upgrade creates them ``IF NOT EXISTS``, so one
+    planted beforehand without its references would survive it. The sections upgrade
+    (schema 6, issue 33) rebuilds every table from swissdesk's own statements: the planted
+    shape is gone and the file has exactly the schema of a new one; a planted row that
+    refers to nobody stops the upgrade, and nothing is committed."""
     old = tmp_path / "v1.swissdesk"
     shutil.copy(FIXTURES / "v1_individual.swissdesk", old)
     plant(
@@ -297,13 +299,20 @@ def test_an_older_file_holding_a_later_table_of_another_shape_is_not_upgraded(
         "CREATE TABLE team (player_id INTEGER NOT NULL PRIMARY KEY, short_name VARCHAR "
         "NOT NULL, club TEXT NOT NULL)",
     )
-    with pytest.raises(UntrustedFileError, match="team"):
-        TournamentFile.open(old)
+    dangling = tmp_path / "dangling.swissdesk"
+    shutil.copy(old, dangling)
+    with TournamentFile.open(old) as tf:
+        assert len(tf.players()) == 8
     con = sqlite3.connect(old)
+    assert schemacheck.differences(schemacheck.describe(con)) == []
+    references = con.execute("PRAGMA foreign_key_list(team)").fetchall()
+    assert {r[2] for r in references} == {"player", "tournament"}
+    con.close()
+    plant(dangling, "INSERT INTO team VALUES (999, 'X', '')")
+    with pytest.raises(StorageError, match="do not fit together"):
+        TournamentFile.open(dangling)
+    con = sqlite3.connect(dangling)
     assert con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == ("1",)
-    assert con.execute(
-        "SELECT count(*) FROM sqlite_schema WHERE name = 'team_member'"
-    ).fetchone() == (0,)
     con.close()
 
 

@@ -7,6 +7,8 @@
 - :mod:`~swissdesk.storage.commands.round_robin`: pairing numbers by lot (Varma tables),
   the rounds a round robin's table gives, withdrawn players' games as forfeits
 - :mod:`~swissdesk.storage.commands.results`: entering and correcting results
+- :mod:`~swissdesk.storage.commands.sections`: the event's sections (add, remove, order) and
+  moving a player between them
 - :mod:`~swissdesk.storage.commands.teams`: team events: teams, rosters, line-ups, board
   results, forfeited matches, team byes, match points (C.04.6)
 - :mod:`~swissdesk.storage.commands.registry`: command type -> step (the only dispatch)
@@ -23,9 +25,11 @@ from swissdesk.storage.commands.players import (
     AddPlayer,
     AssignPairingNumbers,
     CancelBye,
+    CheckIn,
     CloseParticipantList,
     EditPlayer,
     LateEntry,
+    MarkAbsentees,
     RemovePlayer,
     RequestBye,
     UpdateRatings,
@@ -38,6 +42,13 @@ from swissdesk.storage.commands.rounds import (
     ManualPairingChange,
     PairNextRound,
     UnpairLastRound,
+)
+from swissdesk.storage.commands.sections import (
+    AddSection,
+    MovePlayer,
+    OrderSections,
+    RemoveSection,
+    RenameEvent,
 )
 from swissdesk.storage.commands.settings import EditSettings
 from swissdesk.storage.commands.team_matches import (
@@ -59,10 +70,12 @@ __all__ = [
     "UNDO",
     "Action",
     "AddPlayer",
+    "AddSection",
     "AddTeam",
     "AssignPairingNumbers",
     "AssignTeamPairingNumbers",
     "CancelBye",
+    "CheckIn",
     "CloseParticipantList",
     "CorrectResult",
     "DrawLots",
@@ -75,11 +88,16 @@ __all__ = [
     "ForfeitMatch",
     "LateEntry",
     "ManualPairingChange",
+    "MarkAbsentees",
+    "MovePlayer",
+    "OrderSections",
     "Outcome",
     "PairNextRound",
     "Redo",
     "RemovePlayer",
+    "RemoveSection",
     "RemoveTeam",
+    "RenameEvent",
     "RequestBye",
     "RequestTeamBye",
     "SetLineup",

@@ -27,6 +27,7 @@ from swissdesk.storage.commands.base import (
     board_sides,
     entry_row,
     insert_entries,
+    round_row,
     tournament_row,
     tpn_map,
     utc_now,
@@ -142,7 +143,7 @@ def unpair_last_round(s: Session, a: UnpairLastRound) -> Outcome:
         raise ActionRefused(
             f"round {n} cannot be unpaired: boards {boards} already have results (clear them first)"
         )
-    rnd = s.get(RoundRecord, n)
+    rnd = round_row(s, n)
     assert rnd is not None
     entries = list(
         s.scalars(
@@ -244,7 +245,7 @@ def manual_pairing_change(s: Session, a: ManualPairingChange) -> Outcome:
             "the new pairing breaks absolute pairing criteria; confirm to apply it anyway",
             warnings,
         )
-    rnd = s.get(RoundRecord, n)
+    rnd = round_row(s, n)
     assert rnd is not None
     engine_pairing_before = rnd.engine_pairing
     if rnd.engine_pairing is None:
@@ -282,7 +283,7 @@ def undo_manual_pairing_change(s: Session, payload: Mapping[str, Any]) -> None:
     n = int(payload["round"])
     _delete_pairing(s, n, include_absent=False)
     insert_entries(s, payload["entries_before"])
-    rnd = s.get(RoundRecord, n)
+    rnd = round_row(s, n)
     assert rnd is not None
     rnd.engine_pairing = payload["engine_pairing_before"]
 

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, check_settings, tournament_row
 from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.sections import in_section
 from swissdesk.storage.views import TournamentSettings
 
 
@@ -30,6 +31,11 @@ def edit_settings(s: Session, a: EditSettings) -> Outcome:
     before = convert.settings_from_record(rec)
     new = a.settings
     check_settings(new)
+    if new.name != before.name:
+        from swissdesk.storage.commands.sections import check_section_name
+
+        with in_section(s, None):
+            check_section_name(s, new.name, section_id=rec.id)
     last = convert.last_paired_round(s)
     if new.total_rounds < last:
         raise ActionRefused(
