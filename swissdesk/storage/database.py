@@ -399,6 +399,23 @@ def migrate_5_sections(con: sqlite3.Connection) -> None:
 MIGRATIONS[5] = migrate_5_sections
 
 
+def migrate_6_add_prize_plan(con: sqlite3.Connection) -> None:
+    """Version 6 -> 7: the table of each section's prize plan and the categories the
+    arbiter ticked for its players (issue 36); empty in an older file (no plan). Frozen SQL
+    (never the current models), as the models write it."""
+    con.execute(
+        "CREATE TABLE prize_plan (\n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tcontent TEXT NOT NULL, \n"
+        "\tPRIMARY KEY (section_id), \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    )
+
+
+MIGRATIONS[6] = migrate_6_add_prize_plan
+
+
 def translate_error(exc: BaseException, path: Path) -> StorageError:
     """The arbiter's message for a SQLite failure while using ``path``."""
     orig = exc.orig if isinstance(exc, DBAPIError) else exc

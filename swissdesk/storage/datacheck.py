@@ -296,6 +296,25 @@ def _pairs(value: Any) -> bool:
     return isinstance(value, list) and all(_list_of(int)(p) and len(p) == 2 for p in value)
 
 
+def _prize_plan(value: Any) -> bool:
+    """A section's prize plan (issue 36): the plan's written form, read as the program
+    reads it, and the ticks (player id -> category names)."""
+    from swissdesk.errors import InputError
+    from swissdesk.prizes import plan_from_mapping
+
+    if not isinstance(value, dict) or set(value) - {"plan", "ticked"}:
+        return False
+    if "plan" in value:
+        try:
+            plan_from_mapping(value["plan"])
+        except (InputError, ValueError, TypeError, AttributeError):
+            return False
+    ticked = value.get("ticked", {})
+    return isinstance(ticked, dict) and all(
+        isinstance(k, str) and k.isdigit() and _list_of(str)(v) for k, v in ticked.items()
+    )
+
+
 _JSON_COLUMNS: tuple[tuple[str, str, Callable[[Any], bool], str], ...] = (
     ("tournament", "deputy_arbiters", _list_of(str), "a list of names"),
     ("tournament", "forbidden_pairs", _pairs, "a list of pairs of players"),
@@ -304,6 +323,7 @@ _JSON_COLUMNS: tuple[tuple[str, str, Callable[[Any], bool], str], ...] = (
     ("player", "acceleration", _acceleration, "a list of points"),
     ("entry", "games", lambda v: v is None or _games(v), "a list of games"),
     ("audit", "payload", lambda v: isinstance(v, dict), "the record of an action"),
+    ("prize_plan", "content", _prize_plan, "a prize plan"),
 )
 """Columns holding JSON, with the shape swissdesk writes there."""
 

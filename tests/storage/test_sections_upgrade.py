@@ -6,7 +6,8 @@ The frozen files in ``fixtures/`` were written by the swissdesk of their schema 
 (``.shown.json``: the settings, players, round views, snapshots, audit log, team views) and
 its TRF export (``.trf``): made by the version-3 program for the files of versions 1 to 3,
 by the version-4 program for v4_individual and v4_team, by the version-5 program for the
-rest (v4_rated is issue 37's own frozen file).
+rest of versions 4 and 5 (v4_rated is issue 37's own frozen file), by the version-6 program
+for v6_individual (issue 36's upgrade to the prize plans of schema 7).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ OLD_FILES = (
     ("v4_rated", 4),
     ("v5_individual", 5),
     ("v5_team", 5),
+    ("v6_individual", 6),
 )
 OLD_TABLES = ("tournament", "player", "round", "entry", "audit")
 TEAM_TABLES = ("team_settings", "team", "team_member", "team_board")
@@ -169,8 +171,10 @@ def test_an_upgraded_file_exports_the_trf_the_earlier_swissdesk_wrote(
     added = [line for line in lines if re.match(rb"172 |[A-Z]{3} +\d+ ", line)]
     kept = b"".join(line for line in lines if line not in added)
     assert kept == (FIXTURES / f"{name}.trf").read_bytes()
-    if name == "v5_individual":  # the one old file with national ratings
+    if name == "v5_individual":  # the old files with national ratings
         assert added[0] == b"172 SUI FIDE\n" and len(added) == 11
+    elif name == "v6_individual":  # one national rating, no federation (issue 36's file)
+        assert added == [b"172     FIDE\n"]
     else:
         assert added == []
 

@@ -126,6 +126,18 @@ PLANTED = [
         "payload 'xx' is not JSON",
         id="audit-payload-not-json",
     ),
+    pytest.param(
+        "INSERT INTO prize_plan (section_id, content) VALUES ((SELECT min(id) FROM "
+        """tournament), '{"plan": {"prize": [{"place": 1, "amount": 1.5}]}}')""",
+        "is not a prize plan",
+        id="prize-plan-float-amount",
+    ),
+    pytest.param(
+        "INSERT INTO prize_plan (section_id, content) VALUES ((SELECT min(id) FROM "
+        """tournament), '{"ticked": {"1": "Club"}}')""",
+        "is not a prize plan",
+        id="prize-ticks-not-a-list",
+    ),
 ]
 
 
