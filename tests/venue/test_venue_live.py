@@ -113,3 +113,32 @@ def test_a_reconnecting_phone_gets_only_what_it_missed(events: dict[str, Path]) 
         asyncio.run(scenario())
     finally:
         venue.close()
+
+
+def test_a_live_update_is_built_once_per_change_for_every_phone_on_the_page(
+    events: dict[str, Path], tmp_path: Path
+) -> None:
+    """1,000 phones on one round page: the update message is serialised once per change
+    (it was built for each phone, which held the server's loop for 0.4 s in bench_venue),
+    and a change gives a new one with the new result."""
+    path = Path(shutil.copy(events["open"], tmp_path / "open.swissdesk"))
+    rnd, board, white = _pending_board(path)
+    venue = Venue([path])
+    hub = Hub(venue, Renderer())
+    page = PAGE.format(tpn=white)
+
+    async def scenario() -> None:
+        first = hub.live_message(page)
+        assert first is not None and hub.live_message(page) is first
+        assert first[1].startswith(f"id: {first[0]}\nevent: update\ndata: ".encode())
+        with TournamentFile.open(path) as writer:
+            writer.execute(EnterResult(rnd, board, BoardResult.WHITE_WINS))
+        assert await hub.check()
+        second = hub.live_message(page)
+        assert second is not None and second[0] != first[0] and second[1] != first[1]
+        assert hub.live_message("/s/no-such-section/") is None
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        venue.close()
