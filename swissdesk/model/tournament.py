@@ -370,6 +370,13 @@ class Tournament:
     """The team options when ``is_team`` (C.04.6); ``None`` means the defaults."""
     extra_records: tuple[str, ...] = ()
     """TRF lines swissdesk does not interpret, kept so that a file round-trips."""
+    fide_mode: bool = True
+    """In FIDE mode (FIDE's checklist for tournament programs, C.02): a tournament that left
+    it says so on every printed page."""
+    integrity_log: tuple[str, ...] = ()
+    """The pairing-integrity events recorded while the tournament was run (an imported round
+    that breaks the rules, a manual pairing that differs from the engine's, ...), each the
+    text of one TRF comment line after ``### ``: ``MPA @ Round 4: ...``."""
 
     def player(self, tpn: int) -> Player:
         """The player with pairing number ``tpn`` (KeyError if none)."""

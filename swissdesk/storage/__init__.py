@@ -13,25 +13,31 @@ Typical use::
         tf.execute(EnterResult(1, 1, BoardResult.WHITE_WINS))
 """
 
+from swissdesk.storage import pairing_edits
 from swissdesk.storage.appsettings import AppSettings, default_tournament_directory
 from swissdesk.storage.commands import (
     Action,
     AddPlayer,
     AssignPairingNumbers,
     CancelBye,
+    CancelManualPairing,
     CloseParticipantList,
     CorrectResult,
     DrawLots,
     EditPlayer,
     EditSettings,
+    EndManualPairing,
     EnterMatchResult,
     EnterResult,
     LateEntry,
+    LeaveFideMode,
     ManualPairingChange,
     PairNextRound,
+    ProhibitPairs,
     Redo,
     RemovePlayer,
     RequestBye,
+    StartManualPairing,
     Undo,
     UnpairLastRound,
     UpdateRatings,
@@ -60,8 +66,11 @@ from swissdesk.storage.errors import (
     NewerFileError,
     NotATournamentFileError,
     ReadOnlyFileError,
+    RefusedInFideMode,
     StorageError,
 )
+from swissdesk.storage.importing import PreparedImport, prepare_import
+from swissdesk.storage.levels import IntegrityEvent, Level, LevelWarning
 from swissdesk.storage.results import BoardResult, parse_result
 from swissdesk.storage.service import TournamentFile, open_for_report
 from swissdesk.storage.teamviews import MatchView, MemberData, TeamData, TeamRow
@@ -71,6 +80,7 @@ from swissdesk.storage.views import (
     AuditEntry,
     BoardView,
     ByeKind,
+    ManualPhase,
     PlayerData,
     PlayerRow,
     PlayerStatus,
@@ -97,6 +107,7 @@ __all__ = [
     "BoardView",
     "ByeKind",
     "CancelBye",
+    "CancelManualPairing",
     "CloseParticipantList",
     "ConfirmationRequired",
     "CorrectResult",
@@ -106,13 +117,19 @@ __all__ = [
     "EditPlayer",
     "EditSettings",
     "EditTeam",
+    "EndManualPairing",
     "EnterBoardResult",
     "EnterMatchResult",
     "EnterResult",
     "ForfeitMatch",
+    "IntegrityEvent",
     "LateEntry",
+    "LeaveFideMode",
+    "Level",
+    "LevelWarning",
     "LockedFileError",
     "ManualPairingChange",
+    "ManualPhase",
     "MatchView",
     "MemberData",
     "NewerFileError",
@@ -121,8 +138,11 @@ __all__ = [
     "PlayerData",
     "PlayerRow",
     "PlayerStatus",
+    "PreparedImport",
+    "ProhibitPairs",
     "ReadOnlyFileError",
     "Redo",
+    "RefusedInFideMode",
     "RemovePlayer",
     "RemoveTeam",
     "RequestBye",
@@ -130,6 +150,7 @@ __all__ = [
     "RoundView",
     "SetLineup",
     "SetTeamSettings",
+    "StartManualPairing",
     "StorageError",
     "TeamData",
     "TeamRow",
@@ -143,5 +164,7 @@ __all__ = [
     "absolute_criteria_warnings",
     "default_tournament_directory",
     "open_for_report",
+    "pairing_edits",
     "parse_result",
+    "prepare_import",
 ]

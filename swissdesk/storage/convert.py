@@ -39,6 +39,7 @@ from swissdesk.model.tournament import (
     TournamentInfo,
 )
 from swissdesk.model.withdrawal import withdrawals
+from swissdesk.storage.levels import IntegrityEvent
 from swissdesk.storage.schema import (
     EntryRecord,
     MetaRecord,
@@ -164,7 +165,13 @@ def settings_from_record(rec: TournamentRecord) -> TournamentSettings:
         national_list=national,
         norm_exemption=exemption,
         round_robin=_round_robin_settings(json.loads(rec.extra_records or "[]")),
+        fide_mode=bool(rec.fide_mode),
     )
+
+
+def integrity_events(rec: TournamentRecord) -> list[IntegrityEvent]:
+    """The tournament's pairing-integrity events, oldest first (the TRF's ``###`` lines)."""
+    return [IntegrityEvent.from_json(e) for e in json.loads(rec.integrity_log or "[]")]
 
 
 def _round_robin_settings(records: Sequence[str]) -> RoundRobinSettings:
@@ -233,6 +240,7 @@ def settings_from_tournament(t: Tournament) -> TournamentSettings:
             if round_robin.is_round_robin(t.system)
             else RoundRobinSettings()
         ),
+        fide_mode=t.fide_mode,
     )
 
 
@@ -428,11 +436,23 @@ def pending_boards(session: Session, round_number: int) -> list[int]:
 
 
 def completed_through(session: Session) -> int:
-    """The last round whose results are all in (every earlier one is complete too)."""
+    """The last round whose results are all in (every earlier one is complete too). A round
+    being created by hand (:mod:`~swissdesk.storage.commands.manual`) is not complete."""
     last = last_paired_round(session)
     if last and pending_boards(session, last):
         return last - 1
+    if last and _being_created(session, last):
+        return last - 1
     return last
+
+
+def _being_created(session: Session, round_number: int) -> bool:
+    rec = session.get(TournamentRecord, 1)
+    text = rec.manual_pairing if rec is not None else None
+    if not text:
+        return False
+    current = json.loads(text)
+    return bool(current.get("creating")) and current.get("round") == round_number
 
 
 def round_entry(
@@ -609,6 +629,8 @@ def build_snapshot(
         is_team=settings.is_team,
         team=_team_settings(session) if settings.is_team else None,
         extra_records=tuple(json.loads(rec.extra_records)),
+        fide_mode=bool(rec.fide_mode),
+        integrity_log=tuple(e.trf_line[4:] for e in integrity_events(rec)),
     )
 
 

@@ -122,6 +122,26 @@ def migrate_4_add_rating_inputs(con: sqlite3.Connection) -> None:
 MIGRATIONS[4] = migrate_4_add_rating_inputs
 
 
+def migrate_5_add_fide_mode(con: sqlite3.Connection) -> None:
+    """Version 5 -> 6: FIDE mode and the pairing-integrity log (issue 29). An older
+    tournament is in FIDE mode when its system is a FIDE-approved one (the systems of C.04
+    in their current editions and the round robin; not the 1992 rating-based Swiss, not the
+    Lim system's 1999 or 2003 edition, not Scheveningen, whose table is swissdesk's); its integrity log is empty and no round is being paired by hand.
+    Frozen SQL (never the current models)."""
+    con.execute("ALTER TABLE tournament ADD COLUMN fide_mode BOOLEAN NOT NULL DEFAULT 1")
+    con.execute("ALTER TABLE tournament ADD COLUMN integrity_log TEXT NOT NULL DEFAULT '[]'")
+    con.execute("ALTER TABLE tournament ADD COLUMN manual_pairing TEXT")
+    con.execute(
+        "UPDATE tournament SET fide_mode = 0 WHERE NOT ("
+        "system IN ('dutch', 'dubov', 'burstein', 'double-swiss', 'team', 'round-robin') "
+        "OR system LIKE 'round-robin:%' OR system = 'lim' OR (system LIKE 'lim:%' "
+        "AND system NOT LIKE '%2003%' AND system NOT LIKE '%1999%'))"
+    )
+
+
+MIGRATIONS[5] = migrate_5_add_fide_mode
+
+
 def translate_error(exc: BaseException, path: Path) -> StorageError:
     """The arbiter's message for a SQLite failure while using ``path``."""
     orig = exc.orig if isinstance(exc, DBAPIError) else exc

@@ -12,7 +12,7 @@ import errno
 import json
 import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -21,6 +21,7 @@ from sqlalchemy import text as sql_text
 from sqlalchemy.orm import Session
 
 from swissdesk import __version__
+from swissdesk.engines.base import fide_approved
 from swissdesk.model.round_robin import ROUND_ROBIN_SCORING, is_round_robin, total_rounds
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
@@ -31,20 +32,23 @@ from swissdesk.model.tournament import (
 from swissdesk.storage import convert, database, schema
 from swissdesk.storage.commands.base import check_player_data, check_settings, utc_now
 from swissdesk.storage.errors import ActionRefused, DiskFullError, ReadOnlyFileError, StorageError
+from swissdesk.storage.levels import IntegrityEvent, integrity_payload, left_fide_mode
 from swissdesk.storage.schema import AuditRecord, MetaRecord, PlayerRecord, TournamentRecord
 from swissdesk.storage.views import PlayerData, TournamentSettings
 from swissdesk.trf.team_records import TeamEvent
 
 
 class NewFile(NamedTuple):
-    """What a new tournament file holds: its settings, what ``fill`` adds in the creating
-    transaction, and the first audit row (``action``, ``summary``, ``payload``)."""
+    """What a new tournament file holds: its settings (with its FIDE mode), what ``fill``
+    adds in the creating transaction, the first audit row (``action``, ``summary``,
+    ``payload``) and the pairing-integrity events it starts with (an import's)."""
 
     settings: TournamentSettings
     fill: Callable[[Session], None]
     action: str
     summary: str
     payload: dict[str, Any]
+    integrity: tuple[IntegrityEvent, ...] = ()
 
 
 def new_tournament(settings: TournamentSettings, players: Sequence[PlayerData] = ()) -> NewFile:
@@ -61,6 +65,8 @@ def new_tournament(settings: TournamentSettings, players: Sequence[PlayerData] =
     check_settings(settings)
     for data in players:
         check_player_data(data)
+    # FIDE mode is on for a FIDE-approved system (C.02 VCL Q40), off for any other.
+    settings = replace(settings, fide_mode=fide_approved(settings.system))
 
     def fill(session: Session) -> None:
         for tpn, data in enumerate(players, start=1):
@@ -76,10 +82,21 @@ def new_tournament(settings: TournamentSettings, players: Sequence[PlayerData] =
 
 
 def imported_tournament(
-    tournament: Tournament, source: str = "", trf_version: str | None = None
+    tournament: Tournament,
+    source: str = "",
+    trf_version: str | None = None,
+    *,
+    integrity: Sequence[IntegrityEvent] = (),
+    report: Mapping[str, Any] | None = None,
 ) -> NewFile:
     """A file holding ``tournament`` exactly (paired rounds with their results, the next
-    round's byes); ``trf_version`` is remembered as the file's default export format."""
+    round's byes); ``trf_version`` is remembered as the file's default export format.
+
+    The tournament is in FIDE mode (C.02 VCL Q56) when its system is FIDE-approved and the
+    file does not record that it left FIDE mode (``### FIDE mode left``: it stays out).
+    ``integrity``: the events the import found (``### Import @ Round n``); ``report``: what
+    the import's check and reading said, kept in the first audit row.
+    """
     at = utc_now()
 
     def fill(session: Session) -> None:
@@ -90,9 +107,12 @@ def imported_tournament(
     summary = f"imported {len(tournament.players)} players, " + (
         f"{tournament.rounds_with_pairings} rounds" + (f" from {source}" if source else "")
     )
-    payload = {"source": source, "players": len(tournament.players)}
-    settings = convert.settings_from_tournament(tournament)
-    return NewFile(settings, fill, "ImportTournament", summary, payload)
+    payload: dict[str, Any] = {"source": source, "players": len(tournament.players)}
+    if report:
+        payload.update(report)
+    fide_mode = fide_approved(tournament.system) and not left_fide_mode(tournament.extra_records)
+    settings = replace(convert.settings_from_tournament(tournament), fide_mode=fide_mode)
+    return NewFile(settings, fill, "ImportTournament", summary, payload, tuple(integrity))
 
 
 def imported_team_event(event: TeamEvent, source: str = "") -> NewFile:
@@ -111,7 +131,8 @@ def imported_team_event(event: TeamEvent, source: str = "") -> NewFile:
         f"{t.rounds_with_pairings} rounds" + (f" from {source}" if source else "")
     )
     payload = {"source": source, "teams": len(t.players)}
-    settings = convert.settings_from_tournament(t)
+    fide_mode = fide_approved(t.system) and not left_fide_mode(t.extra_records)
+    settings = replace(convert.settings_from_tournament(t), fide_mode=fide_mode)
     return NewFile(settings, fill, "ImportTournament", summary, payload)
 
 
@@ -122,6 +143,7 @@ def build_file(
     action: str,
     summary: str,
     payload: dict[str, Any],
+    integrity: Sequence[IntegrityEvent] = (),
 ) -> None:
     """Create a complete tournament file at ``path`` (never overwriting one).
 
@@ -162,14 +184,21 @@ def build_file(
             convert.write_settings(rec, settings)  # may add record 132 (round dates)
             rec.forbidden_pairs = "[]"
             rec.list_closed = False
+            rec.fide_mode = settings.fide_mode
+            rec.integrity_log = "[]"
+            rec.manual_pairing = None
             session.add(rec)
             session.flush()
             fill(session)
             session.add(
                 AuditRecord(
-                    at=utc_now(), action=action, summary=summary, payload=json.dumps(payload)
+                    at=utc_now(),
+                    action=action,
+                    summary=summary,
+                    payload=json.dumps({**payload, **integrity_payload(*integrity)}),
                 )
             )
+            rec.integrity_log = json.dumps([e.to_json() for e in integrity])
         with database.translated_errors(path), engine.connect() as conn:
             conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
     except BaseException:

@@ -21,14 +21,16 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """Version of the tables below; bump it and add a migration to ``database.MIGRATIONS``.
 
 2: the team tables (``team_settings``, ``team``, ``team_member``, ``team_board``).
 3: ``tournament.organiser``.
 4: ``player.club``.
 5: the rating-change and norm inputs: ``player.k_factor``, ``k_source``, ``rated_games``,
-``national_rating``; ``tournament.rating_settings``."""
+``national_rating``; ``tournament.rating_settings``.
+6: FIDE mode and the pairing-integrity log (issue 29): ``tournament.fide_mode``,
+``tournament.integrity_log``, ``tournament.manual_pairing``."""
 
 APPLICATION_ID = 0x53574453
 """``PRAGMA application_id`` of every swissdesk file ("SWDS"), so tools recognise it."""
@@ -82,6 +84,15 @@ class TournamentRecord(Base):
     rating_settings: Mapped[str] = mapped_column(Text, default="{}")
     """JSON object: the national rating list's rules (``national``: name, k, cap) and the
     event type exempt from the norms' foreign-opponent rules (``norm_exemption``)."""
+    fide_mode: Mapped[bool] = mapped_column(Boolean, default=True)
+    """In FIDE mode (C.02 VCL Q40-46): on for a FIDE-approved system; once off, never on
+    again (:class:`~swissdesk.storage.commands.fide_mode.LeaveFideMode`)."""
+    integrity_log: Mapped[str] = mapped_column(Text, default="[]")
+    """JSON list of the pairing-integrity events (``audit``, ``kind``, ``round``, ``text``),
+    written to every exported TRF as ``###`` lines (:mod:`swissdesk.storage.levels`)."""
+    manual_pairing: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """JSON object: the round being paired by hand, ``NULL`` when none
+    (:mod:`swissdesk.storage.commands.manual`)."""
 
 
 class PlayerRecord(Base):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from swissdesk.gui.dialogs import ByeDialog, LateEntryDialog, PlayerDialog, WithdrawDialog
+from swissdesk.gui.player_dialogs import ProhibitedPairsDialog
 from swissdesk.gui.round_robin import DrawLotsDialog, PairingNumbersDialog
 from swissdesk.gui.tablemodel import points_words
 from swissdesk.model.round_robin import is_round_robin
@@ -22,6 +23,7 @@ from swissdesk.storage import (
     EditPlayer,
     LateEntry,
     PlayerData,
+    ProhibitPairs,
     RemovePlayer,
     RequestBye,
     Withdraw,
@@ -171,6 +173,26 @@ class PlayersController:
                 RequestBye(dialog.tpn(), dialog.round_number(), dialog.bye_kind()),
                 "Requested bye",
             )
+
+    def prohibited_pairs(self) -> None:
+        """Edit > Prohibited pairs…: prohibit a pair or lift a prohibition (Q194-196)."""
+        tf = self.w.file
+        settings = self.w.tournament_settings
+        if tf is None or settings is None:
+            return
+        pairs = self.w.guarded("Prohibited pairs", tf.prohibited_pairs)
+        if pairs is None:
+            return
+        dialog = ProhibitedPairsDialog(
+            self.w.player_rows,
+            pairs,
+            started=self.w.rounds_paired > 0,
+            fide_mode=settings.fide_mode,
+            parent=self.w,
+        )
+        if self.w.prompter.run_dialog(dialog):
+            action = ProhibitPairs(dialog.players(), lift=dialog.lifting())
+            self.w.run_action(action, "Prohibited pairs")
 
     def cancel_bye(self) -> None:
         tpn = self._selected_tpn()

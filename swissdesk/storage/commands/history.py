@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from swissdesk.storage.commands.base import tournament_row
 from swissdesk.storage.commands.encoding import decode
 from swissdesk.storage.commands.registry import REGISTRY, UNDO
 from swissdesk.storage.errors import ActionRefused
@@ -34,7 +35,11 @@ def run_undo(s: Session) -> tuple[str, dict[str, Any], tuple[str, ...], int]:
     step = UNDO.get(target.action)
     if step is None:
         raise ActionRefused(f"the last action ({target.summary}) cannot be undone")
-    step.undo(s, json.loads(target.payload))
+    recorded = json.loads(target.payload)
+    step.undo(s, recorded)
+    before = recorded.get("integrity_before")
+    if before is not None:  # the action's pairing-integrity events leave the log with it
+        tournament_row(s).integrity_log = json.dumps(before)
     payload = {"undone": target.id, "action": target.action, "summary": target.summary}
     return f"undone: {target.summary}", payload, (), target.id
 

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from swissdesk.storage.commands import (
+    fide_mode,
+    manual,
     players,
     results,
     round_robin,
@@ -40,9 +42,18 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
     players.RequestBye: Step(players.request_bye, players.undo_request_bye),
     players.CancelBye: Step(players.cancel_bye, players.undo_cancel_bye),
     rounds.PairNextRound: Step(rounds.pair_next_round, rounds.undo_pair_next_round),
-    rounds.ManualPairingChange: Step(
-        rounds.manual_pairing_change, rounds.undo_manual_pairing_change
+    manual.StartManualPairing: Step(
+        manual.start_manual_pairing, manual.undo_start_manual_pairing
     ),
+    manual.ManualPairingChange: Step(
+        manual.manual_pairing_change, manual.undo_manual_pairing_change
+    ),
+    manual.EndManualPairing: Step(manual.end_manual_pairing, manual.undo_end_manual_pairing),
+    manual.CancelManualPairing: Step(
+        manual.cancel_manual_pairing, manual.undo_cancel_manual_pairing
+    ),
+    fide_mode.LeaveFideMode: Step(fide_mode.leave_fide_mode, fide_mode.undo_leave_fide_mode),
+    fide_mode.ProhibitPairs: Step(fide_mode.prohibit_pairs, fide_mode.undo_prohibit_pairs),
     rounds.UnpairLastRound: Step(rounds.unpair_last_round, rounds.undo_unpair_last_round),
     results.EnterResult: Step(results.enter_result, results.undo_result),
     results.CorrectResult: Step(results.correct_result, results.undo_result),
