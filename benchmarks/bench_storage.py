@@ -2,10 +2,13 @@
 (target <= 1 s), enter a result (target <= 50 ms), plus the GUI's queries.
 
     python benchmarks/bench_storage.py [--players 2000] [--rounds 11] [--results 50]
+                                       [--sections N]
 
 Builds the file in a temporary folder: rounds 1..R-1 complete, round R paired with every
 result missing (the state while the arbiter enters results), then times the operations on
 the real file (``synchronous=FULL``: every result is on disk when the call returns).
+``--sections N``: the tournament is the last section of an event of N sections of the same
+size (the others played with other pairings), to show what the other sections cost.
 """
 
 from __future__ import annotations
@@ -91,15 +94,16 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=11)
     ap.add_argument("--results", type=int, default=50, help="results to enter and time")
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--sections", type=int, default=1, help="sections in the event (issue 33)")
     args = ap.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.swissdesk"
         t0 = time.perf_counter()
         tournament = synthetic(args.players, args.rounds - 1)
-        TournamentFile.from_tournament(path, tournament).close()
+        section = build_event(path, tournament, args.sections, args.players, args.rounds)
         build = time.perf_counter() - t0
-        with TournamentFile.open(path) as tf:
+        with TournamentFile.open(path, section=section) as tf:
             order = list(range(1, args.players + 1))
             random.Random(2).shuffle(order)
             bye = order.pop() if len(order) % 2 else None
@@ -112,18 +116,18 @@ def main() -> int:
             )
         size = path.stat().st_size
         print(
-            f"file: {args.players} players, {args.rounds} rounds "
+            f"file: {args.sections} section(s) of {args.players} players, {args.rounds} rounds "
             f"(round {args.rounds} paired, results missing), {size / 1e6:.1f} MB; "
             f"built in {build:.1f} s"
         )
         show("store a pairing (PairNextRound)", store_pairing)
 
         def open_and_snapshot() -> None:
-            with TournamentFile.open(path) as tf:
+            with TournamentFile.open(path, section=section) as tf:
                 tf.snapshot()
 
         show("open (quick_check) + snapshot", timed(open_and_snapshot, args.repeat), 1.0)
-        with TournamentFile.open(path) as tf:
+        with TournamentFile.open(path, section=section) as tf:
             show("snapshot (file already open)", timed(tf.snapshot, args.repeat))
             show("players()", timed(tf.players, args.repeat))
             show(f"round_view({args.rounds})", timed(lambda: tf.round_view(args.rounds), 3))
@@ -136,7 +140,31 @@ def main() -> int:
                 result_times += timed(lambda a=action: tf.execute(a), 1)  # type: ignore[misc]
             show(f"enter a result ({len(boards)} results)", result_times, 0.050)
             show("can_pair_next_round()", timed(tf.can_pair_next_round, args.repeat))
+            if args.sections > 1:
+                show("event_players() (all sections)", timed(tf.event_players, args.repeat))
     return 0
+
+
+def build_event(
+    path: Path, tournament: Tournament, sections: int, players: int, rounds: int
+) -> str:
+    """Write the file: ``tournament`` alone, or as the last of ``sections`` sections (the
+    others other synthetic tournaments of the same size). Returns its section's name."""
+    from dataclasses import replace
+
+    from swissdesk.storage import newfile
+
+    if sections <= 1:
+        TournamentFile.from_tournament(path, tournament).close()
+        return "1"
+    parts = [synthetic(players, rounds - 1, seed=10 + i) for i in range(sections - 1)]
+    parts.append(tournament)
+    recipes = [
+        newfile.imported_tournament(replace(t, info=replace(t.info, name=f"Section {i}")))
+        for i, t in enumerate(parts, start=1)
+    ]
+    newfile.build_file(path, recipes)
+    return f"Section {sections}"
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ COMMAND_MODULES = (
     "swissdesk.cli.storage_commands",
     "swissdesk.cli.event_commands",
     "swissdesk.cli.fide_commands",
+    "swissdesk.cli.section_commands",
     "swissdesk.cli.team_commands",
     "swissdesk.cli.report_commands",
     "swissdesk.cli.ratinglist_commands",
@@ -97,6 +98,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             return 0
         return run_gui(None)
+    from swissdesk.cli.terminal import EscapingStream, escape_on_terminals
+
+    # Names come from files strangers write: on a terminal, their control characters are
+    # printed escaped, never obeyed (swissdesk.cli.terminal).
+    saved = escape_on_terminals()
     try:
         with warnings.catch_warnings():
             _show_notes()
@@ -112,6 +118,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         with contextlib.suppress(OSError):
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silences the final flush
         return 0
+    finally:
+        if isinstance(sys.stdout, EscapingStream):
+            sys.stdout = saved[0]
+        if isinstance(sys.stderr, EscapingStream):
+            sys.stderr = saved[1]
 
 
 def _show_notes() -> None:

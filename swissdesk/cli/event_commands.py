@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from swissdesk.cli.section_commands import add_section_option, open_section
 from swissdesk.errors import InputError
 
 
@@ -84,6 +85,7 @@ def register(subparsers: Any) -> None:
     how.add_argument("--varma", action="store_true", help="restricted draw (Varma tables)")
     how.add_argument("--order", metavar="TPNS", help="current numbers in the new order, 3,1,2,…")
     p.add_argument("--seed", type=int, metavar="S", help="the draw's seed (default: a new one)")
+    add_section_option(p)
     p.set_defaults(func=run_numbers)
 
 
@@ -154,11 +156,11 @@ def run_new(args: argparse.Namespace) -> int:
 
 
 def run_numbers(args: argparse.Namespace) -> int:
-    from swissdesk.storage import AssignPairingNumbers, DrawLots, TournamentFile
+    from swissdesk.storage import AssignPairingNumbers, DrawLots
 
     if args.seed is not None and not (args.lot or args.varma):
         raise InputError("--seed goes with --lot or --varma")
-    with TournamentFile.open(args.input) as tf:
+    with open_section(args.input, args.section) as tf:
         if args.lot or args.varma:
             seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
             outcome = tf.execute(DrawLots(seed=seed, method="varma" if args.varma else "lot"))

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from swissdesk.cli.confirm import add_confirm_option, confirmed_level, confirming, execute
+from swissdesk.cli.section_commands import add_section_option, open_section
 from swissdesk.errors import InputError
 
 
@@ -43,6 +44,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("what", nargs="?", choices=("status", "leave"), default="status")
     p.add_argument("--reason", default="", help="why (recorded with the ### line)")
     add_confirm_option(p)
+    add_section_option(p)
     p.set_defaults(func=run_fide_mode)
 
     p = subparsers.add_parser(
@@ -80,6 +82,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--pab", type=int, default=None, metavar="N", help="set: the PAB")
     p.add_argument("--reason", default="", help="why (recorded in the audit log)")
     add_confirm_option(p)
+    add_section_option(p)
     p.set_defaults(func=run_pairing)
 
     p = subparsers.add_parser(
@@ -96,6 +99,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("players", nargs="*", type=int, metavar="PAIRING_NUMBER")
     p.add_argument("--lift", action="store_true", help="remove the prohibitions")
     add_confirm_option(p)
+    add_section_option(p)
     p.set_defaults(func=run_prohibit)
 
     p = subparsers.add_parser(
@@ -113,19 +117,19 @@ def register(subparsers: Any) -> None:
     p.add_argument("--tiebreaks", default=None, metavar="CODES", help='e.g. "BH/C1,BH,SB"')
     p.add_argument("--name", default=None)
     add_confirm_option(p)
+    add_section_option(p)
     p.set_defaults(func=run_settings)
 
 
-def _open(path: Path) -> Any:
-    from swissdesk.storage import TournamentFile
-
-    return TournamentFile.open(path)
+def _open(args: argparse.Namespace) -> Any:
+    """The tournament (the section ``--section`` names, in an event of several)."""
+    return open_section(args.input, args.section)
 
 
 def run_fide_mode(args: argparse.Namespace) -> int:
     from swissdesk.storage import LeaveFideMode
 
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         if args.what == "leave":
             outcome = execute(tf, LeaveFideMode(reason=args.reason), args)
             print(outcome.summary)
@@ -169,7 +173,7 @@ def run_pairing(args: argparse.Namespace) -> int:
         pairing_edits,
     )
 
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         what = args.what
         if what == "start":
             outcome = confirming(
@@ -231,7 +235,7 @@ def _show_phase(tf: Any) -> None:
 def run_prohibit(args: argparse.Namespace) -> int:
     from swissdesk.storage import ProhibitPairs
 
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         if args.players:
             _report(execute(tf, ProhibitPairs(tuple(args.players), lift=args.lift), args))
         elif args.lift:
@@ -245,7 +249,7 @@ def run_settings(args: argparse.Namespace) -> int:
     from swissdesk.storage import EditSettings
     from swissdesk.tiebreaks import parse_tiebreak_list
 
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         settings = tf.settings()
         changes: dict[str, Any] = {}
         if args.rounds is not None:

@@ -1,5 +1,6 @@
 """Writing a command's ``-o`` output: one helper for ``trf``, ``export``, ``report``,
-``generate``, ``pair -o`` and ``--explain-file``.
+``team report``, ``generate``, ``pair -o`` and ``--explain-file``. None writes over a
+tournament file or over the file it reads (:mod:`swissdesk.outputs`).
 
 A regular file (or a new one) is replaced atomically: the text goes to a temporary file
 beside it, is flushed to the disk, and is renamed over the target only when complete, so a
@@ -21,21 +22,30 @@ import os
 import stat
 import sys
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from swissdesk.errors import InputError
+from swissdesk.outputs import refuse_overwriting
 
 STDOUT = "-"
 """The ``-o`` value that means standard output."""
 
 
-def write_output(path: str | os.PathLike[str], data: str | bytes) -> None:
+def write_output(
+    path: str | os.PathLike[str],
+    data: str | bytes,
+    *,
+    inputs: Iterable[str | os.PathLike[str]] = (),
+) -> None:
     """Write ``data`` (text is written as UTF-8, lines as given) to ``path``.
 
     Raises :class:`~swissdesk.errors.InputError` with the reason in words (full disk,
     no permission, missing folder, a folder in the way); the previous content of a regular
-    file is then untouched.
+    file is then untouched. Never writes over a tournament file or over one of ``inputs``
+    (the files the command reads): :func:`swissdesk.outputs.refuse_overwriting`.
     """
+    refuse_overwriting(path, inputs)
     payload = data.encode("utf-8") if isinstance(data, str) else data
     name = os.fspath(path)
     if name == STDOUT:

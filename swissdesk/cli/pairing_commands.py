@@ -12,11 +12,11 @@ import argparse
 import sys
 
 from swissdesk.cli.output import write_output
+from swissdesk.cli.section_commands import add_section_option, read_any
 from swissdesk.engines.base import PairingEngine, PairingError, get_engine
 from swissdesk.errors import InputError, NoPairingError
 from swissdesk.model.double_swiss import for_system
 from swissdesk.model.tournament import Tournament
-from swissdesk.trf import read_tournament
 
 DEFAULT_SYSTEM = "dutch"
 
@@ -37,9 +37,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     pair.add_argument(
         "input",
         metavar="IN.trf",
-        help="the tournament so far: a TRF, or a JSON tournament state (.json)",
+        help="the tournament so far: a TRF, a JSON tournament state (.json) or a .swissdesk "
+        "file (nothing is stored: 'next-round' stores)",
     )
     add_system_options(pair)
+    add_section_option(pair)
     pair.add_argument("-o", "--output", metavar="OUT", help="write the pairing here")
     pair.add_argument(
         "--explain",
@@ -104,7 +106,7 @@ def engine_for(name: str, args: argparse.Namespace | None = None) -> PairingEngi
 
 def run_pair(args: argparse.Namespace) -> int:
     """Pair the next round and print it in the bbpPairings format."""
-    tournament = read_tournament(args.input)
+    tournament = read_any(args.input, args.section, to_pair=True)
     engine = engine_for(args.system or tournament.system, args)
     tournament = for_system(tournament, args.system, args.input)
     note_baku_by_code(tournament)
@@ -130,13 +132,13 @@ def run_pair(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     if args.output:
-        write_output(args.output, text)
+        write_output(args.output, text, inputs=[args.input])
     else:
         sys.stdout.write(text)
     if explain:
         lines = "".join(line + "\n" for line in pairing.explanation)
         if args.explain_file:
-            write_output(args.explain_file, lines)
+            write_output(args.explain_file, lines, inputs=[args.input])
         else:
             sys.stderr.write(lines)
     return 0

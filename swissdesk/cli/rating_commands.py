@@ -21,6 +21,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
+from swissdesk.cli.section_commands import add_section_option, open_section
 from swissdesk.elo import (
     FIDE,
     NATIONAL,
@@ -70,6 +71,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="a JSON list, one object per player (tpn, k, change, ... per_game)",
     )
+    add_section_option(p)
     p.set_defaults(func=run_ratings)
 
     p = subparsers.add_parser(
@@ -85,6 +87,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("input", type=Path, help="tournament file (.swissdesk or .trf)")
     p.add_argument("--round", type=int, default=None, metavar="R", help="after round R")
     p.add_argument("--json", action="store_true", help="JSON: norms and forecasts")
+    add_section_option(p)
     p.set_defaults(func=run_norms)
 
     p = subparsers.add_parser(
@@ -101,6 +104,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--k", default=None, metavar="K|rules")
     p.add_argument("--rated-games", default=None, metavar="N|unknown")
     p.add_argument("--national", type=int, default=None, metavar="RATING")
+    add_section_option(p)
     p.set_defaults(func=run_player_rating)
 
     p = subparsers.add_parser(
@@ -121,26 +125,27 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         choices=("none", *(k for k in EVENT_EXEMPTIONS if k)),
         default=None,
     )
+    add_section_option(p)
     p.set_defaults(func=run_rating_rules)
 
 
 def load_for_ratings(
-    path: Path, after_round: int | None
+    path: Path, after_round: int | None, section: str | None = None
 ) -> tuple[Tournament, RatingInputs, NormSettings]:
     """The tournament after ``after_round`` (default: the last complete round) with the
     inputs a ``.swissdesk`` file keeps; a TRF has none beyond its rating type."""
     if not path.exists():
         raise InputError(f"{path}: no such file")
     if path.suffix.lower() == ".swissdesk":
-        from swissdesk.storage import TournamentFile
-
-        with TournamentFile.open(path) as tf:
+        with open_section(path, section) as tf:
             tournament = tf.snapshot()
             inputs = tf.rating_inputs()
             norms = tf.norm_settings()
     else:
         from swissdesk.trf import read_trf
 
+        if section is not None:
+            raise InputError(f"{path}: --section is for .swissdesk events")
         tournament = read_trf(path)
         code = timecontrol.from_records(tournament.extra_records)
         inputs = RatingInputs(rating_type=timecontrol.rating_type_of(code))
@@ -154,7 +159,7 @@ def load_for_ratings(
 
 
 def run_ratings(args: argparse.Namespace) -> int:
-    tournament, inputs, _ = load_for_ratings(args.input, args.round)
+    tournament, inputs, _ = load_for_ratings(args.input, args.round, args.section)
     system = NATIONAL if args.national else FIDE
     if args.national and not inputs.national.enabled:
         raise InputError(
@@ -243,7 +248,7 @@ def write_player(report: RatingReport, tpn: int) -> None:
 
 
 def run_norms(args: argparse.Namespace) -> int:
-    tournament, inputs, settings = load_for_ratings(args.input, args.round)
+    tournament, inputs, settings = load_for_ratings(args.input, args.round, args.section)
     report = evaluate_norms(
         tournament, settings, after_round=args.round, rating_type=inputs.rating_type
     )
@@ -290,7 +295,7 @@ def run_player_rating(args: argparse.Namespace) -> int:
     from swissdesk.cli.storage_commands import _open, _report
     from swissdesk.storage import EditPlayer
 
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         row = next((p for p in tf.players() if p.tpn == args.tpn), None)
         if row is None:
             raise InputError(f"{args.input}: there is no player with pairing number {args.tpn}")
@@ -334,7 +339,7 @@ def run_rating_rules(args: argparse.Namespace) -> int:
     from swissdesk.cli.storage_commands import _open, _report
     from swissdesk.storage import EditSettings
 
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         settings = tf.settings()
         national = settings.national_list
         if args.national_list is not None:

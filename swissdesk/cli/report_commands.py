@@ -15,6 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from swissdesk.cli.output import is_stdout, write_output
+from swissdesk.cli.section_commands import (
+    add_section_option,
+    is_tournament_file,
+    open_section,
+)
 from swissdesk.errors import InputError
 from swissdesk.model.tournament import Tournament
 
@@ -82,6 +87,18 @@ def register(subparsers: Any) -> None:
             "document's, e.g. open-starting-list.pdf, in the current folder)"
         ),
     )
+    add_section_option(parser)
+    parser.add_argument(
+        "--all-sections",
+        action="store_true",
+        help="boards: one list for the hall, every section of the event after the other "
+        "(each at its latest paired round)",
+    )
+    parser.add_argument(
+        "--continuous",
+        action="store_true",
+        help="with --all-sections: number the boards on from one section to the next",
+    )
     parser.set_defaults(func=run_report)
 
 
@@ -92,18 +109,24 @@ def run_report(args: argparse.Namespace) -> int:
     source: Path = args.input
     if args.order != "number" and args.kind != "starting-list":
         raise InputError("--order is an option of the starting list (--kind starting-list)")
+    if args.continuous and not args.all_sections:
+        raise InputError("--continuous numbers the boards of --all-sections")
     if args.output is None:
-        args.output = Path(f"{source.stem}-{args.kind}.pdf")
+        section = f"-{_file_part(args.section)}" if args.section else ""
+        every = "-all-sections" if args.all_sections else ""
+        args.output = Path(f"{source.stem}{section}{every}-{args.kind}.pdf")
+    if args.all_sections:
+        return run_hall_report(args)
     inputs = norm_settings = None
     if args.kind in ("ratings", "norms"):  # the inputs the file keeps (issue 37)
         from swissdesk.cli.rating_commands import load_for_ratings
 
-        tournament, inputs, norm_settings = load_for_ratings(source, args.round)
+        tournament, inputs, norm_settings = load_for_ratings(source, args.round, args.section)
         board_order = withdrawn = None
         if args.national and not inputs.national.enabled:
             raise InputError(f"{source}: the tournament has no national rating list")
     else:
-        tournament, board_order, withdrawn = load_report(source, args.round)
+        tournament, board_order, withdrawn = load_report(source, args.round, args.section)
     if tournament.is_team:
         raise InputError(
             f"{source} is a team event: print its documents with 'swissdesk team report' "
@@ -129,48 +152,90 @@ def run_report(args: argparse.Namespace) -> int:
             norm_settings=norm_settings,
             national=args.national,
         )
+        write_output(args.output, drawn.read_bytes(), inputs=[source])
+    print(f"wrote {args.output}", file=sys.stderr if is_stdout(args.output) else sys.stdout)
+    return 0
+
+
+def _file_part(text: str) -> str:
+    """``text`` as a piece of a file name ("Open B (U1800)" -> "Open-B-U1800")."""
+    kept = "".join(c if c.isalnum() else " " for c in text)
+    return "-".join(kept.split()) or "section"
+
+
+def run_hall_report(args: argparse.Namespace) -> int:
+    """The board list for the hall: every section's latest paired round in one PDF."""
+    from swissdesk.reports import write_atomically
+    from swissdesk.reports.hall import HallSection, render_hall_boards
+
+    if args.kind != "boards":
+        raise InputError("--all-sections prints the board list (--kind boards) for the hall")
+    if args.section is not None or args.round is not None:
+        raise InputError(
+            "--all-sections prints every section at its latest paired round: "
+            "leave out --section and --round"
+        )
+    if not is_tournament_file(args.input):
+        raise InputError(f"{args.input}: --all-sections is for .swissdesk events")
+    sections: list[HallSection] = []
+    with open_section(args.input, "1") as event:
+        name = event.event_name()
+        for info in event.sections():
+            if info.rounds_paired < 1 or info.is_team:
+                continue
+            tf = event.section(info.id)
+            r = info.rounds_paired
+            snapshot = tf.snapshot(include_pending=True)
+            sections.append(
+                HallSection(info.name, snapshot, r, tf.board_order(r), tf.withdrawn())
+            )
+    with tempfile.TemporaryDirectory(prefix="swissdesk-report-") as folder:
+        drawn = write_atomically(
+            Path(folder) / "report.pdf",
+            lambda temp: render_hall_boards(
+                name, sections, temp, paper=args.paper, continuous=args.continuous
+            ),
+        )
         write_output(args.output, drawn.read_bytes())
     print(f"wrote {args.output}", file=sys.stderr if is_stdout(args.output) else sys.stdout)
     return 0
 
 
 def load_report(
-    path: Path, round_number: int | None
+    path: Path, round_number: int | None, section: str | None = None
 ) -> tuple[Tournament, list[tuple[int, int]] | None, dict[int, int] | None]:
     """:func:`load_tournament` and, for a .swissdesk file, who is withdrawn from which
     round (``None`` for a TRF: the documents read it from the entries)."""
-    tournament, order = load_tournament(path, round_number)
+    tournament, order = load_tournament(path, round_number, section)
     if path.suffix.lower() != ".swissdesk":
         return tournament, order, None
-    from swissdesk.storage import TournamentFile
-
-    with TournamentFile.open(path) as tf:
+    with open_section(path, section) as tf:
         return tournament, order, tf.withdrawn()
 
 
 def load_tournament(
-    path: Path, round_number: int | None
+    path: Path, round_number: int | None, section: str | None = None
 ) -> tuple[Tournament, list[tuple[int, int]] | None]:
-    """The tournament in ``path`` and, for a .swissdesk file, the published board order of
-    the round to print (``None``: sort the boards by C.04.2 art. 3.6)."""
+    """The tournament in ``path`` (its section ``section``) and, for a .swissdesk file, the
+    published board order of the round to print (``None``: sort the boards by C.04.2 art.
+    3.6)."""
     if not path.exists():
         raise InputError(f"{path}: no such file")
     if path.suffix.lower() == ".swissdesk":
-        return _load_swissdesk(path, round_number)
+        return _load_swissdesk(path, round_number, section)
+    if section is not None:
+        raise InputError(f"{path}: a TRF holds one tournament; --section is for .swissdesk events")
     from swissdesk.trf import read_trf
 
     return read_trf(path), None
 
 
 def _load_swissdesk(
-    path: Path, round_number: int | None
+    path: Path, round_number: int | None, section: str | None
 ) -> tuple[Tournament, list[tuple[int, int]] | None]:
-    try:
-        from swissdesk.storage import open_for_report
-    except ImportError:
-        raise InputError(
-            f"{path}: reading .swissdesk files is not available in this build; "
-            "export the tournament as TRF and print from the TRF"
-        ) from None
-    tournament, order = open_for_report(path, round_number)
+    with open_section(path, section) as tf:
+        tournament = tf.snapshot(include_pending=True)
+        last = tf.rounds_paired()
+        r = round_number if round_number is not None else last
+        order = tf.board_order(r) if 1 <= r <= last else None
     return tournament, order

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from swissdesk.cli.section_commands import add_section_option, open_section
 from swissdesk.errors import InputError
 from swissdesk.model.tournament import Tournament
 from swissdesk.tiebreaks import (
@@ -51,23 +52,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "(default: the tournament's declared list)",
     )
     parser.add_argument("--csv", action="store_true", help="write CSV instead of a table")
+    add_section_option(parser)
     parser.set_defaults(func=run_standings)
 
 
-def load_tournament(path: Path) -> Tournament:
-    """Read a TRF, or a ``.swissdesk`` tournament file through :mod:`swissdesk.storage`."""
+def load_tournament(path: Path, section: str | None = None) -> Tournament:
+    """Read a TRF, or a ``.swissdesk`` tournament file (its section ``section``) through
+    :mod:`swissdesk.storage`."""
     if not path.exists():
         raise InputError(f"{path}: no such file")
     if path.suffix.lower() == ".swissdesk":
-        try:
-            from swissdesk.storage import TournamentFile
-        except ImportError:
-            raise InputError(
-                f"{path}: reading .swissdesk files is not available in this build; "
-                "export the tournament as TRF first"
-            ) from None
-        with TournamentFile.open(path) as tournament_file:
-            return tournament_file.snapshot()
+        with open_section(path, section) as tournament_file:
+            snapshot: Tournament = tournament_file.snapshot()
+            return snapshot
+    if section is not None:
+        raise InputError(f"{path}: a TRF holds one tournament; --section is for .swissdesk events")
     from swissdesk.trf import read_trf
 
     return read_trf(path)
@@ -75,7 +74,7 @@ def load_tournament(path: Path) -> Tournament:
 
 def run_standings(args: argparse.Namespace) -> int:
     """Print the standings; exit code 0, or 2 for bad input."""
-    tournament = load_tournament(args.input)
+    tournament = load_tournament(args.input, args.section)
     if tournament.is_team and args.tiebreaks is None and not args.csv:
         from swissdesk.cli.team_commands import print_team_standings
 

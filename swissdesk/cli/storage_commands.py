@@ -1,6 +1,6 @@
 """Headless commands on tournament files, for scripts and tests.
 
-    swissdesk import IN.trf -o T.swissdesk
+    swissdesk import IN.trf [IN2.trf ...] -o T.swissdesk   (several: one section each)
     swissdesk export T.swissdesk -o OUT.trf [--trf-version 2026|16]
     swissdesk next-round T.swissdesk [--system NAME]
     swissdesk result T.swissdesk ROUND BOARD RESULT      (1-0 0-1 1/2 +- -+ -- 0-0 adj)
@@ -8,9 +8,11 @@
     swissdesk bye T.swissdesk PAIRING_NUMBER ROUND half|zero|full|absent
     swissdesk undo T.swissdesk
     swissdesk audit T.swissdesk
+    swissdesk recover REFUSED.swissdesk -o CLEAN.swissdesk
 
 Each command is one arbiter action: saved completely, or (with a message and exit code 2)
-not at all.
+not at all. In an event of several sections, ``--section NAME`` names the section
+(:mod:`swissdesk.cli.section_commands`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from swissdesk.cli.confirm import add_confirm_option, confirmed_level, confirming, execute
+from swissdesk.cli.section_commands import (
+    add_section_option,
+    open_section,
+    section_from_remainder,
+)
 from swissdesk.errors import InputError
 from swissdesk.model.text import plural
 
@@ -43,17 +50,21 @@ def register(subparsers: Any) -> None:
     """Add the tournament-file commands."""
     p = subparsers.add_parser(
         "import",
-        help="create a tournament file from a TRF",
+        help="create a tournament file from a TRF (several: an event, a section per file)",
         description=(
             "Read a TRF (TRF06, TRF16 or TRF-2026) or a JSON tournament state into a new "
             ".swissdesk tournament file. The pairing system is the one the file names (TRF "
             "record 192, the JSON 'system'), else Dutch, unless --system says otherwise. "
-            "Every round is checked against the pairing rules first: a round that breaks "
-            "them is a Level-3 warning (--yes-i-know 3 imports it anyway, with "
-            "'### Import @ Round n' in its log); what reading assumed is listed."
+            "Several files make one event with a section per file, in the order given, each "
+            "named by its file's tournament name (record 012). Every round is checked "
+            "against the pairing rules first: a round that breaks them is a Level-3 warning "
+            "(--yes-i-know 3 imports it anyway, with '### Import @ Round n' in its log); "
+            "what reading assumed is listed."
         ),
     )
-    p.add_argument("input", type=Path, help="TRF or JSON tournament state to read")
+    p.add_argument(
+        "input", type=Path, nargs="+", help="TRF or JSON tournament state to read (one or more)"
+    )
     p.add_argument("-o", "--output", type=Path, required=True, help="new .swissdesk file")
     p.add_argument("--system", metavar="NAME", help="the tournament's pairing system")
     add_confirm_option(p)
@@ -77,6 +88,7 @@ def register(subparsers: Any) -> None:
         default=None,
         help="TRF format (default: the format the tournament was imported from, else 2026)",
     )
+    add_section_option(p)
     p.set_defaults(func=run_export)
 
     p = subparsers.add_parser(
@@ -94,6 +106,7 @@ def register(subparsers: Any) -> None:
         "--explain", action="store_true", help="print the engine's explanation on stderr"
     )
     add_confirm_option(p)
+    add_section_option(p)
     p.set_defaults(func=run_next_round)
 
     p = subparsers.add_parser(
@@ -121,6 +134,7 @@ def register(subparsers: Any) -> None:
         "--yes-i-know LEVEL to confirm a correction",
     )
     add_confirm_option(p)
+    add_section_option(p)
     p.set_defaults(func=run_result)
 
     p = subparsers.add_parser(
@@ -138,6 +152,7 @@ def register(subparsers: Any) -> None:
         help="first round not to pair the player (default: the next round)",
     )
     add_confirm_option(p)
+    add_section_option(p)
     p.set_defaults(func=run_withdraw)
 
     p = subparsers.add_parser(
@@ -153,6 +168,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("round", type=int, metavar="ROUND")
     p.add_argument("kind", choices=("half", "zero", "full", "absent"))
     add_confirm_option(p)
+    add_section_option(p)
     p.set_defaults(func=run_bye)
 
     p = subparsers.add_parser(
@@ -161,6 +177,7 @@ def register(subparsers: Any) -> None:
         description="Revert the latest action not yet undone (where that is safe).",
     )
     p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    add_section_option(p)
     p.set_defaults(func=run_undo)
 
     p = subparsers.add_parser(
@@ -170,25 +187,43 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("input", type=Path, help=".swissdesk tournament file")
     p.add_argument("--last", type=int, default=None, metavar="N", help="only the last N actions")
+    add_section_option(p)
     p.set_defaults(func=run_audit)
 
 
-def _open(path: Path) -> Any:
-    from swissdesk.storage import TournamentFile
+    p = subparsers.add_parser(
+        "recover",
+        help="copy the tournament of a refused file into a clean file",
+        description=(
+            "Copy the tournament of a file swissdesk refuses to open because it holds "
+            "database definitions swissdesk never writes (triggers, views, changed tables) "
+            "into a new, clean tournament file: the rows of swissdesk's own tables are "
+            "copied, nothing the file defines is copied or run, and the file is not changed."
+        ),
+    )
+    p.add_argument("input", type=Path, help="the refused .swissdesk file")
+    p.add_argument("-o", "--output", type=Path, required=True, help="new .swissdesk file")
+    p.set_defaults(func=run_recover)
 
-    return TournamentFile.open(path)
+
+def _open(args: argparse.Namespace) -> Any:
+    """The tournament (the section ``--section`` names, in an event of several)."""
+    return open_section(args.input, args.section)
 
 
 def run_import(args: argparse.Namespace) -> int:
     from swissdesk.storage import TournamentFile, prepare_import
 
-    if not args.input.exists():
-        raise InputError(f"{args.input}: no such file")
+    for source in args.input:
+        if not source.exists():
+            raise InputError(f"{source}: no such file")
     if args.system:
         from swissdesk.cli.pairing_commands import engine_for
 
         engine_for(args.system)  # an unknown name is refused before anything is written
-    prepared = prepare_import(args.input, args.system)
+    if len(args.input) > 1:
+        return _import_event(args)
+    prepared = prepare_import(args.input[0], args.system)
     with confirming(
         lambda level: TournamentFile.from_prepared(args.output, prepared, confirmed=level),
         confirmed_level(args),
@@ -221,12 +256,30 @@ def run_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _import_event(args: argparse.Namespace) -> int:
+    """Several files: one event, a section per file, named by its record 012."""
+    from swissdesk.storage import TournamentFile
+
+    with confirming(
+        lambda level: TournamentFile.import_event(
+            args.input, args.output, system=args.system, confirmed=level
+        ),
+        confirmed_level(args),
+    ) as tf:
+        infos = tf.sections()
+    print(f"created {args.output}: an event of {len(infos)} sections")
+    for info in infos:
+        entrants = plural(info.players, "team" if info.is_team else "player")
+        print(f"  {info.name}: {entrants}, {plural(info.rounds_paired, 'round')}")
+    return 0
+
+
 def run_export(args: argparse.Namespace) -> int:
     from swissdesk.cli.output import is_stdout, write_output
     from swissdesk.tiebreaks.trf_ranks import with_current_ranks
     from swissdesk.trf import format_trf
 
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         tournament = tf.snapshot()
         version = args.trf_version or tf.trf_version()
         paired = tf.rounds_paired()
@@ -234,9 +287,13 @@ def run_export(args: argparse.Namespace) -> int:
     if event is not None:  # a team event: the TRF-2026 team section (trf/team_records.py)
         from swissdesk.trf.team_records import format_team_trf
 
-        write_output(args.output, format_team_trf(event))
+        write_output(args.output, format_team_trf(event), inputs=[args.input])
     else:
-        write_output(args.output, format_trf(with_current_ranks(tournament), version=version))
+        write_output(
+            args.output,
+            format_trf(with_current_ranks(tournament), version=version),
+            inputs=[args.input],
+        )
     done = tournament.rounds_with_pairings
     if paired > done:
         print(
@@ -250,7 +307,7 @@ def run_export(args: argparse.Namespace) -> int:
 def run_next_round(args: argparse.Namespace) -> int:
     from swissdesk.storage import PairNextRound
 
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         name = args.system or tf.settings().system
         pairing = tf.compute_next_pairing(name, explain=args.explain)
         result = execute(tf, PairNextRound(pairing, engine=name), args)
@@ -264,11 +321,12 @@ def run_next_round(args: argparse.Namespace) -> int:
 def run_result(args: argparse.Namespace) -> int:
     from swissdesk.storage import CorrectResult, EnterMatchResult, EnterResult, parse_result
 
+    section_from_remainder(args, "result")
     texts, level = _confirm_after_result(args.result)
     args.yes_i_know = max(level, confirmed_level(args))
     if len(texts) == 2:  # a Double-Swiss match: both games, each in its own colours
         game1, game2 = (parse_result(text) for text in texts)
-        with _open(args.input) as tf:
+        with _open(args) as tf:
             outcome = execute(tf, EnterMatchResult(args.round, args.board, game1, game2), args)
         _report(outcome)
         return 0
@@ -278,7 +336,7 @@ def run_result(args: argparse.Namespace) -> int:
             "(a Double-Swiss board: two, game 1 then game 2, each in its own colours)"
         )
     result = parse_result(texts[0])
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         action: Any
         if 1 <= args.round < tf.rounds_paired():
             action = CorrectResult(args.round, args.board, result)
@@ -290,25 +348,30 @@ def run_result(args: argparse.Namespace) -> int:
 
 
 def _confirm_after_result(words: Sequence[str]) -> tuple[list[str], int]:
-    """The result words and the ``--yes-i-know LEVEL`` after them (the result takes the
-    rest of the command line, so the option is read here)."""
-    texts = list(words)
+    """The result words without the ``--yes-i-know LEVEL`` among them, and that level (the
+    result takes the rest of the command line, so the option is read here)."""
+    texts: list[str] = []
     level = 0
-    for i, word in enumerate(texts):
-        name, _, value = word.partition("=")
+    rest = list(words)
+    i = 0
+    while i < len(rest):
+        name, sep, value = rest[i].partition("=")
         if name == "--yes-i-know":
-            given = value or (texts[i + 1] if i + 1 < len(texts) else "")
+            given = value if sep else (rest[i + 1] if i + 1 < len(rest) else "")
             if given not in ("1", "2", "3", "4"):
                 raise InputError("--yes-i-know takes a level: 1, 2, 3 or 4")
             level = int(given)
-            return texts[:i], level
+            i += 1 if sep else 2
+            continue
+        texts.append(rest[i])
+        i += 1
     return texts, level
 
 
 def run_withdraw(args: argparse.Namespace) -> int:
     from swissdesk.storage import Withdraw
 
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         from_round = args.from_round if args.from_round is not None else tf.next_round_number()
         _report(execute(tf, Withdraw(args.tpn, from_round), args))
     return 0
@@ -317,39 +380,75 @@ def run_withdraw(args: argparse.Namespace) -> int:
 def run_bye(args: argparse.Namespace) -> int:
     from swissdesk.storage import ByeKind, RequestBye
 
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         _report(execute(tf, RequestBye(args.tpn, args.round, ByeKind(args.kind)), args))
     return 0
 
 
 def run_undo(args: argparse.Namespace) -> int:
+    """Undo the event's last action; with ``--section``, only if it was that section's."""
     from swissdesk.storage import Undo
 
-    with _open(args.input) as tf:
+    with open_section(args.input, args.section or "1") as tf:
+        if args.section is not None:
+            last = next(
+                (
+                    e
+                    for e in reversed(tf.audit_log())
+                    if not e.undone and e.action not in ("Undo",)
+                ),
+                None,
+            )
+            if last is not None and last.section_id != tf.section_id:
+                where = f"in {last.section!r}" if last.section else "on the whole event"
+                raise InputError(
+                    f"the event's last action was {where} ({last.summary}), not in "
+                    f"{tf.section_name!r}: undo goes back through the whole event; run "
+                    "'swissdesk undo' without --section to undo it"
+                )
         _report(tf.execute(Undo()))
     return 0
 
 
 def run_audit(args: argparse.Namespace) -> int:
-    with _open(args.input) as tf:
+    """The event's audit log, each action with its section (``--section``: only its own)."""
+    with open_section(args.input, args.section or "1") as tf:
         entries = tf.audit_log(args.last)
+        several = len(tf.sections()) > 1
+        if args.section is not None:
+            entries = [e for e in entries if e.section_id == tf.section_id]
         log = tf.integrity_log()
         fide_mode = tf.settings().fide_mode
     for e in entries:
         mark = " (undone)" if e.undone else ""
-        print(f"{e.id:5d}  {e.at}  {e.action:<22} {e.summary}{mark}")
-        level = e.payload.get("confirmed") if isinstance(e.payload, dict) else None
-        for warning in e.payload.get("warnings") or () if level else ():
+        where = f"[{e.section or 'event'}] " if several else ""
+        print(f"{e.id:5d}  {e.at}  {e.action:<22} {where}{e.summary}{mark}")
+        payload = e.payload if isinstance(e.payload, dict) else {}
+        level = payload.get("confirmed")
+        for warning in payload.get("warnings") or () if level else ():
             shown = warning.get("text", "") if isinstance(warning, dict) else str(warning)
             print(f"{'':7}Level {level} confirmed: {shown}")
-        for event in e.payload.get("integrity") or () if isinstance(e.payload, dict) else ():
+        for event in payload.get("integrity") or ():
             print(f"{'':7}### {event['kind']} @ Round {event['round']}: {event['text']}")
     if not fide_mode:
-        print("The tournament is NOT in FIDE mode.")
+        print(f"{tf.section_name if several else 'The tournament'} is NOT in FIDE mode.")
     if log:
         print("Pairing-integrity events (the TRF's ### lines):")
         for event in log:
             print(f"  {event.trf_line}")
+    return 0
+
+
+def run_recover(args: argparse.Namespace) -> int:
+    from swissdesk.storage import TournamentFile
+    from swissdesk.storage.recover import recover_file
+
+    left_out = recover_file(args.input, args.output)
+    with TournamentFile.open(args.output) as tf:
+        players, rounds = len(tf.players()), tf.rounds_paired()
+    print(f"created {args.output}: {players} players, {rounds} rounds, copied from {args.input}")
+    for what in left_out:
+        print(f"swissdesk: left out: {what}", file=sys.stderr)
     return 0
 
 

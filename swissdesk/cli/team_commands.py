@@ -28,6 +28,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from swissdesk.cli.section_commands import (
+    add_section_option,
+    open_section,
+    section_from_remainder,
+)
 from swissdesk.errors import InputError
 from swissdesk.model.tournament import Tournament
 
@@ -77,20 +82,24 @@ def register(subparsers: Any) -> None:
     p.add_argument("--club", default="")
     p.add_argument("--player", action="append", default=[], metavar="NAME;RATING;TITLE;ID;FED")
     p.add_argument("--roster", type=Path, default=None, help="file: one player per line")
+    add_section_option(p)
     p.set_defaults(func=run_add)
 
     p = commands.add_parser("remove", help="remove a team before round 1 is paired")
     p.add_argument("input", type=Path)
     p.add_argument("team", type=int, help="team pairing number")
+    add_section_option(p)
     p.set_defaults(func=run_remove)
 
     p = commands.add_parser("list", help="the teams with their rosters")
     p.add_argument("input", type=Path)
+    add_section_option(p)
     p.set_defaults(func=run_list)
 
     p = commands.add_parser("sort", help="pairing numbers by strength (or --order)")
     p.add_argument("input", type=Path)
     p.add_argument("--order", default=None, metavar="TPNS", help="current numbers, new order")
+    add_section_option(p)
     p.set_defaults(func=run_sort)
 
     p = commands.add_parser("lineup", help="a team's line-up for a round")
@@ -98,6 +107,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("round", type=int)
     p.add_argument("team", type=int, help="team pairing number")
     p.add_argument("positions", nargs="+", help="roster position per board, - for empty")
+    add_section_option(p)
     p.set_defaults(func=run_lineup)
 
     p = commands.add_parser("result", help="one board's result (first team's side)")
@@ -106,6 +116,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("match", type=int)
     p.add_argument("board", type=int)
     p.add_argument("result", nargs=argparse.REMAINDER)
+    add_section_option(p)
     p.set_defaults(func=run_result)
 
     p = commands.add_parser("forfeit", help="a forfeited match (+-, -+, --, cancel)")
@@ -113,6 +124,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("round", type=int)
     p.add_argument("match", type=int)
     p.add_argument("result", nargs=argparse.REMAINDER)
+    add_section_option(p)
     p.set_defaults(func=run_forfeit)
 
     p = commands.add_parser("bye", help="a team's requested bye for a round not yet paired")
@@ -120,11 +132,13 @@ def register(subparsers: Any) -> None:
     p.add_argument("team", type=int)
     p.add_argument("round", type=int)
     p.add_argument("kind", choices=("half", "zero", "full", "absent"))
+    add_section_option(p)
     p.set_defaults(func=run_bye)
 
     p = commands.add_parser("matches", help="the matches of a round, board by board")
     p.add_argument("input", type=Path)
     p.add_argument("round", type=int, nargs="?", default=None)
+    add_section_option(p)
     p.set_defaults(func=run_matches)
 
     p = commands.add_parser("standings", help="team standings (MP, GP, C.07 team tie-breaks)")
@@ -132,6 +146,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--boards", action="store_true", help="the individual board scores (games, points, perf)"
     )
+    add_section_option(p)
     p.set_defaults(func=run_standings)
 
     p = commands.add_parser("report", help="team documents as PDF")
@@ -142,15 +157,15 @@ def register(subparsers: Any) -> None:
     p.add_argument("--round", type=int, default=None)
     p.add_argument("--paper", choices=("a4", "letter"), default="a4")
     p.add_argument("-o", "--output", type=Path, required=True)
+    add_section_option(p)
     p.set_defaults(func=run_report)
 
 
-def _open(path: Path) -> Any:
-    from swissdesk.storage import TournamentFile
-
-    if not path.exists():
-        raise InputError(f"{path}: no such file")
-    return TournamentFile.open(path)
+def _open(args: argparse.Namespace) -> Any:
+    """The team tournament (the section ``--section`` names, in an event of several)."""
+    if hasattr(args, "result"):
+        section_from_remainder(args, "result")
+    return open_section(args.input, args.section)
 
 
 def _report(outcome: Any) -> None:
@@ -246,7 +261,7 @@ def run_add(args: argparse.Namespace) -> int:
     if args.roster is not None:
         members += read_roster(args.roster)
     team = TeamData(args.name, args.short, args.federation, args.club, tuple(members))
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         _report(tf.execute(AddTeam(team)))
     return 0
 
@@ -254,13 +269,13 @@ def run_add(args: argparse.Namespace) -> int:
 def run_remove(args: argparse.Namespace) -> int:
     from swissdesk.storage import RemoveTeam
 
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         _report(tf.execute(RemoveTeam(args.team)))
     return 0
 
 
 def run_list(args: argparse.Namespace) -> int:
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         teams = tf.teams()
     for t in teams:
         print(f"{t.tpn:3d}  {t.name}  [{t.short_name}] {t.federation}  strength {t.strength}")
@@ -279,7 +294,7 @@ def run_sort(args: argparse.Namespace) -> int:
             order = tuple(int(x) for x in args.order.split(","))
         except ValueError:
             raise InputError("--order: comma-separated pairing numbers") from None
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         _report(tf.execute(AssignTeamPairingNumbers(order)))
     return 0
 
@@ -295,7 +310,7 @@ def run_lineup(args: argparse.Namespace) -> int:
             positions.append(int(text))
         else:
             raise InputError(f"line-up: {text!r} is not a roster position (or - for empty)")
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         _report(tf.execute(SetLineup(args.round, args.team, tuple(positions))))
     return 0
 
@@ -311,7 +326,7 @@ def run_result(args: argparse.Namespace) -> int:
 
     text = _one_result(args, "1-0, 1/2, 0-1, +-, -+, -- or clear")
     result = None if text.lower() in ("clear", "none") else parse_result(text)
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         _report(tf.execute(EnterBoardResult(args.round, args.match, args.board, result)))
     return 0
 
@@ -321,7 +336,7 @@ def run_forfeit(args: argparse.Namespace) -> int:
 
     text = _one_result(args, "+-, -+, -- or cancel")
     result = None if text.lower() == "cancel" else parse_result(text)
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         _report(tf.execute(ForfeitMatch(args.round, args.match, result)))
     return 0
 
@@ -329,13 +344,13 @@ def run_forfeit(args: argparse.Namespace) -> int:
 def run_bye(args: argparse.Namespace) -> int:
     from swissdesk.storage import ByeKind, RequestTeamBye
 
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         _report(tf.execute(RequestTeamBye(args.team, args.round, ByeKind(args.kind))))
     return 0
 
 
 def run_matches(args: argparse.Namespace) -> int:
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         rnd = args.round if args.round is not None else tf.rounds_paired()
         if not 1 <= rnd <= tf.rounds_paired():
             raise InputError(f"round {rnd} is not paired")
@@ -360,7 +375,7 @@ def run_matches(args: argparse.Namespace) -> int:
 
 
 def run_standings(args: argparse.Namespace) -> int:
-    with _open(args.input) as tf:
+    with _open(args) as tf:
         tournament = tf.snapshot()
         event = tf.team_event() if args.boards else None
     if event is None:
@@ -404,9 +419,14 @@ def print_team_standings(tournament: Tournament) -> int:
 
 
 def run_report(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from swissdesk.cli.output import is_stdout, write_output
+    from swissdesk.outputs import refuse_overwriting
     from swissdesk.reports import team as reports
 
-    with _open(args.input) as tf:
+    refuse_overwriting(args.output, [args.input])  # before any work
+    with _open(args) as tf:
         paired = tf.rounds_paired()
         rnd = args.round if args.round is not None else paired
         pending = args.kind in ("pairings", "sheets")
@@ -414,17 +434,21 @@ def run_report(args: argparse.Namespace) -> int:
         event = tf.team_event(include_pending=pending)
     if pending and not 1 <= rnd <= paired:
         raise InputError(f"round {rnd} is not paired")
-    if args.kind == "pairings":
-        reports.render_team_pairings(tournament, args.output, round_number=rnd, paper=args.paper)
-    elif args.kind == "sheets":
-        reports.render_match_sheets(event, args.output, round_number=rnd, paper=args.paper)
-    elif args.kind == "standings":
-        reports.render_team_standings(
-            tournament, args.output, rounds=tournament.rounds_with_pairings, paper=args.paper
-        )
-    elif args.kind == "crosstable":
-        reports.render_team_crosstable(tournament, args.output, paper=args.paper)
-    else:
-        reports.render_board_results(event, args.output, paper=args.paper)
-    print(f"wrote {args.output}")
+    # Drawn in a private folder, then written like every -o output (swissdesk.cli.output).
+    with tempfile.TemporaryDirectory(prefix="swissdesk-report-") as folder:
+        pdf = Path(folder) / "report.pdf"
+        if args.kind == "pairings":
+            reports.render_team_pairings(tournament, pdf, round_number=rnd, paper=args.paper)
+        elif args.kind == "sheets":
+            reports.render_match_sheets(event, pdf, round_number=rnd, paper=args.paper)
+        elif args.kind == "standings":
+            reports.render_team_standings(
+                tournament, pdf, rounds=tournament.rounds_with_pairings, paper=args.paper
+            )
+        elif args.kind == "crosstable":
+            reports.render_team_crosstable(tournament, pdf, paper=args.paper)
+        else:
+            reports.render_board_results(event, pdf, paper=args.paper)
+        write_output(args.output, pdf.read_bytes(), inputs=[args.input])
+    print(f"wrote {args.output}", file=sys.stderr if is_stdout(args.output) else sys.stdout)
     return 0

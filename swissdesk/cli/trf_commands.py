@@ -40,7 +40,9 @@ def run_trf(args: argparse.Namespace) -> int:
     """Read, validate, write; exit code 0, or 2 through :class:`TrfError`."""
     tournament = read_trf(args.input)
     if args.output:
-        write_output(args.output, format_trf(tournament, version=args.format))
+        write_output(
+            args.output, format_trf(tournament, version=args.format), inputs=[args.input]
+        )
     else:
         sys.stdout.write(format_trf(tournament, version=args.format))
     return 0

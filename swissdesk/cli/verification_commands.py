@@ -24,9 +24,9 @@ from swissdesk.cli.pairing_commands import (
     note_baku_by_code,
     parse_rounds,
 )
+from swissdesk.cli.section_commands import add_section_option, read_any
 from swissdesk.errors import InputError
 from swissdesk.model.double_swiss import for_system
-from swissdesk.trf import read_tournament
 from swissdesk.verification.check import check_file
 from swissdesk.verification.generator import (
     GeneratorOptions,
@@ -71,8 +71,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "for some players only, a team file)."
         ),
     )
-    check.add_argument("input", metavar="IN.trf", help="the tournament to check")
+    check.add_argument(
+        "input", metavar="IN.trf", help="the tournament to check (TRF, JSON or .swissdesk)"
+    )
     add_system_options(check)
+    add_section_option(check)
     check.add_argument(
         "--rounds",
         metavar="LIST",
@@ -188,7 +191,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run_check(args: argparse.Namespace) -> int:
     """Check the pairings round by round, then the standings; print and return the code."""
-    tournament = read_tournament(args.input)
+    tournament = read_any(args.input, args.section)
     system = args.system or tournament.system
     engine = engine_for(system, args)
     tournament = for_system(tournament, args.system, args.input)

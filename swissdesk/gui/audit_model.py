@@ -36,6 +36,7 @@ def local_time(iso: str) -> str:
 ACTION_NAMES: dict[str, str] = {
     "CreateTournament": "Tournament created",
     "ImportTournament": "Imported",
+    "RecoverFile": "Copied into a clean file",
     "EditSettings": "Settings changed",
     "AddPlayer": "Player added",
     "EditPlayer": "Player edited",
@@ -52,19 +53,30 @@ ACTION_NAMES: dict[str, str] = {
     "EnterResult": "Result",
     "CorrectResult": "Result corrected",
     "Undo": "Undo",
+    "AddSection": "Section added",
+    "RemoveSection": "Section removed",
+    "OrderSections": "Sections ordered",
+    "RenameEvent": "Event named",
+    "MovePlayer": "Moved to section",
+    "CheckIn": "Check-in",
+    "MarkAbsentees": "Absent (no check-in)",
 }
 """(A redone action keeps its own name; its summary starts with "redone:".)"""
 
 
 class AuditModel(TableModel):
-    """Every action in the file's audit log, newest first."""
+    """Every action in the event's audit log, newest first, with the section it changed
+    (shown for an event of several sections)."""
 
+    SECTION = 5
+    """(The last column: the others keep their places for an event of one tournament.)"""
     columns = (
         Column("#", RIGHT, 5),
         Column("Time", LEFT, 19),
         Column("Action", LEFT, 18),
         Column("What changed", LEFT, 60, stretch=True),
         Column("Undone", LEFT, 7),
+        Column("Section", LEFT, 16, "The section the action changed ((event): the event)"),
     )
 
     def set_entries(self, entries: Sequence[AuditEntry]) -> None:
@@ -85,6 +97,8 @@ class AuditModel(TableModel):
                     if row.undone:
                         return "redone" if row.action == "Undo" else "undone"
                     return ""
+                case 5:
+                    return row.section if row.section_id is not None else "(event)"
         if role == TOOLTIP and column == 3:
             return _payload_text(row)
         if role == FOREGROUND and row.undone:

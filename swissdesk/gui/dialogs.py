@@ -63,6 +63,7 @@ from swissdesk.model.tournament import DOUBLE_SWISS_SCORING, Colour, ScoringSyst
 from swissdesk.norms import EVENT_EXEMPTIONS
 from swissdesk.storage import (
     AccelerationKind,
+    SectionRules,
     TournamentSettings,
 )
 from swissdesk.tiebreaks import (
@@ -357,6 +358,7 @@ class TournamentDialog(ValidatedDialog):
             "more than two cycles, every cycle but the last is treated so."
         )
         self.swap.setChecked(s.round_robin.swap_last_two)
+        self.rules = SectionRulesField(s.rules)
         self.rounds_note = QLabel("Rounds: n − 1 per cycle for n players (n odd: n, with a bye)")
         self.rounds_note.setStyleSheet("color: gray;")
         f = self.form
@@ -384,6 +386,7 @@ class TournamentDialog(ValidatedDialog):
         f.addRow("Tie-&breaks:", self.tiebreaks)
         f.addRow("National rating list:", national_row)
         f.addRow("Norm e&vent type:", self.norm_exemption)
+        f.addRow("Who &may play:", self.rules)
         self.cycles.valueChanged.connect(self._show_round_robin)
         self._show_round_robin()
         self.system.currentIndexChanged.connect(self._show_system_options)
@@ -559,6 +562,47 @@ class TournamentDialog(ValidatedDialog):
             ),
             norm_exemption=str(self.norm_exemption.currentData() or ""),
             round_robin=RoundRobinSettings(self.cycles.value(), self.swap.isChecked()),
+            rules=self.rules.rules(),
+        )
+
+
+class SectionRulesField(QWidget):
+    """A section's rules (issue 33): rating from / under, age under / from; 0 is none.
+    The registration desk warns about a player outside them."""
+
+    def __init__(self, rules: SectionRules, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.rating_from = self._spin(rules.rating_from, 3500, "rated from ", "any rating")
+        self.rating_below = self._spin(rules.rating_below, 3500, "rated under ", "no upper limit")
+        self.age_under = self._spin(rules.age_under, 120, "under ", "any age")
+        self.age_from = self._spin(rules.age_from, 120, "aged ", "no lower age")
+        self.age_from.setSuffix("+")
+        for spin, tip in (
+            (self.rating_from, "Lowest rating of the section (0: none)"),
+            (self.rating_below, "Players rated below this (a B open 'under 1800'; 0: none)"),
+            (self.age_under, "Younger than this on 1 January of the section's year ('U16')"),
+            (self.age_from, "At least this old on 1 January of the section's year ('65+')"),
+        ):
+            spin.setToolTip(tip)
+            row.addWidget(spin)
+
+    @staticmethod
+    def _spin(value: int, top: int, prefix: str, none: str) -> QSpinBox:
+        spin = QSpinBox()
+        spin.setRange(0, top)
+        spin.setSpecialValueText(none)
+        spin.setPrefix(prefix)
+        spin.setValue(value)
+        return spin
+
+    def rules(self) -> SectionRules:
+        return SectionRules(
+            rating_from=self.rating_from.value(),
+            rating_below=self.rating_below.value(),
+            age_under=self.age_under.value(),
+            age_from=self.age_from.value(),
         )
 
 

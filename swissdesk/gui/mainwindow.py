@@ -26,12 +26,14 @@ from swissdesk import __version__
 from swissdesk.errors import SwissdeskError
 from swissdesk.gui import dialog_base, menus
 from swissdesk.gui.controllers.audit import AuditController
-from swissdesk.gui.controllers.files import FileController
+from swissdesk.gui.controllers.files import FileController, release_memory
 from swissdesk.gui.controllers.players import PlayersController
 from swissdesk.gui.controllers.ratinglist import RatingListController
 from swissdesk.gui.controllers.rounds import RoundsController
+from swissdesk.gui.controllers.sections import SectionsController
 from swissdesk.gui.controllers.standings import CrossTableController, StandingsController
 from swissdesk.gui.controllers.teams import TeamsController
+from swissdesk.gui.desk import DeskPage
 from swissdesk.gui.pages import (
     AuditPage,
     CrossTablePage,
@@ -54,6 +56,7 @@ from swissdesk.storage import (
     ManualPhase,
     PlayerRow,
     RoundView,
+    SectionInfo,
     TournamentFile,
     TournamentSettings,
 )
@@ -81,6 +84,9 @@ class MainWindow(QMainWindow):
     PAGE_TEAMS, PAGE_MATCHES, PAGE_TEAM_STANDINGS = range(5, 8)
     TEAM_PAGES = (PAGE_TEAMS, PAGE_MATCHES, PAGE_TEAM_STANDINGS)
     """The pages of a team event (hidden for an individual one)."""
+    PAGE_DESK = 8
+    """All sections' players and check-in (the registration desk; "Check-in" for a file
+    of one tournament)."""
 
     def __init__(
         self,
@@ -113,6 +119,9 @@ class MainWindow(QMainWindow):
         self.manual_phase: ManualPhase | None = None
         """The round being paired by hand (read with the settings on every refresh)."""
         """(snapshot, standings) by round, for ``standings_version`` (controllers.standings)."""
+        self.sections: list[SectionInfo] = []
+        """The open event's sections (``file`` is the handle of the one shown)."""
+        self.event_name = ""
         self._stale: set[int] = set()
 
         self.welcome = WelcomePage()
@@ -134,6 +143,8 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.teams_page, "Teams")
         self.tabs.addTab(self.matches_page, "Matches")
         self.tabs.addTab(self.team_standings_page, "Team standings")
+        self.desk_page = DeskPage()
+        self.tabs.addTab(self.desk_page, "All sections")
         self.tabs.currentChanged.connect(self._refresh_page)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.welcome)
@@ -164,7 +175,9 @@ class MainWindow(QMainWindow):
         self.audit = AuditController(self)
         self.printing = PrintController(self)
         self.teams = TeamsController(self)
+        self.event_sections = SectionsController(self)
         self._page_refresh: dict[int, Callable[[], None]] = {
+            self.PAGE_DESK: self.event_sections.refresh_desk,
             self.PAGE_PLAYERS: self.players.refresh_players,
             self.PAGE_STANDINGS: lambda: self.standings.refresh_standings(reset_round=True),
             self.PAGE_CROSS: lambda: self.cross.refresh_cross(reset_round=True),
@@ -242,18 +255,30 @@ class MainWindow(QMainWindow):
             return None
 
     def run_action(
-        self, action: Action, title: str = "", *, light: bool = False, deferred: bool = False
+        self,
+        action: Action,
+        title: str = "",
+        *,
+        light: bool = False,
+        deferred: bool = False,
+        section: int | None = None,
     ) -> ActionResult | None:
         """Run one storage action (saved at once), refresh the views, show "saved".
 
         ``light``: the action only changed results (refresh the round view at once, the
         other pages when next shown), so typing results stays quick in a big round.
         ``deferred``: refresh once control returns to the event loop (an edit made in a
-        table cell must not reset the model under its own editor).
+        table cell must not reset the model under its own editor). ``section``: the
+        action is another section's (the desk: a player added or ticked in there).
         """
         if self.file is None:
             return None
         tf = self.file
+        if section is not None and section != tf.section_id:
+            other = self.guarded(title or "Section", lambda: tf.section(section))
+            if other is None:
+                return None
+            tf = other
         shown = title or type(action).__name__
         try:
             try:
@@ -328,6 +353,7 @@ class MainWindow(QMainWindow):
         if self.file is not None:
             self.file.close()
             self.file = None
+            release_memory()
         event.accept()
 
     # -----------------------------------------------------------------------------------
@@ -341,11 +367,43 @@ class MainWindow(QMainWindow):
             self.fide_label.setVisible(False)
             return
         name = self.tournament_settings.name or self.file.path.stem
+        if len(self.sections) > 1 and self.event_name and self.event_name != name:
+            name = f"{name} ({self.event_name})"
         out = not self.tournament_settings.fide_mode
         mark = f" [{NOT_IN_FIDE_MODE}]" if out else ""
         self.setWindowTitle(f"{name}{mark} — {self.file.path.name} — {APP_TITLE}")
         self.setWindowFilePath(str(self.file.path))
         self.fide_label.setVisible(out)
+
+    def switch_section(self, section_id: int) -> bool:
+        """Show another section of the open event (F6, the section bar, the desk). Not
+        while its pairing is being computed: the pairing belongs to the section shown."""
+        if self.file is None:
+            return False
+        if section_id == self.file.section_id:
+            return True
+        if self.controller.busy:
+            self.prompter.error(
+                "Switch section",
+                "A pairing is being computed for this section: wait for it (or cancel it) "
+                "before switching to another section.",
+            )
+            self.event_sections.update_bar()
+            return False
+        tf = self.file
+        other = self.guarded("Switch section", lambda: tf.section(section_id))
+        if other is None:
+            return False
+        self.file = other
+        self.generation += 1  # nothing computed for the other section is stored here
+        self.players_cache = None
+        self.standings_cache.clear()
+        self.rounds.view = None
+        self.pairing.explanations = {}
+        self.refresh()
+        name = self.tournament_settings.name if self.tournament_settings else ""
+        self.statusBar().showMessage(f"Section: {name}", 5000)
+        return True
 
     @property
     def player_rows(self) -> list[PlayerRow]:
@@ -382,6 +440,7 @@ class MainWindow(QMainWindow):
                 self.PAGE_STANDINGS,
                 self.PAGE_CROSS,
                 self.PAGE_AUDIT,
+                self.PAGE_DESK,
             }
             self.mark_team_pages_stale()
             if view is not None and not local:
@@ -396,6 +455,16 @@ class MainWindow(QMainWindow):
             self.update_enabled()
             return
         tf = self.file
+        sections = self.guarded("Reading the event", lambda: (tf.sections(), tf.event_name()))
+        if sections is None:
+            return
+        self.sections, self.event_name = sections
+        if self.sections and tf.section_id not in {s.id for s in self.sections}:
+            # Its section is gone (an undone "Add section"): show the event's first.
+            first = self.sections[0].id
+            self.file = tf = tf.section(first)
+            self.players_cache = None
+            self.rounds.view = None
         loaded = self.guarded(
             "Reading the tournament",
             lambda: (tf.settings(), tf.players(), tf.rounds_paired(), tf.manual_pairing()),
@@ -412,7 +481,15 @@ class MainWindow(QMainWindow):
         }
         self.update_title()
         self.teams.update_tabs()
-        self._stale = {self.PAGE_PLAYERS, self.PAGE_STANDINGS, self.PAGE_CROSS, self.PAGE_AUDIT}
+        self.event_sections.update_bar()
+        self.tabs.setTabText(self.PAGE_DESK, "All sections" if len(self.sections) > 1 else "Check-in")
+        self._stale = {
+            self.PAGE_PLAYERS,
+            self.PAGE_STANDINGS,
+            self.PAGE_CROSS,
+            self.PAGE_AUDIT,
+            self.PAGE_DESK,
+        }
         self.mark_team_pages_stale()
         self.rounds.refresh_rounds()
         self._refresh_page(self.tabs.currentIndex())

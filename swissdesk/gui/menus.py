@@ -62,9 +62,9 @@ MenuItem = Command | str | None
 
 PAGE_NAMES = (
     *("&Players", "&Rounds", "&Standings", "&Cross table", "&Audit log"),
-    *("&Teams", "&Matches", "Team stan&dings"),
+    *("&Teams", "&Matches", "Team stan&dings", "A&ll sections / check-in"),
 )
-"""The View menu's pages in the window's tab order (Ctrl+1 ... Ctrl+8); an individual
+"""The View menu's pages in the window's tab order (Ctrl+1 ... Ctrl+9); an individual
 event hides the team pages, a team event the individual standings and cross table."""
 
 MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
@@ -135,6 +135,10 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
             Command("withdraw", "&Withdraw player…", "players.withdraw", "Ctrl+Shift+W"),
             Command("bye", "Requested &bye / absence…", "players.request_bye", "Ctrl+Shift+B"),
             Command("cancel_bye", "&Cancel requested bye…", "players.cancel_bye"),
+            Command(
+                "move_to_section", "&Move to another section…", "event_sections.move_player",
+                tip="A player who entered the wrong section, before that section's round 1",
+            ),
             SEPARATOR,
             Command(
                 "player_card",
@@ -209,6 +213,30 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
             Command(
                 "board_results_pdf", "&Board results (PDF)…", "printing.export_pdf",
                 args=("team-boards",),
+            ),
+        ),
+    ),
+    (
+        "&Sections",
+        (
+            Command(
+                "next_section", "&Next section", "event_sections.next_section", "F6",
+                tip="Show the event's next section (Shift+F6: the previous one)",
+            ),
+            Command(
+                "previous_section",
+                "&Previous section",
+                "event_sections.previous_section",
+                "Shift+F6",
+            ),
+            SEPARATOR,
+            Command("add_section", "&Add section…", "event_sections.add_section"),
+            Command("remove_section", "&Remove this section", "event_sections.remove_section"),
+            Command("event_name", "&Event name…", "event_sections.rename_event"),
+            SEPARATOR,
+            Command(
+                "hall_boards", "Board list for the &hall (all sections)…",
+                "printing.export_pdf", args=("hall-boards",),
             ),
         ),
     ),

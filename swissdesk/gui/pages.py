@@ -253,6 +253,18 @@ class PlayersPage(QWidget):
         source = self.proxy.mapToSource(index)
         return int(self.model.row_at(source.row()).tpn)
 
+    def select_tpn(self, tpn: int) -> None:
+        """Select the player with pairing number ``tpn`` (the search is cleared)."""
+        self.search.clear()
+        for row in range(self.proxy.rowCount()):
+            index = self.proxy.index(row, 0)
+            if self.model.row_at(self.proxy.mapToSource(index).row()).tpn == tpn:
+                self.table.setCurrentIndex(index)
+                self.table.selectRow(row)
+                self.table.scrollTo(index)
+                self.table.setFocus()
+                return
+
 
 class ResultTable(QTableView):
     """The board list; typing a result key enters it for the selected board."""
@@ -532,6 +544,8 @@ class AuditPage(QWidget):
         self.model = AuditModel(self)
         self.names: dict[int, str] = {}
         """TPN -> name, to name the players in the details (set by the controller)."""
+        self.names_by_section: dict[int, dict[int, str]] = {}
+        """The same for every section of the event (an entry is named in its section)."""
         self.table = make_table(self.model)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.details = QPlainTextEdit()
@@ -560,8 +574,16 @@ class AuditPage(QWidget):
     def _show_details(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid():
             self.details.clear()
-        self.details.setPlainText(audit_details(self.model.row_at(current.row()), self.names))
-        self.details.setPlainText(audit_details(self.model.row_at(current.row()), self.names))
+            return
+        entry = self.model.row_at(current.row())
+        names = self.names
+        if entry.section_id is not None and entry.section_id in self.names_by_section:
+            names = self.names_by_section[entry.section_id]
+        self.details.setPlainText(audit_details(entry, names))
+
+    def show_sections(self, several: bool) -> None:
+        """The Section column, for an event of several sections."""
+        self.table.setColumnHidden(AuditModel.SECTION, not several)
 
 
 def audit_details(entry: AuditEntry, names: Mapping[int, str] | None = None) -> str:

@@ -311,6 +311,8 @@ class PairingActions:
             and self.w.run_action(AssignPairingNumbers(), "Sort pairing numbers") is None
         ):
             return
+        if not self.w.event_sections.confirm_absentees(n):
+            return  # the players not checked in: set absent, or paired anyway
         snapshot = self.w.guarded("Pair next round", tf.snapshot)
         if snapshot is None:
             return

@@ -6,12 +6,14 @@ get and who moves down (C.04.2 art. 2.4), the rounds scored without playing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QLabel,
     QLineEdit,
     QPushButton,
     QSpinBox,
@@ -31,6 +33,7 @@ from swissdesk.storage import (
     PlayerData,
     PlayerRow,
     PlayerStatus,
+    SectionInfo,
 )
 
 
@@ -196,6 +199,71 @@ class PlayerDialog(ValidatedDialog):
 
     def data(self) -> PlayerData:
         return self.player.data()
+
+
+DeskWarnings = Callable[[PlayerData, int], Sequence[str]]
+"""What the desk should know before registering a player in a section (rules, the same
+person elsewhere): ``TournamentFile.desk_warnings``."""
+
+
+class DeskPlayerDialog(PlayerDialog):
+    """Add a player at the registration desk: in which section (an event of several), and,
+    before OK, what the desk should know: the section's rating and age rules, the same
+    person already registered (in this section, or in one played at the same time).
+    Warnings only: the arbiter decides."""
+
+    def __init__(
+        self,
+        sections: Sequence[SectionInfo],
+        current: int,
+        warnings: DeskWarnings,
+        parent: QWidget | None = None,
+        *,
+        rating_list: RatingList | None = None,
+    ) -> None:
+        kinds = {s.id: s.rating_type for s in sections}
+        super().__init__(
+            parent=parent, rating_list=rating_list, rating_kind=kinds.get(current, "standard")
+        )
+        self.kinds = kinds
+        self.warnings_of = warnings
+        self.section = QComboBox()
+        for info in sections:
+            rules = f"  ({info.rules.text})" if info.rules.text else ""
+            self.section.addItem(f"{info.name}{rules}", info.id)
+        self.section.setCurrentIndex(max(0, self.section.findData(current)))
+        self.form.insertRow(0, "S&ection:", self.section)
+        self.form.setRowVisible(self.section, len(sections) > 1)
+        self.notes = QLabel()
+        self.notes.setWordWrap(True)
+        self.notes.setStyleSheet("color: #8a5300;")
+        self.notes.setVisible(False)
+        self.form.addRow(self.notes)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(250)
+        self._timer.timeout.connect(self.update_notes)
+        self.section.currentIndexChanged.connect(self._section_changed)
+        for field in (self.player.name, self.player.rating, self.player.fide_id, self.player.birth):
+            field.textChanged.connect(lambda _t: self._timer.start())
+
+    def section_id(self) -> int:
+        return int(self.section.currentData())
+
+    def _section_changed(self) -> None:
+        self.rating_kind = self.kinds.get(self.section_id(), "standard")
+        if self.lookup is not None:
+            self.lookup.kind = self.rating_kind
+        self.update_notes()
+
+    def update_notes(self) -> None:
+        """Show what the desk should know about the player as entered now."""
+        data = self.player.data()
+        notes: Sequence[str] = ()
+        if data.name.strip() and data.rating >= 0:
+            notes = self.warnings_of(data, self.section_id())
+        self.notes.setText("\n".join(f"⚠ {n}" for n in notes))
+        self.notes.setVisible(bool(notes))
 
 
 def predicted_tpn(players: Sequence[PlayerRow], data: PlayerData, rounds_paired: int) -> int:

@@ -68,6 +68,10 @@ def document_kinds(team: bool) -> list[tuple[str, str]]:
             ]
         else:
             kinds.append((k, KIND_TITLES[k]))
+    kinds += [
+        (HALL, "Board list for the hall (all sections)"),
+        (f"{HALL}:continuous", "Board list for the hall (boards numbered on)"),
+    ]
     return kinds
 
 
@@ -85,6 +89,28 @@ def is_round_kind(kind: str) -> bool:
     return kind in ROUND_KINDS
 
 
+HALL = "hall-boards"
+"""The board list for the hall: every section of the event, each at its latest round."""
+
+
+def render_hall(tf: TournamentFile, path: Path, *, continuous: bool) -> Path:
+    """The hall's board list of the event ``tf`` belongs to (:mod:`swissdesk.reports.hall`):
+    its sections with a paired round, one after another."""
+    from swissdesk.reports.hall import HallSection, render_hall_boards
+
+    sections: list[HallSection] = []
+    for info in tf.sections():
+        if info.rounds_paired < 1 or info.is_team:
+            continue
+        section = tf.section(info.id)
+        r = info.rounds_paired
+        snapshot = section.snapshot(include_pending=True)
+        sections.append(
+            HallSection(info.name, snapshot, r, section.board_order(r), section.withdrawn())
+        )
+    return render_hall_boards(tf.event_name(), sections, path, continuous=continuous)
+
+
 def render_document(
     tf: TournamentFile, kind: str, path: Path, round_number: int | None
 ) -> Path:
@@ -99,6 +125,8 @@ def render_document(
         return render_team_report(kind.removeprefix(TEAM_PREFIX), tf, path, round_number=rnd)
     from swissdesk.reports import render
 
+    if kind.startswith(HALL):
+        return render_hall(tf, path, continuous=kind.endswith(":continuous"))
     if kind.startswith("starting-list"):
         order = kind.partition(":")[2] or "number"
         return render("starting-list", tf.snapshot(), path, order=order)
@@ -604,10 +632,14 @@ class PrintController(QObject):
         if self.w.file is None:
             return None
         tf = self.w.file
-        written = self.w.guarded(
-            f"Export {document_title(kind)}",
-            lambda: render_document(tf, kind, path, round_number),
-        )
+
+        def render() -> Path:
+            from swissdesk.outputs import refuse_overwriting
+
+            refuse_overwriting(path, [tf.path])
+            return render_document(tf, kind, path, round_number)
+
+        written = self.w.guarded(f"Export {document_title(kind)}", render)
         if written is not None:
             self.w.statusBar().showMessage(f"Wrote {written}", 30_000)
         return written

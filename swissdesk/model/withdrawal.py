@@ -29,9 +29,15 @@ _POINTLESS = frozenset({ResultCode.NOT_PAIRED, ResultCode.FORFEIT_LOSS, ResultCo
 def withdrawn_from_round(tournament: Tournament, player: Player) -> int | None:
     """The round from which ``player`` is withdrawn by the rule above, else None."""
     paired = tournament.rounds_with_pairings
+    last = max(paired, max((len(p.rounds) for p in tournament.players), default=0))
+    return _withdrawn_from(player, paired, last)
+
+
+def _withdrawn_from(player: Player, paired: int, last: int) -> int | None:
+    """:func:`withdrawn_from_round` with the tournament's paired and last rounds given
+    (computed once for every player by :func:`withdrawals`)."""
     if paired == 0:
         return None
-    last = max(paired, max((len(p.rounds) for p in tournament.players), default=0))
     first = None
     only_zero_byes = True
     for r in range(last, 0, -1):
@@ -52,9 +58,11 @@ def withdrawn_from_round(tournament: Tournament, player: Player) -> int | None:
 
 def withdrawals(tournament: Tournament) -> dict[int, int]:
     """TPN -> round of withdrawal, for every player the file shows as withdrawn."""
+    paired = tournament.rounds_with_pairings
+    last = max(paired, max((len(p.rounds) for p in tournament.players), default=0))
     found = {}
     for p in tournament.players:
-        r = withdrawn_from_round(tournament, p)
+        r = _withdrawn_from(p, paired, last)
         if r is not None:
             found[p.tpn] = r
     return found

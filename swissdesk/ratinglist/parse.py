@@ -18,14 +18,24 @@ XML list is over a million players and about 1 GB). Reading reports progress in 
 stops when asked to. Damage (a truncated zip or XML, a file that is no list) is a
 :class:`RatingListError` with a message for the arbiter; a single record that cannot be read
 (no FIDE ID, a rating that is not a number) is skipped and counted.
+
+A hostile download cannot exhaust the computer either (issue 39): a zip member may not
+unpack to more than :data:`MAX_RATIO` times its compressed size (FIDE's lists unpack to about
+25 times theirs) nor to more than :data:`MAX_UNCOMPRESSED`; an encrypted member, a corrupt
+deflate stream or an unknown compression method is a message; and every buffer is bounded:
+a TXT line longer than :data:`MAX_LINE`, and in an XML list a tag, a name or a text longer
+than :data:`MAX_RUN` or more than :data:`MAX_EVENTS` elements between two players, are refused
+as what no rating list holds. A UTF-16 XML list (with its byte order mark) is read.
 """
 
 from __future__ import annotations
 
 import io
+import lzma
 import os
 import re
 import zipfile
+import zlib
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +43,26 @@ from typing import IO
 from xml.etree import ElementTree
 
 from swissdesk.errors import InputError
+
+MAX_RATIO = 100
+"""Most a zip member may unpack to, in times its compressed size (a zip bomb is refused
+before a byte is unpacked)."""
+
+MAX_UNCOMPRESSED = 8 << 30
+"""Most a zip member may unpack to: 8 GiB (FIDE's combined XML list is about 1 GB)."""
+
+MAX_LINE = 4096
+"""Longest TXT line: FIDE's TXT lines have about 160 characters."""
+
+MAX_RUN = 64 << 10
+"""Longest tag, name or text of an XML list: a ``<player>`` record is about 500 bytes."""
+
+MAX_EVENTS = 512
+"""Most elements that may start or end between two ``<player>`` records of an XML list (a
+``<player>`` has 19 children: 40 events)."""
+
+_ZIP_ERRORS = (zipfile.BadZipFile, EOFError, zlib.error, lzma.LZMAError, NotImplementedError)
+"""What reading a damaged zip member raises (bz2 raises OSError, caught with the others)."""
 
 RATING_KINDS = ("standard", "rapid", "blitz")
 """The three FIDE rating types, in the order the lists give them."""
@@ -164,8 +194,9 @@ def open_list(
         if not members:
             raise RatingListError(f"{p}: the zip file holds no .xml or .txt rating list")
         member = members[0]
+        _check_member(p, member)
         inner = archive.open(member)
-    except (zipfile.BadZipFile, EOFError, OSError) as exc:
+    except (*_ZIP_ERRORS, OSError, RuntimeError) as exc:
         raw.close()
         raise RatingListError(
             f"{p}: the zip file is damaged or incomplete (an interrupted download?): {exc}"
@@ -183,6 +214,22 @@ def open_list(
     return stream, member.filename, close
 
 
+def _check_member(path: Path, member: zipfile.ZipInfo) -> None:
+    """Refuse an encrypted member and one that would unpack to far more than a list."""
+    if member.flag_bits & 0x1:
+        raise RatingListError(
+            f"{path}: {member.filename} in the zip file is encrypted (password-protected); "
+            "FIDE's lists are not: download the list again"
+        )
+    limit = min(MAX_UNCOMPRESSED, max(MAX_RATIO * member.compress_size, 1 << 20))
+    if member.file_size > limit:
+        raise RatingListError(
+            f"{path}: {member.filename} would unpack to {member.file_size:,} bytes from "
+            f"{member.compress_size:,}, far more than a rating list (at most {MAX_RATIO} times "
+            "its compressed size): not a rating list, nothing was read"
+        )
+
+
 def read_list(
     path: str | os.PathLike[str],
     counts: ReadCounts,
@@ -198,18 +245,23 @@ def read_list(
     """
     stream, name, close = open_list(path, progress)
     try:
-        head = stream.peek(4096)[:4096].lstrip()
+        head = stream.peek(4096)[:4096]
         guess = kind or _kind_from_name(name)
+        if head[:2] in _UTF16_BOMS and not _looks_like_xml(head):
+            raise RatingListError(
+                f"{name}: the list is written in UTF-16; save it as UTF-8 (or download FIDE's "
+                "list again) and import it then"
+            )
         records = (
             _read_xml(stream, counts, guess)
-            if head.startswith(b"<")
+            if _looks_like_xml(head)
             else _read_txt(stream, counts, guess, name)
         )
         for n, player in enumerate(records, start=1):
             if should_cancel is not None and n % 2048 == 0 and should_cancel():
                 raise ImportCancelled("the import was cancelled; the list was not changed")
             yield player
-    except (zipfile.BadZipFile, EOFError) as exc:
+    except _ZIP_ERRORS as exc:
         raise RatingListError(
             f"{path}: the zip file is damaged or incomplete (an interrupted download?): {exc}"
         ) from None
@@ -217,6 +269,23 @@ def read_list(
         raise RatingListError(f"{path}: cannot read the file: {exc}") from None
     finally:
         close()
+
+
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
+def _looks_like_xml(head: bytes) -> bool:
+    """An XML list starts with ``<`` after blanks, in UTF-8 (a byte order mark allowed) or
+    in UTF-16 with its byte order mark."""
+    if head.startswith(b"\xef\xbb\xbf"):
+        head = head[3:]
+    if head.startswith(_UTF16_BOMS):
+        big = head.startswith(b"\xfe\xff")
+        text = head[2 : len(head) - len(head) % 2].decode(
+            "utf-16-be" if big else "utf-16-le", "replace"
+        )
+        return text.lstrip().startswith("<")
+    return head.lstrip().startswith(b"<")
 
 
 def _kind_from_name(name: str) -> str:
@@ -253,29 +322,90 @@ _XML_TAGS = {
 }
 
 
+class _MarkupGuard:
+    """Refuses, chunk by chunk and at C speed, an XML tag or text longer than
+    :data:`MAX_RUN`: the parser would hold it whole in memory (a name of a gigabyte). A run
+    inside one chunk is at most the chunk's size; runs across chunks are added up."""
+
+    def __init__(self) -> None:
+        self.run = 0
+
+    def check(self, chunk: bytes) -> None:
+        if b"<!DOCTYPE" in chunk or b"<!ENTITY" in chunk:
+            raise RatingListError(
+                "the XML list declares a DOCTYPE or entities, which FIDE's lists never do: "
+                "not a rating list; the previous list is kept"
+            )
+        first = min((i for i in (chunk.find(b"<"), chunk.find(b">")) if i >= 0), default=-1)
+        if first < 0:
+            self.run += len(chunk)
+        else:
+            self.run += first
+            if self.run > MAX_RUN:
+                self._refuse()
+            self.run = len(chunk) - 1 - max(chunk.rfind(b"<"), chunk.rfind(b">"))
+        if self.run > MAX_RUN:
+            self._refuse()
+
+    @staticmethod
+    def _refuse() -> None:
+        raise RatingListError(
+            f"the XML list holds a tag, a name or a text longer than {MAX_RUN:,} bytes, which "
+            "no rating list does: not a rating list; the previous list is kept"
+        )
+
+
 def _read_xml(stream: IO[bytes], counts: ReadCounts, kind: str) -> Iterator[ListedPlayer]:
-    """``<player>`` elements, each cleared once read so memory stays flat."""
-    parser = ElementTree.iterparse(stream, events=("start", "end"))
+    """``<player>`` elements, each cleared once read so memory stays flat; fed to the parser
+    in 16 KiB chunks (as ``iterparse`` does: faster than larger ones) through
+    :class:`_MarkupGuard`. At most :data:`MAX_EVENTS` elements start
+    or end between two players (a ``<player>`` has 19 children), so what the tree holds
+    (and how deep it nests) is bounded too."""
+    parser: ElementTree.XMLPullParser[ElementTree.Element] = ElementTree.XMLPullParser(
+        events=("start", "end")
+    )
+    guard = _MarkupGuard()
     root: ElementTree.Element | None = None
+    since_player = 0
     saw_rapid_or_blitz = False
+    finished = False
     try:
-        for event, element in parser:
-            if root is None:
-                root = element
-                continue
-            if event != "end" or element.tag != "player":
-                continue
-            fields = {child.tag: (child.text or "") for child in element}
-            element.clear()
-            root.clear()
-            counts.read += 1
-            if "rapid_rating" in fields or "blitz_rating" in fields:
-                saw_rapid_or_blitz = True
-            try:
-                yield _xml_player(fields, kind)
-            except ValueError as exc:
-                ident = fields.get("fideid", "").strip() or "?"
-                counts.skip(f"record {counts.read} (FIDE ID {ident}): {exc}")
+        while not finished:
+            chunk = stream.read(1 << 14)
+            if chunk:
+                guard.check(chunk)
+                parser.feed(chunk)
+            else:
+                parser.close()
+                finished = True
+            events: Iterator[tuple[str, ElementTree.Element]] = parser.read_events()  # type: ignore[assignment]
+            for event, element in events:
+                since_player += 1
+                if since_player > MAX_EVENTS:
+                    raise RatingListError(
+                        f"the XML list holds more than {MAX_EVENTS // 2} elements outside or "
+                        "inside one player, which no rating list does: not a rating list; "
+                        "the previous list is kept"
+                    )
+                if event == "start":
+                    if root is None:
+                        root = element
+                    continue
+                if element.tag != "player":
+                    continue
+                fields = {child.tag: (child.text or "") for child in element}
+                element.clear()
+                if root is not None:
+                    root.clear()  # the root keeps nothing of what was read
+                since_player = 0
+                counts.read += 1
+                if "rapid_rating" in fields or "blitz_rating" in fields:
+                    saw_rapid_or_blitz = True
+                try:
+                    yield _xml_player(fields, kind)
+                except ValueError as exc:
+                    ident = fields.get("fideid", "").strip() or "?"
+                    counts.skip(f"record {counts.read} (FIDE ID {ident}): {exc}")
     except ElementTree.ParseError as exc:
         raise RatingListError(
             f"the XML list is damaged or incomplete ({exc}); the previous list is kept"
@@ -392,7 +522,7 @@ def _read_txt(
     stream: IO[bytes], counts: ReadCounts, kind: str, name: str
 ) -> Iterator[ListedPlayer]:
     """Fixed-width lines, columns found from the header; UTF-8, else Windows-1252."""
-    lines = iter(stream)
+    lines = _bounded_lines(stream, name)
     try:
         header = _decode(next(lines)).rstrip("\r\n")
     except StopIteration:
@@ -421,6 +551,23 @@ def _read_txt(
         if isinstance(birth, int) and not 1850 <= birth <= 2200:
             values["birth_year"] = None
         yield ListedPlayer(**values)  # type: ignore[arg-type]
+
+
+def _bounded_lines(stream: IO[bytes], name: str) -> Iterator[bytes]:
+    """The lines of ``stream``, none longer than :data:`MAX_LINE` (a line of a gigabyte
+    would be held whole in memory)."""
+    line_no = 0
+    while True:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        line_no += 1
+        if len(raw) > MAX_LINE:
+            raise RatingListError(
+                f"{name}: line {line_no} is longer than {MAX_LINE:,} characters, which no "
+                "rating list line is: not a rating list; the previous list is kept"
+            )
+        yield raw
 
 
 def _decode(raw: bytes) -> str:

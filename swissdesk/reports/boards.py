@@ -44,8 +44,33 @@ def render_boards(
     ``withdrawn``: TPN -> round from which the player is withdrawn (the file's record;
     default: as the entries show it), printed "withdrawn" below the boards."""
     rnd = check_round(tournament, round_number)
-    gone = withdrawn_by_round(tournament, rnd, withdrawn)
     width, _ = frame_size(paper)
+    story = board_list_story(
+        tournament,
+        rnd,
+        width,
+        board_order=board_order,
+        show_results=show_results,
+        withdrawn=withdrawn,
+    )
+    header = make_header(tournament, "Pairings", f"Round {rnd}", rnd)
+    return build_pdf(Path(out_path), story, header, paper=paper)
+
+
+def board_list_story(
+    tournament: Tournament,
+    rnd: int,
+    width: float,
+    *,
+    board_order: Sequence[tuple[int, int]] | None = None,
+    show_results: bool = True,
+    withdrawn: Mapping[int, int] | None = None,
+    first_board: int = 1,
+) -> list[Flowable]:
+    """The board table of round ``rnd`` and, below it, who is not on a board; boards are
+    numbered from ``first_board`` (the hall's list of all sections numbers on across them,
+    :mod:`swissdesk.reports.hall`)."""
+    gone = withdrawn_by_round(tournament, rnd, withdrawn)
     scores = scores_before(tournament, rnd)
     by_tpn = tournament.players_by_tpn
     boards = boards_of_round(tournament, rnd, board_order)
@@ -92,7 +117,7 @@ def render_boards(
         w, b = by_tpn.get(board.white), by_tpn.get(board.black)
         rows.append(
             [
-                str(board.number),
+                str(board.number + first_board - 1),
                 str(board.white),
                 w.title if w else "",
                 fit(w.name if w else f"#{board.white}", name_room, REGULAR, font),
@@ -158,5 +183,4 @@ def render_boards(
                 align=["RIGHT", "LEFT", "RIGHT", "CENTER", "LEFT", "CENTER"],
             )
         )
-    header = make_header(tournament, "Pairings", f"Round {rnd}", rnd)
-    return build_pdf(Path(out_path), story, header, paper=paper)
+    return story

@@ -576,20 +576,48 @@ size): extractors that read content order (pypdf) take a bigger one for a space 
 words, so a move back to a reph or forward past it is written in steps this size."""
 
 
-def _draw_shaped(canvas: Canvas, x: float, y: float, run: Run, shaped: _Shaped,
-                 size: float) -> None:  # fmt: skip
-    """Draw a shaped run with its text layer: the glyphs at HarfBuzz's positions, written
-    in :func:`_emission_order`, inside a marked-content span whose ``/ActualText`` is the
-    run as typed (PDF 32000-1 14.9.4: what viewers search and copy)."""
+@lru_cache(maxsize=8192)
+def _written(run: Run, size: float) -> tuple[str, tuple[tuple[float, float, float], ...]]:
+    """What a shaped run writes, computed once per run and size: the glyph codes in
+    :func:`_emission_order` (with the phantoms of right-to-left ligatures, :func:`_phantom`)
+    and for each its position and the width the PDF advances by, in thousandths of the
+    font size."""
+    shaped = _shaped(run, size)
+    assert shaped is not None
     font = pdfmetrics.getFont(run.font)
     face = font.face.name.decode("latin-1")
-    doc = canvas._doc
     glyphs = shaped.glyphs
     positions: list[tuple[float, float]] = []
     pen = 0.0
     for g in glyphs:
         positions.append((pen + g.x_offset, g.y_offset))
         pen += g.advance
+    chars: list[str] = []
+    places: list[tuple[float, float, float]] = []
+    widths = font.face.charWidths
+    for i in _emission_order(run, glyphs, face):
+        gx, gy = positions[i]
+        char = glyphs[i].char
+        chars.append(char)
+        places.append((gx, gy, widths.get(ord(char), 0)))
+        text = _glyph_text(face, ord(char))
+        if run.rtl and len(text) > 1:
+            # Inside the ligature, right of its start: read before it right to left.
+            middle = gx + widths.get(ord(char), 0) / 2
+            for letter in reversed(text[:-1]):
+                chars.append(_phantom(font, letter))
+                places.append((middle, gy, 0.0))
+    return "".join(chars), tuple(places)
+
+
+def _draw_shaped(canvas: Canvas, x: float, y: float, run: Run, shaped: _Shaped,
+                 size: float) -> None:  # fmt: skip
+    """Draw a shaped run with its text layer: the glyphs at HarfBuzz's positions, written
+    in :func:`_emission_order`, inside a marked-content span whose ``/ActualText`` is the
+    run as typed (PDF 32000-1 14.9.4: what viewers search and copy)."""
+    font = pdfmetrics.getFont(run.font)
+    doc = canvas._doc
+    chars, places = _written(run, size)
     code = ["BT", f"1 0 0 1 {fp(x)} {fp(y)} Tm"]
     if not run.rtl:
         # Left to right: the glyphs of a cluster are not in the characters' order (a reph
@@ -601,18 +629,12 @@ def _draw_shaped(canvas: Canvas, x: float, y: float, run: Run, shaped: _Shaped,
     items: list[str] = []
     at = 0.0  # where the PDF's pen stands, thousandths of the font size
     rise = 0.0
-    emitted: list[tuple[str, float, float]] = []  # (code, x, y) in writing order
-    for i in _emission_order(run, glyphs, face):
-        gx, gy = positions[i]
-        emitted.append((glyphs[i].char, gx, gy))
-        text = _glyph_text(face, ord(glyphs[i].char))
-        if run.rtl and len(text) > 1:
-            # Inside the ligature, right of its start: read before it right to left.
-            middle = gx + font.face.charWidths.get(ord(glyphs[i].char), 0) / 2
-            emitted += [(_phantom(font, letter), middle, gy) for letter in reversed(text[:-1])]
-    for char, gx, gy in emitted:
-        for subset, data in font.splitString(char, doc):
-            name = font.getSubsetInternalName(subset, doc)
+    k = 0
+    for subset, data in font.splitString(chars, doc):  # one byte per glyph code
+        name = font.getSubsetInternalName(subset, doc)
+        for byte in data:
+            gx, gy, advance = places[k]
+            k += 1
             if name != current or gy != rise:
                 if items:
                     code.append(f"[{' '.join(items)}] TJ")
@@ -628,8 +650,8 @@ def _draw_shaped(canvas: Canvas, x: float, y: float, run: Run, shaped: _Shaped,
                 step = max(-_MOVE_STEP, min(_MOVE_STEP, move))
                 items.append(fp(step))
                 move -= step
-            items.append(f"({canvas._escape(data)})")
-            at = gx + font.face.charWidths.get(ord(char), 0)
+            items.append(f"({canvas._escape(bytes((byte,)))})")
+            at = gx + advance
     if items:
         code.append(f"[{' '.join(items)}] TJ")
     if rise:

@@ -42,14 +42,15 @@ from swissdesk.model.withdrawal import withdrawals
 from swissdesk.storage.levels import IntegrityEvent
 from swissdesk.storage.schema import (
     EntryRecord,
-    MetaRecord,
     PlayerRecord,
     RoundRecord,
     TournamentRecord,
 )
+from swissdesk.storage.sections import section_of
 from swissdesk.storage.views import (
     AccelerationKind,
     PlayerData,
+    SectionRules,
     TournamentSettings,
 )
 
@@ -105,6 +106,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> TournamentSettings:
     values["acceleration"] = AccelerationKind(values.get("acceleration", "none"))
     values["late_entry_result"] = ResultCode(values.get("late_entry_result", " "))
     values["round_dates"] = tuple(values.get("round_dates", ()))
+    values["rules"] = SectionRules(**values.get("rules", {}))
     values["national_list"] = national_from_dict(values.get("national_list") or {})
     values["round_robin"] = RoundRobinSettings(**values.get("round_robin", {}))
     return TournamentSettings(**values)
@@ -162,6 +164,12 @@ def settings_from_record(rec: TournamentRecord) -> TournamentSettings:
         round_dates=schedule.from_records(json.loads(rec.extra_records or "[]")),
         time_control_code=timecontrol.from_records(json.loads(rec.extra_records or "[]")),
         organiser=rec.organiser,
+        rules=SectionRules(
+            rating_from=rec.rating_from,
+            rating_below=rec.rating_below,
+            age_under=rec.age_under,
+            age_from=rec.age_from,
+        ),
         national_list=national,
         norm_exemption=exemption,
         round_robin=_round_robin_settings(json.loads(rec.extra_records or "[]")),
@@ -200,6 +208,10 @@ def write_settings(rec: TournamentRecord, settings: TournamentSettings) -> None:
     rec.late_entry_result = settings.late_entry_result.value
     rec.is_team = settings.is_team
     rec.organiser = settings.organiser
+    rec.rating_from = settings.rules.rating_from
+    rec.rating_below = settings.rules.rating_below
+    rec.age_under = settings.rules.age_under
+    rec.age_from = settings.rules.age_from
     rec.rating_settings = rating_settings_to_json(settings)
     # The round schedule is the TRF record 132 among the kept records (no column of its own).
     records = schedule.replace_in_records(
@@ -379,14 +391,14 @@ def load_entries(
     Plain SQL on the session's connection: no ORM instance is built, which keeps a
     2,000-player file's snapshot well under a second.
     """
-    sql = f"SELECT {_ENTRY_COLUMNS} FROM entry"
-    params: tuple[int, ...] = ()
+    sql = f"SELECT {_ENTRY_COLUMNS} FROM entry WHERE section_id = ?"
+    params: tuple[int, ...] = (section_of(session),)
     if round_number is not None:
-        sql += " WHERE round_number = ?"
-        params = (round_number,)
+        sql += " AND round_number = ?"
+        params += (round_number,)
     elif max_round is not None:
-        sql += " WHERE round_number <= ?"
-        params = (max_round,)
+        sql += " AND round_number <= ?"
+        params += (max_round,)
     rows = session.connection().exec_driver_sql(sql, params).fetchall()
     return [
         StoredEntry(pid, r, kind, board, opp, colour, result, bool(adj), games, gp)
@@ -405,8 +417,9 @@ def scores(
     rows = session.connection().exec_driver_sql(
         "SELECT player_id, result, count(*), "
         + ("sum(game_points), count(game_points) " if match_points else "0, 0 ")
-        + "FROM entry WHERE +round_number <= ? AND result IS NOT NULL GROUP BY player_id, result",
-        (max_round,),
+        + "FROM entry WHERE section_id = ? AND +round_number <= ? AND result IS NOT NULL "
+        "GROUP BY player_id, result",
+        (section_of(session), max_round),
     )
     out: dict[int, HalfPoints] = {}
     for pid, code, count, game_points, with_games in rows:
@@ -447,7 +460,7 @@ def completed_through(session: Session) -> int:
 
 
 def _being_created(session: Session, round_number: int) -> bool:
-    rec = session.get(TournamentRecord, 1)
+    rec = session.get(TournamentRecord, section_of(session))
     text = rec.manual_pairing if rec is not None else None
     if not text:
         return False
@@ -488,7 +501,8 @@ def build_snapshot(
     requested byes and absences (and an absence for withdrawn players and late entries not
     yet arrived), so that an engine pairs exactly the right players.
     """
-    rec = session.get(TournamentRecord, 1)
+    section = section_of(session)
+    rec = session.get(TournamentRecord, section)
     assert rec is not None
     settings = settings_from_record(rec)
     if through is None:
@@ -516,7 +530,9 @@ def build_snapshot(
                 prow.late_entry_round,
                 prow.group_a,
                 prow.acceleration,
-            ).order_by(prow.tpn)
+            )
+            .where(prow.section_id == section)
+            .order_by(prow.tpn)
         )
         .all()
     )
@@ -525,8 +541,8 @@ def build_snapshot(
         session.connection()
         .exec_driver_sql(
             "SELECT player_id, round_number, kind, opponent_id, colour, result, games, "
-            "game_points FROM entry WHERE +round_number <= ?",
-            (next_round,),
+            "game_points FROM entry WHERE section_id = ? AND +round_number <= ?",
+            (section, next_round),
         )
         .fetchall()
     )
@@ -562,8 +578,7 @@ def build_snapshot(
                 pending_as=pending_as,
             )
         by_player.setdefault(pid, {})[r] = entry
-    declared_through = session.get(MetaRecord, "declared_through")
-    keep_declared = declared_through is not None and int(declared_through.value) == through
+    keep_declared = rec.declared_through == through
     out: list[Player] = []
     absent = _ABSENT
     for row in players:
@@ -660,37 +675,47 @@ def games_to_json(games: Sequence[GameResult]) -> str | None:
     return json.dumps([[g.colour.value if g.colour else None, g.result.value] for g in games])
 
 
-def insert_tournament(session: Session, t: Tournament, *, engine_label: str, at: str) -> None:
-    """Write every player, round and entry of ``t`` (a new, empty file; ids = TPNs)."""
-    rec = session.get(TournamentRecord, 1)
+def insert_tournament(
+    session: Session, t: Tournament, *, engine_label: str, at: str
+) -> dict[int, int]:
+    """Write every player, round and entry of ``t`` into the session's section (new and
+    empty); returns each TPN's player id (ids are the file's: a second section's players
+    get the next free ones)."""
+    rec = session.get(TournamentRecord, section_of(session))
     assert rec is not None
-    rec.forbidden_pairs = json.dumps(sorted(sorted(pair) for pair in t.forbidden_pairs))
     rec.extra_records = json.dumps(list(t.extra_records))
     last_paired = t.rounds_with_pairings
     withdrawn = withdrawals(t)  # the file's withdrawn players stay withdrawn (issue 18)
+    records: dict[int, PlayerRecord] = {}
     for p in t.players:
         accel = t.acceleration.get(p.tpn)
-        session.add(
-            PlayerRecord(
-                id=p.tpn,
-                tpn=p.tpn,
-                name=p.name,
-                rating=p.rating,
-                sex=p.sex,
-                title=p.title,
-                federation=p.federation,
-                fide_id=p.fide_id,
-                birth_date=p.birth_date,
-                members=json.dumps(list(p.members)),
-                club=p.club,
-                declared_points=p.declared_points,
-                declared_rank=p.declared_rank,
-                group_a=False,
-                acceleration=json.dumps(list(accel) if accel is not None else None),
-                withdrawn_from_round=withdrawn.get(p.tpn),
-            )
+        records[p.tpn] = PlayerRecord(
+            tpn=p.tpn,
+            name=p.name,
+            rating=p.rating,
+            sex=p.sex,
+            title=p.title,
+            federation=p.federation,
+            fide_id=p.fide_id,
+            birth_date=p.birth_date,
+            members=json.dumps(list(p.members)),
+            club=p.club,
+            declared_points=p.declared_points,
+            declared_rank=p.declared_rank,
+            group_a=False,
+            acceleration=json.dumps(list(accel) if accel is not None else None),
+            withdrawn_from_round=withdrawn.get(p.tpn),
         )
+    session.add_all(records.values())
     session.flush()
+    id_of = {tpn: r.id for tpn, r in records.items()}
+    rec.forbidden_pairs = json.dumps(
+        sorted(
+            sorted(id_of[tpn] for tpn in pair)
+            for pair in t.forbidden_pairs
+            if all(tpn in id_of for tpn in pair)
+        )
+    )
     for r in range(1, last_paired + 1):
         session.add(RoundRecord(number=r, paired_at=at, engine=engine_label))
     rows: list[dict[str, Any]] = []
@@ -706,11 +731,11 @@ def insert_tournament(session: Session, t: Tournament, *, engine_label: str, at:
                 board = boards.setdefault(key, len(boards) + 1)
             rows.append(
                 {
-                    "player_id": p.tpn,
+                    "player_id": id_of[p.tpn],
                     "round_number": r,
                     "kind": _entry_kind(e),
                     "board": board,
-                    "opponent_id": e.opponent,
+                    "opponent_id": id_of[e.opponent] if e.opponent is not None else None,
                     "colour": e.colour.value if e.colour else None,
                     "result": e.result.value,
                     "adjourned": False,
@@ -720,7 +745,8 @@ def insert_tournament(session: Session, t: Tournament, *, engine_label: str, at:
             )
     if rows:
         session.execute(insert(EntryRecord), rows)
-    session.merge(MetaRecord(key="declared_through", value=str(last_paired)))
+    rec.declared_through = last_paired
+    return id_of
 
 
 def entry_dicts(records: Iterable[EntryRecord]) -> list[dict[str, Any]]:

@@ -13,6 +13,9 @@ import errno
 import os
 import shutil
 import sqlite3
+import stat
+import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -24,7 +27,7 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import QueuePool
 
-from swissdesk.storage import schema
+from swissdesk.storage import schema, schemacheck
 from swissdesk.storage.errors import (
     CorruptFileError,
     DiskFullError,
@@ -33,7 +36,9 @@ from swissdesk.storage.errors import (
     NotATournamentFileError,
     ReadOnlyFileError,
     StorageError,
+    UntrustedFileError,
 )
+from swissdesk.storage.sections import SECTION, SectionSession
 
 SUFFIX = ".swissdesk"
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -41,12 +46,21 @@ DEFAULT_BUSY_TIMEOUT_MS = 1500
 """How long a write waits for another program's write lock before saying the file is in
 use (reads never wait for a writer: WAL). Short, so the arbiter hears within 2 s."""
 
+OPEN_TIME_LIMIT_S = 30.0
+"""Longest the checks on opening a file may take (the integrity check, reading the schema
+and the version): a file built to make them run forever is refused instead of hanging the
+window. A real tournament file of 5,000 players is checked in well under a second."""
+
 Migration = Callable[[sqlite3.Connection], None]
 MIGRATIONS: dict[int, Migration] = {}
 """``MIGRATIONS[n]`` upgrades a version-``n`` file to version ``n + 1`` (in one transaction).
 
 Schema version 1 is the first; each step comes with a frozen fixture file of the
-version it upgrades under ``tests/storage/``.
+version it upgrades under ``tests/storage/``. An upgraded file must have exactly the schema
+the models create (:mod:`swissdesk.storage.schemacheck` refuses it otherwise): a column a
+migration adds with ``DEFAULT x`` needs the same default in its model (``default=x`` or
+``server_default``); a migration that drops a table, column or index adds its name to
+``schemacheck.RETIRED_NAMES``.
 """
 
 
@@ -122,24 +136,355 @@ def migrate_4_add_rating_inputs(con: sqlite3.Connection) -> None:
 MIGRATIONS[4] = migrate_4_add_rating_inputs
 
 
-def migrate_5_add_fide_mode(con: sqlite3.Connection) -> None:
-    """Version 5 -> 6: FIDE mode and the pairing-integrity log (issue 29). An older
-    tournament is in FIDE mode when its system is a FIDE-approved one (the systems of C.04
-    in their current editions and the round robin; not the 1992 rating-based Swiss, not the
-    Lim system's 1999 or 2003 edition, not Scheveningen, whose table is swissdesk's); its integrity log is empty and no round is being paired by hand.
-    Frozen SQL (never the current models)."""
-    con.execute("ALTER TABLE tournament ADD COLUMN fide_mode BOOLEAN NOT NULL DEFAULT 1")
-    con.execute("ALTER TABLE tournament ADD COLUMN integrity_log TEXT NOT NULL DEFAULT '[]'")
-    con.execute("ALTER TABLE tournament ADD COLUMN manual_pairing TEXT")
+_V6_TABLES = (
+    (
+        "CREATE TABLE tournament (\n"
+        "\tid INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, \n"
+        "\tname TEXT NOT NULL, \n"
+        "\tcity TEXT NOT NULL, \n"
+        "\tfederation TEXT NOT NULL, \n"
+        "\tstart_date TEXT NOT NULL, \n"
+        "\tend_date TEXT NOT NULL, \n"
+        "\tchief_arbiter TEXT NOT NULL, \n"
+        "\tdeputy_arbiters TEXT NOT NULL, \n"
+        "\ttime_control TEXT NOT NULL, \n"
+        "\ttournament_type TEXT NOT NULL, \n"
+        "\ttotal_rounds INTEGER NOT NULL, \n"
+        "\tsystem VARCHAR NOT NULL, \n"
+        "\tinitial_colour VARCHAR(1) NOT NULL, \n"
+        "\tscoring TEXT NOT NULL, \n"
+        "\ttiebreaks TEXT NOT NULL, \n"
+        "\tacceleration VARCHAR NOT NULL, \n"
+        "\tlate_entry_result VARCHAR(1) NOT NULL, \n"
+        "\tis_team BOOLEAN NOT NULL, \n"
+        "\tforbidden_pairs TEXT NOT NULL, \n"
+        "\textra_records TEXT NOT NULL, \n"
+        "\tlist_closed BOOLEAN NOT NULL, \n"
+        "\torganiser TEXT NOT NULL, \n"
+        "\trating_settings TEXT NOT NULL, \n"
+        "\tposition INTEGER NOT NULL, \n"
+        "\trating_from INTEGER NOT NULL, \n"
+        "\trating_below INTEGER NOT NULL, \n"
+        "\tage_under INTEGER NOT NULL, \n"
+        "\tage_from INTEGER NOT NULL, \n"
+        "\ttrf_version VARCHAR NOT NULL, \n"
+        "\tdeclared_through INTEGER\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE player (\n"
+        "\tid INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, \n"
+        "\ttpn INTEGER NOT NULL, \n"
+        "\tname TEXT NOT NULL, \n"
+        "\trating INTEGER NOT NULL, \n"
+        "\tsex VARCHAR NOT NULL, \n"
+        "\ttitle VARCHAR NOT NULL, \n"
+        "\tfederation VARCHAR NOT NULL, \n"
+        "\tfide_id VARCHAR NOT NULL, \n"
+        "\tbirth_date VARCHAR NOT NULL, \n"
+        "\tmembers TEXT NOT NULL, \n"
+        "\tdeclared_points INTEGER, \n"
+        "\tdeclared_rank INTEGER, \n"
+        "\twithdrawn_from_round INTEGER, \n"
+        "\tlate_entry_round INTEGER, \n"
+        "\tgroup_a BOOLEAN NOT NULL, \n"
+        "\tacceleration TEXT NOT NULL, \n"
+        "\tclub TEXT NOT NULL, \n"
+        "\tk_factor INTEGER, \n"
+        "\tk_source VARCHAR NOT NULL, \n"
+        "\trated_games INTEGER, \n"
+        "\tnational_rating INTEGER NOT NULL, \n"
+        "\tchecked_in BOOLEAN NOT NULL, \n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tUNIQUE (section_id, tpn), \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE round (\n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tnumber INTEGER NOT NULL, \n"
+        "\tpaired_at VARCHAR NOT NULL, \n"
+        "\tengine VARCHAR NOT NULL, \n"
+        "\tengine_pairing TEXT, \n"
+        "\tPRIMARY KEY (section_id, number), \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE entry (\n"
+        "\tid INTEGER NOT NULL, \n"
+        "\tplayer_id INTEGER NOT NULL, \n"
+        "\tround_number INTEGER NOT NULL, \n"
+        "\tkind VARCHAR NOT NULL, \n"
+        "\tboard INTEGER, \n"
+        "\topponent_id INTEGER, \n"
+        "\tcolour VARCHAR(1), \n"
+        "\tresult VARCHAR(1), \n"
+        "\tadjourned BOOLEAN NOT NULL, \n"
+        "\tgames TEXT, \n"
+        "\tgame_points INTEGER, \n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tPRIMARY KEY (id), \n"
+        "\tUNIQUE (player_id, round_number), \n"
+        "\tFOREIGN KEY(player_id) REFERENCES player (id) ON DELETE CASCADE, \n"
+        "\tFOREIGN KEY(opponent_id) REFERENCES player (id) ON DELETE RESTRICT, \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE audit (\n"
+        "\tid INTEGER NOT NULL, \n"
+        "\tat VARCHAR NOT NULL, \n"
+        "\taction VARCHAR NOT NULL, \n"
+        "\tsummary TEXT NOT NULL, \n"
+        "\tpayload TEXT NOT NULL, \n"
+        "\tundone_by INTEGER, \n"
+        "\tundo_of INTEGER, \n"
+        "\tsection_id INTEGER, \n"
+        "\tPRIMARY KEY (id)\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE team_settings (\n"
+        "\tid INTEGER NOT NULL, \n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tboards INTEGER NOT NULL, \n"
+        "\tcolour_preferences VARCHAR NOT NULL, \n"
+        "\tprimary_score VARCHAR NOT NULL, \n"
+        "\tsecondary_for_colour BOOLEAN NOT NULL, \n"
+        "\tpab_game_points INTEGER NOT NULL, \n"
+        "\thalf_bye_game_points INTEGER NOT NULL, \n"
+        "\tfull_bye_game_points INTEGER NOT NULL, \n"
+        "\tzero_bye_game_points INTEGER NOT NULL, \n"
+        "\tPRIMARY KEY (id), \n"
+        "\tUNIQUE (section_id), \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE team (\n"
+        "\tplayer_id INTEGER NOT NULL, \n"
+        "\tshort_name VARCHAR NOT NULL, \n"
+        "\tclub TEXT NOT NULL, \n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tPRIMARY KEY (player_id), \n"
+        "\tFOREIGN KEY(player_id) REFERENCES player (id) ON DELETE CASCADE, \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE team_member (\n"
+        "\tid INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, \n"
+        "\tteam_id INTEGER NOT NULL, \n"
+        "\tposition INTEGER NOT NULL, \n"
+        "\tname TEXT NOT NULL, \n"
+        "\trating INTEGER NOT NULL, \n"
+        "\ttitle VARCHAR NOT NULL, \n"
+        "\tfide_id VARCHAR NOT NULL, \n"
+        "\tfederation VARCHAR NOT NULL, \n"
+        "\tsex VARCHAR NOT NULL, \n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tFOREIGN KEY(team_id) REFERENCES player (id) ON DELETE CASCADE, \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE team_board (\n"
+        "\tid INTEGER NOT NULL, \n"
+        "\tteam_id INTEGER NOT NULL, \n"
+        "\tround_number INTEGER NOT NULL, \n"
+        "\tboard INTEGER NOT NULL, \n"
+        "\tmember_id INTEGER, \n"
+        "\tresult VARCHAR(1), \n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tPRIMARY KEY (id), \n"
+        "\tUNIQUE (team_id, round_number, board), \n"
+        "\tFOREIGN KEY(team_id) REFERENCES player (id) ON DELETE CASCADE, \n"
+        "\tFOREIGN KEY(member_id) REFERENCES team_member (id) ON DELETE RESTRICT, \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    ),
+)
+"""The version-6 tables, as ``CREATE TABLE`` statements exactly as a new file has them."""
+
+_V6_INDEXES = (
+    "CREATE INDEX ix_entry_player_id ON entry (player_id)",
+    "CREATE INDEX ix_entry_round_number ON entry (round_number)",
+    "CREATE INDEX ix_team_member_team_id ON team_member (team_id)",
+    "CREATE INDEX ix_team_board_round_number ON team_board (round_number)",
+    "CREATE INDEX ix_team_board_team_id ON team_board (team_id)",
+)
+
+_V5_COLUMNS = {
+    "tournament": "id, name, city, federation, start_date, end_date, chief_arbiter, "
+    "deputy_arbiters, time_control, tournament_type, total_rounds, system, initial_colour, "
+    "scoring, tiebreaks, acceleration, late_entry_result, is_team, forbidden_pairs, "
+    "extra_records, list_closed, organiser, rating_settings",
+    "player": "id, tpn, name, rating, sex, title, federation, fide_id, birth_date, members, "
+    "declared_points, declared_rank, withdrawn_from_round, late_entry_round, group_a, "
+    "acceleration, club, k_factor, k_source, rated_games, national_rating",
+    "round": "number, paired_at, engine, engine_pairing",
+    "entry": "id, player_id, round_number, kind, board, opponent_id, colour, result, "
+    "adjourned, games, game_points",
+    "audit": "id, at, action, summary, payload, undone_by, undo_of",
+    "team_settings": "id, boards, colour_preferences, primary_score, secondary_for_colour, "
+    "pab_game_points, half_bye_game_points, full_bye_game_points, zero_bye_game_points",
+    "team": "player_id, short_name, club",
+    "team_member": "id, team_id, position, name, rating, title, fide_id, federation, sex",
+    "team_board": "id, team_id, round_number, board, member_id, result",
+}
+"""Each version-5 table's columns (all kept, values unchanged)."""
+
+_V6_ADDED = {
+    "tournament": (
+        "position, rating_from, rating_below, age_under, age_from, trf_version, declared_through",
+        "1, 0, 0, 0, 0, "
+        "coalesce((SELECT value FROM meta WHERE key = 'trf_version'), ''), "
+        "(SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'declared_through')",
+    ),
+    "player": ("checked_in, section_id", "0, id_section"),
+    "round": ("section_id", "id_section"),
+    "entry": ("section_id", "id_section"),
+    "audit": ("section_id", "id_section"),
+    "team_settings": ("section_id", "id_section"),
+    "team": ("section_id", "id_section"),
+    "team_member": ("section_id", "id_section"),
+    "team_board": ("section_id", "id_section"),
+}
+"""What version 6 adds to each table, and its value for the file's one tournament."""
+
+
+def migrate_5_sections(con: sqlite3.Connection) -> None:
+    """Version 5 -> 6: the file becomes an event of sections, its tournament the section
+    with id 1 (every row gets ``section_id`` 1; TPNs and round numbers become unique per
+    section; the file-wide ``meta`` keys ``trf_version`` and ``declared_through`` move to
+    the section). Every table except ``meta`` is rebuilt with the version-6 statements
+    (frozen SQL, never the current models), so that an upgraded file has exactly the
+    tables a new one has; every value of the old columns is kept."""
+    section = con.execute("SELECT min(id) FROM tournament").fetchone()[0]
+    if section is None:
+        raise StorageError("the tournament file has no tournament settings (damaged file?)")
+    sequences = dict(con.execute("SELECT name, seq FROM sqlite_sequence").fetchall())
+    # Renaming must not rewrite the other tables' foreign keys (they are rebuilt too).
+    con.execute("PRAGMA legacy_alter_table = ON")
+    for table in _V5_COLUMNS:
+        con.execute(f'ALTER TABLE "{table}" RENAME TO "_v5_{table}"')
+    for statement in _V6_TABLES:
+        con.execute(statement)
+    for table, old in _V5_COLUMNS.items():
+        added, values = _V6_ADDED[table]
+        values = values.replace("id_section", str(int(section)))
+        con.execute(
+            f'INSERT INTO "{table}" ({old}, {added}) SELECT {old}, {values} FROM "_v5_{table}"'
+        )
+    for table in _V5_COLUMNS:
+        con.execute(f'DROP TABLE "_v5_{table}"')  # with its indexes
+    for statement in _V6_INDEXES:
+        con.execute(statement)
+    con.execute("PRAGMA legacy_alter_table = OFF")
+    con.execute("DELETE FROM meta WHERE key IN ('trf_version', 'declared_through')")
+    for table, seq in sequences.items():  # ids stay never reused
+        if table in _V5_COLUMNS:
+            con.execute("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?", (seq, table))
+    problems = con.execute("PRAGMA foreign_key_check").fetchall()
+    if problems:
+        raise StorageError(
+            f"the tournament file's rows do not fit together ({len(problems)} broken "
+            "references); it was not upgraded"
+        )
+
+
+MIGRATIONS[5] = migrate_5_sections
+
+
+_V7_TOURNAMENT = (
+    "CREATE TABLE tournament (\n"
+    "\tid INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, \n"
+    "\tname TEXT NOT NULL, \n"
+    "\tcity TEXT NOT NULL, \n"
+    "\tfederation TEXT NOT NULL, \n"
+    "\tstart_date TEXT NOT NULL, \n"
+    "\tend_date TEXT NOT NULL, \n"
+    "\tchief_arbiter TEXT NOT NULL, \n"
+    "\tdeputy_arbiters TEXT NOT NULL, \n"
+    "\ttime_control TEXT NOT NULL, \n"
+    "\ttournament_type TEXT NOT NULL, \n"
+    "\ttotal_rounds INTEGER NOT NULL, \n"
+    "\tsystem VARCHAR NOT NULL, \n"
+    "\tinitial_colour VARCHAR(1) NOT NULL, \n"
+    "\tscoring TEXT NOT NULL, \n"
+    "\ttiebreaks TEXT NOT NULL, \n"
+    "\tacceleration VARCHAR NOT NULL, \n"
+    "\tlate_entry_result VARCHAR(1) NOT NULL, \n"
+    "\tis_team BOOLEAN NOT NULL, \n"
+    "\tforbidden_pairs TEXT NOT NULL, \n"
+    "\textra_records TEXT NOT NULL, \n"
+    "\tlist_closed BOOLEAN NOT NULL, \n"
+    "\torganiser TEXT NOT NULL, \n"
+    "\trating_settings TEXT NOT NULL, \n"
+    "\tposition INTEGER NOT NULL, \n"
+    "\trating_from INTEGER NOT NULL, \n"
+    "\trating_below INTEGER NOT NULL, \n"
+    "\tage_under INTEGER NOT NULL, \n"
+    "\tage_from INTEGER NOT NULL, \n"
+    "\ttrf_version VARCHAR NOT NULL, \n"
+    "\tdeclared_through INTEGER, \n"
+    "\tfide_mode BOOLEAN NOT NULL, \n"
+    "\tintegrity_log TEXT NOT NULL, \n"
+    "\tmanual_pairing TEXT\n"
+    ")"
+)
+"""The version-7 ``tournament`` table: version 6's with FIDE mode, the integrity log and the
+manual-pairing phase at its end."""
+
+_V6_TOURNAMENT_COLUMNS = (
+    "id, name, city, federation, start_date, end_date, chief_arbiter, deputy_arbiters, "
+    "time_control, tournament_type, total_rounds, system, initial_colour, scoring, tiebreaks, "
+    "acceleration, late_entry_result, is_team, forbidden_pairs, extra_records, list_closed, "
+    "organiser, rating_settings, position, rating_from, rating_below, age_under, age_from, "
+    "trf_version, declared_through"
+)
+
+
+def migrate_6_add_fide_mode(con: sqlite3.Connection) -> None:
+    """Version 6 -> 7: FIDE mode and the pairing-integrity log of each section (issue 29).
+    The ``tournament`` table is rebuilt with the version-7 statement (frozen SQL, never the
+    current models), so that an upgraded file has exactly the table a new one has; every
+    value is kept. An older section is in FIDE mode when its system is a FIDE-approved one
+    (the systems of C.04 in their current editions and the round robin; not the 1992
+    rating-based Swiss, not the Lim system's 1999 or 2003 edition, not Scheveningen, whose
+    table is swissdesk's); its log is empty and no round is being paired by hand."""
+    sequence = con.execute("SELECT seq FROM sqlite_sequence WHERE name = 'tournament'").fetchone()
+    # Renaming must not rewrite the other tables' references to "tournament".
+    con.execute("PRAGMA legacy_alter_table = ON")
+    con.execute('ALTER TABLE tournament RENAME TO "_v6_tournament"')
+    con.execute(_V7_TOURNAMENT)
     con.execute(
-        "UPDATE tournament SET fide_mode = 0 WHERE NOT ("
+        f"INSERT INTO tournament ({_V6_TOURNAMENT_COLUMNS}, fide_mode, integrity_log, "
+        f"manual_pairing) SELECT {_V6_TOURNAMENT_COLUMNS}, CASE WHEN "
         "system IN ('dutch', 'dubov', 'burstein', 'double-swiss', 'team', 'round-robin') "
         "OR system LIKE 'round-robin:%' OR system = 'lim' OR (system LIKE 'lim:%' "
-        "AND system NOT LIKE '%2003%' AND system NOT LIKE '%1999%'))"
+        "AND system NOT LIKE '%2003%' AND system NOT LIKE '%1999%') THEN 1 ELSE 0 END, "
+        "'[]', NULL "
+        'FROM "_v6_tournament"'
     )
+    con.execute('DROP TABLE "_v6_tournament"')
+    con.execute("PRAGMA legacy_alter_table = OFF")
+    if sequence is not None:  # section ids stay never reused
+        con.execute(
+            "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'tournament'",
+            (sequence[0],),
+        )
+    problems = con.execute("PRAGMA foreign_key_check").fetchall()
+    if problems:
+        raise StorageError(
+            f"the tournament file's rows do not fit together ({len(problems)} broken "
+            "references); it was not upgraded"
+        )
 
 
-MIGRATIONS[5] = migrate_5_add_fide_mode
+MIGRATIONS[6] = migrate_6_add_fide_mode
 
 
 def translate_error(exc: BaseException, path: Path) -> StorageError:
@@ -192,10 +537,12 @@ def translated_errors(path: Path) -> Iterator[None]:
 
 def _on_connect(busy_timeout_ms: int, read_only: bool) -> Callable[[Any, Any], None]:
     def set_pragmas(dbapi_connection: Any, _record: Any) -> None:
-        # Let SQLAlchemy's "begin" listener issue BEGIN itself (see _on_begin): the sqlite3
+        # Let SQLAlchemy's "begin" listener issue BEGIN itself (see _SchemaGuard.on_begin): the sqlite3
         # module's implicit transactions would start only at the first write, after the
         # checks an action makes, and another process could change the file in between.
         dbapi_connection.isolation_level = None
+        # Before the file's schema is read: nothing in it may run (schemacheck).
+        schemacheck.harden(dbapi_connection)
         cursor = dbapi_connection.cursor()
         try:
             cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
@@ -217,18 +564,56 @@ def _on_connect(busy_timeout_ms: int, read_only: bool) -> Callable[[Any, Any], N
     return set_pragmas
 
 
-def _on_begin(conn: Connection) -> None:
-    # Writers take the write lock up front (BEGIN IMMEDIATE): an action's checks and its
-    # changes see the same file; readers get a consistent snapshot (BEGIN DEFERRED).
+class _SchemaGuard:
+    """Checks, at the start of every transaction, that the file's schema is still the one
+    swissdesk writes: cheap (one ``PRAGMA schema_version``) unless the schema changed since
+    it was last checked, for example by another program while the file is open."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.verified: set[int] = set()
+
+    def on_begin(self, conn: Connection) -> None:
+        # Writers take the write lock up front (BEGIN IMMEDIATE): an action's checks and its
+        # changes see the same file; readers get a consistent snapshot (BEGIN DEFERRED).
+        write = bool(conn.get_execution_options().get("swissdesk_write", False))
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+        cookie = int(conn.exec_driver_sql("PRAGMA schema_version").scalar() or 0)
+        if cookie in self.verified:
+            return
+        raw = conn.connection.driver_connection
+        assert isinstance(raw, sqlite3.Connection)
+        problems = schemacheck.differences(schemacheck.describe(raw))
+        if problems:
+            conn.exec_driver_sql("ROLLBACK")
+            raise untrusted_file_error(self.path, problems)
+        self.verified.add(cookie)
+
+
+def _begin_unchecked(conn: Connection) -> None:
     write = bool(conn.get_execution_options().get("swissdesk_write", False))
     conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def untrusted_file_error(path: Path, problems: list[str]) -> UntrustedFileError:
+    """The arbiter's message for a file whose schema is not swissdesk's."""
+    return UntrustedFileError(
+        f"the tournament file {path} holds database definitions that swissdesk never "
+        f"writes ({schemacheck.describe_differences(problems)}). They could change results "
+        "behind your back, so swissdesk does not open the file; it was not changed. To use "
+        f"its tournament, copy it into a clean file: swissdesk recover {path} -o NEW{SUFFIX}",
+        path,
+        tuple(problems),
+    )
 
 
 def read_only_uri(path: Path) -> str:
     """SQLite URI opening ``path`` without ever writing beside it (no -wal/-shm files).
 
     ``immutable=1``: a file swissdesk cannot write is read as it is on disk; a file closed
-    by swissdesk has its WAL folded back, so nothing is missed.
+    by swissdesk has its WAL folded back, so nothing is missed. A file whose WAL still holds
+    changes (swissdesk was killed before folding it back) is read from a private copy
+    instead (:func:`read_only_snapshot`).
     """
     return f"{path.resolve().as_uri()}?mode=ro&immutable=1"
 
@@ -259,7 +644,7 @@ def read_only_reason(path: Path) -> str | None:
             )
         raise StorageError(f"the tournament file {path} cannot be opened: {exc.strerror}") from exc
     os.close(fd)
-    if disk_is_full(path) and not _wal_has_frames(path):
+    if disk_is_full(path) and not wal_has_frames(path):
         return (
             "the disk holding it is full; it can be read, printed and "
             "exported, and saved again once some space is free"
@@ -327,12 +712,51 @@ def disk_is_full(path: Path, margin: int = FULL_DISK_MARGIN) -> bool:
         return False
 
 
-def _wal_has_frames(path: Path) -> bool:
+def wal_has_frames(path: Path) -> bool:
     """Whether a ``-wal`` beside ``path`` may hold committed changes (it is not empty)."""
     try:
         return os.stat(f"{path}-wal").st_size > 0
     except OSError:
         return False
+
+
+def is_regular_file(path: Path) -> bool:
+    """A regular file (following links): not a folder, a named pipe, a device or a socket.
+    Opening a named pipe would wait for a writer forever."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def read_only_snapshot(path: Path) -> Path:
+    """A private copy of ``path`` and its WAL, in a new temporary folder, with the WAL's
+    committed changes folded into the copy (SQLite replays them as after a crash); the
+    original and its WAL are only read. :func:`remove_snapshot` removes it."""
+    folder = Path(tempfile.mkdtemp(prefix="swissdesk-read-only-"))
+    copy = folder / path.name
+    try:
+        shutil.copyfile(path, copy)
+        shutil.copyfile(f"{path}-wal", f"{copy}-wal")
+        con = sqlite3.connect(copy, isolation_level=None)
+        try:
+            schemacheck.harden(con)
+            con.execute("PRAGMA journal_mode = DELETE").fetchall()  # folds the WAL in
+        finally:
+            con.close()
+    except (OSError, sqlite3.Error) as exc:
+        remove_snapshot(copy)
+        raise ReadOnlyFileError(
+            f"the tournament file {path} cannot be written, and the changes still kept "
+            f"beside it in {path.name}-wal cannot be shown without writing ({exc}): copy "
+            "both files to a writable folder and open the copy"
+        ) from exc
+    return copy
+
+
+def remove_snapshot(copy: Path) -> None:
+    """Remove a copy made by :func:`read_only_snapshot` with its folder."""
+    shutil.rmtree(copy.parent, ignore_errors=True)
 
 
 WAL_INDEX_SIZE = 32768
@@ -429,11 +853,17 @@ def checkpoint_without_waiting(connection: sqlite3.Connection, mode: str) -> Non
 
 
 def make_engine(
-    path: Path, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS, *, read_only: bool = False
+    path: Path,
+    busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+    *,
+    read_only: bool = False,
+    check_schema: bool = True,
 ) -> Engine:
     """A SQLAlchemy engine on ``path`` with swissdesk's pragmas and transaction handling.
 
     ``read_only`` opens a file swissdesk may not write (see :func:`read_only_uri`).
+    ``check_schema`` (off only while a new file's tables are being created) refuses, at the
+    start of every transaction, a schema that is not swissdesk's.
     """
     # The DBAPI connections are made here, not from a SQLAlchemy URL: a folder named
     # "Open 2026 #2?" must not be read as a URL's query string or fragment.
@@ -446,19 +876,28 @@ def make_engine(
 
     engine = create_engine("sqlite+pysqlite://", creator=connect, poolclass=QueuePool)
     event.listen(engine, "connect", _on_connect(busy_timeout_ms, read_only))
-    event.listen(engine, "begin", _on_begin)
+    if check_schema:
+        event.listen(engine, "begin", _SchemaGuard(path).on_begin)
+    else:
+        event.listen(engine, "begin", _begin_unchecked)
     return engine
 
 
 @contextlib.contextmanager
-def session_scope(engine: Engine, path: Path, *, write: bool) -> Iterator[Session]:
+def session_scope(
+    engine: Engine, path: Path, *, write: bool, section: int | None = None
+) -> Iterator[Session]:
     """One transaction: committed if the block succeeds, rolled back (nothing changed) if not.
 
-    ``write=True`` takes SQLite's write lock at the start (``BEGIN IMMEDIATE``).
+    ``write=True`` takes SQLite's write lock at the start (``BEGIN IMMEDIATE``). The session
+    reads and writes the rows of ``section`` only (``None``: the whole event; see
+    :mod:`swissdesk.storage.sections`).
     """
     bind = engine.execution_options(swissdesk_write=write)
     with translated_errors(path):
-        session = Session(bind=bind, expire_on_commit=False, autoflush=True)
+        session = SectionSession(
+            bind=bind, expire_on_commit=False, autoflush=True, info={SECTION: section}
+        )
         try:
             yield session
             if write:
@@ -484,24 +923,49 @@ def corrupt_copy_path(path: Path) -> Path:
     return candidate
 
 
+MAX_CORRUPT_COPY = 256 << 20
+"""Largest damaged file copied aside (with its WAL): 256 MiB, far above a real tournament
+file (5,000 players and 15 rounds take a few MB). A bigger one (``truncate -s 1G``) is left
+where it is and the message says so, instead of filling the disk with its copy."""
+
+
 def keep_corrupt_copy(path: Path, reason: str) -> CorruptFileError:
-    """Copy a damaged file (and its WAL) aside, untouched; the error to show the arbiter.
+    """Copy a damaged file (and a WAL or journal that holds anything) aside, untouched; the
+    error to show the arbiter.
 
     One copy per damaged content: opening the same damaged file again names the copy
-    already made instead of filling the disk with identical copies.
+    already made instead of filling the disk with identical copies. A file bigger than
+    :data:`MAX_CORRUPT_COPY`, or one the disk has no room to copy, is not copied: the
+    message names the original instead.
     """
-    copy: Path | None = existing_corrupt_copy(path)
+    sides = [
+        (Path(f"{path}{extra}"), extra)
+        for extra in ("-wal", "-journal")
+        if _size(Path(f"{path}{extra}")) > 0  # SQLite's empty -wal holds nothing
+    ]
+    size = _size(path) + sum(_size(side) for side, _ in sides)
+    copy: Path | None = None
+    if size > MAX_CORRUPT_COPY or not _room_for(path, size):
+        mib = max(1, round(size / 2**20))
+        return CorruptFileError(
+            f"the tournament file {path} is damaged ({reason}). It was not changed; at "
+            f"{mib:,} MB it is too big to copy aside, so keep it where it is ({path}). Use "
+            "your latest backup or export, or send that file to support.",
+            None,
+        )
+    copy = existing_corrupt_copy(path)
     if copy is not None:
         kept = f"a copy was already kept as {copy}"
     else:
         copy = corrupt_copy_path(path)
         try:
             shutil.copy2(path, copy)
-            for extra in ("-wal", "-journal"):
-                side = Path(str(path) + extra)
-                if side.exists():
-                    shutil.copy2(side, Path(str(copy) + extra))
+            for side, extra in sides:
+                shutil.copy2(side, Path(f"{copy}{extra}"))
         except OSError:
+            for leftover in (copy, *(Path(f"{copy}{extra}") for _, extra in sides)):
+                with contextlib.suppress(OSError):
+                    leftover.unlink()
             copy = None
         kept = f"a copy was kept as {copy}" if copy else "no copy could be made"
     return CorruptFileError(
@@ -509,6 +973,21 @@ def keep_corrupt_copy(path: Path, reason: str) -> CorruptFileError:
         "Use your latest backup or export, or send the copy to support.",
         copy,
     )
+
+
+def _size(path: Path) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
+
+
+def _room_for(path: Path, size: int) -> bool:
+    """Whether the disk holding ``path`` keeps its margin after a copy of ``size`` bytes."""
+    try:
+        return shutil.disk_usage(path.parent).free - size > FULL_DISK_MARGIN
+    except OSError:
+        return True
 
 
 def existing_corrupt_copy(path: Path) -> Path | None:
@@ -539,8 +1018,8 @@ def _glob_escape(text: str) -> str:
 
 
 def _same_side(a: Path, b: Path) -> bool:
-    if not a.exists():
-        return not b.exists()
+    if _size(a) == 0:  # an empty WAL or journal is never copied
+        return _size(b) == 0
     return b.exists() and a.stat().st_size == b.stat().st_size and _same_bytes(a, b)
 
 
@@ -554,20 +1033,82 @@ def _same_bytes(a: Path, b: Path, chunk: int = 1 << 20) -> bool:
                 return True
 
 
+@contextlib.contextmanager
+def time_limit(con: sqlite3.Connection, seconds: float) -> Iterator[threading.Event]:
+    """Interrupt whatever ``con`` runs once ``seconds`` have passed; the event yielded is set
+    when it did (the statement then fails with ``sqlite3.OperationalError: interrupted``).
+
+    A watchdog thread calls ``sqlite3_interrupt``, which also stops the long single steps a
+    progress handler never sees (an integrity check of a huge file)."""
+    fired = threading.Event()
+
+    def stop() -> None:
+        fired.set()
+        con.interrupt()
+
+    timer = threading.Timer(seconds, stop)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield fired
+    finally:
+        timer.cancel()
+
+
+def _too_slow(path: Path) -> StorageError:
+    return StorageError(
+        f"opening the tournament file {path} took longer than {OPEN_TIME_LIMIT_S:g} s and "
+        "was stopped; a real tournament file opens in a second, so it may have been built to "
+        "hang swissdesk. It was not changed."
+    )
+
+
+def connect_checked(
+    path: Path, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS, *, read_only: bool = False
+) -> sqlite3.Connection:
+    """A plain sqlite3 connection to ``path`` with the defences of
+    :func:`schemacheck.harden` on (for the checks, upgrades and copies)."""
+    try:
+        if read_only:
+            con = sqlite3.connect(
+                read_only_uri(path), timeout=busy_timeout_ms / 1000, uri=True, isolation_level=None
+            )
+        else:
+            con = sqlite3.connect(path, timeout=busy_timeout_ms / 1000, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise translate_error(exc, path) from exc
+    try:
+        schemacheck.harden(con)
+        con.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+    except sqlite3.Error as exc:
+        con.close()
+        raise translate_error(exc, path) from exc
+    return con
+
+
 def check_file(
     path: Path, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS, *, read_only: bool = False
 ) -> int:
     """Check ``path`` before opening it; returns its schema version.
 
     Raises :class:`NotATournamentFileError` for another program's file,
+    :class:`UntrustedFileError` for a file whose schema is not swissdesk's (checked before
+    anything else in it is read: :mod:`~swissdesk.storage.schemacheck`),
     :class:`CorruptFileError` (after copying it aside) when ``PRAGMA quick_check`` fails,
     :class:`NewerFileError` for a file from a newer swissdesk, :class:`LockedFileError`.
-    Nothing is written to the file (SQLite may only replay its own WAL).
+    Nothing is written to the file (SQLite may only replay its own WAL). The checks stop
+    after :data:`OPEN_TIME_LIMIT_S`.
     """
     if not path.exists():
         raise StorageError(f"the tournament file {path} does not exist")
     if path.is_dir():
         raise NotATournamentFileError(f"{path} is a folder, not a tournament file")
+    if not is_regular_file(path):
+        raise NotATournamentFileError(
+            f"{path} is not a file but a named pipe, a device or a socket: not a tournament "
+            "file (nothing was read from it)"
+        )
+    refuse_planted_side_files(path)
     remove_stale_wal_files(path)
     try:
         with path.open("rb") as fh:
@@ -584,52 +1125,106 @@ def check_file(
         raise NotATournamentFileError(
             f"{path} is not a swissdesk tournament file (expected a {SUFFIX} file)"
         )
+    con = connect_checked(path, busy_timeout_ms, read_only=read_only)
     try:
-        if read_only:
-            con = sqlite3.connect(read_only_uri(path), timeout=busy_timeout_ms / 1000, uri=True)
-        else:
-            con = sqlite3.connect(path, timeout=busy_timeout_ms / 1000)
-    except sqlite3.Error as exc:
-        raise translate_error(exc, path) from exc
-    try:
-        try:
-            con.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            rows = con.execute("PRAGMA quick_check").fetchall()
-        except sqlite3.Error as exc:
-            err = translate_error(exc, path)
-            if isinstance(err, CorruptFileError):
-                raise keep_corrupt_copy(path, str(exc)) from exc
-            raise err from exc
-        if [r[0] for r in rows] != ["ok"]:
-            raise keep_corrupt_copy(path, "; ".join(str(r[0]) for r in rows[:3]))
-        try:
-            app_id = con.execute("PRAGMA application_id").fetchone()[0]
-            version_row = con.execute(
-                "SELECT value FROM meta WHERE key = 'schema_version'"
-            ).fetchone()
-        except sqlite3.OperationalError as exc:
-            if "no such table" in str(exc):
-                raise NotATournamentFileError(
-                    f"{path} is an SQLite database but not a swissdesk tournament file"
-                ) from exc
-            raise translate_error(exc, path) from exc
-        if app_id != schema.APPLICATION_ID or version_row is None:
-            raise NotATournamentFileError(
-                f"{path} is an SQLite database but not a swissdesk tournament file"
-            )
-        try:
-            version = int(version_row[0])
-        except ValueError:
-            raise keep_corrupt_copy(path, "its schema version is unreadable") from None
+        with time_limit(con, OPEN_TIME_LIMIT_S) as stopped:
+            try:
+                return _check_open_file(con, path)
+            except sqlite3.Error as exc:
+                if stopped.is_set():
+                    raise _too_slow(path) from exc
+                err = translate_error(exc, path)
+                if isinstance(err, CorruptFileError):
+                    raise keep_corrupt_copy(path, str(exc)) from exc
+                raise err from exc
     finally:
         con.close()
+
+
+def _check_open_file(con: sqlite3.Connection, path: Path) -> int:
+    """The checks of :func:`check_file` on an open connection, in an order that runs nothing
+    the file defines: its id, its schema, its pages, then its version from ``meta``."""
+    not_ours = NotATournamentFileError(
+        f"{path} is an SQLite database but not a swissdesk tournament file"
+    )
+    con.execute("BEGIN")  # one snapshot for every check
+    try:
+        app_id = con.execute("PRAGMA application_id").fetchone()[0]
+        shape = schemacheck.describe(con)
+        if app_id != schema.APPLICATION_ID:
+            raise not_ours
+        problems = schemacheck.upgrade_differences(shape)
+        if problems:
+            raise untrusted_file_error(path, problems)
+        if "meta" not in shape.tables:
+            raise not_ours
+        rows = con.execute("PRAGMA quick_check").fetchall()
+        if [r[0] for r in rows] != ["ok"]:
+            raise keep_corrupt_copy(path, "; ".join(str(r[0]) for r in rows[:3]))
+        version_row = con.execute(
+            "SELECT value FROM meta WHERE key = 'schema_version'"
+        ).fetchone()
+    finally:
+        con.execute("ROLLBACK")
+    if version_row is None:
+        raise not_ours
+    version = schema_version(path, version_row[0])
     if version > schema.SCHEMA_VERSION:
         raise NewerFileError(
             f"the tournament file {path} was written by a newer swissdesk (file format "
             f"{version}, this program knows up to {schema.SCHEMA_VERSION}); please update "
             "swissdesk to open it. The file was not changed."
         )
+    if version == schema.SCHEMA_VERSION:
+        problems = schemacheck.differences(shape)
+        if problems:
+            raise untrusted_file_error(path, problems)
     return version
+
+
+def schema_version(path: Path, value: object) -> int:
+    """The file format number kept in ``meta``; anything but a whole number from 1 on was
+    written by another program."""
+    text = str(value).strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= 9 and int(text) >= 1):
+        raise StorageError(
+            f"the tournament file {path} gives its file format as {_shown(text)!r}, which no "
+            "swissdesk writes (swissdesk writes a whole number from 1): another program "
+            "changed it, so swissdesk does not open it. It was not changed."
+        )
+    return int(text)
+
+
+def _shown(text: str, limit: int = 24) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def refuse_planted_side_files(path: Path) -> None:
+    """SQLite keeps a tournament's uncommitted and recent changes in ``NAME-wal``,
+    ``NAME-shm`` and ``NAME-journal``, always plain files. A link there (planted to make
+    swissdesk write into another file) or a pipe or a device is refused in words; SQLite
+    itself only says it cannot open the file."""
+    for extra in ("-wal", "-shm", "-journal"):
+        side = Path(f"{path}{extra}")
+        try:
+            info = os.lstat(side)
+        except OSError:
+            continue
+        if stat.S_ISLNK(info.st_mode):
+            try:
+                target = os.readlink(side)
+            except OSError:
+                target = "another file"
+            what = f"is a link to {target}"
+        elif not stat.S_ISREG(info.st_mode):
+            what = "is not a plain file (a named pipe, a device or a socket)"
+        else:
+            continue
+        raise StorageError(
+            f"beside the tournament file {path}, {side.name} {what}; SQLite never makes one, "
+            "so swissdesk does not use the file while it is there (nothing was changed). It "
+            f"holds no part of the tournament: remove {side.name} and open the file again."
+        )
 
 
 def migrate(path: Path, from_version: int, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> Path:
@@ -637,6 +1232,10 @@ def migrate(path: Path, from_version: int, busy_timeout_ms: int = DEFAULT_BUSY_T
 
     A copy of the old file is kept first (``NAME.before-upgrade-vN.swissdesk``), so an older
     swissdesk can still open the tournament. Returns that copy's path.
+
+    Nothing the file defines runs during the upgrade: its schema is checked before (only
+    what swissdesk versions write: :func:`schemacheck.upgrade_differences`, in the upgrading
+    transaction) and must be exactly the current one after, or nothing is committed.
     """
     target = schema.SCHEMA_VERSION
     missing = [v for v in range(from_version, target) if v not in MIGRATIONS]
@@ -647,9 +1246,12 @@ def migrate(path: Path, from_version: int, busy_timeout_ms: int = DEFAULT_BUSY_T
         )
     stem = path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
     backup = path.with_name(f"{stem}.before-upgrade-v{from_version}{SUFFIX}")
-    con = sqlite3.connect(path, timeout=busy_timeout_ms / 1000, isolation_level=None)
+    con = connect_checked(path, busy_timeout_ms)
     try:
         with translated_errors(path):
+            problems = schemacheck.upgrade_differences(schemacheck.describe(con))
+            if problems:
+                raise untrusted_file_error(path, problems)
             # The backup API copies a consistent image even with a WAL beside the file.
             if not backup.exists():
                 dest = sqlite3.connect(backup)
@@ -660,11 +1262,18 @@ def migrate(path: Path, from_version: int, busy_timeout_ms: int = DEFAULT_BUSY_T
             con.execute("PRAGMA foreign_keys = OFF")
             con.execute("BEGIN IMMEDIATE")
             try:
+                # Again inside the upgrading transaction: nothing changed since.
+                problems = schemacheck.upgrade_differences(schemacheck.describe(con))
+                if problems:
+                    raise untrusted_file_error(path, problems)
                 for version in range(from_version, target):
                     MIGRATIONS[version](con)
                 con.execute(
                     "UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(target),)
                 )
+                problems = schemacheck.differences(schemacheck.describe(con))
+                if problems:
+                    raise untrusted_file_error(path, problems)
                 con.execute("COMMIT")
             except BaseException:
                 con.execute("ROLLBACK")

@@ -34,6 +34,21 @@ class CorruptFileError(StorageError):
         self.copy_path = copy_path
 
 
+class UntrustedFileError(StorageError):
+    """The file's schema holds SQL swissdesk never writes (a trigger, a view, a changed
+    table...): it is not opened, since such SQL runs inside the file and could change results
+    behind the arbiter's back. ``differences`` lists what differs, one phrase each; the
+    tournament's data can be copied into a clean file
+    (:func:`swissdesk.storage.recover.recover_file`)."""
+
+    def __init__(
+        self, message: str, path: Path, differences: tuple[str, ...] = ()
+    ) -> None:
+        super().__init__(message)
+        self.path = path
+        self.differences = differences
+
+
 class NewerFileError(StorageError):
     """The file was written by a newer swissdesk (a schema version this program does not know)."""
 

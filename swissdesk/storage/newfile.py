@@ -30,10 +30,16 @@ from swissdesk.model.tournament import (
     Tournament,
 )
 from swissdesk.storage import convert, database, schema
-from swissdesk.storage.commands.base import check_player_data, check_settings, utc_now
+from swissdesk.storage.commands.base import (
+    check_player_data,
+    check_settings,
+    tournament_row,
+    utc_now,
+)
 from swissdesk.storage.errors import ActionRefused, DiskFullError, ReadOnlyFileError, StorageError
 from swissdesk.storage.levels import IntegrityEvent, integrity_payload, left_fide_mode
 from swissdesk.storage.schema import AuditRecord, MetaRecord, PlayerRecord, TournamentRecord
+from swissdesk.storage.sections import in_section
 from swissdesk.storage.views import PlayerData, TournamentSettings
 from swissdesk.trf.team_records import TeamEvent
 
@@ -70,7 +76,7 @@ def new_tournament(settings: TournamentSettings, players: Sequence[PlayerData] =
 
     def fill(session: Session) -> None:
         for tpn, data in enumerate(players, start=1):
-            rec = PlayerRecord(id=tpn, tpn=tpn, members="[]", acceleration="null")
+            rec = PlayerRecord(tpn=tpn, members="[]", acceleration="null")
             convert.apply_player_data(rec, data)
             session.add(rec)
 
@@ -102,7 +108,7 @@ def imported_tournament(
     def fill(session: Session) -> None:
         convert.insert_tournament(session, tournament, engine_label="import", at=at)
         if trf_version:
-            session.add(MetaRecord(key="trf_version", value=trf_version))
+            tournament_row(session).trf_version = trf_version
 
     summary = f"imported {len(tournament.players)} players, " + (
         f"{tournament.rounds_with_pairings} rounds" + (f" from {source}" if source else "")
@@ -123,7 +129,7 @@ def imported_team_event(event: TeamEvent, source: str = "") -> NewFile:
 
     def fill(session: Session) -> None:
         teamtrf.insert_team_event(session, event, at=at)
-        session.add(MetaRecord(key="trf_version", value="2026"))
+        tournament_row(session).trf_version = "2026"
 
     t = event.tournament
     summary = (
@@ -136,21 +142,44 @@ def imported_team_event(event: TeamEvent, source: str = "") -> NewFile:
     return NewFile(settings, fill, "ImportTournament", summary, payload)
 
 
-def build_file(
-    path: Path,
-    settings: TournamentSettings,
-    fill: Callable[[Session], None],
-    action: str,
-    summary: str,
-    payload: dict[str, Any],
-    integrity: Sequence[IntegrityEvent] = (),
-) -> None:
-    """Create a complete tournament file at ``path`` (never overwriting one).
+def add_section(session: Session, recipe: NewFile, *, position: int) -> int:
+    """Add a section made from ``recipe`` (settings, what ``fill`` adds, its audit row) in
+    the session's transaction; returns its id."""
+    rec = TournamentRecord(position=position)
+    rec.extra_records = "[]"
+    convert.write_settings(rec, recipe.settings)  # may add record 132 (round dates)
+    rec.forbidden_pairs = "[]"
+    rec.list_closed = False
+    rec.fide_mode = recipe.settings.fide_mode
+    # The pairing-integrity events it starts with (an import's: ### Import @ Round n).
+    rec.integrity_log = json.dumps([e.to_json() for e in recipe.integrity])
+    rec.manual_pairing = None
+    session.add(rec)
+    session.flush()
+    with in_section(session, rec.id):
+        recipe.fill(session)
+    session.add(
+        AuditRecord(
+            at=utc_now(),
+            action=recipe.action,
+            summary=recipe.summary,
+            payload=json.dumps({**recipe.payload, **integrity_payload(*recipe.integrity)}),
+            section_id=rec.id,
+        )
+    )
+    return rec.id
+
+
+def build_file(path: Path, sections: Sequence[NewFile]) -> None:
+    """Create a complete tournament file at ``path`` (never overwriting one) holding one
+    section per recipe, in that order.
 
     Built under a temporary name and renamed into place, so a crash leaves either no file or
-    a complete one: the schema, the settings, what ``fill`` adds and the first audit row
-    (``action``, ``summary``, ``payload``) in one transaction.
+    a complete one: the schema, each section's settings, what its ``fill`` adds and its
+    first audit row (``action``, ``summary``, ``payload``) in one transaction.
     """
+    if not sections:
+        raise ActionRefused("an event needs at least one section")
 
     if path.exists():
         raise ActionRefused(f"{path} already exists; choose another name (it was not changed)")
@@ -171,7 +200,7 @@ def build_file(
         if exc.errno == errno.ENOSPC:
             raise DiskFullError(f"cannot create {path}: the disk is full") from exc
         raise StorageError(f"cannot create {path}: {exc.strerror}") from exc
-    engine = database.make_engine(tmp)
+    engine = database.make_engine(tmp, check_schema=False)
     try:
         with database.translated_errors(path):
             schema.Base.metadata.create_all(engine)
@@ -179,26 +208,8 @@ def build_file(
             session.execute(sql_text(f"PRAGMA application_id = {schema.APPLICATION_ID}"))
             session.add(MetaRecord(key="schema_version", value=str(schema.SCHEMA_VERSION)))
             session.add(MetaRecord(key="created_with", value=f"swissdesk {__version__}"))
-            rec = TournamentRecord(id=1)
-            rec.extra_records = "[]"
-            convert.write_settings(rec, settings)  # may add record 132 (round dates)
-            rec.forbidden_pairs = "[]"
-            rec.list_closed = False
-            rec.fide_mode = settings.fide_mode
-            rec.integrity_log = "[]"
-            rec.manual_pairing = None
-            session.add(rec)
-            session.flush()
-            fill(session)
-            session.add(
-                AuditRecord(
-                    at=utc_now(),
-                    action=action,
-                    summary=summary,
-                    payload=json.dumps({**payload, **integrity_payload(*integrity)}),
-                )
-            )
-            rec.integrity_log = json.dumps([e.to_json() for e in integrity])
+            for position, recipe in enumerate(sections, start=1):
+                add_section(session, recipe, position=position)
         with database.translated_errors(path), engine.connect() as conn:
             conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
     except BaseException:

@@ -11,12 +11,12 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from swissdesk.engines.base import Pair, RoundPairing
 from swissdesk.model.tournament import DOUBLE_SWISS, HalfPoints, ResultCode, ScoringSystem
-from swissdesk.storage.commands.base import tournament_row
+from swissdesk.storage.commands.base import round_row, tournament_row
 from swissdesk.storage.convert import (
     CODES,
     StoredEntry,
@@ -29,13 +29,16 @@ from swissdesk.storage.convert import (
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.results import board_result_from_codes, result_text
 from swissdesk.storage.schema import AuditRecord, PlayerRecord, RoundRecord, TournamentRecord
+from swissdesk.storage.sections import in_section, section_of
 from swissdesk.storage.views import (
     AuditEntry,
     BoardView,
     ByeKind,
+    EventPlayerRow,
     PlayerRow,
     PlayerStatus,
     RoundView,
+    SectionInfo,
     TournamentSettings,
     UnpairedView,
 )
@@ -98,7 +101,7 @@ def round_view(session: Session, round_number: int) -> RoundView:
         players,
         before,
         scoring,
-        session.get(RoundRecord, round_number),
+        round_row(session, round_number),
         settings,
     )
     text = tournament_row(session).manual_pairing
@@ -115,11 +118,13 @@ def round_view(session: Session, round_number: int) -> RoundView:
 
 
 def audit_log(session: Session, limit: int | None = None) -> list[AuditEntry]:
-    """The audit log, oldest first (only the latest ``limit`` entries if given)."""
+    """The event's audit log, oldest first (only the latest ``limit`` entries if given);
+    each entry names its section."""
     stmt = select(AuditRecord).order_by(AuditRecord.id.desc())
     if limit is not None:
         stmt = stmt.limit(limit)
     rows = list(session.scalars(stmt))
+    names = dict(session.execute(select(TournamentRecord.id, TournamentRecord.name)).all())
     return [
         AuditEntry(
             id=r.id,
@@ -129,9 +134,72 @@ def audit_log(session: Session, limit: int | None = None) -> list[AuditEntry]:
             payload=json.loads(r.payload),
             undone=r.undone_by is not None,
             undo_of=r.undo_of,
+            section_id=r.section_id,
+            section=(
+                ""
+                if r.section_id is None
+                else names.get(r.section_id, "(removed section)") or "(unnamed section)"
+            ),
         )
         for r in reversed(rows)
     ]
+
+
+def section_infos(session: Session) -> list[SectionInfo]:
+    """The event's sections in their order, with their size and progress."""
+    rounds = dict(
+        session.execute(
+            select(RoundRecord.section_id, func.max(RoundRecord.number)).group_by(
+                RoundRecord.section_id
+            )
+        ).all()
+    )
+    players = dict(
+        session.execute(
+            select(PlayerRecord.section_id, func.count(PlayerRecord.id)).group_by(
+                PlayerRecord.section_id
+            )
+        ).all()
+    )
+    out = []
+    for rec in session.scalars(
+        select(TournamentRecord).order_by(TournamentRecord.position, TournamentRecord.id)
+    ):
+        settings = settings_from_record(rec)
+        out.append(
+            SectionInfo(
+                id=rec.id,
+                name=rec.name,
+                position=rec.position,
+                system=rec.system,
+                total_rounds=rec.total_rounds,
+                rounds_paired=int(rounds.get(rec.id) or 0),
+                players=int(players.get(rec.id) or 0),
+                is_team=rec.is_team,
+                rules=settings.rules,
+                start_date=rec.start_date,
+                end_date=rec.end_date,
+                round_dates=settings.round_dates,
+                rating_type=rating_type_of(settings.time_control_code),
+            )
+        )
+    return out
+
+
+def rating_type_of(code: str) -> str:
+    """The rating type a time control code (TRF record 222) implies; standard without one."""
+    from swissdesk.model import timecontrol
+
+    return timecontrol.rating_type(code) if code and timecontrol.is_valid(code) else "standard"
+
+
+def event_player_rows(session: Session) -> list[EventPlayerRow]:
+    """Every section's players, section by section (in the event's order), TPN order."""
+    out: list[EventPlayerRow] = []
+    for info in section_infos(session):
+        with in_section(session, info.id):
+            out.extend(EventPlayerRow(info.id, info.name, row) for row in player_rows(session))
+    return out
 
 
 def _code(value: str | None) -> ResultCode | None:
@@ -148,9 +216,7 @@ def player_status(withdrawn: int | None, late: int | None, next_round: int) -> P
 
 def player_rows(session: Session) -> list[PlayerRow]:
     """The list of participants in TPN order (scores after the last complete round)."""
-    rec = session.get(TournamentRecord, 1)
-    assert rec is not None
-    settings = settings_from_record(rec)
+    settings = settings_from_record(tournament_row(session))
     through = completed_through(session)
     last = last_paired_round(session)
     points = scores(
@@ -159,8 +225,8 @@ def player_rows(session: Session) -> list[PlayerRow]:
     byes: dict[int, list[tuple[int, ByeKind]]] = {}
     for pid, r, code in session.connection().exec_driver_sql(
         "SELECT player_id, round_number, result FROM entry "
-        "WHERE round_number > ? AND kind = 'bye' AND result IS NOT NULL",
-        (last,),
+        "WHERE section_id = ? AND round_number > ? AND kind = 'bye' AND result IS NOT NULL",
+        (section_of(session), last),
     ):
         kind = ByeKind.from_result_code(CODES[code])
         if kind is not None:
@@ -186,7 +252,10 @@ def player_rows(session: Session) -> list[PlayerRow]:
             pr.club,
             pr.withdrawn_from_round,
             pr.late_entry_round,
-        ).order_by(pr.tpn)
+            pr.checked_in,
+        )
+        .where(pr.section_id == section_of(session))
+        .order_by(pr.tpn)
     )
     for row in rows:
         out.append(
@@ -205,6 +274,7 @@ def player_rows(session: Session) -> list[PlayerRow]:
                 withdrawn_from_round=row.withdrawn_from_round,
                 late_entry_round=row.late_entry_round,
                 byes=tuple(sorted(byes.get(row.id, ()))),
+                checked_in=row.checked_in,
                 club=row.club,
                 k_factor=row.k_factor,
                 k_source=row.k_source,

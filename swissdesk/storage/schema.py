@@ -7,6 +7,13 @@ re-sorting pairing numbers (C.04.2 art. 2.3) touches one column of one table.
 One row of ``entry`` is what one player did in one round: a game (with board number and a
 result that may still be missing), the PAB, a requested bye, an absence. This is the exact
 shape of ``Player.rounds`` in the model and in a TRF file.
+
+A file is one *event* holding one or more *sections* (schema version 6): each row of
+``tournament`` is one section, a complete tournament with its own settings, and every row of
+the tables holding a tournament's players, rounds and results carries the ``section_id`` of
+its section (:class:`SectionScoped`). Ids (players, team members, sections, audit rows) are
+unique in the whole file and never reused, so the event's one audit log stays unambiguous.
+The storage reads and writes one section at a time (:mod:`swissdesk.storage.sections`).
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 """Version of the tables below; bump it and add a migration to ``database.MIGRATIONS``.
 
 2: the team tables (``team_settings``, ``team``, ``team_member``, ``team_board``).
@@ -29,8 +36,12 @@ SCHEMA_VERSION = 6
 4: ``player.club``.
 5: the rating-change and norm inputs: ``player.k_factor``, ``k_source``, ``rated_games``,
 ``national_rating``; ``tournament.rating_settings``.
-6: FIDE mode and the pairing-integrity log (issue 29): ``tournament.fide_mode``,
-``tournament.integrity_log``, ``tournament.manual_pairing``."""
+6: sections: ``tournament`` holds one row per section (its order, rating and age rules, the
+TRF version and declared-results round that were file-wide ``meta`` keys); ``section_id`` on
+every per-section table; TPNs and round numbers unique per section; ``player.checked_in``;
+``audit.section_id``.
+7: FIDE mode and the pairing-integrity log (issue 29): ``tournament.fide_mode``,
+``tournament.integrity_log``, ``tournament.manual_pairing`` (per section)."""
 
 APPLICATION_ID = 0x53574453
 """``PRAGMA application_id`` of every swissdesk file ("SWDS"), so tools recognise it."""
@@ -50,9 +61,12 @@ class MetaRecord(Base):
 
 
 class TournamentRecord(Base):
-    """The tournament settings: always exactly one row, ``id == 1``."""
+    """One section of the event: a complete tournament's settings (``id`` is the section's
+    id; a file from schema 3 or older is the one section ``id == 1``)."""
 
     __tablename__ = "tournament"
+    # Section ids are never reused: the audit log names the section of each action.
+    __table_args__ = ({"sqlite_autoincrement": True},)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(Text, default="")
@@ -84,26 +98,56 @@ class TournamentRecord(Base):
     rating_settings: Mapped[str] = mapped_column(Text, default="{}")
     """JSON object: the national rating list's rules (``national``: name, k, cap) and the
     event type exempt from the norms' foreign-opponent rules (``norm_exemption``)."""
+    position: Mapped[int] = mapped_column(Integer, default=1)
+    """Where the section comes in the event (menus, combined lists): 1, 2, ..."""
+    rating_from: Mapped[int] = mapped_column(Integer, default=0)
+    """Section rule: players rated at least this (0: no lower limit). Warns, never refuses."""
+    rating_below: Mapped[int] = mapped_column(Integer, default=0)
+    """Section rule: players rated below this ("under 1800"; 0: no upper limit)."""
+    age_under: Mapped[int] = mapped_column(Integer, default=0)
+    """Section rule: players under this age on 1 January of the section's year ("U16")."""
+    age_from: Mapped[int] = mapped_column(Integer, default=0)
+    """Section rule: players at least this age on 1 January of the section's year ("65+")."""
+    trf_version: Mapped[str] = mapped_column(String, default="")
+    """The TRF format the section was imported from (``"16"``/``"2026"``; ``""``: none)."""
+    declared_through: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The imported TRF's last round: its declared points and ranks hold through it."""
     fide_mode: Mapped[bool] = mapped_column(Boolean, default=True)
     """In FIDE mode (C.02 VCL Q40-46): on for a FIDE-approved system; once off, never on
     again (:class:`~swissdesk.storage.commands.fide_mode.LeaveFideMode`)."""
     integrity_log: Mapped[str] = mapped_column(Text, default="[]")
-    """JSON list of the pairing-integrity events (``audit``, ``kind``, ``round``, ``text``),
-    written to every exported TRF as ``###`` lines (:mod:`swissdesk.storage.levels`)."""
+    """JSON list of the pairing-integrity events (``kind``, ``round``, ``text``), written to
+    every exported TRF as ``###`` lines (:mod:`swissdesk.storage.levels`)."""
     manual_pairing: Mapped[str | None] = mapped_column(Text, nullable=True)
     """JSON object: the round being paired by hand, ``NULL`` when none
     (:mod:`swissdesk.storage.commands.manual`)."""
 
 
-class PlayerRecord(Base):
-    """A participant. ``tpn`` is the current pairing number (unique, 1..n)."""
+class SectionScoped:
+    """A row belonging to one section: reads and writes of a section's session see and make
+    only its own rows (``storage.sections`` adds the criterion to every ORM statement and
+    fills ``section_id`` in on insert)."""
+
+    # No index of its own: a section is most of a table (one-section files: all of it), so
+    # SQLite reads it faster by scanning than through an index; TPN lookups use the unique
+    # (section_id, tpn) index, rounds and entries their own.
+    section_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"))
+
+
+class PlayerRecord(SectionScoped, Base):
+    """A participant of one section. ``tpn`` is the current pairing number (unique in the
+    section, 1..n). Someone playing two sections (a Sunday blitz beside the open) has one
+    row in each: each section has its own rating type, status and results."""
 
     __tablename__ = "player"
     # Ids are never reused, so the audit log's player ids stay unambiguous.
-    __table_args__ = ({"sqlite_autoincrement": True},)
+    __table_args__ = (
+        UniqueConstraint("section_id", "tpn"),
+        {"sqlite_autoincrement": True},
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    tpn: Mapped[int] = mapped_column(Integer, unique=True)
+    tpn: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(Text)
     rating: Mapped[int] = mapped_column(Integer, default=0)
     sex: Mapped[str] = mapped_column(String, default="")
@@ -131,21 +175,26 @@ class PlayerRecord(Base):
     """Rated games before this event (art. 8.3.3: K 40 until 30), ``NULL`` if not known."""
     national_rating: Mapped[int] = mapped_column(Integer, default=0)
     """Rating on the national list (0: none)."""
+    checked_in: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Ticked in at the registration desk (present for the section's first round)."""
 
 
-class RoundRecord(Base):
+class RoundRecord(SectionScoped, Base):
     """A paired round. ``engine_pairing`` keeps the engine's original pairing (bbpPairings
     text) once the arbiter changed it by hand."""
 
     __tablename__ = "round"
 
+    section_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament.id", ondelete="CASCADE"), primary_key=True
+    )
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     paired_at: Mapped[str] = mapped_column(String, default="")
     engine: Mapped[str] = mapped_column(String, default="")
     engine_pairing: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
-class EntryRecord(Base):
+class EntryRecord(SectionScoped, Base):
     """What one player did in one round (``Player.rounds[round - 1]`` of the model).
 
     ``kind``: ``game`` (board ``board``), ``pab``, ``bye`` (requested bye or known absence),
@@ -174,7 +223,10 @@ class EntryRecord(Base):
 
 
 class AuditRecord(Base):
-    """One arbiter action, written in the same transaction as the change it made."""
+    """One arbiter action, written in the same transaction as the change it made. The audit
+    log is the event's (Undo goes back through all sections); ``section_id`` names the
+    section the action changed (``NULL``: the event itself). No foreign key: the rows of a
+    section removed later keep its id."""
 
     __tablename__ = "audit"
 
@@ -185,6 +237,7 @@ class AuditRecord(Base):
     payload: Mapped[str] = mapped_column(Text)
     undone_by: Mapped[int | None] = mapped_column(Integer, nullable=True)
     undo_of: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    section_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 # ---------------------------------------------------------------------------------------
@@ -193,12 +246,15 @@ class AuditRecord(Base):
 # team has: its roster, and per round its line-up with each board's result.
 
 
-class TeamSettingsRecord(Base):
-    """The C.04.6 options of a team event: at most one row, ``id == 1`` (none: defaults)."""
+class TeamSettingsRecord(SectionScoped, Base):
+    """The C.04.6 options of a team section: at most one row per section (none: defaults)."""
 
     __tablename__ = "team_settings"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    section_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament.id", ondelete="CASCADE"), unique=True
+    )
     boards: Mapped[int] = mapped_column(Integer, default=4)
     colour_preferences: Mapped[str] = mapped_column(String, default="A")
     primary_score: Mapped[str] = mapped_column(String, default="match")
@@ -209,7 +265,7 @@ class TeamSettingsRecord(Base):
     zero_bye_game_points: Mapped[int] = mapped_column(Integer, default=0)
 
 
-class TeamRecord(Base):
+class TeamRecord(SectionScoped, Base):
     """What a team has beyond its ``player`` row (name, federation, strength there)."""
 
     __tablename__ = "team"
@@ -221,7 +277,7 @@ class TeamRecord(Base):
     club: Mapped[str] = mapped_column(Text, default="")
 
 
-class TeamMemberRecord(Base):
+class TeamMemberRecord(SectionScoped, Base):
     """One player of a team's roster; ``position`` is the roster (board) order, 1..n."""
 
     __tablename__ = "team_member"
@@ -238,7 +294,7 @@ class TeamMemberRecord(Base):
     sex: Mapped[str] = mapped_column(String, default="")
 
 
-class TeamBoardRecord(Base):
+class TeamBoardRecord(SectionScoped, Base):
     """One board of a team's line-up in one round, with that team's player's result code.
 
     ``member_id`` ``NULL`` is an empty board (a forfeited game); ``result`` ``NULL`` while

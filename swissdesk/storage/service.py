@@ -17,11 +17,12 @@ import os
 import sqlite3
 import threading
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import Engine, select, update
 from sqlalchemy.orm import Session
 
 from swissdesk.elo import RatingInputs
@@ -33,7 +34,16 @@ from swissdesk.model.tournament import (
     Tournament,
 )
 from swissdesk.norms import NormSettings
-from swissdesk.storage import convert, database, newfile, ratings, readmodels, schema, teamviews
+from swissdesk.storage import (
+    convert,
+    database,
+    desk,
+    newfile,
+    ratings,
+    readmodels,
+    schema,
+    teamviews,
+)
 from swissdesk.storage.commands import (
     REGISTRY,
     Action,
@@ -45,6 +55,7 @@ from swissdesk.storage.commands import (
     round_robin,
 )
 from swissdesk.storage.commands.base import (
+    player_by_tpn,
     tournament_row,
     utc_now,
 )
@@ -62,22 +73,50 @@ from swissdesk.storage.errors import (
 )
 from swissdesk.storage.importing import PreparedImport
 from swissdesk.storage.levels import IntegrityEvent, require, updated_log
-from swissdesk.storage.schema import AuditRecord, EntryRecord, MetaRecord, PlayerRecord
+from swissdesk.storage.schema import AuditRecord, EntryRecord, PlayerRecord
+from swissdesk.storage.sections import SECTION, audit_section, in_section
 from swissdesk.storage.views import (
     ActionResult,
     AuditEntry,
+    EventPlayerRow,
     ManualPhase,
     PlayerData,
     PlayerRow,
     RoundView,
+    SectionInfo,
     TournamentSettings,
 )
 from swissdesk.trf.team_records import TeamEvent
 
 
+class _OpenFile:
+    """What the section handles of one open file share: the SQLite engine, the lock that
+    serialises every read and write, and whether the file is closed."""
+
+    def __init__(
+        self, path: Path, busy_timeout_ms: int, read_only: bool, snapshot: Path | None = None
+    ) -> None:
+        self.path = path
+        self.read_only = read_only
+        self.snapshot = snapshot
+        read_from = snapshot if snapshot is not None else path
+        self.engine = database.make_engine(read_from, busy_timeout_ms, read_only=read_only)
+        self.lock = threading.RLock()
+        self.closed = False
+
+
 class TournamentFile:
-    """An open tournament file. Create with :meth:`create`, :meth:`open` or
-    :meth:`import_trf`; use as a context manager or call :meth:`close`."""
+    """An open tournament file, acting on one of its sections. Create with :meth:`create`,
+    :meth:`open` or :meth:`import_trf`; use as a context manager or call :meth:`close`.
+
+    An event file holds one or more sections (each a complete tournament). Every query and
+    action of a ``TournamentFile`` is about its section (:attr:`section_id`; by default the
+    event's first section); :meth:`section` gives the handle of another section of the same
+    open file (same lock, same connection pool; closing one closes the file). The event's
+    own reads (:meth:`sections`, :meth:`event_players`, :meth:`audit_log`) and actions
+    (:class:`~swissdesk.storage.commands.sections.AddSection`, moving a player) work from
+    any handle.
+    """
 
     def __init__(
         self,
@@ -85,14 +124,116 @@ class TournamentFile:
         busy_timeout_ms: int = database.DEFAULT_BUSY_TIMEOUT_MS,
         *,
         read_only: bool = False,
+        snapshot: Path | None = None,
+        section: int | str | None = None,
+        _shared: _OpenFile | None = None,
     ):
-        """Internal: use :meth:`open` / :meth:`create` (they check the file first)."""
-        self.path = Path(path)
-        self.read_only = read_only
+        """Internal: use :meth:`open` / :meth:`create` (they check the file first).
+
+        ``snapshot``: read-only, the file is read from this private copy (with the changes
+        its WAL held folded in), removed on :meth:`close`."""
+        self._file = _shared or _OpenFile(Path(path), busy_timeout_ms, read_only, snapshot)
+        self.section_id = 0
+        """The section this handle reads and acts on."""
+        try:
+            self.section_id = self._find_section(section)
+        except BaseException:
+            if _shared is None:
+                self._file.engine.dispose()
+            raise
+
+    @property
+    def path(self) -> Path:
+        return self._file.path
+
+    @property
+    def read_only(self) -> bool:
         """Opened from a file swissdesk cannot write: queries work, actions are refused."""
-        self._engine = database.make_engine(self.path, busy_timeout_ms, read_only=read_only)
-        self._lock = threading.RLock()
-        self._closed = False
+        return self._file.read_only
+
+    @property
+    def _engine(self) -> Engine:
+        return self._file.engine
+
+    @property
+    def _lock(self) -> threading.RLock:
+        return self._file.lock
+
+    @property
+    def _closed(self) -> bool:
+        return self._file.closed
+
+    @property
+    def _snapshot(self) -> Path | None:
+        """The private copy a read-only file with a WAL is read from (``None``: the file)."""
+        return self._file.snapshot
+
+    # -----------------------------------------------------------------------------------
+    # Sections
+
+    def _find_section(self, key: int | str | None) -> int:
+        """The id of the section named by ``key``: its id, its name (case and spaces
+        ignored) or its place in the event ("2"); ``None``: the first section."""
+        infos = self.sections()
+        if not infos:
+            raise StorageError(
+                f"the tournament file {self.path} has no tournament settings (damaged file?)"
+            )
+        if key is None:
+            return infos[0].id
+        if isinstance(key, int):
+            for info in infos:
+                if info.id == key:
+                    return info.id
+            raise ActionRefused(f"the event has no section {key}; {section_list(infos)}")
+        wanted = " ".join(key.split()).casefold()
+        for info in infos:
+            if " ".join(info.name.split()).casefold() == wanted:
+                return info.id
+        if wanted.isdigit() and 1 <= int(wanted) <= len(infos):
+            return infos[int(wanted) - 1].id
+        raise ActionRefused(f"the event has no section {key!r}; {section_list(infos)}")
+
+    def section(self, key: int | str) -> TournamentFile:
+        """The handle of another section of this open file (by id, name or place)."""
+        return TournamentFile(self.path, section=key, _shared=self._file)
+
+    def sections(self) -> list[SectionInfo]:
+        """The event's sections in their order (the first is the default one)."""
+        with self._read_event() as session:
+            return readmodels.section_infos(session)
+
+    def event_name(self) -> str:
+        """The event's name (given with ``RenameEvent``, else from its sections' names)."""
+        from swissdesk.storage.commands.sections import event_name
+
+        with self._read_event() as session:
+            return event_name(session)
+
+    @property
+    def section_name(self) -> str:
+        """The name of this handle's section."""
+        return self.settings().name
+
+    def event_players(self) -> list[EventPlayerRow]:
+        """Every player of every section, section by section in TPN order (the
+        registration desk's and the check-in's "All sections" lists)."""
+        with self._read_event() as session:
+            return readmodels.event_player_rows(session)
+
+    def desk_warnings(
+        self, data: PlayerData, section: int | None = None, *, tpn: int | None = None
+    ) -> tuple[str, ...]:
+        """What the registration desk should tell the arbiter before ``data`` is registered
+        in ``section`` (default: this handle's): the section's rating and age rules, and
+        the same person already in a section played at the same time. ``tpn``: the
+        player's own row (when editing or moving), not counted as someone else."""
+        with self._read() as session:
+            exclude = None
+            if tpn is not None:
+                exclude = player_by_tpn(session, tpn).id
+            with in_section(session, section or self.section_id):
+                return desk.desk_warnings(session, data, exclude_id=exclude)
 
     # -----------------------------------------------------------------------------------
     # Opening, creating, closing
@@ -103,6 +244,7 @@ class TournamentFile:
         path: str | os.PathLike[str],
         *,
         busy_timeout_ms: int = database.DEFAULT_BUSY_TIMEOUT_MS,
+        section: int | str | None = None,
     ) -> TournamentFile:
         """Open an existing tournament file after checking it (``PRAGMA quick_check``).
 
@@ -112,9 +254,31 @@ class TournamentFile:
         :class:`NotATournamentFileError`. A file that cannot be written (read-only medium
         or permissions) is opened read-only (``read_only`` is True): it can be viewed and
         printed, and every action is refused with :class:`ReadOnlyFileError`.
+
+        ``section`` chooses the section the handle acts on (id, name or place; default:
+        the first); an unknown one raises :class:`ActionRefused` naming the sections.
         """
         p = Path(path)
-        read_only = p.is_file() and not database.is_writable(p)
+        read_only = database.is_regular_file(p) and not database.is_writable(p)
+        if read_only and database.wal_has_frames(p):
+            # Changes committed but not yet copied into the file (swissdesk was killed) sit
+            # in NAME-wal; a file opened read-only is read as it is on disk, without them.
+            # They are read from a private copy instead, where the WAL is folded in.
+            snapshot = database.read_only_snapshot(p)
+            try:
+                version = database.check_file(snapshot, busy_timeout_ms, read_only=True)
+                if version < schema.SCHEMA_VERSION:
+                    raise ReadOnlyFileError(
+                        f"the tournament file {p} uses an older file format and must be "
+                        "upgraded, but it cannot be written: copy it (with its -wal file) to "
+                        "a writable folder first"
+                    )
+                return cls(
+                    p, busy_timeout_ms, read_only=True, snapshot=snapshot, section=section
+                )
+            except BaseException:
+                database.remove_snapshot(snapshot)
+                raise
         version = database.check_file(p, busy_timeout_ms, read_only=read_only)
         if version < schema.SCHEMA_VERSION:
             if read_only:
@@ -123,7 +287,7 @@ class TournamentFile:
                     "but it cannot be written: copy it to a writable folder first"
                 )
             database.migrate(p, version, busy_timeout_ms)
-        return cls(p, busy_timeout_ms, read_only=read_only)
+        return cls(p, busy_timeout_ms, read_only=read_only, section=section)
 
     @classmethod
     def create(
@@ -192,30 +356,8 @@ class TournamentFile:
         confirmed: int = 0,
     ) -> TournamentFile:
         """Create the tournament file of a checked import (:meth:`import_trf`)."""
-        warnings = prepared.warnings()
-        require(
-            confirmed,
-            f"{Path(prepared.read.source).name or 'the file'}: "
-            f"{len(warnings)} imported round{'s' if len(warnings) != 1 else ''} break the "
-            "pairing rules; confirm to import it anyway (each is recorded as ### Import)",
-            warnings,
-        )
-        read = prepared.read
-        if isinstance(read.content, TeamEvent):
-            recipe = newfile.imported_team_event(read.content, read.source)
-            recipe = recipe._replace(
-                payload={**recipe.payload, **prepared.report()},
-                integrity=tuple(prepared.events()),
-            )
-            return cls._build(Path(path), recipe)
-        recipe = newfile.imported_tournament(
-            read.content,
-            read.source,
-            read.trf_version,
-            integrity=prepared.events(),
-            report=prepared.report(),
-        )
-        return cls._build(Path(path), recipe)
+        _require_import(confirmed, [prepared])
+        return cls._build(Path(path), _recipe_of(prepared))
 
     def import_notes(self) -> list[str]:
         """What the import of this tournament assumed, adjusted or found (empty for a
@@ -245,18 +387,53 @@ class TournamentFile:
 
     @classmethod
     def _build(cls, path: Path, recipe: newfile.NewFile) -> TournamentFile:
-        newfile.build_file(path, *recipe)
+        newfile.build_file(path, [recipe])
         return cls(path)
 
+    @classmethod
+    def import_event(
+        cls,
+        trf_paths: Sequence[str | os.PathLike[str]],
+        path: str | os.PathLike[str],
+        *,
+        system: str | None = None,
+        confirmed: int = 0,
+    ) -> TournamentFile:
+        """One event file with a section per file read (TRF16, TRF-2026, team files, JSON
+        states), in the order given, each named by its file's tournament name (record 012;
+        the file's name when it has none; a name given twice gets " (2)"). All or nothing:
+        a file that cannot be read creates no event. Each file's rounds are checked as
+        :meth:`import_trf` does; one question covers every round that breaks the rules."""
+        from swissdesk.storage import importing
+
+        prepared = [importing.prepare_import(trf_path, system) for trf_path in trf_paths]
+        _require_import(confirmed, prepared)  # every file's rounds checked (Q54-55)
+        recipes: list[newfile.NewFile] = []
+        names: set[str] = set()
+        for trf_path, one in zip(trf_paths, prepared, strict=True):
+            recipe = _recipe_of(one)
+            name = recipe.settings.name.strip() or Path(trf_path).stem
+            unique, n = name, 1
+            while unique.casefold() in names:
+                n += 1
+                unique = f"{name} ({n})"
+            names.add(unique.casefold())
+            recipes.append(recipe._replace(settings=replace(recipe.settings, name=unique)))
+        newfile.build_file(Path(path), recipes)
+        return cls(Path(path))
+
     def close(self) -> None:
-        """Close the file (all actions are already saved; this only folds the WAL back)."""
+        """Close the file, for every section handle (all actions are already saved; this
+        only folds the WAL back)."""
         with self._lock:
             if self._closed:
                 return
-            self._closed = True
+            self._file.closed = True
             if not self.read_only:
                 self._checkpoint("TRUNCATE")
             self._engine.dispose()
+            if self._file.snapshot is not None:
+                database.remove_snapshot(self._file.snapshot)
 
     def _checkpoint(self, mode: str) -> None:
         """Copy committed transactions from the WAL into the main file (best effort).
@@ -322,6 +499,16 @@ class TournamentFile:
     # Queries
 
     def _read(self) -> Any:
+        """A read transaction on this handle's section."""
+        if self._closed:
+            raise StorageError(f"the tournament file {self.path} is closed")
+        scope = database.session_scope(
+            self._engine, self.path, write=False, section=self.section_id
+        )
+        return _Locked(self._lock, scope)
+
+    def _read_event(self) -> Any:
+        """A read transaction on the whole event (every section's rows)."""
         if self._closed:
             raise StorageError(f"the tournament file {self.path} is closed")
         return _Locked(self._lock, database.session_scope(self._engine, self.path, write=False))
@@ -359,8 +546,7 @@ class TournamentFile:
     def trf_version(self) -> str:
         """The TRF format the tournament was imported from (``"16"``/``"2026"``), else 2026."""
         with self._read() as session:
-            rec = session.get(MetaRecord, "trf_version")
-            return rec.value if rec is not None else "2026"
+            return tournament_row(session).trf_version or "2026"
 
     def board_order(self, round_number: int) -> list[tuple[int, int]]:
         """The published ``(white, black)`` TPN pairs of a paired round, in board order."""
@@ -420,9 +606,19 @@ class TournamentFile:
             return teamviews.team_settings(session)
 
     def audit_log(self, limit: int | None = None) -> list[AuditEntry]:
-        """The audit log, oldest first (only the latest ``limit`` entries if given)."""
-        with self._read() as session:
+        """The event's audit log (every section's actions, each naming its section), oldest
+        first (only the latest ``limit`` entries if given)."""
+        with self._read_event() as session:
             return readmodels.audit_log(session, limit)
+
+    def not_checked_in(self, round_number: int) -> list[PlayerRow]:
+        """The players who would be paired in ``round_number`` but are not checked in (all
+        of them while nobody is: check-in is not used then)."""
+        from swissdesk.storage.commands.players import not_checked_in
+
+        with self._read() as session:
+            tpns = {rec.tpn for rec in not_checked_in(session, round_number)}
+            return [row for row in readmodels.player_rows(session) if row.tpn in tpns]
 
     def can_pair_next_round(self) -> tuple[bool, str]:
         """Whether the next round can be paired now, and why not (a sentence)."""
@@ -557,7 +753,9 @@ class TournamentFile:
                     f"the tournament file {self.path} is read-only: {why}. Nothing was "
                     "changed; save a copy in a writable folder to go on"
                 )
-            with database.session_scope(self._engine, self.path, write=True) as session:
+            with database.session_scope(
+                self._engine, self.path, write=True, section=self.section_id
+            ) as session:
                 if isinstance(action, Undo):
                     summary, payload, warnings, undo_of = history.run_undo(session)
                 elif isinstance(action, Redo):
@@ -566,7 +764,8 @@ class TournamentFile:
                     step = REGISTRY.get(type(action))
                     if step is None:
                         raise InputError(f"unknown action {name}")
-                    manual.check_phase_allows(session, action)
+                    if session.info.get(SECTION) is not None:  # a section's action
+                        manual.check_phase_allows(session, action)
                     summary, payload, warnings = step.apply(session, action)
                     payload = {**payload, "redo": encode(action)}
                     undo_of = None
@@ -574,7 +773,8 @@ class TournamentFile:
                 # lines); the log before is kept so that Undo puts it back.
                 log_integrity(session, payload)
                 # A round robin's number of rounds follows its list of players.
-                round_robin.sync_rounds(session)
+                if session.info.get(SECTION) is not None:
+                    round_robin.sync_rounds(session)
                 payload.setdefault("by", _arbiter())
                 audit = AuditRecord(
                     at=utc_now(),
@@ -582,6 +782,7 @@ class TournamentFile:
                     summary=summary,
                     payload=json.dumps(payload),
                     undo_of=undo_of,
+                    section_id=audit_section(session),
                 )
                 session.add(audit)
                 session.flush()
@@ -594,6 +795,42 @@ class TournamentFile:
                 audit_id = audit.id
             self._checkpoint("PASSIVE")
         return ActionResult(audit_id=audit_id, action=name, summary=summary, warnings=warnings)
+
+def _require_import(confirmed: int, prepared: Sequence[PreparedImport]) -> None:
+    """The Level-3 question of the imported rounds that break the pairing rules (Q55)."""
+    several = len(prepared) > 1
+    warnings = [
+        replace(w, text=f"{Path(p.read.source).name}: {w.text}") if several else w
+        for p in prepared
+        for w in p.warnings()
+    ]
+    names = ", ".join(Path(p.read.source).name for p in prepared if p.broken) or "the file"
+    require(
+        confirmed,
+        f"{names}: {len(warnings)} imported round{'s' if len(warnings) != 1 else ''} "
+        f"break{'s' if len(warnings) == 1 else ''} the pairing rules; confirm to import "
+        "anyway (each is recorded as ### Import)",
+        warnings,
+    )
+
+
+def _recipe_of(prepared: PreparedImport) -> newfile.NewFile:
+    """The new section of a checked import, with its ### Import events and its report."""
+    read = prepared.read
+    if isinstance(read.content, TeamEvent):
+        recipe = newfile.imported_team_event(read.content, read.source)
+        return recipe._replace(
+            payload={**recipe.payload, **prepared.report()},
+            integrity=tuple(prepared.events()),
+        )
+    return newfile.imported_tournament(
+        read.content,
+        read.source,
+        read.trf_version,
+        integrity=prepared.events(),
+        report=prepared.report(),
+    )
+
 
 def log_integrity(session: Session, payload: dict[str, Any]) -> None:
     """Apply an action's ``integrity``/``integrity_drop`` to the tournament's log and keep
@@ -622,13 +859,22 @@ def _arbiter() -> str:
 # Module-level conveniences
 
 
+def section_list(infos: Sequence[SectionInfo]) -> str:
+    """ "its sections are: Open A, Open B" (for a message naming the choices)."""
+    return "its sections are: " + ", ".join(repr(i.name) for i in infos)
+
+
 def open_for_report(
-    path: str | os.PathLike[str], round_number: int | None = None
+    path: str | os.PathLike[str],
+    round_number: int | None = None,
+    *,
+    section: int | str | None = None,
 ) -> tuple[Tournament, list[tuple[int, int]] | None]:
-    """For the reports: the tournament including the current round (missing results as
-    ``NOT_PAIRED``, see :meth:`TournamentFile.snapshot`) and the published board order of
-    ``round_number`` (default: the last paired round; ``None`` if no round is paired)."""
-    with TournamentFile.open(path) as tf:
+    """For the reports: the tournament (``section``, default the first) including the
+    current round (missing results as ``NOT_PAIRED``, see :meth:`TournamentFile.snapshot`)
+    and the published board order of ``round_number`` (default: the last paired round;
+    ``None`` if no round is paired)."""
+    with TournamentFile.open(path, section=section) as tf:
         tournament = tf.snapshot(include_pending=True)
         last = tf.rounds_paired()
         r = round_number if round_number is not None else last

@@ -41,14 +41,13 @@ _FORFEITED = {ResultCode.FORFEIT_WIN.value, ResultCode.FORFEIT_LOSS.value}
 
 
 def insert_team_event(session: Session, event: TeamEvent, *, at: str) -> None:
-    """Write ``event`` into a new, empty file (team ids = team TPNs)."""
+    """Write ``event`` into the session's section (new and empty)."""
     t = event.tournament
-    convert.insert_tournament(session, t, engine_label="import", at=at)
+    id_of = convert.insert_tournament(session, t, engine_label="import", at=at)
     settings = t.team
     if settings is not None:
         session.add(
             TeamSettingsRecord(
-                id=1,
                 boards=settings.boards,
                 colour_preferences=settings.colour_preferences,
                 primary_score=settings.primary_score,
@@ -64,12 +63,14 @@ def insert_team_event(session: Session, event: TeamEvent, *, at: str) -> None:
     member_of: dict[int, int] = {}
     for team in t.players:
         session.add(
-            TeamRecord(player_id=team.tpn, short_name=event.nicknames.get(team.tpn, ""), club="")
+            TeamRecord(
+                player_id=id_of[team.tpn], short_name=event.nicknames.get(team.tpn, ""), club=""
+            )
         )
         for pos, pid in enumerate(event.rosters.get(team.tpn, ()), start=1):
             p = people[pid]
             rec = TeamMemberRecord(
-                team_id=team.tpn,
+                team_id=id_of[team.tpn],
                 position=pos,
                 name=p.name,
                 rating=p.rating,
@@ -97,7 +98,7 @@ def insert_team_event(session: Session, event: TeamEvent, *, at: str) -> None:
                 game = people[pid].entry(rnd) if pid else None
                 session.add(
                     TeamBoardRecord(
-                        team_id=team.tpn,
+                        team_id=id_of[team.tpn],
                         round_number=rnd,
                         board=board,
                         member_id=member_of.get(pid) if pid else None,

@@ -148,7 +148,7 @@ class TeamRoundView:
 
 def team_settings(session: Session) -> TeamSettings:
     """The stored C.04.6 options (defaults when none are stored)."""
-    rec = session.get(TeamSettingsRecord, 1)
+    rec = session.scalars(select(TeamSettingsRecord)).first()
     if rec is None:
         return TeamSettings()
     return TeamSettings(

@@ -72,6 +72,36 @@ class PlayerStatus(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class SectionRules:
+    """Who a section is for (warned at the registration desk, never refused: the arbiter
+    decides). Ages count on 1 January of the year the section starts (as FIDE's youth and
+    senior events count them); 0 is no limit."""
+
+    rating_from: int = 0
+    """Rated at least this (an A open "1800 and above")."""
+    rating_below: int = 0
+    """Rated below this (a B open "under 1800")."""
+    age_under: int = 0
+    """Younger than this ("U16")."""
+    age_from: int = 0
+    """At least this old ("65+")."""
+
+    @property
+    def text(self) -> str:
+        """The rules in a few words ("under 1800, U16"), ``""`` for none."""
+        parts = []
+        if self.rating_from:
+            parts.append(f"rated {self.rating_from} and above")
+        if self.rating_below:
+            parts.append(f"rated under {self.rating_below}")
+        if self.age_under:
+            parts.append(f"U{self.age_under}")
+        if self.age_from:
+            parts.append(f"{self.age_from}+")
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
 class TournamentSettings:
     """Everything the arbiter decides when creating the tournament (editable later).
 
@@ -107,6 +137,8 @@ class TournamentSettings:
     organiser: str = ""
     """Who organises the event (free text, e.g. "Chess Club Zürich"): printed in the
     documents' headers; no TRF record holds it, so a TRF export leaves it out."""
+    rules: SectionRules = field(default_factory=SectionRules)
+    """The section's rating and age limits (warnings at the registration desk)."""
     national_list: NationalSystem = field(default_factory=NationalSystem)
     """The national rating list computed beside FIDE's (its name, K and 400-point rule;
     no name: none)."""
@@ -121,6 +153,27 @@ class TournamentSettings:
     """In FIDE mode (C.02 VCL Q40-46). Read only here: a new tournament is in FIDE mode when
     its system is FIDE-approved; :class:`~swissdesk.storage.commands.fide_mode.LeaveFideMode`
     turns it off for good; :class:`EditSettings` keeps the stored value whatever it is given."""
+
+
+@dataclass(frozen=True, slots=True)
+class SectionInfo:
+    """One section of the event, as the section switcher and the CLI list them."""
+
+    id: int
+    name: str
+    position: int
+    system: str
+    total_rounds: int
+    rounds_paired: int
+    players: int
+    is_team: bool
+    rules: SectionRules
+    start_date: str = ""
+    end_date: str = ""
+    round_dates: tuple[str, ...] = ()
+    rating_type: str = "standard"
+    """The FIDE rating its time control counts for (standard, rapid, blitz): the rating the
+    desk looks up for a player registered in it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +223,8 @@ class PlayerRow:
     withdrawn_from_round: int | None
     late_entry_round: int | None
     byes: tuple[tuple[int, ByeKind], ...] = ()
+    checked_in: bool = False
+    """Ticked in at the registration desk."""
     club: str = ""
     k_factor: int | None = None
     k_source: str = ""
@@ -290,6 +345,19 @@ class AuditEntry:
     undone: bool
     undo_of: int | None = None
     """For an ``Undo`` entry, the id of the entry it undid."""
+    section_id: int | None = None
+    """The section the action changed (``None``: the event itself, e.g. adding a section)."""
+    section: str = ""
+    """That section's name (``""`` for the event; "(removed section)" once it is gone)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventPlayerRow:
+    """A player in the event's "All sections" lists (registration desk, check-in)."""
+
+    section_id: int
+    section: str
+    player: PlayerRow
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,10 +34,13 @@ def work(path: Path, seed: int, out: TextIO) -> None:
         out.flush()
 
     rng = random.Random(seed)
-    tf = TournamentFile.open(path)
+    first = TournamentFile.open(path)
+    # An event of several sections: each action in one of them, chosen at random.
+    handles = [first] + [first.section(s.id) for s in first.sections()[1:]]
     say("OPEN")
     results = list(BoardResult)
     while True:
+        tf = rng.choice(handles) if len(handles) > 1 else first
         ok, _why = tf.can_pair_next_round()
         roll = rng.random()
         try:
@@ -61,6 +64,8 @@ def work(path: Path, seed: int, out: TextIO) -> None:
                 continue
             view = tf.round_view(last)
             if not view.missing_results:
+                if len(handles) > 1:
+                    continue
                 break
             b = view.missing_results[0]
             result = rng.choice(results)
@@ -68,7 +73,7 @@ def work(path: Path, seed: int, out: TextIO) -> None:
             say(f"ACK {res.audit_id} EnterResult {last} {b} {result.value}")
         except ActionRefused:
             continue  # e.g. an Undo that is not possible, a correction to the same result
-    tf.close()
+    first.close()
     say("DONE")
 
 

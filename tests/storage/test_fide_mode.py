@@ -206,17 +206,17 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 @pytest.mark.parametrize(("system", "fide_mode"), [("dutch", True), ("rating1992", False)])
-def test_a_version_5_file_is_upgraded_into_fide_mode_by_its_system(
+def test_a_version_6_file_is_upgraded_into_fide_mode_by_its_system(
     tmp_path: Path, system: str, fide_mode: bool
 ) -> None:
-    """Schema 6 (issue 29): an older tournament is in FIDE mode when its system is
+    """Schema 7 (issue 29): an older tournament is in FIDE mode when its system is
     FIDE-approved; its log is empty and no round is being paired by hand; the old file is
     kept, every earlier row unchanged."""
     import shutil
     import sqlite3
 
     path = tmp_path / "old.swissdesk"
-    shutil.copy(FIXTURES / "v5_individual.swissdesk", path)
+    shutil.copy(FIXTURES / "v6_individual.swissdesk", path)
     con = sqlite3.connect(path)
     con.execute("UPDATE tournament SET system = ?", (system,))
     con.commit()
@@ -225,10 +225,10 @@ def test_a_version_5_file_is_upgraded_into_fide_mode_by_its_system(
     with TournamentFile.open(path) as tf:
         assert tf.settings().fide_mode is fide_mode
         assert tf.integrity_log() == [] and tf.manual_pairing() is None
-        assert tf.rounds_paired() == 2 and tf.settings().name == "Frozen v5 Open"
+        assert tf.rounds_paired() == 2 and tf.settings().name == "Frozen v6 Open"
         assert tf.snapshot().player(3).rounds[2].result.value == "H"  # the bye of round 3
     con = sqlite3.connect(path)
     assert con.execute("SELECT * FROM entry ORDER BY id").fetchall() == before
-    assert con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone() == ("6",)
+    assert con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone() == ("7",)
     con.close()
-    assert (tmp_path / "old.before-upgrade-v5.swissdesk").exists()
+    assert (tmp_path / "old.before-upgrade-v6.swissdesk").exists()

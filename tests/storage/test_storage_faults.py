@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from swissdesk.storage import (
     TournamentFile,
     database,
     schema,
+    schemacheck,
 )
 from swissdesk.storage.results import BoardResult
 
@@ -118,6 +120,13 @@ def test_older_file_is_migrated_with_a_copy_kept(
 
     monkeypatch.setattr(schema, "SCHEMA_VERSION", current + 1)
     monkeypatch.setitem(database.MIGRATIONS, current, to_next)
+    # ... and whose models have that column (the upgraded file must match them).
+    base = schemacheck.expected_shape()
+    player = base.tables["player"]
+    columns = {**player.columns, "nickname": schemacheck.Column("TEXT", False, "''", 0, 0)}
+    player = replace(player, columns=columns, words=player.words | {"NICKNAME"})
+    upgraded = replace(base, tables={**base.tables, "player": player})
+    monkeypatch.setattr(schemacheck, "expected_shape", lambda: upgraded)
     with TournamentFile.open(saved) as tf:
         assert len(tf.players()) == 9
         assert tf.rounds_paired() == 1

@@ -23,8 +23,16 @@ class AuditController:
         tf = self.w.file
         entries = self.w.guarded("Audit log", tf.audit_log)
         if entries is not None:
-            self.w.audit_page.names = {p.tpn: p.name for p in self.w.player_rows}
-            self.w.audit_page.model.set_entries(entries)
+            page = self.w.audit_page
+            page.names = {p.tpn: p.name for p in self.w.player_rows}
+            several = len(self.w.sections) > 1
+            page.names_by_section = {}
+            if several:
+                for row in self.w.guarded("Audit log", tf.event_players) or []:
+                    names = page.names_by_section.setdefault(row.section_id, {})
+                    names[row.player.tpn] = row.player.name
+            page.model.set_entries(entries)
+            page.show_sections(several)
 
     def undo(self) -> None:
         if self.w.file is None:
@@ -32,8 +40,20 @@ class AuditController:
         log = self.w.guarded("Undo", self.w.file.audit_log)
         last = next((e for e in reversed(log or []) if not e.undone and e.action != "Undo"), None)
         what = f"\n\n{last.summary}" if last is not None else ""
+        elsewhere = (
+            last is not None
+            and len(self.w.sections) > 1
+            and last.section_id != self.w.file.section_id
+        )
+        if elsewhere and last is not None:
+            where = f"in the section {last.section}" if last.section else "on the whole event"
+            what += f"\n\n(The event's last action was {where}: Undo goes back through "
+            what += "every section.)"
         if self.w.prompter.confirm("Undo", f"Undo the last action?{what}"):
-            self.w.run_action(Undo(), "Undo")
+            result = self.w.run_action(Undo(), "Undo")
+            if result is not None and elsewhere and last is not None:
+                where = last.section or "the event"
+                self.w.statusBar().showMessage(f"Undone in {where}: {last.summary}", 10_000)
 
     def redo(self) -> None:
         """Edit > Redo (Ctrl+Shift+Z): the action the latest Undo reverted, again."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from swissdesk.gui.dialogs import ByeDialog, LateEntryDialog, PlayerDialog, WithdrawDialog
-from swissdesk.gui.player_dialogs import ProhibitedPairsDialog
+from swissdesk.gui.player_dialogs import DeskPlayerDialog, ProhibitedPairsDialog
 from swissdesk.gui.round_robin import DrawLotsDialog, PairingNumbersDialog
 from swissdesk.gui.tablemodel import points_words
 from swissdesk.model.round_robin import is_round_robin
@@ -73,11 +73,31 @@ class PlayersController:
         return self.w.run_action(EditPlayer(tpn, data), "Edit player", deferred=True) is not None
 
     def add_player(self) -> None:
-        dialog = PlayerDialog(parent=self.w, rating_kind=self.w.rating_list.rating_kind())
-        if self.w.prompter.run_dialog(dialog) and self.w.run_action(
-            AddPlayer(dialog.data()), "Add player"
-        ):
-            self.w.show_page(self.w.PAGE_PLAYERS)
+        """Players > Add player (also the desk's): the section to register in, chosen in
+        the dialog for an event of several; the desk's warnings shown before OK."""
+        tf = self.w.file
+        if tf is None:
+            return
+        sections = self.w.sections or []
+        if not sections:
+            sections = self.w.guarded("Add player", tf.sections) or []
+        dialog = DeskPlayerDialog(
+            sections,
+            tf.section_id,
+            lambda data, section: tf.desk_warnings(data, section),
+            self.w,
+        )
+        if not self.w.prompter.run_dialog(dialog):
+            return
+        section = dialog.section_id()
+        if self.w.run_action(AddPlayer(dialog.data()), "Add player", section=section):
+            if section == tf.section_id and self.w.tabs.currentIndex() != self.w.PAGE_DESK:
+                self.w.show_page(self.w.PAGE_PLAYERS)
+            elif section != tf.section_id:
+                name = next((s.name for s in self.w.sections if s.id == section), "")
+                self.w.statusBar().showMessage(
+                    f"{dialog.data().name} registered in {name}", 10_000
+                )
 
     def edit_player(self) -> None:
         tpn = self._selected_tpn()

@@ -10,6 +10,8 @@
 - :mod:`~swissdesk.storage.commands.round_robin`: pairing numbers by lot (Varma tables),
   the rounds a round robin's table gives, withdrawn players' games as forfeits
 - :mod:`~swissdesk.storage.commands.results`: entering and correcting results
+- :mod:`~swissdesk.storage.commands.sections`: the event's sections (add, remove, order) and
+  moving a player between them
 - :mod:`~swissdesk.storage.commands.teams`: team events: teams, rosters, line-ups, board
   results, forfeited matches, team byes, match points (C.04.6)
 - :mod:`~swissdesk.storage.commands.registry`: command type -> step (the only dispatch)
@@ -33,9 +35,11 @@ from swissdesk.storage.commands.players import (
     AddPlayer,
     AssignPairingNumbers,
     CancelBye,
+    CheckIn,
     CloseParticipantList,
     EditPlayer,
     LateEntry,
+    MarkAbsentees,
     RemovePlayer,
     RequestBye,
     UpdateRatings,
@@ -47,6 +51,13 @@ from swissdesk.storage.commands.round_robin import DrawLots
 from swissdesk.storage.commands.rounds import (
     PairNextRound,
     UnpairLastRound,
+)
+from swissdesk.storage.commands.sections import (
+    AddSection,
+    MovePlayer,
+    OrderSections,
+    RemoveSection,
+    RenameEvent,
 )
 from swissdesk.storage.commands.settings import EditSettings
 from swissdesk.storage.commands.team_matches import (
@@ -68,11 +79,13 @@ __all__ = [
     "UNDO",
     "Action",
     "AddPlayer",
+    "AddSection",
     "AddTeam",
     "AssignPairingNumbers",
     "AssignTeamPairingNumbers",
     "CancelBye",
     "CancelManualPairing",
+    "CheckIn",
     "CloseParticipantList",
     "CorrectResult",
     "DrawLots",
@@ -87,12 +100,17 @@ __all__ = [
     "LateEntry",
     "LeaveFideMode",
     "ManualPairingChange",
+    "MarkAbsentees",
+    "MovePlayer",
+    "OrderSections",
     "Outcome",
     "PairNextRound",
     "ProhibitPairs",
     "Redo",
     "RemovePlayer",
+    "RemoveSection",
     "RemoveTeam",
+    "RenameEvent",
     "RequestBye",
     "RequestTeamBye",
     "SetLineup",

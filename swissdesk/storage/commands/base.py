@@ -22,7 +22,8 @@ from sqlalchemy.orm import Session
 
 from swissdesk.model.round_robin import MAX_CYCLES, is_round_robin
 from swissdesk.storage.errors import ActionRefused, StorageError
-from swissdesk.storage.schema import EntryRecord, PlayerRecord, TournamentRecord
+from swissdesk.storage.schema import EntryRecord, PlayerRecord, RoundRecord, TournamentRecord
+from swissdesk.storage.sections import section_of
 from swissdesk.storage.views import PlayerData, TournamentSettings
 from swissdesk.tiebreaks import tiebreak_problems
 
@@ -116,10 +117,16 @@ def check_player_data(data: PlayerData) -> None:
 
 
 def tournament_row(s: Session) -> TournamentRecord:
-    rec = s.get(TournamentRecord, 1)
+    """The settings row of the session's section (the tournament every command acts on)."""
+    rec = s.get(TournamentRecord, section_of(s))
     if rec is None:
         raise StorageError("the tournament file has no tournament settings (damaged file?)")
     return rec
+
+
+def round_row(s: Session, number: int) -> RoundRecord | None:
+    """The session's section's paired round ``number`` (``None`` if not paired)."""
+    return s.get(RoundRecord, (section_of(s), number))
 
 
 def player_by_tpn(s: Session, tpn: int) -> PlayerRecord:

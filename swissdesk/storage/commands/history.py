@@ -1,5 +1,8 @@
 """Undo and Redo through the audit log: the lane's own two commands.
 
+The audit log is the event's: Undo reverts the event's newest action, whichever section it
+changed (it runs in that section, and its own audit row names it); Redo likewise.
+
 :class:`~swissdesk.storage.commands.base.Undo` reverts the newest action not yet undone with
 the ``undo`` of its registry step, from the audit row's payload alone;
 :class:`~swissdesk.storage.commands.base.Redo` runs again the command the latest Undo
@@ -20,6 +23,7 @@ from swissdesk.storage.commands.encoding import decode
 from swissdesk.storage.commands.registry import REGISTRY, UNDO
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.schema import AuditRecord
+from swissdesk.storage.sections import act_in_section
 
 
 def run_undo(s: Session) -> tuple[str, dict[str, Any], tuple[str, ...], int]:
@@ -35,6 +39,8 @@ def run_undo(s: Session) -> tuple[str, dict[str, Any], tuple[str, ...], int]:
     step = UNDO.get(target.action)
     if step is None:
         raise ActionRefused(f"the last action ({target.summary}) cannot be undone")
+    # The event's last action may be another section's: undo it there (its own rows).
+    act_in_section(s, target.section_id)
     recorded = json.loads(target.payload)
     step.undo(s, recorded)
     before = recorded.get("integrity_before")
@@ -71,6 +77,7 @@ def run_redo(s: Session) -> tuple[str, str, dict[str, Any], tuple[str, ...], int
     step = REGISTRY.get(type(command))
     if step is None:
         raise ActionRefused(f"the action {target.action} cannot be redone")
+    act_in_section(s, target.section_id)
     summary, payload, warnings = step.apply(s, command)
     payload = {**payload, "redo": recorded}
     return type(command).__name__, f"redone: {summary}", payload, warnings, undo_id

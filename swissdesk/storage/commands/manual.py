@@ -44,6 +44,7 @@ from swissdesk.storage.commands.base import (
     Outcome,
     entry_row,
     insert_entries,
+    round_row,
     tournament_row,
     tpn_map,
     utc_now,
@@ -160,7 +161,7 @@ def start_manual_pairing(s: Session, a: StartManualPairing) -> Outcome:
             )
         )
         players = sorted(e.player_id for e in entries)
-        rnd = s.get(RoundRecord, n)
+        rnd = round_row(s, n)
         assert rnd is not None
         state: dict[str, Any] = {
             "entries_before": convert.entry_dicts(entries),
@@ -297,7 +298,7 @@ def manual_pairing_change(s: Session, a: ManualPairingChange) -> Outcome:
         for e in entries
         if e.kind == "game" and e.opponent_id is not None
     }
-    rnd = s.get(RoundRecord, n)
+    rnd = round_row(s, n)
     assert rnd is not None
     before_entries = convert.entry_dicts(entries)
     delete_pairing(s, n, include_absent=False)
@@ -331,7 +332,7 @@ def undo_manual_pairing_change(s: Session, payload: Mapping[str, Any]) -> None:
     n = int(payload["round"])
     delete_pairing(s, n, include_absent=False)
     insert_entries(s, payload["entries_before"])
-    rnd = s.get(RoundRecord, n)
+    rnd = round_row(s, n)
     assert rnd is not None
     rnd.engine_pairing = payload["engine_pairing_before"]
 
@@ -428,7 +429,7 @@ def end_manual_pairing(s: Session, a: EndManualPairing) -> Outcome:
             f"exported TRF record it as '### MPA @ Round {n}'"
         ),
     )
-    rnd = s.get(RoundRecord, n)
+    rnd = round_row(s, n)
     assert rnd is not None
     payload: dict[str, Any] = {
         "round": n,
@@ -471,7 +472,7 @@ def end_manual_pairing(s: Session, a: EndManualPairing) -> Outcome:
 
 def undo_end_manual_pairing(s: Session, payload: Mapping[str, Any]) -> None:
     n = int(payload["round"])
-    rnd = s.get(RoundRecord, n)
+    rnd = round_row(s, n)
     assert rnd is not None
     rnd.engine_pairing = payload["engine_pairing_before"]
     rnd.engine = payload["engine_before"]
@@ -496,7 +497,7 @@ def cancel_manual_pairing(s: Session, a: CancelManualPairing) -> Outcome:
     current = _open_phase(s, a.round_number)
     n = a.round_number
     entries = list(s.scalars(select(EntryRecord).where(EntryRecord.round_number == n)))
-    rnd = s.get(RoundRecord, n)
+    rnd = round_row(s, n)
     assert rnd is not None
     payload = {
         "round": n,
@@ -525,7 +526,7 @@ def undo_cancel_manual_pairing(s: Session, payload: Mapping[str, Any]) -> None:
     s.flush()
     s.execute(delete(EntryRecord).where(EntryRecord.round_number == n))
     s.expire_all()
-    rnd = s.get(RoundRecord, n)
+    rnd = round_row(s, n)
     if rnd is None:
         s.add(
             RoundRecord(

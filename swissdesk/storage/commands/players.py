@@ -16,7 +16,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from swissdesk.model.tournament import ResultCode, title_rank
-from swissdesk.storage import convert
+from swissdesk.storage import convert, desk
 from swissdesk.storage.commands import round_robin
 from swissdesk.storage.commands.base import (
     Action,
@@ -61,7 +61,8 @@ def add_player(s: Session, a: AddPlayer) -> Outcome:
     s.add(rec)
     s.flush()
     payload = {"id": rec.id, "tpn": tpn, "player": convert.player_data_to_dict(a.player)}
-    return f"added {a.player.name} as no. {tpn}", payload, _order_warning(s)
+    warnings = desk.desk_warnings(s, a.player, exclude_id=rec.id) + order_warning(s)
+    return f"added {a.player.name} as no. {tpn}", payload, warnings
 
 
 def undo_add_player(s: Session, payload: Mapping[str, Any]) -> None:
@@ -94,7 +95,8 @@ def edit_player(s: Session, a: EditPlayer) -> Outcome:
     }
     changed = [k for k, v in payload["after"].items() if payload["before"][k] != v]
     what = ", ".join(changed) if changed else "nothing"
-    return f"no. {a.tpn} {a.player.name}: changed {what}", payload, _order_warning(s)
+    warnings = desk.desk_warnings(s, a.player, exclude_id=rec.id) + order_warning(s)
+    return f"no. {a.tpn} {a.player.name}: changed {what}", payload, warnings
 
 
 def undo_edit_player(s: Session, payload: Mapping[str, Any]) -> None:
@@ -137,7 +139,7 @@ def update_ratings(s: Session, a: UpdateRatings) -> Outcome:
         )
     n = len(changes)
     summary = f"ratings updated from the rating list: {n} player{'s' if n != 1 else ''}"
-    return summary, {"changes": changes}, _order_warning(s)
+    return summary, {"changes": changes}, order_warning(s)
 
 
 def undo_update_ratings(s: Session, payload: Mapping[str, Any]) -> None:
@@ -321,7 +323,8 @@ def late_entry(s: Session, a: LateEntry) -> Outcome:
         "player": convert.player_data_to_dict(a.player),
         "tpns_before": {k: v for k, v in before.items() if k in shifted},
     }
-    return f"late entry {a.player.name} as no. {tpn} from round {a.from_round}", payload, ()
+    warnings = desk.desk_warnings(s, a.player, exclude_id=rec.id)
+    return f"late entry {a.player.name} as no. {tpn} from round {a.from_round}", payload, warnings
 
 
 LATE_ENTRY_RESULTS = (ResultCode.NOT_PAIRED, ResultCode.ZERO_POINT_BYE, ResultCode.HALF_POINT_BYE)
@@ -508,11 +511,128 @@ def undo_cancel_bye(s: Session, payload: Mapping[str, Any]) -> None:
     insert_entries(s, payload["entry"])
 
 
+@dataclass(frozen=True, slots=True)
+class CheckIn(Action):
+    """Tick players in at the registration desk (``present=False`` takes the tick back).
+
+    Check-in says who is here for the first round: before a round is paired, the players
+    not ticked in can be set absent in one action (:class:`MarkAbsentees`)."""
+
+    tpns: tuple[int, ...]
+    present: bool = True
+
+
+def check_in(s: Session, a: CheckIn) -> Outcome:
+    if not a.tpns:
+        raise ActionRefused("name the players to tick in")
+    changed: list[int] = []
+    names: list[str] = []
+    for tpn in dict.fromkeys(a.tpns):
+        rec = player_by_tpn(s, tpn)
+        if rec.checked_in != a.present:
+            rec.checked_in = a.present
+            changed.append(rec.id)
+            names.append(f"no. {rec.tpn} {rec.name}")
+    if not changed:
+        state = "checked in" if a.present else "not checked in"
+        raise ActionRefused(
+            f"{'this player is' if len(a.tpns) == 1 else 'they are'} {state} already"
+        )
+    what = "checked in" if a.present else "check-in taken back"
+    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    return f"{what}: {shown}", {"ids": changed, "present": a.present}, ()
+
+
+def undo_check_in(s: Session, payload: Mapping[str, Any]) -> None:
+    s.execute(
+        update(PlayerRecord)
+        .where(PlayerRecord.id.in_([int(i) for i in payload["ids"]]))
+        .values(checked_in=not payload["present"])
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class MarkAbsentees(Action):
+    """Set every player not checked in absent for a round not yet paired (``kind``: as the
+    tournament's rules treat an absence, not paired or a zero-point bye), in one action.
+
+    Only players still to be paired that round without a bye of their own are set; the
+    arbiter confirms the list first (the window and ``swissdesk absentees`` show it)."""
+
+    round_number: int
+    kind: ByeKind = ByeKind.ABSENT
+
+
+def not_checked_in(s: Session, round_number: int) -> list[PlayerRecord]:
+    """The players who would be paired in ``round_number`` but are not checked in."""
+    taken = set(
+        s.scalars(select(EntryRecord.player_id).where(EntryRecord.round_number == round_number))
+    )
+    out = []
+    for rec in s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)):
+        if rec.checked_in or rec.id in taken:
+            continue
+        if rec.withdrawn_from_round is not None and rec.withdrawn_from_round <= round_number:
+            continue
+        if rec.late_entry_round is not None and rec.late_entry_round > round_number:
+            continue
+        out.append(rec)
+    return out
+
+
+def mark_absentees(s: Session, a: MarkAbsentees) -> Outcome:
+    if a.kind not in (ByeKind.ABSENT, ByeKind.ZERO):
+        raise ActionRefused("a player not checked in is absent or gets a zero-point bye")
+    round_robin.refuse_in_round_robin(s, "nobody is set absent before a round")
+    last = convert.last_paired_round(s)
+    settings = convert.settings_from_record(tournament_row(s))
+    r = a.round_number
+    if r <= last:
+        raise ActionRefused(f"round {r} is already paired")
+    if r > settings.total_rounds:
+        raise ActionRefused(f"the tournament has {settings.total_rounds} rounds: no round {r}")
+    if not s.scalars(select(PlayerRecord.id).where(PlayerRecord.checked_in)).first():
+        raise ActionRefused("nobody is checked in yet: tick the players in first")
+    absent = not_checked_in(s, r)
+    if not absent:
+        raise ActionRefused("everyone to be paired is checked in")
+    insert_entries(
+        s,
+        (
+            {
+                "player_id": rec.id,
+                "round_number": r,
+                "kind": "bye",
+                "board": None,
+                "opponent_id": None,
+                "colour": None,
+                "result": a.kind.result_code.value,
+                "adjourned": False,
+                "games": None,
+                "game_points": None,
+            }
+            for rec in absent
+        ),
+    )
+    what = "absent" if a.kind is ByeKind.ABSENT else "zero-point bye"
+    summary = f"round {r}: {len(absent)} not checked in set {what}"
+    return summary, {"round": r, "ids": [rec.id for rec in absent], "kind": a.kind.value}, ()
+
+
+def undo_mark_absentees(s: Session, payload: Mapping[str, Any]) -> None:
+    s.execute(
+        delete(EntryRecord).where(
+            EntryRecord.round_number == int(payload["round"]),
+            EntryRecord.player_id.in_([int(i) for i in payload["ids"]]),
+        )
+    )
+
+
 # ---------------------------------------------------------------------------------------
 # Helpers
 
 
-def _order_warning(s: Session) -> tuple[str, ...]:
+def order_warning(s: Session) -> tuple[str, ...]:
     """A reminder when the TPNs no longer follow C.04.2 art. 2.2 and may still change."""
     if convert.last_paired_round(s) >= TPN_FROZEN_AFTER_ROUND or tournament_row(s).list_closed:
         return ()

@@ -18,6 +18,7 @@ from swissdesk.storage.commands import (
     results,
     round_robin,
     rounds,
+    sections,
     settings,
     team_matches,
     teams,
@@ -41,6 +42,13 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
     players.Withdraw: Step(players.withdraw, players.undo_withdraw),
     players.RequestBye: Step(players.request_bye, players.undo_request_bye),
     players.CancelBye: Step(players.cancel_bye, players.undo_cancel_bye),
+    players.CheckIn: Step(players.check_in, players.undo_check_in),
+    players.MarkAbsentees: Step(players.mark_absentees, players.undo_mark_absentees),
+    sections.AddSection: Step(sections.add_section, sections.undo_add_section),
+    sections.RemoveSection: Step(sections.remove_section, sections.undo_remove_section),
+    sections.OrderSections: Step(sections.order_sections, sections.undo_order_sections),
+    sections.MovePlayer: Step(sections.move_player, sections.undo_move_player),
+    sections.RenameEvent: Step(sections.rename_event, sections.undo_rename_event),
     rounds.PairNextRound: Step(rounds.pair_next_round, rounds.undo_pair_next_round),
     manual.StartManualPairing: Step(
         manual.start_manual_pairing, manual.undo_start_manual_pairing

@@ -29,7 +29,7 @@ from swissdesk.storage.levels import (
     require,
 )
 from swissdesk.storage.results import BoardResult, result_text
-from swissdesk.storage.schema import EntryRecord, PlayerRecord, TournamentRecord
+from swissdesk.storage.schema import EntryRecord, PlayerRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,8 +275,7 @@ def enter_match_result(s: Session, a: EnterMatchResult) -> Outcome:
             e.result = e.games = e.game_points = None
         after = ""
     else:
-        record = s.get(TournamentRecord, 1)
-        assert record is not None
+        record = tournament_row(s)
         scoring = convert.settings_from_record(record).scoring
         w_codes = (a.game1.codes[0], a.game2.codes[1])
         b_codes = (a.game1.codes[1], a.game2.codes[0])

@@ -28,6 +28,7 @@ from swissdesk.storage.commands.base import (
     board_sides,
     entry_row,
     insert_entries,
+    round_row,
     tournament_row,
     tpn_map,
     utc_now,
@@ -153,7 +154,7 @@ def unpair_last_round(s: Session, a: UnpairLastRound) -> Outcome:
         raise ActionRefused(
             f"round {n} cannot be unpaired: boards {boards} already have results (clear them first)"
         )
-    rnd = s.get(RoundRecord, n)
+    rnd = round_row(s, n)
     assert rnd is not None
     entries = list(
         s.scalars(

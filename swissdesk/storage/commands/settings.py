@@ -34,6 +34,7 @@ from swissdesk.storage.levels import (
     integrity_payload,
     require,
 )
+from swissdesk.storage.sections import in_section
 from swissdesk.storage.views import TournamentSettings
 
 
@@ -54,6 +55,11 @@ def edit_settings(s: Session, a: EditSettings) -> Outcome:
     before = convert.settings_from_record(rec)
     new = replace(a.settings, fide_mode=before.fide_mode)
     check_settings(new)
+    if new.name != before.name:
+        from swissdesk.storage.commands.sections import check_section_name
+
+        with in_section(s, None):
+            check_section_name(s, new.name, section_id=rec.id)
     last = convert.last_paired_round(s)
     if new.total_rounds < last:
         raise ActionRefused(

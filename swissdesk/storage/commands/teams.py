@@ -110,7 +110,7 @@ def set_team_settings(s: Session, a: SetTeamSettings) -> Outcome:
         ):
             raise ActionRefused("the team options cannot change once round 1 is paired")
     payload = {
-        "before": asdict(before) if s.get(TeamSettingsRecord, 1) is not None else None,
+        "before": asdict(before) if _team_settings_row(s) is not None else None,
         "scoring_before": rec.scoring,
         "ratings_before": {str(p.id): p.rating for p in s.scalars(select(PlayerRecord))},
         "after": asdict(a.settings),
@@ -132,12 +132,17 @@ def set_team_settings(s: Session, a: SetTeamSettings) -> Outcome:
 
 
 def _write_team_settings(s: Session, settings: TeamSettings) -> None:
-    rec = s.get(TeamSettingsRecord, 1)
+    rec = _team_settings_row(s)
     if rec is None:
-        rec = TeamSettingsRecord(id=1)
+        rec = TeamSettingsRecord()
         s.add(rec)
     for f in fields(TeamSettings):
         setattr(rec, f.name, getattr(settings, f.name))
+
+
+def _team_settings_row(s: Session) -> TeamSettingsRecord | None:
+    """The section's team options row (``None``: the defaults hold)."""
+    return s.scalars(select(TeamSettingsRecord)).first()
 
 
 def undo_set_team_settings(s: Session, payload: Mapping[str, Any]) -> None:

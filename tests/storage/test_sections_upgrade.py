@@ -1,0 +1,272 @@
+"""Schema 6 (issue 33): a file of every earlier version opens as a one-section event that
+shows exactly what the earlier swissdesk showed.
+
+The frozen files in ``fixtures/`` were written by the swissdesk of their schema version
+(``vN_*.swissdesk``); beside each, what the swissdesk before the sections showed for it
+(``.shown.json``: the settings, players, round views, snapshots, audit log, team views) and
+its TRF export (``.trf``): made by the version-3 program for the files of versions 1 to 3,
+by the version-4 program for v4_individual and v4_team, by the version-5 program for the
+rest (v4_rated is issue 37's own frozen file).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from swissdesk.cli import main
+from swissdesk.storage import TournamentFile, schema
+from swissdesk.storage import database as db
+from swissdesk.storage.errors import StorageError
+
+FIXTURES = Path(__file__).parent / "fixtures"
+OLD_FILES = (
+    ("v1_individual", 1),
+    ("v2_individual", 2),
+    ("v2_team", 2),
+    ("v3_individual", 3),
+    ("v3_desk", 3),
+    ("v3_team", 3),
+    ("v4_individual", 4),
+    ("v4_team", 4),
+    ("v4_rated", 4),
+    ("v5_individual", 5),
+    ("v5_team", 5),
+    ("v6_individual", 6),
+)
+OLD_TABLES = ("tournament", "player", "round", "entry", "audit")
+TEAM_TABLES = ("team_settings", "team", "team_member", "team_board")
+
+
+def plain(x: Any) -> Any:
+    """A view as JSON data (as the version-3 program dumped it)."""
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return {f.name: plain(getattr(x, f.name)) for f in dataclasses.fields(x)}
+    if isinstance(x, enum.Enum):
+        return x.value
+    if isinstance(x, list | tuple):
+        return [plain(v) for v in x]
+    if isinstance(x, frozenset):
+        return sorted(plain(v) for v in x)
+    if isinstance(x, dict):
+        return {str(k): plain(v) for k, v in sorted(x.items(), key=lambda kv: str(kv[0]))}
+    return x
+
+
+def shown(tf: TournamentFile) -> dict[str, Any]:
+    settings = tf.settings()
+    last = tf.rounds_paired()
+    out: dict[str, Any] = {
+        "settings": plain(settings),
+        "players": plain(tf.players()),
+        "rounds": [
+            plain(tf.round_view(r)) for r in range(1, last + 2) if r <= settings.total_rounds
+        ],
+        "snapshot": plain(tf.snapshot()),
+        "pending": plain(tf.snapshot(include_pending=True)),
+        "audit": plain(tf.audit_log()),
+        "trf_version": tf.trf_version(),
+    }
+    if settings.is_team:
+        out["teams"] = plain(tf.teams())
+        out["team_settings"] = plain(tf.team_settings())
+        out["team_rounds"] = [plain(tf.team_round_view(r)) for r in range(1, last + 1)]
+    return out
+
+
+def as_before(old: Any, new: Any) -> Any:
+    """``new`` with only what ``old`` had (the fields added since are left out)."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        return {k: as_before(old[k], new.get(k)) for k in old}
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        return [as_before(o, n) for o, n in zip(old, new, strict=True)]
+    return new
+
+
+Rows = dict[str, tuple[list[str], list[tuple[Any, ...]]]]
+
+
+def old_rows(path: Path, tables: tuple[str, ...]) -> Rows:
+    """Every row of ``tables`` with the columns the file has now, in a fixed order."""
+    con = sqlite3.connect(path)
+    out: Rows = {}
+    for table in tables:
+        cols = [r[1] for r in con.execute(f"PRAGMA table_info({table})")]
+        if cols:
+            query = f"SELECT {', '.join(cols)} FROM {table} ORDER BY {cols[0]}"
+            out[table] = (cols, con.execute(query).fetchall())
+    con.close()
+    return out
+
+
+def version_of(path: Path) -> int:
+    con = sqlite3.connect(path)
+    try:
+        return int(con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0])
+    finally:
+        con.close()
+
+
+@pytest.mark.parametrize(("name", "version"), OLD_FILES)
+def test_an_older_file_opens_as_a_one_section_event_showing_what_it_showed(
+    tmp_path: Path, name: str, version: int
+) -> None:
+    path = tmp_path / f"{name}.swissdesk"
+    shutil.copy(FIXTURES / f"{name}.swissdesk", path)
+    assert version_of(path) == version
+    before = old_rows(path, OLD_TABLES + TEAM_TABLES)
+    with TournamentFile.open(path) as tf:
+        sections = tf.sections()
+        assert [(s.id, s.position) for s in sections] == [(1, 1)]
+        assert sections[0].name == tf.settings().name
+        assert tf.section_id == 1
+        now = shown(tf)
+        assert all(e.section_id == 1 for e in tf.audit_log())
+    old = json.loads((FIXTURES / f"{name}.shown.json").read_text(encoding="utf-8"))
+    assert as_before(old, now) == old
+    assert version_of(path) == schema.SCHEMA_VERSION
+    # Every value of every old column is kept (only columns were added).
+    after = old_rows(path, OLD_TABLES + TEAM_TABLES)
+    for table, (cols, rows) in before.items():
+        new_cols, new_rows = after[table]
+        keep = [new_cols.index(c) for c in cols]
+        kept = sorted((tuple(r[i] for i in keep) for r in new_rows), key=repr)
+        assert kept == sorted(rows, key=repr), table
+    con = sqlite3.connect(path)
+    for table in ("player", "entry", "round", *TEAM_TABLES):
+        assert con.execute(f"SELECT DISTINCT section_id FROM {table}").fetchall() in ([], [(1,)])
+    assert con.execute("SELECT key FROM meta ORDER BY key").fetchall() == [
+        ("created_with",),
+        ("schema_version",),
+    ]
+    con.close()
+    assert (tmp_path / f"{name}.before-upgrade-v{version}.swissdesk").exists()
+
+
+@pytest.mark.parametrize(("name", "version"), OLD_FILES)
+def test_an_upgraded_file_exports_the_trf_the_earlier_swissdesk_wrote(
+    tmp_path: Path, name: str, version: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / f"{name}.swissdesk"
+    shutil.copy(FIXTURES / f"{name}.swissdesk", path)
+    out = tmp_path / "out.trf"
+    assert main(["export", str(path), "-o", str(out)]) == 0
+    assert out.read_bytes() == (FIXTURES / f"{name}.trf").read_bytes()
+
+
+def sqlite_schema(path: Path) -> list[tuple[str, str, str | None]]:
+    con = sqlite3.connect(path)
+    rows = con.execute(
+        "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name"
+    ).fetchall()
+    con.close()
+    return [(t, n, " ".join(s.split()) if s else None) for t, n, s in rows]
+
+
+@pytest.mark.parametrize(("name", "version"), OLD_FILES)
+def test_an_upgraded_file_has_exactly_the_tables_of_a_new_one(
+    tmp_path: Path, name: str, version: int
+) -> None:
+    """The frozen SQL of the upgrade creates the tables, columns, keys, constraints and
+    indexes the current models create (a hostile-file check derived from the models, and
+    every later upgrade, can rely on it)."""
+    path = tmp_path / "old.swissdesk"
+    shutil.copy(FIXTURES / f"{name}.swissdesk", path)
+    TournamentFile.open(path).close()
+    new = tmp_path / "new.swissdesk"
+    from storage_support import settings
+
+    TournamentFile.create(new, settings()).close()
+    assert sqlite_schema(path) == sqlite_schema(new)
+
+
+def test_the_upgrade_keeps_ids_never_reused(tmp_path: Path) -> None:
+    """AUTOINCREMENT counters survive the rebuilt tables: a player removed before the
+    upgrade never gives its id to one added after it."""
+    path = tmp_path / "old.swissdesk"
+    shutil.copy(FIXTURES / "v5_individual.swissdesk", path)
+    con = sqlite3.connect(path)
+    con.execute("UPDATE sqlite_sequence SET seq = 500 WHERE name = 'player'")
+    con.commit()
+    con.close()
+    with TournamentFile.open(path):
+        pass
+    con = sqlite3.connect(path)
+    seqs = dict(con.execute("SELECT name, seq FROM sqlite_sequence").fetchall())
+    con.close()
+    assert seqs["player"] == 500
+    assert seqs["tournament"] >= 1
+
+
+def test_a_failed_upgrade_leaves_the_file_untouched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Everything is rebuilt, then the last step fails: the file is byte for byte what it
+    was, still version 5, and opens (upgrading) once the fault is gone."""
+    path = tmp_path / "old.swissdesk"
+    shutil.copy(FIXTURES / "v5_individual.swissdesk", path)
+    original = path.read_bytes()
+    real = db.MIGRATIONS[5]
+
+    def fails_at_the_end(con: sqlite3.Connection) -> None:
+        real(con)
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setitem(db.MIGRATIONS, 5, fails_at_the_end)
+    with pytest.raises(StorageError):
+        TournamentFile.open(path)
+    assert path.read_bytes() == original
+    assert not Path(f"{path}-wal").exists() or Path(f"{path}-wal").stat().st_size == 0
+    assert version_of(path) == 5
+    monkeypatch.setitem(db.MIGRATIONS, 5, real)
+    with TournamentFile.open(path) as tf:
+        assert len(tf.players()) == 11
+
+
+_KILLED_UPGRADE = """
+import sqlite3, sys, time
+from swissdesk.storage import database as db, TournamentFile
+real = db.MIGRATIONS[5]
+def slow(con):
+    real(con)
+    print("MIGRATED", flush=True)
+    time.sleep(60)
+db.MIGRATIONS[5] = slow
+TournamentFile.open(sys.argv[1])
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_an_upgrade_killed_before_it_commits_leaves_the_old_file(tmp_path: Path) -> None:
+    """SIGKILL after every table was rebuilt, before the commit: the file reopens as the
+    version-5 tournament (SQLite rolls the upgrade back) and upgrades on the next open."""
+    path = tmp_path / "old.swissdesk"
+    shutil.copy(FIXTURES / "v5_individual.swissdesk", path)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    child = subprocess.Popen(
+        [sys.executable, "-c", _KILLED_UPGRADE, str(path)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "MIGRATED"
+    finally:
+        child.kill()
+        child.wait()
+    assert version_of(path) == 5
+    with TournamentFile.open(path) as tf:
+        assert len(tf.players()) == 11 and tf.rounds_paired() == 2
+    assert version_of(path) == schema.SCHEMA_VERSION
