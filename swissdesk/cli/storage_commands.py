@@ -237,8 +237,8 @@ def run_import(args: argparse.Namespace) -> int:
 
             for line in describe_reading(tf.snapshot()):
                 print(f"  {line}")
-        for note in tf.import_notes():
-            print(f"  {note}")
+        for note in tf.import_notes():  # Level 1: what reading assumed or adjusted
+            print(f"swissdesk: note: {note}", file=sys.stderr)
         if prepared.checked_rounds:
             broken = len(prepared.broken)
             print(

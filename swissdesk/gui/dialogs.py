@@ -654,10 +654,11 @@ class ManualPairingDialog(ValidatedDialog):
             button = QRadioButton(text)
             self.buttons_by_op[op] = button
             box.addWidget(button)
-            button.toggled.connect(self._operation_changed)
         self.buttons_by_op["swap"].setChecked(True)
         self.first = QComboBox()
         self.second = QComboBox()
+        for button in self.buttons_by_op.values():  # once the second player's box exists
+            button.toggled.connect(self._operation_changed)
         for tpn, name, where in players:
             label = f"{tpn}. {name}" + (f"  ({where})" if where else "")
             self.first.addItem(label, tpn)

@@ -53,8 +53,8 @@ def in_fide_mode(s: Session) -> bool:
 def refuse_in_fide_mode(what: str, why: str) -> RefusedInFideMode:
     """The Level-5 refusal: ``what`` is impossible in FIDE mode because ``why``."""
     return RefusedInFideMode(
-        f"{what}: not in FIDE mode ({why}). It becomes possible only after leaving FIDE "
-        "mode (Tournament > Leave FIDE mode, 'swissdesk fide-mode FILE leave'), which "
+        f"{what}: not allowed in FIDE mode ({why}). It becomes possible only after leaving "
+        "FIDE mode (Edit > Leave FIDE mode…, 'swissdesk fide-mode FILE leave'), which "
         "cannot be undone"
     )
 
