@@ -125,3 +125,15 @@ def test_layers_below_verification_never_import_it(layer: str) -> None:
         if module == "swissdesk.verification" or module.startswith("swissdesk.verification.")
     ]
     assert not offenders, "\n".join(offenders)
+
+
+@pytest.mark.parametrize("module", ["errors.py", "paths.py", "outputs.py"])
+def test_the_shared_top_level_modules_use_the_standard_library_only(module: str) -> None:
+    """``swissdesk/outputs.py`` (where an export may be written, issue 39) and its siblings
+    are used by the command line, the window and the storage alike."""
+    offenders = [
+        f"swissdesk/{module}:{line}: imports {name}"
+        for line, name in imported_modules(PACKAGE / module)
+        if not (name == "swissdesk.errors" or (allowed(name) and not name.startswith("swissdesk.")))
+    ]
+    assert not offenders, "\n".join(offenders)

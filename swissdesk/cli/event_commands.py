@@ -85,6 +85,12 @@ def register(subparsers: Any) -> None:
     how.add_argument("--varma", action="store_true", help="restricted draw (Varma tables)")
     how.add_argument("--order", metavar="TPNS", help="current numbers in the new order, 3,1,2,…")
     p.add_argument("--seed", type=int, metavar="S", help="the draw's seed (default: a new one)")
+    p.add_argument(
+        "--apart",
+        choices=("federation", "club"),
+        default="federation",
+        help="--varma: keep apart the players of one federation (default) or of one club",
+    )
     add_section_option(p)
     p.set_defaults(func=run_numbers)
 
@@ -150,7 +156,13 @@ def run_new(args: argparse.Namespace) -> int:
         raise InputError(f"{args.output} already exists")
     with TournamentFile.create(args.output, settings, players=players) as tf:
         rounds = tf.settings().total_rounds
-    kind = "round robin" if round_robin else "tournament"
+    kind = (
+        "Scheveningen event"
+        if args.system == "scheveningen"
+        else "round robin"
+        if round_robin
+        else "tournament"
+    )
     print(f"created {args.output}: {kind}, {len(players)} players, {rounds} rounds")
     return 0
 
@@ -160,10 +172,13 @@ def run_numbers(args: argparse.Namespace) -> int:
 
     if args.seed is not None and not (args.lot or args.varma):
         raise InputError("--seed goes with --lot or --varma")
+    if args.apart != "federation" and not args.varma:
+        raise InputError("--apart goes with --varma")
     with open_section(args.input, args.section) as tf:
         if args.lot or args.varma:
             seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
-            outcome = tf.execute(DrawLots(seed=seed, method="varma" if args.varma else "lot"))
+            method = "varma" if args.varma else "lot"
+            outcome = tf.execute(DrawLots(seed=seed, method=method, apart=args.apart))
         elif args.order:
             try:
                 order = tuple(int(x) for x in args.order.replace(" ", "").split(",") if x)

@@ -1,8 +1,9 @@
 """``swissdesk report``: print a tournament document as PDF.
 
 swissdesk report T.swissdesk|IN.trf --kind boards|alphabetical|cards|standings|crosstable|slips|
-                 starting-list|ratings|norms [--order number|rating|name] [--round R]
-                 [--paper a4|letter] [--tiebreaks BH/C1,BH,SB] [--national] [-o OUT.pdf]
+                 starting-list|schedule|ratings|norms [--order number|rating|name]
+                 [--round R] [--paper a4|letter] [--tiebreaks BH/C1,BH,SB] [--national]
+                 [-o OUT.pdf]
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from swissdesk.model.tournament import Tournament
 
 _KINDS = (
     "boards", "alphabetical", "cards", "standings", "crosstable", "slips", "starting-list",
-    "ratings", "norms",
+    "schedule", "ratings", "norms",
 )  # fmt: skip
 _ORDERS = ("number", "rating", "name")
 _PAPERS = ("a4", "letter")
@@ -45,9 +46,10 @@ def register(subparsers: Any) -> None:
             "cards; standings: ranking with tie-breaks; crosstable: wall chart; slips: "
             "result slips to sign; starting-list: the registered players with title, "
             "federation, rating, FIDE ID and club, by pairing number (--order rating: by "
-            "rating; --order name: alphabetical); ratings: every player's rating change, "
-            "game by game (--national: the national list); norms: the title norms achieved, "
-            "with the certificate data, and the norms still possible."
+            "rating; --order name: alphabetical); schedule: every round's games (a round "
+            "robin's whole schedule); ratings: every player's rating change, game by game "
+            "(--national: the national list); norms: the title norms achieved, with the "
+            "certificate data, and the norms still possible."
         ),
     )
     parser.add_argument("input", type=Path, help="tournament file (.swissdesk) or TRF (.trf)")

@@ -17,7 +17,8 @@ from typing import TextIO
 
 from swissdesk.cli.section_commands import add_section_option, open_section
 from swissdesk.errors import InputError
-from swissdesk.model.tournament import Tournament
+from swissdesk.model.round_robin import scheveningen_teams
+from swissdesk.model.tournament import Tournament, half_points_to_str
 from swissdesk.tiebreaks import (
     Standings,
     compute_standings,
@@ -90,6 +91,10 @@ def run_standings(args: argparse.Namespace) -> int:
         write_csv(standings, sys.stdout)
     else:
         write_table(standings, sys.stdout)
+        teams = scheveningen_teams(tournament, standings.after_round)
+        if teams:
+            match = " - ".join(f"{name} {half_points_to_str(p)}" for name, p in teams)
+            sys.stdout.write(f"Match: {match}\n")
     return 0
 
 

@@ -16,6 +16,7 @@ import argparse
 import json
 import random
 import sys
+from typing import Any
 
 from swissdesk.cli.output import write_output
 from swissdesk.cli.pairing_commands import (
@@ -27,6 +28,7 @@ from swissdesk.cli.pairing_commands import (
 from swissdesk.cli.section_commands import add_section_option, read_any
 from swissdesk.errors import InputError
 from swissdesk.model.double_swiss import for_system
+from swissdesk.model.round_robin import is_round_robin
 from swissdesk.verification.check import check_file
 from swissdesk.verification.generator import (
     GeneratorOptions,
@@ -181,6 +183,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "(a range with gaps of 25) or open:2650 (like a real open under that top)",
     )
     generate.add_argument(
+        "--cycles",
+        type=int,
+        metavar="N",
+        help="round robin (--system round-robin or scheveningen): how often everyone meets, "
+        "1 (single) or 2 (a double round robin), up to 4; its rounds follow from the Berger "
+        "table (n-1 per cycle, n odd: n, the highest number is the bye)",
+    )
+    generate.add_argument(
+        "--swap",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="double round robin: the last two rounds of the first cycle reversed, as GRC "
+        "Annex 1 recommends (--no-swap: the table's order)",
+    )
+    generate.add_argument(
         "-o", "--output", metavar="OUT.trf", help="write here (default: standard output)"
     )
     generate.add_argument(
@@ -208,7 +225,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 def options_from(args: argparse.Namespace, seed: int) -> GeneratorOptions:
     """The generator options the command line gives (unset ones stay ``None``)."""
-    events = {
+    events: dict[str, Any] = {
         name: parse_quantity(getattr(args, name), option)
         for name, option in EVENT_OPTIONS
         if getattr(args, name) is not None
@@ -232,6 +249,8 @@ def options_from(args: argparse.Namespace, seed: int) -> GeneratorOptions:
         baku=args.baku,
         tiebreaks=tiebreaks,
         ratings=parse_ratings(args.ratings) if args.ratings is not None else None,
+        cycles=args.cycles,
+        swap=args.swap,
         **events,
     )
 
@@ -241,6 +260,10 @@ def run_generate(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 2**31)
     if seed < 0:
         raise InputError(f"--seed must be 0 or more, not {seed}")
+    if (args.cycles is not None or args.swap is not None) and not is_round_robin(args.system):
+        raise InputError(
+            "--cycles and --swap are for round robins (--system round-robin or scheveningen)"
+        )
     settings = settings_for(options_from(args, seed))
     text = generate_trf(settings, engine_for(settings.system, args), args.format)
     if args.output:

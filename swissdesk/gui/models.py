@@ -280,6 +280,8 @@ class BoardsModel(TableModel):
         super().__init__(parent)
         self.view: RoundView | None = None
         self.withdrawn: frozenset[int] = frozenset()
+        self.round_robin = False
+        """A round robin's bye is the table's bye number: no game, not a PAB."""
         self._had: list[bool] = []
         self._entered = 0
         self._boards = 0
@@ -411,6 +413,8 @@ class BoardsModel(TableModel):
                 case self.BLACK:
                     if player.tpn in self.withdrawn and player.result is ResultCode.NOT_PAIRED:
                         return "withdrawn"
+                    if self.round_robin and player.result is ResultCode.PAIRING_ALLOCATED_BYE:
+                        return "bye (no game this round)"
                     return BYE_DISPLAY.get(player.result, player.result.value)
         if role == FOREGROUND:
             return QBrush(GREY)

@@ -16,6 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -136,9 +137,14 @@ class DrawLotsDialog(ValidatedDialog):
         super().__init__("Draw pairing numbers", parent)
         self.lot = QRadioButton("By &lot: every number equally likely")
         self.varma = QRadioButton(
-            "&Restricted (Varma tables, GRC Annex 2): players of one federation kept apart "
-            "in the last three rounds"
+            "&Restricted (Varma tables, GRC Annex 2): players of one federation (or club) "
+            "kept apart in the last three rounds"
         )
+        self.apart = QComboBox()
+        self.apart.addItem("federation", "federation")
+        self.apart.addItem("club", "club")
+        self.apart.setEnabled(False)
+        self.varma.toggled.connect(self.apart.setEnabled)
         self.lot.setChecked(True)
         if not 9 <= players <= 24:
             self.varma.setEnabled(False)
@@ -151,6 +157,7 @@ class DrawLotsDialog(ValidatedDialog):
         holder = QWidget()
         holder.setLayout(box)
         self.form.addRow("Draw:", holder)
+        self.form.addRow("&Keep apart by:", self.apart)
         self.form.addRow("&Seed:", self.seed)
         self.set_note(
             "The draw and its seed are kept in the audit log: anyone can repeat it. "
@@ -165,6 +172,10 @@ class DrawLotsDialog(ValidatedDialog):
 
     def method(self) -> str:
         return "varma" if self.varma.isChecked() else "lot"
+
+    def apart_by(self) -> str:
+        """``"federation"`` or ``"club"``: what the restricted draw keeps apart."""
+        return str(self.apart.currentData())
 
     def seed_value(self) -> int:
         return int(self.seed.text().strip())

@@ -188,6 +188,27 @@ def settings_of(tournament: Tournament) -> RoundRobinSettings:
     return RoundRobinSettings(cycles=cycles or 1)
 
 
+def scheveningen_teams(tournament: Tournament, after_round: int) -> tuple[tuple[str, int], ...]:
+    """A Scheveningen event's two teams with their points (half-points) after
+    ``after_round``: named by their players' federation when all share one, else "Team A"
+    (numbers 1..m) and "Team B" (m+1..2m)."""
+    if tournament.system != SCHEVENINGEN:
+        return ()
+    players = sorted(tournament.players, key=lambda p: p.tpn)
+    half = len(players) // 2
+    out = []
+    for label, team in (("Team A", players[:half]), ("Team B", players[half:])):
+        federations = {p.federation.strip().upper() for p in team}
+        name = federations.pop() if len(federations) == 1 and "" not in federations else label
+        if team:
+            name += f" (nos. {team[0].tpn}-{team[-1].tpn})"
+        points = sum(
+            tournament.scoring.points(e.result) for p in team for e in p.rounds[:after_round]
+        )
+        out.append((name, points))
+    return tuple(out)
+
+
 # ---------------------------------------------------------------------------------------
 # Withdrawals (GRC art. 6.6)
 

@@ -25,6 +25,7 @@ from swissdesk.reports.layout import PAPERS
 KINDS: tuple[str, ...] = (
     *("boards", "alphabetical", "cards", "standings", "crosstable", "slips"),
     "starting-list",
+    "schedule",
     "ratings",
     "norms",
 )
@@ -37,6 +38,7 @@ KIND_TITLES: dict[str, str] = {
     "standings": "Standings",
     "crosstable": "Cross table",
     "slips": "Result slips",
+    "schedule": "Every round (a round robin's schedule)",
     "starting-list": "Starting list",
     "ratings": "Rating changes",
     "norms": "Title norms",
@@ -182,6 +184,10 @@ def _dispatch(
     board_order: Sequence[tuple[int, int]] | None,
     withdrawn: Mapping[int, int] | None = None,
 ) -> Path:
+    if kind == "schedule":
+        from swissdesk.reports.schedule import render_schedule
+
+        return render_schedule(tournament, out, paper=paper)
     if kind == "boards":
         from swissdesk.reports.boards import render_boards
 

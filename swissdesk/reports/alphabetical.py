@@ -15,6 +15,7 @@ from swissdesk.reports.board_order import (
     BYE_LABELS,
     WITHDRAWN,
     boards_of_round,
+    bye_label,
     check_round,
     scores_before,
     withdrawn_by_round,
@@ -72,7 +73,8 @@ def render_alphabetical(
                 text = BYE_LABELS[ResultCode.NOT_PAIRED]
             else:
                 points = bye_points_text(tournament, result)
-                text = BYE_LABELS[result] + (f" ({points})" if result in _SCORING_BYES else "")
+                label = bye_label(tournament, result)
+                text = label + (f" ({points})" if result in _SCORING_BYES else "")
             rows.append([name, str(player.tpn), pts, "–", "", "", printable(text)])
     align = ["LEFT", "RIGHT", "CENTER", "RIGHT", "CENTER", "RIGHT", "LEFT"]
     table = grid_table(rows, widths, font_size=font, align=align, bold_columns=(0, 3))

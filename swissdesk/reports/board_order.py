@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from swissdesk.errors import InputError
 from swissdesk.model.double_swiss import match_text
+from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.state import scores_after_each_round
 from swissdesk.model.tournament import (
     Colour,
@@ -202,6 +203,14 @@ def withdrawn_by_round(
 
         withdrawn = withdrawals(tournament)
     return frozenset(tpn for tpn, r in withdrawn.items() if r <= round_number)
+
+
+def bye_label(tournament: Tournament, result: ResultCode) -> str:
+    """How a list names a round without a board: a round robin's bye is the table's bye
+    number (GRC Annex 1), no game rather than a pairing-allocated bye."""
+    if result is ResultCode.PAIRING_ALLOCATED_BYE and is_round_robin(tournament.system):
+        return "bye (no game)"
+    return BYE_LABELS[result]
 
 
 def result_pending(entry: RoundEntry | None) -> bool:

@@ -15,10 +15,10 @@ from reportlab.platypus import Flowable
 
 from swissdesk.model.tournament import DOUBLE_SWISS, ResultCode, Tournament
 from swissdesk.reports.board_order import (
-    BYE_LABELS,
     WITHDRAWN,
     board_result,
     boards_of_round,
+    bye_label,
     check_round,
     scores_before,
     unpaired_of_round,
@@ -171,7 +171,7 @@ def board_list_story(
                     fit(p.name, bye_name_w - 5, REGULAR, 9.0),
                     rating_text(p),
                     score_text(scores.get(item.tpn, 0)),
-                    WITHDRAWN if left else BYE_LABELS[item.result],
+                    WITHDRAWN if left else bye_label(tournament, item.result),
                     "" if left else bye_points_text(tournament, item.result),
                 ]
             )

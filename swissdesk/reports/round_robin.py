@@ -195,6 +195,12 @@ def legend(grid: Grid, system: str) -> str:
         parts.append(f"One sub-column per cycle ({grid.cycles} cycles).")
     if system == SCHEVENINGEN:
         parts.append("Dark cells: the player's own team.")
+        if grid.teams:
+            parts.append(
+                "Match: "
+                + " – ".join(f"{name} {decimal_score(points)}" for name, points in grid.teams)
+                + "."
+            )
     if grid.excluded:
         names = ", ".join(f"no. {t}" for t in grid.excluded)
         parts.append(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from swissdesk.model.round_robin import SCHEVENINGEN, settings_of
+from swissdesk.model.round_robin import SCHEVENINGEN, scheveningen_teams, settings_of
 from swissdesk.model.tournament import Colour, HalfPoints, ResultCode, Tournament
 from swissdesk.tiebreaks import Standings
 
@@ -74,6 +74,8 @@ class Grid:
     columns: tuple[int, ...]
     """The opponents' numbers heading the columns (everyone; Scheveningen: the other team
     for each team's lines is still everyone, the own team's cells stay empty)."""
+    teams: tuple[tuple[str, HalfPoints], ...] = ()
+    """A Scheveningen event's two teams and their points."""
 
     @property
     def excluded(self) -> tuple[int, ...]:
@@ -129,4 +131,5 @@ def round_robin_grid(tournament: Tournament, standings: Standings) -> Grid:
                 excluded=player.tpn in excluded,
             )
         )
-    return Grid(after, cycles, standings.codes, tuple(rows), tuple(tpns))
+    teams = scheveningen_teams(tournament, after)
+    return Grid(after, cycles, standings.codes, tuple(rows), tuple(tpns), teams)

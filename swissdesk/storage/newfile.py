@@ -22,7 +22,6 @@ from sqlalchemy.orm import Session
 
 from swissdesk import __version__
 from swissdesk.engines.base import fide_approved
-from swissdesk.model.round_robin import ROUND_ROBIN_SCORING, is_round_robin, total_rounds
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
     DOUBLE_SWISS_SCORING,
@@ -36,6 +35,7 @@ from swissdesk.storage.commands.base import (
     tournament_row,
     utc_now,
 )
+from swissdesk.storage.commands.round_robin import new_round_robin
 from swissdesk.storage.errors import ActionRefused, DiskFullError, ReadOnlyFileError, StorageError
 from swissdesk.storage.levels import IntegrityEvent, integrity_payload, left_fide_mode
 from swissdesk.storage.schema import AuditRecord, MetaRecord, PlayerRecord, TournamentRecord
@@ -62,12 +62,7 @@ def new_tournament(settings: TournamentSettings, players: Sequence[PlayerData] =
     if settings.system == DOUBLE_SWISS and settings.scoring == ScoringSystem():
         # Double-Swiss byes are per match (C.04.5 art. 1.4: a PAB is 1½ by default).
         settings = replace(settings, scoring=DOUBLE_SWISS_SCORING)
-    if is_round_robin(settings.system):
-        # The table gives the rounds (GRC Annex 1); the bye of an odd field is no game.
-        rounds = total_rounds(settings.system, len(players), settings.round_robin)
-        settings = replace(settings, total_rounds=max(rounds, 1))
-        if settings.scoring == ScoringSystem():
-            settings = replace(settings, scoring=ROUND_ROBIN_SCORING)
+    settings = new_round_robin(settings, len(players))
     check_settings(settings)
     for data in players:
         check_player_data(data)

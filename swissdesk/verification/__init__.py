@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib
 
-SYSTEM_MODULES: tuple[str, ...] = ()
+SYSTEM_MODULES: tuple[str, ...] = ("swissdesk.verification.round_robin",)
 """Modules that register a system's own pairing check and generator when imported (a round
 robin checks its rounds against its tables and generates from them, not by re-pairing)."""
 

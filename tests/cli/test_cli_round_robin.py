@@ -123,3 +123,25 @@ def test_round_robin_options_are_refused_where_they_do_not_belong(
         == 2
     )
     assert "Buchholz-type" in capsys.readouterr().err
+
+
+def test_a_scheveningen_match_through_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    t = tmp_path / "match.swissdesk"
+    players = [f"--player=A{i};{2500 - i};NED" for i in (1, 2, 3, 4)]
+    players += [f"--player=B{i};{2490 - i};ENG" for i in (1, 2, 3, 4)]
+    assert run("new", t, "--name", "NED-ENG", "--system", "scheveningen", *players) == 0
+    assert "Scheveningen event, 8 players, 4 rounds" in capsys.readouterr().out
+    met = set()
+    for rnd in range(1, 5):
+        assert run("next-round", t) == 0
+        pairs = [tuple(map(int, line.split())) for line in capsys.readouterr().out.splitlines()[1:]]
+        assert all((w <= 4) != (b <= 4) for w, b in pairs)
+        met |= {frozenset(p) for p in pairs}
+        for board in range(1, 5):
+            assert run("result", t, rnd, board, "1-0") == 0
+        capsys.readouterr()
+    assert len(met) == 16
+    assert run("standings", t) == 0
+    assert "Match: NED (nos. 1-4) 8.0 - ENG (nos. 5-8) 8.0" in capsys.readouterr().out

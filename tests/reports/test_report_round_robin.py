@@ -71,3 +71,26 @@ def test_twenty_four_players_double_round_robin_on_one_page(tmp_path: Path) -> N
     out = render("crosstable", t, tmp_path / "ct.pdf")
     assert len(PdfReader(out).pages) == 1
     assert find_row(pdf_pages(out)[0], "24")[1] == "Player 24"
+
+
+def test_the_board_list_names_the_round_robin_bye(tmp_path: Path) -> None:
+    t = rr_tournament(5, played=1)
+    text = all_text(render("boards", t, tmp_path / "b.pdf", round_number=1))
+    assert "bye (no game)" in text and "pairing-allocated" not in text
+
+
+def test_the_schedule_prints_every_round_of_the_table(tmp_path: Path) -> None:
+    t = rr_tournament(5, cycles=2, played=3)
+    out = render("schedule", t, tmp_path / "s.pdf")
+    text = all_text(out)
+    for r in range(1, 11):
+        assert f"Round {r}" in text
+    assert "No. 1 Player 01: bye (no game)" in text  # round 1 of the table for 5/6
+    assert "cycle 2" in text
+
+
+def test_a_swiss_prints_its_rounds_paired_so_far(tmp_path: Path) -> None:
+    t = rr_tournament(4, played=2)
+    swiss = type(t)(players=t.players, total_rounds=5)
+    text = all_text(render("schedule", swiss, tmp_path / "s.pdf"))
+    assert "Pairings of every round" in text and "Round 2" in text and "Round 3" not in text

@@ -16,6 +16,7 @@ from swissdesk.model.round_robin import RoundRobinSettings, settings_of
 from swissdesk.model.tournament import ResultCode
 from swissdesk.storage import (
     AddPlayer,
+    AddSection,
     AssignPairingNumbers,
     BoardResult,
     DrawLots,
@@ -91,6 +92,24 @@ def test_the_number_of_rounds_follows_the_players_and_the_cycles(tmp_path: Path)
         tf.execute(Undo())
         assert tf.settings().total_rounds == 5
         assert tf.settings().scoring.pairing_allocated_bye == 0
+
+
+def test_a_round_robin_section_starts_as_a_round_robin_file_does(tmp_path: Path) -> None:
+    """A round robin added as a section of an event (issue 33) gets what a new round-robin
+    file gets: the rounds its table gives (GRC Annex 1) and the bye worth 0."""
+    swiss = TournamentSettings(name="Open", total_rounds=9)
+    with TournamentFile.create(tmp_path / "event.swissdesk", swiss) as event:
+        event.execute(AddSection(rr_settings(2)))
+        section = event.section("Round robin")
+        assert section.settings().scoring.pairing_allocated_bye == 0
+        for data in PLAYERS:
+            section.execute(AddPlayer(data))
+        assert section.settings().total_rounds == 14  # 7 players: table for 8, 2 cycles
+        section.execute(DrawLots(seed=3))
+        for _ in range(14):
+            play_round(section)
+        assert all(check.ok for check in check_against_tables(section.snapshot()))
+        assert event.section("Open").settings().total_rounds == 9
 
 
 def test_drawing_lots_is_recorded_and_reproducible(rr: TournamentFile, tmp_path: Path) -> None:
@@ -196,3 +215,21 @@ def test_a_round_changed_by_hand_is_checked_as_a_round_robin(rr: TournamentFile)
     assert any("the next cycle reverses the colours" in w for w in refused.value.warnings)
     done = rr.execute(ManualPairingChange(2, again, bye, confirmed=3))
     assert done.warnings
+
+
+def test_varma_draw_can_keep_clubs_apart(tmp_path: Path) -> None:
+    clubs = ["Rooks"] * 4 + ["Knights"] * 3 + ["Pawns"] * 2 + ["Bishops", "Kings", "Queens"]
+    players = [
+        PlayerData(f"Player {i:02d}", 2000 - i, federation="ENG", club=club)
+        for i, club in enumerate(clubs)
+    ]
+    with TournamentFile.create(tmp_path / "c.swissdesk", rr_settings(1), players=players) as tf:
+        result = tf.execute(DrawLots(seed=11, method="varma", apart="club"))
+        assert "clubs kept apart" in result.summary and not result.warnings
+        club = {p.tpn: players[[d.name for d in players].index(p.name)].club for p in tf.players()}
+        for step in schedule(12, RoundRobinSettings(1))[-3:]:
+            for pair in step.pairs:
+                if {pair.white, pair.black} != {6, 12}:
+                    assert club[pair.white] != club[pair.black]
+        with pytest.raises(ActionRefused, match="federation or club"):
+            tf.execute(DrawLots(seed=1, method="varma", apart="colour"))

@@ -114,3 +114,23 @@ def test_buchholz_is_not_offered_for_a_round_robin() -> None:
         assert tiebreak_problems(system, ["SB", "BH/C1"])
     assert {"BH", "FB", "AOB"} <= set(offered_tiebreaks("dutch"))
     assert tiebreak_problems("dutch", ["BH/C1"]) == []
+
+
+MANDATORY_ROUND_ROBIN = (
+    "DE", "BPG", "BWG", "REP", "STD", "SB", "SB/C1", "SB/C2", "RTNG", "RTNG/R",
+    "WIN", "TPN", "TPN/R", "KS", "KS/L+1", "KS/L+2", "KS/L-1", "KS/L-2",
+)  # fmt: skip
+"""The round-robin tie-breaks FIDE's checklist names as mandatory (Q104, as the public
+transcription of the checklist lists them; the Koya limits written as TEC's server reads
+them)."""
+
+
+def test_every_mandatory_round_robin_tiebreak_is_computed() -> None:
+    t = rr_tournament(7, cycles=2, played=14, result=leaves_after(7, 9))
+    standings = compute_standings(t, MANDATORY_ROUND_ROBIN)
+    assert standings.codes == MANDATORY_ROUND_ROBIN
+    for row in standings.rows:
+        assert all(v.value is not None for v in row.values if v.code != "DE"), row
+    assert offered_tiebreaks("round-robin").keys() >= {
+        code.split("/")[0] for code in MANDATORY_ROUND_ROBIN
+    }

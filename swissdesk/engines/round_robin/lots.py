@@ -64,7 +64,8 @@ SET_NAMES = "ABCD"
 @dataclass(frozen=True, slots=True)
 class Entrant:
     """A participant taking part in the draw: ``key`` identifies him (his current pairing
-    number), ``federation`` is what the restricted draw keeps apart."""
+    number), ``federation`` is what the restricted draw keeps apart (his federation, or his
+    club when the draw keeps clubs apart)."""
 
     key: int
     name: str
@@ -161,13 +162,13 @@ def _contingents(entrants: Sequence[Entrant]) -> list[tuple[str, list[Entrant]]]
     by_federation: dict[str, list[Entrant]] = {}
     loners: list[Entrant] = []
     for entrant in entrants:
-        code = entrant.federation.strip().upper()
+        code = entrant.federation.strip().casefold()
         if code:
             by_federation.setdefault(code, []).append(entrant)
         else:
             loners.append(entrant)
     ordered = sorted(by_federation.items(), key=lambda kv: (-len(kv[1]), kv[0]))
-    out = [(code, sorted(members, key=_by_name)) for code, members in ordered]
+    out = [(members[0].federation.strip(), sorted(members, key=_by_name)) for _, members in ordered]
     out += [("", [e]) for e in sorted(loners, key=_by_name)]
     return out
 

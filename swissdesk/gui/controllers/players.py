@@ -133,7 +133,9 @@ class PlayersController:
         """Pairing numbers by lot or by the Varma tables (GRC Annex 2), seed recorded."""
         dialog = DrawLotsDialog(len(self.w.player_rows), self.w)
         if self.w.prompter.run_dialog(dialog):
-            action = DrawLots(seed=dialog.seed_value(), method=dialog.method())
+            action = DrawLots(
+                seed=dialog.seed_value(), method=dialog.method(), apart=dialog.apart_by()
+            )
             if self.w.run_action(action, "Draw pairing numbers"):
                 self.w.show_page(self.w.PAGE_PLAYERS)
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from swissdesk.gui import manual
 from swissdesk.gui.dialogs import ManualPairingDialog
+from swissdesk.model.round_robin import is_round_robin
 from swissdesk.storage import (
     Action,
     BoardResult,
@@ -98,6 +99,8 @@ class RoundsController:
         )
         self.view = view
         withdrawn = frozenset(t for t, r in self.w.withdrawn.items() if r <= round_number)
+        settings = self.w.tournament_settings
+        page.model.round_robin = settings is not None and is_round_robin(settings.system)
         page.model.set_round(view, withdrawn)
         if view is None:
             page.counter.setText("")

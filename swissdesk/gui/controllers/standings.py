@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from swissdesk.gui.models import CrossTableModel, StandingsModel, cross_rows
+from swissdesk.gui.models import CrossTableModel, StandingsModel, cross_rows, points
 from swissdesk.gui.player_card import PlayerCardDialog, compute_extras, player_card_html
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.reports.round_robin_grid import round_robin_grid
@@ -156,11 +156,15 @@ class CrossTableController:
             if self._shown is not standings:
                 page.show_grid(round_robin_grid(snapshot, standings))
                 self._shown = standings
-            page.message.setText(
-                "Each cell: the line's player's result against the column's; grey: he had "
-                "Black." + (" One column per cycle." if page.grid_model.grid and
-                            page.grid_model.grid.cycles > 1 else "")
-            )
+            grid = page.grid_model.grid
+            text = "Each cell: the line's player's result against the column's; grey: he had Black."
+            if grid is not None and grid.cycles > 1:
+                text += " One column per cycle."
+            if grid is not None and grid.teams:
+                text += "  Match: " + " – ".join(
+                    f"{name} {points(value)}" for name, value in grid.teams
+                )
+            page.message.setText(text)
             return
         page.use_grid(False)
         if self._shown is not standings:  # unchanged since shown: no reset

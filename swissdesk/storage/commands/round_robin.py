@@ -11,21 +11,38 @@ who withdraws keeps his place in the table and every one of his later games is a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from swissdesk.engines.round_robin.lots import Entrant, draw_lots, restricted_draw
-from swissdesk.model.round_robin import is_round_robin, total_rounds
-from swissdesk.model.tournament import ResultCode
+from swissdesk.model.round_robin import ROUND_ROBIN_SCORING, is_round_robin, total_rounds
+from swissdesk.model.tournament import ResultCode, ScoringSystem
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, set_tpns, tournament_row
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.schema import PlayerRecord
+from swissdesk.storage.views import TournamentSettings
 
 DRAW_METHODS = ("lot", "varma")
+APART = ("federation", "club")
+"""What the restricted draw keeps apart: the players' federations (GRC Annex 2) or, for a
+club or national championship, their clubs."""
+
+
+def new_round_robin(settings: TournamentSettings, players: int) -> TournamentSettings:
+    """The settings a new round robin (a new file or a new section) starts with: the
+    rounds its table gives for ``players`` (GRC Annex 1), and, unless other points were
+    chosen, the round robin's scoring (the bye of an odd field is no game, worth 0)."""
+    if not is_round_robin(settings.system):
+        return settings
+    rounds = max(total_rounds(settings.system, players, settings.round_robin), 1)
+    settings = replace(settings, total_rounds=rounds)
+    if settings.scoring == ScoringSystem():
+        settings = replace(settings, scoring=ROUND_ROBIN_SCORING)
+    return settings
 
 
 def is_round_robin_file(s: Session) -> bool:
@@ -85,18 +102,22 @@ class DrawLots(Action):
     """Give the players pairing numbers by lot, before round 1 is paired.
 
     ``method`` is ``"lot"`` (every number equally likely) or ``"varma"`` (the restricted
-    draw of GRC Annex 2: players of the same federation kept apart in the last rounds).
+    draw of GRC Annex 2: players of the same federation, or with ``apart="club"`` of the
+    same club, kept apart in the last rounds).
     ``seed`` makes the draw reproducible: the same players and seed give the same numbers,
     and the audit log keeps both.
     """
 
     seed: int
     method: str = "lot"
+    apart: str = "federation"
 
 
 def draw_lots_action(s: Session, a: DrawLots) -> Outcome:
     if a.method not in DRAW_METHODS:
         raise ActionRefused(f"unknown draw {a.method!r}: choose {' or '.join(DRAW_METHODS)}")
+    if a.apart not in APART:
+        raise ActionRefused(f"a draw keeps players apart by {' or '.join(APART)}, not {a.apart!r}")
     last = convert.last_paired_round(s)
     if last >= 1:
         raise ActionRefused(
@@ -107,15 +128,22 @@ def draw_lots_action(s: Session, a: DrawLots) -> Outcome:
     records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
     if len(records) < 2:
         raise ActionRefused("register the players first: there is nobody to draw numbers for")
-    entrants = [Entrant(r.tpn, r.name, r.federation) for r in records]
+    entrants = [
+        Entrant(r.tpn, r.name, r.club if a.apart == "club" else r.federation) for r in records
+    ]
     draw = (restricted_draw if a.method == "varma" else draw_lots)(entrants, a.seed)
     by_tpn = {r.tpn: r.id for r in records}
     before = {r.id: r.tpn for r in records}
     after = {by_tpn[key]: number for key, number in draw.numbers.items()}
     set_tpns(s, after)
-    how = "restricted by the Varma tables" if draw.method == "varma" else "by lot"
+    how = (
+        f"restricted by the Varma tables ({a.apart}s kept apart)"
+        if draw.method == "varma"
+        else "by lot"
+    )
     payload = {
         "method": draw.method,
+        "apart": a.apart,
         "seed": a.seed,
         "steps": list(draw.steps),
         "warnings": list(draw.warnings),

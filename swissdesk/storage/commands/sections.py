@@ -92,6 +92,7 @@ def add_section(s: Session, a: AddSection) -> Outcome:
         from dataclasses import replace
 
         settings = replace(settings, scoring=DOUBLE_SWISS_SCORING)
+    settings = round_robin.new_round_robin(settings, 0)
     check_settings(settings)
     with in_section(s, None):
         if not settings.name.strip():

@@ -18,7 +18,16 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, TypeVar
 
+from swissdesk.errors import InputError
+from swissdesk.model.round_robin import (
+    SCHEVENINGEN,
+    RoundRobinSettings,
+    cycles_from_rounds,
+    is_round_robin,
+    total_rounds,
+)
 from swissdesk.model.tournament import DOUBLE_SWISS
+from swissdesk.tiebreaks.spec import tiebreak_problems
 from swissdesk.verification.generator.quantities import Quantity
 from swissdesk.verification.generator.ratings import RATING_FLOOR, RatingSpec
 from swissdesk.verification.generator.settings import (
@@ -96,6 +105,11 @@ class GeneratorOptions:
     baku: bool | None = None
     tiebreaks: tuple[str, ...] | None = None
     ratings: RatingSpec | None = None
+    cycles: int | None = None
+    """A round robin: how often everyone meets (2: a double round robin)."""
+    swap: bool | None = None
+    """A round robin of more than one cycle: the last two rounds of cycle 1 reversed (GRC
+    Annex 1's recommendation), or not."""
 
     def given(self) -> set[str]:
         """The options that were given (field names)."""
@@ -118,18 +132,48 @@ def resolve(options: GeneratorOptions, *, only: frozenset[str] | None = None) ->
         drawn.append(name.replace("_", "-"))
         return draw()
 
-    # Every generator takes the number of players and rounds.
+    # Every generator takes the number of players and rounds (a round robin's table gives
+    # its rounds: 3 to 24 players, an even number in two teams for a Scheveningen).
+    table = is_round_robin(options.system)
     players = options.players
     if players is None:
         drawn.append("players")
-        players = rng.randint(8, 120)
+        if options.system == SCHEVENINGEN:
+            players = 2 * rng.randint(2, 10)
+        else:
+            players = rng.randint(3, 24) if table else rng.randint(8, 120)
     top = min(11, max(3, players // 2))
     rounds = options.rounds
-    if rounds is None:
+    if rounds is None and not table:
         drawn.append("rounds")
         rounds = rng.randint(min(5, top), top)
+    cycles = 1
+    swap = True
+    if table:
+        cycles_given = options.cycles
+        if options.rounds is not None:  # rounds a whole number of cycles name the cycles
+            made = cycles_from_rounds(options.system, players, options.rounds)
+            per_cycle = total_rounds(options.system, players, RoundRobinSettings())
+            if made is None or (cycles_given is not None and made != cycles_given):
+                raise InputError(
+                    f"a round robin of {players} players has {per_cycle} rounds per cycle: "
+                    f"--rounds {options.rounds} is not what its table gives (use --cycles)"
+                )
+            cycles_given = made
+        cycles = cycles_given if cycles_given is not None else rng.choice((1, 1, 2))
+        swap = options.swap if options.swap is not None else rng.random() < 0.75
+        for name, value in (("cycles", cycles_given), ("swap", options.swap)):
+            if value is None:
+                drawn.append(name)
+        rounds = total_rounds(options.system, players, RoundRobinSettings(cycles, swap))
+    assert rounds is not None
     settings = GeneratorSettings(
-        players=players, rounds=rounds, seed=options.seed, system=options.system
+        players=players,
+        rounds=rounds,
+        seed=options.seed,
+        system=options.system,
+        cycles=cycles,
+        swap_last_two=swap,
     )
     values: dict[str, Any] = {}
     values["draw_rate"] = pick("draw_rate", options.draw_rate, lambda: rng.randint(15, 45) / 100)
@@ -167,7 +211,9 @@ def resolve(options: GeneratorOptions, *, only: frozenset[str] | None = None) ->
         options.baku,
         lambda: options.system in BAKU_SYSTEMS and players >= 16 and rng.random() < 0.25,
     )
-    values["tiebreaks"] = pick("tiebreaks", options.tiebreaks, lambda: _tiebreaks(rng))
+    values["tiebreaks"] = pick(
+        "tiebreaks", options.tiebreaks, lambda: _tiebreaks(rng, options.system)
+    )
     values["ratings"] = pick("ratings", options.ratings, lambda: _ratings(rng, players))
     values = {k: v for k, v in values.items() if v is not None}
     return replace(settings, drawn=tuple(drawn), **values)
@@ -180,8 +226,12 @@ def _event(rng: random.Random, name: str) -> Quantity:
     return Quantity(overall=Fraction(tenths, 10))
 
 
-def _tiebreaks(rng: random.Random) -> tuple[str, ...]:
-    return tuple(rng.sample(TIEBREAK_POOL, rng.randint(1, 4)))
+def _tiebreaks(rng: random.Random, system: str = "dutch") -> tuple[str, ...]:
+    """1 to 4 tie-breaks of the pool (a round robin's pool has no Buchholz, C.07 art. 8)."""
+    pool = TIEBREAK_POOL
+    if is_round_robin(system):
+        pool = tuple(c for c in pool if not tiebreak_problems(system, [c]))
+    return tuple(rng.sample(pool, rng.randint(1, 4)))
 
 
 def _ratings(rng: random.Random, players: int) -> RatingSpec:

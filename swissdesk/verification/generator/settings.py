@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from swissdesk.errors import InputError
+from swissdesk.model.round_robin import MAX_CYCLES, SCHEVENINGEN, is_round_robin
 from swissdesk.model.tournament import DOUBLE_SWISS
-from swissdesk.tiebreaks.spec import parse_tiebreak
+from swissdesk.tiebreaks.spec import parse_tiebreak, tiebreak_problems
 from swissdesk.verification.generator.quantities import Quantity
 from swissdesk.verification.generator.ratings import RatingSpec
 
@@ -78,6 +79,10 @@ class GeneratorSettings:
     tiebreaks: tuple[str, ...] = ()
     """Written as records 202 and 212; the rank column follows them."""
     ratings: RatingSpec = field(default=DEFAULT_RATINGS)
+    cycles: int = 1
+    """A round robin: how often everyone meets (its rounds follow from the table)."""
+    swap_last_two: bool = True
+    """A round robin: the last two rounds of a cycle but the last reversed (GRC Annex 1)."""
     drawn: tuple[str, ...] = ()
     """The options that were left unset and drawn at random (recorded in the file)."""
 
@@ -127,10 +132,36 @@ class GeneratorSettings:
         for code in self.tiebreaks:
             if code.strip().upper() != "PTS":
                 parse_tiebreak(code)
+        problems = tiebreak_problems(self.system, list(self.tiebreaks))
+        if problems:
+            raise InputError(problems[0])
+        if is_round_robin(self.system):
+            if not 1 <= self.cycles <= MAX_CYCLES:
+                raise InputError(f"--cycles must be between 1 and {MAX_CYCLES}, not {self.cycles}")
+            if self.system == SCHEVENINGEN and self.players % 2:
+                raise InputError(
+                    "a Scheveningen event has two teams of the same size: an even --players"
+                )
+            if self.system != SCHEVENINGEN and self.players < 3:
+                raise InputError(f"a round robin has at least 3 players, not {self.players}")
         self.ratings.validate(self.players)
 
     def command_line(self) -> str:
         """The ``swissdesk generate`` command that reproduces this tournament exactly."""
+        if is_round_robin(self.system):  # the options a round robin takes
+            return " ".join(
+                [
+                    f"swissdesk generate --system {self.system} --players {self.players}",
+                    f"--cycles {self.cycles}",
+                    "--swap" if self.swap_last_two else "--no-swap",
+                    f"--seed {self.seed} --draw-rate {self.draw_rate:g}",
+                    f"--withdraw-rate {self.withdraw_rate:g}",
+                    f"--forfeit-wins {self.quantity('forfeit_wins').text}",
+                    f"--double-forfeits {self.quantity('double_forfeits').text}",
+                    f"--tiebreaks {','.join(self.tiebreaks) or 'none'}",
+                    f"--ratings {self.ratings.text}",
+                ]
+            )
         parts = [
             f"swissdesk generate --system {self.system} --players {self.players}",
             f"--rounds {self.rounds} --seed {self.seed}",

@@ -1,0 +1,239 @@
+"""Round robins (and Scheveningen events) in ``swissdesk check`` and ``swissdesk generate``.
+
+**Check.** A round robin is not re-paired: each round of the file is compared with the
+round the Berger tables give (GRC Annex 1; the cycles and the order of the last rounds
+from record 192, else from the number of rounds): the same games, the same colours, and
+the table's bye player without a game. Forfeited games count as pairings (the table
+scheduled them: a withdrawn player's games are forfeits, GRC art. 6.6).
+
+**Generate.** The table numbers are the pairing numbers (the ratings are drawn, so the
+numbering is a lot); every round is the table's, results are drawn from FIDE's rating table
+and the draw rate, forfeits as asked, a player may withdraw (his later games forfeited); the
+rank column follows the tie-break list (round-robin tie-breaks only, no Buchholz), players
+GRC art. 6.6 leaves out having no rank. The options a round robin has: players, cycles,
+swap, seed, draw rate, withdraw rate, forfeit wins, double forfeits, tie-breaks, ratings
+(and the rounds, when they are what the table gives: they name the cycles).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import replace
+
+from swissdesk.engines.base import PairingEngine, RoundPairing
+from swissdesk.engines.round_robin.engine import scheduled_round
+from swissdesk.engines.round_robin.tables import schedule
+from swissdesk.engines.round_robin.verify import file_round
+from swissdesk.errors import InputError
+from swissdesk.model.round_robin import (
+    ROUND_ROBIN,
+    ROUND_ROBIN_SCORING,
+    SCHEVENINGEN,
+    RoundRobinSettings,
+    code_192,
+)
+from swissdesk.model.tournament import (
+    Colour,
+    Player,
+    ResultCode,
+    RoundEntry,
+    Tournament,
+    TournamentInfo,
+)
+from swissdesk.tiebreaks import compute_standings
+from swissdesk.trf.writer import format_trf
+from swissdesk.verification.check import register_pairing_checker
+from swissdesk.verification.generator import Generator, register_generator
+from swissdesk.verification.generator.quantities import draw_counts
+from swissdesk.verification.generator.results import draw_result
+from swissdesk.verification.generator.settings import GeneratorSettings
+from swissdesk.verification.pairings import Discrepancy, PairingsReport, RoundCheck
+
+OPTIONS = frozenset(
+    {
+        "players",
+        "rounds",
+        "cycles",
+        "swap",
+        "draw_rate",
+        "withdraw_rate",
+        "forfeit_wins",
+        "double_forfeits",
+        "tiebreaks",
+        "ratings",
+    }
+)
+"""The generator options a round robin takes (no requested byes, no late entries, no
+acceleration: the table schedules every game)."""
+
+POINTS_CODE = "PTS"
+
+
+# ---------------------------------------------------------------------------------------
+# Check
+
+
+def check_round(tournament: Tournament, round_number: int) -> RoundCheck:
+    """One round of the file against the table's round."""
+    try:
+        step = scheduled_round(tournament, round_number)
+    except InputError as exc:
+        return RoundCheck(round_number, (Discrepancy("no_pairing", str(exc)),))
+    where = f"round {step.table_round} of the table" + (
+        f", cycle {step.cycle}" if step.cycle > 1 or step.reversed_colours else ""
+    )
+    expected = {frozenset((p.white, p.black)): p for p in step.pairs}
+    seen = file_round(tournament, round_number)
+    out: list[Discrepancy] = []
+    found: set[frozenset[int]] = set()
+    for white, black, known in seen.games:
+        key = frozenset((white, black))
+        found.add(key)
+        pair = expected.get(key)
+        shown = f"{white}-{black}" if known else f"{min(key)}-{max(key)}"
+        if pair is None:
+            out.append(
+                Discrepancy("pair", f"the file pairs {shown}; {where} does not", tuple(sorted(key)))
+            )
+        elif known and pair.white != white:
+            out.append(
+                Discrepancy(
+                    "colour",
+                    f"colours of {shown}: the file gives White to {white}, {where} to {pair.white}",
+                    tuple(sorted(key)),
+                )
+            )
+    for key, pair in expected.items():
+        if key not in found:
+            out.append(
+                Discrepancy(
+                    "missing_pair",
+                    f"{where} pairs {pair.white}-{pair.black} (White first); the file does not",
+                    tuple(sorted(key)),
+                )
+            )
+    if step.bye is not None and step.bye not in seen.without_opponent:
+        out.append(
+            Discrepancy("bye", f"no. {step.bye} meets the table's bye number: no game", (step.bye,))
+        )
+    return RoundCheck(round_number, tuple(out), RoundPairing(round_number, step.pairs, step.bye))
+
+
+def check_round_robin(
+    tournament: Tournament, engine: PairingEngine, rounds: Iterable[int] | None
+) -> PairingsReport:
+    """Every recorded round (or ``rounds``) against the tables."""
+    last = tournament.rounds_with_pairings
+    wanted = sorted(set(rounds)) if rounds is not None else list(range(1, last + 1))
+    return PairingsReport(tuple(check_round(tournament, r) for r in wanted))
+
+
+# ---------------------------------------------------------------------------------------
+# Generate
+
+
+
+def generate_round_robin(settings: GeneratorSettings, engine: PairingEngine) -> Tournament:
+    """A complete random round robin (or Scheveningen event) played from its tables."""
+    settings.validate()
+    rng = random.Random(settings.seed)
+    n = settings.players
+    rr = RoundRobinSettings(settings.cycles, settings.swap_last_two)
+    rounds = schedule(n, rr, system=settings.system)
+    ratings = settings.ratings.draw(n, rng)
+    total = len(rounds)
+    plans = {
+        name: settings.quantity(name).per_round(total, max(n // 2, 1), rng)
+        for name in ("forfeit_wins", "double_forfeits")
+    }
+    history: dict[int, list[RoundEntry]] = {tpn: [] for tpn in range(1, n + 1)}
+    gone: set[int] = set()
+    for step in rounds:
+        r = step.round_number
+        if r > 1:
+            for tpn in range(1, n + 1):
+                if tpn not in gone and rng.random() < settings.withdraw_rate:
+                    gone.add(tpn)
+        pairs = list(step.pairs)
+        events: dict[int, tuple[ResultCode, ResultCode]] = {}
+        kinds = (
+            ("forfeit_wins", (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS)),
+            ("double_forfeits", (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS)),
+        )
+        counts = draw_counts([plans[name][r - 1] for name, _ in kinds], len(pairs), rng)
+        for (name, (white_code, black_code)), count in zip(kinds, counts, strict=True):
+            open_boards = [i for i in range(len(pairs)) if i not in events]
+            for index in sorted(rng.sample(open_boards, min(count, len(open_boards)))):
+                swap = name == "forfeit_wins" and rng.random() < 0.5
+                events[index] = (black_code, white_code) if swap else (white_code, black_code)
+        for index, pair in enumerate(pairs):
+            w, b = pair.white, pair.black
+            if w in gone or b in gone:  # GRC art. 6.6: a withdrawn player's games
+                white_code = ResultCode.FORFEIT_LOSS if w in gone else ResultCode.FORFEIT_WIN
+                black_code = ResultCode.FORFEIT_LOSS if b in gone else ResultCode.FORFEIT_WIN
+            elif index in events:
+                white_code, black_code = events[index]
+            else:
+                white_code, black_code = draw_result(
+                    rng, ratings[w - 1], ratings[b - 1], settings.draw_percent
+                )
+            history[w].append(RoundEntry(b, Colour.WHITE, white_code))
+            history[b].append(RoundEntry(w, Colour.BLACK, black_code))
+        if step.bye is not None:
+            history[step.bye].append(RoundEntry.bye(ResultCode.PAIRING_ALLOCATED_BYE))
+    what = "Scheveningen" if settings.system == SCHEVENINGEN else "round robin"
+    records = [f"192 {code_192(settings.system, rr)}", f"### {settings.command_line()}"]
+    if settings.drawn:
+        records.append(
+            "### options drawn at random from the seed: "
+            + ", ".join(f"--{name}" for name in settings.drawn)
+        )
+    if settings.tiebreaks:
+        records.append(f"212 {', '.join((POINTS_CODE, *settings.tiebreaks))}")
+    tournament = Tournament(
+        players=tuple(
+            Player(
+                tpn=tpn,
+                name=f"Random{tpn:04d}, Player",
+                rating=ratings[tpn - 1],
+                rounds=tuple(history[tpn]),
+            )
+            for tpn in range(1, n + 1)
+        ),
+        total_rounds=total,
+        system=settings.system,
+        scoring=ROUND_ROBIN_SCORING,
+        tiebreaks=settings.tiebreaks,
+        info=TournamentInfo(
+            name=f"swissdesk random {what} (seed {settings.seed})",
+            tournament_type=f"{what}, {settings.cycles} cycle(s), randomly generated",
+        ),
+        extra_records=tuple(records),
+    )
+    return with_round_robin_ranks(tournament)
+
+
+def with_round_robin_ranks(tournament: Tournament) -> Tournament:
+    """The points and rank columns by the tournament's tie-break list; a player GRC art.
+    6.6 leaves out of the standings has his points and no rank."""
+    standings = compute_standings(tournament, (POINTS_CODE, *tournament.tiebreaks))
+    rank = {row.tpn: row.rank for row in standings.rows}
+    scoring = tournament.scoring
+    return tournament.with_players(
+        replace(
+            p,
+            declared_points=sum(scoring.points(e.result) for e in p.rounds),
+            declared_rank=rank.get(p.tpn),
+        )
+        for p in tournament.players
+    )
+
+
+def _round_robin_trf(settings: GeneratorSettings, engine: PairingEngine, version: str) -> str:
+    return format_trf(generate_round_robin(settings, engine), version=version)
+
+
+for _system in (ROUND_ROBIN, SCHEVENINGEN):
+    register_pairing_checker(_system, check_round_robin)
+    register_generator(_system, Generator(_round_robin_trf, OPTIONS))
