@@ -39,6 +39,7 @@ from swissdesk.verification.generator import (
 )
 from swissdesk.verification.generator.options import RANGES, TIEBREAK_POOL
 from swissdesk.verification.generator.settings import EVENT_OPTIONS
+from swissdesk.verification.round_robin import as_round_robin
 
 _EVENT_HELP = {
     "full-byes": "full-point byes (F) requested",
@@ -213,6 +214,10 @@ def run_check(args: argparse.Namespace) -> int:
     engine = engine_for(system, args)
     tournament = for_system(tournament, args.system, args.input)
     note_baku_by_code(tournament)
+    if is_round_robin(system):
+        tournament, notes = as_round_robin(tournament, system)
+        for note in notes:
+            print(f"swissdesk: note: {note}", file=sys.stderr)
     rounds = parse_rounds(args.rounds, tournament.rounds_with_pairings) if args.rounds else None
     report = check_file(tournament, engine, system=system, source=args.input, rounds=rounds)
     if args.json:

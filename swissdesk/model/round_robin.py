@@ -102,7 +102,7 @@ def games_per_player(system: str, participants: int, settings: RoundRobinSetting
 
 _CYCLE_WORDS = {1: "", 2: "DOUBLE"}
 _CODE = re.compile(
-    r"^(?P<kind>FIDE|BERGER)_(?P<team>TEAM_)?(?P<double>DOUBLE)?"
+    r"^(?:(?P<kind>FIDE|BERGER)_)?(?P<team>TEAM_)?(?P<double>DOUBLE)?"
     r"(?P<what>ROUNDROBIN|SCHEVENINGEN)(?:_G(?P<cycles>\d+))?$"
 )
 
@@ -114,6 +114,10 @@ class EventCode:
     system: str
     settings: RoundRobinSettings
     team: bool
+    order_named: bool = True
+    """False for a code without ``FIDE_`` or ``BERGER_`` (``DOUBLE_ROUND_ROBIN``): it does
+    not say whether the last rounds of a cycle are reversed (``settings`` then holds the
+    recommendation)."""
 
 
 def code_192(system: str, settings: RoundRobinSettings, *, team: bool = False) -> str:
@@ -134,8 +138,14 @@ def code_192(system: str, settings: RoundRobinSettings, *, team: bool = False) -
 
 
 def parse_code(text: str) -> EventCode | None:
-    """The event a record 192 code names, or None for any other code."""
-    match = _CODE.match(text.strip().upper().replace("-", "_"))
+    """The event a record 192 code names, or None for any other code. Spellings other
+    programs use are read too: ``ROUND_ROBIN`` or ``ROUND-ROBIN`` for ``ROUNDROBIN``,
+    ``DOUBLE_ROUNDROBIN`` for ``DOUBLEROUNDROBIN``, and a code without its ``FIDE_`` or
+    ``BERGER_`` prefix (see :attr:`EventCode.order_named`)."""
+    code = re.sub(r"[\s-]+", "_", text.strip().upper())
+    code = code.replace("ROUND_ROBIN", "ROUNDROBIN")
+    code = re.sub(r"DOUBLE_(ROUNDROBIN|SCHEVENINGEN)", r"DOUBLE\1", code)
+    match = _CODE.match(code)
     if match is None:
         return None
     cycles = 2 if match["double"] else int(match["cycles"] or 1)
@@ -144,8 +154,43 @@ def parse_code(text: str) -> EventCode | None:
     if not 1 <= cycles <= MAX_CYCLES:
         return None
     system = SCHEVENINGEN if match["what"] == "SCHEVENINGEN" else ROUND_ROBIN
-    swap = match["kind"] == "FIDE"
-    return EventCode(system, RoundRobinSettings(cycles, swap), bool(match["team"]))
+    swap = match["kind"] != "BERGER"
+    return EventCode(
+        system, RoundRobinSettings(cycles, swap), bool(match["team"]), match["kind"] is not None
+    )
+
+
+_TEXT_WORDS: tuple[tuple[str, str], ...] = (
+    ("scheveningen", SCHEVENINGEN),
+    ("roundrobin", ROUND_ROBIN),
+    ("berger", ROUND_ROBIN),
+    ("rundenturnier", ROUND_ROBIN),
+    ("todoscontratodos", ROUND_ROBIN),
+    ("toutesrondes", ROUND_ROBIN),
+    ("allitaliana", ROUND_ROBIN),
+    ("круговой", ROUND_ROBIN),
+)
+"""Words that name a round robin in a free-text type of tournament (English, German,
+Spanish, French, Italian, Russian), spaces, hyphens and punctuation left out."""
+
+
+def system_from_text(text: str) -> str | None:
+    """The round robin or Scheveningen event a free-text type of tournament names (TRF16
+    record 092, e.g. ``Individual: Round-Robin``), or None; a text naming a Swiss system
+    names no round robin."""
+    words = "".join(c for c in text.casefold() if c.isalpha())
+    if "swiss" in words or "schweizer" in words or "suisse" in words:
+        return None
+    for word, system in _TEXT_WORDS:
+        if word in words:
+            return system
+    return None
+
+
+def double_in_text(text: str) -> bool:
+    """Whether a free-text type of tournament says the round robin is double."""
+    words = "".join(c for c in text.casefold() if c.isalpha())
+    return any(w in words for w in ("double", "doppel", "doble", "doppio", "двух"))
 
 
 def from_records(records: Sequence[str]) -> EventCode | None:

@@ -125,6 +125,8 @@ class _State:
     scoring: ScoringSystem = field(default_factory=ScoringSystem)
     pab_points_explicit: bool = False
     system: str = "dutch"
+    system_named: bool = False
+    """Whether a record 192 named the pairing system."""
     tiebreaks: tuple[str, ...] = ()
     xxa: list[tuple[int, int, tuple[HalfPoints, ...]]] = field(default_factory=list)
     r250: list[tuple[int, int, int, int, int, HalfPoints]] = field(default_factory=list)
@@ -344,7 +346,9 @@ def _read_line(state: _State, line: str, line_no: int) -> None:
         state.extra.append(line)
     else:
         if tag == "192":
-            state.system = system_from_192(rest) or state.system
+            named = system_from_192(rest)
+            state.system = named or state.system
+            state.system_named = state.system_named or named is not None
             state.baku_line = line_no if asks_for_baku(rest) else None
         state.extra.append(line)
 
@@ -1077,6 +1081,9 @@ def _finish(state: _State) -> Tournament:
         for tpn in sorted(lines)
     )
     info = TournamentInfo(deputy_arbiters=tuple(state.deputies), **state.info)
+    if not state.system_named:
+        # TRF16 has no record 192: a round robin says so in its free-text type (record 092).
+        state.system = round_robin.system_from_text(info.tournament_type) or state.system
     tournament = Tournament(
         players=players,
         total_rounds=state.total_rounds,

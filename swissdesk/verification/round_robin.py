@@ -32,6 +32,10 @@ from swissdesk.model.round_robin import (
     SCHEVENINGEN,
     RoundRobinSettings,
     code_192,
+    cycles_from_rounds,
+    double_in_text,
+    from_records,
+    replace_in_records,
 )
 from swissdesk.model.tournament import (
     Colour,
@@ -121,12 +125,67 @@ def check_round(tournament: Tournament, round_number: int) -> RoundCheck:
 
 
 def check_round_robin(
-    tournament: Tournament, engine: PairingEngine, rounds: Iterable[int] | None
+    tournament: Tournament, engine: PairingEngine | None, rounds: Iterable[int] | None
 ) -> PairingsReport:
     """Every recorded round (or ``rounds``) against the tables."""
     last = tournament.rounds_with_pairings
     wanted = sorted(set(rounds)) if rounds is not None else list(range(1, last + 1))
     return PairingsReport(tuple(check_round(tournament, r) for r in wanted))
+
+
+def as_round_robin(tournament: Tournament, system: str) -> tuple[Tournament, tuple[str, ...]]:
+    """``tournament`` to be checked as ``system`` (a round robin or Scheveningen event), with
+    the notes to print. When record 192 names the event's cycles and order, nothing changes.
+    Otherwise (a TRF16 file, ``--system round-robin`` on a file that names another system, a
+    code without ``FIDE_``/``BERGER_``) the cycles come from the number of rounds (else a
+    "double" in record 092, else one cycle) and, for a round robin of several cycles, the
+    order is the one of GRC Annex 1 the file's rounds follow: the last two rounds of a cycle
+    reversed as recommended, or the tables repeated unchanged (the recommendation when both
+    fit equally). The choice is written as record 192 so that the rounds, the standings and
+    the notes read one setting."""
+    t = tournament if tournament.system == system else replace(tournament, system=system)
+    code = from_records(t.extra_records)
+    if code is not None and code.system == system and code.order_named:
+        return t, ()
+    n = len(t.players)
+    if code is not None and code.system == system:
+        cycles = code.settings.cycles
+    else:
+        rounds = max(t.total_rounds, t.rounds_with_pairings)
+        cycles = cycles_from_rounds(system, n, rounds) or (
+            2 if double_in_text(t.info.tournament_type) else 1
+        )
+    orders = [RoundRobinSettings(cycles, True)]
+    if system == ROUND_ROBIN and cycles > 1:
+        orders.append(RoundRobinSettings(cycles, False))
+
+    def with_192(settings: RoundRobinSettings) -> Tournament:
+        records = replace_in_records(t.extra_records, system, settings, team=t.is_team)
+        return replace(t, extra_records=records)
+
+    def differences(settings: RoundRobinSettings) -> int:
+        report = check_round_robin(with_192(settings), None, None)
+        return sum(len(r.discrepancies) for r in report.rounds)
+
+    chosen = min(orders, key=differences)  # min keeps the first (recommended) on a tie
+    if code is not None and code.system == system:
+        said = "the file's record 192 names no order"
+    elif any(r.startswith("192") for r in t.extra_records):
+        said = "the file's record 192 names no round robin"
+    else:
+        said = "the file has no record 192"
+    order = ""
+    if len(orders) > 1:
+        order = (
+            ", the last two rounds of a cycle reversed as GRC Annex 1 recommends"
+            if chosen.swap_last_two
+            else ", the tables repeated unchanged"
+        )
+    note = (
+        f"{said}: checked as {code_192(system, chosen, team=t.is_team)} "
+        f"({cycles} cycle{'s' if cycles != 1 else ''} of {n} participants{order})"
+    )
+    return with_192(chosen), (note,)
 
 
 # ---------------------------------------------------------------------------------------

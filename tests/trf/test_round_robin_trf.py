@@ -14,10 +14,46 @@ from swissdesk.model.round_robin import (
     RoundRobinSettings,
     parse_code,
     settings_of,
+    system_from_text,
 )
 from swissdesk.trf import format_trf, parse_trf
 from swissdesk.trf.reader import system_from_192
 from tests.engines.round_robin.support import rr_tournament
+
+
+@pytest.mark.parametrize(
+    ("code", "cycles", "swap", "named"),
+    [
+        ("FIDE_ROUND_ROBIN", 1, True, True),
+        ("BERGER-DOUBLE-ROUND-ROBIN", 2, False, True),
+        ("Double Round Robin", 2, True, False),
+        ("ROUNDROBIN_G3", 3, True, False),
+    ],
+)
+def test_record_192_other_spellings(code: str, cycles: int, swap: bool, named: bool) -> None:
+    """Other programs' spellings of the codes; without FIDE_ or BERGER_ the order of the
+    last rounds is not named (check then takes the one the file follows)."""
+    event = parse_code(code)
+    assert event is not None and event.system == ROUND_ROBIN
+    assert (event.settings, event.order_named) == (RoundRobinSettings(cycles, swap), named)
+    assert system_from_192(code) == ROUND_ROBIN  # not Double-Swiss for its DOUBLE
+
+
+@pytest.mark.parametrize(
+    ("text", "system"),
+    [
+        ("Individual: Round-Robin", ROUND_ROBIN),
+        ("Double round robin (Berger)", ROUND_ROBIN),
+        ("Rundenturnier", ROUND_ROBIN),
+        ("Torneo todos contra todos", ROUND_ROBIN),
+        ("Scheveningen match", SCHEVENINGEN),
+        ("Individual: Swiss-System", None),
+        ("Swiss system, the winners to a round robin", None),
+        ("", None),
+    ],
+)
+def test_record_092_names_a_round_robin(text: str, system: str | None) -> None:
+    assert system_from_text(text) == system
 
 
 @pytest.mark.parametrize(

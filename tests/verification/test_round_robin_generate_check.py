@@ -135,3 +135,58 @@ def test_cycles_belong_to_round_robins_and_the_help_says_so(
         main(["generate", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "--cycles N round robin" in text and "double round robin" in text
+
+
+def without_192(text: str, type_092: str | None) -> str:
+    """The file as a program writing TRF16 without record 192 would: the type of tournament,
+    if any, only as free text in record 092."""
+    lines = [line for line in text.splitlines() if not line.startswith(("192", "092"))]
+    if type_092 is not None:
+        lines.insert(1, f"092 {type_092}")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("swap", "type_092", "option", "expected"),
+    [
+        (True, "Individual: Round-Robin", (), "FIDE_DOUBLEROUNDROBIN"),
+        (False, "Individual: Round-Robin", (), "BERGER_DOUBLEROUNDROBIN"),
+        (False, "Doppelrundenturnier", (), "BERGER_DOUBLEROUNDROBIN"),
+        (True, None, ("--system", "round-robin"), "FIDE_DOUBLEROUNDROBIN"),
+        (False, None, ("--system", "round-robin"), "BERGER_DOUBLEROUNDROBIN"),
+    ],
+)
+def test_check_reads_a_round_robin_without_record_192_and_finds_its_order(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    swap: bool,
+    type_092: str | None,
+    option: tuple[str, ...],
+    expected: str,
+) -> None:
+    """GRC Annex 1 allows both orders of a double round robin (the last two rounds of cycle 1
+    reversed, as recommended, or the tables repeated): a file that does not say which is
+    checked by the one its rounds follow, and the note names it."""
+    out = generate(
+        tmp_path, "--players", "10", "--cycles", "2", "--seed", "4", "--swap" if swap else "--no-swap"
+    )
+    bare = tmp_path / "bare.trf"
+    bare.write_text(without_192(out.read_text(), type_092))
+    capsys.readouterr()
+    assert main(["check", "-q", *option, str(bare)]) == 0, capsys.readouterr().out
+    err = capsys.readouterr().err
+    assert f"checked as {expected}" in err and "2 cycles of 10 participants" in err
+    # Told the wrong order, check reports the rounds that differ (rounds 8 and 9).
+    wrong = "BERGER_DOUBLEROUNDROBIN" if swap else "FIDE_DOUBLEROUNDROBIN"
+    told = tmp_path / "told.trf"
+    told.write_text(f"192 {wrong}\n" + bare.read_text())
+    assert main(["check", "-q", str(told)]) == 1
+    assert "2 rounds differ (8, 9)" in capsys.readouterr().out
+
+
+def test_a_swiss_file_without_record_192_stays_a_swiss(tmp_path: Path) -> None:
+    out = tmp_path / "swiss.trf"
+    assert main(["generate", "--players", "12", "--rounds", "4", "--seed", "3", "-o", str(out)]) == 0
+    bare = tmp_path / "bare.trf"
+    bare.write_text(without_192(out.read_text(), "Swiss system (Dutch), not a round robin"))
+    assert read_trf(bare).system == "dutch"
