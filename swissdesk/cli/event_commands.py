@@ -76,7 +76,10 @@ def register(subparsers: Any) -> None:
             "(C.04.2 art. 2.2). --lot draws them by lot and --varma by the Varma tables "
             "(GRC Annex 2: players of one federation kept apart in the last rounds); the "
             "seed (--seed, else a new one) is recorded and repeats the draw. --order gives "
-            "the current pairing numbers in the new order (the arbiter's own numbering)."
+            "the current pairing numbers in the new order (the arbiter's own numbering). "
+            "Numbers that depart from art. 2.2 (an order putting a player above one of higher "
+            "rating or title; any change by hand, or a re-sort moving two or more, once round "
+            "1 is paired) are refused with the reasons unless --confirm is given."
         ),
     )
     p.add_argument("input", type=Path, help=".swissdesk tournament file")
@@ -90,6 +93,9 @@ def register(subparsers: Any) -> None:
         choices=("federation", "club"),
         default="federation",
         help="--varma: keep apart the players of one federation (default) or of one club",
+    )
+    p.add_argument(
+        "--confirm", action="store_true", help="apply numbers that depart from art. 2.2"
     )
     add_section_option(p)
     p.set_defaults(func=run_numbers)
@@ -167,6 +173,18 @@ def run_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def _numbering(tf: Any, action: Any) -> Any:
+    """``action`` run; a refusal that --confirm would override lists what it departs from."""
+    from swissdesk.storage import ConfirmationRequired
+
+    try:
+        return tf.execute(action)
+    except ConfirmationRequired as exc:
+        for warning in exc.warnings:
+            print(f"swissdesk: warning: {warning}", file=sys.stderr)
+        raise InputError(f"{exc} (give --confirm)") from None
+
+
 def run_numbers(args: argparse.Namespace) -> int:
     from swissdesk.storage import AssignPairingNumbers, DrawLots
 
@@ -184,9 +202,9 @@ def run_numbers(args: argparse.Namespace) -> int:
                 order = tuple(int(x) for x in args.order.replace(" ", "").split(",") if x)
             except ValueError:
                 raise InputError(f"--order {args.order!r}: pairing numbers, like 3,1,2") from None
-            outcome = tf.execute(AssignPairingNumbers(order))
+            outcome = _numbering(tf, AssignPairingNumbers(order, confirmed=args.confirm))
         else:
-            outcome = tf.execute(AssignPairingNumbers())
+            outcome = _numbering(tf, AssignPairingNumbers(confirmed=args.confirm))
         rows = sorted(tf.players(), key=lambda p: p.tpn)
     print(outcome.summary)
     for warning in outcome.warnings:

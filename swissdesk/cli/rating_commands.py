@@ -5,6 +5,9 @@
     swissdesk player-rating FILE TPN [--k K|rules] [--rated-games N|unknown] [--national R]
     swissdesk rating-rules FILE [--national-list NAME|none] [--national-k K]
                                 [--national-cap N|none] [--norm-exemption none|1.4.3a|b|c]
+                                [--method FIDE|NRO|FIDON|NIDOF|HBFN|LBFN|OTHER]
+                                [--rating-federation FED|section] [--initial-order ORDER]
+                                [--lots-seed N] [--unrated none|lowest|average|RATING]
 
 ``ratings`` and ``norms`` read a ``.swissdesk`` file (with the K factors, game counts,
 national ratings and declarations kept in it) or a TRF (FIDE's rules alone). The
@@ -34,6 +37,7 @@ from swissdesk.elo import (
 )
 from swissdesk.errors import InputError
 from swissdesk.model import timecontrol
+from swissdesk.model.ratings import InitialOrder, RatingMethod, RatingRules, UnratedRule
 from swissdesk.model.tournament import Tournament
 from swissdesk.norms import (
     EVENT_EXEMPTIONS,
@@ -109,11 +113,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
     p = subparsers.add_parser(
         "rating-rules",
-        help="the national list's rules and the norm declaration",
+        help="rating rules: method, initial order, unrated players, national list",
         description=(
-            "Show or set the national rating list computed beside FIDE's (its name, K and "
-            "400-point rule; 'none' for no list or no limit) and the event type that waives "
-            "the norms' foreign-opponent rules (Title Regulations 1.4.3 a-c)."
+            "Show or set the section's rating rules: the method of the tournament rating "
+            "that orders the players (TRF-2026 record 172, written with the national ratings "
+            "to every TRF-2026 export), what orders players of equal rating and title "
+            "(C.04.2 art. 2.2.3: alphabetical unless replaced), the rating unrated players "
+            "count with in the rating-based tie-breaks (C.07: left out unless the "
+            "regulations give one); the national rating list computed beside FIDE's (its "
+            "name, K and 400-point rule; 'none' for no list or no limit) and the event type "
+            "that waives the norms' foreign-opponent rules (Title Regulations 1.4.3 a-c)."
         ),
     )
     p.add_argument("input", type=Path, help=".swissdesk tournament file")
@@ -124,6 +133,36 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--norm-exemption",
         choices=("none", *(k for k in EVENT_EXEMPTIONS if k)),
         default=None,
+    )
+    p.add_argument(
+        "--method",
+        type=str.upper,
+        choices=[m.value for m in RatingMethod],
+        default=None,
+        help=(
+            "the tournament rating that orders the players (TRF-2026 record 172): FIDE, NRO "
+            "(national only), FIDON (FIDE, else national), NIDOF (national, else FIDE), HBFN "
+            "(the higher), LBFN (the lower), OTHER (the FIDE ratings, the arbiter's order)"
+        ),
+    )
+    p.add_argument(
+        "--rating-federation",
+        default=None,
+        metavar="FED|section",
+        help="the federation whose national ratings the method reads (default: the section's)",
+    )
+    p.add_argument(
+        "--initial-order",
+        choices=[o.value for o in InitialOrder],
+        default=None,
+        help="what orders players of equal rating and title (C.04.2 art. 2.2.3)",
+    )
+    p.add_argument("--lots-seed", type=int, default=None, metavar="N", help="seed of 'lot'")
+    p.add_argument(
+        "--unrated",
+        default=None,
+        metavar="none|lowest|average|RATING",
+        help="the rating unrated players count with in ARO, TPR and the other rating tie-breaks",
     )
     add_section_option(p)
     p.set_defaults(func=run_rating_rules)
@@ -335,6 +374,28 @@ def _optional(text: str, none_word: str, option: str) -> int | None:
         raise InputError(f"{option} {text!r}: give a whole number or '{none_word}'") from None
 
 
+def _rating_rules(rules: RatingRules, args: argparse.Namespace) -> RatingRules:
+    """``rules`` with the options given on the command line."""
+    if args.method is not None:
+        rules = dataclasses.replace(rules, method=RatingMethod(args.method))
+    if args.rating_federation is not None:
+        fed = args.rating_federation.strip().upper()
+        fed = "" if fed == "SECTION" else fed
+        if fed and not (len(fed) == 3 and fed.isalpha()):
+            raise InputError(f"--rating-federation {args.rating_federation!r}: a 3-letter code")
+        rules = dataclasses.replace(rules, national_federation=fed)
+    if args.initial_order is not None:
+        rules = dataclasses.replace(rules, initial_order=InitialOrder(args.initial_order))
+    if args.lots_seed is not None:
+        rules = dataclasses.replace(rules, lots_seed=args.lots_seed)
+    if args.unrated is not None:
+        try:
+            rules = dataclasses.replace(rules, unrated=UnratedRule.parse(args.unrated))
+        except ValueError as exc:
+            raise InputError(f"--unrated: {exc}") from None
+    return rules
+
+
 def run_rating_rules(args: argparse.Namespace) -> int:
     from swissdesk.cli.storage_commands import _open, _report
     from swissdesk.storage import EditSettings
@@ -357,7 +418,10 @@ def run_rating_rules(args: argparse.Namespace) -> int:
         exemption = settings.norm_exemption
         if args.norm_exemption is not None:
             exemption = "" if args.norm_exemption == "none" else args.norm_exemption
-        new = dataclasses.replace(settings, national_list=national, norm_exemption=exemption)
+        rules = _rating_rules(settings.rating_rules, args)
+        new = dataclasses.replace(
+            settings, national_list=national, norm_exemption=exemption, rating_rules=rules
+        )
         if new == settings:
             cap_text = "no limit" if national.cap is None else f"{national.cap}-point rule"
             print(
@@ -365,6 +429,13 @@ def run_rating_rules(args: argparse.Namespace) -> int:
                 + (f" (K {national.k}, {cap_text})" if national.enabled else "")
             )
             print(f"norm exemption: {EVENT_EXEMPTIONS.get(exemption, exemption)}")
+            fed = rules.federation(settings.federation) or "none set"
+            print(f"rating method: {rules.method.value} ({rules.method.label}; federation {fed})")
+            order = rules.initial_order.label
+            if rules.initial_order is InitialOrder.LOT:
+                order += f", seed {rules.lots_seed}"
+            print(f"equal rating and title: {order}")
+            print(f"unrated players in rating tie-breaks: {rules.unrated.describe()}")
             return 0
         _report(tf.execute(EditSettings(new)))
     return 0

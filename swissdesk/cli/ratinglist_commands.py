@@ -1,11 +1,14 @@
-"""``swissdesk rating-list import|find|info``: the FIDE rating list offline, headless."""
+"""``swissdesk rating-list import|find|info|update``: the FIDE rating list offline, headless."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 import time
+from pathlib import Path
 
+from swissdesk.cli.section_commands import add_section_option, open_section
+from swissdesk.errors import InputError
 from swissdesk.ratinglist import (
     DEFAULT_SOURCE,
     RATING_KINDS,
@@ -77,6 +80,40 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
     info = commands.add_parser("info", help="the imported lists: date, players, source")
     info.set_defaults(func=run_info)
+
+    upd = commands.add_parser(
+        "update",
+        help="show (and apply) what the list changes in a tournament before round 1",
+        description=(
+            "Compare the registered players with the rating list (by FIDE ID): the rating of "
+            "the tournament's rating type (in rapid and blitz the standard rating for a "
+            "player without one: Rapid and Blitz Rating Regulations art. 7.2.1), title, "
+            "federation and K. Shows each change and warns when the FIDE list is not the "
+            "one in force at the tournament's start; nothing changes without --apply, and "
+            "--only applies the changes of some players and not the others."
+        ),
+    )
+    upd.add_argument("input", type=Path, help=".swissdesk tournament file")
+    upd.add_argument("--apply", action="store_true", help="apply the changes shown")
+    upd.add_argument(
+        "--only",
+        type=_tpns,
+        default=None,
+        metavar="TPN[,TPN...]",
+        help="with --apply: only these players' changes",
+    )
+    add_section_option(upd)
+    upd.set_defaults(func=run_update)
+
+
+def _tpns(text: str) -> tuple[int, ...]:
+    try:
+        values = tuple(int(t) for t in text.replace(" ", "").split(",") if t)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: pairing numbers such as 3,7,12") from None
+    if not values:
+        raise argparse.ArgumentTypeError("name at least one pairing number")
+    return values
 
 
 def _list(args: argparse.Namespace) -> RatingList:
@@ -152,4 +189,43 @@ def run_info(args: argparse.Namespace) -> int:
             f"{s.name}: {s.players:,} players, list of {date}, {', '.join(s.kinds)}; "
             f"imported {s.imported} from {s.file}"
         )
+    return 0
+
+
+def run_update(args: argparse.Namespace) -> int:
+    """The proposed changes, the list's currency, and with ``--apply`` the update."""
+    from swissdesk.cli.storage_commands import _report
+    from swissdesk.model import timecontrol
+    from swissdesk.ratinglist.update import list_currency, only, proposed_updates
+    from swissdesk.storage import UpdateRatings
+
+    if args.only is not None and not args.apply:
+        raise InputError("--only chooses among the changes to apply: give --apply too")
+    rating_list = _list(args)
+    with open_section(args.input, args.section) as tf:
+        settings = tf.settings()
+        code = settings.time_control_code
+        kind = timecontrol.rating_type(code) if code and timecontrol.is_valid(code) else "standard"
+        warning = list_currency(rating_list.sources(), settings.start_date)
+        if warning:
+            print(f"swissdesk: warning: {warning}", file=sys.stderr)
+        proposal = proposed_updates(tf.players(), rating_list, kind)
+        for u in proposal.updates:
+            print(u.describe())
+        if proposal.without_id:
+            print(f"{len(proposal.without_id)} players have no FIDE ID (not looked up)")
+        if proposal.not_found:
+            print(f"{len(proposal.not_found)} FIDE IDs are not in the list")
+        if not proposal.updates:
+            print(f"every {kind} rating is up to date")
+            return 0
+        if not args.apply:
+            print("nothing changed: give --apply (and --only TPN,... for some players only)")
+            return 0
+        if args.only is not None:
+            try:
+                proposal = only(proposal, args.only)
+            except ValueError as exc:
+                raise InputError(str(exc)) from None
+        _report(tf.execute(UpdateRatings(tuple((u.tpn, u.after) for u in proposal.updates))))
     return 0

@@ -336,7 +336,7 @@ def listed_player(fide_id: int, kind: str) -> Any:
     p = match.player
     return PlayerData(
         name=p.name,
-        rating=p.rating(kind) or 0,
+        rating=p.effective_rating(kind),  # rapid/blitz: standard when none (art. 7.2.1)
         sex={"M": "m", "F": "w"}.get(p.sex.upper(), ""),
         title=p.title or p.women_title,
         federation=p.federation,

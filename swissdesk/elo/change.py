@@ -277,7 +277,8 @@ def rating_changes(
             else "no limit on the rating difference"
         )
     else:
-        ratings = {p.tpn: p.rating for p in tournament.players}
+        # The official FIDE rating (record 172's tournament rating only orders the players).
+        ratings = {p.tpn: p.official_rating for p in tournament.players}
         list_name = f"FIDE {rating_type}"
         regulations = (
             reg.RATING_REGULATIONS if rating_type == "standard" else reg.RAPID_BLITZ_REGULATIONS

@@ -9,7 +9,7 @@ shifting, rounds scored without playing), says so before the arbiter confirms.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import (
@@ -53,6 +53,13 @@ from swissdesk.gui.player_dialogs import (
     predicted_tpn,
 )
 from swissdesk.model import schedule, timecontrol
+from swissdesk.model.ratings import (
+    InitialOrder,
+    RatingMethod,
+    RatingRules,
+    UnratedMethod,
+    UnratedRule,
+)
 from swissdesk.model.round_robin import (
     MAX_CYCLES,
     ROUND_ROBIN_SCORING,
@@ -359,6 +366,7 @@ class TournamentDialog(ValidatedDialog):
         )
         self.swap.setChecked(s.round_robin.swap_last_two)
         self.rules = SectionRulesField(s.rules)
+        self.rating_rules = RatingRulesField(s.rating_rules)
         self.rounds_note = QLabel("Rounds: n − 1 per cycle for n players (n odd: n, with a bye)")
         self.rounds_note.setStyleSheet("color: gray;")
         f = self.form
@@ -384,6 +392,7 @@ class TournamentDialog(ValidatedDialog):
         f.addRow("&Colour of no. 1 in round 1:", self.colour)
         f.addRow("Acce&leration:", self.acceleration)
         f.addRow("Tie-&breaks:", self.tiebreaks)
+        f.addRow("Ran&king rating:", self.rating_rules)
         f.addRow("National rating list:", national_row)
         f.addRow("Norm e&vent type:", self.norm_exemption)
         f.addRow("Who &may play:", self.rules)
@@ -563,6 +572,69 @@ class TournamentDialog(ValidatedDialog):
             norm_exemption=str(self.norm_exemption.currentData() or ""),
             round_robin=RoundRobinSettings(self.cycles.value(), self.swap.isChecked()),
             rules=self.rules.rules(),
+            rating_rules=self.rating_rules.rating_rules(),
+        )
+
+
+class RatingRulesField(QWidget):
+    """The section's rating rules (issue 31): the method of the tournament rating (TRF-2026
+    record 172), what orders players of equal rating and title (C.04.2 art. 2.2.3), and the
+    rating unrated players count with in the rating tie-breaks. Rules the dialog does not
+    show (the federation, the list sequence, the seed of the lots) are kept."""
+
+    def __init__(self, rules: RatingRules, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.base = rules
+        grid = QVBoxLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        self.method = QComboBox()
+        for method in RatingMethod:
+            self.method.addItem(f"{method.value}: {method.label}", method.value)
+        self.method.setCurrentIndex(max(0, self.method.findData(rules.method.value)))
+        self.method.setToolTip(
+            "The rating that orders the players and pairs them (TRF-2026 record 172); the "
+            "FIDE rating stays the one the rating change starts from"
+        )
+        self.order = QComboBox()
+        for order in InitialOrder:
+            self.order.addItem(order.label, order.value)
+        self.order.setCurrentIndex(max(0, self.order.findData(rules.initial_order.value)))
+        self.order.setToolTip("What orders players of equal rating and title (C.04.2 art. 2.2.3)")
+        self.unrated = QComboBox()
+        for unrated in UnratedMethod:
+            self.unrated.addItem(unrated.label, unrated.value)
+        self.unrated.setCurrentIndex(max(0, self.unrated.findData(rules.unrated.method.value)))
+        self.unrated.setToolTip(
+            "The rating unrated players count with in ARO, TPR and the other rating "
+            "tie-breaks (C.07 leaves them out unless the regulations give one)"
+        )
+        self.unrated_value = QSpinBox()
+        self.unrated_value.setRange(0, 3500)
+        self.unrated_value.setValue(rules.unrated.value or 1400)
+        first = QHBoxLayout()
+        first.addWidget(self.method, 1)
+        first.addWidget(QLabel("ties:"))
+        first.addWidget(self.order, 1)
+        second = QHBoxLayout()
+        second.addWidget(QLabel("unrated in tie-breaks:"))
+        second.addWidget(self.unrated, 1)
+        second.addWidget(self.unrated_value)
+        grid.addLayout(first)
+        grid.addLayout(second)
+        self.unrated.currentIndexChanged.connect(self._show_value)
+        self._show_value()
+
+    def _show_value(self) -> None:
+        self.unrated_value.setVisible(self.unrated.currentData() == UnratedMethod.FIXED.value)
+
+    def rating_rules(self) -> RatingRules:
+        method = UnratedMethod(self.unrated.currentData())
+        value = self.unrated_value.value() if method is UnratedMethod.FIXED else 0
+        return replace(
+            self.base,
+            method=RatingMethod(self.method.currentData()),
+            initial_order=InitialOrder(self.order.currentData()),
+            unrated=UnratedRule(method, value),
         )
 
 

@@ -51,6 +51,7 @@ from swissdesk.gui.tablemodel import (
     points,
     result_display,
 )
+from swissdesk.model.ratings import RatingMethod, method_rating
 from swissdesk.model.text import matches
 from swissdesk.model.tournament import (
     ResultCode,
@@ -97,12 +98,21 @@ class PlayersModel(TableModel):
 
     invalid_edit = Signal(str)
 
-    TPN, TITLE, NAME, RATING, FED, FIDE_ID, SEX, BIRTH, CLUB, POINTS, STATUS = range(11)
+    TPN, TITLE, NAME, RATING, TOURNAMENT_RATING, FED, FIDE_ID, SEX, BIRTH, CLUB, POINTS, STATUS = (
+        range(12)
+    )
     columns = (
         Column("No.", RIGHT, 5, "Tournament pairing number (TPN, C.04.2 art. 2.3)"),
         Column("Title", LEFT, 5),
         Column("Name", LEFT, 28, stretch=True),
-        Column("Rating", RIGHT, 7),
+        Column("Rating", RIGHT, 7, "FIDE rating (the official one: the rating change's)"),
+        Column(
+            "T.Rtg",
+            RIGHT,
+            6,
+            "Tournament rating: what orders and pairs the players, by the section's method "
+            "(TRF-2026 record 172); shown when the method is not FIDE's rating",
+        ),
         Column("Fed", LEFT, 5, "FIDE federation code"),
         Column("FIDE ID", RIGHT, 10),
         Column("Sex", LEFT, 7),  # "female" whole
@@ -116,9 +126,17 @@ class PlayersModel(TableModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.commit: PlayerCommit | None = None
+        self.rating_method = RatingMethod.FIDE
 
-    def set_players(self, rows: Sequence[PlayerRow]) -> None:
+    def set_players(
+        self, rows: Sequence[PlayerRow], rating_method: RatingMethod = RatingMethod.FIDE
+    ) -> None:
+        self.rating_method = rating_method
         self.set_rows(rows)
+
+    def tournament_rating(self, row: PlayerRow) -> int:
+        """The row's tournament rating by the section's method (TRF-2026 record 172)."""
+        return method_rating(self.rating_method, row.rating, row.national_rating)
 
     def players(self) -> list[PlayerRow]:
         return list(self._rows)
@@ -134,6 +152,8 @@ class PlayersModel(TableModel):
                     return row.name
                 case self.RATING:
                     return row.rating if role == EDIT else (row.rating or "")
+                case self.TOURNAMENT_RATING:
+                    return self.tournament_rating(row) or ""
                 case self.FED:
                     return row.federation
                 case self.FIDE_ID:
@@ -154,6 +174,8 @@ class PlayersModel(TableModel):
                     return row.tpn
                 case self.RATING:
                     return row.rating
+                case self.TOURNAMENT_RATING:
+                    return self.tournament_rating(row)
                 case self.POINTS:
                     return row.score
                 case self.NAME:

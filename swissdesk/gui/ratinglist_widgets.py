@@ -9,10 +9,13 @@ benchmark), debounced while the arbiter types. The import of a million-player li
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QObject, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QKeyEvent
 from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -159,9 +162,10 @@ def installed_rating_list() -> RatingList | None:
 
 
 def form_values(player: ListedPlayer, kind: str) -> dict[str, str]:
-    """The player form's fields for a listed player (rating of the tournament's type)."""
+    """The player form's fields for a listed player (rating of the tournament's type; in
+    rapid and blitz the standard one for a player without one, R&B art. 7.2.1)."""
     sex = {"M": "m", "F": "w"}.get(player.sex.upper(), "")
-    rating = player.rating(kind)
+    rating = player.effective_rating(kind)
     return {
         "name": player.name,
         "title": player.title or player.women_title,
@@ -233,3 +237,66 @@ class RatingListImportDialog(QProgressDialog):
         """Cancel and wait for the import thread (closing, tests)."""
         self.thread_.cancel()
         self.thread_.wait()
+
+
+class RatingUpdateDialog(QDialog):
+    """The rating list's changes, one checkable line per player (all ticked): the arbiter
+    accepts some and not others (FIDE's checklist, Q142-144); a warning above them when the
+    list is not the one in force at the start (Q137, Q141)."""
+
+    def __init__(
+        self,
+        message: str,
+        updates: Sequence[tuple[int, str]],
+        warning: str = "",
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Update ratings")
+        layout = QVBoxLayout(self)
+        if warning:
+            self.warning = QLabel(f"⚠ {warning}")
+            self.warning.setWordWrap(True)
+            self.warning.setStyleSheet("color: #8a4b00; font-weight: bold;")
+            layout.addWidget(self.warning)
+        label = QLabel(message)
+        label.setWordWrap(True)
+        layout.addWidget(label)
+        self.changes = QListWidget()
+        for tpn, text in updates:
+            item = QListWidgetItem(text)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked)
+            item.setData(Qt.ItemDataRole.UserRole, tpn)
+            self.changes.addItem(item)
+        layout.addWidget(self.changes)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.apply_button = buttons.addButton(
+            "&Update ticked players", QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        every = buttons.addButton("Tick &all", QDialogButtonBox.ButtonRole.ActionRole)
+        none = buttons.addButton("Tick &none", QDialogButtonBox.ButtonRole.ActionRole)
+        every.clicked.connect(lambda: self.tick_all(True))
+        none.clicked.connect(lambda: self.tick_all(False))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.changes.itemChanged.connect(self._update_button)
+        layout.addWidget(buttons)
+        self.resize(720, 420)
+
+    def tick_all(self, checked: bool) -> None:
+        state = Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked
+        for i in range(self.changes.count()):
+            self.changes.item(i).setCheckState(state)
+
+    def _update_button(self) -> None:
+        self.apply_button.setEnabled(bool(self.chosen()))
+
+    def chosen(self) -> tuple[int, ...]:
+        """The pairing numbers of the ticked players."""
+        out = []
+        for i in range(self.changes.count()):
+            item = self.changes.item(i)
+            if item.checkState() == Qt.CheckState.Checked:
+                out.append(int(item.data(Qt.ItemDataRole.UserRole)))
+        return tuple(out)

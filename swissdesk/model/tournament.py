@@ -15,6 +15,8 @@ import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from swissdesk.model.ratings import NationalRating, RatingMethod, UnratedRule
+
 HalfPoints = int
 """A score in half-points: 1 point == 2."""
 
@@ -271,6 +273,24 @@ class Player:
     members: tuple[str, ...] = ()
     club: str = ""
     """The player's club or town (the starting list prints it; no TRF record holds it)."""
+    fide_rating: int | None = None
+    """The player's FIDE rating of the event's rate of play, as the TRF's ``001`` record
+    holds it (the official one: Rapid and Blitz Rating Regulations art. 7.2.1 for a player
+    unrated in rapid or blitz); ``None``: ``rating``, the tournament rating, is the FIDE
+    rating. ``rating`` is what pairs and breaks ties (the method of record 172)."""
+    national_ratings: tuple[NationalRating, ...] = ()
+    """The player's national ratings (TRF-2026 National Rating Support records), each with
+    its rating federation."""
+
+    @property
+    def official_rating(self) -> int:
+        """The FIDE rating (``001`` column 49-52): what a rating change starts from."""
+        return self.rating if self.fide_rating is None else self.fide_rating
+
+    def national_rating(self, federation: str) -> int:
+        """The national rating of ``federation`` (0: none)."""
+        fed = federation.strip().upper()
+        return next((n.value for n in self.national_ratings if n.federation == fed), 0)
 
     def entry(self, round_number: int) -> RoundEntry | None:
         """The entry for 1-based ``round_number``, or ``None`` if the player has none."""
@@ -370,6 +390,14 @@ class Tournament:
     """The team options when ``is_team`` (C.04.6); ``None`` means the defaults."""
     extra_records: tuple[str, ...] = ()
     """TRF lines swissdesk does not interpret, kept so that a file round-trips."""
+    rating_method: RatingMethod | None = None
+    """How the players' ``rating`` (the tournament rating) was made: TRF-2026 record 172
+    (``None``: no record, the FIDE rating)."""
+    rating_federation: str = ""
+    """The federation whose national ratings ``rating_method`` reads (record 172, 5-7)."""
+    unrated_rule: UnratedRule = field(default_factory=UnratedRule)
+    """The rating unrated players count with in the rating-based tie-breaks (the
+    tournament's regulations; by default left out, as C.07 does)."""
     fide_mode: bool = True
     """In FIDE mode (FIDE's checklist for tournament programs, C.02): a tournament that left
     it says so on every printed page."""

@@ -267,7 +267,7 @@ class _Context:
         self.fixed = predetermined(tournament)
         self.host = tournament.info.federation.strip().upper()
         self.zero_scorers = _unrated_zero_scorers(tournament, rounds) if self.fixed else set()
-        ratings = [p.rating for p in tournament.players if p.rating > 0]
+        ratings = [p.official_rating for p in tournament.players if p.official_rating > 0]
         self.strongest = max(ratings, default=0)
         self._games: dict[tuple[int, int, bool], _Games] = {}
 
@@ -321,10 +321,10 @@ class _Context:
                     opp.title.strip().upper(),
                     opp.federation.strip().upper(),
                     opp.fide_id,
-                    opp.rating,
-                    opp.rating if opp.rating > 0 else reg.UNRATED_OPPONENT,
+                    opp.official_rating,
+                    opp.official_rating if opp.official_rating > 0 else reg.UNRATED_OPPONENT,
                     score,
-                    note if opp.rating > 0 else _join(note, "unrated: counted as 1400 (1.4.6 d)"),
+                    note if opp.official_rating > 0 else _join(note, "unrated: counted as 1400 (1.4.6 d)"),
                 )
             )
         return _Games(out, upto, exceptions, missing)
@@ -723,12 +723,12 @@ def _unrated_zero_scorers(tournament: Tournament, rounds: int) -> set[int]:
     by_tpn = tournament.players_by_tpn
     out = set()
     for p in tournament.players:
-        if p.rating > 0:
+        if p.official_rating > 0:
             continue
         scored = 0
         for entry in p.rounds[:rounds]:
             opp = by_tpn.get(entry.opponent) if entry.opponent is not None else None
-            if opp is not None and opp.rating > 0 and entry.result in _SCORE:
+            if opp is not None and opp.official_rating > 0 and entry.result in _SCORE:
                 scored += _SCORE[entry.result]
         if scored == 0:
             out.add(p.tpn)
@@ -742,7 +742,7 @@ def _swiss_exemption(tournament: Tournament, rounds: int) -> SwissExemption:
     eligible = []
     for p in tournament.players:
         fed = p.federation.strip().upper()
-        if p.rating <= 0 or fed in reg.NO_FEDERATION or fed == host:
+        if p.official_rating <= 0 or fed in reg.NO_FEDERATION or fed == host:
             continue
         missed = 0
         for r in range(1, rounds + 1):

@@ -115,6 +115,15 @@ class ListedPlayer:
         value: int | None = getattr(self, kind)
         return value
 
+    def effective_rating(self, kind: str) -> int:
+        """The rating of ``kind`` a player plays with: in rapid and blitz the standard
+        rating when the player has none of that kind (Rapid and Blitz Rating Regulations
+        effective from 1 March 2024, art. 7.2.1); 0: unrated."""
+        own = self.rating(kind)
+        if own:
+            return own
+        return (self.standard or 0) if kind in ("rapid", "blitz") else 0
+
     def k(self, kind: str) -> int | None:
         """FIDE's development coefficient K for ``kind`` (the list's ``k``/``SK`` column;
         ``rapid_k``/``RK``, ``blitz_k``/``BK``)."""

@@ -6,14 +6,20 @@ list's own K, which knows the player's history) are taken from the list. A K the
 set stays. Players without a FIDE ID, or not in the list, are left as the arbiter typed
 them. (The list's ``games`` column counts the games of one rating period only: it is no
 count of the player's rated games, and is not taken.)
+
+Issue 31 (FIDE's checklist, Q118, Q137-144): in a rapid or blitz event a player without a
+rapid (blitz) rating but with a standard one takes the standard rating (Rapid and Blitz
+Rating Regulations art. 7.2.1: the "effective" rapid and blitz lists), the change says so;
+:func:`list_currency` checks that the FIDE list is the one in force at the tournament's
+start; the arbiter may accept some of the changes and not others (:func:`only`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
-from swissdesk.ratinglist.store import RatingList
+from swissdesk.ratinglist.store import DEFAULT_SOURCE, RatingList, SourceInfo
 from swissdesk.storage.views import PlayerData, PlayerRow
 
 TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
@@ -43,6 +49,65 @@ class UpdateProposal:
     not_found: tuple[int, ...]
 
 
+def effective_rating(own: int | None, standard: int | None, kind: str) -> tuple[int, bool]:
+    """The rating of ``kind`` a player plays with, and whether it is the standard rating
+    standing in for a missing rapid or blitz one (Rapid and Blitz Rating Regulations
+    effective from 1 March 2024, art. 7.2.1)."""
+    if own:
+        return own, False
+    if kind != "standard" and standard:
+        return standard, True
+    return 0, False
+
+
+def only(proposal: UpdateProposal, tpns: Collection[int]) -> UpdateProposal:
+    """The proposal with only the updates of ``tpns`` (the changes the arbiter accepts:
+    checklist Q144); a TPN the proposal does not change is refused with a ``ValueError``."""
+    wanted = set(tpns)
+    unknown = sorted(wanted - {u.tpn for u in proposal.updates})
+    if unknown:
+        raise ValueError(
+            "no change proposed for no. " + ", ".join(str(t) for t in unknown)
+        )
+    kept = tuple(u for u in proposal.updates if u.tpn in wanted)
+    return replace(proposal, updates=kept)
+
+
+def list_currency(sources: Sequence[SourceInfo], start_date: str) -> str:
+    """A warning when the FIDE list imported is not the one in force for the tournament
+    (checklist Q137, Q141): FIDE publishes a list on the first day of each month, and the
+    list of the month the tournament starts applies (for an event of more than 30 days,
+    the current month's: the caller passes it as ``start_date``). ``""``: the list fits,
+    or the dates are not known (then nothing can be checked, and the warning says so)."""
+    fide = next((s for s in sources if s.name == DEFAULT_SOURCE), None)
+    month = _month(start_date)
+    if fide is None:
+        return "no FIDE rating list has been imported"
+    listed = _month(fide.list_date)
+    if not month or not listed:
+        missing = "the tournament's start date" if not month else "the FIDE list's date"
+        return f"{missing} is not known: the list in force cannot be checked"
+    if listed < month:
+        return (
+            f"the FIDE list imported is of {listed}, older than the list in force at the "
+            f"start ({month}): import the {month} list before updating"
+        )
+    if listed > month:
+        return (
+            f"the FIDE list imported is of {listed}, newer than the list in force at the "
+            f"start ({month})"
+        )
+    return ""
+
+
+def _month(text: str) -> str:
+    """``2026/11/28`` or ``2026-11`` as ``2026-11`` (``""`` if no month)."""
+    digits = "".join(c for c in text if c.isdigit())
+    if len(digits) < 6 or not 1 <= int(digits[4:6]) <= 12:
+        return ""
+    return f"{digits[:4]}-{digits[4:6]}"
+
+
 def proposed_updates(
     players: Sequence[PlayerRow], rating_list: RatingList, kind: str = "standard"
 ) -> UpdateProposal:
@@ -61,12 +126,13 @@ def proposed_updates(
             not_found.append(row.tpn)
             continue
         listed = match.player
-        rating = listed.rating(kind) or 0
+        rating, effective = effective_rating(listed.rating(kind), listed.rating("standard"), kind)
         title = next((t for t in (listed.title, listed.women_title) if t in TITLES), "")
         federation = listed.federation or data.federation
         changes: list[str] = []
         if rating != data.rating:
-            changes.append(f"rating {data.rating or 'unrated'} → {rating or 'unrated'}")
+            note = f" (standard: no {kind} rating, R&B art. 7.2.1)" if effective else ""
+            changes.append(f"rating {data.rating or 'unrated'} → {rating or 'unrated'}{note}")
         if title != data.title:
             changes.append(f"title {data.title or 'none'} → {title or 'none'}")
         if federation != data.federation:

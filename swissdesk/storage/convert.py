@@ -24,6 +24,13 @@ from swissdesk.engines.acceleration import (  # re-exported for the storage serv
 )
 from swissdesk.engines.acceleration import baku_virtual_points
 from swissdesk.model import round_robin, schedule, timecontrol
+from swissdesk.model.ratings import (
+    NationalRating,
+    Rating,
+    RatingMethod,
+    RatingRules,
+    method_rating,
+)
 from swissdesk.model.round_robin import RoundRobinSettings
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
@@ -94,6 +101,7 @@ def settings_to_dict(settings: TournamentSettings) -> dict[str, Any]:
     data["late_entry_result"] = settings.late_entry_result.value
     data["national_list"] = national_to_dict(settings.national_list)
     data["round_robin"] = asdict(settings.round_robin)
+    data["rating_rules"] = settings.rating_rules.to_json()
     return data
 
 
@@ -109,6 +117,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> TournamentSettings:
     values["rules"] = SectionRules(**values.get("rules", {}))
     values["national_list"] = national_from_dict(values.get("national_list") or {})
     values["round_robin"] = RoundRobinSettings(**values.get("round_robin", {}))
+    values["rating_rules"] = RatingRules.from_json(values.get("rating_rules"))
     return TournamentSettings(**values)
 
 
@@ -127,22 +136,29 @@ def national_from_dict(data: Mapping[str, Any]) -> NationalSystem:
 
 
 def rating_settings_to_json(settings: TournamentSettings) -> str:
-    """The ``tournament.rating_settings`` column: national list and norm declaration."""
+    """The ``tournament.rating_settings`` column: national list, norm declaration and the
+    rating rules (record 172's method, the initial order's criterion, unrated players in
+    the tie-breaks)."""
     return json.dumps(
         {
             "national": national_to_dict(settings.national_list),
             "norm_exemption": settings.norm_exemption,
+            "rules": settings.rating_rules.to_json(),
         }
     )
 
 
-def rating_settings_from_json(text: str) -> tuple[NationalSystem, str]:
+def rating_settings_from_json(text: str) -> tuple[NationalSystem, str, RatingRules]:
     data = json.loads(text or "{}")
-    return national_from_dict(data.get("national") or {}), str(data.get("norm_exemption", ""))
+    return (
+        national_from_dict(data.get("national") or {}),
+        str(data.get("norm_exemption", "")),
+        RatingRules.from_json(data.get("rules")),
+    )
 
 
 def settings_from_record(rec: TournamentRecord) -> TournamentSettings:
-    national, exemption = rating_settings_from_json(rec.rating_settings)
+    national, exemption, rating_rules = rating_settings_from_json(rec.rating_settings)
     return TournamentSettings(
         name=rec.name,
         city=rec.city,
@@ -172,6 +188,7 @@ def settings_from_record(rec: TournamentRecord) -> TournamentSettings:
         ),
         national_list=national,
         norm_exemption=exemption,
+        rating_rules=rating_rules,
         round_robin=_round_robin_settings(json.loads(rec.extra_records or "[]")),
         fide_mode=bool(rec.fide_mode),
     )
@@ -247,6 +264,11 @@ def settings_from_tournament(t: Tournament) -> TournamentSettings:
         round_dates=schedule.from_records(t.extra_records),
         time_control_code=timecontrol.from_records(t.extra_records),
         organiser=t.info.organiser,
+        rating_rules=RatingRules(
+            method=t.rating_method or RatingMethod.FIDE,
+            national_federation=t.rating_federation,
+            unrated=t.unrated_rule,
+        ),
         round_robin=(
             round_robin.settings_of(t)
             if round_robin.is_round_robin(t.system)
@@ -530,6 +552,7 @@ def build_snapshot(
                 prow.late_entry_round,
                 prow.group_a,
                 prow.acceleration,
+                prow.national_rating,
             )
             .where(prow.section_id == section)
             .order_by(prow.tpn)
@@ -579,6 +602,8 @@ def build_snapshot(
             )
         by_player.setdefault(pid, {})[r] = entry
     keep_declared = rec.declared_through == through
+    rules = settings.rating_rules
+    national_fed = rules.federation(settings.federation)
     out: list[Player] = []
     absent = _ABSENT
     for row in players:
@@ -596,11 +621,18 @@ def build_snapshot(
             rounds = tuple(entries[r] for r in range(1, length + 1))
         else:
             rounds = tuple(entries.get(r, absent) for r in range(1, length + 1))
+        rating = method_rating(rules.method, row.rating, row.national_rating)
         out.append(
             Player(
                 tpn=row.tpn,
                 name=row.name,
-                rating=row.rating,
+                rating=rating,
+                fide_rating=row.rating if rating != row.rating else None,
+                national_ratings=(
+                    (NationalRating(national_fed, Rating(row.national_rating, national_fed)),)
+                    if row.national_rating > 0
+                    else ()
+                ),
                 sex=row.sex,
                 title=row.title,
                 federation=row.federation,
@@ -644,6 +676,9 @@ def build_snapshot(
         is_team=settings.is_team,
         team=_team_settings(session) if settings.is_team else None,
         extra_records=tuple(json.loads(rec.extra_records)),
+        rating_method=None if rules.method is RatingMethod.FIDE else rules.method,
+        rating_federation=national_fed,
+        unrated_rule=rules.unrated,
         fide_mode=bool(rec.fide_mode),
         integrity_log=tuple(e.trf_line[4:] for e in integrity_events(rec)),
     )
@@ -687,12 +722,14 @@ def insert_tournament(
     last_paired = t.rounds_with_pairings
     withdrawn = withdrawals(t)  # the file's withdrawn players stay withdrawn (issue 18)
     records: dict[int, PlayerRecord] = {}
+    national_fed = (t.rating_federation or t.info.federation).strip().upper()
     for p in t.players:
         accel = t.acceleration.get(p.tpn)
         records[p.tpn] = PlayerRecord(
             tpn=p.tpn,
             name=p.name,
-            rating=p.rating,
+            rating=p.official_rating,
+            national_rating=_national_value(p, national_fed),
             sex=p.sex,
             title=p.title,
             federation=p.federation,
@@ -747,6 +784,15 @@ def insert_tournament(
         session.execute(insert(EntryRecord), rows)
     rec.declared_through = last_paired
     return id_of
+
+
+def _national_value(p: Player, federation: str) -> int:
+    """The national rating a TRF gives ``p`` on the section's national list: the NRS
+    record of ``federation`` (record 172's), else the player's only one."""
+    value = p.national_rating(federation) if federation else 0
+    if not value and len(p.national_ratings) == 1:
+        value = p.national_ratings[0].value
+    return value
 
 
 def entry_dicts(records: Iterable[EntryRecord]) -> list[dict[str, Any]]:

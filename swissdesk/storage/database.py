@@ -27,9 +27,10 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import QueuePool
 
-from swissdesk.storage import schema, schemacheck
+from swissdesk.storage import datacheck, schema, schemacheck
 from swissdesk.storage.errors import (
     CorruptFileError,
+    DamagedDataError,
     DiskFullError,
     LockedFileError,
     NewerFileError,
@@ -1179,7 +1180,26 @@ def _check_open_file(con: sqlite3.Connection, path: Path) -> int:
         problems = schemacheck.differences(shape)
         if problems:
             raise untrusted_file_error(path, problems)
+        refuse_damaged_data(con, path)
     return version
+
+
+def refuse_damaged_data(con: sqlite3.Connection, path: Path) -> None:
+    """Refuse a file whose rows hold what swissdesk never writes
+    (:mod:`~swissdesk.storage.datacheck`): read as they are, they would end a command in a
+    traceback or silently change the standings."""
+    con.execute("BEGIN")
+    try:
+        problems = datacheck.problems(con)
+    finally:
+        con.execute("ROLLBACK")
+    if problems:
+        raise DamagedDataError(
+            f"the tournament file {path} holds data swissdesk never writes: "
+            + "; ".join(problems)
+            + ". Another program changed it, so swissdesk does not open it; it was not "
+            "changed. Open a backup or an export (TRF) of the tournament instead."
+        )
 
 
 def schema_version(path: Path, value: object) -> int:

@@ -49,6 +49,13 @@ class UntrustedFileError(StorageError):
         self.differences = differences
 
 
+class DamagedDataError(StorageError):
+    """The file's schema is swissdesk's but its rows hold what swissdesk never writes (a
+    result code it does not know, a name stored as bytes, an opponent not in the file...):
+    not opened, since reading them would end a command half-way or silently change the
+    standings (:mod:`swissdesk.storage.datacheck`)."""
+
+
 class NewerFileError(StorageError):
     """The file was written by a newer swissdesk (a schema version this program does not know)."""
 

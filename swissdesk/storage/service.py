@@ -287,6 +287,8 @@ class TournamentFile:
                     "but it cannot be written: copy it to a writable folder first"
                 )
             database.migrate(p, version, busy_timeout_ms)
+            # The upgraded file's rows are checked as a current file's are.
+            database.check_file(p, busy_timeout_ms)
         return cls(p, busy_timeout_ms, read_only=read_only, section=section)
 
     @classmethod
@@ -565,6 +567,14 @@ class TournamentFile:
         """The list of participants in TPN order, with scores after the last complete round."""
         with self._read() as session:
             return readmodels.player_rows(session)
+
+    def in_initial_order(self) -> bool:
+        """Whether the pairing numbers follow C.04.2 art. 2.2 (tournament rating, title, the
+        section's criterion)."""
+        from swissdesk.storage.commands.players import in_initial_order
+
+        with self._read() as session:
+            return in_initial_order(session)
 
     def withdrawn(self) -> dict[int, int]:
         """TPN -> the round from which the player is withdrawn (not paired any more)."""

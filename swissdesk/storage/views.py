@@ -13,6 +13,7 @@ from typing import Any
 
 from swissdesk.elo import NationalSystem
 from swissdesk.engines.base import RoundPairing
+from swissdesk.model.ratings import RatingRules
 from swissdesk.model.round_robin import RoundRobinSettings
 from swissdesk.model.tournament import Colour, HalfPoints, ResultCode, ScoringSystem
 from swissdesk.storage.results import BoardResult
@@ -145,6 +146,10 @@ class TournamentSettings:
     norm_exemption: str = ""
     """The event type that waives the norms' foreign-opponent rules (FIDE Title
     Regulations 1.4.3 a-c: ``"1.4.3a"``, ``"1.4.3b"``, ``"1.4.3c"``; empty: none)."""
+    rating_rules: RatingRules = field(default_factory=RatingRules)
+    """Where the tournament rating comes from (TRF-2026 record 172's method and federation),
+    what orders players of equal rating and title (C.04.2 art. 2.2.3) and the rating
+    unrated players count with in the tie-breaks (kept in ``rating_settings``)."""
     round_robin: RoundRobinSettings = field(default_factory=RoundRobinSettings)
     """For a round robin or Scheveningen event: the cycles and the order of the last two
     rounds of a cycle (GRC Annex 1). Kept as TRF record 192; ``total_rounds`` follows from

@@ -165,6 +165,9 @@ def build_view(
             )
         records[p.tpn] = tuple(recs)
     points = {tpn: sum(r.points for r in recs) for tpn, recs in records.items()}
+    # Unrated participants count with the rating the tournament's regulations give them
+    # (checklist Q208/209); C.07's default leaves them out (0).
+    unrated_as = tournament.unrated_rule.rating([p.rating for p in tournament.players])
     return RoundsView(
         rounds=rounds,
         total_rounds=max(tournament.total_rounds, rounds),
@@ -172,7 +175,7 @@ def build_view(
         players=tournament.players,
         records=records,
         points=points,
-        ratings={p.tpn: p.rating for p in tournament.players},
+        ratings={p.tpn: p.rating if p.rating > 0 else unrated_as for p in tournament.players},
     )
 
 
@@ -449,7 +452,8 @@ def koya(view: RoundsView, spec: TiebreakSpec) -> dict[int, Value]:
 def _rated_games(view: RoundsView, tpn: int, spec: TiebreakSpec) -> list[tuple[int, int]]:
     """(opponent rating, rating result) of the games played over the board, after cuts.
 
-    Unrated opponents (rating 0) are left out; cut-n drops the n lowest-rated opponents and
+    Unrated opponents (rating 0) are left out, unless the tournament gives them a rating
+    (:attr:`Tournament.unrated_rule`, applied in :func:`build_view`); cut-n drops the n lowest-rated opponents and
     median-n also the n highest (art. 14).
     """
     games = sorted(

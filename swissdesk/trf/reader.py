@@ -8,6 +8,12 @@ that real files carry: JaVaFo's ``XXR`` rounds, ``XXC`` initial colour, ``XXA`` 
 ``BBF``/``BBU`` point values (win, draw, loss, zero-point bye, forfeit loss,
 pairing-allocated bye).
 
+Record ``172`` (the starting-rank method: FIDE, NRO, FIDON, NIDOF, HBFN, LBFN, OTHER) and the
+National Rating Support records (a federation code instead of ``001``, the static columns of a
+player record) are read into the model: each player's ``national_ratings``, and with a 172 of
+a codified method each player's ``rating`` becomes the tournament rating that method gives
+(``fide_rating`` keeps the ``001`` column).
+
 Everything an arbiter can get wrong is reported as a :class:`TrfError` naming the line, the
 column and the problem: short lines, unknown codes, opponents that do not exist, pairings the
 opponent's line contradicts, impossible colours, repeated pairing numbers, and (like the
@@ -26,6 +32,7 @@ from pathlib import Path
 
 from swissdesk.model import round_robin
 from swissdesk.model.double_swiss import matches_from_columns
+from swissdesk.model.ratings import NationalRating, Rating, RatingMethod, method_rating
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
     Colour,
@@ -138,6 +145,11 @@ class _State:
     extra: list[str] = field(default_factory=list)
     baku_line: int | None = None
     """The line of a record 192 whose code asks for the Baku acceleration (C.04.7)."""
+    rating_method: RatingMethod | None = None
+    rating_federation: str = ""
+    national: dict[int, list[NationalRating]] = field(default_factory=dict)
+    national_lines: dict[int, int] = field(default_factory=dict)
+    """The first NRS line of each pairing number (for the message when it has no player)."""
 
     def error(self, reason: str, line: int | None = None, column: int | None = None) -> TrfError:
         return TrfError(reason, source=self.source, line=line, column=column)
@@ -344,6 +356,10 @@ def _read_line(state: _State, line: str, line_no: int) -> None:
     elif tag == "299":
         _read_299(state, line, line_no)
         state.extra.append(line)
+    elif tag == "172" and _read_172(state, line):
+        pass
+    elif _is_nrs(line):
+        _read_nrs(state, line, line_no)
     else:
         if tag == "192":
             named = system_from_192(rest)
@@ -821,6 +837,75 @@ _BLANK_COLUMNS = (4, 9, 14, 48, 53, 57, 69, 80, 85)
 """Separator columns of a player record (1-based) that must be blank."""
 
 
+def _read_172(state: _State, line: str) -> bool:
+    """Record 172, the Encoded Starting Rank Method (TRF26): the federation whose national
+    ratings it reads (columns 5-7) and the method's code (9-13). A code TRF26 does not
+    define is kept as the file wrote it (False)."""
+    words = line[4:].split()
+    if not words:
+        return False
+    try:
+        method = RatingMethod(words[-1].upper())
+    except ValueError:
+        return False
+    state.rating_method = method
+    federation = words[0].upper() if len(words) > 1 else ""
+    state.rating_federation = federation if len(federation) == 3 and federation.isalpha() else ""
+    return True
+
+
+def _is_nrs(line: str) -> bool:
+    """A National Rating Support record (TRF26): the static columns of a ``001`` record,
+    introduced by the rating federation's 3-letter FIDE code instead of ``001``. Only a
+    line of that exact shape is one (an extension line such as ``XXR 5`` or ``DAT 0001
+    EMAIL ...`` is kept as the file wrote it)."""
+    tag = line[:3]
+    if not (tag.isascii() and tag.isalpha() and tag.isupper()) or len(line) < 8:
+        return False
+    if any(line[c - 1 : c] not in ("", " ") for c in (4, 9, 14, 48, 53)) or line[3] != " ":
+        return False
+    rating = _field(line, 49, 52)
+    return _parse_int(_field(line, 5, 8)) is not None and (not rating or rating.isdigit())
+
+
+def _read_nrs(state: _State, line: str, line_no: int) -> None:
+    tpn = _parse_int(_field(line, 5, 8))
+    assert tpn is not None
+    rating = _field(line, 49, 52)
+    federation = line[:3]
+    national = NationalRating(
+        federation=federation,
+        rating=Rating(int(rating) if rating else 0, federation),
+        classification=_field(line, 11, 13),
+        name=_field(line, 15, 47),
+        sex=_field(line, 10, 10),
+        origin=_field(line, 54, 56),
+        national_id=_field(line, 58, 68),
+        birth_date=_field(line, 70, 79),
+    )
+    state.national.setdefault(tpn, []).append(national)
+    state.national_lines.setdefault(tpn, line_no)
+
+
+def _with_national_ratings(state: _State, player: Player) -> Player:
+    """``player`` with its NRS records, and with a record 172 its tournament rating (the
+    ``001`` rating stays as ``fide_rating`` when the two differ)."""
+    national = tuple(state.national.get(player.tpn, ()))
+    if national:
+        player = replace(player, national_ratings=national)
+    if state.rating_method is None:
+        return player
+    fed = state.rating_federation
+    nat = next((n for n in national if n.federation == fed), None) if fed else None
+    if nat is None and not fed and national:
+        nat = national[0]
+    fide = player.rating
+    rating = method_rating(state.rating_method, fide, nat.value if nat is not None else 0)
+    if rating == fide:
+        return player
+    return replace(player, rating=rating, fide_rating=fide)
+
+
 def _read_player(state: _State, line: str, line_no: int) -> None:
     """A ``001`` record: fixed columns (TRF16/TRF-2026 player section)."""
     if len(line) < PLAYER_MIN_LENGTH:
@@ -1074,10 +1159,20 @@ def _finish(state: _State) -> Tournament:
             for b in tpns[i + 1 :]:
                 if a != b:
                     forbidden.add(frozenset((a, b)))
+    for tpn, line_no in state.national_lines.items():
+        if tpn not in lines:
+            raise state.error(
+                f"national rating record for starting rank {tpn}, who has no player record",
+                line_no,
+                5,
+            )
     players = tuple(
-        lines[tpn].player
-        if len(rounds_of[tpn]) == len(lines[tpn].rounds) and rounds_of[tpn] == lines[tpn].rounds
-        else replace(lines[tpn].player, rounds=tuple(rounds_of[tpn]))
+        _with_national_ratings(
+            state,
+            lines[tpn].player
+            if len(rounds_of[tpn]) == len(lines[tpn].rounds) and rounds_of[tpn] == lines[tpn].rounds
+            else replace(lines[tpn].player, rounds=tuple(rounds_of[tpn])),
+        )
         for tpn in sorted(lines)
     )
     info = TournamentInfo(deputy_arbiters=tuple(state.deputies), **state.info)
@@ -1095,6 +1190,8 @@ def _finish(state: _State) -> Tournament:
         acceleration=acceleration,
         forbidden_pairs=frozenset(forbidden),
         extra_records=tuple(state.extra),
+        rating_method=state.rating_method,
+        rating_federation=state.rating_federation,
     )
     colour = state.initial_colour or infer_initial_colour(tournament) or Colour.WHITE
     tournament = replace(tournament, initial_colour=colour)

@@ -21,6 +21,7 @@ from pathlib import Path
 from swissdesk.errors import InputError
 from swissdesk.model import round_robin
 from swissdesk.model.double_swiss import games_per_column, is_match_layout
+from swissdesk.model.ratings import RatingMethod
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
     Colour,
@@ -84,8 +85,14 @@ def format_trf(t: Tournament, *, version: str = "2026") -> str:
     lines += [f"### {text}" for text in t.integrity_log]
     if not modern:
         lines += _xxa_records(t)
+    record_172 = rating_method_record(t) if modern else None
+    if record_172 is not None:
+        lines.append(record_172)
     done = t.rounds_with_pairings
-    lines += [player_line(t, p, done) for p in sorted(t.players, key=lambda p: p.tpn)]
+    for p in sorted(t.players, key=lambda p: p.tpn):
+        lines.append(player_line(t, p, done))
+        if record_172 is not None:
+            lines += national_rating_lines(p, record_172[4:7].strip())
     if modern:
         lines += _250_records(t)
     lines += _forbidden_records(t, modern)
@@ -135,7 +142,7 @@ def player_line(t: Tournament, p: Player, done: int | None = None) -> str:
     rank = str(p.declared_rank) if p.declared_rank is not None else ""
     head = (
         f"001 {p.tpn:>4} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:33} "
-        f"{(str(p.rating) if p.rating else '')[:4]:>4} {p.federation[:3]:3} "
+        f"{_rating(p.official_rating)} {p.federation[:3]:3} "
         f"{p.fide_id[:11]:>11} {p.birth_date[:10]:10} "
         f"{half_points_to_str(points):>4} {rank[:4]:>4}"
     )
@@ -146,6 +153,45 @@ def player_line(t: Tournament, p: Player, done: int | None = None) -> str:
     if last.opponent is None and last.result is ResultCode.NOT_PAIRED:
         blocks[-1] = round_block(last, last=True)
     return (head + "  " + "  ".join(blocks)).rstrip()
+
+
+def _rating(value: int) -> str:
+    return f"{(str(value) if value > 0 else '')[:4]:>4}"
+
+
+def rating_method_record(t: Tournament) -> str | None:
+    """Record 172, the Encoded Starting Rank Method (TRF26: federation in columns 5-7, the
+    method's code in 9-13), "mandatory only if there are National Rating Support records":
+    written when the tournament has a method or a player a national rating (FIDE when no
+    method was chosen)."""
+    has_nrs = any(p.national_ratings for p in t.players)
+    if t.rating_method is None and not has_nrs:
+        return None
+    method = t.rating_method or RatingMethod.FIDE
+    federation = (t.rating_federation or t.info.federation)[:3].upper()
+    return f"172 {federation:3} {method.value}".rstrip()
+
+
+def national_rating_lines(p: Player, federation: str = "") -> list[str]:
+    """The player's National Rating Support records (TRF26): the static columns of the
+    ``001`` record, introduced by the rating federation's code (``federation`` for a rating
+    kept without one); the national name, sex and birth date only where they differ from
+    the FIDE record's ("optional if same")."""
+    out = []
+    for n in p.national_ratings:
+        fed = (n.federation or federation)[:3]
+        if len(fed) != 3:
+            continue
+        name = n.name if n.name != p.name else ""
+        sex = n.sex if n.sex != p.sex else ""
+        born = n.birth_date if n.birth_date != p.birth_date else ""
+        line = (
+            f"{fed} {p.tpn:>4} {sex[:1]:1}{n.classification[:3]:>3} "
+            f"{name[:33]:33} {_rating(n.value)} {n.origin[:3]:3} "
+            f"{n.national_id[:11]:>11} {born[:10]:10}"
+        )
+        out.append(line.rstrip())
+    return out
 
 
 _BLOCKS: dict[RoundEntry, str] = {}

@@ -25,7 +25,9 @@ from typing import Any
 from swissdesk.gui.engine_job import child_main
 from swissdesk.model.tournament import Tournament
 
-ENGINE_SECONDS = 2.0
+ENGINE_SECONDS = 4.0
+"""Long enough that a blocked GUI thread (no tick for all of it) stands far apart from the
+longest pause a heavily loaded machine gives a free one."""
 PAGE_SECONDS = 0.05
 TICKS_PER_SECOND = 20
 """The least a free event loop ticks per second with a 10 ms timer (close to 100 when the

@@ -6,9 +6,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 from test_gui_rating_list import LIST
 
 from swissdesk.gui.mainwindow import MainWindow
+from swissdesk.gui.ratinglist_widgets import RatingListImportDialog, RatingUpdateDialog
 from swissdesk.ratinglist import RatingList
 from swissdesk.ratinglist.update import proposed_updates
 from swissdesk.storage import AddPlayer, PlayerData, TournamentFile, TournamentSettings, Undo
@@ -53,14 +56,23 @@ def test_update_ratings_shows_the_changes_and_undo_reverts_them(
     RatingList(os.environ["SWISSDESK_RATING_LIST"]).import_file(source)
     assert window.open_file(_tournament(tmp_path))
     assert window.menu_actions["update_ratings"].isEnabled()
-    prompter = window.prompter
+    seen: list[RatingUpdateDialog] = []
+
+    def look(dialog: RatingUpdateDialog) -> bool:
+        seen.append(dialog)
+        return True
+
+    window.prompter.dialogs.append(look)  # type: ignore[attr-defined]
     window.rating_list.update_ratings()
-    title, question, details = prompter.confirms[-1]  # type: ignore[attr-defined]
-    assert title == "Update ratings" and question.startswith("Update 1 player from the list?")
-    assert "1 players have no FIDE ID" in question and "1 FIDE IDs are not in the list" in question
-    assert details == (
+    (dialog,) = seen
+    assert dialog.windowTitle() == "Update ratings"
+    # The list's date is not known: the list in force cannot be checked (checklist Q141).
+    assert "cannot be checked" in dialog.warning.text()
+    lines = [dialog.changes.item(i).text() for i in range(dialog.changes.count())]
+    assert lines == [
         "no. 1 Carlsen, Magnus: rating 2800 → 2830, title IM → GM, federation - → NOR, K by the rules → 10",
-    )
+    ]
+    assert dialog.chosen() == (1,)
     carlsen = next(p for p in window.player_rows if p.tpn == 1)
     assert (carlsen.rating, carlsen.title) == (2830, "GM")
     assert window.file is not None
@@ -91,3 +103,59 @@ def test_the_dialogs_use_the_rating_of_the_tournaments_time_control(
     window.prompter.dialogs.append(look)  # type: ignore[attr-defined]
     window.players.add_player()
     assert seen == ["rapid"]
+
+
+def test_checklist_q144_the_arbiter_accepts_some_changes_and_not_others(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_text(LIST, encoding="utf-8")
+    RatingList(os.environ["SWISSDESK_RATING_LIST"]).import_file(source)
+    path = _tournament(tmp_path)
+    with TournamentFile.open(path) as tf:
+        tf.execute(AddPlayer(PlayerData("Müller, Eva", rating=2000, fide_id="3000001")))
+    assert window.open_file(path)
+
+    def untick_carlsen(dialog: RatingUpdateDialog) -> bool:
+        assert dialog.chosen() == (1, 5)
+        dialog.changes.item(0).setCheckState(Qt.CheckState.Unchecked)
+        assert dialog.apply_button.isEnabled()
+        dialog.tick_all(False)
+        assert not dialog.apply_button.isEnabled()
+        dialog.changes.item(1).setCheckState(Qt.CheckState.Checked)
+        return True
+
+    window.prompter.dialogs.append(untick_carlsen)  # type: ignore[attr-defined]
+    window.rating_list.update_ratings()
+    ratings = {p.tpn: p.rating for p in window.player_rows}
+    assert ratings[1] == 2800 and ratings[5] != 2000  # Carlsen kept, Müller updated
+    window.prompter.dialogs.append(lambda dialog: False)  # type: ignore[attr-defined]
+    window.rating_list.update_ratings()  # cancelled: nothing changes
+    assert {p.tpn: p.rating for p in window.player_rows} == ratings
+
+
+def test_checklist_q139_a_new_list_is_checked_against_the_players_at_once(
+    window: MainWindow, tmp_path: Path, qtbot: QtBot
+) -> None:
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_text(LIST, encoding="utf-8")
+    assert window.open_file(_tournament(tmp_path))
+    prompter = window.prompter
+    prompter.files.append(str(source))  # type: ignore[attr-defined]
+
+    def wait_for_import(dialog: RatingListImportDialog) -> bool:
+        if dialog.summary is None:
+            with qtbot.waitSignal(dialog.finished, timeout=10_000):
+                pass
+        return False  # the dialog closed itself: the import is done
+
+    seen: list[RatingUpdateDialog] = []
+
+    def look(dialog: RatingUpdateDialog) -> bool:
+        seen.append(dialog)
+        return False  # the arbiter keeps every rating this time
+
+    prompter.dialogs += [wait_for_import, look]  # type: ignore[attr-defined]
+    window.rating_list.import_list()
+    assert len(seen) == 1 and seen[0].chosen() == (1,)
+    assert next(p for p in window.player_rows if p.tpn == 1).rating == 2800

@@ -108,7 +108,10 @@ def test_equal_rating_and_title_sorted_by_name(new_file: TournamentFile) -> None
 def test_custom_order_must_name_everyone(nine: TournamentFile) -> None:
     with pytest.raises(ActionRefused, match="exactly once"):
         nine.execute(AssignPairingNumbers(order=(1, 2, 3)))
-    nine.execute(AssignPairingNumbers(order=(9, 8, 7, 6, 5, 4, 3, 2, 1)))
+    # Checklist Q149: an order against the ratings is applied only once confirmed.
+    with pytest.raises(ConfirmationRequired, match="depart from C"):
+        nine.execute(AssignPairingNumbers(order=(9, 8, 7, 6, 5, 4, 3, 2, 1)))
+    nine.execute(AssignPairingNumbers(order=(9, 8, 7, 6, 5, 4, 3, 2, 1), confirmed=True))
     assert nine.players()[0].name == "Irwin, Ida"
 
 

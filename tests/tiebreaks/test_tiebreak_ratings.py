@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
+from swissdesk.model.ratings import UnratedMethod, UnratedRule
 from swissdesk.model.tournament import Tournament
 from swissdesk.tiebreaks import compute_standings
 from swissdesk.tiebreaks.rating_tables import dp_for_percentage, expected_score_hundredths
@@ -95,3 +97,25 @@ def test_forfeits_byes_and_unrated_opponents_are_not_rated_games(crosstable: Bui
     by_tpn = {r.tpn: r for r in compute_standings(t, ["ARO"]).rows}
     assert by_tpn[5].values[0].value is None
     assert by_tpn[5].values[0].display == ""
+
+
+@pytest.mark.parametrize(
+    ("rule", "aro"),
+    [
+        (UnratedRule(), "2000"),  # C.07 default: the unrated opponent is left out
+        (UnratedRule(UnratedMethod.FIXED, 1400), "1700"),  # (2000 + 1400) / 2
+        (UnratedRule(UnratedMethod.LOWEST), "1800"),  # lowest rated: 1600 -> (2000 + 1600) / 2
+        (UnratedRule(UnratedMethod.AVERAGE), "1900"),  # average 1800 -> (2000 + 1800) / 2
+    ],
+)
+def test_checklist_q208_unrated_players_count_with_the_rating_the_regulations_give(
+    crosstable: Builder, rule: UnratedRule, aro: str
+) -> None:
+    t = crosstable(
+        {1: "2w1 3b1", 2: "1b0 4w=", 3: "4b= 1w0", 4: "3w= 2b="},
+        ratings={1: 1800, 2: 2000, 3: 0, 4: 1600},
+    )
+    t = replace(t, unrated_rule=rule)
+    assert shown(t, "ARO")[1] == aro
+    # The unrated player's own rating (RTNG) is the one the rule gives (0: none).
+    assert shown(t, "RTNG")[3] == str(rule.rating([1800, 2000, 1600]))

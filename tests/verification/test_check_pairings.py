@@ -13,6 +13,7 @@ from verification_support import block, generated, player, trf_of, write
 from swissdesk.cli import main
 from swissdesk.engines import get_engine
 from swissdesk.errors import InputError
+from swissdesk.model.ratings import RatingMethod
 from swissdesk.model.tournament import Colour, ResultCode, RoundEntry, Tournament
 from swissdesk.trf import parse_trf
 from swissdesk.verification.check import EXIT_OK, EXIT_PROBLEMS, check_file
@@ -133,7 +134,12 @@ def test_q21_a_trf_2026_with_every_record_is_read_and_checked(
     tournament = parse_trf(text)
     assert tournament.player(5).entry(6) == RoundEntry.bye(ResultCode.HALF_POINT_BYE)
     assert frozenset((1, 12)) in tournament.forbidden_pairs
-    assert any(line.startswith("ESP    3") for line in tournament.extra_records)
+    # Record 172 and the NRS record are read into the ratings (issue 31), not kept as text.
+    assert tournament.rating_method is RatingMethod.FIDON
+    (national,) = tournament.player(3).national_ratings
+    assert (national.federation, national.value, national.origin, national.national_id) == (
+        "ESP", 1850, "MAD", "12345678",
+    )  # fmt: skip
     path = write(tmp_path, text)
     assert main(["check", str(path)]) == EXIT_OK
     out = capsys.readouterr().out

@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from swissdesk.gui.dialogs import ByeDialog, LateEntryDialog, PlayerDialog, WithdrawDialog
+from swissdesk.gui.models import PlayersModel
 from swissdesk.gui.player_dialogs import DeskPlayerDialog, ProhibitedPairsDialog
 from swissdesk.gui.round_robin import DrawLotsDialog, PairingNumbersDialog
 from swissdesk.gui.tablemodel import points_words
+from swissdesk.model.ratings import RatingMethod
 from swissdesk.model.round_robin import is_round_robin
-from swissdesk.model.tournament import title_rank
 from swissdesk.storage import (
     AddPlayer,
     AssignPairingNumbers,
@@ -61,7 +62,11 @@ class PlayersController:
 
     def refresh_players(self) -> None:
         page = self.w.players_page
-        page.model.set_players(self.w.player_rows)
+        settings = self.w.tournament_settings
+        method = settings.rating_rules.method if settings is not None else RatingMethod.FIDE
+        page.model.set_players(self.w.player_rows, method)
+        # The tournament rating is its own column when the method makes it differ (Q116).
+        page.table.setColumnHidden(PlayersModel.TOURNAMENT_RATING, method is RatingMethod.FIDE)
         page.refresh_count()
 
     def _selected_tpn(self) -> int | None:
@@ -121,13 +126,20 @@ class PlayersController:
             self.w.run_action(RemovePlayer(row.tpn), "Remove player")
 
     def players_in_initial_order(self) -> bool:
-        """Whether TPNs follow C.04.2 art. 2.2 (rating, title, name)."""
-        rows = sorted(self.w.player_rows, key=lambda r: r.tpn)
-        keys = [(-r.rating, title_rank(r.title), r.name.casefold()) for r in rows]
-        return keys == sorted(keys)
+        """Whether TPNs follow C.04.2 art. 2.2 (tournament rating, title, the section's
+        criterion)."""
+        tf = self.w.file
+        return True if tf is None else bool(self.w.guarded("Pairing numbers", tf.in_initial_order))
 
     def assign_pairing_numbers(self) -> None:
-        self.w.run_action(AssignPairingNumbers(), "Sort pairing numbers")
+        self.run_numbering(AssignPairingNumbers(), "Sort pairing numbers")
+
+    def run_numbering(self, action: AssignPairingNumbers, title: str) -> bool:
+        """Run ``action``; what departs from C.04.2 art. 2.2 is asked first (checklist
+        Q149, Q150, Q154: the arbiter confirms, the audit log keeps it)."""
+        # The warning is asked by the action lane at its level (storage.levels), like
+        # every other action's; No changes nothing.
+        return self.w.run_action(action, title) is not None
 
     def draw_lots(self) -> None:
         """Pairing numbers by lot or by the Varma tables (GRC Annex 2), seed recorded."""
@@ -146,7 +158,7 @@ class PlayersController:
             return
         dialog = PairingNumbersDialog(self.w.player_rows, self.w)
         if self.w.prompter.run_dialog(dialog):
-            self.w.run_action(AssignPairingNumbers(dialog.order()), "Set pairing numbers")
+            self.run_numbering(AssignPairingNumbers(dialog.order()), "Set pairing numbers")
 
     def late_entry(self) -> None:
         if self.w.tournament_settings is None or self.w.teams.late_entry_refused():

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from swissdesk.gui.ratinglist_widgets import RatingListImportDialog, installed_rating_list
+from swissdesk.gui.ratinglist_widgets import (
+    RatingListImportDialog,
+    RatingUpdateDialog,
+    installed_rating_list,
+)
 from swissdesk.model import timecontrol
 from swissdesk.ratinglist import RatingListError, default_rating_list
-from swissdesk.ratinglist.update import proposed_updates
+from swissdesk.ratinglist.update import list_currency, only, proposed_updates
 from swissdesk.storage import UpdateRatings
 
 if TYPE_CHECKING:
@@ -43,6 +47,10 @@ class RatingListController:
                 f"{s.players:,} players imported ({', '.join(s.kinds)}) in {s.seconds:.0f} s."
                 f"{skipped}",
             )
+            if self.w.file is not None and self.w.rounds_paired == 0 and self.w.player_rows:
+                # FIDE's checklist Q139-140: the registered players are checked against a
+                # new list at once, not only on request (each change still asked).
+                self.update_ratings()
         elif dialog.error:
             self.w.prompter.error("Import rating list", dialog.error)
 
@@ -64,16 +72,27 @@ class RatingListController:
             notes.append(f"{len(proposal.without_id)} players have no FIDE ID (not looked up).")
         if proposal.not_found:
             notes.append(f"{len(proposal.not_found)} FIDE IDs are not in the list.")
+        settings = self.w.tournament_settings
+        start = settings.start_date if settings is not None else ""
+        warning = list_currency(rating_list.sources(), start)
         if not proposal.updates:
-            self.w.prompter.info(
-                "Update ratings", " ".join(["Every rating is up to date.", *notes])
-            )
+            text = ["Every rating is up to date.", *notes]
+            if warning:
+                text.append(f"Note: {warning}.")
+            self.w.prompter.info("Update ratings", " ".join(text))
             return
         n = len(proposal.updates)
-        question = " ".join([f"Update {n} player{'s' if n != 1 else ''} from the list?", *notes])
-        details = [u.describe() for u in proposal.updates]
-        if self.w.prompter.confirm("Update ratings", question, details):
-            command = UpdateRatings(tuple((u.tpn, u.after) for u in proposal.updates))
+        message = " ".join(
+            [f"The list changes {n} player{'s' if n != 1 else ''}: untick those to keep.", *notes]
+        )
+        dialog = RatingUpdateDialog(
+            message, [(u.tpn, u.describe()) for u in proposal.updates], warning, self.w
+        )
+        if not self.w.prompter.run_dialog(dialog):
+            return
+        chosen = only(proposal, dialog.chosen())
+        if chosen.updates:
+            command = UpdateRatings(tuple((u.tpn, u.after) for u in chosen.updates))
             self.w.run_action(command, "Update ratings")
 
     def rating_kind(self) -> str:

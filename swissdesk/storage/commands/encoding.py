@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import importlib
+import sys
 from typing import Any
 
 from swissdesk.storage.errors import ActionRefused
@@ -39,20 +39,27 @@ def decode(data: Any) -> Any:
         return data
     if not isinstance(data, dict):
         raise ActionRefused("the audit record of this action cannot be read back")
-    if "tuple" in data:
-        return tuple(decode(v) for v in data["tuple"])
-    if "dict" in data:
-        return {decode(k): decode(v) for k, v in data["dict"]}
-    if "enum" in data:
-        cls = _resolve(data["enum"])
-        if not (isinstance(cls, type) and issubclass(cls, enum.Enum)):
-            raise ActionRefused("the audit record names an unknown value")
-        return cls(data["value"])
-    if "class" in data:
-        cls = _resolve(data["class"])
-        if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
-            raise ActionRefused("the audit record names an unknown command")
-        return cls(**{k: decode(v) for k, v in data["fields"].items()})
+    try:
+        if "tuple" in data:
+            return tuple(decode(v) for v in data["tuple"])
+        if "dict" in data:
+            return {decode(k): decode(v) for k, v in data["dict"]}
+        if "enum" in data:
+            cls = _resolve(data["enum"])
+            if not (isinstance(cls, type) and issubclass(cls, enum.Enum)):
+                raise ActionRefused("the audit record names an unknown value")
+            return cls(data["value"])
+        if "class" in data:
+            cls = _resolve(data["class"])
+            if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+                raise ActionRefused("the audit record names an unknown command")
+            return cls(**{str(k): decode(v) for k, v in data["fields"].items()})
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        # A record changed by another program: a missing key, a field the class does not
+        # have, a value its enum does not know.
+        raise ActionRefused(
+            f"the audit record of this action cannot be read back ({type(exc).__name__})"
+        ) from exc
     raise ActionRefused("the audit record of this action cannot be read back")
 
 
@@ -61,7 +68,14 @@ def _name(cls: type) -> str:
 
 
 def _resolve(name: Any) -> Any:
+    """The class ``module:qualname`` names, looked up among swissdesk's modules already
+    imported (the commands and what they hold are, by the lane): a record never makes
+    swissdesk import a module, and a class must be defined where the record says."""
     module, _, qualname = str(name).partition(":")
     if not module.startswith(_PACKAGE) or not qualname.isidentifier():
         raise ActionRefused("the audit record names a class outside swissdesk")
-    return getattr(importlib.import_module(module), qualname, None)
+    loaded = sys.modules.get(module)
+    cls = getattr(loaded, qualname, None) if loaded is not None else None
+    if not isinstance(cls, type) or cls.__module__ != module:
+        raise ActionRefused("the audit record names a class swissdesk does not record")
+    return cls

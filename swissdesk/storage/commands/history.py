@@ -42,9 +42,17 @@ def run_undo(s: Session) -> tuple[str, dict[str, Any], tuple[str, ...], int]:
     # The event's last action may be another section's: undo it there (its own rows).
     act_in_section(s, target.section_id)
     recorded = json.loads(target.payload)
-    step.undo(s, recorded)
+    try:
+        step.undo(s, recorded)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        # The payload is the file's data: one changed by another program is refused in
+        # words (the lane rolls back whatever the undo had begun).
+        raise ActionRefused(
+            f"the last action ({target.summary}) cannot be undone: its audit record is not "
+            f"what swissdesk wrote ({type(exc).__name__}: {exc}); nothing was changed"
+        ) from exc
     before = recorded.get("integrity_before")
-    if before is not None:  # the action's pairing-integrity events leave the log with it
+    if isinstance(before, list):  # the action's pairing-integrity events leave the log with it
         tournament_row(s).integrity_log = json.dumps(before)
     payload = {"undone": target.id, "action": target.action, "summary": target.summary}
     return f"undone: {target.summary}", payload, (), target.id
@@ -69,7 +77,8 @@ def run_redo(s: Session) -> tuple[str, str, dict[str, Any], tuple[str, ...], int
         raise ActionRefused("there is nothing to redo")
     undo_row = s.get(AuditRecord, undo_id)
     assert undo_row is not None
-    target = s.get(AuditRecord, json.loads(undo_row.payload)["undone"])
+    undone = json.loads(undo_row.payload).get("undone")
+    target = s.get(AuditRecord, undone) if isinstance(undone, int) else None
     recorded = json.loads(target.payload).get("redo") if target is not None else None
     if target is None or recorded is None:
         raise ActionRefused("this action was recorded by an older swissdesk: redo it by hand")

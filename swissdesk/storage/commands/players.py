@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
+from swissdesk.model.ratings import RatingRules, SeedingKey, method_rating, seeding_key
 from swissdesk.model.tournament import ResultCode, title_rank
 from swissdesk.storage import convert, desk
 from swissdesk.storage.commands import round_robin
@@ -28,7 +29,7 @@ from swissdesk.storage.commands.base import (
     tournament_row,
     tpn_map,
 )
-from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.errors import ActionRefused, ConfirmationRequired
 from swissdesk.storage.schema import EntryRecord, PlayerRecord, TeamMemberRecord
 from swissdesk.storage.views import ByeKind, PlayerData, TournamentSettings
 
@@ -36,9 +37,33 @@ TPN_FROZEN_AFTER_ROUND = 4
 """C.04.2 art. 2.3: no TPN change once the fourth round has been paired."""
 
 
-def initial_order_key(data: PlayerData, tpn: int = 0) -> tuple[int, int, str, int]:
-    """Sort key of C.04.2 art. 2.2: rating (highest first), FIDE title, then name."""
-    return (-data.rating, title_rank(data.title), data.name.casefold(), tpn)
+def initial_order_key(
+    data: PlayerData, tpn: int = 0, rules: RatingRules | None = None, registered: int = 0
+) -> SeedingKey:
+    """Sort key of C.04.2 art. 2.2: the tournament rating (``rules.method``, TRF-2026
+    record 172) highest first, FIDE title, then the section's criterion (alphabetical
+    unless the arbiter chose another one) and name. ``registered``: the player's id."""
+    rules = rules or RatingRules()
+    return seeding_key(
+        method_rating(rules.method, data.rating, data.national_rating),
+        title_rank(data.title),
+        data.name,
+        fide_id=data.fide_id,
+        birth_date=data.birth_date,
+        registered=registered,
+        order=rules.initial_order,
+        lots_seed=rules.lots_seed,
+        tpn=tpn,
+    )
+
+
+def record_order_key(rec: PlayerRecord, rules: RatingRules) -> SeedingKey:
+    """:func:`initial_order_key` of a stored player."""
+    return initial_order_key(convert.player_data_from_record(rec), rec.tpn, rules, rec.id)
+
+
+NEW_PLAYER = 10**9
+"""The TPN and registration number a player not yet stored sorts with (after everyone)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,12 +228,17 @@ def undo_remove_player(s: Session, payload: Mapping[str, Any]) -> None:
 class AssignPairingNumbers(Action):
     """Sort the players and give them TPNs 1..n (C.04.2 art. 2.2-2.3).
 
-    Without ``order``: by rating (highest first), FIDE title (GM-IM-WGM-FM-WIM-CM-WFM-WCM,
-    then untitled) and name. With ``order``: the current TPNs in the new order (when the
-    tournament replaced the alphabetical criterion). Refused once round 4 is paired.
+    Without ``order``: by tournament rating (highest first), FIDE title
+    (GM-IM-WGM-FM-WIM-CM-WFM-WCM, then untitled) and the section's criterion (name unless
+    replaced). With ``order``: the current TPNs in the arbiter's order. Refused once round 4
+    is paired. FIDE's checklist (Q149, Q150, Q154) asks for a warning the arbiter confirms
+    (:class:`~swissdesk.storage.errors.ConfirmationRequired` unless ``confirmed``) when the
+    arbiter's order puts a player above one of higher rating or title, when numbers are
+    changed by hand once round 1 is paired, and when re-sorting then moves two or more.
     """
 
     order: tuple[int, ...] | None = None
+    # ``confirmed`` (keyword only) is the Action's: the level the arbiter accepted.
 
 
 def assign_pairing_numbers(s: Session, a: AssignPairingNumbers) -> Outcome:
@@ -227,20 +257,69 @@ def assign_pairing_numbers(s: Session, a: AssignPairingNumbers) -> Outcome:
         raise ActionRefused("the list of participants is closed: pairing numbers are final")
     records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
     before = {r.id: r.tpn for r in records}
+    rules = convert.settings_from_record(tournament_row(s)).rating_rules
     if a.order is None:
-        ordered = sorted(
-            records, key=lambda r: initial_order_key(convert.player_data_from_record(r), r.tpn)
-        )
+        ordered = sorted(records, key=lambda r: record_order_key(r, rules))
     else:
         by_tpn = {r.tpn: r for r in records}
         if sorted(a.order) != sorted(by_tpn):
             raise ActionRefused("the new order must name every current pairing number exactly once")
         ordered = [by_tpn[t] for t in a.order]
     after = {r.id: i for i, r in enumerate(ordered, start=1)}
-    set_tpns(s, after)
     moved = sum(1 for pid, tpn in after.items() if before[pid] != tpn)
-    payload = {"tpns_before": before, "tpns_after": after, "custom": a.order is not None}
+    warnings = _numbering_warnings(s, a, ordered, rules, moved, last)
+    if warnings and not a.confirmed:
+        raise ConfirmationRequired(
+            "the new pairing numbers depart from C.04.2 art. 2.2; confirm to apply them",
+            warnings,
+        )
+    set_tpns(s, after)
+    payload = {
+        "tpns_before": before,
+        "tpns_after": after,
+        "custom": a.order is not None,
+        "confirmed": list(warnings),
+    }
     return f"pairing numbers assigned ({moved} changed)", payload, ()
+
+
+def _numbering_warnings(
+    s: Session,
+    a: AssignPairingNumbers,
+    ordered: list[PlayerRecord],
+    rules: RatingRules,
+    moved: int,
+    last: int,
+) -> tuple[str, ...]:
+    """What the arbiter must confirm about a new numbering (checklist Q149, Q150, Q154)."""
+    out: list[str] = []
+    # A round robin's numbers are its places in the table, drawn or set by hand (GRC).
+    by_hand = a.order is not None and moved > 0 and not round_robin.is_round_robin_file(s)
+    if by_hand:
+        # Q149: the order of art. 2.2 is tournament rating, then title (the rest is a
+        # criterion the arbiter may replace).
+        keys = [record_order_key(r, rules)[:2] for r in ordered]
+        for i in range(len(ordered) - 1):
+            if keys[i] > keys[i + 1]:
+                lower, higher = ordered[i], ordered[i + 1]
+                out.append(
+                    f"{lower.name} would be no. {i + 1} above {higher.name} (no. {i + 2}), "
+                    "who has a higher tournament rating or title (C.04.2 art. 2.2)"
+                )
+                break
+        # Q150: any change by hand is confirmed.
+        when = f"round {last} is paired: " if last >= 1 else ""
+        out.append(
+            f"{when}pairing numbers changed by hand: {moved} players move (C.04.2 art. 2.3 "
+            f"allows it until round {TPN_FROZEN_AFTER_ROUND} is paired)"
+        )
+    elif a.order is None and last >= 1 and moved >= 2:
+        # Q154: a regeneration moving two or more numbers once the tournament started.
+        out.append(
+            f"round {last} is paired: re-sorting moves {moved} pairing numbers (C.04.2 "
+            f"art. 2.3 allows it until round {TPN_FROZEN_AFTER_ROUND} is paired)"
+        )
+    return tuple(out)
 
 
 def undo_assign_pairing_numbers(s: Session, payload: Mapping[str, Any]) -> None:
@@ -293,11 +372,12 @@ def late_entry(s: Session, a: LateEntry) -> Outcome:
     else:
         # C.04.2 art. 2.4 "an appropriate TPN": its place in the art. 2.2 order; the
         # players below move down by one (TPNs are provisional until the list closes).
-        key = initial_order_key(a.player, 10**9)
+        rules = settings.rating_rules
+        key = initial_order_key(a.player, NEW_PLAYER, rules, NEW_PLAYER)
         records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
         tpn = len(records) + 1
         for r in records:
-            if key < initial_order_key(convert.player_data_from_record(r), r.tpn):
+            if key < record_order_key(r, rules):
                 tpn = r.tpn
                 break
         shifted = {r.id: r.tpn + 1 for r in records if r.tpn >= tpn}
@@ -632,13 +712,20 @@ def undo_mark_absentees(s: Session, payload: Mapping[str, Any]) -> None:
 # Helpers
 
 
+def in_initial_order(s: Session) -> bool:
+    """Whether the TPNs follow C.04.2 art. 2.2: tournament rating, title, then the
+    section's criterion (name unless replaced)."""
+    records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
+    rules = convert.settings_from_record(tournament_row(s)).rating_rules
+    keys = [record_order_key(r, rules)[:-1] for r in records]
+    return keys == sorted(keys)
+
+
 def order_warning(s: Session) -> tuple[str, ...]:
     """A reminder when the TPNs no longer follow C.04.2 art. 2.2 and may still change."""
     if convert.last_paired_round(s) >= TPN_FROZEN_AFTER_ROUND or tournament_row(s).list_closed:
         return ()
-    records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
-    keys = [initial_order_key(convert.player_data_from_record(r)) for r in records]
-    if keys == sorted(keys):
+    if in_initial_order(s):
         return ()
     return (
         "the pairing numbers no longer follow rating, title and name (C.04.2 art. 2.2): "

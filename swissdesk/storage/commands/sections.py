@@ -32,9 +32,11 @@ from swissdesk.storage.commands.base import (
     tpn_map,
 )
 from swissdesk.storage.commands.players import (
+    NEW_PLAYER,
     TPN_FROZEN_AFTER_ROUND,
     initial_order_key,
     order_warning,
+    record_order_key,
 )
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.schema import (
@@ -372,7 +374,8 @@ def _place_in_target(
         if last >= TPN_FROZEN_AFTER_ROUND:
             tpn = len(before) + 1
         else:
-            key = initial_order_key(data, 10**9)
+            rules = settings.rating_rules
+            key = initial_order_key(data, NEW_PLAYER, rules, player_id)
             records = [
                 r
                 for r in s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn))
@@ -380,7 +383,7 @@ def _place_in_target(
             ]
             tpn = len(records) + 1
             for r in records:
-                if key < initial_order_key(convert.player_data_from_record(r), r.tpn):
+                if key < record_order_key(r, rules):
                     tpn = r.tpn
                     break
             shifted = {r.id: r.tpn + 1 for r in records if r.tpn >= tpn}

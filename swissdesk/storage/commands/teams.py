@@ -382,8 +382,10 @@ def assign_team_pairing_numbers(s: Session, a: AssignTeamPairingNumbers) -> Outc
         teams = list(s.scalars(select(PlayerRecord)))
         teams.sort(key=lambda p: (-p.rating, p.name.casefold(), p.tpn))
         order = tuple(p.tpn for p in teams)
+    # Teams are ranked by their own strength (C.04.6), not by art. 2.2's individual order:
+    # the individual numbering's warnings (issue 31) do not apply.
     summary, payload, warnings = player_commands.assign_pairing_numbers(
-        s, player_commands.AssignPairingNumbers(order)
+        s, player_commands.AssignPairingNumbers(order, confirmed=True)
     )
     payload = {**payload, "ratings_before": ratings, "custom": a.order is not None}
     how = "as the arbiter sorted them" if a.order is not None else "by strength"
