@@ -1,5 +1,5 @@
 """The lower layers (model, engines, trf, tiebreaks, verification, and the rating and norm
-computations elo and norms) use the standard library only.
+computations elo and norms, the prize list prizes) use the standard library only.
 
 They must run anywhere (a pairing engine checked by FIDE's tools, a headless server), and never
 reach up into storage, the GUI or the reports: checked twice, statically on every ``import``
@@ -18,7 +18,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "swissdesk"
-LOWER_LAYERS = ("model", "engines", "trf", "tiebreaks", "verification", "elo", "norms")
+LOWER_LAYERS = (
+    "model", "engines", "trf", "tiebreaks", "verification", "elo", "norms", "prizes",
+)  # fmt: skip
 BELOW_VERIFICATION = ("model", "engines", "trf", "tiebreaks")
 """``verification`` (the checker and the generator FIDE's checklist asks for) stands on these;
 they never import it."""

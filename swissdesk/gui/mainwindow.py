@@ -28,6 +28,7 @@ from swissdesk.gui import dialog_base, menus
 from swissdesk.gui.controllers.audit import AuditController
 from swissdesk.gui.controllers.files import FileController, release_memory
 from swissdesk.gui.controllers.players import PlayersController
+from swissdesk.gui.controllers.prizes import PrizesController
 from swissdesk.gui.controllers.ratinglist import RatingListController
 from swissdesk.gui.controllers.rounds import RoundsController
 from swissdesk.gui.controllers.sections import SectionsController
@@ -171,6 +172,7 @@ class MainWindow(QMainWindow):
         self.rounds = RoundsController(self)
         self.pairing = PairingActions(self)
         self.standings = StandingsController(self)
+        self.prizes = PrizesController(self)
         self.cross = CrossTableController(self)
         self.audit = AuditController(self)
         self.printing = PrintController(self)

@@ -147,6 +147,13 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
                 "Ctrl+K",
                 tip="The selected player's rating change game by game and title norms",
             ),
+            Command(
+                "prizes",
+                "Pri&ze list and categories…",
+                "prizes.open_prizes",
+                "Ctrl+Shift+R",
+                tip="Who wins what: places and category prizes, ties shared, the PDF and CSV",
+            ),
             SEPARATOR,
             Command(
                 "update_ratings",

@@ -399,7 +399,24 @@ def migrate_5_sections(con: sqlite3.Connection) -> None:
 MIGRATIONS[5] = migrate_5_sections
 
 
-_V7_TOURNAMENT = (
+def migrate_6_add_prize_plan(con: sqlite3.Connection) -> None:
+    """Version 6 -> 7: the table of each section's prize plan and the categories the
+    arbiter ticked for its players (issue 36); empty in an older file (no plan). Frozen SQL
+    (never the current models), as the models write it."""
+    con.execute(
+        "CREATE TABLE prize_plan (\n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tcontent TEXT NOT NULL, \n"
+        "\tPRIMARY KEY (section_id), \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    )
+
+
+MIGRATIONS[6] = migrate_6_add_prize_plan
+
+
+_V8_TOURNAMENT = (
     "CREATE TABLE tournament (\n"
     "\tid INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, \n"
     "\tname TEXT NOT NULL, \n"
@@ -436,10 +453,10 @@ _V7_TOURNAMENT = (
     "\tmanual_pairing TEXT\n"
     ")"
 )
-"""The version-7 ``tournament`` table: version 6's with FIDE mode, the integrity log and the
-manual-pairing phase at its end."""
+"""The version-8 ``tournament`` table: version 7's (the same as 6's) with FIDE mode, the
+integrity log and the manual-pairing phase at its end."""
 
-_V6_TOURNAMENT_COLUMNS = (
+_V7_TOURNAMENT_COLUMNS = (
     "id, name, city, federation, start_date, end_date, chief_arbiter, deputy_arbiters, "
     "time_control, tournament_type, total_rounds, system, initial_colour, scoring, tiebreaks, "
     "acceleration, late_entry_result, is_team, forbidden_pairs, extra_records, list_closed, "
@@ -448,29 +465,30 @@ _V6_TOURNAMENT_COLUMNS = (
 )
 
 
-def migrate_6_add_fide_mode(con: sqlite3.Connection) -> None:
-    """Version 6 -> 7: FIDE mode and the pairing-integrity log of each section (issue 29).
-    The ``tournament`` table is rebuilt with the version-7 statement (frozen SQL, never the
+def migrate_7_add_fide_mode(con: sqlite3.Connection) -> None:
+    """Version 7 -> 8: FIDE mode and the pairing-integrity log of each section (issue 29).
+    The ``tournament`` table is rebuilt with the version-8 statement (frozen SQL, never the
     current models), so that an upgraded file has exactly the table a new one has; every
     value is kept. An older section is in FIDE mode when its system is a FIDE-approved one
     (the systems of C.04 in their current editions and the round robin; not the 1992
     rating-based Swiss, not the Lim system's 1999 or 2003 edition, not Scheveningen, whose
     table is swissdesk's); its log is empty and no round is being paired by hand."""
     sequence = con.execute("SELECT seq FROM sqlite_sequence WHERE name = 'tournament'").fetchone()
-    # Renaming must not rewrite the other tables' references to "tournament".
+    # Renaming must not rewrite the other tables' references to "tournament" (the
+    # players, rounds, entries, audit rows and prize plans of each section).
     con.execute("PRAGMA legacy_alter_table = ON")
-    con.execute('ALTER TABLE tournament RENAME TO "_v6_tournament"')
-    con.execute(_V7_TOURNAMENT)
+    con.execute('ALTER TABLE tournament RENAME TO "_v7_tournament"')
+    con.execute(_V8_TOURNAMENT)
     con.execute(
-        f"INSERT INTO tournament ({_V6_TOURNAMENT_COLUMNS}, fide_mode, integrity_log, "
-        f"manual_pairing) SELECT {_V6_TOURNAMENT_COLUMNS}, CASE WHEN "
+        f"INSERT INTO tournament ({_V7_TOURNAMENT_COLUMNS}, fide_mode, integrity_log, "
+        f"manual_pairing) SELECT {_V7_TOURNAMENT_COLUMNS}, CASE WHEN "
         "system IN ('dutch', 'dubov', 'burstein', 'double-swiss', 'team', 'round-robin') "
         "OR system LIKE 'round-robin:%' OR system = 'lim' OR (system LIKE 'lim:%' "
         "AND system NOT LIKE '%2003%' AND system NOT LIKE '%1999%') THEN 1 ELSE 0 END, "
         "'[]', NULL "
-        'FROM "_v6_tournament"'
+        'FROM "_v7_tournament"'
     )
-    con.execute('DROP TABLE "_v6_tournament"')
+    con.execute('DROP TABLE "_v7_tournament"')
     con.execute("PRAGMA legacy_alter_table = OFF")
     if sequence is not None:  # section ids stay never reused
         con.execute(
@@ -485,7 +503,7 @@ def migrate_6_add_fide_mode(con: sqlite3.Connection) -> None:
         )
 
 
-MIGRATIONS[6] = migrate_6_add_fide_mode
+MIGRATIONS[7] = migrate_7_add_fide_mode
 
 
 def translate_error(exc: BaseException, path: Path) -> StorageError:

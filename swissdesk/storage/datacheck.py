@@ -318,6 +318,25 @@ def _manual_phase(value: Any) -> bool:
     )
 
 
+def _prize_plan(value: Any) -> bool:
+    """A section's prize plan (issue 36): the plan's written form, read as the program
+    reads it, and the ticks (player id -> category names)."""
+    from swissdesk.errors import InputError
+    from swissdesk.prizes import plan_from_mapping
+
+    if not isinstance(value, dict) or set(value) - {"plan", "ticked"}:
+        return False
+    if "plan" in value:
+        try:
+            plan_from_mapping(value["plan"])
+        except (InputError, ValueError, TypeError, AttributeError):
+            return False
+    ticked = value.get("ticked", {})
+    return isinstance(ticked, dict) and all(
+        isinstance(k, str) and k.isdigit() and _list_of(str)(v) for k, v in ticked.items()
+    )
+
+
 _JSON_COLUMNS: tuple[tuple[str, str, Callable[[Any], bool], str], ...] = (
     ("tournament", "deputy_arbiters", _list_of(str), "a list of names"),
     ("tournament", "forbidden_pairs", _pairs, "a list of pairs of players"),
@@ -333,6 +352,7 @@ _JSON_COLUMNS: tuple[tuple[str, str, Callable[[Any], bool], str], ...] = (
         lambda v: _manual_phase(v),
         "a round being paired by hand",
     ),
+    ("prize_plan", "content", _prize_plan, "a prize plan"),
 )
 """Columns holding JSON, with the shape swissdesk writes there."""
 

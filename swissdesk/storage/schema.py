@@ -28,7 +28,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 """Version of the tables below; bump it and add a migration to ``database.MIGRATIONS``.
 
 2: the team tables (``team_settings``, ``team``, ``team_member``, ``team_board``).
@@ -40,7 +40,9 @@ SCHEMA_VERSION = 7
 TRF version and declared-results round that were file-wide ``meta`` keys); ``section_id`` on
 every per-section table; TPNs and round numbers unique per section; ``player.checked_in``;
 ``audit.section_id``.
-7: FIDE mode and the pairing-integrity log (issue 29): ``tournament.fide_mode``,
+7: ``prize_plan``: a section's prize plan and the categories ticked per player (issue 36).
+
+8: FIDE mode and the pairing-integrity log (issue 29): ``tournament.fide_mode``,
 ``tournament.integrity_log``, ``tournament.manual_pairing`` (per section)."""
 
 APPLICATION_ID = 0x53574453
@@ -177,6 +179,22 @@ class PlayerRecord(SectionScoped, Base):
     """Rating on the national list (0: none)."""
     checked_in: Mapped[bool] = mapped_column(Boolean, default=False)
     """Ticked in at the registration desk (present for the section's first round)."""
+
+
+class PrizePlanRecord(SectionScoped, Base):
+    """A section's prize plan (schema 7, issue 36); no row: no plan, nothing ticked.
+
+    ``content`` is a JSON object: ``plan``, the plan's written form
+    (:func:`swissdesk.prizes.plan_to_mapping`; absent: no plan), and ``ticked``, player id
+    -> the categories the arbiter ticked for that player. Storage only keeps it; the prize
+    list is computed by :mod:`swissdesk.prizes`."""
+
+    __tablename__ = "prize_plan"
+
+    section_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament.id", ondelete="CASCADE"), primary_key=True
+    )
+    content: Mapped[str] = mapped_column(Text, default="{}")
 
 
 class RoundRecord(SectionScoped, Base):

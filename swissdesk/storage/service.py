@@ -34,6 +34,7 @@ from swissdesk.model.tournament import (
     Tournament,
 )
 from swissdesk.norms import NormSettings
+from swissdesk.prizes import PrizePlan
 from swissdesk.storage import (
     convert,
     database,
@@ -589,6 +590,20 @@ class TournamentFile:
         rated games and national rating, the rating type and the national list's rules
         (:func:`swissdesk.elo.rating_changes`)."""
         return ratings.rating_inputs(self.settings(), self.players())
+
+    def prize_plan(self) -> PrizePlan | None:
+        """The section's prize plan (``None``: none kept; :mod:`swissdesk.prizes`)."""
+        from swissdesk.storage.commands.prizes import plan_of
+
+        with self._read() as session:
+            return plan_of(session)
+
+    def prize_ticks(self) -> dict[int, frozenset[str]]:
+        """TPN -> the categories the arbiter ticked for that player."""
+        from swissdesk.storage.commands.prizes import ticked_of
+
+        with self._read() as session:
+            return ticked_of(session)
 
     def norm_settings(self) -> NormSettings:
         """The arbiter's declaration for the norms (:func:`swissdesk.norms.evaluate_norms`)."""

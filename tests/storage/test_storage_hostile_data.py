@@ -136,6 +136,18 @@ PLANTED = [
         "is not a round being paired by hand",
         id="manual-phase-without-its-round",
     ),
+    pytest.param(
+        "INSERT INTO prize_plan (section_id, content) VALUES ((SELECT min(id) FROM "
+        """tournament), '{"plan": {"prize": [{"place": 1, "amount": 1.5}]}}')""",
+        "is not a prize plan",
+        id="prize-plan-float-amount",
+    ),
+    pytest.param(
+        "INSERT INTO prize_plan (section_id, content) VALUES ((SELECT min(id) FROM "
+        """tournament), '{"ticked": {"1": "Club"}}')""",
+        "is not a prize plan",
+        id="prize-ticks-not-a-list",
+    ),
 ]
 
 

@@ -15,6 +15,7 @@ from swissdesk.storage.commands import (
     fide_mode,
     manual,
     players,
+    prizes,
     results,
     round_robin,
     rounds,
@@ -76,6 +77,8 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
     team_matches.SetLineup: Step(team_matches.set_lineup, team_matches.undo_lineup_change),
     team_matches.EnterBoardResult: Step(team_matches.enter_board_result, team_matches.undo_lineup_change),
     team_matches.ForfeitMatch: Step(team_matches.forfeit_match, team_matches.undo_lineup_change),
+    prizes.SetPrizePlan: Step(prizes.set_prize_plan, prizes.undo_prize_column),
+    prizes.TickCategory: Step(prizes.tick_category, prizes.undo_prize_column),
     team_matches.RequestTeamBye: Step(team_matches.request_team_bye, team_matches.undo_request_team_bye),
 }
 """Command type -> its step. The audit log records the command's class name."""

@@ -43,6 +43,7 @@ from swissdesk.storage.schema import (
     EntryRecord,
     MetaRecord,
     PlayerRecord,
+    PrizePlanRecord,
     TeamMemberRecord,
     TeamRecord,
     TeamSettingsRecord,
@@ -129,6 +130,7 @@ def _delete_empty_section(s: Session, section_id: int) -> None:
                 "the section has players: remove or move them before the section goes"
             )
         s.execute(delete(TeamSettingsRecord))
+        s.execute(delete(PrizePlanRecord))
     s.execute(delete(TournamentRecord).where(TournamentRecord.id == section_id))
 
 
@@ -156,10 +158,12 @@ def remove_section(s: Session, a: RemoveSection) -> Outcome:
                 if team is not None
                 else None
             )
+            prizes = s.scalars(select(PrizePlanRecord.content)).first()
         name = rec.name
         _delete_empty_section(s, rec.id)
     _event_level(s)
-    return f"section {name!r} removed", {"row": row, "team_settings": team_row}, ()
+    payload = {"row": row, "team_settings": team_row, "prize_plan": prizes}
+    return f"section {name!r} removed", payload, ()
 
 
 def undo_remove_section(s: Session, payload: Mapping[str, Any]) -> None:
@@ -168,6 +172,8 @@ def undo_remove_section(s: Session, payload: Mapping[str, Any]) -> None:
         s.flush()
         if payload["team_settings"] is not None:
             s.add(TeamSettingsRecord(**payload["team_settings"]))
+        if payload.get("prize_plan") is not None:
+            s.add(PrizePlanRecord(section_id=payload["row"]["id"], content=payload["prize_plan"]))
 
 
 @dataclass(frozen=True, slots=True)
