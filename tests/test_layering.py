@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "swissdesk"
 LOWER_LAYERS = (
-    "model", "engines", "trf", "tiebreaks", "verification", "elo", "norms", "prizes",
+    "model", "engines", "trf", "tiebreaks", "verification", "elo", "norms", "prizes", "lists",
 )  # fmt: skip
 BELOW_VERIFICATION = ("model", "engines", "trf", "tiebreaks")
 """``verification`` (the checker and the generator FIDE's checklist asks for) stands on these;
@@ -125,6 +125,41 @@ def test_layers_below_verification_never_import_it(layer: str) -> None:
         for path in layer_files(layer)
         for line, module in imported_modules(path)
         if module == "swissdesk.verification" or module.startswith("swissdesk.verification.")
+    ]
+    assert not offenders, "\n".join(offenders)
+
+
+VENUE_ALLOWED_THIRD_PARTY = ("starlette", "uvicorn", "jinja2", "segno", "anyio", "h11")
+"""The venue's web stack; it may also use the storage below it (and SQLAlchemy through it)."""
+VENUE_FORBIDDEN = ("swissdesk.gui", "swissdesk.cli", "swissdesk.reports", "PySide6", "reportlab")
+
+
+def test_venue_stands_on_storage_and_below_never_on_the_gui_cli_or_reports() -> None:
+    """The venue (issue 34) is beside ``reports`` and ``gui``'s lower neighbour: it reads the
+    storage read models and the wall lists (``swissdesk.lists``), never the window, the
+    command line or the PDF code."""
+    offenders = []
+    for path in layer_files("venue"):
+        for line, module in imported_modules(path):
+            top = module.split(".")[0]
+            if any(module == f or module.startswith(f + ".") for f in VENUE_FORBIDDEN):
+                offenders.append(f"{path.relative_to(ROOT)}:{line}: imports {module}")
+            elif top == "swissdesk":
+                continue
+            elif top not in sys.stdlib_module_names and top not in (
+                "__future__", *VENUE_ALLOWED_THIRD_PARTY
+            ):
+                offenders.append(f"{path.relative_to(ROOT)}:{line}: imports {module}")
+    assert not offenders, "\n".join(offenders)
+
+
+@pytest.mark.parametrize("layer", ["storage", "reports", *LOWER_LAYERS])
+def test_nothing_below_the_gui_imports_the_venue(layer: str) -> None:
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line}: imports {module}"
+        for path in layer_files(layer)
+        for line, module in imported_modules(path)
+        if module == "swissdesk.venue" or module.startswith("swissdesk.venue.")
     ]
     assert not offenders, "\n".join(offenders)
 

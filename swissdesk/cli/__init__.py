@@ -34,6 +34,7 @@ COMMAND_MODULES = (
     "swissdesk.cli.report_commands",
     "swissdesk.cli.ratinglist_commands",
     "swissdesk.cli.rating_commands",
+    "swissdesk.cli.venue_commands",
     "swissdesk.cli.prize_commands",
     "swissdesk.cli.gui_commands",
 )

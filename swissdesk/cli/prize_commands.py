@@ -119,7 +119,7 @@ def load_event(path: Path, section: str | None) -> Event:
 def compute(event: Event, plan: PrizePlan, after_round: int | None) -> PrizeList:
     """The prize list of ``event`` after ``after_round`` (default: the last complete
     round)."""
-    from swissdesk.reports.standings_data import check_after_round
+    from swissdesk.lists.standings import check_after_round
 
     rounds = check_after_round(event.tournament, after_round)
     return tournament_prizes(

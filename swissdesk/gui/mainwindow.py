@@ -47,6 +47,7 @@ from swissdesk.gui.pairing import PairingActions, PairingController
 from swissdesk.gui.printing import PrintController
 from swissdesk.gui.prompter import Prompter
 from swissdesk.gui.team_pages import MatchesPage, TeamsPage, TeamStandingsPage
+from swissdesk.gui.venue import VenueController
 from swissdesk.storage import (
     Action,
     ActionResult,
@@ -178,6 +179,7 @@ class MainWindow(QMainWindow):
         self.printing = PrintController(self)
         self.teams = TeamsController(self)
         self.event_sections = SectionsController(self)
+        self.venue = VenueController(self)
         self._page_refresh: dict[int, Callable[[], None]] = {
             self.PAGE_DESK: self.event_sections.refresh_desk,
             self.PAGE_PLAYERS: self.players.refresh_players,
@@ -351,6 +353,7 @@ class MainWindow(QMainWindow):
             return
         self.controller.shutdown()
         self.printing.shutdown()
+        self.venue.shutdown()
         self.save_geometry()
         if self.file is not None:
             self.file.close()
@@ -522,6 +525,7 @@ class MainWindow(QMainWindow):
             self.players.update_enabled()
             self.rating_list.update_enabled()
             self.teams.update_enabled()
+            self.venue.update_enabled()
 
     def show_page(self, index: int) -> None:
         """Show a page (never one the event hides: a team event has no individual

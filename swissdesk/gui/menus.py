@@ -248,6 +248,23 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
         ),
     ),
     (
+        "Ve&nue",
+        (
+            Command(
+                "venue_serve", "&Serve on the venue network…", "venue.start_serving",
+                tip="Pairings, standings and live results on the players' phones and the "
+                "hall's screens (a web server that only reads the tournament file)",
+            ),
+            Command("venue_address", "&Address, QR code and hall screens…",
+                    "venue.show_address"),
+            Command("venue_notice", "A&nnouncement for the hall…", "venue.edit_notice"),
+            Command("venue_stop", "S&top serving", "venue.stop_serving"),
+            SEPARATOR,
+            Command("venue_publish", "&Publish as a web site…", "venue.publish",
+                    tip="The same pages as a .zip of plain HTML files for the club's web space"),
+        ),
+    ),
+    (
         "&View",
         tuple(
             Command(f"page_{i}", name, "show_page", f"Ctrl+{i + 1}", args=(i,))

@@ -522,7 +522,7 @@ class CrossTablePage(RankedPage):
         self.grid_model = RoundRobinGridModel(self)
 
     def show_grid(self, grid: Any) -> None:
-        """Show a round robin's square table (``Grid`` from reports.round_robin_grid)."""
+        """Show a round robin's square table (``Grid`` from lists.round_robin_grid)."""
         self.use_grid(True)
         self.grid_model.set_grid(grid)
         fit_columns(self.table, self.grid_model)  # after the view has reset its header

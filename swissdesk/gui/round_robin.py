@@ -1,7 +1,7 @@
 """The window's round-robin pieces: the square cross table, drawing the pairing numbers by
 lot (or by the Varma tables) and setting them by hand.
 
-The cross table shows :func:`swissdesk.reports.round_robin_grid.round_robin_grid`, the
+The cross table shows :func:`swissdesk.lists.round_robin_grid.round_robin_grid`, the
 same computation the printed page uses: table numbers down and across, each game on the
 colour the line's player had (grey: Black), one column per cycle for every opponent.
 """
@@ -39,8 +39,8 @@ from swissdesk.gui.tablemodel import (
     TableModel,
     points,
 )
+from swissdesk.lists.round_robin_grid import Grid, GridRow
 from swissdesk.model.tournament import Colour
-from swissdesk.reports.round_robin_grid import Grid, GridRow
 from swissdesk.storage import PlayerRow
 
 BACKGROUND = Qt.ItemDataRole.BackgroundRole

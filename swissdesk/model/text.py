@@ -34,3 +34,9 @@ def matches(query: str, *fields: str) -> bool:
 def plural(count: int, word: str, words: str | None = None) -> str:
     """``1 team``, ``2 teams``, ``0 players`` (``words``: an irregular plural)."""
     return f"{count} {word if count == 1 else words or word + 's'}"
+
+
+def fold_table() -> dict[str, str]:
+    """The letters :func:`fold` replaces before dropping accents (``Ł`` -> ``L``), for a
+    search box that folds what is typed the same way (the venue's exported pages)."""
+    return {chr(k): str(v) for k, v in _BASE_LETTERS.items()}

@@ -17,9 +17,9 @@ from pathlib import Path
 
 from swissdesk.elo import FIDE, NATIONAL, RatingInputs
 from swissdesk.errors import InputError
+from swissdesk.lists.board_order import boards_of_round, sort_pairs
 from swissdesk.model.tournament import Tournament
 from swissdesk.norms import NormSettings
-from swissdesk.reports.board_order import boards_of_round, sort_pairs
 from swissdesk.reports.layout import PAPERS
 
 KINDS: tuple[str, ...] = (

@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from swissdesk.model.tournament import ResultCode, Tournament
-from swissdesk.reports.board_order import (
+from swissdesk.lists.board_order import (
     BYE_LABELS,
     WITHDRAWN,
     boards_of_round,
@@ -20,6 +19,7 @@ from swissdesk.reports.board_order import (
     scores_before,
     withdrawn_by_round,
 )
+from swissdesk.model.tournament import ResultCode, Tournament
 from swissdesk.reports.common import bye_points_text, score_text, sort_name
 from swissdesk.reports.fonts import BOLD, REGULAR, printable
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header

@@ -1,6 +1,6 @@
 """The board list of a round: the pairings that go on the wall.
 
-Boards are numbered as C.04.2 art. 3.6 recommends (see :mod:`swissdesk.reports.board_order`)
+Boards are numbered as C.04.2 art. 3.6 recommends (see :mod:`swissdesk.lists.board_order`)
 unless the caller passes the published order. Each side shows pairing number, title, name,
 rating and the score before the round; the result column is filled once results are in.
 The PAB and requested byes are listed below the boards.
@@ -13,8 +13,7 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable
 
-from swissdesk.model.tournament import DOUBLE_SWISS, ResultCode, Tournament
-from swissdesk.reports.board_order import (
+from swissdesk.lists.board_order import (
     WITHDRAWN,
     board_result,
     boards_of_round,
@@ -24,6 +23,7 @@ from swissdesk.reports.board_order import (
     unpaired_of_round,
     withdrawn_by_round,
 )
+from swissdesk.model.tournament import DOUBLE_SWISS, ResultCode, Tournament
 from swissdesk.reports.common import bye_points_text, heading, note, rating_text, score_text
 from swissdesk.reports.fonts import BOLD, REGULAR
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header

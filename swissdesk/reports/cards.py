@@ -16,6 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak
 
+from swissdesk.lists.board_order import BYE_MARKS, GAME_MARKS, bye_mark, check_round
 from swissdesk.model.state import Float, build_states, scores_after_each_round
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
@@ -25,7 +26,6 @@ from swissdesk.model.tournament import (
     RoundEntry,
     Tournament,
 )
-from swissdesk.reports.board_order import BYE_MARKS, GAME_MARKS, bye_mark, check_round
 from swissdesk.reports.common import score_text
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
 from swissdesk.reports.layout import build_pdf, fit, frame_size, make_header

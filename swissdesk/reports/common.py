@@ -5,6 +5,7 @@ from __future__ import annotations
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph
 
+from swissdesk.lists.crosstable import score_text as score_text
 from swissdesk.model.text import fold
 from swissdesk.model.tournament import (
     HalfPoints,
@@ -15,15 +16,6 @@ from swissdesk.model.tournament import (
 )
 from swissdesk.reports.fonts import BOLD, REGULAR, printable
 from swissdesk.reports.scripts import draw_text, is_simple, paragraph_direction, text_width
-
-
-def score_text(value: HalfPoints) -> str:
-    """A score as printed lists show it: ``3``, ``3½``, ``½``, ``0``."""
-    whole, half = divmod(abs(value), 2)
-    sign = "-" if value < 0 else ""
-    if half and whole == 0:
-        return f"{sign}½"
-    return f"{sign}{whole}{'½' if half else ''}"
 
 
 def decimal_score(value: HalfPoints) -> str:

@@ -14,37 +14,13 @@ from pathlib import Path
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
+from swissdesk.lists.crosstable import round_cell
+from swissdesk.lists.standings import check_after_round, standings_view
 from swissdesk.model.round_robin import is_round_robin
-from swissdesk.model.tournament import Colour, ResultCode, RoundEntry, ScoringSystem, Tournament
-from swissdesk.reports.board_order import BYE_MARKS, GAME_MARKS, bye_mark
-from swissdesk.reports.common import decimal_score, note, rating_text, score_text
+from swissdesk.model.tournament import Tournament
+from swissdesk.reports.common import decimal_score, note, rating_text
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
-from swissdesk.reports.standings_data import check_after_round, standings_view
-
-_RESULT_MARK = {**GAME_MARKS, ResultCode.NOT_PAIRED: ""}
-_NO_OPPONENT = {**BYE_MARKS, ResultCode.NOT_PAIRED: "–"}
-
-
-def round_cell(
-    entry: RoundEntry | None, line_of: dict[int, int], scoring: ScoringSystem | None = None
-) -> str:
-    """The text of one round cell: opponent's line, colour, result (``12w1``, ``PAB``); a
-    bye shows the points it scored under ``scoring``."""
-    if entry is None:
-        return ""
-    if entry.opponent is None:
-        mark = bye_mark(entry.result, scoring) if scoring is not None else None
-        return mark or _NO_OPPONENT.get(entry.result, "")
-    colour = "w" if entry.colour is Colour.WHITE else "b" if entry.colour is Colour.BLACK else ""
-    opponent = line_of.get(entry.opponent)
-    where = str(opponent) if opponent is not None else f"#{entry.opponent}"
-    if entry.games and entry.game_points is not None:
-        # Double-Swiss (C.04.5): the match score; a match ended by forfeit marked + / -.
-        forfeit = {ResultCode.FORFEIT_WIN: "+", ResultCode.FORFEIT_LOSS: "-"}.get(entry.result, "")
-        colour = colour or ("w" if entry.scheduled_colour is Colour.WHITE else "b")
-        return f"{where}{colour}{forfeit}{score_text(entry.game_points)}"
-    return f"{where}{colour}{_RESULT_MARK.get(entry.result, '?')}"
 
 
 def render_crosstable(

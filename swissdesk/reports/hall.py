@@ -15,8 +15,8 @@ from pathlib import Path
 
 from reportlab.platypus import CondPageBreak, Flowable
 
+from swissdesk.lists.board_order import boards_of_round, check_round
 from swissdesk.model.tournament import Tournament
-from swissdesk.reports.board_order import boards_of_round, check_round
 from swissdesk.reports.boards import board_list_story
 from swissdesk.reports.common import heading
 from swissdesk.reports.layout import build_pdf, frame_size, make_header

@@ -19,6 +19,7 @@ from reportlab.platypus import Flowable, PageBreak
 
 from swissdesk.elo import points_text
 from swissdesk.engines import system_title
+from swissdesk.lists.standings import check_after_round
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.tournament import Player, Tournament
 from swissdesk.norms import (
@@ -31,7 +32,6 @@ from swissdesk.norms import (
 from swissdesk.reports.common import heading, note
 from swissdesk.reports.fonts import REGULAR, printable, register_fonts
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
-from swissdesk.reports.standings_data import check_after_round
 
 FONT = 8.5
 

@@ -24,11 +24,11 @@ from swissdesk.elo import (
     points_text,
     rating_changes,
 )
+from swissdesk.lists.standings import check_after_round
 from swissdesk.model.tournament import Tournament
 from swissdesk.reports.common import heading, note
 from swissdesk.reports.fonts import REGULAR, printable, register_fonts
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
-from swissdesk.reports.standings_data import check_after_round
 
 FONT = 8.5
 

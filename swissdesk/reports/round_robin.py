@@ -12,6 +12,8 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
+from swissdesk.lists.round_robin_grid import Grid, round_robin_grid
+from swissdesk.lists.standings import check_after_round, tiebreak_codes
 from swissdesk.model.round_robin import SCHEVENINGEN
 from swissdesk.model.tournament import Colour, Tournament
 from swissdesk.reports.common import decimal_score, note
@@ -23,9 +25,7 @@ from swissdesk.reports.layout import (
     frame_size,
     make_header,
 )
-from swissdesk.reports.round_robin_grid import Grid, round_robin_grid
 from swissdesk.reports.scripts import text_width as stringWidth
-from swissdesk.reports.standings_data import check_after_round, tiebreak_codes
 from swissdesk.tiebreaks import compute_standings
 
 BLACK_GAME = colors.Color(0.80, 0.80, 0.80)

@@ -13,10 +13,10 @@ from reportlab.platypus import Flowable, KeepTogether
 from swissdesk.engines.base import Pair
 from swissdesk.engines.round_robin.tables import schedule
 from swissdesk.errors import InputError
+from swissdesk.lists.board_order import boards_of_round, bye_label, unpaired_of_round
 from swissdesk.model import schedule as dates
 from swissdesk.model.round_robin import SCHEVENINGEN, is_round_robin, settings_of
 from swissdesk.model.tournament import Colour, Tournament
-from swissdesk.reports.board_order import boards_of_round, bye_label, unpaired_of_round
 from swissdesk.reports.common import heading, note
 from swissdesk.reports.fonts import REGULAR
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header

@@ -15,8 +15,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak
 
+from swissdesk.lists.board_order import Board, boards_of_round, check_round
 from swissdesk.model.tournament import DOUBLE_SWISS, Tournament
-from swissdesk.reports.board_order import Board, boards_of_round, check_round
 from swissdesk.reports.common import name_of, rating_text
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
 from swissdesk.reports.layout import build_pdf, fit, frame_size, make_header

@@ -7,11 +7,11 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable
 
+from swissdesk.lists.standings import check_after_round, standings_view
 from swissdesk.model.tournament import Tournament
 from swissdesk.reports.common import decimal_score, note, rating_text
 from swissdesk.reports.fonts import REGULAR
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
-from swissdesk.reports.standings_data import check_after_round, standings_view
 
 _MIN_NAME = 150.0
 

@@ -10,14 +10,14 @@ import pytest
 from report_test_support import CORPUS, corpus_file, multilingual_tournament
 
 from swissdesk.errors import InputError
-from swissdesk.model.tournament import ResultCode, Tournament
-from swissdesk.reports.board_order import (
+from swissdesk.lists.board_order import (
     board_result,
     boards_of_round,
     check_round,
     sort_pairs,
     unpaired_of_round,
 )
+from swissdesk.model.tournament import ResultCode, Tournament
 from swissdesk.trf import read_trf
 
 

@@ -5,6 +5,8 @@ byes of the preface), a 3-1-0 full-point bye 3."""
 from __future__ import annotations
 
 from swissdesk.gui.standings_models import cross_rows
+from swissdesk.lists.board_order import bye_mark
+from swissdesk.lists.crosstable import round_cell
 from swissdesk.model.tournament import (
     DOUBLE_SWISS_SCORING,
     Colour,
@@ -14,8 +16,6 @@ from swissdesk.model.tournament import (
     ScoringSystem,
     Tournament,
 )
-from swissdesk.reports.board_order import bye_mark
-from swissdesk.reports.crosstable import round_cell
 from swissdesk.tiebreaks import compute_standings
 
 

@@ -21,9 +21,9 @@ from report_test_support import (
 )
 
 from swissdesk.errors import InputError
+from swissdesk.lists.board_order import board_result, boards_of_round
 from swissdesk.model.tournament import half_points_to_str
 from swissdesk.reports import KINDS, RANKED_KINDS, render
-from swissdesk.reports.board_order import board_result, boards_of_round
 from swissdesk.trf import read_trf
 
 COMPOSED = {tpn: unicodedata.normalize("NFC", name) for tpn, name in NAMES.items()}

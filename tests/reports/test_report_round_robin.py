@@ -10,9 +10,9 @@ from pathlib import Path
 from pypdf import PdfReader
 from report_test_support import all_text, find_row, pdf_pages
 
+from swissdesk.lists.round_robin_grid import round_robin_grid
 from swissdesk.model.tournament import ResultCode
 from swissdesk.reports import render
-from swissdesk.reports.round_robin_grid import round_robin_grid
 from swissdesk.tiebreaks import compute_standings
 from tests.engines.round_robin.support import rr_tournament
 

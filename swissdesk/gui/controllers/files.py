@@ -325,6 +325,7 @@ class FileController:
         if self.w.file is None:
             return
         self.w.controller.shutdown()
+        self.w.venue.stop_serving()  # it served this file
         tf = self.w.file
         self.w.file = None
         tf.close()

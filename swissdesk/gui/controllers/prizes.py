@@ -49,7 +49,7 @@ class PrizesController:
 
     def compute(self) -> tuple[Tournament, PrizeList | None, str]:
         """The snapshot, the prize list (``None``: no plan, or no round complete) and why."""
-        from swissdesk.reports.standings_data import last_complete_round
+        from swissdesk.lists.standings import last_complete_round
 
         tf = self.w.file
         assert tf is not None

@@ -19,8 +19,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from swissdesk.gui.models import CrossTableModel, StandingsModel, cross_rows, points
 from swissdesk.gui.player_card import PlayerCardDialog, compute_extras, player_card_html
+from swissdesk.lists.round_robin_grid import round_robin_grid
 from swissdesk.model.round_robin import is_round_robin
-from swissdesk.reports.round_robin_grid import round_robin_grid
 
 if TYPE_CHECKING:
     from swissdesk.gui.mainwindow import MainWindow

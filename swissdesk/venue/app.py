@@ -1,0 +1,347 @@
+"""The venue's web application (Starlette): read-only pages, live updates, display mode.
+
+Only ``GET`` and ``HEAD`` exist; every other method is answered 405 before any page code
+runs (:class:`Guard`). Every response carries headers that forbid framing and content
+sniffing, and a content security policy that allows the page's own files only. Unknown
+addresses are 404: the section pages are resolved through one table
+(:mod:`swissdesk.venue.pages`), the static files are a fixed list held in memory, so no
+request ever names a file on disk.
+
+Live updates: ``/live?page=ADDRESS`` is a Server-Sent Events stream. The :class:`Hub`
+asks SQLite whether the file changed (``PRAGMA data_version``) four times a second; when
+it did, the file is read once in a worker thread, and each stream wakes, takes the new
+``<main>`` of its page (rendered once per page and change) and sends it. A phone that lost
+the network reconnects with the version it has (``Last-Event-ID``) and gets what it missed.
+
+Room for write endpoints (players' check-in and results from their phones, issue 35): they
+would be routes of their own on this application, calling the storage command lane; the
+:class:`Guard` is where their methods would be allowed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from swissdesk.venue.display import DisplaySetup, HallNotice
+from swissdesk.venue.pages import split_section_path
+from swissdesk.venue.render import Renderer, load_assets
+from swissdesk.venue.source import Venue
+
+log = logging.getLogger("swissdesk.venue")
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+    (
+        b"content-security-policy",
+        b"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+        b"connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    ),
+)
+"""Sent with every response, errors included."""
+
+READ_METHODS = frozenset({"GET", "HEAD"})
+MAX_TARGET = 2_048
+"""Longest path and query accepted (a longer one is answered 414)."""
+POLL_SECONDS = 0.25
+"""How often the file is asked whether it changed."""
+HEARTBEAT_SECONDS = 20.0
+"""A comment line on quiet live streams, so that proxies and phones keep them open."""
+MAX_STREAMS = 6_000
+"""Live streams at once (beyond: 503; the page then reloads itself every 30 s)."""
+
+CONTENT_TYPES = {
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+}
+
+
+class Guard:
+    """ASGI middleware in front of everything: the methods, the target's length, the
+    security headers."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {name.lower() for name, _ in headers}
+                headers += [(n, v) for n, v in SECURITY_HEADERS if n not in present]
+                message["headers"] = headers
+            await send(message)
+
+        if scope["method"] not in READ_METHODS:
+            response: Response = PlainTextResponse(
+                "Only reading is possible here.\n", 405, headers={"Allow": "GET, HEAD"}
+            )
+            await response(scope, receive, with_headers)
+            return
+        target = len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"")
+        if target > MAX_TARGET:
+            await PlainTextResponse("Address too long.\n", 414)(scope, receive, with_headers)
+            return
+        await self.app(scope, receive, with_headers)
+
+
+class Hub:
+    """The live state the server shares between requests: the served data and its
+    versions, the hall notice, and the event live streams wait on."""
+
+    def __init__(
+        self,
+        venue: Venue,
+        renderer: Renderer,
+        *,
+        notice_path: Path | None = None,
+        notice: HallNotice | None = None,
+        public_url: str = "",
+    ) -> None:
+        self.venue = venue
+        self.renderer = renderer
+        self.notice_path = notice_path
+        self.notice = notice or HallNotice.read(notice_path)
+        self.notice_version = 0
+        self._notice_stamp = _stamp(notice_path)
+        self.public_url = public_url
+        self.streams = 0
+        self._changed: asyncio.Event | None = None
+        self.reloads = 0
+        """Times a file was read again (tests and the benchmark read it)."""
+
+    @property
+    def changed(self) -> asyncio.Event:
+        if self._changed is None:
+            self._changed = asyncio.Event()
+        return self._changed
+
+    def wake(self) -> None:
+        """Tell every live stream to look again."""
+        event = self.changed
+        self._changed = asyncio.Event()
+        event.set()
+
+    async def check(self) -> bool:
+        """Read again what changed (files, the hall notice); whether anything did."""
+        woke = False
+        for served in self.venue.changed_files():
+            try:
+                fresh = await asyncio.to_thread(self.venue.read, served)
+            except Exception as exc:  # a file being replaced, a disk gone: keep showing
+                log.warning("could not read %s again: %s", served.path.name, exc)
+                served.data_version = -1  # try again at the next look
+                continue
+            self.reloads += 1
+            if self.venue.apply(fresh):
+                woke = True
+        stamp = _stamp(self.notice_path)
+        if stamp != self._notice_stamp:
+            self._notice_stamp = stamp
+            notice = HallNotice.read(self.notice_path)
+            if notice != self.notice:
+                self.notice = notice
+                self.notice_version += 1
+                woke = True
+        if woke:
+            self.wake()
+        return woke
+
+    async def watch(self) -> None:
+        """Look for changes until cancelled."""
+        while True:
+            await asyncio.sleep(POLL_SECONDS)
+            try:
+                await self.check()
+            except Exception:  # never let the watcher die: the pages would stop updating
+                log.exception("venue: looking for changes failed")
+
+    def live_state(self, page: str) -> tuple[str, str] | None:
+        """``(version, <main> HTML)`` of the page at ``page`` now; ``None``: no such page."""
+        venue, renderer = self.venue, self.renderer
+        path, _, qs = page.partition("?")
+        if path == "/display":
+            setup = _display_setup(qs)
+            if setup is None:
+                return None
+            setup = setup.with_notice(self.notice)
+            html = renderer.display(venue.data, venue.versions, setup, self.notice_version,
+                                    block="main")  # fmt: skip
+            if html is None:
+                return None
+            slug = setup.section or (venue.sections[0].slug if venue.sections else "")
+            return renderer.tag(venue.versions.get(slug, 0), self.notice_version), html
+        split = split_section_path(path)
+        if split is None:
+            return None
+        html = renderer.fragment(venue.data, venue.versions, page)
+        if html is None:
+            return None
+        return renderer.tag(venue.versions.get(split[0], 0)), html
+
+
+def _stamp(path: Path | None) -> tuple[int, int] | None:
+    if path is None:
+        return None
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
+
+
+def _display_setup(qs: str) -> DisplaySetup | None:
+    from urllib.parse import parse_qsl
+
+    return DisplaySetup.from_query(dict(parse_qsl(qs, keep_blank_values=True)[:20]))
+
+
+def _html(text: str, status: int = 200) -> HTMLResponse:
+    return HTMLResponse(text, status, headers={"Cache-Control": "no-cache"})
+
+
+NOT_FOUND = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Not found</title>
+<link rel="stylesheet" href="/static/venue.css"></head><body><main><h1>Not found</h1>
+<p>There is no such page. <a href="/">All tournaments</a></p></main></body></html>"""
+
+
+def create_app(hub: Hub) -> ASGIApp:
+    """The web application serving ``hub``'s data (wrapped in the :class:`Guard`)."""
+    assets = load_assets()
+    venue, renderer = hub.venue, hub.renderer
+
+    async def index(request: Request) -> Response:
+        if len(venue.sections) == 1:
+            return Response(status_code=302, headers={"Location": f"/s/{venue.sections[0].slug}/"})
+        html = renderer.page(venue.data, venue.versions, "/", {})
+        return _html(html or NOT_FOUND)
+
+    async def section_page(request: Request) -> Response:
+        path = request.url.path
+        if split_section_path(path) is None:
+            return _html(NOT_FOUND, 404)
+        query = dict(list(request.query_params.items())[:20])
+        html = renderer.page(venue.data, venue.versions, path, query)
+        if html is None:
+            return _html(NOT_FOUND, 404)
+        return _html(html)
+
+    async def section_root(request: Request) -> Response:
+        return Response(status_code=301, headers={"Location": request.url.path + "/"})
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        body = assets.get(name)
+        if body is None:
+            return _html(NOT_FOUND, 404)
+        kind = CONTENT_TYPES[name[name.rindex(".") :]]
+        return Response(body, headers={"Content-Type": kind, "Cache-Control": "max-age=600"})
+
+    async def display(request: Request) -> Response:
+        setup = DisplaySetup.from_query(dict(list(request.query_params.items())[:20]))
+        if setup is None:
+            return _html(NOT_FOUND, 404)
+        setup = setup.with_notice(hub.notice)
+        html = renderer.display(venue.data, venue.versions, setup, hub.notice_version)
+        if html is None:
+            return _html(NOT_FOUND, 404)
+        return _html(html)
+
+    async def qr(request: Request) -> Response:
+        if not hub.public_url:
+            return _html(NOT_FOUND, 404)
+        from swissdesk.venue.qr import qr_svg
+
+        return Response(qr_svg(hub.public_url), headers={"Content-Type": "image/svg+xml",
+                                                          "Cache-Control": "max-age=600"})  # fmt: skip
+
+    async def live(request: Request) -> Response:
+        page = request.query_params.get("page", "")[:MAX_TARGET]
+        known = request.headers.get("last-event-id") or request.query_params.get("v", "")
+        if hub.live_state(page) is None:
+            return PlainTextResponse("No such page.\n", 404)
+        if hub.streams >= MAX_STREAMS:
+            return PlainTextResponse("Too many live pages; try again.\n", 503,
+                                     headers={"Retry-After": "10"})  # fmt: skip
+        return StreamingResponse(
+            _stream(hub, page, known[:40]),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
+
+    routes = [
+        Route("/", index),
+        Route("/display", display),
+        Route("/live", live),
+        Route("/qr.svg", qr),
+        Route("/static/{name}", static),
+        Route("/s/{slug}", section_root),
+        Route("/s/{slug}/{rest:path}", section_page),
+    ]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        task = asyncio.create_task(hub.watch())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        return _html(NOT_FOUND, 404)
+
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found})
+    return Guard(app)
+
+
+async def _stream(hub: Hub, page: str, known: str) -> AsyncIterator[bytes]:
+    """One live page: its new ``<main>`` whenever its version changes, else a heartbeat."""
+    hub.streams += 1
+    try:
+        yield b"retry: 2000\n\n"
+        while True:
+            waiter = hub.changed  # taken before looking: a change in between still wakes us
+            state = hub.live_state(page)
+            if state is None:  # the page went away (a section removed): stop
+                return
+            version, html = state
+            if version != known:
+                data = json.dumps(
+                    {"version": version, "html": html, "start": hub.notice.round_start}
+                )
+                yield f"id: {version}\nevent: update\ndata: {data}\n\n".encode()
+                known = version
+            try:
+                await asyncio.wait_for(waiter.wait(), HEARTBEAT_SECONDS)
+            except TimeoutError:
+                yield f": {int(time.time())}\n\n".encode()
+    finally:
+        hub.streams -= 1

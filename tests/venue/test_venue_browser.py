@@ -1,0 +1,165 @@
+"""The venue's pages in a real browser (Debian's Chromium, headless): a phone on a player's
+page sees a result entered through the storage commands appear without reloading, comes
+back after the server was restarted, the pages work with scripts off, and the hall's
+display rotates at 1920x1080 and 1280x720."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+
+from swissdesk.storage import BoardResult, EnterResult, TournamentFile
+from tests.venue.browser_support import browser_paths, chromium
+from tests.venue.venue_support import running_server
+
+WAIT = 30.0
+"""How long a test waits for the page to change before failing (not a speed target: the
+benchmark measures the time; this only bounds a broken test)."""
+
+
+def wait_for(condition: object, what: str) -> None:
+    """Polls ``condition`` until it holds; an element the live update replaced while it was
+    being read (Selenium's stale element) is read again on the next poll."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        try:
+            if condition():  # type: ignore[operator]
+                return
+        except StaleElementReferenceException:
+            pass
+        time.sleep(0.1)
+    raise AssertionError(f"waited {WAIT} s for {what}")
+
+
+def pending(path: Path) -> tuple[int, int, int]:
+    with TournamentFile.open(path) as tf:
+        n = tf.rounds_paired()
+        board = next(b for b in tf.round_view(n).boards if not b.has_result)
+        return n, board.board, board.white_tpn
+
+
+def result_cell(driver: object, round_number: int) -> str:
+    from selenium.webdriver.common.by import By
+
+    rows = driver.find_elements(By.CSS_SELECTOR, "table.rounds-table tbody tr")  # type: ignore[attr-defined]
+    return str(rows[round_number - 1].find_elements(By.TAG_NAME, "td")[4].text)
+
+
+def test_a_players_page_changes_without_reload_when_a_result_is_saved(
+    events: dict[str, Path], tmp_path: Path
+) -> None:
+    browser_paths()
+    path = Path(shutil.copy(events["open"], tmp_path / "open.swissdesk"))
+    n, board, white = pending(path)
+    with running_server(path) as url, chromium(tmp_path / "profile", 360, 780) as driver:
+        driver.get(f"{url}/s/riverside-open/player/{white}")
+        assert "Board" in driver.find_element("css selector", ".seat").text
+        wait_for(lambda: driver.execute_script(
+            "return document.getElementById('live').getAttribute('data-state')") == "live",
+            "the live connection")  # fmt: skip
+        driver.execute_script("window.sameDocument = 'yes';")
+        assert result_cell(driver, n) == ""
+        with TournamentFile.open(path) as tf:
+            tf.execute(EnterResult(n, board, BoardResult.WHITE_WINS))
+        wait_for(lambda: result_cell(driver, n) == "1", "the result on the page")
+        assert driver.execute_script("return window.sameDocument") == "yes"  # no reload
+        wait_for(lambda: "Result: 1" in driver.find_element("css selector", ".seat").text,
+                 "the result beside the board")  # fmt: skip
+
+
+def test_the_page_comes_back_after_the_server_restarts(
+    events: dict[str, Path], tmp_path: Path
+) -> None:
+    """A phone that lost the server (Wi-Fi gone, laptop restarted the server) reconnects by
+    itself and gets the result saved meanwhile."""
+    browser_paths()
+    path = Path(shutil.copy(events["open"], tmp_path / "open.swissdesk"))
+    n, board, white = pending(path)
+    with chromium(tmp_path / "profile", 360, 780) as driver:
+        with running_server(path) as url:
+            port = url.rsplit(":", 1)[1]
+            driver.get(f"{url}/s/riverside-open/player/{white}")
+            wait_for(lambda: driver.execute_script(
+                "return document.getElementById('live').getAttribute('data-state')") == "live",
+                "the live connection")  # fmt: skip
+            driver.execute_script("window.sameDocument = 'yes';")
+        wait_for(lambda: driver.execute_script(
+            "return document.getElementById('live').getAttribute('data-state')") == "retry",
+            "the page to notice the server is gone")  # fmt: skip
+        with TournamentFile.open(path) as tf:
+            tf.execute(EnterResult(n, board, BoardResult.BLACK_WINS))
+        with running_server(path, port=int(port)):
+            wait_for(lambda: result_cell(driver, n) == "0", "the result after reconnecting")
+        assert driver.execute_script("return window.sameDocument") == "yes"
+
+
+def test_the_pages_work_with_scripts_off(events: dict[str, Path], tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser_paths()
+    with running_server(events["open"]) as url, chromium(
+        tmp_path / "profile", 360, 780, scripts=False
+    ) as driver:
+        driver.get(f"{url}/s/riverside-open/")
+        box = driver.find_element(By.ID, "q")
+        box.send_keys("muller")
+        box.submit()
+        wait_for(lambda: "/find?q=muller" in driver.current_url, "the search page")
+        seat = driver.find_element(By.CSS_SELECTOR, "section.found")
+        assert "Müller, Jürgen" in seat.text
+        refresh = driver.find_elements(By.CSS_SELECTOR, "noscript")
+        assert refresh  # the page reloads itself every 30 s instead of the live updates
+
+
+def test_display_mode_renders_and_rotates(events: dict[str, Path], tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser_paths()
+    with running_server(events["open"]) as url:
+        for width, height in ((1920, 1080), (1280, 720)):
+            with chromium(tmp_path / f"p{width}", width, height) as driver:
+                driver.get(f"{url}/display?section=riverside-open&rows=6&every=5")
+                current = driver.find_element(By.CSS_SELECTOR, "section.slide.current")
+                assert current.is_displayed() and "Round 3" in current.text
+                first = current.get_attribute("data-index")
+                # Every line of the slide is on the screen (legible, nothing cut off).
+                bottom = driver.execute_script(
+                    "var r = document.querySelector('section.slide.current table')"
+                    ".getBoundingClientRect(); return r.bottom;"
+                )
+                assert bottom <= height
+                wait_for(lambda d=driver, f=first: d.find_element(
+                    By.CSS_SELECTOR, "section.slide.current").get_attribute("data-index") != f,
+                    "the next slide")  # fmt: skip
+
+
+def test_display_mode_fits_every_line_between_the_bars(tmp_path: Path) -> None:
+    """The shipped sample (19 boards): at every number of lines a page the arbiter may ask
+    for, the last line of the page ends above the announcement bar, at both TV sizes."""
+    from selenium.webdriver.common.by import By
+
+    from swissdesk.gui.sample import sample_file
+
+    browser_paths()
+    source = sample_file()
+    assert source is not None
+    path = Path(shutil.copy(source, tmp_path / "sample.swissdesk"))
+    with TournamentFile.open(path) as tf:  # also brings it to the current file format
+        boards = len(tf.round_view(tf.rounds_paired()).boards)
+    assert boards >= 19
+    with running_server(path, extra=("--announce", "Round 7 starts at 14:00")) as url:
+        for width, height in ((1920, 1080), (1280, 720)):
+            with chromium(tmp_path / f"p{width}", width, height) as driver:
+                for rows in (6, 10, 15, 20, 30):
+                    driver.get(f"{url}/display?rows={rows}&every=120&show=pairings")
+                    lines = driver.find_elements(By.CSS_SELECTOR, "section.slide.current tr")
+                    assert len(lines) == min(rows, boards)
+                    last, bar = driver.execute_script(
+                        "return [document.querySelector('section.slide.current tr:last-child')"
+                        ".getBoundingClientRect().bottom, document.querySelector("
+                        "'footer.notice').getBoundingClientRect().top];"
+                    )
+                    assert last <= bar, (width, height, rows, last, bar)

@@ -1,0 +1,115 @@
+"""Live pages: a result saved by the window's lane, by the command line in another process
+or by any program writing the file reaches the open pages without reload."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from swissdesk.storage import BoardResult, EnterResult, TournamentFile
+from swissdesk.venue.app import Hub, _stream
+from swissdesk.venue.render import Renderer
+from swissdesk.venue.source import Venue
+from tests.venue.venue_support import ROOT
+
+PAGE = "/s/riverside-open/player/{tpn}"
+
+
+def _pending_board(path: Path) -> tuple[int, int, int]:
+    """(round, board, white's TPN) of a board of the current round without a result."""
+    with TournamentFile.open(path) as tf:
+        n = tf.rounds_paired()
+        board = next(b for b in tf.round_view(n).boards if not b.has_result)
+        return n, board.board, board.white_tpn
+
+
+def test_a_result_saved_through_the_storage_lane_changes_the_page(
+    events: dict[str, Path], tmp_path: Path
+) -> None:
+    path = shutil.copy(events["open"], tmp_path / "open.swissdesk")
+    rnd, board, white = _pending_board(Path(path))
+    venue = Venue([path])
+    hub = Hub(venue, Renderer())
+    page = PAGE.format(tpn=white)
+
+    async def scenario() -> None:
+        version, before = hub.live_state(page) or ("", "")
+        assert not await hub.check()  # nothing changed yet: nothing read again
+        assert hub.reloads == 0
+        with TournamentFile.open(path) as writer:  # another connection: the window's
+            writer.execute(EnterResult(rnd, board, BoardResult.WHITE_WINS))
+        assert await hub.check()
+        after_version, after = hub.live_state(page) or ("", "")
+        assert after_version != version and after != before
+        row = f'<tr><td class="n">{rnd}</td><td class="n">{board}</td>'
+        assert row in after and '<td class="res">1</td>' in after.split(row)[1].split("</tr>")[0]
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        venue.close()
+
+
+def test_another_process_writing_the_file_is_seen(events: dict[str, Path], tmp_path: Path) -> None:
+    path = Path(shutil.copy(events["open"], tmp_path / "open.swissdesk"))
+    rnd, board, white = _pending_board(path)
+    venue = Venue([path])
+    hub = Hub(venue, Renderer())
+
+    async def scenario() -> None:
+        stream = _stream(hub, PAGE.format(tpn=white), "")
+        assert await anext(stream) == b"retry: 2000\n\n"
+        first = await anext(stream)  # the client had no version: it gets the page
+        tag = hub.renderer.epoch
+        assert first.startswith(f"id: {tag}-1\nevent: update\ndata: ".encode())
+        done = subprocess.run(
+            [sys.executable, "-m", "swissdesk", "result", str(path), str(rnd), str(board), "0-1"],
+            cwd=ROOT, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        waiting = asyncio.ensure_future(anext(stream))
+        for _ in range(200):  # the server's watcher: it looks four times a second
+            if waiting.done():
+                break
+            await hub.check()
+            await asyncio.sleep(0.05)
+        update = await asyncio.wait_for(waiting, 30)
+        head, _, data = update.decode().partition("data: ")
+        assert head == f"id: {tag}-2\nevent: update\n"
+        message = json.loads(data)
+        assert message["version"] == f"{tag}-2" and '<td class="res">0</td>' in message["html"]
+        await stream.aclose()
+        assert hub.streams == 0
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        venue.close()
+
+
+def test_a_reconnecting_phone_gets_only_what_it_missed(events: dict[str, Path]) -> None:
+    venue = Venue([events["open"]])
+    hub = Hub(venue, Renderer())
+
+    async def scenario() -> None:
+        current = hub.live_state("/s/riverside-open/")
+        assert current is not None
+        stream = _stream(hub, "/s/riverside-open/", current[0])  # Last-Event-ID: up to date
+        await anext(stream)
+        waiting = asyncio.ensure_future(anext(stream))
+        await asyncio.sleep(0.2)
+        assert not waiting.done()  # nothing to send: it waits (a heartbeat after 20 s)
+        venue.versions["riverside-open"] += 1  # as a saved result does
+        hub.wake()
+        update = await asyncio.wait_for(waiting, 10)
+        assert update.startswith(f"id: {hub.renderer.epoch}-2\nevent: update\n".encode())
+        await stream.aclose()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        venue.close()
