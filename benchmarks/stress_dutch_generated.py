@@ -23,10 +23,11 @@ pairing exists after all, the tournament counts as a "false unpairable". Any oth
 exception is a crash. Tournaments with a problem are written to ``--keep`` (with the ``generate``
 command that reproduces them in a ``###`` line). The profiles are the generator's rates:
 
-* ``clean``: no forfeits, no requested byes, no withdrawals (a PAB still in odd rounds);
-* ``default``: the generator's defaults;
+* ``clean``: no forfeits, no requested byes, no withdrawals, late entries, unusual results
+  or acceleration (a PAB still in odd rounds);
+* ``default``: every option left unset, so the generator draws each from the seed;
 * ``heavy``: many forfeits, requested half- and zero-point byes and withdrawals;
-* ``late``: the defaults plus late entries (absent until round 2 to mid-event).
+* ``late``: late entries (absent until round 2 to mid-event), the rest drawn.
 """
 
 from __future__ import annotations
@@ -41,7 +42,9 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
 
+from swissdesk.cli import build_parser
 from swissdesk.cli import main as swissdesk_main
+from swissdesk.cli.verification_commands import options_from
 from swissdesk.engines import get_engine
 from swissdesk.engines.base import Pair, PairingError, RoundPairing
 from swissdesk.engines.verify import absolute_criteria_problems
@@ -49,15 +52,21 @@ from swissdesk.errors import NoPairingError
 from swissdesk.model.state import PreferenceStrength, build_states
 from swissdesk.model.tournament import Tournament, truncated
 from swissdesk.trf import read_trf
-from swissdesk.verification.generator import GeneratorSettings, generate_tournament
+from swissdesk.verification.generator import generate_tournament, settings_for
 from swissdesk.verification.pairings import compare_round, file_pairing
 
+_NOTHING_ELSE = [
+    "--late-entry-rate", "0", "--half-zero", "0", "--zero-half", "0", "--zero-zero", "0",
+    "--no-baku", "--tiebreaks", "none",
+]  # fmt: skip
+
 PROFILES: dict[str, list[str]] = {
-    "clean": ["--forfeit-rate", "0", "--bye-rate", "0", "--withdraw-rate", "0"],
+    "clean": ["--forfeit-rate", "0", "--bye-rate", "0", "--withdraw-rate", "0", *_NOTHING_ELSE],
     "default": [],
     "heavy": ["--forfeit-rate", "0.1", "--bye-rate", "0.1", "--withdraw-rate", "0.03"],
     "late": ["--late-entry-rate", "0.15"],
 }
+"""``default`` leaves every option unset: the generator draws them from the seed."""
 
 
 COLUMNS = (
@@ -162,18 +171,9 @@ class _Recorder:
 def _exists_where_unpairable(profile: str, players: int, rounds: int, seed: int) -> bool | None:
     """Replay the generation (same settings, same seed) up to the round that failed, and
     brute-force that round."""
-    flags = PROFILES[profile]
-    rates = {flags[i]: float(flags[i + 1]) for i in range(0, len(flags), 2)}
-    default = GeneratorSettings(players=players, rounds=rounds, seed=seed)
-    settings = GeneratorSettings(
-        players=players,
-        rounds=rounds,
-        seed=seed,
-        forfeit_rate=rates.get("--forfeit-rate", default.forfeit_rate),
-        bye_rate=rates.get("--bye-rate", default.bye_rate),
-        withdraw_rate=rates.get("--withdraw-rate", default.withdraw_rate),
-        late_entry_rate=rates.get("--late-entry-rate", default.late_entry_rate),
-    )
+    argv = ["generate", "--system", "dutch", "--players", str(players), "--rounds", str(rounds)]
+    args = build_parser().parse_args([*argv, "--seed", str(seed), *PROFILES[profile]])
+    settings = settings_for(options_from(args, seed))  # what the command line generated
     recorder = _Recorder()
     try:
         generate_tournament(settings, recorder)

@@ -9,6 +9,7 @@ swissdesk report T.swissdesk|IN.trf --kind boards|alphabetical|cards|standings|c
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -101,6 +102,13 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="with --all-sections: number the boards on from one section to the next",
     )
+    parser.add_argument(
+        "--venue-url",
+        default="",
+        metavar="URL",
+        help="the venue's address ('swissdesk serve' prints it): the board list and the "
+        "pairings by name print it with its QR code in their header",
+    )
     parser.set_defaults(func=run_report)
 
 
@@ -113,6 +121,13 @@ def run_report(args: argparse.Namespace) -> int:
         raise InputError("--order is an option of the starting list (--kind starting-list)")
     if args.continuous and not args.all_sections:
         raise InputError("--continuous numbers the boards of --all-sections")
+    if args.venue_url:
+        if args.kind not in ("boards", "alphabetical") or args.all_sections:
+            raise InputError("--venue-url is printed on the board list and the pairings by "
+                             "name (--kind boards or alphabetical)")  # fmt: skip
+        if not re.fullmatch(r"https?://[\x21-\x7e]{1,200}", args.venue_url):
+            raise InputError(f"--venue-url {args.venue_url!r}: an address such as "
+                             "http://192.168.1.20:8080/")  # fmt: skip
     if args.output is None:
         section = f"-{_file_part(args.section)}" if args.section else ""
         every = "-all-sections" if args.all_sections else ""
@@ -153,6 +168,7 @@ def run_report(args: argparse.Namespace) -> int:
             rating_inputs=inputs,
             norm_settings=norm_settings,
             national=args.national,
+            venue_url=args.venue_url,
         )
         write_output(args.output, drawn.read_bytes(), inputs=[source])
     print(f"wrote {args.output}", file=sys.stderr if is_stdout(args.output) else sys.stdout)

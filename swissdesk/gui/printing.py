@@ -112,12 +112,13 @@ def render_hall(tf: TournamentFile, path: Path, *, continuous: bool) -> Path:
 
 
 def render_document(
-    tf: TournamentFile, kind: str, path: Path, round_number: int | None
+    tf: TournamentFile, kind: str, path: Path, round_number: int | None, venue_url: str = ""
 ) -> Path:
     """Read what the document needs from ``tf`` and write it as a PDF at ``path`` (the
     round in progress included in round documents; rankings after the complete rounds;
     the rating changes and the norm report with the inputs the file keeps, the same the
-    standings column and the player card use)."""
+    standings column and the player card use). ``venue_url``: the venue's address, printed
+    with its QR code on the board list and the pairings by name."""
     if kind.startswith(TEAM_PREFIX):
         from swissdesk.reports.team import render_team_report
 
@@ -145,6 +146,7 @@ def render_document(
         withdrawn=withdrawn,
         rating_inputs=tf.rating_inputs() if rating else None,
         norm_settings=tf.norm_settings() if rating else None,
+        venue_url=venue_url if kind in ("boards", "alphabetical") else "",
     )
 
 
@@ -496,8 +498,10 @@ class PrintController(QObject):
         assert self.w.file is not None
         tf = self.w.file
 
+        venue_url = self.w.venue.address_for_lists()
+
         def render(path: Path) -> Path:
-            return render_document(tf, request.kind, path, request.round_number)
+            return render_document(tf, request.kind, path, request.round_number, venue_url)
 
         return render
 
@@ -632,12 +636,13 @@ class PrintController(QObject):
         if self.w.file is None:
             return None
         tf = self.w.file
+        venue_url = self.w.venue.address_for_lists()
 
         def render() -> Path:
             from swissdesk.outputs import refuse_overwriting
 
             refuse_overwriting(path, [tf.path])
-            return render_document(tf, kind, path, round_number)
+            return render_document(tf, kind, path, round_number, venue_url)
 
         written = self.w.guarded(f"Export {document_title(kind)}", render)
         if written is not None:

@@ -111,7 +111,12 @@ class VenueDialog(QDialog):
     screen: which section, which pages, which boards)."""
 
     def __init__(
-        self, urls: list[str], sections: list[tuple[str, str]], parent: QWidget | None = None
+        self,
+        urls: list[str],
+        sections: list[tuple[str, str]],
+        parent: QWidget | None = None,
+        *,
+        on_lists: bool = True,
     ) -> None:
         from swissdesk.venue.qr import qr_png
 
@@ -138,6 +143,12 @@ class VenueDialog(QDialog):
             other.setWordWrap(True)
             other.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             layout.addWidget(other)
+
+        self.on_lists = QCheckBox(
+            "Print this address and its QR code on the board list and the pairings by name"
+        )
+        self.on_lists.setChecked(on_lists)
+        layout.addWidget(self.on_lists)
 
         screen = QFormLayout()
         self.section = QComboBox()
@@ -316,6 +327,7 @@ class VenueController:
             return
         self._read_errors()
         stopped = bool(process.property("stopping"))
+        started = bool(self.urls)
         self.process = None
         process.deleteLater()
         self._cleanup()
@@ -328,9 +340,7 @@ class VenueController:
             if ln.strip()
         ]
         reason = lines[-1] if lines else f"it ended (exit code {code})"
-        started = bool(self.urls)
         self.last_error = reason
-        self.urls = []
         if started:
             message = f"The venue's server stopped: {reason}. The tournament file is untouched; "
             message += "start it again from the Venue menu."
@@ -364,6 +374,7 @@ class VenueController:
             shutil.rmtree(self._folder, ignore_errors=True)
             self._folder = None
         self.served = None
+        self.urls = []
         self._show_indicator("")
         self.w.update_enabled()
 
@@ -389,11 +400,29 @@ class VenueController:
         from swissdesk.venue.source import section_slugs
 
         if self.dialog is None:
-            self.dialog = VenueDialog(self.urls, section_slugs(self.w.file), self.w)
+            self.dialog = VenueDialog(
+                self.urls, section_slugs(self.w.file), self.w, on_lists=self.lists_setting()
+            )
+            self.dialog.on_lists.toggled.connect(
+                lambda on: self.w.qsettings.setValue("venue/qr_on_lists", bool(on))
+            )
         if self.dialog.isVisible():  # behind the window: bring it to the front
             self.dialog.raise_()
         self.dialog.show()
         self.dialog.activateWindow()
+
+    def lists_setting(self) -> bool:
+        """Whether the board list and the pairings by name carry the venue's address and
+        QR code while it serves (a setting, on unless the arbiter turned it off)."""
+        return str(self.w.qsettings.value("venue/qr_on_lists", True)).lower() not in (
+            "false", "0"
+        )  # fmt: skip
+
+    def address_for_lists(self) -> str:
+        """The address printed on the board list and the pairings by name ("": none)."""
+        if not self.urls or not self.lists_setting():
+            return ""
+        return self.urls[0]
 
     def edit_notice(self) -> None:
         """Venue > Announcement for the hall…: the screens show it within seconds."""

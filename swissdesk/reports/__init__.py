@@ -66,6 +66,7 @@ def render(
     rating_inputs: RatingInputs | None = None,
     norm_settings: NormSettings | None = None,
     national: bool = False,
+    venue_url: str = "",
 ) -> Path:
     """Write the document ``kind`` (one of :data:`KINDS`) for ``tournament`` as a PDF.
 
@@ -82,7 +83,8 @@ def render(
     ``rating_inputs`` (each player's K, rated games, national rating; the rating type and
     the national list) and ``norm_settings`` are what a tournament file keeps for the
     rating changes (``national``: on the national list) and the title norms; without them
-    FIDE's rules alone apply.
+    FIDE's rules alone apply. ``venue_url``: the venue's address (``swissdesk serve``),
+    printed with its QR code in the header of the board list and the pairings by name.
 
     The file is written to a temporary name and moved over ``out_path`` only when complete,
     so a failure never leaves a half-written PDF or destroys the previous one. Raises
@@ -127,7 +129,8 @@ def render(
     return write_atomically(
         out_path,
         lambda temp: _dispatch(
-            kind, tournament, temp, round_number, paper, tiebreaks, board_order, withdrawn
+            kind, tournament, temp, round_number, paper, tiebreaks, board_order, withdrawn,
+            venue_url,
         ),
     )
 
@@ -183,6 +186,7 @@ def _dispatch(
     tiebreaks: Sequence[str] | None,
     board_order: Sequence[tuple[int, int]] | None,
     withdrawn: Mapping[int, int] | None = None,
+    venue_url: str = "",
 ) -> Path:
     if kind == "schedule":
         from swissdesk.reports.schedule import render_schedule
@@ -198,6 +202,7 @@ def _dispatch(
             paper=paper,
             board_order=board_order,
             withdrawn=withdrawn,
+            venue_url=venue_url,
         )
     if kind == "alphabetical":
         from swissdesk.reports.alphabetical import render_alphabetical
@@ -209,6 +214,7 @@ def _dispatch(
             paper=paper,
             board_order=board_order,
             withdrawn=withdrawn,
+            venue_url=venue_url,
         )
     if kind == "cards":
         from swissdesk.reports.cards import render_cards

@@ -37,6 +37,7 @@ def render_alphabetical(
     paper: str = "a4",
     board_order: Sequence[tuple[int, int]] | None = None,
     withdrawn: Mapping[int, int] | None = None,
+    venue_url: str = "",
 ) -> Path:
     """Write the alphabetical pairing list of ``round_number`` (default: latest paired);
     ``withdrawn`` as for the board list (:func:`~swissdesk.reports.boards.render_boards`)."""
@@ -78,5 +79,7 @@ def render_alphabetical(
             rows.append([name, str(player.tpn), pts, "–", "", "", printable(text)])
     align = ["LEFT", "RIGHT", "CENTER", "RIGHT", "CENTER", "RIGHT", "LEFT"]
     table = grid_table(rows, widths, font_size=font, align=align, bold_columns=(0, 3))
-    header = make_header(tournament, "Pairings by name", f"Round {rnd}", rnd)
+    header = make_header(
+        tournament, "Pairings by name", f"Round {rnd}", rnd, venue_url=venue_url
+    )
     return build_pdf(Path(out_path), [table], header, paper=paper)

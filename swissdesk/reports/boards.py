@@ -39,6 +39,7 @@ def render_boards(
     board_order: Sequence[tuple[int, int]] | None = None,
     show_results: bool = True,
     withdrawn: Mapping[int, int] | None = None,
+    venue_url: str = "",
 ) -> Path:
     """Write the board list of ``round_number`` (default: the latest paired round).
     ``withdrawn``: TPN -> round from which the player is withdrawn (the file's record;
@@ -53,7 +54,9 @@ def render_boards(
         show_results=show_results,
         withdrawn=withdrawn,
     )
-    header = make_header(tournament, "Pairings", f"Round {rnd}", rnd)
+    header = make_header(
+        tournament, "Pairings", f"Round {rnd}", rnd, venue_url=venue_url
+    )
     return build_pdf(Path(out_path), story, header, paper=paper)
 
 

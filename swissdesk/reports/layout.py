@@ -78,6 +78,9 @@ class Header:
     footer_notice: str = ""
     """Printed in the middle of every page's footer: ``Not in FIDE mode`` for a tournament
     that left FIDE mode (FIDE's checklist, C.02 VCL Q46), else empty."""
+    venue_url: str = ""
+    """The venue's address (``swissdesk serve``): printed with its QR code at the header's
+    right, so that a player at the wall opens the live pages (empty: neither)."""
 
 
 def people_line(organiser: str, chief_arbiter: str) -> str:
@@ -91,9 +94,15 @@ def people_line(organiser: str, chief_arbiter: str) -> str:
 
 
 def make_header(
-    tournament: Tournament, title: str, round_text: str, round_number: int | None
+    tournament: Tournament,
+    title: str,
+    round_text: str,
+    round_number: int | None,
+    *,
+    venue_url: str = "",
 ) -> Header:
-    """The header of a document about ``round_number`` (or the whole event when ``None``)."""
+    """The header of a document about ``round_number`` (or the whole event when ``None``);
+    ``venue_url``: the venue's address, printed with its QR code."""
     info = tournament.info
     place = ", ".join(x for x in (info.city, info.federation) if x)
     dates = " – ".join(x for x in (info.start_date, info.end_date) if x)
@@ -107,6 +116,7 @@ def make_header(
         date=date,
         people=printable(people_line(info.organiser, info.chief_arbiter)),
         footer_notice="" if tournament.fide_mode else NOT_IN_FIDE_MODE,
+        venue_url=venue_url,
     )
 
 
@@ -150,30 +160,58 @@ class _NumberedCanvas(ScriptCanvas):
         Canvas.save(self)
 
 
+QR_SIZE = 16 * mm
+"""The venue's QR code in the header: above the rule, from the top margin's middle."""
+
+
+def _draw_qr(canvas: Canvas, text: str, x: float, y: float, size: float) -> None:
+    """The QR code of ``text`` (segno's encoder, error correction M) as a ``size`` square
+    with its lower left corner at ``x``, ``y``; white around it is the page's own."""
+    import segno
+
+    matrix = segno.make(text, error="m", micro=False).matrix
+    module = size / len(matrix)
+    path = canvas.beginPath()
+    for row, cells in enumerate(matrix):
+        for col, dark in enumerate(cells):
+            if dark:
+                path.rect(x + col * module, y + size - (row + 1) * module, module, module)
+    canvas.setFillColor(colors.black)
+    canvas.drawPath(path, stroke=0, fill=1)
+
+
 def _draw_header(canvas: Canvas, header: Header, width: float, height: float) -> None:
     top = height - MARGIN_TOP
     # Baselines of the name, the place line, the people line and the rule below them: a
     # third line moves the others up, so the header keeps its height (the body's frame).
-    first, second, rule = (11, 22, 36) if header.people else (12, 25, 31)
+    first, second, rule = (11, 22, 36) if header.people or header.venue_url else (12, 25, 31)
     canvas.saveState()
+    right_edge = width - MARGIN_X
+    if header.venue_url:
+        _draw_qr(canvas, header.venue_url, right_edge - QR_SIZE, top - rule + 1.5, QR_SIZE)
+        right_edge -= QR_SIZE + 3 * mm
     canvas.setFont(BOLD, 12)
     title_width = max(
         stringWidth(header.title, BOLD, 12), stringWidth(header.round_text, REGULAR, 9)
     )
-    name_room = width - 2 * MARGIN_X - title_width - 10 * mm
+    name_room = right_edge - MARGIN_X - title_width - 10 * mm
     canvas.drawString(MARGIN_X, top - first, fit(header.tournament, name_room, BOLD, 12))
     canvas.setFont(REGULAR, 9)
     sub = "   ".join(isolate(x) for x in (header.place, header.dates) if x)
     canvas.drawString(MARGIN_X, top - second, fit(sub, name_room, REGULAR, 9))
+    live = f"Live: {header.venue_url}" if header.venue_url else ""
     if header.people:
         canvas.setFont(REGULAR, 8)
-        room = width - 2 * MARGIN_X
+        room = right_edge - MARGIN_X - (stringWidth(live, BOLD, 8) + 5 * mm if live else 0)
         canvas.drawString(MARGIN_X, top - second - 10, fit(header.people, room, REGULAR, 8))
     canvas.setFont(BOLD, 12)
-    canvas.drawRightString(width - MARGIN_X, top - first, header.title)
+    canvas.drawRightString(right_edge, top - first, header.title)
     canvas.setFont(REGULAR, 9)
     right = "   ".join(isolate(x) for x in (header.round_text, header.date) if x)
-    canvas.drawRightString(width - MARGIN_X, top - second, right)
+    canvas.drawRightString(right_edge, top - second, right)
+    if live:
+        canvas.setFont(BOLD, 8)
+        canvas.drawRightString(right_edge, top - second - 10, live)
     canvas.setStrokeColor(LINE_GREY)
     canvas.setLineWidth(0.6)
     canvas.line(MARGIN_X, top - rule, width - MARGIN_X, top - rule)

@@ -45,12 +45,6 @@ PairingChecker = Callable[[Tournament, PairingEngine, Iterable[int] | None], Pai
 
 _PAIRING_CHECKERS: dict[str, PairingChecker] = {}
 
-_NOTHING_TO_CHECK = (
-    "the file has no rank column",
-    "no round has been played",
-    "team standings",
-)
-
 
 def swiss_pairing_checker(
     tournament: Tournament, engine: PairingEngine, rounds: Iterable[int] | None
@@ -82,10 +76,8 @@ class FileCheck:
 
     @property
     def standings_incomplete(self) -> bool:
-        """The standings could not be checked for a reason other than having none."""
-        return not self.standings.checked and not self.standings.reason.startswith(
-            _NOTHING_TO_CHECK
-        )
+        """The file has standings that swissdesk could not check."""
+        return self.standings.beyond_swissdesk
 
     @property
     def exit_code(self) -> int:

@@ -11,8 +11,9 @@ numbering is a lot); every round is the table's, results are drawn from FIDE's r
 and the draw rate, forfeits as asked, a player may withdraw (his later games forfeited); the
 rank column follows the tie-break list (round-robin tie-breaks only, no Buchholz), players
 GRC art. 6.6 leaves out having no rank. The options a round robin has: players, cycles,
-swap, seed, draw rate, withdraw rate, forfeit wins, double forfeits, tie-breaks, ratings
-(and the rounds, when they are what the table gives: they name the cycles).
+swap, seed, draw rate, withdraw rate, forfeit wins, double forfeits, ½-0, 0-½ and 0-0
+games, tie-breaks, ratings (and the rounds, when they are what the table gives: they name
+the cycles).
 """
 
 from __future__ import annotations
@@ -64,6 +65,9 @@ OPTIONS = frozenset(
         "withdraw_rate",
         "forfeit_wins",
         "double_forfeits",
+        "half_zero",
+        "zero_half",
+        "zero_zero",
         "tiebreaks",
         "ratings",
     }
@@ -72,6 +76,17 @@ OPTIONS = frozenset(
 acceleration: the table schedules every game)."""
 
 POINTS_CODE = "PTS"
+
+_GAME_EVENTS: tuple[tuple[str, tuple[ResultCode, ResultCode]], ...] = (
+    ("forfeit_wins", (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS)),
+    ("double_forfeits", (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS)),
+    ("half_zero", (ResultCode.DRAW, ResultCode.LOSS)),
+    ("zero_half", (ResultCode.LOSS, ResultCode.DRAW)),
+    ("zero_zero", (ResultCode.LOSS, ResultCode.LOSS)),
+)
+"""Results given to games drawn at random, as asked: the option, White's and Black's result
+(a forfeit win goes to White or Black at random; ½-0, 0-½ and 0-0 as the checklist names
+them, Q24)."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -192,7 +207,6 @@ def as_round_robin(tournament: Tournament, system: str) -> tuple[Tournament, tup
 # Generate
 
 
-
 def generate_round_robin(settings: GeneratorSettings, engine: PairingEngine) -> Tournament:
     """A complete random round robin (or Scheveningen event) played from its tables."""
     settings.validate()
@@ -204,7 +218,7 @@ def generate_round_robin(settings: GeneratorSettings, engine: PairingEngine) -> 
     total = len(rounds)
     plans = {
         name: settings.quantity(name).per_round(total, max(n // 2, 1), rng)
-        for name in ("forfeit_wins", "double_forfeits")
+        for name, _ in _GAME_EVENTS
     }
     history: dict[int, list[RoundEntry]] = {tpn: [] for tpn in range(1, n + 1)}
     gone: set[int] = set()
@@ -216,12 +230,8 @@ def generate_round_robin(settings: GeneratorSettings, engine: PairingEngine) -> 
                     gone.add(tpn)
         pairs = list(step.pairs)
         events: dict[int, tuple[ResultCode, ResultCode]] = {}
-        kinds = (
-            ("forfeit_wins", (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS)),
-            ("double_forfeits", (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS)),
-        )
-        counts = draw_counts([plans[name][r - 1] for name, _ in kinds], len(pairs), rng)
-        for (name, (white_code, black_code)), count in zip(kinds, counts, strict=True):
+        counts = draw_counts([plans[name][r - 1] for name, _ in _GAME_EVENTS], len(pairs), rng)
+        for (name, (white_code, black_code)), count in zip(_GAME_EVENTS, counts, strict=True):
             open_boards = [i for i in range(len(pairs)) if i not in events]
             for index in sorted(rng.sample(open_boards, min(count, len(open_boards)))):
                 swap = name == "forfeit_wins" and rng.random() < 0.5

@@ -71,8 +71,11 @@ class StandingsCheck:
     after_round: int
     order: RankOrder
     checked: bool
-    """False when the standings could not be checked (``reason`` says why)."""
+    """False when the standings were not checked (``reason`` says why)."""
     reason: str = ""
+    beyond_swissdesk: bool = False
+    """Not checked because swissdesk cannot compute them (a tie-break it does not know,
+    record 299 points for some players only), not because the file has none to check."""
     problems: tuple[RankProblem, ...] = ()
     standings: Standings | None = None
     file_ranks: Mapping[int, int | None] = field(default_factory=dict)
@@ -133,11 +136,18 @@ def check_standings(tournament: Tournament) -> StandingsCheck:
             False,
             "record 299 gives points to some players or rounds only; swissdesk does not "
             "compute such standings",
+            beyond_swissdesk=True,
         )
     try:
         standings = compute_standings(tournament, order.codes)
     except InputError as exc:
-        return StandingsCheck(after, order, False, f"the standings cannot be computed: {exc}")
+        return StandingsCheck(
+            after,
+            order,
+            False,
+            f"the standings cannot be computed: {exc}",
+            beyond_swissdesk=True,
+        )
     problems = rank_problems(tournament, standings, order)
     return StandingsCheck(
         after, order, True, problems=problems, standings=standings, file_ranks=ranks

@@ -6,12 +6,15 @@ tournament, ends the server and leaves the file as the window wrote it."""
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
 import urllib.request
 import zipfile
 from pathlib import Path
 
 from gui_support import ScriptedPrompter
+from pypdf import PdfReader
 from pytestqt.qtbot import QtBot
 
 from swissdesk.gui.mainwindow import MainWindow
@@ -32,6 +35,10 @@ def free_port() -> int:
 def get(url: str) -> str:
     with urllib.request.urlopen(url, timeout=30) as response:
         return str(response.read().decode("utf-8"))
+
+
+def pdf_text(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(str(path)).pages)
 
 
 def serve_here(window: MainWindow, port: int, *, fide_ids: bool = False) -> None:
@@ -56,7 +63,7 @@ def pending_board(window: MainWindow) -> tuple[int, int]:
 
 
 def test_venue_menu_serves_the_open_tournament_with_address_qr_and_live_results(
-    window: MainWindow, sample_copy: Path, qtbot: QtBot
+    window: MainWindow, sample_copy: Path, qtbot: QtBot, tmp_path: Path
 ) -> None:
     assert window.open_file(sample_copy)
     assert not window.menu_actions["venue_stop"].isEnabled()
@@ -98,9 +105,20 @@ def test_venue_menu_serves_the_open_tournament_with_address_qr_and_live_results(
     window.menu_actions["venue_notice"].trigger()
     qtbot.waitUntil(lambda: "Round 5 starts at 14:00" in get(screen), timeout=30_000)
 
+    # The board list carries the address and its QR code while it serves (a setting).
+    assert dialog.on_lists.isChecked()
+    boards = window.printing.export_pdf_to("boards", tmp_path / "boards.pdf", None)
+    assert boards is not None and f"Live: {url}" in pdf_text(boards)
+    dialog.on_lists.setChecked(False)
+    plain = window.printing.export_pdf_to("boards", tmp_path / "plain.pdf", None)
+    assert plain is not None and "Live:" not in pdf_text(plain)
+    dialog.on_lists.setChecked(True)
+
     window.menu_actions["venue_stop"].trigger()
     qtbot.waitUntil(lambda: not window.venue.serving, timeout=30_000)
     assert not window.venue.indicator.isVisible() and window.venue.dialog is None
+    after = window.printing.export_pdf_to("boards", tmp_path / "after.pdf", None)
+    assert after is not None and "Live:" not in pdf_text(after)  # not serving: no address
     assert not prompter.errors
     # The file is the window's: the result is in it, nothing else was written.
     with TournamentFile.open(sample_copy) as tf:
@@ -155,3 +173,27 @@ def test_publish_writes_the_web_site_from_the_window(
         names = site.namelist()
     assert any(n.endswith("index.html") for n in names)
     assert any("/standings" in n for n in names)
+
+
+def test_a_server_that_dies_is_a_message_and_the_window_goes_on(
+    window: MainWindow, sample_copy: Path, qtbot: QtBot
+) -> None:
+    assert window.open_file(sample_copy)
+    assert window.file is not None
+    actions = len(window.file.audit_log())
+    serve_here(window, free_port())
+    qtbot.waitUntil(lambda: bool(window.venue.urls), timeout=START)
+    process = window.venue.process
+    assert process is not None
+    os.kill(process.processId(), signal.SIGKILL)  # a crash, not the arbiter's Stop
+    qtbot.waitUntil(lambda: not window.venue.serving, timeout=30_000)
+    prompter = window.prompter
+    assert isinstance(prompter, ScriptedPrompter)
+    assert len(prompter.errors) == 1
+    title, message = prompter.errors[0]
+    assert title == "Venue" and message.startswith("The venue's server stopped")
+    assert "The tournament file is untouched" in message
+    assert not window.venue.indicator.isVisible() and not window.venue.urls
+    n, board = pending_board(window)  # the window goes on: a result is saved
+    assert window.run_action(EnterResult(n, board, BoardResult.WHITE_WINS))
+    assert len(window.file.audit_log()) == actions + 1

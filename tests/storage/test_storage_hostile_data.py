@@ -229,3 +229,20 @@ def test_redo_never_imports_a_module_or_builds_a_class_a_record_names() -> None:
     bad_enum = encode(BoardResult.WHITE_WINS) | {"value": "nonsense"}
     with pytest.raises(ActionRefused, match="cannot be read back"):
         decode(bad_enum)
+
+
+def test_a_team_event_made_with_the_individual_default_tiebreaks_opens(tmp_path: Path) -> None:
+    """TournamentFile.create writes the individual defaults when a team event names none:
+    a file swissdesk wrote is never refused; an unknown code in a team event still is."""
+    from swissdesk.storage import TournamentSettings
+
+    path = tmp_path / "cup.swissdesk"
+    with TournamentFile.create(
+        path, TournamentSettings(name="Cup", total_rounds=3, system="team", is_team=True)
+    ):
+        pass
+    with TournamentFile.open(path) as tf:
+        assert tf.settings().is_team
+    _plant(path, """UPDATE tournament SET tiebreaks = '["GP", "NOPE"]'""")
+    with pytest.raises(DamagedDataError, match="unknown tie-break 'NOPE'"):
+        TournamentFile.open(path)

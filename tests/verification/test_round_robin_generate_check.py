@@ -137,6 +137,29 @@ def test_cycles_belong_to_round_robins_and_the_help_says_so(
     assert "--cycles N round robin" in text and "double round robin" in text
 
 
+def test_q24_a_round_robin_takes_half_zero_zero_half_and_zero_zero_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The unusual results the checklist names (½-0, 0-½, 0-0) as counts or per round, in the
+    recorded command, and the file still passes check."""
+    argv = ["--players", "10", "--seed", "4", "--cycles", "2", "--withdraw-rate", "0"]
+    unusual = ["--half-zero", "2", "--zero-half", "1/round", "--zero-zero", "1"]
+    out = generate(tmp_path, *argv, *unusual, "--forfeit-wins", "0", "--double-forfeits", "0")
+    t = read_trf(out)
+    games: dict[tuple[str, str], int] = {}
+    for p in t.players:
+        for r, e in enumerate(p.rounds, 1):
+            if e.opponent is not None and e.colour is not None and e.colour.value == "w":
+                key = (e.result.value, t.player(e.opponent).rounds[r - 1].result.value)
+                games[key] = games.get(key, 0) + 1
+    assert games.get(("=", "0")) == 2 and games.get(("0", "0")) == 1
+    assert games.get(("0", "=")) == 18  # one in each of the 18 rounds
+    command = next(line for line in out.read_text().splitlines() if "swissdesk generate" in line)
+    assert "--half-zero 2 --zero-half 1/round --zero-zero 1" in command
+    capsys.readouterr()
+    assert main(["check", "-q", str(out)]) == 0, capsys.readouterr().out
+
+
 def without_192(text: str, type_092: str | None) -> str:
     """The file as a program writing TRF16 without record 192 would: the type of tournament,
     if any, only as free text in record 092."""

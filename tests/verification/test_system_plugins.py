@@ -14,6 +14,7 @@ from swissdesk.errors import InputError
 from swissdesk.model.tournament import Tournament
 from swissdesk.verification import check as check_module
 from swissdesk.verification import generator as generator_module
+from swissdesk.verification import load_systems
 from swissdesk.verification.check import check_file, register_pairing_checker
 from swissdesk.verification.generator import (
     Generator,
@@ -64,3 +65,24 @@ def test_a_registered_generator_makes_its_system_and_takes_only_its_options() ->
     assert generate_trf(settings, get_engine("dutch")) == f"012 tables 6 {settings.rounds} 2026\n"
     with pytest.raises(InputError, match="does not take --baku"):
         settings_for(GeneratorOptions(seed=3, system=SYSTEM, baku=True))
+
+
+def test_a_round_robin_is_generated_only_by_a_generator_of_its_own() -> None:
+    """The Swiss generator would pair a round robin round by round with random rounds and
+    Buchholz tie-breaks: without a registered generator ``generate`` refuses it."""
+    load_systems()  # the systems' own registrations first, so that the one taken out stays out
+    saved = generator_module._GENERATORS.pop("scheveningen", None)
+    try:
+        with pytest.raises(InputError, match="does not make random scheveningen"):
+            settings_for(GeneratorOptions(seed=1, system="scheveningen", players=6))
+
+        def tables(settings: GeneratorSettings, engine: PairingEngine, version: str) -> str:
+            return "012 tables\n"
+
+        register_generator("scheveningen", Generator(tables, frozenset({"players", "rounds"})))
+        settings = settings_for(GeneratorOptions(seed=1, system="scheveningen", players=6))
+        assert generate_trf(settings, get_engine("dutch")) == "012 tables\n"
+    finally:
+        generator_module._GENERATORS.pop("scheveningen", None)
+        if saved is not None:
+            generator_module._GENERATORS["scheveningen"] = saved

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from swissdesk.engines.base import PairingEngine
 from swissdesk.errors import InputError
+from swissdesk.model.round_robin import is_round_robin
 from swissdesk.trf.writer import format_trf
 from swissdesk.verification import load_systems
 from swissdesk.verification.generator.options import GeneratorOptions, resolve
@@ -72,7 +73,14 @@ def generator_for(system: str) -> Generator:
 
 def settings_for(options: GeneratorOptions) -> GeneratorSettings:
     """Complete, checked settings for ``options``; an option the system's generator does not
-    understand is refused."""
+    understand is refused, and so is a round robin while no generator of its own is
+    registered (the Swiss generator would pair it round by round like a Swiss)."""
+    load_systems()
+    if is_round_robin(options.system) and options.system not in _GENERATORS:
+        raise InputError(
+            f"swissdesk generate does not make random {options.system} tournaments yet "
+            "(only the Swiss systems)"
+        )
     generator = generator_for(options.system)
     if generator.options is not None:
         extra = sorted(options.given() - generator.options - {"seed", "system"})

@@ -158,6 +158,11 @@ class GeneratorSettings:
                     f"--withdraw-rate {self.withdraw_rate:g}",
                     f"--forfeit-wins {self.quantity('forfeit_wins').text}",
                     f"--double-forfeits {self.quantity('double_forfeits').text}",
+                    *(
+                        f"--{option} {self.quantity(name).text}"
+                        for name, option in EVENT_OPTIONS
+                        if name in UNUSUAL_RESULTS
+                    ),
                     f"--tiebreaks {','.join(self.tiebreaks) or 'none'}",
                     f"--ratings {self.ratings.text}",
                 ]
