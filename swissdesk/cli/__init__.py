@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "swissdesk.cli.standings_commands",
     "swissdesk.cli.storage_commands",
     "swissdesk.cli.event_commands",
+    "swissdesk.cli.fide_commands",
     "swissdesk.cli.section_commands",
     "swissdesk.cli.team_commands",
     "swissdesk.cli.report_commands",

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from swissdesk.cli.confirm import add_confirm_option, confirmed_level, confirming, execute
 from swissdesk.cli.section_commands import (
     add_section_option,
     open_section,
@@ -51,11 +52,14 @@ def register(subparsers: Any) -> None:
         "import",
         help="create a tournament file from a TRF (several: an event, a section per file)",
         description=(
-            "Read a TRF (TRF16 or TRF-2026) or a JSON tournament state into a new .swissdesk "
-            "tournament file. The pairing system is the one the file names (TRF record 192, "
-            "the JSON 'system'), else Dutch, unless --system says otherwise. Several files "
-            "make one event with a section per file, in the order given, each named by its "
-            "file's tournament name (record 012)."
+            "Read a TRF (TRF06, TRF16 or TRF-2026) or a JSON tournament state into a new "
+            ".swissdesk tournament file. The pairing system is the one the file names (TRF "
+            "record 192, the JSON 'system'), else Dutch, unless --system says otherwise. "
+            "Several files make one event with a section per file, in the order given, each "
+            "named by its file's tournament name (record 012). Every round is checked "
+            "against the pairing rules first: a round that breaks them is a Level-3 warning "
+            "(--yes-i-know 3 imports it anyway, with '### Import @ Round n' in its log); "
+            "what reading assumed is listed."
         ),
     )
     p.add_argument(
@@ -63,6 +67,7 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("-o", "--output", type=Path, required=True, help="new .swissdesk file")
     p.add_argument("--system", metavar="NAME", help="the tournament's pairing system")
+    add_confirm_option(p)
     p.set_defaults(func=run_import)
 
     p = subparsers.add_parser(
@@ -100,6 +105,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--explain", action="store_true", help="print the engine's explanation on stderr"
     )
+    add_confirm_option(p)
     add_section_option(p)
     p.set_defaults(func=run_next_round)
 
@@ -108,7 +114,10 @@ def register(subparsers: Any) -> None:
         help="enter (or correct) a board's result",
         description=(
             "Enter the result of a board of the last paired round; for an earlier round the "
-            "result is corrected (C.04.2 art. 4.3)."
+            "result is corrected (C.04.2 art. 4.3): a Level-3 warning and a "
+            "'### Correction' line; in FIDE mode only the round before the last paired one "
+            "can be corrected. Changing a result already entered needs --yes-i-know LEVEL "
+            "(placed after the result)."
         ),
     )
     # "--" (double forfeit) and "-+" look like options to argparse: see _ResultParser.
@@ -121,8 +130,10 @@ def register(subparsers: Any) -> None:
         nargs=argparse.REMAINDER,
         metavar="RESULT",
         help="1-0, 0-1, 1/2, +-, -+, --, 0-0 or adj (adjourned); Double-Swiss: two results, "
-        "game 1 and game 2, each in that game's colours (e.g. 1-0 1/2)",
+        "game 1 and game 2, each in that game's colours (e.g. 1-0 1/2); then "
+        "--yes-i-know LEVEL to confirm a correction",
     )
+    add_confirm_option(p)
     add_section_option(p)
     p.set_defaults(func=run_result)
 
@@ -140,6 +151,7 @@ def register(subparsers: Any) -> None:
         metavar="R",
         help="first round not to pair the player (default: the next round)",
     )
+    add_confirm_option(p)
     add_section_option(p)
     p.set_defaults(func=run_withdraw)
 
@@ -155,6 +167,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER")
     p.add_argument("round", type=int, metavar="ROUND")
     p.add_argument("kind", choices=("half", "zero", "full", "absent"))
+    add_confirm_option(p)
     add_section_option(p)
     p.set_defaults(func=run_bye)
 
@@ -199,7 +212,7 @@ def _open(args: argparse.Namespace) -> Any:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    from swissdesk.storage import TournamentFile
+    from swissdesk.storage import TournamentFile, prepare_import
 
     for source in args.input:
         if not source.exists():
@@ -210,8 +223,13 @@ def run_import(args: argparse.Namespace) -> int:
         engine_for(args.system)  # an unknown name is refused before anything is written
     if len(args.input) > 1:
         return _import_event(args)
-    with TournamentFile.import_trf(args.input[0], args.output, system=args.system) as tf:
-        team = tf.settings().is_team
+    prepared = prepare_import(args.input[0], args.system)
+    with confirming(
+        lambda level: TournamentFile.from_prepared(args.output, prepared, confirmed=level),
+        confirmed_level(args),
+    ) as tf:
+        settings = tf.settings()
+        team = settings.is_team
         entrants = plural(len(tf.players()), "team" if team else "player")
         print(f"created {args.output}: {entrants}, {plural(tf.rounds_paired(), 'round')}")
         if not team:
@@ -219,6 +237,22 @@ def run_import(args: argparse.Namespace) -> int:
 
             for line in describe_reading(tf.snapshot()):
                 print(f"  {line}")
+        for note in tf.import_notes():  # Level 1: what reading assumed or adjusted
+            print(f"swissdesk: note: {note}", file=sys.stderr)
+        if prepared.checked_rounds:
+            broken = len(prepared.broken)
+            print(
+                f"  {plural(prepared.checked_rounds, 'round')} checked against the pairing "
+                "rules: "
+                + (
+                    "every one follows them"
+                    if not broken
+                    else f"{broken} break{'s' if broken == 1 else ''} them (### Import)"
+                )
+            )
+        for event in tf.integrity_log():
+            print(f"  {event.trf_line}")
+        print(f"  {'in FIDE mode' if settings.fide_mode else 'not in FIDE mode'}")
     return 0
 
 
@@ -226,7 +260,12 @@ def _import_event(args: argparse.Namespace) -> int:
     """Several files: one event, a section per file, named by its record 012."""
     from swissdesk.storage import TournamentFile
 
-    with TournamentFile.import_event(args.input, args.output, system=args.system) as tf:
+    with confirming(
+        lambda level: TournamentFile.import_event(
+            args.input, args.output, system=args.system, confirmed=level
+        ),
+        confirmed_level(args),
+    ) as tf:
         infos = tf.sections()
     print(f"created {args.output}: an event of {len(infos)} sections")
     for info in infos:
@@ -266,8 +305,12 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_next_round(args: argparse.Namespace) -> int:
+    from swissdesk.storage import PairNextRound
+
     with _open(args) as tf:
-        pairing, result = tf.pair_next_round(args.system, explain=args.explain)
+        name = args.system or tf.settings().system
+        pairing = tf.compute_next_pairing(name, explain=args.explain)
+        result = execute(tf, PairNextRound(pairing, engine=name), args)
     sys.stdout.write(pairing.to_text())
     if args.explain:
         sys.stderr.write("".join(line + "\n" for line in pairing.explanation))
@@ -279,26 +322,50 @@ def run_result(args: argparse.Namespace) -> int:
     from swissdesk.storage import CorrectResult, EnterMatchResult, EnterResult, parse_result
 
     section_from_remainder(args, "result")
-
-    if len(args.result) == 2:  # a Double-Swiss match: both games, each in its own colours
-        game1, game2 = (parse_result(text) for text in args.result)
+    texts, level = _confirm_after_result(args.result)
+    args.yes_i_know = max(level, confirmed_level(args))
+    if len(texts) == 2:  # a Double-Swiss match: both games, each in its own colours
+        game1, game2 = (parse_result(text) for text in texts)
         with _open(args) as tf:
-            outcome = tf.execute(EnterMatchResult(args.round, args.board, game1, game2))
+            outcome = execute(tf, EnterMatchResult(args.round, args.board, game1, game2), args)
         _report(outcome)
         return 0
-    if len(args.result) != 1:
+    if len(texts) != 1:
         raise InputError(
             "give one result: 1-0, 0-1, 1/2, +-, -+, --, 0-0 or adj "
             "(a Double-Swiss board: two, game 1 then game 2, each in its own colours)"
         )
-    result = parse_result(args.result[0])
+    result = parse_result(texts[0])
     with _open(args) as tf:
+        action: Any
         if 1 <= args.round < tf.rounds_paired():
-            outcome = tf.execute(CorrectResult(args.round, args.board, result))
+            action = CorrectResult(args.round, args.board, result)
         else:
-            outcome = tf.execute(EnterResult(args.round, args.board, result))
+            action = EnterResult(args.round, args.board, result)
+        outcome = execute(tf, action, args)
     _report(outcome)
     return 0
+
+
+def _confirm_after_result(words: Sequence[str]) -> tuple[list[str], int]:
+    """The result words without the ``--yes-i-know LEVEL`` among them, and that level (the
+    result takes the rest of the command line, so the option is read here)."""
+    texts: list[str] = []
+    level = 0
+    rest = list(words)
+    i = 0
+    while i < len(rest):
+        name, sep, value = rest[i].partition("=")
+        if name == "--yes-i-know":
+            given = value if sep else (rest[i + 1] if i + 1 < len(rest) else "")
+            if given not in ("1", "2", "3", "4"):
+                raise InputError("--yes-i-know takes a level: 1, 2, 3 or 4")
+            level = int(given)
+            i += 1 if sep else 2
+            continue
+        texts.append(rest[i])
+        i += 1
+    return texts, level
 
 
 def run_withdraw(args: argparse.Namespace) -> int:
@@ -306,7 +373,7 @@ def run_withdraw(args: argparse.Namespace) -> int:
 
     with _open(args) as tf:
         from_round = args.from_round if args.from_round is not None else tf.next_round_number()
-        _report(tf.execute(Withdraw(args.tpn, from_round)))
+        _report(execute(tf, Withdraw(args.tpn, from_round), args))
     return 0
 
 
@@ -314,7 +381,7 @@ def run_bye(args: argparse.Namespace) -> int:
     from swissdesk.storage import ByeKind, RequestBye
 
     with _open(args) as tf:
-        _report(tf.execute(RequestBye(args.tpn, args.round, ByeKind(args.kind))))
+        _report(execute(tf, RequestBye(args.tpn, args.round, ByeKind(args.kind)), args))
     return 0
 
 
@@ -350,10 +417,25 @@ def run_audit(args: argparse.Namespace) -> int:
         several = len(tf.sections()) > 1
         if args.section is not None:
             entries = [e for e in entries if e.section_id == tf.section_id]
+        log = tf.integrity_log()
+        fide_mode = tf.settings().fide_mode
     for e in entries:
         mark = " (undone)" if e.undone else ""
         where = f"[{e.section or 'event'}] " if several else ""
         print(f"{e.id:5d}  {e.at}  {e.action:<22} {where}{e.summary}{mark}")
+        payload = e.payload if isinstance(e.payload, dict) else {}
+        level = payload.get("confirmed")
+        for warning in payload.get("warnings") or () if level else ():
+            shown = warning.get("text", "") if isinstance(warning, dict) else str(warning)
+            print(f"{'':7}Level {level} confirmed: {shown}")
+        for event in payload.get("integrity") or ():
+            print(f"{'':7}### {event['kind']} @ Round {event['round']}: {event['text']}")
+    if not fide_mode:
+        print(f"{tf.section_name if several else 'The tournament'} is NOT in FIDE mode.")
+    if log:
+        print("Pairing-integrity events (the TRF's ### lines):")
+        for event in log:
+            print(f"  {event.trf_line}")
     return 0
 
 

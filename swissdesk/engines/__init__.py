@@ -1,6 +1,7 @@
 """Pairing engines (standard library only): one contract, a registry of systems by name."""
 
 from swissdesk.engines.base import (
+    FIDE_APPROVED_SYSTEMS,
     SYSTEM_TITLES,
     CriteriaViolation,
     NoValidPairing,
@@ -8,6 +9,7 @@ from swissdesk.engines.base import (
     PairingEngine,
     PairingError,
     RoundPairing,
+    fide_approved,
     get_engine,
     pair_round,
     register,
@@ -19,6 +21,7 @@ from swissdesk.engines.base import (
 )
 
 __all__ = [
+    "FIDE_APPROVED_SYSTEMS",
     "SYSTEM_TITLES",
     "CriteriaViolation",
     "NoValidPairing",
@@ -26,6 +29,7 @@ __all__ = [
     "PairingEngine",
     "PairingError",
     "RoundPairing",
+    "fide_approved",
     "get_engine",
     "pair_round",
     "register",

@@ -168,6 +168,24 @@ SYSTEM_TITLES: dict[str, str] = {
 """How the program names each system to the arbiter (dialogs, printed headers)."""
 
 
+FIDE_APPROVED_SYSTEMS = frozenset(
+    {"dutch", "dubov", "burstein", "lim", "double-swiss", "team", "round-robin"}
+)
+"""The systems whose rules are FIDE's current ones (C.04.3-C.04.6, C.05 Annex 1): a
+tournament paired by one of them is in FIDE mode by default (C.02 VCL Q40)."""
+
+_SUPERSEDED_OPTIONS = frozenset({"1999", "2003"})
+"""Options naming an older edition of a system's text (Lim 1999, 2003): not FIDE's rules."""
+
+
+def fide_approved(name: str) -> bool:
+    """Whether ``name`` pairs by FIDE's current rules (the word "FIDE" may be used for it):
+    one of :data:`FIDE_APPROVED_SYSTEMS` in its current edition. The 1992 rating-based
+    Swiss, an older Lim edition and Scheveningen (swissdesk's own table) are not."""
+    base, options = split_system(name)
+    return base in FIDE_APPROVED_SYSTEMS and not _SUPERSEDED_OPTIONS.intersection(options)
+
+
 OPTION_TITLES: dict[str, str] = {
     "maxi": "Maxi-tournament",
     "2003": "2003 edition",

@@ -691,53 +691,77 @@ class ManualChoice:
     """What the arbiter asked for in the manual pairing dialog."""
 
     operation: str
-    """``"swap"``, ``"opponents"`` or ``"bye"``."""
+    """``"swap"``, ``"opponents"``, ``"pair"``, ``"bye"``, ``"unpair"`` or ``"colours"``
+    (:mod:`swissdesk.storage.pairing_edits`)."""
     first: int
     second: int | None
     reason: str
 
 
 class ManualPairingDialog(ValidatedDialog):
-    """Change the pairing of the last paired round by hand (C.04.2 art. 4.4)."""
+    """One change of the round being paired by hand (C.04.2 art. 4.4): swap two players,
+    set opponents, pair two players not paired yet, give the bye, unpair a player's board,
+    reverse a board's colours. ``players`` are ``(TPN, name, where)`` (``where``: "board 3,
+    White", "PAB", "not paired yet")."""
+
+    OPERATIONS = (
+        ("swap", "&Swap two players (board and colour)", True),
+        ("opponents", "Set &opponents: the first plays the second", True),
+        ("pair", "&Pair two players not paired yet (the first has White)", True),
+        ("bye", "Give the pairing-allocated &bye to the first player", False),
+        ("unpair", "&Unpair the first player's board (both players wait)", False),
+        ("colours", "Re&verse the colours of the first player's board", False),
+    )
 
     def __init__(
-        self, players: Sequence[tuple[int, str]], has_pab: bool, parent: QWidget | None = None
+        self,
+        players: Sequence[tuple[int, str, str]],
+        round_number: int,
+        parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Change pairing", parent)
-        self.swap = QRadioButton("&Swap two players (board and colour)")
-        self.opponents = QRadioButton("Set &opponents: the first plays the second")
-        self.bye = QRadioButton("Give the pairing-allocated &bye to the first player")
-        self.swap.setChecked(True)
-        self.bye.setEnabled(has_pab)
+        super().__init__(f"Pair round {round_number} by hand", parent)
+        self.buttons_by_op: dict[str, QRadioButton] = {}
+        box = QVBoxLayout()
+        for op, text, _two in self.OPERATIONS:
+            button = QRadioButton(text)
+            self.buttons_by_op[op] = button
+            box.addWidget(button)
+        self.buttons_by_op["swap"].setChecked(True)
         self.first = QComboBox()
         self.second = QComboBox()
-        for tpn, name in players:
-            self.first.addItem(f"{tpn}. {name}", tpn)
-            self.second.addItem(f"{tpn}. {name}", tpn)
+        for button in self.buttons_by_op.values():  # once the second player's box exists
+            button.toggled.connect(self._operation_changed)
+        for tpn, name, where in players:
+            label = f"{tpn}. {name}" + (f"  ({where})" if where else "")
+            self.first.addItem(label, tpn)
+            self.second.addItem(label, tpn)
         if self.second.count() > 1:
             self.second.setCurrentIndex(1)
         self.reason = QLineEdit()
         self.reason.setPlaceholderText("why (recorded in the audit log)")
-        box = QVBoxLayout()
-        for b in (self.swap, self.opponents, self.bye):
-            box.addWidget(b)
         self.form.addRow(box)
         self.form.addRow("&First player:", self.first)
         self.form.addRow("S&econd player:", self.second)
         self.form.addRow("&Reason:", self.reason)
-        # A bound slot (no lambda over ``self``: see TiebreakEditor._move_up).
-        self.bye.toggled.connect(self.second.setDisabled)
         self.set_note(
-            "Boards that already have a result cannot change. A change that breaks an "
-            "absolute criterion (C.04.3 art. 2.1: rematch, second bye, colour) asks for "
-            "confirmation, and every change is logged with the engine's original pairing."
+            "Boards that already have a result cannot change. What a change breaks is a "
+            "warning to confirm: a rematch, a prohibited pair, a wrong pairing-allocated bye "
+            "or colours beyond the rules (Level 3), both players against their due colour "
+            "(Level 2). Finish pairing by hand compares the round with the engine's pairing."
         )
 
+    @property
+    def operation(self) -> str:
+        return next(op for op, b in self.buttons_by_op.items() if b.isChecked())
+
+    def _operation_changed(self, _checked: bool = False) -> None:
+        two = dict((op, two) for op, _t, two in self.OPERATIONS)
+        self.second.setEnabled(two.get(self.operation, True))
+
     def choice(self) -> ManualChoice:
-        op = (
-            "bye" if self.bye.isChecked() else "opponents" if self.opponents.isChecked() else "swap"
-        )
-        second = None if op == "bye" else int(self.second.currentData())
+        op = self.operation
+        two = dict((o, t) for o, _x, t in self.OPERATIONS)[op]
+        second = int(self.second.currentData()) if two else None
         return ManualChoice(op, int(self.first.currentData()), second, self.reason.text().strip())
 
     def problems(self) -> list[str]:

@@ -11,6 +11,7 @@ refreshed.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable
 from datetime import datetime
@@ -54,6 +55,7 @@ from swissdesk.storage import (
     ConfirmationRequired,
     CorrectResult,
     EnterResult,
+    ManualPhase,
     PlayerRow,
     RoundView,
     SectionInfo,
@@ -64,6 +66,8 @@ from swissdesk.storage import (
 _T = TypeVar("_T")
 
 APP_TITLE = "swissdesk"
+NOT_IN_FIDE_MODE = "NOT IN FIDE MODE"
+"""What the window title and the status bar say of a tournament that left FIDE mode."""
 
 
 class MainWindow(QMainWindow):
@@ -114,6 +118,8 @@ class MainWindow(QMainWindow):
         typed in a round still incomplete): the standings and cross table are cached
         until it changes."""
         self.standings_cache: dict[object, Any] = {}
+        self.manual_phase: ManualPhase | None = None
+        """The round being paired by hand (read with the settings on every refresh)."""
         """(snapshot, standings) by round, for ``standings_version`` (controllers.standings)."""
         self.sections: list[SectionInfo] = []
         """The open event's sections (``file`` is the handle of the one shown)."""
@@ -148,6 +154,17 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.stack)
 
         self.saved_label = QLabel()
+        self.fide_label = QLabel(NOT_IN_FIDE_MODE)
+        self.fide_label.setStyleSheet(
+            "color: white; background: #b00020; padding: 1px 6px; font-weight: bold;"
+        )
+        self.fide_label.setToolTip(
+            "This tournament left FIDE mode (FIDE's checklist for tournament programs, "
+            "C.02): the window title and every printed page say so, and its TRF records "
+            "'### FIDE mode left'. It cannot enter FIDE mode again."
+        )
+        self.fide_label.setVisible(False)
+        self.statusBar().addPermanentWidget(self.fide_label)
         self.statusBar().addPermanentWidget(self.saved_label)
 
         self.files = FileController(self)
@@ -268,13 +285,48 @@ class MainWindow(QMainWindow):
             tf = other
         shown = title or type(action).__name__
         try:
-            result = tf.execute(action)
-        except ConfirmationRequired:
-            raise
+            try:
+                result = tf.execute(action)
+            except ConfirmationRequired as exc:
+                # The warning levels (storage.levels): ask, then run it again with the
+                # level the arbiter accepted; No leaves everything as it was.
+                level = self.prompter.confirm_level(
+                    shown, str(exc), exc.items, consequences=exc.consequences
+                )
+                if not level:
+                    return None
+                result = tf.execute(dataclasses.replace(action, confirmed=level))
         except SwissdeskError as exc:
             self.prompter.error(shown, str(exc))
             self.refresh()
             return None
+        self._saved(result, action, light=light, deferred=deferred)
+        return result
+
+    def run_action_call(
+        self, title: str, call: Callable[[], ActionResult]
+    ) -> ActionResult | None:
+        """Like :meth:`run_action` for a service call that runs its action itself (e.g.
+        ``start_manual_pairing``, which computes the engine's pairing first)."""
+        if self.file is None:
+            return None
+        try:
+            result = call()
+        except SwissdeskError as exc:
+            self.prompter.error(title, str(exc))
+            self.refresh()
+            return None
+        self._saved(result, None)
+        return result
+
+    def _saved(
+        self,
+        result: ActionResult,
+        action: Action | None,
+        *,
+        light: bool = False,
+        deferred: bool = False,
+    ) -> None:
         self.generation += 1
         for warning in result.warnings:
             self.statusBar().showMessage(warning, 10_000)
@@ -285,7 +337,6 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self.refresh)
         else:
             self.refresh()
-        return result
 
     def mark_saved(self, summary: str) -> None:
         now = datetime.now().strftime("%H:%M:%S")
@@ -314,14 +365,20 @@ class MainWindow(QMainWindow):
     # Refreshing the pages
 
     def update_title(self) -> None:
+        """The tournament and file in the title; a tournament out of FIDE mode says so
+        there and in the status bar, as long as it is open (C.02 VCL Q46)."""
         if self.file is None or self.tournament_settings is None:
             self.setWindowTitle(APP_TITLE)
+            self.fide_label.setVisible(False)
             return
         name = self.tournament_settings.name or self.file.path.stem
         if len(self.sections) > 1 and self.event_name and self.event_name != name:
             name = f"{name} ({self.event_name})"
-        self.setWindowTitle(f"{name} — {self.file.path.name} — {APP_TITLE}")
+        out = not self.tournament_settings.fide_mode
+        mark = f" [{NOT_IN_FIDE_MODE}]" if out else ""
+        self.setWindowTitle(f"{name}{mark} — {self.file.path.name} — {APP_TITLE}")
         self.setWindowFilePath(str(self.file.path))
+        self.fide_label.setVisible(out)
 
     def switch_section(self, section_id: int) -> bool:
         """Show another section of the open event (F6, the section bar, the desk). Not
@@ -415,11 +472,12 @@ class MainWindow(QMainWindow):
             self.rounds.view = None
         loaded = self.guarded(
             "Reading the tournament",
-            lambda: (tf.settings(), tf.players(), tf.rounds_paired()),
+            lambda: (tf.settings(), tf.players(), tf.rounds_paired(), tf.manual_pairing()),
         )
         if loaded is None:
             return
-        self.tournament_settings, self.players_cache, self.rounds_paired = loaded
+        self.tournament_settings, self.players_cache, self.rounds_paired, phase = loaded
+        self.manual_phase = phase
         self.standings_version += 1
         self.withdrawn = {
             p.tpn: p.withdrawn_from_round

@@ -100,6 +100,19 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
             Command("undo", "&Undo last action", "audit.undo", _SK.Undo),
             Command("redo", "&Redo", "audit.redo", "Ctrl+Shift+Z"),
             Command("settings", "Tournament &settings…", "files.edit_settings", "Ctrl+,"),
+            Command(
+                "prohibited",
+                "&Prohibited pairs…",
+                "players.prohibited_pairs",
+                tip="Players who must not be paired together (before round 1 in FIDE mode)",
+            ),
+            SEPARATOR,
+            Command(
+                "leave_fide_mode",
+                "Leave &FIDE mode…",
+                "files.leave_fide_mode",
+                tip="Take the tournament out of FIDE mode, for good (a double confirmation)",
+            ),
         ),
     ),
     (
@@ -158,7 +171,20 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
             ),
             Command("explain", "E&xplain pairing…", "pairing.explain_round", "Ctrl+Shift+X"),
             SEPARATOR,
+            Command(
+                "pair_by_hand",
+                "Pair &by hand…",
+                "rounds.pair_by_hand",
+                tip="Create the next round by hand, or change the last one (compared with "
+                "the engine's pairing when you finish)",
+            ),
             Command("manual", "&Change pairing…", "rounds.manual_pairing", "Ctrl+Shift+M"),
+            Command(
+                "finish_manual", "Finis&h pairing by hand", "rounds.finish_manual_pairing"
+            ),
+            Command(
+                "cancel_manual", "Cance&l pairing by hand", "rounds.cancel_manual_pairing"
+            ),
             Command("unpair", "&Unpair round", "rounds.unpair_round"),
             SEPARATOR,
             Command(

@@ -326,8 +326,24 @@ class RoundsPage(QWidget):
         self.progress.setVisible(False)
         self.busy_label = QLabel()
         self.explain_button = QPushButton("Explain…")
-        self.manual_button = QPushButton("Change pairing…")
+        self.manual_button = QPushButton("Pair by hand…")
         self.unpair_button = QPushButton("Unpair round")
+        # The manual-pairing phase (C.02 VCL Q65): a banner with its explicit end.
+        self.manual_banner = QLabel()
+        self.manual_banner.setWordWrap(True)
+        self.manual_banner.setMinimumWidth(1)
+        self.manual_banner.setStyleSheet(
+            "background: #fff4d6; border: 1px solid #d9a400; padding: 4px 8px;"
+        )
+        self.finish_manual_button = QPushButton("&Finish pairing by hand")
+        self.cancel_manual_button = QPushButton("Cancel pairing by hand")
+        self.manual_bar = QWidget()
+        bar = QHBoxLayout(self.manual_bar)
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.addWidget(self.manual_banner, 1)
+        bar.addWidget(self.finish_manual_button)
+        bar.addWidget(self.cancel_manual_button)
+        self.manual_bar.setVisible(False)
         self.counter = QLabel()
         counter_font = self.counter.font()
         counter_font.setBold(True)
@@ -379,9 +395,15 @@ class RoundsPage(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(controls)
+        layout.addWidget(self.manual_bar)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.hint)
         self._updating = False
+
+    def show_manual_phase(self, text: str | None) -> None:
+        """The manual-pairing banner (``None``: no round is being paired by hand)."""
+        self.manual_bar.setVisible(text is not None)
+        self.manual_banner.setText(text or "")
 
     def set_rounds(self, count: int, current: int) -> None:
         """Tabs ``Round 1`` .. ``Round count``; select ``current``."""

@@ -16,6 +16,7 @@ meanwhile.
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import threading
 import time
@@ -30,7 +31,7 @@ from swissdesk.gui.audit_model import name_players
 from swissdesk.gui.engine_job import child_main, run_job
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.tournament import Tournament
-from swissdesk.storage import AssignPairingNumbers, PairNextRound
+from swissdesk.storage import AssignPairingNumbers, PairNextRound, StartManualPairing
 
 if TYPE_CHECKING:
     from swissdesk.gui.mainwindow import MainWindow
@@ -42,8 +43,11 @@ POLL_SECONDS = 0.02
 class PairingJob:
     """What to pair: the snapshot before ``round_number``, the system, and why.
 
-    ``purpose`` is ``"pair"`` (store the result as the next round) or ``"explain"`` (only
-    show the engine's explanation of a round already paired).
+    ``purpose`` is ``"pair"`` (store the result as the next round), ``"explain"`` (only
+    show the engine's explanation of a round already paired) or ``"manual"`` (open the
+    manual-pairing phase of the round with the engine's pairing to compare with; a
+    ``from_engine`` round created by hand starts from it; ``then_change`` opens the change
+    dialog once the phase is open).
     """
 
     tournament: Tournament
@@ -51,6 +55,8 @@ class PairingJob:
     system: str
     explain: bool = True
     purpose: str = "pair"
+    from_engine: bool = False
+    then_change: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,6 +248,8 @@ class PairingActions:
         self.w = window
         self.explanations: dict[int, tuple[str, ...]] = {}
         """The engine's explanation of each round paired or explained in this session."""
+        self.can_pair = False
+        """Whether the next round can be paired now (read on every update)."""
         self._pairing_generation = -1
         self._busy_since = 0.0
         self._elapsed = QTimer(window)
@@ -265,6 +273,7 @@ class PairingActions:
             answer = self.w.guarded("Pairing", tf.can_pair_next_round)
             if answer is not None:
                 can_pair, why = answer
+        self.can_pair = can_pair
         next_round = self.w.rounds_paired + 1
         actions["pair"].setEnabled(can_pair)
         page.pair_button.setEnabled(can_pair)
@@ -313,6 +322,68 @@ class PairingActions:
         self.w.show_page(self.w.PAGE_ROUNDS)
         self.w.statusBar().showMessage(f"Pairing round {n} with the {system} system…")
 
+    def start_manual(self, n: int, *, from_engine: bool, then_change: bool = False) -> None:
+        """Compute the engine's pairing of round ``n`` in the worker, then open the
+        manual-pairing phase with it (with none when the engine finds no pairing)."""
+        if self.w.file is None or self.w.controller.busy or self.w.tournament_settings is None:
+            return
+        tf = self.w.file
+        snapshot = self.w.guarded("Pair by hand", lambda: tf.snapshot(through_round=n - 1))
+        if snapshot is None:
+            return
+        system = self.w.tournament_settings.system
+        self._pairing_generation = self.w.generation
+        job = PairingJob(
+            snapshot,
+            n,
+            system,
+            explain=False,
+            purpose="manual",
+            from_engine=from_engine,
+            then_change=then_change,
+        )
+        self.w.controller.start(job)
+        self.w.show_page(self.w.PAGE_ROUNDS)
+        self.w.statusBar().showMessage(f"The engine pairs round {n} for the comparison…")
+
+    def _open_manual_phase(self, outcome: PairingOutcome) -> None:
+        """The engine answered for a manual pairing: open the phase (Q63: also when the
+        engine found no pairing, the round is then the arbiter's to make)."""
+        job = outcome.job
+        if outcome.error_kind in ("cancelled", "crash", "input"):
+            if outcome.error_kind != "cancelled":
+                self.w.prompter.error(f"Round {job.round_number}", outcome.message)
+            return
+        if self.w.file is None or self.w.generation != self._pairing_generation:
+            self.w.prompter.error(
+                f"Round {job.round_number}",
+                "The tournament changed while the engine was pairing: start again.",
+            )
+            return
+        error = outcome.message if outcome.pairing is None else ""
+        if outcome.pairing is None and job.from_engine:
+            job = dataclasses.replace(job, from_engine=False)  # nothing to start from
+        action = StartManualPairing(
+            job.round_number,
+            outcome.pairing,
+            engine=job.system,
+            engine_error=error,
+            from_engine=job.from_engine,
+        )
+        if self.w.run_action(action, "Pair by hand") is None:
+            return
+        self.w.rounds.refresh_rounds(job.round_number)
+        self.w.show_page(self.w.PAGE_ROUNDS)
+        if error:
+            self.w.prompter.info(
+                f"Round {job.round_number} by hand",
+                f"The engine found no pairing of round {job.round_number} by the rules "
+                f"({error}). Pair the round by hand (Round > Change pairing…), then finish: "
+                "the round is recorded as the chief arbiter's pairing (### MPA).",
+            )
+        elif job.then_change:
+            self.w.rounds.manual_pairing()
+
     def cancel_pairing(self) -> None:
         self.w.controller.cancel()
 
@@ -337,6 +408,9 @@ class PairingActions:
 
     def _pairing_finished(self, outcome: PairingOutcome) -> None:
         job = outcome.job
+        if job.purpose == "manual":
+            self._open_manual_phase(outcome)
+            return
         if outcome.pairing is None:
             if outcome.error_kind == "cancelled":
                 self.w.statusBar().showMessage("Pairing cancelled", 5000)
@@ -352,6 +426,17 @@ class PairingActions:
                 )
             else:
                 message = outcome.message
+            if outcome.error_kind == "no-pairing" and job.purpose == "pair":
+                # C.02 VCL Q63: a tournament that cannot be paired by the rules is finished
+                # by hand.
+                self.w.pairing_failed.emit(message)
+                if self.w.prompter.confirm(
+                    f"Round {job.round_number}",
+                    f"{message[:1].upper()}{message[1:]}.\n\nPair round {job.round_number} "
+                    "by hand? It is recorded as the chief arbiter's pairing (### MPA).",
+                ):
+                    self.start_manual(job.round_number, from_engine=False)
+                return
             self.w.prompter.error(f"Round {job.round_number}", message)
             self.w.pairing_failed.emit(message)
             return

@@ -563,3 +563,54 @@ class ByeDialog(PlayerRoundDialog):
             f"No. {row.tpn} {row.name} will not be paired in round {self.round_number()} "
             f"and scores {points_words(pts)} for it."
         )
+
+
+class ProhibitedPairsDialog(ValidatedDialog):
+    """Players who must not be paired together (TRF-2026 record 260, [C1]): prohibit a pair
+    or lift a prohibition. In FIDE mode only before round 1 (C.02 VCL Q196)."""
+
+    def __init__(
+        self,
+        players: Sequence[PlayerRow],
+        prohibited: Sequence[tuple[int, int]],
+        *,
+        started: bool,
+        fide_mode: bool,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__("Prohibited pairs", parent)
+        self.first = QComboBox()
+        self.second = QComboBox()
+        for p in players:
+            label = f"{p.tpn}. {p.name}"
+            self.first.addItem(label, p.tpn)
+            self.second.addItem(label, p.tpn)
+        if self.second.count() > 1:
+            self.second.setCurrentIndex(1)
+        self.lift = QComboBox()
+        self.lift.addItem("must not be paired together", False)
+        self.lift.addItem("may be paired together again (lift)", True)
+        self.form.addRow("&First player:", self.first)
+        self.form.addRow("&Second player:", self.second)
+        self.form.addRow("&They:", self.lift)
+        names = {p.tpn: p.name for p in players}
+        listed = "; ".join(f"{a} {names.get(a, '')} – {b} {names.get(b, '')}" for a, b in prohibited)
+        note = f"Prohibited now: {listed or 'none'}."
+        if started and fide_mode:
+            note += (
+                " Round 1 is paired: in FIDE mode prohibited pairs cannot change any more "
+                "(leave FIDE mode first)."
+            )
+        elif started:
+            note += " Round 1 is paired: a change is confirmed and recorded as a ### line."
+        self.set_note(note)
+
+    def players(self) -> tuple[int, int]:
+        return int(self.first.currentData()), int(self.second.currentData())
+
+    def lifting(self) -> bool:
+        return bool(self.lift.currentData())
+
+    def problems(self) -> list[str]:
+        a, b = self.players()
+        return ["choose two different players"] if a == b else []

@@ -18,6 +18,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
 from swissdesk.gui.dialogs import TextDialog
+from swissdesk.storage import Level, LevelWarning
 
 MAX_DETAILS = 12
 """Lines of details a question lists itself; the rest go to its scrolled details area (a
@@ -94,6 +95,57 @@ class Prompter:
     ) -> bool:
         box = question_box(self.parent, title, message, details, default_yes=default_yes)
         return box.exec() == QMessageBox.StandardButton.Yes
+
+    def confirm_level(
+        self,
+        title: str,
+        message: str,
+        warnings: Sequence[LevelWarning],
+        *,
+        consequences: str = "",
+    ) -> int:
+        """Ask for the confirmation the warnings' level needs (:mod:`swissdesk.storage.levels`):
+        Level 2 one question, Level 3 one question listing every fact, Level 4 a second
+        question with the consequences (both default to No). Returns the level confirmed,
+        0 when the arbiter said No. One mechanism for every action of the window."""
+        level = max((w.level for w in warnings), default=Level.CONFIRM)
+        facts = [f"[{w.level.label}] {w.text}" for w in warnings]
+        heading = f"{title} — {Level(level).label} warning"
+        if level <= Level.CONFIRM:
+            asked = self.confirm(heading, f"{message}\n\nGo on?", [w.text for w in warnings])
+            return int(level) if asked else 0
+        question = f"{message}\n\nConfirm only if you accept every point below."
+        if level >= Level.DOUBLE:
+            question += "\nA second confirmation follows."
+        if not self.confirm(heading, question, facts):
+            return 0
+        if level >= Level.DOUBLE:
+            second = (
+                f"{consequences}\n\n" if consequences else ""
+            ) + "Do you really want to do this?"
+            if not self.confirm(f"{title} — second confirmation (Level 4)", second):
+                return 0
+        return int(level)
+
+    def ask_text(self, title: str, message: str, text: str = "") -> str | None:
+        """A line of text (None for Cancel)."""
+        from PySide6.QtWidgets import QInputDialog
+
+        value, ok = QInputDialog.getText(self.parent, title, message, text=text)
+        return value.strip() if ok else None
+
+    def choose(self, title: str, message: str, options: Sequence[str]) -> int | None:
+        """One of ``options`` (its index), or None for Cancel."""
+        box = QMessageBox(self.parent)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(title)
+        box.setText(message)
+        buttons = [box.addButton(o[:1].upper() + o[1:], QMessageBox.ButtonRole.AcceptRole) for o in options]
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(buttons[0])
+        box.exec()
+        clicked = box.clickedButton()
+        return next((i for i, b in enumerate(buttons) if b is clicked), None)
 
     def run_dialog(self, dialog: QDialog) -> bool:
         accepted = dialog.exec() == QDialog.DialogCode.Accepted

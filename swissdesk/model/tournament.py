@@ -398,6 +398,13 @@ class Tournament:
     unrated_rule: UnratedRule = field(default_factory=UnratedRule)
     """The rating unrated players count with in the rating-based tie-breaks (the
     tournament's regulations; by default left out, as C.07 does)."""
+    fide_mode: bool = True
+    """In FIDE mode (FIDE's checklist for tournament programs, C.02): a tournament that left
+    it says so on every printed page."""
+    integrity_log: tuple[str, ...] = ()
+    """The pairing-integrity events recorded while the tournament was run (an imported round
+    that breaks the rules, a manual pairing that differs from the engine's, ...), each the
+    text of one TRF comment line after ``### ``: ``MPA @ Round 4: ...``."""
 
     def player(self, tpn: int) -> Player:
         """The player with pairing number ``tpn`` (KeyError if none)."""

@@ -59,6 +59,10 @@ def round_date(tournament: Tournament, round_number: int | None) -> str:
     return schedule.round_date(tournament.extra_records, round_number)
 
 
+NOT_IN_FIDE_MODE = "Not in FIDE mode"
+"""The footer of every page of a tournament that left FIDE mode."""
+
+
 @dataclass(frozen=True, slots=True)
 class Header:
     """What the header of every page of one document says."""
@@ -71,6 +75,9 @@ class Header:
     date: str
     people: str = ""
     """"Organiser: …   Chief arbiter: …" (a third line; empty when neither is known)."""
+    footer_notice: str = ""
+    """Printed in the middle of every page's footer: ``Not in FIDE mode`` for a tournament
+    that left FIDE mode (FIDE's checklist, C.02 VCL Q46), else empty."""
     venue_url: str = ""
     """The venue's address (``swissdesk serve``): printed with its QR code at the header's
     right, so that a player at the wall opens the live pages (empty: neither)."""
@@ -108,6 +115,7 @@ def make_header(
         round_text=round_text,
         date=date,
         people=printable(people_line(info.organiser, info.chief_arbiter)),
+        footer_notice="" if tournament.fide_mode else NOT_IN_FIDE_MODE,
         venue_url=venue_url,
     )
 
@@ -234,6 +242,10 @@ def build_pdf(
         y = MARGIN_BOTTOM - 8 * mm
         canvas.drawString(MARGIN_X, y, f"swissdesk {__version__}   printed {printed}")
         canvas.drawRightString(width - MARGIN_X, y, f"Page {number} of {total}")
+        if header.footer_notice:
+            canvas.setFont(BOLD, 8)
+            canvas.setFillColor(colors.black)
+            canvas.drawCentredString(width / 2, y, header.footer_notice)
         canvas.restoreState()
 
     frame = Frame(

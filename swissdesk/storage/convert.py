@@ -46,6 +46,7 @@ from swissdesk.model.tournament import (
     TournamentInfo,
 )
 from swissdesk.model.withdrawal import withdrawals
+from swissdesk.storage.levels import IntegrityEvent
 from swissdesk.storage.schema import (
     EntryRecord,
     PlayerRecord,
@@ -189,7 +190,13 @@ def settings_from_record(rec: TournamentRecord) -> TournamentSettings:
         norm_exemption=exemption,
         rating_rules=rating_rules,
         round_robin=_round_robin_settings(json.loads(rec.extra_records or "[]")),
+        fide_mode=bool(rec.fide_mode),
     )
+
+
+def integrity_events(rec: TournamentRecord) -> list[IntegrityEvent]:
+    """The tournament's pairing-integrity events, oldest first (the TRF's ``###`` lines)."""
+    return [IntegrityEvent.from_json(e) for e in json.loads(rec.integrity_log or "[]")]
 
 
 def _round_robin_settings(records: Sequence[str]) -> RoundRobinSettings:
@@ -267,6 +274,7 @@ def settings_from_tournament(t: Tournament) -> TournamentSettings:
             if round_robin.is_round_robin(t.system)
             else RoundRobinSettings()
         ),
+        fide_mode=t.fide_mode,
     )
 
 
@@ -463,11 +471,23 @@ def pending_boards(session: Session, round_number: int) -> list[int]:
 
 
 def completed_through(session: Session) -> int:
-    """The last round whose results are all in (every earlier one is complete too)."""
+    """The last round whose results are all in (every earlier one is complete too). A round
+    being created by hand (:mod:`~swissdesk.storage.commands.manual`) is not complete."""
     last = last_paired_round(session)
     if last and pending_boards(session, last):
         return last - 1
+    if last and _being_created(session, last):
+        return last - 1
     return last
+
+
+def _being_created(session: Session, round_number: int) -> bool:
+    rec = session.get(TournamentRecord, section_of(session))
+    text = rec.manual_pairing if rec is not None else None
+    if not text:
+        return False
+    current = json.loads(text)
+    return bool(current.get("creating")) and current.get("round") == round_number
 
 
 def round_entry(
@@ -659,6 +679,8 @@ def build_snapshot(
         rating_method=None if rules.method is RatingMethod.FIDE else rules.method,
         rating_federation=national_fed,
         unrated_rule=rules.unrated,
+        fide_mode=bool(rec.fide_mode),
+        integrity_log=tuple(e.trf_line[4:] for e in integrity_events(rec)),
     )
 
 

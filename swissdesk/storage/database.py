@@ -416,6 +416,96 @@ def migrate_6_add_prize_plan(con: sqlite3.Connection) -> None:
 MIGRATIONS[6] = migrate_6_add_prize_plan
 
 
+_V8_TOURNAMENT = (
+    "CREATE TABLE tournament (\n"
+    "\tid INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, \n"
+    "\tname TEXT NOT NULL, \n"
+    "\tcity TEXT NOT NULL, \n"
+    "\tfederation TEXT NOT NULL, \n"
+    "\tstart_date TEXT NOT NULL, \n"
+    "\tend_date TEXT NOT NULL, \n"
+    "\tchief_arbiter TEXT NOT NULL, \n"
+    "\tdeputy_arbiters TEXT NOT NULL, \n"
+    "\ttime_control TEXT NOT NULL, \n"
+    "\ttournament_type TEXT NOT NULL, \n"
+    "\ttotal_rounds INTEGER NOT NULL, \n"
+    "\tsystem VARCHAR NOT NULL, \n"
+    "\tinitial_colour VARCHAR(1) NOT NULL, \n"
+    "\tscoring TEXT NOT NULL, \n"
+    "\ttiebreaks TEXT NOT NULL, \n"
+    "\tacceleration VARCHAR NOT NULL, \n"
+    "\tlate_entry_result VARCHAR(1) NOT NULL, \n"
+    "\tis_team BOOLEAN NOT NULL, \n"
+    "\tforbidden_pairs TEXT NOT NULL, \n"
+    "\textra_records TEXT NOT NULL, \n"
+    "\tlist_closed BOOLEAN NOT NULL, \n"
+    "\torganiser TEXT NOT NULL, \n"
+    "\trating_settings TEXT NOT NULL, \n"
+    "\tposition INTEGER NOT NULL, \n"
+    "\trating_from INTEGER NOT NULL, \n"
+    "\trating_below INTEGER NOT NULL, \n"
+    "\tage_under INTEGER NOT NULL, \n"
+    "\tage_from INTEGER NOT NULL, \n"
+    "\ttrf_version VARCHAR NOT NULL, \n"
+    "\tdeclared_through INTEGER, \n"
+    "\tfide_mode BOOLEAN NOT NULL, \n"
+    "\tintegrity_log TEXT NOT NULL, \n"
+    "\tmanual_pairing TEXT\n"
+    ")"
+)
+"""The version-8 ``tournament`` table: version 7's (the same as 6's) with FIDE mode, the
+integrity log and the manual-pairing phase at its end."""
+
+_V7_TOURNAMENT_COLUMNS = (
+    "id, name, city, federation, start_date, end_date, chief_arbiter, deputy_arbiters, "
+    "time_control, tournament_type, total_rounds, system, initial_colour, scoring, tiebreaks, "
+    "acceleration, late_entry_result, is_team, forbidden_pairs, extra_records, list_closed, "
+    "organiser, rating_settings, position, rating_from, rating_below, age_under, age_from, "
+    "trf_version, declared_through"
+)
+
+
+def migrate_7_add_fide_mode(con: sqlite3.Connection) -> None:
+    """Version 7 -> 8: FIDE mode and the pairing-integrity log of each section (issue 29).
+    The ``tournament`` table is rebuilt with the version-8 statement (frozen SQL, never the
+    current models), so that an upgraded file has exactly the table a new one has; every
+    value is kept. An older section is in FIDE mode when its system is a FIDE-approved one
+    (the systems of C.04 in their current editions and the round robin; not the 1992
+    rating-based Swiss, not the Lim system's 1999 or 2003 edition, not Scheveningen, whose
+    table is swissdesk's); its log is empty and no round is being paired by hand."""
+    sequence = con.execute("SELECT seq FROM sqlite_sequence WHERE name = 'tournament'").fetchone()
+    # Renaming must not rewrite the other tables' references to "tournament" (the
+    # players, rounds, entries, audit rows and prize plans of each section).
+    con.execute("PRAGMA legacy_alter_table = ON")
+    con.execute('ALTER TABLE tournament RENAME TO "_v7_tournament"')
+    con.execute(_V8_TOURNAMENT)
+    con.execute(
+        f"INSERT INTO tournament ({_V7_TOURNAMENT_COLUMNS}, fide_mode, integrity_log, "
+        f"manual_pairing) SELECT {_V7_TOURNAMENT_COLUMNS}, CASE WHEN "
+        "system IN ('dutch', 'dubov', 'burstein', 'double-swiss', 'team', 'round-robin') "
+        "OR system LIKE 'round-robin:%' OR system = 'lim' OR (system LIKE 'lim:%' "
+        "AND system NOT LIKE '%2003%' AND system NOT LIKE '%1999%') THEN 1 ELSE 0 END, "
+        "'[]', NULL "
+        'FROM "_v7_tournament"'
+    )
+    con.execute('DROP TABLE "_v7_tournament"')
+    con.execute("PRAGMA legacy_alter_table = OFF")
+    if sequence is not None:  # section ids stay never reused
+        con.execute(
+            "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'tournament'",
+            (sequence[0],),
+        )
+    problems = con.execute("PRAGMA foreign_key_check").fetchall()
+    if problems:
+        raise StorageError(
+            f"the tournament file's rows do not fit together ({len(problems)} broken "
+            "references); it was not upgraded"
+        )
+
+
+MIGRATIONS[7] = migrate_7_add_fide_mode
+
+
 def translate_error(exc: BaseException, path: Path) -> StorageError:
     """The arbiter's message for a SQLite failure while using ``path``."""
     orig = exc.orig if isinstance(exc, DBAPIError) else exc

@@ -296,6 +296,28 @@ def _pairs(value: Any) -> bool:
     return isinstance(value, list) and all(_list_of(int)(p) and len(p) == 2 for p in value)
 
 
+def _integrity_log(value: Any) -> bool:
+    """The pairing-integrity events (storage/levels.py): kind, round, text."""
+    return isinstance(value, list) and all(
+        isinstance(e, dict)
+        and isinstance(e.get("kind"), str)
+        and isinstance(e.get("round"), int)
+        and not isinstance(e.get("round"), bool)
+        and isinstance(e.get("text"), str)
+        for e in value
+    )
+
+
+def _manual_phase(value: Any) -> bool:
+    """The open manual-pairing phase (storage/commands/manual.py): its round and players."""
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("round"), int)
+        and not isinstance(value.get("round"), bool)
+        and _list_of(int)(value.get("players", []))
+    )
+
+
 def _prize_plan(value: Any) -> bool:
     """A section's prize plan (issue 36): the plan's written form, read as the program
     reads it, and the ticks (player id -> category names)."""
@@ -323,6 +345,13 @@ _JSON_COLUMNS: tuple[tuple[str, str, Callable[[Any], bool], str], ...] = (
     ("player", "acceleration", _acceleration, "a list of points"),
     ("entry", "games", lambda v: v is None or _games(v), "a list of games"),
     ("audit", "payload", lambda v: isinstance(v, dict), "the record of an action"),
+    ("tournament", "integrity_log", lambda v: _integrity_log(v), "a list of ### events"),
+    (
+        "tournament",
+        "manual_pairing",
+        lambda v: _manual_phase(v),
+        "a round being paired by hand",
+    ),
     ("prize_plan", "content", _prize_plan, "a prize plan"),
 )
 """Columns holding JSON, with the shape swissdesk writes there."""

@@ -7,9 +7,11 @@ left half-changed: an action that raises changed nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from swissdesk.errors import SwissdeskError
+from swissdesk.storage.levels import Level, LevelWarning, highest
 
 
 class StorageError(SwissdeskError):
@@ -75,12 +77,38 @@ class ActionRefused(StorageError):
 
 
 class ConfirmationRequired(ActionRefused):
-    """The action breaks a rule the arbiter may knowingly override (e.g. a manual pairing that
-    violates an absolute criterion). Nothing changed; repeat it with ``confirmed=True``.
+    """The action breaks a rule the arbiter may knowingly override, or needs a warning the
+    checklist asks for (:mod:`swissdesk.storage.levels`): nothing changed; run it again with
+    ``confirmed`` set to :attr:`level` (the window asks, the command line takes
+    ``--yes-i-know LEVEL``).
 
-    ``warnings`` lists what the arbiter must confirm, one sentence each.
+    ``items`` are the warnings with their levels, ``warnings`` their sentences, ``level`` the
+    highest (2: confirm, 3: confirm with the facts, 4: double confirmation), ``consequences``
+    what the action cannot take back (said with Level 4).
     """
 
-    def __init__(self, message: str, warnings: tuple[str, ...]) -> None:
+    exit_code = 4
+
+    def __init__(
+        self,
+        message: str,
+        warnings: Sequence[LevelWarning] | Sequence[str],
+        *,
+        consequences: str = "",
+    ) -> None:
         super().__init__(message)
-        self.warnings = warnings
+        self.items: tuple[LevelWarning, ...] = tuple(
+            w if isinstance(w, LevelWarning) else LevelWarning(Level.CONFIRM_FACTS, w)
+            for w in warnings
+        )
+        self.warnings: tuple[str, ...] = tuple(w.text for w in self.items)
+        self.level: Level = max(highest(self.items), Level.CONFIRM)
+        self.consequences = consequences
+
+
+class RefusedInFideMode(ActionRefused):
+    """Level 5: the action is impossible while the tournament is in FIDE mode (C.02 VCL);
+    the message says what it would take (leaving FIDE mode, a Level-4 action that cannot be
+    undone)."""
+
+    level = 5

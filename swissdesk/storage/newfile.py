@@ -12,7 +12,7 @@ import errno
 import json
 import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -21,6 +21,7 @@ from sqlalchemy import text as sql_text
 from sqlalchemy.orm import Session
 
 from swissdesk import __version__
+from swissdesk.engines.base import fide_approved
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
     DOUBLE_SWISS_SCORING,
@@ -36,6 +37,7 @@ from swissdesk.storage.commands.base import (
 )
 from swissdesk.storage.commands.round_robin import new_round_robin
 from swissdesk.storage.errors import ActionRefused, DiskFullError, ReadOnlyFileError, StorageError
+from swissdesk.storage.levels import IntegrityEvent, integrity_payload, left_fide_mode
 from swissdesk.storage.schema import AuditRecord, MetaRecord, PlayerRecord, TournamentRecord
 from swissdesk.storage.sections import in_section
 from swissdesk.storage.views import PlayerData, TournamentSettings
@@ -43,14 +45,16 @@ from swissdesk.trf.team_records import TeamEvent
 
 
 class NewFile(NamedTuple):
-    """What a new tournament file holds: its settings, what ``fill`` adds in the creating
-    transaction, and the first audit row (``action``, ``summary``, ``payload``)."""
+    """What a new tournament file holds: its settings (with its FIDE mode), what ``fill``
+    adds in the creating transaction, the first audit row (``action``, ``summary``,
+    ``payload``) and the pairing-integrity events it starts with (an import's)."""
 
     settings: TournamentSettings
     fill: Callable[[Session], None]
     action: str
     summary: str
     payload: dict[str, Any]
+    integrity: tuple[IntegrityEvent, ...] = ()
 
 
 def new_tournament(settings: TournamentSettings, players: Sequence[PlayerData] = ()) -> NewFile:
@@ -62,6 +66,8 @@ def new_tournament(settings: TournamentSettings, players: Sequence[PlayerData] =
     check_settings(settings)
     for data in players:
         check_player_data(data)
+    # FIDE mode is on for a FIDE-approved system (C.02 VCL Q40), off for any other.
+    settings = replace(settings, fide_mode=fide_approved(settings.system))
 
     def fill(session: Session) -> None:
         for tpn, data in enumerate(players, start=1):
@@ -77,10 +83,21 @@ def new_tournament(settings: TournamentSettings, players: Sequence[PlayerData] =
 
 
 def imported_tournament(
-    tournament: Tournament, source: str = "", trf_version: str | None = None
+    tournament: Tournament,
+    source: str = "",
+    trf_version: str | None = None,
+    *,
+    integrity: Sequence[IntegrityEvent] = (),
+    report: Mapping[str, Any] | None = None,
 ) -> NewFile:
     """A file holding ``tournament`` exactly (paired rounds with their results, the next
-    round's byes); ``trf_version`` is remembered as the file's default export format."""
+    round's byes); ``trf_version`` is remembered as the file's default export format.
+
+    The tournament is in FIDE mode (C.02 VCL Q56) when its system is FIDE-approved and the
+    file does not record that it left FIDE mode (``### FIDE mode left``: it stays out).
+    ``integrity``: the events the import found (``### Import @ Round n``); ``report``: what
+    the import's check and reading said, kept in the first audit row.
+    """
     at = utc_now()
 
     def fill(session: Session) -> None:
@@ -91,9 +108,12 @@ def imported_tournament(
     summary = f"imported {len(tournament.players)} players, " + (
         f"{tournament.rounds_with_pairings} rounds" + (f" from {source}" if source else "")
     )
-    payload = {"source": source, "players": len(tournament.players)}
-    settings = convert.settings_from_tournament(tournament)
-    return NewFile(settings, fill, "ImportTournament", summary, payload)
+    payload: dict[str, Any] = {"source": source, "players": len(tournament.players)}
+    if report:
+        payload.update(report)
+    fide_mode = fide_approved(tournament.system) and not left_fide_mode(tournament.extra_records)
+    settings = replace(convert.settings_from_tournament(tournament), fide_mode=fide_mode)
+    return NewFile(settings, fill, "ImportTournament", summary, payload, tuple(integrity))
 
 
 def imported_team_event(event: TeamEvent, source: str = "") -> NewFile:
@@ -112,7 +132,8 @@ def imported_team_event(event: TeamEvent, source: str = "") -> NewFile:
         f"{t.rounds_with_pairings} rounds" + (f" from {source}" if source else "")
     )
     payload = {"source": source, "teams": len(t.players)}
-    settings = convert.settings_from_tournament(t)
+    fide_mode = fide_approved(t.system) and not left_fide_mode(t.extra_records)
+    settings = replace(convert.settings_from_tournament(t), fide_mode=fide_mode)
     return NewFile(settings, fill, "ImportTournament", summary, payload)
 
 
@@ -124,6 +145,10 @@ def add_section(session: Session, recipe: NewFile, *, position: int) -> int:
     convert.write_settings(rec, recipe.settings)  # may add record 132 (round dates)
     rec.forbidden_pairs = "[]"
     rec.list_closed = False
+    rec.fide_mode = recipe.settings.fide_mode
+    # The pairing-integrity events it starts with (an import's: ### Import @ Round n).
+    rec.integrity_log = json.dumps([e.to_json() for e in recipe.integrity])
+    rec.manual_pairing = None
     session.add(rec)
     session.flush()
     with in_section(session, rec.id):
@@ -133,7 +158,7 @@ def add_section(session: Session, recipe: NewFile, *, position: int) -> int:
             at=utc_now(),
             action=recipe.action,
             summary=recipe.summary,
-            payload=json.dumps(recipe.payload),
+            payload=json.dumps({**recipe.payload, **integrity_payload(*recipe.integrity)}),
             section_id=rec.id,
         )
     )

@@ -94,7 +94,7 @@ def round_view(session: Session, round_number: int) -> RoundView:
                         None,
                     )
                 )
-    return round_view_from_rows(
+    view = round_view_from_rows(
         round_number,
         round_number <= last,
         this_round,
@@ -104,6 +104,17 @@ def round_view(session: Session, round_number: int) -> RoundView:
         round_row(session, round_number),
         settings,
     )
+    text = tournament_row(session).manual_pairing
+    current = json.loads(text) if text else None
+    if current is None or current.get("round") != round_number:
+        return view
+    placed = {st.player_id for st in this_round if st.kind in ("game", "pab")}
+    waiting = sorted(
+        (players[pid][0], players[pid][1])
+        for pid in current.get("players", ())
+        if pid in players and pid not in placed
+    )
+    return replace(view, manual=True, to_pair=tuple(waiting), complete=False)
 
 
 def audit_log(session: Session, limit: int | None = None) -> list[AuditEntry]:
@@ -340,7 +351,7 @@ def round_view_from_rows(
         pab=pab,
         unpaired=tuple(unpaired),
         complete=paired and all(bv.has_result for bv in boards),
-        changed_by_hand=engine_pairing is not None,
+        changed_by_hand=engine_pairing is not None or (rnd is not None and rnd.engine == "manual"),
         engine_pairing=engine_pairing,
     )
 

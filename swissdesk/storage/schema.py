@@ -28,7 +28,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 """Version of the tables below; bump it and add a migration to ``database.MIGRATIONS``.
 
 2: the team tables (``team_settings``, ``team``, ``team_member``, ``team_board``).
@@ -40,7 +40,10 @@ SCHEMA_VERSION = 7
 TRF version and declared-results round that were file-wide ``meta`` keys); ``section_id`` on
 every per-section table; TPNs and round numbers unique per section; ``player.checked_in``;
 ``audit.section_id``.
-7: ``prize_plan``: a section's prize plan and the categories ticked per player (issue 36)."""
+7: ``prize_plan``: a section's prize plan and the categories ticked per player (issue 36).
+
+8: FIDE mode and the pairing-integrity log (issue 29): ``tournament.fide_mode``,
+``tournament.integrity_log``, ``tournament.manual_pairing`` (per section)."""
 
 APPLICATION_ID = 0x53574453
 """``PRAGMA application_id`` of every swissdesk file ("SWDS"), so tools recognise it."""
@@ -111,6 +114,15 @@ class TournamentRecord(Base):
     """The TRF format the section was imported from (``"16"``/``"2026"``; ``""``: none)."""
     declared_through: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The imported TRF's last round: its declared points and ranks hold through it."""
+    fide_mode: Mapped[bool] = mapped_column(Boolean, default=True)
+    """In FIDE mode (C.02 VCL Q40-46): on for a FIDE-approved system; once off, never on
+    again (:class:`~swissdesk.storage.commands.fide_mode.LeaveFideMode`)."""
+    integrity_log: Mapped[str] = mapped_column(Text, default="[]")
+    """JSON list of the pairing-integrity events (``kind``, ``round``, ``text``), written to
+    every exported TRF as ``###`` lines (:mod:`swissdesk.storage.levels`)."""
+    manual_pairing: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """JSON object: the round being paired by hand, ``NULL`` when none
+    (:mod:`swissdesk.storage.commands.manual`)."""
 
 
 class SectionScoped:

@@ -22,12 +22,12 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import Engine, update
+from sqlalchemy import Engine, select, update
 from sqlalchemy.orm import Session
 
 from swissdesk.elo import RatingInputs
 from swissdesk.engines.base import RoundPairing, pair_round
-from swissdesk.errors import InputError
+from swissdesk.errors import InputError, SwissdeskError
 from swissdesk.model.tournament import (
     ResultCode,
     TeamSettings,
@@ -52,6 +52,7 @@ from swissdesk.storage.commands import (
     Redo,
     Undo,
     history,
+    manual,
     round_robin,
 )
 from swissdesk.storage.commands.base import (
@@ -71,12 +72,15 @@ from swissdesk.storage.errors import (
     ReadOnlyFileError,
     StorageError,
 )
-from swissdesk.storage.schema import AuditRecord
+from swissdesk.storage.importing import PreparedImport
+from swissdesk.storage.levels import IntegrityEvent, require, updated_log
+from swissdesk.storage.schema import AuditRecord, EntryRecord, PlayerRecord
 from swissdesk.storage.sections import SECTION, audit_section, in_section
 from swissdesk.storage.views import (
     ActionResult,
     AuditEntry,
     EventPlayerRow,
+    ManualPhase,
     PlayerData,
     PlayerRow,
     RoundView,
@@ -329,18 +333,44 @@ class TournamentFile:
         path: str | os.PathLike[str],
         *,
         system: str | None = None,
+        confirmed: int = 0,
     ) -> TournamentFile:
         """Read a TRF (TRF16, TRF-2026, a team file) or a JSON tournament state into a new
         tournament file (:mod:`swissdesk.storage.importing`); ``system`` overrides the
-        pairing system the file names."""
+        pairing system the file names.
+
+        Every round of the file is checked against the pairing rules first (C.02 VCL Q54);
+        a round that breaks them is a Level-3 warning (:class:`ConfirmationRequired` unless
+        ``confirmed`` is 3 or more) and becomes ``### Import @ Round n`` in the tournament's
+        log (Q55). :func:`~swissdesk.storage.importing.prepare_import` and
+        :meth:`from_prepared` do the same in two steps (the window checks in a worker).
+        """
         from swissdesk.storage import importing
 
-        read = importing.read_for_import(trf_path, system)
-        if isinstance(read.content, TeamEvent):
-            return cls.from_team_event(path, read.content, read.source)
-        return cls.from_tournament(
-            path, read.content, source=read.source, trf_version=read.trf_version
-        )
+        prepared = importing.prepare_import(trf_path, system)
+        return cls.from_prepared(path, prepared, confirmed=confirmed)
+
+    @classmethod
+    def from_prepared(
+        cls,
+        path: str | os.PathLike[str],
+        prepared: PreparedImport,
+        *,
+        confirmed: int = 0,
+    ) -> TournamentFile:
+        """Create the tournament file of a checked import (:meth:`import_trf`)."""
+        _require_import(confirmed, [prepared])
+        return cls._build(Path(path), _recipe_of(prepared))
+
+    def import_notes(self) -> list[str]:
+        """What the import of this tournament assumed, adjusted or found (empty for a
+        tournament created here): kept in its first audit row."""
+        with self._read() as session:
+            first = session.scalars(select(AuditRecord).order_by(AuditRecord.id).limit(1)).first()
+            if first is None or first.action != "ImportTournament":
+                return []
+            notes = json.loads(first.payload).get("notes", [])
+            return [str(n) for n in notes]
 
     @classmethod
     def from_team_event(
@@ -370,21 +400,21 @@ class TournamentFile:
         path: str | os.PathLike[str],
         *,
         system: str | None = None,
+        confirmed: int = 0,
     ) -> TournamentFile:
         """One event file with a section per file read (TRF16, TRF-2026, team files, JSON
         states), in the order given, each named by its file's tournament name (record 012;
         the file's name when it has none; a name given twice gets " (2)"). All or nothing:
-        a file that cannot be read creates no event."""
+        a file that cannot be read creates no event. Each file's rounds are checked as
+        :meth:`import_trf` does; one question covers every round that breaks the rules."""
         from swissdesk.storage import importing
 
+        prepared = [importing.prepare_import(trf_path, system) for trf_path in trf_paths]
+        _require_import(confirmed, prepared)  # every file's rounds checked (Q54-55)
         recipes: list[newfile.NewFile] = []
         names: set[str] = set()
-        for trf_path in trf_paths:
-            read = importing.read_for_import(trf_path, system)
-            if isinstance(read.content, TeamEvent):
-                recipe = newfile.imported_team_event(read.content, read.source)
-            else:
-                recipe = newfile.imported_tournament(read.content, read.source, read.trf_version)
+        for trf_path, one in zip(trf_paths, prepared, strict=True):
+            recipe = _recipe_of(one)
             name = recipe.settings.name.strip() or Path(trf_path).stem
             unique, n = name, 1
             while unique.casefold() in names:
@@ -618,11 +648,86 @@ class TournamentFile:
     def can_pair_next_round(self) -> tuple[bool, str]:
         """Whether the next round can be paired now, and why not (a sentence)."""
         with self._read() as session:
+            current = manual.phase(session)
+            if current is not None:
+                return False, f"round {current['round']} is being paired by hand"
             try:
                 n, _available = pairable(session)
             except ActionRefused as exc:
                 return False, str(exc)
             return True, f"round {n} can be paired"
+
+    def integrity_log(self) -> list[IntegrityEvent]:
+        """The pairing-integrity events recorded so far, oldest first: what every exported
+        TRF carries as ``###`` lines (:mod:`swissdesk.storage.levels`)."""
+        with self._read() as session:
+            return convert.integrity_events(tournament_row(session))
+
+    def prohibited_pairs(self) -> list[tuple[int, int]]:
+        """The pairs the arbiter prohibited (record 260), by pairing number."""
+        from swissdesk.storage.commands.fide_mode import prohibited_pairs
+
+        with self._read() as session:
+            return prohibited_pairs(session)
+
+    def manual_pairing(self) -> ManualPhase | None:
+        """The round being paired by hand, or None (:mod:`~swissdesk.storage.commands.manual`)."""
+        with self._read() as session:
+            current = manual.phase(session)
+            if current is None:
+                return None
+            tpns = convert_tpns(session, current["players"])
+            n = int(current["round"])
+            engine_text = current.get("engine")
+            placed = set(
+                session.scalars(
+                    select(EntryRecord.player_id).where(
+                        EntryRecord.round_number == n, EntryRecord.kind.in_(("game", "pab"))
+                    )
+                )
+            )
+            waiting = sorted(t for pid, t in tpns.items() if pid not in placed)
+            return ManualPhase(
+                round_number=n,
+                creating=bool(current.get("creating")),
+                players=tuple(sorted(tpns.values())),
+                unpaired=tuple(waiting),
+                engine_pairing=manual.parse_pairing(n, engine_text) if engine_text else None,
+                engine_error=str(current.get("engine_error") or ""),
+            )
+
+    def start_manual_pairing(
+        self, round_number: int | None = None, *, from_engine: bool = False, confirmed: int = 0
+    ) -> ActionResult:
+        """Open the manual-pairing phase of ``round_number`` (default: the next round when
+        it can be paired, else the last paired round), computing the engine's pairing of
+        it first for the comparison at the end."""
+        with self._read() as session:
+            last = convert.last_paired_round(session)
+            if round_number is None:
+                try:
+                    pairable(session)
+                    round_number = last + 1
+                except ActionRefused:
+                    round_number = last
+            tournament = convert.build_snapshot(session, through=round_number - 1)
+            system = tournament_row(session).system
+        engine_pairing: RoundPairing | None = None
+        error = ""
+        try:
+            engine_pairing = pair_round(tournament, round_number, system)
+        except SwissdeskError as exc:
+            error = str(exc)
+        return self.execute(
+            manual.StartManualPairing(
+                round_number,
+                engine_pairing,
+                engine=system,
+                engine_error=error,
+                from_engine=from_engine,
+                confirmed=confirmed,
+            )
+        )
 
     # -----------------------------------------------------------------------------------
     # Pairing with an engine
@@ -642,15 +747,17 @@ class TournamentFile:
         return pair_round(tournament, round_number, system or tournament.system, explain=explain)
 
     def pair_next_round(
-        self, system: str | None = None, *, explain: bool = False
+        self, system: str | None = None, *, explain: bool = False, confirmed: int = 0
     ) -> tuple[RoundPairing, ActionResult]:
         """Compute the next round's pairing with the engine and store it (convenience).
 
-        ``explain=True`` asks the engine for its explanation (``RoundPairing.explanation``).
+        ``explain=True`` asks the engine for its explanation (``RoundPairing.explanation``);
+        ``confirmed``: the warning level accepted (round 1 of a tournament that cannot be
+        paired to the end is a Level-2 warning).
         """
         name = system or self.settings().system
         pairing = self.compute_next_pairing(name, explain=explain)
-        return pairing, self.execute(PairNextRound(pairing, engine=name))
+        return pairing, self.execute(PairNextRound(pairing, engine=name, confirmed=confirmed))
 
     # -----------------------------------------------------------------------------------
     # Actions
@@ -682,9 +789,14 @@ class TournamentFile:
                     step = REGISTRY.get(type(action))
                     if step is None:
                         raise InputError(f"unknown action {name}")
+                    if session.info.get(SECTION) is not None:  # a section's action
+                        manual.check_phase_allows(session, action)
                     summary, payload, warnings = step.apply(session, action)
                     payload = {**payload, "redo": encode(action)}
                     undo_of = None
+                # A pairing-integrity event joins the tournament's log (the TRF's ###
+                # lines); the log before is kept so that Undo puts it back.
+                log_integrity(session, payload)
                 # A round robin's number of rounds follows its list of players.
                 if session.info.get(SECTION) is not None:
                     round_robin.sync_rounds(session)
@@ -708,6 +820,54 @@ class TournamentFile:
                 audit_id = audit.id
             self._checkpoint("PASSIVE")
         return ActionResult(audit_id=audit_id, action=name, summary=summary, warnings=warnings)
+
+def _require_import(confirmed: int, prepared: Sequence[PreparedImport]) -> None:
+    """The Level-3 question of the imported rounds that break the pairing rules (Q55)."""
+    several = len(prepared) > 1
+    warnings = [
+        replace(w, text=f"{Path(p.read.source).name}: {w.text}") if several else w
+        for p in prepared
+        for w in p.warnings()
+    ]
+    names = ", ".join(Path(p.read.source).name for p in prepared if p.broken) or "the file"
+    require(
+        confirmed,
+        f"{names}: {len(warnings)} imported round{'s' if len(warnings) != 1 else ''} "
+        f"break{'s' if len(warnings) == 1 else ''} the pairing rules; confirm to import "
+        "anyway (each is recorded as ### Import)",
+        warnings,
+    )
+
+
+def _recipe_of(prepared: PreparedImport) -> newfile.NewFile:
+    """The new section of a checked import, with its ### Import events and its report."""
+    read = prepared.read
+    if isinstance(read.content, TeamEvent):
+        recipe = newfile.imported_team_event(read.content, read.source)
+        return recipe._replace(
+            payload={**recipe.payload, **prepared.report()},
+            integrity=tuple(prepared.events()),
+        )
+    return newfile.imported_tournament(
+        read.content,
+        read.source,
+        read.trf_version,
+        integrity=prepared.events(),
+        report=prepared.report(),
+    )
+
+
+def log_integrity(session: Session, payload: dict[str, Any]) -> None:
+    """Apply an action's ``integrity``/``integrity_drop`` to the tournament's log and keep
+    the log as it was in ``payload["integrity_before"]`` (:mod:`swissdesk.storage.levels`)."""
+    if not payload.get("integrity") and not payload.get("integrity_drop"):
+        return
+    rec = tournament_row(session)
+    before = convert.integrity_events(rec)
+    after = updated_log(before, payload)
+    if after != before:
+        payload["integrity_before"] = [e.to_json() for e in before]
+        rec.integrity_log = json.dumps([e.to_json() for e in after])
 
 
 def _arbiter() -> str:
@@ -749,6 +909,16 @@ def open_for_report(
 
 # ---------------------------------------------------------------------------------------
 # Helpers (module level: they take the session, never keep ORM objects)
+
+
+def convert_tpns(session: Session, player_ids: Sequence[int]) -> dict[int, int]:
+    """Player id -> current TPN for ``player_ids`` (ids no longer in the file left out)."""
+    wanted = set(player_ids)
+    return {
+        pid: tpn
+        for pid, tpn in session.execute(select(PlayerRecord.id, PlayerRecord.tpn))
+        if pid in wanted
+    }
 
 
 class _Locked:

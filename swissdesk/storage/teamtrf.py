@@ -194,6 +194,8 @@ def team_event(session: Session, *, include_pending: bool = False) -> TeamEvent:
         system="team",
         # A team round robin's record 192 (FIDE_TEAM_ROUNDROBIN, ...) names the event.
         extra_records=tuple(r for r in tournament.extra_records if r.startswith("192")),
+        fide_mode=tournament.fide_mode,
+        integrity_log=tournament.integrity_log,
     )
     rosters: dict[int, tuple[int, ...]] = {}
     for m in members:

@@ -154,6 +154,10 @@ class TournamentSettings:
     """For a round robin or Scheveningen event: the cycles and the order of the last two
     rounds of a cycle (GRC Annex 1). Kept as TRF record 192; ``total_rounds`` follows from
     it and the number of participants until round 1 is paired."""
+    fide_mode: bool = True
+    """In FIDE mode (C.02 VCL Q40-46). Read only here: a new tournament is in FIDE mode when
+    its system is FIDE-approved; :class:`~swissdesk.storage.commands.fide_mode.LeaveFideMode`
+    turns it off for good; :class:`EditSettings` keeps the stored value whatever it is given."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,11 +311,29 @@ class RoundView:
     changed_by_hand: bool
     engine_pairing: RoundPairing | None
     """The engine's original pairing if the arbiter changed it by hand, else ``None``."""
+    manual: bool = False
+    """The round is being paired by hand (the manual-pairing phase is open)."""
+    to_pair: tuple[tuple[int, str], ...] = ()
+    """While it is paired by hand: its players not on a board yet (TPN, name)."""
 
     @property
     def missing_results(self) -> tuple[int, ...]:
         """Board numbers still without a result."""
         return tuple(b.board for b in self.boards if not b.has_result)
+
+
+@dataclass(frozen=True, slots=True)
+class ManualPhase:
+    """The round being paired by hand (C.02 VCL Q65): which, whether it is being created,
+    its players (TPNs), those not on a board yet, and the engine's pairing it is compared
+    with at the end (``None``: the engine found none, ``engine_error`` says why)."""
+
+    round_number: int
+    creating: bool
+    players: tuple[int, ...]
+    unpaired: tuple[int, ...]
+    engine_pairing: RoundPairing | None
+    engine_error: str = ""
 
 
 @dataclass(frozen=True, slots=True)

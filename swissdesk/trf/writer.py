@@ -81,6 +81,8 @@ def format_trf(t: Tournament, *, version: str = "2026") -> str:
         for r in t.extra_records
         if not r.startswith("132") and not (drop_212 and r.startswith("212"))
     ]
+    # The pairing-integrity events of this tournament, after the records kept from a file.
+    lines += [f"### {text}" for text in t.integrity_log]
     if not modern:
         lines += _xxa_records(t)
     record_172 = rating_method_record(t) if modern else None

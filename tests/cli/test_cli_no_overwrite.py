@@ -18,7 +18,7 @@ from swissdesk.storage import TournamentFile
 @pytest.fixture
 def event(small_trf: Path, tmp_path: Path) -> Path:
     path = tmp_path / "event.swissdesk"
-    assert main(["import", str(small_trf), "-o", str(path)]) == 0
+    assert main(["import", str(small_trf), "-o", str(path), "--yes-i-know", "3"]) == 0
     return path
 
 

@@ -147,7 +147,7 @@ def test_a_folder_as_output_is_refused_in_words(
 
 def test_export_writes_devices_in_place_and_follows_links(small_trf: Path, tmp_path: Path) -> None:
     tournament = tmp_path / "t.swissdesk"
-    assert main(["import", str(small_trf), "-o", str(tournament)]) == 0
+    assert main(["import", str(small_trf), "-o", str(tournament), "--yes-i-know", "3"]) == 0
     real = tmp_path / "real.trf"
     real.write_text("old\n")
     real.chmod(0o604)

@@ -50,7 +50,16 @@ def sources(tmp_path: Path) -> list[Path]:
 def event(tmp_path: Path, sources: list[Path], capsys: pytest.CaptureFixture[str]) -> Path:
     path = tmp_path / "event.swissdesk"
     code, out, _err = run(
-        capsys, "import", *map(str, sources), str(TEAM_TRF), "-o", str(path), "--system", TPN_ORDER
+        capsys,
+        "import",
+        *map(str, sources),
+        str(TEAM_TRF),
+        "-o",
+        str(path),
+        "--system",
+        TPN_ORDER,
+        "--yes-i-know",
+        "3",
     )
     assert code == 0, out
     return path
@@ -113,13 +122,39 @@ def test_each_section_exports_the_trf_its_file_alone_would(
     that tournament writes, and reads back to the same section."""
     for source, name in [(sources[0], "Small Open"), (sources[1], "2"), (TEAM_TRF, "hand league")]:
         alone = tmp_path / f"{source.stem}.swissdesk"
-        assert run(capsys, "import", str(source), "-o", str(alone), "--system", TPN_ORDER)[0] == 0
+        assert (
+            run(
+                capsys,
+                "import",
+                str(source),
+                "-o",
+                str(alone),
+                "--system",
+                TPN_ORDER,
+                "--yes-i-know",
+                "3",
+            )[0]
+            == 0
+        )
         mine, theirs = tmp_path / "section.trf", tmp_path / "alone.trf"
         assert run(capsys, "export", str(event), "--section", name, "-o", str(mine))[0] == 0
         assert run(capsys, "export", str(alone), "-o", str(theirs))[0] == 0
         assert mine.read_bytes() == theirs.read_bytes()
         again = tmp_path / f"{source.stem}-again.swissdesk"
-        assert run(capsys, "import", str(mine), "-o", str(again), "--system", TPN_ORDER)[0] == 0
+        assert (
+            run(
+                capsys,
+                "import",
+                str(mine),
+                "-o",
+                str(again),
+                "--system",
+                TPN_ORDER,
+                "--yes-i-know",
+                "3",
+            )[0]
+            == 0
+        )
         with TournamentFile.open(event, section=name) as a, TournamentFile.open(again) as b:
             key = [(p.tpn, p.name, p.rating, p.rounds) for p in a.snapshot().players]
             assert key == [(p.tpn, p.name, p.rating, p.rounds) for p in b.snapshot().players]

@@ -27,7 +27,7 @@ class Terminal(io.StringIO):
 @pytest.fixture
 def event(small_trf: Path, tmp_path: Path) -> Path:
     path = tmp_path / "event.swissdesk"
-    assert main(["import", str(small_trf), "-o", str(path)]) == 0
+    assert main(["import", str(small_trf), "-o", str(path), "--yes-i-know", "3"]) == 0
     con = sqlite3.connect(path)
     con.execute("UPDATE player SET name = ? WHERE tpn = 1", (HOSTILE,))
     con.commit()

@@ -46,6 +46,8 @@ def tour() -> None:
         "withdraw",
         "bye",
         "manual",
+        "prohibited",
+        "leave_fide_mode",
         "explain",
         "unpair",
         "export",

@@ -39,6 +39,11 @@ class ScriptedPrompter(Prompter):
         """Replies to ``print_preview`` (True: Print… pressed; False when empty)."""
         self.viewer = True
         """Whether ``open_url`` finds a program to show the file."""
+        self.choices: list[int | None] = []
+        """Replies to ``choose`` (the first option when empty)."""
+        self.chosen: list[tuple[str, tuple[str, ...]]] = []
+        self.text_answers: list[str | None] = []
+        """Replies to ``ask_text`` ("" when empty)."""
 
     def error(self, title: str, message: str) -> None:
         self.errors.append((title, message))
@@ -52,6 +57,13 @@ class ScriptedPrompter(Prompter):
         self.confirms.append((title, message, tuple(details)))
         self.defaults.append(default_yes)
         return self.answers.pop(0) if self.answers else True
+
+    def choose(self, title: str, message: str, options: Sequence[str]) -> int | None:
+        self.chosen.append((title, tuple(options)))
+        return self.choices.pop(0) if self.choices else 0
+
+    def ask_text(self, title: str, message: str, text: str = "") -> str | None:
+        return self.text_answers.pop(0) if self.text_answers else ""
 
     def run_dialog(self, dialog: QDialog) -> bool:
         assert self.dialogs, f"unexpected dialog {dialog.windowTitle()!r}"

@@ -17,6 +17,7 @@ from swissdesk.gui.mainwindow import MainWindow
 from swissdesk.gui.models import BoardsModel
 from swissdesk.model.tournament import ScoringSystem
 from swissdesk.storage import (
+    ActionRefused,
     AddPlayer,
     AppSettings,
     AssignPairingNumbers,
@@ -101,6 +102,9 @@ def test_bye_dialog_shows_what_the_bye_scores(qtbot) -> None:  # type: ignore[no
 def test_manual_pairing_warns_on_an_absolute_criterion(
     window: MainWindow, sample_copy: Path
 ) -> None:
+    """C.02 VCL Q65-69: a change opens the manual-pairing phase; a rematch is a Level-3
+    question listing [C1]; finishing compares with the engine's pairing (Level 4, two
+    questions) and marks the round as changed by hand."""
     assert window.open_file(sample_copy)
     view = window._round_view
     assert view is not None and view.round_number == 6
@@ -109,17 +113,17 @@ def test_manual_pairing_warns_on_an_absolute_criterion(
     a, b = free[0].white_tpn, free[1].white_tpn
     assert window.apply_manual_change(view, "swap", a, b, "wrong board card")
     new = window._round_view
-    assert new is not None and new.changed_by_hand
+    assert new is not None and new.manual and window.manual_phase is not None
     assert (new.boards[free[0].board - 1].white_tpn, new.boards[free[1].board - 1].white_tpn) == (
         b,
         a,
     )
-    assert "changed by hand" in window.rounds_page.notice.text()
+    assert "Round 6 is being changed by hand" in window.rounds_page.manual_banner.text()
     # Boards with a result cannot change.
     done = next(b for b in view.boards if b.has_result)
     assert not window.apply_manual_change(new, "swap", done.white_tpn, a, "")
     assert "already has a result" in window.prompter.errors[-1][1]
-    # A rematch: set a player against an earlier opponent -> confirmation with [C1].
+    # A rematch: set a player against an earlier opponent -> Level 3 with [C1].
     with TournamentFile.open(sample_copy) as tf:
         snapshot = tf.snapshot()
     player = new.boards[free[2].board - 1].white_tpn
@@ -129,7 +133,7 @@ def test_manual_pairing_warns_on_an_absolute_criterion(
     window.prompter.answers.append(False)
     assert not window.apply_manual_change(new, "opponents", player, rematch, "test")
     title, _message, details = window.prompter.confirms[-1]
-    assert "absolute criterion" in title and any("[C1]" in d for d in details)
+    assert "Level 3 warning" in title and any("[C1]" in d for d in details)
     window.prompter.answers.append(True)
     assert window.apply_manual_change(
         window._round_view, "opponents", player, rematch, "arbiter decision"
@@ -137,6 +141,17 @@ def test_manual_pairing_warns_on_an_absolute_criterion(
     with TournamentFile.open(sample_copy) as tf:
         log = tf.audit_log()
     assert [e.action for e in log[-2:]] == ["ManualPairingChange", "ManualPairingChange"]
+    # Finishing: the engine's pairing differs -> Level 4, two questions, then ### MPA.
+    asked = len(window.prompter.confirms)
+    assert window.rounds.finish_manual_pairing()
+    titles = [t for t, _m, _d in window.prompter.confirms[asked:]]
+    assert "Level 4 warning" in titles[0] and "second confirmation" in titles[1]
+    assert window.manual_phase is None
+    final = window._round_view
+    assert final is not None and final.changed_by_hand and not final.manual
+    assert "pairing changed by hand" in window.rounds_page.notice.text()
+    with TournamentFile.open(sample_copy) as tf:
+        assert [e.kind for e in tf.integrity_log()] == ["MPA"]
 
 
 def test_manual_operations_are_swaps() -> None:
@@ -152,8 +167,7 @@ def test_manual_operations_are_swaps() -> None:
         UnpairedView(
             5,
             "P5",
-            manual.ActionRefused.__mro__[0]
-            and __import__(
+            __import__(
                 "swissdesk.model.tournament", fromlist=["ResultCode"]
             ).ResultCode.PAIRING_ALLOCATED_BYE,
             2,
@@ -167,7 +181,7 @@ def test_manual_operations_are_swaps() -> None:
     assert [(p.white, p.black) for p in pairs] == [(1, 3), (2, 4)] and bye == 5
     pairs, bye = manual.give_bye(view, 4)
     assert [(p.white, p.black) for p in pairs] == [(1, 2), (3, 5)] and bye == 4
-    with pytest.raises(manual.ActionRefused):
+    with pytest.raises(ActionRefused):
         manual.swap_players(view, 1, 9)
 
 
@@ -331,8 +345,11 @@ def test_engine_errors_are_messages(qtbot, make_window, tmp_path: Path) -> None:
     with TournamentFile.open(path) as tf:
         from dataclasses import replace
 
-        from swissdesk.storage import EditSettings
+        from swissdesk.storage import EditSettings, LeaveFideMode
 
+        # In FIDE mode a system that is not FIDE-approved is refused (Level 5) before any
+        # engine is asked: this tournament left it.
+        tf.execute(LeaveFideMode(confirmed=4))
         tf.execute(EditSettings(replace(tf.settings(), system="no-such-system")))
     assert window.open_file(path)
     with qtbot.waitSignal(window.pairing_failed, timeout=60_000) as blocker:

@@ -79,10 +79,12 @@ def test_checklist_q149_the_window_asks_before_numbers_against_the_ratings(
     prompter.answers.append(False)  # type: ignore[attr-defined]
     assert not window.players.run_numbering(AssignPairingNumbers((2, 1)), "Set pairing numbers")
     title, question, details = prompter.confirms[-1]  # type: ignore[attr-defined]
-    assert title == "Set pairing numbers" and "depart from the initial ranking" in question
+    # One mechanism for every warning (issue 29): a Level-3 question listing the facts.
+    assert title == "Set pairing numbers — Level 3 warning"
+    assert "depart from C.04.2 art. 2.2" in question
     assert details[0] == (
-        "Boix, Bea would be no. 1 above Alba, Ana (no. 2), who has a higher tournament "
-        "rating or title (C.04.2 art. 2.2)"
+        "[Level 3] Boix, Bea would be no. 1 above Alba, Ana (no. 2), who has a higher "
+        "tournament rating or title (C.04.2 art. 2.2)"
     )
     assert min(window.player_rows, key=lambda p: p.tpn).name == "Alba, Ana"
     prompter.answers.append(True)  # type: ignore[attr-defined]

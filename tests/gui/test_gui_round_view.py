@@ -123,8 +123,9 @@ def test_overwriting_a_result_is_a_correction(qtbot, window: MainWindow, sample_
     prompter = window.prompter
     prompter.answers.append(False)  # type: ignore[attr-defined]
     qtbot.keyClick(page.table, "=")
-    title, message, _ = prompter.confirms[-1]  # type: ignore[attr-defined]
-    assert title == "Correct result" and f"already has {done.result_text}" in message
+    title, _message, details = prompter.confirms[-1]  # type: ignore[attr-defined]
+    assert f"board {done.board} — Level 2 warning" in title
+    assert any(f"{done.result_text} is changed to 1/2" in d for d in details)
     row = page.model.row_of_board(done.board)
     assert page.model.display_text(row, BoardsModel.RESULT) != "½ – ½", "refused: unchanged"
     page.select_row(row)

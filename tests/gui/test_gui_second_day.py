@@ -40,7 +40,7 @@ def _team_window(window: MainWindow, tmp_path: Path) -> MainWindow:
     from swissdesk.cli import main
 
     path = tmp_path / "cup.swissdesk"
-    assert main(["import", str(HAND), "-o", str(path)]) == 0
+    assert main(["import", str(HAND), "-o", str(path), "--yes-i-know", "3"]) == 0
     assert window.open_file(path)
     return window
 

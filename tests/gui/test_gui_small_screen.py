@@ -62,7 +62,7 @@ def test_a_new_profile_opens_the_window_within_the_screen(
     assert fits(window.size()), window.size()
     window.show()
     team = tmp_path / "cup.swissdesk"
-    assert main(["import", str(HAND), "-o", str(team)]) == 0
+    assert main(["import", str(HAND), "-o", str(team), "--yes-i-know", "3"]) == 0
     for path in (sample_copy, team):
         assert window.open_file(path)
         for index in range(window.tabs.count()):
@@ -123,14 +123,14 @@ def test_every_other_dialog_fits(
     settings = window.tournament_settings
     assert settings is not None
     rows = window.player_rows
-    players = [(r.tpn, r.name) for r in rows]
+    players = [(r.tpn, r.name, "") for r in rows]
     dialogs: list[QDialog] = [
         TournamentDialog(system_names(), settings, window, title="Tournament settings"),
         PlayerDialog(parent=window),
         LateEntryDialog(rows, 6, 9, "0 points", window),
         WithdrawDialog(rows, 7, 9, None, window),
         ByeDialog(rows, 7, 9, settings.scoring, None, window),
-        ManualPairingDialog(players, True, window),
+        ManualPairingDialog(players, 6, window),
         PrintOptionsDialog("cards", 6, 6, window),
         TextDialog("Explain round 6", "\n".join(f"line {i}" for i in range(400)), window),
         DrawLotsDialog(len(rows), window),
@@ -140,7 +140,7 @@ def test_every_other_dialog_fits(
     from swissdesk.cli import main
 
     team = tmp_path / "cup.swissdesk"
-    assert main(["import", str(HAND), "-o", str(team)]) == 0
+    assert main(["import", str(HAND), "-o", str(team), "--yes-i-know", "3"]) == 0
     assert window.open_file(team)
     tf = window.file
     assert tf is not None

@@ -59,13 +59,17 @@ def test_after_a_correction_the_previous_table_stays_until_the_new_one(  # type:
     wait_shown(qtbot, window)
     before = window.standings_page.model.standings  # type: ignore[attr-defined]
     assert before is not None
-    view = window.file.round_view(1) if window.file else None
+    # The previous round: in FIDE mode the only complete round that can be corrected.
+    previous = window.rounds_paired - 1
+    view = window.file.round_view(previous) if window.file else None
     assert view is not None
     board = view.boards[0]
     changed = (
         BoardResult.BLACK_WINS if board.result is BoardResult.WHITE_WINS else BoardResult.WHITE_WINS
     )
-    assert window.run_action(CorrectResult(1, board.board, changed, reason="test"), light=True)
+    assert window.run_action(
+        CorrectResult(previous, board.board, changed, reason="test"), light=True
+    )
     shown_now = window.standings_page.model.standings  # type: ignore[attr-defined]
     assert shown_now is before  # the previous table, until the new one arrives
     wait_shown(qtbot, window)

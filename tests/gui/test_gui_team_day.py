@@ -224,7 +224,7 @@ def test_every_team_model_passes_the_model_tester(qtmodeltester, tmp_path: Path)
 
     source = Path(__file__).parent.parent / "trf" / "team_hand.trf"
     target = tmp_path / "t.swissdesk"
-    assert main(["import", str(source), "-o", str(target)]) == 0
+    assert main(["import", str(source), "-o", str(target), "--yes-i-know", "3"]) == 0
     with TournamentFile.open(target) as tf:
         teams = TeamsModel()
         qtmodeltester.check(teams)

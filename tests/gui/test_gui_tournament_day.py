@@ -241,9 +241,20 @@ def test_results_of_the_wrong_kind_are_refused_without_losing_anything(
     qtbot.keyClick(page.table, Qt.Key.Key_Delete)
     assert page.counter.text() == before
 
-    # Round 2, board 1: correcting asks first; "no" changes nothing.
+    # Round 2, board 1: in FIDE mode only the previous round can be corrected (C.02 VCL
+    # Q189-191): refused with the reason, nothing changed.
     page.tabs.setCurrentIndex(1)
     assert page.model.view is not None and page.model.view.round_number == 2
+    page.select_row(0)
+    old = page.model.display_text(0, BoardsModel.RESULT)
+    key = "0" if old != "0 – 1" else "1"
+    qtbot.keyClick(page.table, key)
+    assert page.model.display_text(0, BoardsModel.RESULT) == old
+    assert "not allowed in FIDE mode" in window.prompter.errors[-1][1]
+
+    # Round 5, board 1: correcting asks first; "no" changes nothing.
+    page.tabs.setCurrentIndex(4)
+    assert page.model.view is not None and page.model.view.round_number == 5
     page.select_row(0)
     old = page.model.display_text(0, BoardsModel.RESULT)
     key = "0" if old != "0 – 1" else "1"
@@ -256,6 +267,6 @@ def test_results_of_the_wrong_kind_are_refused_without_losing_anything(
     assert page.model.display_text(0, BoardsModel.RESULT) == SHOWN[key]
     with TournamentFile.open(sample_copy) as tf:
         last = tf.audit_log()[-1]
-    assert last.action == "CorrectResult" and "round 2" in last.summary
+    assert last.action == "CorrectResult" and "round 5" in last.summary
     corrected = BoardResult.BLACK_WINS if key == "0" else BoardResult.WHITE_WINS
     assert corrected.value in last.summary

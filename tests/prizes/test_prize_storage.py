@@ -13,7 +13,7 @@ import pytest
 
 from swissdesk.cli import main
 from swissdesk.prizes import Category, PrizePlan, loads, read_plan
-from swissdesk.storage import TournamentFile
+from swissdesk.storage import TournamentFile, schema
 from swissdesk.storage.commands.base import Undo
 from swissdesk.storage.commands.prizes import SetPrizePlan, TickCategory
 
@@ -49,7 +49,8 @@ amount = 80
 @pytest.fixture
 def event(tmp_path: Path) -> Path:
     path = tmp_path / "event.swissdesk"
-    assert main(["import", str(EVENT), "-o", str(path)]) == 0
+    # bbpPairings' Baku rounds differ from the engine's: the import's Level 3 (issue 29).
+    assert main(["import", str(EVENT), "-o", str(path), "--yes-i-know", "3"]) == 0
     return path
 
 
@@ -139,7 +140,8 @@ def test_version_6_file_upgrades_without_a_plan(tmp_path: Path) -> None:
         tf.execute(SetPrizePlan(plan))
         assert tf.prize_plan() == plan
     con = sqlite3.connect(path)
-    assert con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone() == ("7",)
+    version = con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+    assert version == (str(schema.SCHEMA_VERSION),)
     assert con.execute("SELECT count(*) FROM prize_plan").fetchone() == (1,)
     con.close()
 

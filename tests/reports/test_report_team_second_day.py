@@ -99,7 +99,7 @@ def test_individual_and_team_pdfs_get_the_users_umask(tmp_path: Path, umask: int
     from swissdesk.reports.team import render_team_report
 
     team_file = tmp_path / "t.swissdesk"
-    assert main(["import", str(HAND), "-o", str(team_file)]) == 0
+    assert main(["import", str(HAND), "-o", str(team_file), "--yes-i-know", "3"]) == 0
     old = os.umask(umask)
     try:
         individual = render("standings", multilingual_tournament(), tmp_path / "i.pdf")

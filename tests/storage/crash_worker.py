@@ -55,11 +55,11 @@ def work(path: Path, seed: int, out: TextIO) -> None:
                 if boards:
                     b = rng.choice(boards).board
                     result = rng.choice(results)
-                    res = tf.execute(CorrectResult(r, b, result))
+                    res = tf.execute(CorrectResult(r, b, result, confirmed=3))
                     say(f"ACK {res.audit_id} CorrectResult {r} {b} {result.value}")
                 continue
             if ok:
-                pairing, res = tf.pair_next_round()
+                pairing, res = tf.pair_next_round(confirmed=2)
                 say(f"ACK {res.audit_id} PairNextRound {pairing.round_number} 0 -")
                 continue
             view = tf.round_view(last)

@@ -63,7 +63,7 @@ def play(tf: TournamentFile) -> None:
     tf.pair_next_round()
     for b in tf.round_view(2).boards:
         tf.execute(EnterResult(2, b.board, BoardResult.DRAW))
-    tf.execute(CorrectResult(1, 2, BoardResult.BLACK_WINS))
+    tf.execute(CorrectResult(1, 2, BoardResult.BLACK_WINS, confirmed=3))
     tf.execute(LateEntry(PlayerData("Late, Lou", rating=2050), 3))
     tf.execute(Withdraw(4, 3))
     tf.execute(RequestBye(2, 3, ByeKind.ZERO))
@@ -302,7 +302,7 @@ def test_importing_several_trfs_makes_one_event_a_section_per_file(tmp_path: Pat
         fixtures / "v2_individual.trf",
         fixtures / "v3_team.trf",
     ]
-    with TournamentFile.import_event(sources, tmp_path / "event.swissdesk") as tf:
+    with TournamentFile.import_event(sources, tmp_path / "event.swissdesk", confirmed=3) as tf:
         assert [s.name for s in tf.sections()] == [
             "Frozen v3 Open",
             "Frozen v2 Open",

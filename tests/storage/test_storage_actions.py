@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from swissdesk.storage import (
     CorrectResult,
     EditPlayer,
     EditSettings,
+    EndManualPairing,
     EnterResult,
     LateEntry,
     ManualPairingChange,
@@ -39,8 +41,9 @@ from swissdesk.storage import (
 
 
 def play_round(tf: TournamentFile, result: BoardResult = BoardResult.WHITE_WINS) -> int:
-    """Pair the next round with the trivial engine and give every board ``result``."""
-    pairing, _ = tf.pair_next_round()
+    """Pair the next round with the trivial engine and give every board ``result`` (round 1
+    of a tournament too small for its rounds is confirmed: a Level-2 warning, Q62)."""
+    pairing, _ = tf.pair_next_round(confirmed=2)
     for board in range(1, len(pairing.pairs) + 1):
         tf.execute(EnterResult(pairing.round_number, board, result))
     return pairing.round_number
@@ -59,7 +62,8 @@ def test_settings_and_players_survive_reopening(tmp_path: Path) -> None:
     with TournamentFile.create(path, s, players=[PlayerData("Olafsson, F", 2500, title="GM")]):
         pass
     with TournamentFile.open(path) as tf:
-        assert tf.settings() == s
+        # The test system is not FIDE-approved: the tournament is not in FIDE mode.
+        assert tf.settings() == dataclasses.replace(s, fide_mode=False)
         [row] = tf.players()
         assert (row.tpn, row.name, row.rating, row.title) == (1, "Olafsson, F", 2500, "GM")
         assert tf.audit_log()[0].action == "CreateTournament"
@@ -337,6 +341,7 @@ def test_manual_change_checks_absolute_criteria_and_keeps_engine_pairing(
     for board in range(1, 5):
         nine.execute(EnterResult(1, board, BoardResult.DRAW))
     engine_pairing, _ = nine.pair_next_round()
+    nine.start_manual_pairing(2)  # changes are made in the manual-pairing phase (Q65)
     # Re-pair 1-2 (they played in round 1) and give the PAB to 9 again.
     rematch = ManualPairingChange(
         2, (Pair(2, 1), Pair(3, 5), Pair(4, 6), Pair(7, 9)), bye=8, reason="test"
@@ -349,16 +354,18 @@ def test_manual_change_checks_absolute_criteria_and_keeps_engine_pairing(
     with pytest.raises(ConfirmationRequired) as info:
         nine.execute(second_pab)
     assert any("[C2]" in w for w in info.value.warnings)
-    result = nine.execute(ManualPairingChange(2, rematch.pairs, rematch.bye, confirmed=True))
+    result = nine.execute(ManualPairingChange(2, rematch.pairs, rematch.bye, confirmed=3))
     assert result.warnings
+    nine.execute(EndManualPairing(2, confirmed=4))
     view = nine.round_view(2)
     assert view.changed_by_hand
     assert view.engine_pairing is not None
     assert view.engine_pairing.pairs == engine_pairing.pairs
     assert next((b.white_tpn, b.black_tpn) for b in view.boards) == (2, 1)
     log = nine.audit_log()[-1]
-    assert log.payload["engine_pairing"] == engine_pairing.to_text()
-    nine.execute(Undo())
+    assert log.payload["differences"] and log.payload["confirmed"] == 4
+    for _ in range(3):  # the end, the change, the start
+        nine.execute(Undo())
     view = nine.round_view(2)
     assert not view.changed_by_hand
     assert nine.board_order(2) == [(p.white, p.black) for p in engine_pairing.pairs]
@@ -369,9 +376,12 @@ def test_manual_change_keeps_boards_with_results(nine: TournamentFile) -> None:
         PairNextRound(RoundPairing(1, (Pair(1, 2), Pair(3, 4), Pair(5, 6), Pair(7, 8)), 9))
     )
     nine.execute(EnterResult(1, 1, BoardResult.WHITE_WINS))
+    nine.start_manual_pairing(1)
     with pytest.raises(ActionRefused, match="board 1"):
         nine.execute(ManualPairingChange(1, (Pair(2, 1), Pair(3, 4), Pair(5, 6), Pair(7, 8)), 9))
-    nine.execute(ManualPairingChange(1, (Pair(1, 2), Pair(4, 3), Pair(5, 6), Pair(7, 9)), 8))
+    nine.execute(
+        ManualPairingChange(1, (Pair(1, 2), Pair(4, 3), Pair(5, 6), Pair(7, 9)), 8, confirmed=3)
+    )
     view = nine.round_view(1)
     assert view.boards[0].result is BoardResult.WHITE_WINS
     assert view.pab is not None and view.pab.tpn == 8
@@ -393,6 +403,7 @@ def test_same_absolute_colour_preference_warns(nine: TournamentFile) -> None:
         for b in range(1, 5):
             nine.execute(EnterResult(r, b, BoardResult.DRAW))
     nine.pair_next_round()
+    nine.start_manual_pairing(3)
     with pytest.raises(ConfirmationRequired) as info:
         nine.execute(ManualPairingChange(3, (Pair(1, 3), Pair(2, 4), Pair(5, 7), Pair(6, 8)), 9))
     assert any("[C3]" in w and "Black" in w for w in info.value.warnings)
@@ -422,7 +433,7 @@ def test_results_give_the_right_codes(
     with TournamentFile.create(
         tmp_path / "r.swissdesk", settings(), players=[PlayerData("A", 2000), PlayerData("B", 1900)]
     ) as tf:
-        tf.execute(PairNextRound(RoundPairing(1, (Pair(1, 2),), None)))
+        tf.execute(PairNextRound(RoundPairing(1, (Pair(1, 2),), None), confirmed=2))
         tf.execute(EnterResult(1, 1, parse_result(typed)))
         snap = tf.snapshot()
         assert snap.player(1).rounds[0].result is white
@@ -437,7 +448,7 @@ def test_adjourned_counts_as_draw_for_pairing_only(tmp_path: Path) -> None:
         settings(),
         players=[PlayerData("A", 2000), PlayerData("B", 1900)],
     ) as tf:
-        tf.execute(PairNextRound(RoundPairing(1, (Pair(1, 2),), None)))
+        tf.execute(PairNextRound(RoundPairing(1, (Pair(1, 2),), None), confirmed=2))
         tf.execute(EnterResult(1, 1, BoardResult.ADJOURNED))
         assert tf.round_view(1).boards[0].result is BoardResult.ADJOURNED
         assert [p.score for p in tf.players()] == [1, 1]
@@ -460,14 +471,23 @@ def test_correcting_an_earlier_result(nine: TournamentFile) -> None:
     white = nine.round_view(1).boards[0].white_tpn
     with pytest.raises(ActionRefused, match="correct result"):
         nine.execute(EnterResult(1, 1, BoardResult.BLACK_WINS))
-    result = nine.execute(CorrectResult(1, 1, BoardResult.BLACK_WINS, reason="scoresheet"))
+    correction = CorrectResult(1, 1, BoardResult.BLACK_WINS, reason="scoresheet")
+    with pytest.raises(ConfirmationRequired) as asked:  # Level 3 and a ### line (Q190)
+        nine.execute(correction)
+    assert asked.value.level == 3
+    result = nine.execute(dataclasses.replace(correction, confirmed=3))
     assert "was 1-0" in result.summary
     assert any("art. 4.3" in w for w in result.warnings)
     assert next(p for p in nine.players() if p.tpn == white).score == 0
+    assert [e.trf_line for e in nine.integrity_log()] == [
+        f"### Correction @ Round 1: board 1 ({white}-{nine.round_view(1).boards[0].black_tpn}): "
+        "1-0 -> 0-1"
+    ]
     with pytest.raises(ActionRefused, match="already 0-1"):
-        nine.execute(CorrectResult(1, 1, BoardResult.BLACK_WINS))
+        nine.execute(CorrectResult(1, 1, BoardResult.BLACK_WINS, confirmed=3))
     nine.execute(Undo())
     assert next(p for p in nine.players() if p.tpn == white).score == 2
+    assert nine.integrity_log() == []
 
 
 def test_scores_before_the_round_on_boards(nine: TournamentFile) -> None:
@@ -528,7 +548,9 @@ def test_settings_change_limits(nine: TournamentFile) -> None:
         nine.execute(EditSettings(settings(total_rounds=1)))
     with pytest.raises(ActionRefused, match="pairing system"):
         nine.execute(EditSettings(settings(system="dutch")))
-    nine.execute(EditSettings(settings(total_rounds=7, name="Renamed")))
+    with pytest.raises(ConfirmationRequired):  # the number of rounds: Level 4 (Q58)
+        nine.execute(EditSettings(settings(total_rounds=7, name="Renamed")))
+    nine.execute(EditSettings(settings(total_rounds=7, name="Renamed"), confirmed=4))
     assert nine.settings().total_rounds == 7
     nine.execute(Undo())
     assert nine.settings() == s
@@ -648,7 +670,8 @@ def test_forbidden_pairs_are_kept_and_checked(tmp_path: Path) -> None:
     )
     with TournamentFile.from_tournament(tmp_path / "f.swissdesk", t) as tf:
         assert tf.snapshot().forbidden_pairs == t.forbidden_pairs
-        tf.execute(PairNextRound(RoundPairing(1, (Pair(1, 3), Pair(2, 4)), None)))
+        tf.execute(PairNextRound(RoundPairing(1, (Pair(1, 3), Pair(2, 4)), None), confirmed=2))
+        tf.start_manual_pairing(1)
         with pytest.raises(ConfirmationRequired) as info:
             tf.execute(ManualPairingChange(1, (Pair(1, 2), Pair(3, 4))))
         assert any("must not be paired" in w for w in info.value.warnings)

@@ -105,7 +105,8 @@ def test_double_swiss_command_line_result_standings_export_report(
     for board in range(1, count + 1):
         assert main(["result", str(path), "3", str(board), "1-0", "1/2"]) == 0
     capsys.readouterr()
-    assert main(["result", str(path), "3", "1", "+-", "1/2"]) == 0  # a correction
+    assert main(["result", str(path), "3", "1", "+-", "1/2"]) == 4  # a correction: Level 2
+    assert main(["result", str(path), "3", "1", "+-", "1/2", "--yes-i-know", "2"]) == 0
     assert "+-" in capsys.readouterr().out
     assert main(["bye", str(path), "1", "4", "half"]) == 0
     assert main(["withdraw", "--from-round", "4", str(path), "2"]) == 0

@@ -127,6 +127,16 @@ PLANTED = [
         id="audit-payload-not-json",
     ),
     pytest.param(
+        """UPDATE tournament SET integrity_log = '[{"kind": "MPA", "round": "4"}]'""",
+        "is not a list of ### events",
+        id="integrity-log-of-the-wrong-shape",
+    ),
+    pytest.param(
+        """UPDATE tournament SET manual_pairing = '{"players": [1]}'""",
+        "is not a round being paired by hand",
+        id="manual-phase-without-its-round",
+    ),
+    pytest.param(
         "INSERT INTO prize_plan (section_id, content) VALUES ((SELECT min(id) FROM "
         """tournament), '{"plan": {"prize": [{"place": 1, "amount": 1.5}]}}')""",
         "is not a prize plan",

@@ -39,7 +39,9 @@ def tournament(absence: ResultCode | None, *, preset_round_3: bool = False) -> T
 @pytest.mark.parametrize("absence", [ResultCode.NOT_PAIRED, ResultCode.FORFEIT_LOSS, None])
 def test_imported_withdrawn_player_stays_withdrawn(absence: ResultCode | None, tmp_path: Path) -> None:
     (tmp_path / "in.trf").write_text(format_trf(tournament(absence)))
-    with TournamentFile.import_trf(tmp_path / "in.trf", tmp_path / "t.swissdesk") as tf:
+    # A hand-made file: a round that is not the engine's is imported at Level 3 (Q55).
+    path = tmp_path / "t.swissdesk"
+    with TournamentFile.import_trf(tmp_path / "in.trf", path, confirmed=3) as tf:
         status = {row.tpn: row.status for row in tf.players()}
         assert status[4] is PlayerStatus.WITHDRAWN
         assert status[5] is not PlayerStatus.WITHDRAWN  # a requested bye, not a withdrawal

@@ -143,7 +143,7 @@ def test_version_4_file_gains_empty_rating_inputs(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "fixture", ["v1_individual", "v2_individual", "v3_individual", "v4_rated"]
+    "fixture", ["v1_individual", "v2_individual", "v3_individual", "v4_rated", "v5_individual", "v6_individual"]
 )
 def test_upgraded_tables_match_a_new_file(tmp_path: Path, fixture: str) -> None:
     """From every earlier version: the frozen migrations give the columns the current

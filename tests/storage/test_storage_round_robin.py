@@ -209,10 +209,11 @@ def test_a_round_changed_by_hand_is_checked_as_a_round_robin(rr: TournamentFile)
     first = rr.round_view(1)
     again = tuple(Pair(b.white_tpn, b.black_tpn) for b in first.boards)
     bye = first.pab.tpn if first.pab else None
+    rr.start_manual_pairing(2)  # the manual-pairing phase, compared with the table at the end
     with pytest.raises(ConfirmationRequired) as refused:
         rr.execute(ManualPairingChange(2, again, bye))
     assert any("the next cycle reverses the colours" in w for w in refused.value.warnings)
-    done = rr.execute(ManualPairingChange(2, again, bye, confirmed=True))
+    done = rr.execute(ManualPairingChange(2, again, bye, confirmed=3))
     assert done.warnings
 
 

@@ -18,6 +18,7 @@ from swissdesk.storage import (
     AssignTeamPairingNumbers,
     BoardResult,
     ByeKind,
+    ConfirmationRequired,
     EditTeam,
     EnterBoardResult,
     ForfeitMatch,
@@ -122,7 +123,9 @@ def test_board_results_settle_match_and_game_points_art_1_2(cup: TournamentFile)
         cup.execute(EnterBoardResult(1, m.number, board, res))
     done = cup.team_round_view(1).matches[0]
     assert done.complete and (done.first_points, done.second_points) == (4, 4)
-    cup.execute(EnterBoardResult(1, m.number, 4, BoardResult.WHITE_WINS))
+    with pytest.raises(ConfirmationRequired):  # a result over another one: Level 2
+        cup.execute(EnterBoardResult(1, m.number, 4, BoardResult.WHITE_WINS))
+    cup.execute(EnterBoardResult(1, m.number, 4, BoardResult.WHITE_WINS, confirmed=2))
     enter_all(cup, 1, BoardResult.DRAW)
     snap = cup.snapshot()
     first = snap.player(m.first_tpn).entry(1)
@@ -210,7 +213,7 @@ def test_match_points_are_configurable(tmp_path: Path) -> None:
         tf.execute(SetTeamSettings(TeamSettings(boards=2), match_win=6, match_draw=2))
         for i in range(4):
             tf.execute(AddTeam(TeamData(f"T{i}", members=roster(i, 3))))
-        tf.pair_next_round()
+        tf.pair_next_round(confirmed=2)  # four teams cannot play every round (Q62)
         enter_all(tf, 1, BoardResult.WHITE_WINS)
         states = build_team_states(tf.snapshot(), 2)
         assert sorted(s.match_points for s in states.values()) == [0, 0, 6, 6]
@@ -312,7 +315,7 @@ def test_team_trf_import_export_round_trip(tmp_path: Path) -> None:
 
     source = Path(__file__).parent.parent / "trf" / "team_hand.trf"
     a, out, c = tmp_path / "a.swissdesk", tmp_path / "b.trf", tmp_path / "c.swissdesk"
-    assert main(["import", str(source), "-o", str(a)]) == 0
+    assert main(["import", str(source), "-o", str(a), "--yes-i-know", "3"]) == 0
     with TournamentFile.open(a) as fa:
         # Round 3 (issue 16): a forfeited match and a game won against an empty board.
         fa.pair_next_round()
@@ -322,7 +325,7 @@ def test_team_trf_import_export_round_trip(tmp_path: Path) -> None:
         fa.execute(EnterBoardResult(3, second.number, 1, BoardResult.DRAW))
     assert main(["export", str(a), "-o", str(out)]) == 0
     assert "\n300 002 001 005 " in out.read_text()
-    assert main(["import", str(out), "-o", str(c)]) == 0
+    assert main(["import", str(out), "-o", str(c), "--yes-i-know", "3"]) == 0
     with TournamentFile.open(a) as fa, TournamentFile.open(c) as fc:
         sa, sc = fa.snapshot(), fc.snapshot()
         # A PAB paired here keeps the settings' game points (None); the import spells them.
@@ -397,7 +400,7 @@ def test_individual_board_scores_with_performance_c07_art_10_2(tmp_path: Path) -
     from swissdesk.storage.teamtrf import board_standings
 
     source = Path(__file__).parent.parent / "trf" / "team_hand.trf"
-    assert main(["import", str(source), "-o", str(tmp_path / "a.swissdesk")]) == 0
+    assert main(["import", str(source), "-o", str(tmp_path / "a.swissdesk"), "--yes-i-know", "3"]) == 0
     with TournamentFile.open(tmp_path / "a.swissdesk") as tf:
         rows = board_standings(tf.team_event())
         tf.pair_next_round()
@@ -425,7 +428,7 @@ def test_team_standings_boards_prints_the_board_scores(
     from swissdesk.cli import main
 
     source = Path(__file__).parent.parent / "trf" / "team_hand.trf"
-    assert main(["import", str(source), "-o", str(tmp_path / "a.swissdesk")]) == 0
+    assert main(["import", str(source), "-o", str(tmp_path / "a.swissdesk"), "--yes-i-know", "3"]) == 0
     capsys.readouterr()
     assert main(["team", "standings", str(tmp_path / "a.swissdesk"), "--boards"]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -34,16 +35,21 @@ def run(*argv: object) -> int:
 @pytest.mark.parametrize(("name", "verbatim"), ROUND_TRIP)
 def test_trf_import_export_is_exact(tmp_path: Path, name: str, verbatim: bool) -> None:
     source = CORPUS / name
-    assert run("import", source, "-o", tmp_path / "t.swissdesk") == 0
+    # The Baku case's round 1 was paired without the virtual points its XXA lines give for
+    # round 2 on: the import checks it (Level 3) and logs '### Import @ Round 1' (Q55).
+    assert run("import", source, "-o", tmp_path / "t.swissdesk", "--yes-i-know", "3") == 0
     assert run("export", tmp_path / "t.swissdesk", "-o", tmp_path / "out.trf") == 0
-    exported = (tmp_path / "out.trf").read_text()
+    written = (tmp_path / "out.trf").read_text()
+    logged = [line for line in written.splitlines() if line.startswith("### Import @ Round")]
+    assert bool(logged) == name.startswith("baku/")
+    exported = "".join(f"{line}\n" for line in written.splitlines() if line not in logged)
     # Exactly what the TRF writer makes of the file itself (TRF16 kept as TRF16), with the
     # ranks of today's standings (issue 18, item 3) ...
     assert exported == format_trf(with_current_ranks(read_trf(source)), version="16")
     if verbatim:  # ... which is the very same text for files already in canonical order.
         assert _without_ranks(exported) == _without_ranks(source.read_text())
     with TournamentFile.open(tmp_path / "t.swissdesk") as tf:
-        assert tf.snapshot() == read_trf(source)
+        assert dataclasses.replace(tf.snapshot(), integrity_log=()) == read_trf(source)
 
 
 @needs_corpus

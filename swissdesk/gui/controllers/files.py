@@ -15,14 +15,17 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from swissdesk.engines import fide_approved, system_title
 from swissdesk.gui.dialogs import TournamentDialog
 from swissdesk.storage import (
     SUFFIX,
     EditSettings,
+    LeaveFideMode,
     TournamentFile,
     TournamentSettings,
     UntrustedFileError,
     default_tournament_directory,
+    prepare_import,
     recover_file,
 )
 
@@ -208,7 +211,26 @@ class FileController:
         if target.suffix != SUFFIX:
             target = target.with_name(target.name + SUFFIX)
         final = target
-        tf = self.w.guarded("Import TRF", lambda: TournamentFile.import_trf(trf, final))
+        # Read and check every round against the pairing rules (C.02 VCL Q54): a round that
+        # breaks them is a Level-3 warning, and '### Import @ Round n' when imported anyway.
+        prepared = self.w.guarded("Import TRF", lambda: prepare_import(trf))
+        if prepared is None:
+            return False
+        level = 0
+        warnings = prepared.warnings()
+        if warnings:
+            level = self.w.prompter.confirm_level(
+                f"Import {trf.name}",
+                f"{len(warnings)} round{'s' if len(warnings) != 1 else ''} of {trf.name} "
+                "break the pairing rules. Import it anyway? Each is recorded as "
+                "'### Import @ Round n' in the tournament's audit log and TRF.",
+                warnings,
+            )
+            if not level:
+                return False
+        tf = self.w.guarded(
+            "Import TRF", lambda: TournamentFile.from_prepared(final, prepared, confirmed=level)
+        )
         if tf is None:
             return False
         self._set_file(tf)
@@ -222,15 +244,25 @@ class FileController:
         from swissdesk.trf.system_code import describe_reading
 
         settings = self.w.tournament_settings
-        if settings is None or settings.is_team:
+        if settings is None:
             return
-        lines = self.w.guarded("Import TRF", lambda: describe_reading(tf.snapshot()))
+        lines: list[str] | None = []
+        if not settings.is_team:
+            lines = self.w.guarded("Import TRF", lambda: describe_reading(tf.snapshot()))
+        notes = self.w.guarded("Import TRF", tf.import_notes) or []
+        events = self.w.guarded("Import TRF", tf.integrity_log) or []
+        lines = [*(lines or []), *notes, *(e.trf_line for e in events)]
+        if not settings.fide_mode:
+            lines.append("the tournament is not in FIDE mode")
         if not lines:
             return
         players = len(self.w.player_rows)
         head = f"{trf.name}: {players} player{'s' if players != 1 else ''}, "
         head += f"{self.w.rounds_paired} round{'s' if self.w.rounds_paired != 1 else ''} paired."
-        text = "\n".join(line[0].upper() + line[1:] + "." for line in lines)
+        text = "\n".join(
+            line if line.startswith("###") else line[0].upper() + line[1:] + "."
+            for line in lines
+        )
         self.w.statusBar().showMessage(f"Imported {trf.name}: " + "; ".join(lines), 30_000)
         self.w.prompter.info("Imported", f"{head}\n\n{text}")
 
@@ -299,6 +331,8 @@ class FileController:
         tf.close()
         release_memory()
         self.w.players_cache = []
+        self.w.manual_phase = None
+        self.w.tournament_settings = None
         self.w.rounds.view = None
         self.show_welcome()
 
@@ -311,7 +345,34 @@ class FileController:
             system_names(), self.w.tournament_settings, self.w, title="Tournament settings"
         )
         if self.w.prompter.run_dialog(dialog):
+            # After round 1 a change of the rounds or the tie-breaks is a Level-4 warning
+            # (asked by the action lane) and a '### Configuration' line.
             self.w.run_action(EditSettings(dialog.settings()), "Tournament settings")
+
+    def leave_fide_mode(self) -> None:
+        """Edit > Leave FIDE mode…: the reason, then the Level-4 double confirmation the
+        action lane asks (C.02 VCL Q43); the tournament never enters FIDE mode again."""
+        settings = self.w.tournament_settings
+        if settings is None:
+            return
+        if not settings.fide_mode:
+            self.w.prompter.info(
+                "FIDE mode",
+                "This tournament is not in FIDE mode"
+                + (
+                    "."
+                    if fide_approved(settings.system)
+                    else f": {system_title(settings.system)} is not a FIDE-approved system."
+                ),
+            )
+            return
+        reason = self.w.prompter.ask_text(
+            "Leave FIDE mode",
+            "Why does the tournament leave FIDE mode? (recorded in the audit log and the TRF)",
+        )
+        if reason is None:
+            return
+        self.w.run_action(LeaveFideMode(reason=reason), "Leave FIDE mode")
 
 
 def _safe_name(name: str) -> str:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from swissdesk.gui.dialogs import ByeDialog, LateEntryDialog, PlayerDialog, WithdrawDialog
 from swissdesk.gui.models import PlayersModel
-from swissdesk.gui.player_dialogs import DeskPlayerDialog
+from swissdesk.gui.player_dialogs import DeskPlayerDialog, ProhibitedPairsDialog
 from swissdesk.gui.round_robin import DrawLotsDialog, PairingNumbersDialog
 from swissdesk.gui.tablemodel import points_words
 from swissdesk.model.ratings import RatingMethod
@@ -20,11 +20,11 @@ from swissdesk.storage import (
     AddPlayer,
     AssignPairingNumbers,
     CancelBye,
-    ConfirmationRequired,
     DrawLots,
     EditPlayer,
     LateEntry,
     PlayerData,
+    ProhibitPairs,
     RemovePlayer,
     RequestBye,
     Withdraw,
@@ -137,18 +137,9 @@ class PlayersController:
     def run_numbering(self, action: AssignPairingNumbers, title: str) -> bool:
         """Run ``action``; what departs from C.04.2 art. 2.2 is asked first (checklist
         Q149, Q150, Q154: the arbiter confirms, the audit log keeps it)."""
-        try:
-            return self.w.run_action(action, title) is not None
-        except ConfirmationRequired as exc:
-            if not self.w.prompter.confirm(
-                title,
-                "These pairing numbers depart from the initial ranking of C.04.2 art. 2.2. "
-                "Apply them anyway? The audit log will keep what you confirmed.",
-                exc.warnings,
-            ):
-                return False
-            confirmed = AssignPairingNumbers(action.order, confirmed=True)
-            return self.w.run_action(confirmed, title) is not None
+        # The warning is asked by the action lane at its level (storage.levels), like
+        # every other action's; No changes nothing.
+        return self.w.run_action(action, title) is not None
 
     def draw_lots(self) -> None:
         """Pairing numbers by lot or by the Varma tables (GRC Annex 2), seed recorded."""
@@ -216,6 +207,26 @@ class PlayersController:
                 RequestBye(dialog.tpn(), dialog.round_number(), dialog.bye_kind()),
                 "Requested bye",
             )
+
+    def prohibited_pairs(self) -> None:
+        """Edit > Prohibited pairs…: prohibit a pair or lift a prohibition (Q194-196)."""
+        tf = self.w.file
+        settings = self.w.tournament_settings
+        if tf is None or settings is None:
+            return
+        pairs = self.w.guarded("Prohibited pairs", tf.prohibited_pairs)
+        if pairs is None:
+            return
+        dialog = ProhibitedPairsDialog(
+            self.w.player_rows,
+            pairs,
+            started=self.w.rounds_paired > 0,
+            fide_mode=settings.fide_mode,
+            parent=self.w,
+        )
+        if self.w.prompter.run_dialog(dialog):
+            action = ProhibitPairs(dialog.players(), lift=dialog.lifting())
+            self.w.run_action(action, "Prohibited pairs")
 
     def cancel_bye(self) -> None:
         tpn = self._selected_tpn()

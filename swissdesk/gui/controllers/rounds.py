@@ -8,7 +8,7 @@ Pairing itself (the engine in its worker, the explanation) is the pairing contro
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from swissdesk.gui import manual
 from swissdesk.gui.dialogs import ManualPairingDialog
@@ -16,8 +16,9 @@ from swissdesk.model.round_robin import is_round_robin
 from swissdesk.storage import (
     Action,
     BoardResult,
-    ConfirmationRequired,
+    CancelManualPairing,
     CorrectResult,
+    EndManualPairing,
     EnterMatchResult,
     EnterResult,
     ManualPairingChange,
@@ -41,22 +42,35 @@ class RoundsController:
         r = window.rounds_page
         r.manual_button.clicked.connect(self.manual_pairing)
         r.unpair_button.clicked.connect(self.unpair_round)
+        r.finish_manual_button.clicked.connect(self.finish_manual_pairing)
+        r.cancel_manual_button.clicked.connect(self.cancel_manual_pairing)
         r.round_selected.connect(self.show_round)
         r.table.result_typed.connect(self.result_typed)
 
     def update_enabled(self) -> None:
-        """Unpair and change only the last round (unpair: before any result); not while
-        the engine pairs."""
+        """Unpair only the last round, before any result; pair by hand the next round or
+        the last one; while a round is paired by hand, only its changes, Finish and Cancel
+        (C.02 VCL Q65); nothing while the engine works."""
         busy = self.w.controller.busy
         page = self.w.rounds_page
         actions = self.w.menu_actions
         view = self.view
+        phase = self.w.manual_phase
         last = view is not None and view.round_number == self.w.rounds_paired
         results = view is not None and any(b.has_result for b in view.boards)
-        actions["unpair"].setEnabled(last and not results and not busy)
-        page.unpair_button.setEnabled(last and not results and not busy)
-        actions["manual"].setEnabled(last and not busy)
-        page.manual_button.setEnabled(last and not busy)
+        free = not busy and phase is None
+        actions["unpair"].setEnabled(last and not results and free)
+        page.unpair_button.setEnabled(last and not results and free)
+        can_start = free and self.w.file is not None and (
+            self.w.rounds_paired > 0 or self.w.pairing.can_pair
+        )
+        actions["pair_by_hand"].setEnabled(can_start)
+        in_phase = phase is not None and not busy
+        actions["manual"].setEnabled(in_phase or (last and free))
+        page.manual_button.setEnabled(in_phase or can_start)
+        page.manual_button.setText("Change pairing…" if in_phase else "Pair by hand…")
+        actions["finish_manual"].setEnabled(in_phase)
+        actions["cancel_manual"].setEnabled(in_phase)
 
     def refresh_rounds(self, round_number: int | None = None) -> None:
         if self.w.file is None or self.w.tournament_settings is None:
@@ -94,7 +108,7 @@ class RoundsController:
         else:
             self._show_counter()
             notes = []
-            if view.changed_by_hand:
+            if view.changed_by_hand and not view.manual:
                 notes.append("pairing changed by hand")
             if round_number < self.w.rounds_paired:
                 notes.append("earlier round: a change is logged as a correction")
@@ -104,12 +118,31 @@ class RoundsController:
                     "match, then both games from White's side)"
                 )
             page.notice.setText("; ".join(notes))
+        page.show_manual_phase(self._phase_text(view))
         if view is not None and page.model.rowCount():
             if not (same_round and row >= 0):
                 missing = view.missing_results
                 row = page.model.row_of_board(missing[0]) if missing else 0
             page.select_row(min(row, page.model.rowCount() - 1))
         self.w.update_enabled()
+
+    def _phase_text(self, view: RoundView | None) -> str | None:
+        """The banner of the manual-pairing phase (None when no round is paired by hand)."""
+        phase = self.w.manual_phase
+        if phase is None:
+            return None
+        n = phase.round_number
+        what = "created" if phase.creating else "changed"
+        text = f"Round {n} is being {what} by hand (Round > Change pairing…)."
+        if view is not None and view.round_number == n and view.to_pair:
+            listed = ", ".join(f"{tpn} {name}" for tpn, name in view.to_pair[:12])
+            more = len(view.to_pair) - 12
+            text += f" Not paired yet: {listed}" + (f" and {more} more" if more > 0 else "") + "."
+        if phase.engine_pairing is None:
+            text += " The engine found no pairing by the rules"
+            text += f" ({phase.engine_error})." if phase.engine_error else "."
+        text += " Finish compares it with the engine's pairing."
+        return text
 
     def result_typed(self, row: int, result: BoardResult | None) -> None:
         """A result key on the board list: store it and move to the next board."""
@@ -124,19 +157,14 @@ class RoundsController:
             self.match_key_typed(row, result)
             return
         n = view.round_number
+        # Changing a result already entered is asked by storage at the checklist's level
+        # (Level 2 in the round being played; Level 3 and a ### Correction line for an
+        # earlier round; refused in FIDE mode before the previous round).
         if n == self.w.rounds_paired and (
             board.result_text == "" or result is None or board.result is result
         ):
             action: Action = EnterResult(n, board.board, result)
         elif n == self.w.rounds_paired and result is not None:
-            # Overwriting a result of the current round is a correction: asked, then
-            # logged as one (never silently).
-            if not self.w.prompter.confirm(
-                "Correct result",
-                f"Round {n}, board {board.board} ({board.white_name} – {board.black_name}) "
-                f"already has {board.result_text}: change it to {result.value}?",
-            ):
-                return
             action = CorrectResult(n, board.board, result, reason="overwritten in the round view")
         else:
             if result is None:
@@ -146,14 +174,6 @@ class RoundsController:
                 return
             if result is board.result:
                 self._advance(row)
-                return
-            before = board.result_text or "no result"
-            if not self.w.prompter.confirm(
-                "Correct result",
-                f"Round {n}, board {board.board} ({board.white_name} – {board.black_name}): "
-                f"change {before} to {result.value}?\n\nThe standings change; rounds already "
-                "paired keep their pairing (C.04.2 art. 4.3).",
-            ):
                 return
             action = CorrectResult(n, board.board, result, reason="corrected in the round view")
         if self.w.run_action(action, f"Round {n}, board {board.board}", light=True) is not None:
@@ -200,17 +220,7 @@ class RoundsController:
         first = self.first_game[2]
         self.first_game = None
         page.notice.setText("")
-        reason = ""
-        if n < self.w.rounds_paired:
-            if not self.w.prompter.confirm(
-                "Correct result",
-                f"{where} ({board.white_name} – {board.black_name}): change "
-                f"{board.result_text or 'no result'} to {first.value} {result.value}?\n\n"
-                "The standings change; rounds already paired keep their pairing "
-                "(C.04.2 art. 4.3).",
-            ):
-                return
-            reason = "corrected in the round view"
+        reason = "corrected in the round view" if n < self.w.rounds_paired else ""
         action = EnterMatchResult(n, board.board, first, result, reason=reason)
         if self.w.run_action(action, where, light=True) is not None:
             self._advance(row)
@@ -297,17 +307,62 @@ class RoundsController:
             self.w.pairing.explanations.pop(view.round_number, None)
             self.w.run_action(UnpairLastRound(), "Unpair round")
 
-    def manual_pairing(self) -> None:
-        view = self.view
-        if view is None or view.round_number != self.w.rounds_paired:
+    # -----------------------------------------------------------------------------------
+    # The manual-pairing phase (C.02 VCL Q63-69)
+
+    def pair_by_hand(self) -> None:
+        """Round > Pair by hand…: open the manual-pairing phase of the next round (created
+        by hand, from the engine's boards or empty) or, when it cannot be paired yet, of
+        the last paired round (to change it). The engine's pairing is computed first, off
+        the window's thread, for the comparison at the end."""
+        if self.w.file is None or self.w.manual_phase is not None or self.w.controller.busy:
             return
-        placed: list[tuple[int, str]] = []
+        if self.w.pairing.can_pair:
+            n = self.w.rounds_paired + 1
+            choice = self.w.prompter.choose(
+                f"Pair round {n} by hand",
+                f"Round {n} is paired by hand until you finish; the result is then compared "
+                "with the engine's pairing. Start from:",
+                ["the engine's pairing (change what you must)", "an empty round"],
+            )
+            if choice is None:
+                return
+            self.w.pairing.start_manual(n, from_engine=choice == 0)
+        elif self.w.rounds_paired:
+            n = self.w.rounds_paired
+            if not self.w.prompter.confirm(
+                f"Change round {n} by hand",
+                f"Open round {n} to change its pairing by hand? When you finish, it is "
+                "compared with the engine's pairing; a difference is recorded as "
+                f"'### MPA @ Round {n}'.",
+                default_yes=True,
+            ):
+                return
+            self.w.pairing.start_manual(n, from_engine=False, then_change=True)
+
+    def manual_pairing(self) -> None:
+        """Round > Change pairing…: one change of the round being paired by hand (the phase
+        is opened first when none is)."""
+        phase = self.w.manual_phase
+        if phase is None:
+            self.pair_by_hand()
+            return
+        tf = self.w.file
+        if tf is None:
+            return
+        view = self.w.guarded("Change pairing", lambda: tf.round_view(phase.round_number))
+        if view is None:
+            return
+        placed: list[tuple[int, str, str]] = []
         for b in view.boards:
-            placed += [(b.white_tpn, b.white_name), (b.black_tpn, b.black_name)]
+            done = ", result in" if b.has_result else ""
+            placed.append((b.white_tpn, b.white_name, f"board {b.board}, White{done}"))
+            placed.append((b.black_tpn, b.black_name, f"board {b.board}, Black{done}"))
         if view.pab is not None:
-            placed.append((view.pab.tpn, view.pab.name))
+            placed.append((view.pab.tpn, view.pab.name, "PAB"))
+        placed += [(tpn, name, "not paired yet") for tpn, name in view.to_pair]
         placed.sort()
-        dialog = ManualPairingDialog(placed, view.pab is not None, self.w)
+        dialog = ManualPairingDialog(placed, view.round_number, self.w)
         if not self.w.prompter.run_dialog(dialog):
             return
         choice = dialog.choice()
@@ -316,33 +371,55 @@ class RoundsController:
     def apply_manual_change(
         self, view: RoundView, operation: str, first: int, second: int | None, reason: str
     ) -> bool:
-        """Compute the new pairing, let storage check the absolute criteria, ask the arbiter
-        to confirm a violation, then store it (logged with the engine's pairing)."""
-
-        def compute() -> tuple[Any, int | None]:
-            if operation == "bye":
-                return manual.give_bye(view, first)
-            assert second is not None
-            if operation == "opponents":
-                return manual.set_opponents(view, first, second)
-            return manual.swap_players(view, first, second)
-
-        change = self.w.guarded("Change pairing", compute)
+        """One change of the round being paired by hand (the phase is opened first when
+        none is: the engine's pairing is then computed here). Storage checks the new
+        boards and asks at the warning's level."""
+        tf = self.w.file
+        if tf is None:
+            return False
+        if self.w.manual_phase is None:
+            started = self.w.run_action_call(
+                "Pair by hand", lambda: tf.start_manual_pairing(view.round_number)
+            )
+            if not started:
+                return False
+        current = self.w.guarded("Change pairing", lambda: tf.round_view(view.round_number))
+        if current is None:
+            return False
+        change = self.w.guarded(
+            "Change pairing", lambda: manual.apply_operation(current, operation, first, second)
+        )
         if change is None:
             return False
         pairs, bye = change
         action = ManualPairingChange(view.round_number, pairs, bye, reason=reason)
-        try:
-            return self.w.run_action(action, "Change pairing") is not None
-        except ConfirmationRequired as exc:
-            if not self.w.prompter.confirm(
-                "The change breaks an absolute criterion",
-                "This pairing breaks the absolute criteria of C.04.3 art. 2.1. "
-                "Pair it anyway? It will be recorded in the audit log.",
-                exc.warnings,
-            ):
-                return False
-            confirmed = ManualPairingChange(
-                view.round_number, pairs, bye, confirmed=True, reason=reason
-            )
-            return self.w.run_action(confirmed, "Change pairing") is not None
+        return self.w.run_action(action, "Change pairing") is not None
+
+    def finish_manual_pairing(self) -> bool:
+        """Round > Finish pairing by hand: everyone must be paired; the round is compared
+        with the engine's pairing, a difference asked at Level 4 (C.02 VCL Q68-69)."""
+        phase = self.w.manual_phase
+        if phase is None:
+            return False
+        done = self.w.run_action(EndManualPairing(phase.round_number), "Finish pairing by hand")
+        if done is not None:
+            self.w.prompter.info("Pairing by hand finished", done.summary[:1].upper() + done.summary[1:] + ".")
+        return done is not None
+
+    def cancel_manual_pairing(self) -> bool:
+        """Round > Cancel pairing by hand: the round back as it was at the start."""
+        phase = self.w.manual_phase
+        if phase is None:
+            return False
+        what = (
+            "The round being created is removed."
+            if phase.creating
+            else "Its pairing goes back to what it was."
+        )
+        if not self.w.prompter.confirm(
+            "Cancel pairing by hand",
+            f"Cancel the pairing of round {phase.round_number} by hand? {what}",
+        ):
+            return False
+        action = CancelManualPairing(phase.round_number)
+        return self.w.run_action(action, "Cancel pairing by hand") is not None

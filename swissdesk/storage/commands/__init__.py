@@ -3,7 +3,10 @@
 - :mod:`~swissdesk.storage.commands.settings`: tournament settings
 - :mod:`~swissdesk.storage.commands.players`: registering, TPNs, late entries, withdrawals,
   requested byes
-- :mod:`~swissdesk.storage.commands.rounds`: pairing, unpairing, manual pairing changes
+- :mod:`~swissdesk.storage.commands.rounds`: pairing, unpairing
+- :mod:`~swissdesk.storage.commands.manual`: the manual-pairing phase (start, changes, end
+  with the comparison with the engine, cancel)
+- :mod:`~swissdesk.storage.commands.fide_mode`: leaving FIDE mode, prohibited pairs
 - :mod:`~swissdesk.storage.commands.round_robin`: pairing numbers by lot (Varma tables),
   the rounds a round robin's table gives, withdrawn players' games as forfeits
 - :mod:`~swissdesk.storage.commands.results`: entering and correcting results
@@ -21,6 +24,13 @@ pairing number (TPN, C.04.2 art. 2.3).
 """
 
 from swissdesk.storage.commands.base import Action, Outcome, Redo, Step, Undo
+from swissdesk.storage.commands.fide_mode import LeaveFideMode, ProhibitPairs
+from swissdesk.storage.commands.manual import (
+    CancelManualPairing,
+    EndManualPairing,
+    ManualPairingChange,
+    StartManualPairing,
+)
 from swissdesk.storage.commands.players import (
     AddPlayer,
     AssignPairingNumbers,
@@ -39,7 +49,6 @@ from swissdesk.storage.commands.registry import REGISTRY, UNDO
 from swissdesk.storage.commands.results import CorrectResult, EnterMatchResult, EnterResult
 from swissdesk.storage.commands.round_robin import DrawLots
 from swissdesk.storage.commands.rounds import (
-    ManualPairingChange,
     PairNextRound,
     UnpairLastRound,
 )
@@ -75,6 +84,7 @@ __all__ = [
     "AssignPairingNumbers",
     "AssignTeamPairingNumbers",
     "CancelBye",
+    "CancelManualPairing",
     "CheckIn",
     "CloseParticipantList",
     "CorrectResult",
@@ -82,17 +92,20 @@ __all__ = [
     "EditPlayer",
     "EditSettings",
     "EditTeam",
+    "EndManualPairing",
     "EnterBoardResult",
     "EnterMatchResult",
     "EnterResult",
     "ForfeitMatch",
     "LateEntry",
+    "LeaveFideMode",
     "ManualPairingChange",
     "MarkAbsentees",
     "MovePlayer",
     "OrderSections",
     "Outcome",
     "PairNextRound",
+    "ProhibitPairs",
     "Redo",
     "RemovePlayer",
     "RemoveSection",
@@ -102,6 +115,7 @@ __all__ = [
     "RequestTeamBye",
     "SetLineup",
     "SetTeamSettings",
+    "StartManualPairing",
     "Step",
     "Undo",
     "UnpairLastRound",

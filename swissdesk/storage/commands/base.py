@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from sqlalchemy import insert, select, update
@@ -30,9 +30,19 @@ from swissdesk.tiebreaks import tiebreak_problems
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """Base class of all actions; ``undoable`` says whether :class:`Undo` can revert it."""
+    """Base class of all actions; ``undoable`` says whether :class:`Undo` can revert it.
+
+    ``confirmed`` is the warning level the arbiter accepted for this action (keyword only,
+    0 by default; :mod:`swissdesk.storage.levels`): an action whose warnings reach a higher
+    level raises :class:`~swissdesk.storage.errors.ConfirmationRequired` and changes
+    nothing. It is recorded with the command, so Redo runs it with the same answer.
+    ``during_manual_pairing``: the action may run while a round is being paired by hand
+    (most may not: the round must be finished or cancelled first).
+    """
 
     undoable: ClassVar[bool] = True
+    during_manual_pairing: ClassVar[bool] = False
+    confirmed: int = field(default=0, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from swissdesk.storage.commands.base import tournament_row
 from swissdesk.storage.commands.encoding import decode
 from swissdesk.storage.commands.registry import REGISTRY, UNDO
 from swissdesk.storage.errors import ActionRefused
@@ -40,9 +41,9 @@ def run_undo(s: Session) -> tuple[str, dict[str, Any], tuple[str, ...], int]:
         raise ActionRefused(f"the last action ({target.summary}) cannot be undone")
     # The event's last action may be another section's: undo it there (its own rows).
     act_in_section(s, target.section_id)
-    payload_of_target = json.loads(target.payload)
+    recorded = json.loads(target.payload)
     try:
-        step.undo(s, payload_of_target)
+        step.undo(s, recorded)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
         # The payload is the file's data: one changed by another program is refused in
         # words (the lane rolls back whatever the undo had begun).
@@ -50,6 +51,9 @@ def run_undo(s: Session) -> tuple[str, dict[str, Any], tuple[str, ...], int]:
             f"the last action ({target.summary}) cannot be undone: its audit record is not "
             f"what swissdesk wrote ({type(exc).__name__}: {exc}); nothing was changed"
         ) from exc
+    before = recorded.get("integrity_before")
+    if isinstance(before, list):  # the action's pairing-integrity events leave the log with it
+        tournament_row(s).integrity_log = json.dumps(before)
     payload = {"undone": target.id, "action": target.action, "summary": target.summary}
     return f"undone: {target.summary}", payload, (), target.id
 

@@ -238,7 +238,7 @@ class AssignPairingNumbers(Action):
     """
 
     order: tuple[int, ...] | None = None
-    confirmed: bool = False
+    # ``confirmed`` (keyword only) is the Action's: the level the arbiter accepted.
 
 
 def assign_pairing_numbers(s: Session, a: AssignPairingNumbers) -> Outcome:

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from swissdesk.storage.commands import (
+    fide_mode,
+    manual,
     players,
     prizes,
     results,
@@ -49,9 +51,18 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
     sections.MovePlayer: Step(sections.move_player, sections.undo_move_player),
     sections.RenameEvent: Step(sections.rename_event, sections.undo_rename_event),
     rounds.PairNextRound: Step(rounds.pair_next_round, rounds.undo_pair_next_round),
-    rounds.ManualPairingChange: Step(
-        rounds.manual_pairing_change, rounds.undo_manual_pairing_change
+    manual.StartManualPairing: Step(
+        manual.start_manual_pairing, manual.undo_start_manual_pairing
     ),
+    manual.ManualPairingChange: Step(
+        manual.manual_pairing_change, manual.undo_manual_pairing_change
+    ),
+    manual.EndManualPairing: Step(manual.end_manual_pairing, manual.undo_end_manual_pairing),
+    manual.CancelManualPairing: Step(
+        manual.cancel_manual_pairing, manual.undo_cancel_manual_pairing
+    ),
+    fide_mode.LeaveFideMode: Step(fide_mode.leave_fide_mode, fide_mode.undo_leave_fide_mode),
+    fide_mode.ProhibitPairs: Step(fide_mode.prohibit_pairs, fide_mode.undo_prohibit_pairs),
     rounds.UnpairLastRound: Step(rounds.unpair_last_round, rounds.undo_unpair_last_round),
     results.EnterResult: Step(results.enter_result, results.undo_result),
     results.CorrectResult: Step(results.correct_result, results.undo_result),

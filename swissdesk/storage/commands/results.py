@@ -19,6 +19,15 @@ from swissdesk.model.tournament import Colour, ResultCode, double_swiss_match
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, board_sides, tournament_row, tpn_map
 from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.levels import (
+    CORRECTION,
+    IntegrityEvent,
+    Level,
+    LevelWarning,
+    information,
+    integrity_payload,
+    require,
+)
 from swissdesk.storage.results import BoardResult, result_text
 from swissdesk.storage.schema import EntryRecord, PlayerRecord
 
@@ -41,7 +50,9 @@ def enter_result(s: Session, a: EnterResult) -> Outcome:
             f"round {a.round_number} is over (round {last} is paired): use "
             "'correct result' for it (C.04.2 art. 4.3)"
         )
-    return _set_result(s, a.round_number, a.board, a.result, correction=False)
+    return _set_result(
+        s, a.round_number, a.board, a.result, correction=False, confirmed=a.confirmed
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +73,10 @@ def correct_result(s: Session, a: CorrectResult) -> Outcome:
     last = convert.last_paired_round(s)
     if a.round_number > last or a.round_number < 1:
         raise ActionRefused(f"round {a.round_number} is not paired")
-    summary, payload, warnings = _set_result(s, a.round_number, a.board, a.result, correction=True)
+    check_correctable(s, a.round_number, last)
+    summary, payload, warnings = _set_result(
+        s, a.round_number, a.board, a.result, correction=True, confirmed=a.confirmed
+    )
     payload["reason"] = a.reason
     if a.round_number < last:
         warnings = (
@@ -73,6 +87,42 @@ def correct_result(s: Session, a: CorrectResult) -> Outcome:
     return summary, payload, warnings
 
 
+def check_correctable(s: Session, round_number: int, last: int) -> None:
+    """In FIDE mode only the last paired round and the one before it can be corrected (C.02
+    VCL Q189-191: the results, pairings and colours of earlier rounds stay as they are);
+    an earlier round is a Level-5 refusal."""
+    if round_number >= last - 1 or not tournament_row(s).fide_mode:
+        return
+    from swissdesk.storage.commands.fide_mode import refuse_in_fide_mode
+
+    raise refuse_in_fide_mode(
+        f"round {round_number} cannot be corrected now that round {last} is paired",
+        f"only round {last - 1} and round {last} can be, C.02 VCL Q189-191",
+    )
+
+
+def correction_warnings(
+    round_number: int, last: int, what: str, before: str, after: str
+) -> tuple[list[LevelWarning], list[IntegrityEvent]]:
+    """The warning of a changed result (``what``: "board 3 (12-7)"): of the round being
+    played, Level 2; of an earlier round, whose result the next pairing already used, Level
+    3 and ``### Correction @ Round n`` (C.02 VCL Q115, Q190)."""
+    if round_number >= last:
+        return [
+            LevelWarning(
+                Level.CONFIRM, f"round {round_number}, {what}: {before} is changed to {after}"
+            )
+        ], []
+    text = f"{what}: {before} -> {after}"
+    return [
+        LevelWarning(
+            Level.CONFIRM_FACTS,
+            f"round {round_number}, {what}: {before} is corrected to {after}, after round "
+            f"{last} was paired with {before} (C.04.2 art. 4.3)",
+        )
+    ], [IntegrityEvent(CORRECTION, round_number, text)]
+
+
 def _set_result(
     s: Session,
     round_number: int,
@@ -80,6 +130,7 @@ def _set_result(
     result: BoardResult | None,
     *,
     correction: bool,
+    confirmed: int = 0,
 ) -> Outcome:
     if tournament_row(s).is_team:  # a match's result is settled from its boards (teams.py)
         raise ActionRefused(
@@ -134,7 +185,7 @@ def _set_result(
     ids = [e.player_id for e in (white, black) if e is not None]
     query = select(PlayerRecord.id, PlayerRecord.tpn).where(PlayerRecord.id.in_(ids))
     tpn = {pid: number for pid, number in s.execute(query)}
-    payload = {
+    payload: dict[str, Any] = {
         "round": round_number,
         "board": board,
         "white": tpn[white.player_id],
@@ -143,10 +194,22 @@ def _set_result(
         "after": after,
         "restore": restore,
     }
+    notes: tuple[str, ...] = ()
+    if before and after and before != after:  # a result replaced, not entered or cleared
+        last = convert.last_paired_round(s)
+        pair = f"{payload['white']}-{payload['black']}" if black else f"{payload['white']}"
+        found, events = correction_warnings(
+            round_number, last, f"board {board} ({pair})", before, after
+        )
+        payload.update(
+            require(confirmed, "a result already entered changes; confirm", found)
+        )
+        payload.update(integrity_payload(*events))
+        notes = information(found)
     shown = after or "no result"
     verb = "corrected to" if correction else "result"
     prev = f" (was {before})" if before else ""
-    return f"round {round_number} board {board}: {verb} {shown}{prev}", payload, ()
+    return f"round {round_number} board {board}: {verb} {shown}{prev}", payload, notes
 
 
 def undo_result(s: Session, payload: Mapping[str, Any]) -> None:
@@ -187,6 +250,7 @@ def enter_match_result(s: Session, a: EnterMatchResult) -> Outcome:
     last = convert.last_paired_round(s)
     if a.round_number > last or a.round_number < 1:
         raise ActionRefused(f"round {a.round_number} is not paired")
+    check_correctable(s, a.round_number, last)
     if (a.game1 is None) != (a.game2 is None):
         raise ActionRefused("give the results of both games of the match (or neither, to clear)")
     if BoardResult.ADJOURNED in (a.game1, a.game2):
@@ -232,7 +296,7 @@ def enter_match_result(s: Session, a: EnterMatchResult) -> Outcome:
             f"board {a.board} of round {a.round_number} is already {after or 'empty'}"
         )
     tpn = tpn_map(s)
-    payload = {
+    payload: dict[str, Any] = {
         "round": a.round_number,
         "board": a.board,
         "white": tpn[white.player_id],
@@ -244,9 +308,18 @@ def enter_match_result(s: Session, a: EnterMatchResult) -> Outcome:
     }
     warnings: tuple[str, ...] = ()
     verb = "result"
+    if before and after:
+        pair = f"{payload['white']}-{payload['black']}"
+        found, events = correction_warnings(
+            a.round_number, last, f"board {a.board} ({pair})", before, after
+        )
+        payload.update(require(a.confirmed, "a match result already entered changes", found))
+        payload.update(integrity_payload(*events))
+        warnings = information(found)
     if a.round_number < last and before:
         verb = "corrected to"
         warnings = (
+            *warnings,
             f"round {last} keeps its published pairing; the correction counts for the "
             f"standings and from the pairing of round {last + 1} on (C.04.2 art. 4.3)",
         )

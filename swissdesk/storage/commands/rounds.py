@@ -8,6 +8,7 @@ the pairing arrives computed (``TournamentFile.compute_next_pairing``).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,7 +33,8 @@ from swissdesk.storage.commands.base import (
     tpn_map,
     utc_now,
 )
-from swissdesk.storage.errors import ActionRefused, ConfirmationRequired
+from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.levels import MPA, Level, LevelWarning, information, require
 from swissdesk.storage.schema import EntryRecord, PlayerRecord, RoundRecord
 from swissdesk.storage.views import AccelerationKind
 
@@ -61,10 +63,10 @@ def pair_next_round(s: Session, a: PairNextRound) -> Outcome:
     trec = tournament_row(s)
     table = is_round_robin(trec.system)
     # A round robin's table pairs everyone: a withdrawn player's games are forfeits.
-    _check_covers(pairing.pairs, pairing.bye, set(tpn_to_id) if table else available, set(tpn_to_id))
+    check_covers(pairing.pairs, pairing.bye, set(tpn_to_id) if table else available, set(tpn_to_id))
     settings = convert.settings_from_record(trec)
     s.add(RoundRecord(number=n, paired_at=utc_now(), engine=a.engine))
-    rows = _pairing_rows(n, pairing.pairs, pairing.bye, tpn_to_id)
+    rows = pairing_rows(n, pairing.pairs, pairing.bye, tpn_to_id)
     forfeited = round_robin.forfeits_of_withdrawn(s, n, rows) if table else 0
     # Everyone else gets an entry too: withdrawn players and late entries not yet there.
     have = set(s.scalars(select(EntryRecord.player_id).where(EntryRecord.round_number == n)))
@@ -93,9 +95,18 @@ def pair_next_round(s: Session, a: PairNextRound) -> Outcome:
         f", {bye_word} no. {pairing.bye}" if pairing.bye is not None else ""
     )
     warnings: tuple[str, ...] = ()
+    if n == 1:  # C.02 VCL Q62: told before the tournament starts
+        unpairable = unpairable_rounds_warning(s, settings.total_rounds, settings.system)
+        if unpairable:
+            found = [LevelWarning(Level.CONFIRM, unpairable)]
+            payload.update(
+                require(a.confirmed, "the tournament cannot be paired to the end", found)
+            )
+            warnings = information(found)
     if forfeited:
         summary += f", {forfeited} forfeited by withdrawn players"
         warnings = (
+            *warnings,
             f"{forfeited} game{'s' if forfeited > 1 else ''} of withdrawn players scored as "
             "forfeits (GRC art. 6.6)",
         )
@@ -104,7 +115,7 @@ def pair_next_round(s: Session, a: PairNextRound) -> Outcome:
 
 def undo_pair_next_round(s: Session, payload: Mapping[str, Any]) -> None:
     n = int(payload["round"])
-    _delete_pairing(s, n, include_absent=True)
+    delete_pairing(s, n, include_absent=True)
     s.execute(delete(RoundRecord).where(RoundRecord.number == n))
     if payload.get("group_a"):
         s.execute(
@@ -165,10 +176,12 @@ def unpair_last_round(s: Session, a: UnpairLastRound) -> Outcome:
     from swissdesk.storage.commands.team_matches import delete_round_lineups
 
     payload["lineups"] = delete_round_lineups(s, n)  # a team event's line-ups of round n
-    _delete_pairing(s, n, include_absent=True)
+    delete_pairing(s, n, include_absent=True)
     s.delete(rnd)
     if n == 1 and group_a:
         s.execute(update(PlayerRecord).values(group_a=False))
+    # Unpairing clears the round's manual-pairing line (### MPA, C.02 VCL Q65).
+    payload["integrity_drop"] = [{"kind": MPA, "round": n}]
     return f"round {n} unpaired", payload, ()
 
 
@@ -189,103 +202,6 @@ def undo_unpair_last_round(s: Session, payload: Mapping[str, Any]) -> None:
         s.execute(
             update(PlayerRecord).where(PlayerRecord.id.in_(payload["group_a"])).values(group_a=True)
         )
-
-
-@dataclass(frozen=True, slots=True)
-class ManualPairingChange(Action):
-    """Replace the pairing of the last paired round by the arbiter's (C.04.2 art. 4.4).
-
-    ``pairs`` are the new boards in order, ``bye`` the new PAB. Boards with a result must
-    stay as they are. A pairing that breaks an absolute criterion ([C1] rematch, [C2]
-    second PAB, [C3] same absolute colour preference) is refused with
-    :class:`~swissdesk.storage.errors.ConfirmationRequired` unless ``confirmed``. The
-    engine's original pairing is kept and logged.
-    """
-
-    round_number: int
-    pairs: tuple[Pair, ...]
-    bye: int | None = None
-    confirmed: bool = False
-    reason: str = ""
-
-
-def manual_pairing_change(s: Session, a: ManualPairingChange) -> Outcome:
-    n = convert.last_paired_round(s)
-    if n == 0:
-        raise ActionRefused("no round is paired")
-    if a.round_number != n:
-        raise ActionRefused(
-            f"only the last paired round ({n}) can be changed; round {a.round_number} "
-            "is already played"
-        )
-    id_to_tpn = tpn_map(s)
-    tpn_to_id = {tpn: pid for pid, tpn in id_to_tpn.items()}
-    current = list(
-        s.scalars(
-            select(EntryRecord).where(
-                EntryRecord.round_number == n, EntryRecord.kind.in_(("game", "pab"))
-            )
-        )
-    )
-    paired = {id_to_tpn[e.player_id] for e in current}
-    _check_covers(a.pairs, a.bye, paired, set(tpn_to_id), changing=True)
-    old_pairing = _pairing_from_entries(n, current, id_to_tpn)
-    new_boards = {(p.white, p.black) for p in a.pairs}
-    for board in old_pairing.boards_with_results:
-        if (board.white, board.black) not in new_boards:
-            raise ActionRefused(
-                f"board {board.board} ({board.white}-{board.black}) already has a result: "
-                "clear it before changing the pairing"
-            )
-    # Check against the absolute criteria ([C1]-[C3]) on the state before the round.
-    tournament = convert.build_snapshot(s, through=n - 1)
-    warnings = absolute_criteria_warnings(tournament, n, a.pairs, a.bye)
-    if warnings and not a.confirmed:
-        raise ConfirmationRequired(
-            "the new pairing breaks absolute pairing criteria; confirm to apply it anyway",
-            warnings,
-        )
-    rnd = round_row(s, n)
-    assert rnd is not None
-    engine_pairing_before = rnd.engine_pairing
-    if rnd.engine_pairing is None:
-        rnd.engine_pairing = old_pairing.pairing.to_text()
-    results = {
-        (id_to_tpn[e.player_id], id_to_tpn[e.opponent_id]): (e.result, e.adjourned)
-        for e in current
-        if e.kind == "game" and e.opponent_id is not None
-    }
-    before_entries = convert.entry_dicts(current)
-    _delete_pairing(s, n, include_absent=False)
-    rows = _pairing_rows(n, a.pairs, a.bye, tpn_to_id)
-    for row in rows:
-        if row["kind"] == "game":
-            me = id_to_tpn[row["player_id"]]
-            them = id_to_tpn[row["opponent_id"]]
-            row["result"], row["adjourned"] = results.get((me, them), (None, False))
-    s.execute(insert(EntryRecord), rows)
-    new_pairing = RoundPairing(n, tuple(a.pairs), a.bye)
-    payload = {
-        "round": n,
-        "before": old_pairing.pairing.to_text(),
-        "after": new_pairing.to_text(),
-        "engine_pairing": rnd.engine_pairing,
-        "engine_pairing_before": engine_pairing_before,
-        "entries_before": before_entries,
-        "warnings": list(warnings),
-        "confirmed": a.confirmed,
-        "reason": a.reason,
-    }
-    return f"round {n} pairing changed by hand", payload, warnings
-
-
-def undo_manual_pairing_change(s: Session, payload: Mapping[str, Any]) -> None:
-    n = int(payload["round"])
-    _delete_pairing(s, n, include_absent=False)
-    insert_entries(s, payload["entries_before"])
-    rnd = round_row(s, n)
-    assert rnd is not None
-    rnd.engine_pairing = payload["engine_pairing_before"]
 
 
 def absolute_criteria_warnings(
@@ -355,6 +271,42 @@ def absolute_criteria_warnings(
     return tuple(out)
 
 
+def max_pairable_rounds(players: int, most_prohibited: int = 0) -> int:
+    """How many rounds ``players`` participants can play without a rematch ([C1]) and with
+    one pairing-allocated bye each at most ([C2]): everyone meets everyone else once, plus
+    the round each sits out when their number is odd. ``most_prohibited``: the most
+    prohibited opponents one participant has (each takes a round away from them)."""
+    if players < 2:
+        return 0
+    return players - 1 - most_prohibited + (players % 2)
+
+
+def unpairable_rounds_warning(s: Session, total_rounds: int, system: str) -> str:
+    """A sentence when ``total_rounds`` cannot all be paired by the rules with the players
+    registered (C.02 VCL Q62), else ``""`` (a round robin's table fixes its rounds)."""
+    if is_round_robin(system):
+        return ""
+    ids = [
+        pid
+        for pid, withdrawn in s.execute(select(PlayerRecord.id, PlayerRecord.withdrawn_from_round))
+        if withdrawn is None
+    ]
+    prohibited: dict[int, int] = {}
+    for a, b in json.loads(tournament_row(s).forbidden_pairs or "[]"):
+        prohibited[a] = prohibited.get(a, 0) + 1
+        prohibited[b] = prohibited.get(b, 0) + 1
+    most = max((prohibited.get(pid, 0) for pid in ids), default=0)
+    limit = max_pairable_rounds(len(ids), most)
+    if total_rounds <= limit or len(ids) < 2:
+        return ""
+    return (
+        f"{total_rounds} rounds cannot all be paired by the rules with {len(ids)} "
+        f"participants: at most {limit} without a rematch ([C1]) and with one "
+        "pairing-allocated bye each ([C2]); the rounds beyond can only be paired by hand "
+        "(Round > Pair by hand)"
+    )
+
+
 # ---------------------------------------------------------------------------------------
 # Helpers
 
@@ -398,14 +350,14 @@ def pairable(s: Session) -> tuple[int, set[int]]:
     return n, available
 
 
-def _delete_pairing(s: Session, n: int, *, include_absent: bool) -> None:
+def delete_pairing(s: Session, n: int, *, include_absent: bool) -> None:
     kinds = ("game", "pab", "absent") if include_absent else ("game", "pab")
     s.flush()
     s.execute(delete(EntryRecord).where(EntryRecord.round_number == n, EntryRecord.kind.in_(kinds)))
     s.expire_all()
 
 
-def _pairing_rows(
+def pairing_rows(
     n: int, pairs: Sequence[Pair], bye: int | None, tpn_to_id: Mapping[int, int]
 ) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
@@ -420,7 +372,7 @@ def _pairing_rows(
     return rows
 
 
-def _check_covers(
+def check_covers(
     pairs: Sequence[Pair],
     bye: int | None,
     expected: set[int],
@@ -452,22 +404,22 @@ def _check_covers(
         raise ActionRefused("the pairing is not valid: " + "; ".join(problems))
 
 
-class _OldPairing:
-    def __init__(self, pairing: RoundPairing, boards_with_results: list[_Board]) -> None:
+class OldPairing:
+    def __init__(self, pairing: RoundPairing, boards_with_results: list[BoardWithResult]) -> None:
         self.pairing = pairing
         self.boards_with_results = boards_with_results
 
 
-class _Board:
+class BoardWithResult:
     def __init__(self, board: int, white: int, black: int) -> None:
         self.board = board
         self.white = white
         self.black = black
 
 
-def _pairing_from_entries(
+def pairing_from_entries(
     n: int, entries: Sequence[EntryRecord], id_to_tpn: Mapping[int, int]
-) -> _OldPairing:
+) -> OldPairing:
     by_board: dict[int, list[EntryRecord]] = {}
     bye: int | None = None
     for e in entries:
@@ -476,7 +428,7 @@ def _pairing_from_entries(
         elif e.board is not None:
             by_board.setdefault(e.board, []).append(e)
     pairs: list[Pair] = []
-    with_results: list[_Board] = []
+    with_results: list[BoardWithResult] = []
     for board in sorted(by_board):
         white, black = board_sides(by_board[board])
         w = id_to_tpn[white.player_id]
@@ -487,5 +439,5 @@ def _pairing_from_entries(
         )
         pairs.append(Pair(w, b))
         if white.result is not None:
-            with_results.append(_Board(board, w, b))
-    return _OldPairing(RoundPairing(n, tuple(pairs), bye), with_results)
+            with_results.append(BoardWithResult(board, w, b))
+    return OldPairing(RoundPairing(n, tuple(pairs), bye), with_results)

@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
+from swissdesk.engines.base import fide_approved
 from swissdesk.model.tournament import DOUBLE_SWISS, DOUBLE_SWISS_SCORING, ScoringSystem
 from swissdesk.storage import convert, desk
 from swissdesk.storage.commands import round_robin
@@ -105,6 +106,9 @@ def add_section(s: Session, a: AddSection) -> Outcome:
         rec.extra_records = "[]"
         rec.forbidden_pairs = "[]"
         rec.list_closed = False
+        # FIDE mode as for a new tournament: on for a FIDE-approved system (C.02 VCL Q40).
+        rec.fide_mode = fide_approved(settings.system)
+        rec.integrity_log = "[]"
         convert.write_settings(rec, settings)
         s.add(rec)
         s.flush()

@@ -1,16 +1,39 @@
-"""Tournament settings: name, rounds, pairing system, scoring, tie-breaks (one action)."""
+"""Tournament settings: name, rounds, pairing system, scoring, tie-breaks (one action).
+
+Before round 1 is paired every setting may change. After, the pairing system, the points,
+the acceleration and the initial colour are fixed; what may still change and changes the
+pairings or the standings is a warning at the level FIDE's checklist asks (C.02 VCL):
+the number of rounds and the tie-break list Level 4 (Q58, Q201), the points of a late entry's
+missed rounds Level 3; each is logged as ``### Configuration @ Round n`` with the values
+before and after (Q59, Q202). When the change of the number of rounds makes the last paired
+round the final round, or no longer the final round, that round is checked again against the
+rules (Q60): if it breaks them now, a Level-3 warning and a ``### Configuration`` line say so
+(Q61).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy.orm import Session
 
+from swissdesk.engines.base import fide_approved, system_title
+from swissdesk.model.tournament import ResultCode
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, check_settings, tournament_row
+from swissdesk.storage.commands.fide_mode import ever_left, refuse_in_fide_mode
 from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.levels import (
+    CONFIGURATION,
+    IntegrityEvent,
+    Level,
+    LevelWarning,
+    information,
+    integrity_payload,
+    require,
+)
 from swissdesk.storage.sections import in_section
 from swissdesk.storage.views import TournamentSettings
 
@@ -20,7 +43,8 @@ class EditSettings(Action):
     """Change the tournament settings (name, rounds, tie-breaks, ...).
 
     Refused if ``total_rounds`` would be below the rounds already paired, or if the pairing
-    system, scoring or acceleration would change after round 1 was paired.
+    system, scoring or acceleration would change after round 1 was paired. ``fide_mode`` is
+    not changed here (:class:`~swissdesk.storage.commands.fide_mode.LeaveFideMode`).
     """
 
     settings: TournamentSettings
@@ -29,7 +53,7 @@ class EditSettings(Action):
 def edit_settings(s: Session, a: EditSettings) -> Outcome:
     rec = tournament_row(s)
     before = convert.settings_from_record(rec)
-    new = a.settings
+    new = replace(a.settings, fide_mode=before.fide_mode)
     check_settings(new)
     if new.name != before.name:
         from swissdesk.storage.commands.sections import check_section_name
@@ -41,6 +65,7 @@ def edit_settings(s: Session, a: EditSettings) -> Outcome:
         raise ActionRefused(
             f"the tournament cannot have {new.total_rounds} rounds: {last} are already paired"
         )
+    notes: list[str] = []
     if last >= 1:
         for label, old_v, new_v in (
             ("pairing system", before.system, new.system),
@@ -50,13 +75,144 @@ def edit_settings(s: Session, a: EditSettings) -> Outcome:
         ):
             if old_v != new_v:
                 raise ActionRefused(f"the {label} cannot change once round 1 is paired")
+    elif new.system != before.system:
+        if before.fide_mode and not fide_approved(new.system):
+            raise refuse_in_fide_mode(
+                f"{system_title(new.system)} cannot be chosen",
+                "it is not a FIDE-approved pairing system",
+            )
+        if not before.fide_mode and fide_approved(new.system) and not ever_left(rec):
+            new = replace(new, fide_mode=True)  # a FIDE-approved system: FIDE mode (Q41)
+            notes.append(
+                f"{system_title(new.system)} is FIDE-approved: the tournament is in FIDE mode"
+            )
+    warnings: list[LevelWarning] = []
+    events: list[IntegrityEvent] = []
+    if last >= 1:
+        warnings, events = _changes_after_start(s, before, new, last)
+    confirmed = require(
+        a.confirmed,
+        f"changing the settings after round {last} was paired changes the pairings or the "
+        "standings; confirm",
+        warnings,
+        consequences="the change is recorded in the audit log and in every exported TRF "
+        "as '### Configuration'",
+    )
     convert.write_settings(rec, new)
-    payload = {
+    rec.fide_mode = new.fide_mode
+    payload: dict[str, Any] = {
         "before": convert.settings_to_dict(before),
         "after": convert.settings_to_dict(new),
+        **confirmed,
+        **integrity_payload(*events),
     }
-    return "tournament settings changed", payload, ()
+    if before.fide_mode != new.fide_mode:
+        payload["fide_mode_before"] = before.fide_mode
+    notes += _unpairable_note(s, new, last)
+    return "tournament settings changed", payload, (*notes, *information(warnings))
 
 
 def undo_edit_settings(s: Session, payload: Mapping[str, Any]) -> None:
-    convert.write_settings(tournament_row(s), convert.settings_from_dict(payload["before"]))
+    rec = tournament_row(s)
+    convert.write_settings(rec, convert.settings_from_dict(payload["before"]))
+    if "fide_mode_before" in payload:
+        rec.fide_mode = bool(payload["fide_mode_before"])
+
+
+def _changes_after_start(
+    s: Session, before: TournamentSettings, new: TournamentSettings, last: int
+) -> tuple[list[LevelWarning], list[IntegrityEvent]]:
+    """The warnings and ### lines of what changed after round ``last`` was paired."""
+    warnings: list[LevelWarning] = []
+    events: list[IntegrityEvent] = []
+
+    def changed(level: Level, what: str, old: str, now: str) -> None:
+        warnings.append(
+            LevelWarning(level, f"{what} changes after round {last} was paired: {old} -> {now}")
+        )
+        events.append(IntegrityEvent(CONFIGURATION, last, f"{what} {old} -> {now}"))
+
+    if new.total_rounds != before.total_rounds:
+        changed(Level.DOUBLE, "number of rounds", str(before.total_rounds), str(new.total_rounds))
+        was_final = last == before.total_rounds
+        is_final = last == new.total_rounds
+        if was_final != is_final:
+            w, e = _recheck_last_round(s, new, last, is_final)
+            warnings += w
+            events += e
+    if new.tiebreaks != before.tiebreaks:
+        changed(
+            Level.DOUBLE,
+            "tie-break list",
+            ", ".join(before.tiebreaks) or "none",
+            ", ".join(new.tiebreaks) or "none",
+        )
+    if new.late_entry_result != before.late_entry_result:
+        changed(
+            Level.CONFIRM_FACTS,
+            "result of a late entry's missed rounds",
+            repr(before.late_entry_result.value),
+            repr(new.late_entry_result.value),
+        )
+    if new.round_robin != before.round_robin:
+        changed(
+            Level.DOUBLE,
+            "round-robin cycles",
+            _cycles(before),
+            _cycles(new),
+        )
+    return warnings, events
+
+
+def _cycles(settings: TournamentSettings) -> str:
+    rr = settings.round_robin
+    return f"{rr.cycles} cycle{'s' if rr.cycles != 1 else ''}" + (
+        "" if rr.swap_last_two else ", last two rounds not reversed"
+    )
+
+
+def _recheck_last_round(
+    s: Session, new: TournamentSettings, last: int, is_final: bool
+) -> tuple[list[LevelWarning], list[IntegrityEvent]]:
+    """Check round ``last`` again with the new number of rounds (it became the final round,
+    or stopped being it: the topscorers' exceptions of C.04.3 art. 1.8 change, Q60)."""
+    from swissdesk.engines import get_engine
+    from swissdesk.verification.check import pairing_checker
+
+    became = "became the final round" if is_final else "is no longer the final round"
+    tournament = replace(
+        convert.build_snapshot(s, through=last, pending_as=ResultCode.NOT_PAIRED),
+        total_rounds=new.total_rounds,
+    )
+    try:
+        report = pairing_checker(new.system)(tournament, get_engine(new.system), [last])
+    except (KeyError, ValueError) as exc:
+        why = exc.args[0] if exc.args else exc
+        return [
+            LevelWarning(
+                Level.CONFIRM_FACTS,
+                f"round {last} {became} and could not be checked again: {why}",
+            )
+        ], []
+    problems = [d for r in report.rounds for d in r.differences]
+    if not problems:
+        return [
+            LevelWarning(
+                Level.INFORMATION,
+                f"round {last} {became}; checked again, its pairing still follows the rules",
+            )
+        ], []
+    text = f"round {last} {became} and no longer follows the rules: " + "; ".join(problems)
+    return [LevelWarning(Level.CONFIRM_FACTS, text)], [
+        IntegrityEvent(CONFIGURATION, last, f"re-checked: {'; '.join(problems)}")
+    ]
+
+
+def _unpairable_note(s: Session, settings: TournamentSettings, last: int) -> list[str]:
+    """Before round 1: a note when the rounds cannot all be paired (C.02 VCL Q62)."""
+    if last:
+        return []
+    from swissdesk.storage.commands.rounds import unpairable_rounds_warning
+
+    warning = unpairable_rounds_warning(s, settings.total_rounds, settings.system)
+    return [warning] if warning else []

@@ -28,7 +28,8 @@ from swissdesk.storage.commands.base import (
     player_by_tpn,
 )
 from swissdesk.storage.errors import ActionRefused
-from swissdesk.storage.results import BoardResult
+from swissdesk.storage.levels import information, integrity_payload, require
+from swissdesk.storage.results import BoardResult, result_text
 from swissdesk.storage.schema import (
     EntryRecord,
     PlayerRecord,
@@ -111,8 +112,12 @@ def _match_of_team(s: Session, round_number: int, team_id: int) -> EntryRecord:
 
 
 def _check_round(s: Session, round_number: int) -> None:
-    if not 1 <= round_number <= convert.last_paired_round(s):
+    last = convert.last_paired_round(s)
+    if not 1 <= round_number <= last:
         raise ActionRefused(f"round {round_number} is not paired")
+    from swissdesk.storage.commands.results import check_correctable
+
+    check_correctable(s, round_number, last)  # FIDE mode: this round and the one before
 
 
 def _ensure_lineup(s: Session, team_id: int, round_number: int, boards: int) -> None:
@@ -268,11 +273,27 @@ def enter_board_result(s: Session, a: EnterBoardResult) -> Outcome:
         raise ActionRefused(
             f"board {a.board} has an empty place: the game is forfeited (change the line-up)"
         )
+    old_a, old_b = row_a.result, row_b.result
     if a.result is None:
         row_a.result = row_b.result = None
     else:
         ca, cb = a.result.codes
         row_a.result, row_b.result = ca.value, cb.value
+    notes: tuple[str, ...] = ()
+    if old_a is not None and a.result is not None and (old_a, old_b) != (row_a.result, row_b.result):
+        from swissdesk.storage.commands.results import correction_warnings
+
+        before = result_text(ResultCode(old_a), ResultCode(old_b) if old_b else None)
+        found, events = correction_warnings(
+            a.round_number,
+            convert.last_paired_round(s),
+            f"match {a.match} board {a.board}",
+            before,
+            a.result.value,
+        )
+        payload.update(require(a.confirmed, "a board result already entered changes", found))
+        payload.update(integrity_payload(*events))
+        notes = information(found)
     s.flush()
     complete = settle_match(s, a.round_number, a.match)
     names: dict[int, str] = {
@@ -290,7 +311,7 @@ def enter_board_result(s: Session, a: EnterBoardResult) -> Outcome:
     )
     if complete:
         summary += f"; match {(first.game_points or 0) / 2:g}-{(second.game_points or 0) / 2:g}"
-    return summary, payload, ()
+    return summary, payload, notes
 
 
 @dataclass(frozen=True, slots=True)

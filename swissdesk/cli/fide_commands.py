@@ -1,0 +1,275 @@
+"""FIDE mode, the manual-pairing phase, prohibited pairs and the settings, headless.
+
+    swissdesk fide-mode T.swissdesk [leave --reason TEXT]
+    swissdesk pairing T.swissdesk start [--round N] [--from-engine]
+    swissdesk pairing T.swissdesk show
+    swissdesk pairing T.swissdesk swap|opponents|pair A B
+    swissdesk pairing T.swissdesk bye|unpair|colours A
+    swissdesk pairing T.swissdesk set "1-4 2-3 5-6" [--pab 7]
+    swissdesk pairing T.swissdesk end|cancel
+    swissdesk prohibit T.swissdesk A B [C ...] [--lift]   (no players: the list)
+    swissdesk settings T.swissdesk [--rounds R] [--tiebreaks CODES] [--name NAME]
+
+Each command is one arbiter action; its warnings follow the levels of FIDE's checklist
+(:mod:`swissdesk.cli.confirm`: ``--yes-i-know LEVEL`` for scripts, exit code 4 when a
+confirmation is missing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from pathlib import Path
+from typing import Any
+
+from swissdesk.cli.confirm import add_confirm_option, confirmed_level, confirming, execute
+from swissdesk.cli.section_commands import add_section_option, open_section
+from swissdesk.errors import InputError
+
+
+def register(subparsers: Any) -> None:
+    """Add the commands."""
+    p = subparsers.add_parser(
+        "fide-mode",
+        help="show whether a tournament is in FIDE mode, or leave FIDE mode",
+        description=(
+            "Without 'leave': whether the tournament is in FIDE mode and its pairing-integrity "
+            "events (the TRF's ### lines). 'leave' takes it out of FIDE mode for good: a "
+            "Level-4 warning (--yes-i-know 4), recorded as '### FIDE mode left @ Round n'; "
+            "nothing, not even undo, puts it back."
+        ),
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("what", nargs="?", choices=("status", "leave"), default="status")
+    p.add_argument("--reason", default="", help="why (recorded with the ### line)")
+    add_confirm_option(p)
+    add_section_option(p)
+    p.set_defaults(func=run_fide_mode)
+
+    p = subparsers.add_parser(
+        "pairing",
+        help="pair a round by hand: start, change, end (with the engine's comparison)",
+        description=(
+            "The manual-pairing phase (C.04.2 art. 4.4). 'start' opens it for the next round "
+            "(created by hand, empty or --from-engine) or, when the next round cannot be "
+            "paired yet, for the last paired round (to change it). Then: 'swap A B', "
+            "'opponents A B' (A plays B), 'pair A B' (a new board, A White), 'bye A', "
+            "'unpair A', 'colours A' (reverse A's board), or 'set \"1-4 2-3\" --pab 5' for "
+            "the whole round. Each change warns at its level (a rematch, a prohibited pair, "
+            "a wrong PAB, colours: Level 3; both players against their due colour: Level 2). "
+            "'end' needs everyone paired and compares with the engine's pairing: when they "
+            "differ, a Level-4 warning listing the differences and '### MPA @ Round n'. "
+            "'cancel' puts the round back as it was. 'show' prints the round and who is "
+            "still unpaired."
+        ),
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument(
+        "what",
+        choices=(
+            "start", "show", "swap", "opponents", "pair", "bye", "unpair", "colours", "set",
+            "end", "cancel",
+        ),
+    )
+    p.add_argument("players", nargs="*", help="pairing numbers (or the boards, for 'set')")
+    p.add_argument("--round", type=int, default=None, metavar="N", help="start: which round")
+    p.add_argument(
+        "--from-engine",
+        action="store_true",
+        help="start: a round created by hand starts from the engine's boards",
+    )
+    p.add_argument("--pab", type=int, default=None, metavar="N", help="set: the PAB")
+    p.add_argument("--reason", default="", help="why (recorded in the audit log)")
+    add_confirm_option(p)
+    add_section_option(p)
+    p.set_defaults(func=run_pairing)
+
+    p = subparsers.add_parser(
+        "prohibit",
+        help="players who must not be paired together (record 260)",
+        description=(
+            "Declare that the given players must not meet (every pair among them), or with "
+            "--lift remove those prohibitions. Before round 1 at once; after round 1 only out "
+            "of FIDE mode (C.02 VCL Q196), as a Level-3 warning and a ### line. Without "
+            "players: the prohibited pairs."
+        ),
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("players", nargs="*", type=int, metavar="PAIRING_NUMBER")
+    p.add_argument("--lift", action="store_true", help="remove the prohibitions")
+    add_confirm_option(p)
+    add_section_option(p)
+    p.set_defaults(func=run_prohibit)
+
+    p = subparsers.add_parser(
+        "settings",
+        help="show or change the tournament settings (rounds, tie-breaks, name)",
+        description=(
+            "Without options: the settings. After round 1 a change of the number of rounds "
+            "or of the tie-break list is a Level-4 warning (--yes-i-know 4) and a "
+            "'### Configuration @ Round n' line; when the last paired round becomes the "
+            "final round (or stops being it) it is checked again."
+        ),
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("--rounds", type=int, default=None, metavar="R")
+    p.add_argument("--tiebreaks", default=None, metavar="CODES", help='e.g. "BH/C1,BH,SB"')
+    p.add_argument("--name", default=None)
+    add_confirm_option(p)
+    add_section_option(p)
+    p.set_defaults(func=run_settings)
+
+
+def _open(args: argparse.Namespace) -> Any:
+    """The tournament (the section ``--section`` names, in an event of several)."""
+    return open_section(args.input, args.section)
+
+
+def run_fide_mode(args: argparse.Namespace) -> int:
+    from swissdesk.storage import LeaveFideMode
+
+    with _open(args) as tf:
+        if args.what == "leave":
+            outcome = execute(tf, LeaveFideMode(reason=args.reason), args)
+            print(outcome.summary)
+        settings = tf.settings()
+        log = tf.integrity_log()
+    print("in FIDE mode" if settings.fide_mode else "NOT in FIDE mode")
+    for event in log:
+        print(event.trf_line)
+    return 0
+
+
+def _numbers(args: argparse.Namespace, count: int) -> list[int]:
+    if len(args.players) != count:
+        raise InputError(
+            f"'pairing {args.what}' needs {count} pairing number{'s' if count > 1 else ''}"
+        )
+    try:
+        return [int(x) for x in args.players]
+    except ValueError:
+        raise InputError(f"pairing numbers expected, not {' '.join(args.players)!r}") from None
+
+
+def _parse_boards(texts: list[str]) -> tuple[Any, ...]:
+    """``1-4 2-3`` (or ``1-4,2-3``) as boards, White first."""
+    from swissdesk.engines.base import Pair
+
+    boards = []
+    for text in " ".join(texts).replace(",", " ").split():
+        white, sep, black = text.partition("-")
+        if not sep or not white.isdigit() or not black.isdigit():
+            raise InputError(f"a board is WHITE-BLACK like 12-7, not {text!r}")
+        boards.append(Pair(int(white), int(black)))
+    return tuple(boards)
+
+
+def run_pairing(args: argparse.Namespace) -> int:
+    from swissdesk.storage import (
+        CancelManualPairing,
+        EndManualPairing,
+        ManualPairingChange,
+        pairing_edits,
+    )
+
+    with _open(args) as tf:
+        what = args.what
+        if what == "start":
+            outcome = confirming(
+                lambda level: tf.start_manual_pairing(
+                    args.round, from_engine=args.from_engine, confirmed=level
+                ),
+                confirmed_level(args),
+            )
+            _report(outcome)
+        elif what == "show":
+            pass
+        else:
+            phase = tf.manual_pairing()
+            if phase is None:
+                raise InputError(
+                    "no round is being paired by hand: 'swissdesk pairing FILE start' first"
+                )
+            n = phase.round_number
+            if what == "end":
+                _report(execute(tf, EndManualPairing(n), args))
+            elif what == "cancel":
+                _report(execute(tf, CancelManualPairing(n), args))
+            else:
+                if what == "set":
+                    pairs, bye = _parse_boards(args.players), args.pab
+                else:
+                    view = tf.round_view(n)
+                    single = what in pairing_edits.SINGLE_OPERATIONS
+                    numbers = _numbers(args, 1 if single else 2)
+                    pairs, bye = pairing_edits.apply_operation(
+                        view, what, numbers[0], None if single else numbers[1]
+                    )
+                action = ManualPairingChange(n, tuple(pairs), bye, reason=args.reason)
+                _report(execute(tf, action, args))
+        _show_phase(tf)
+    return 0
+
+
+def _show_phase(tf: Any) -> None:
+    """The round being paired by hand: its boards, the PAB, who is still unpaired."""
+    phase = tf.manual_pairing()
+    if phase is None:
+        print("no round is being paired by hand")
+        return
+    view = tf.round_view(phase.round_number)
+    what = "created" if phase.creating else "changed"
+    print(f"round {phase.round_number} is being {what} by hand:")
+    for b in view.boards:
+        print(f"  {b.board:3d}  {b.white_tpn:4d} - {b.black_tpn:<4d} {b.white_name} - {b.black_name}")
+    if view.pab is not None:
+        print(f"  PAB  {view.pab.tpn:4d}        {view.pab.name}")
+    if view.to_pair:
+        listed = ", ".join(f"{tpn} {name}" for tpn, name in view.to_pair)
+        print(f"  not paired yet: {listed}")
+    if phase.engine_pairing is None:
+        print(f"  the engine found no pairing: {phase.engine_error or 'none'}")
+
+
+def run_prohibit(args: argparse.Namespace) -> int:
+    from swissdesk.storage import ProhibitPairs
+
+    with _open(args) as tf:
+        if args.players:
+            _report(execute(tf, ProhibitPairs(tuple(args.players), lift=args.lift), args))
+        elif args.lift:
+            raise InputError("--lift needs the players whose prohibitions end")
+        pairs = tf.prohibited_pairs()
+    print("prohibited pairs: " + (", ".join(f"{a}-{b}" for a, b in pairs) or "none"))
+    return 0
+
+
+def run_settings(args: argparse.Namespace) -> int:
+    from swissdesk.storage import EditSettings
+    from swissdesk.tiebreaks import parse_tiebreak_list
+
+    with _open(args) as tf:
+        settings = tf.settings()
+        changes: dict[str, Any] = {}
+        if args.rounds is not None:
+            changes["total_rounds"] = args.rounds
+        if args.tiebreaks is not None:
+            changes["tiebreaks"] = tuple(s.code for s in parse_tiebreak_list(args.tiebreaks))
+        if args.name is not None:
+            changes["name"] = args.name
+        if changes:
+            _report(execute(tf, EditSettings(dataclasses.replace(settings, **changes)), args))
+            settings = tf.settings()
+    print(f"name: {settings.name}")
+    print(f"system: {settings.system}")
+    print(f"rounds: {settings.total_rounds}")
+    print(f"tie-breaks: {', '.join(settings.tiebreaks) or 'none'}")
+    print(f"FIDE mode: {'yes' if settings.fide_mode else 'no (left)'}")
+    return 0
+
+
+def _report(outcome: Any) -> None:
+    print(outcome.summary)
+    for warning in outcome.warnings:
+        print(f"swissdesk: note: {warning}", file=sys.stderr)
