@@ -35,3 +35,19 @@ def test_mypy_strict_finds_nothing(tmp_path: Path) -> None:
     pytest.importorskip("mypy")
     result = _run("mypy", "--cache-dir", str(tmp_path / "mypy-cache"))
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_no_test_opens_the_shipped_sample_in_place() -> None:
+    """Opening the packaged sample upgrades it in place whenever the schema is newer (two
+    engineers found `swissdesk/resources/sample` changed after a full run: the prize PDF test
+    ran `prizes` on it). Tests copy it first; this pins that no test hands the packaged path
+    itself to a command."""
+    import re
+
+    root = Path(__file__).resolve().parents[1]
+    offenders = []
+    for test in sorted((root / "tests").rglob("test_*.py")):
+        text = test.read_text(encoding="utf-8")
+        if re.search(r'main\(\[[^\]]*str\(SAMPLE\)', text):
+            offenders.append(test.relative_to(root).as_posix())
+    assert offenders == []
