@@ -41,6 +41,8 @@ from swissdesk.model.tournament import (
     Tournament,
     half_points_to_str,
 )
+from swissdesk.prizes.compute import CategoryStandings
+from swissdesk.prizes.event import tournament_prizes
 from swissdesk.storage import TournamentFile
 from swissdesk.storage.teamviews import MatchView
 
@@ -189,6 +191,9 @@ class SectionData:
     matches: Mapping[int, tuple[MatchView, ...]] = field(default_factory=dict)
     team_standings: tuple[TeamLine, ...] = ()
     team_columns: tuple[str, ...] = ()
+    categories: tuple[CategoryStandings, ...] = ()
+    """The prize plan's category standings (issue 36), as the window and the prize PDF show
+    them: empty without a plan or before a round is complete."""
 
     @property
     def current_round(self) -> RoundData | None:
@@ -298,7 +303,28 @@ def read_section(tf: TournamentFile, slug: str, *, fide_ids: bool = False) -> Se
         player_rounds=player_rounds,
         scores=scores,
         ranks=ranks,
+        categories=_categories(tf, tournament, after, withdrawn),
     )
+
+
+def _categories(
+    tf: TournamentFile, tournament: Tournament, after: int, withdrawn: Mapping[int, int]
+) -> tuple[CategoryStandings, ...]:
+    """Each category's standings from the section's prize plan: the one computation of
+    :func:`swissdesk.prizes.tournament_prizes` the window and the prize PDF read."""
+    plan = tf.prize_plan()
+    if plan is None or not plan.categories or after < 1:
+        return ()
+    inputs = tf.rating_inputs()
+    prizes = tournament_prizes(
+        tournament,
+        plan,
+        after_round=after,
+        national={tpn: i.national_rating for tpn, i in inputs.players.items()},
+        ticked=tf.prize_ticks(),
+        withdrawn=frozenset(withdrawn),
+    )
+    return prizes.categories
 
 
 def _round_data(

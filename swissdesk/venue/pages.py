@@ -141,6 +141,12 @@ def _standings(data: SectionData, _q: Mapping[str, str], _a: tuple[int, ...]) ->
     return Page("standings.html", {}, "Standings", data.slug)
 
 
+def _categories(data: SectionData, _q: Mapping[str, str], _a: tuple[int, ...]) -> Page | None:
+    if not data.categories:
+        return None
+    return Page("categories.html", {}, "Categories", data.slug)
+
+
 def _crosstable(data: SectionData, _q: Mapping[str, str], _a: tuple[int, ...]) -> Page | None:
     return Page("crosstable.html", {}, "Cross table", data.slug)
 
@@ -152,6 +158,7 @@ ROUTES: tuple[tuple[re.Pattern[str], Builder], ...] = (
     (re.compile(r"player/([1-9][0-9]{0,5})"), _player),
     (re.compile(r"players"), _players),
     (re.compile(r"standings"), _standings),
+    (re.compile(r"categories"), _categories),
     (re.compile(r"crosstable"), _crosstable),
 )
 """A section's pages: ``/s/<section>/<page>``; nothing else exists."""
@@ -187,6 +194,8 @@ def section_pages(data: SectionData) -> list[str]:
     """Every page of a section (what a static export writes)."""
     base = f"/s/{data.slug}/"
     pages = [base, base + "find", base + "players", base + "standings", base + "crosstable"]
+    if data.categories:
+        pages.append(base + "categories")
     pages += [f"{base}round/{r.number}" for r in data.rounds]
     pages += [f"{base}player/{tpn}" for tpn in sorted(data.players)]
     return pages

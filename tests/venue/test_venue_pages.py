@@ -173,3 +173,65 @@ def test_display_mode_rotates_pairings_and_standings(client: TestClient) -> None
     assert "boards 2–3" in boards
     assert client.get("/display", params={"show": "audit"}).status_code == 404
     assert client.get("/display", params={"boards": "9-1"}).status_code == 404
+
+
+def test_category_standings_of_the_prize_plan_are_on_the_venue_pages(
+    events: dict[str, Path], tmp_path: Path
+) -> None:
+    """Issue 36: each category's standings "in the window, the venue pages and PDFs", from
+    the one prize computation the window and the PDF read."""
+    import shutil
+
+    from starlette.testclient import TestClient as Client
+
+    from swissdesk.cli import main
+    from swissdesk.lists.standings import last_complete_round
+    from swissdesk.prizes.event import tournament_prizes
+    from swissdesk.storage import TournamentFile
+    from swissdesk.venue.app import Hub, create_app
+    from swissdesk.venue.render import Renderer
+
+    plan = tmp_path / "plan.toml"
+    plan.write_text(
+        'version = 1\n[rules]\ncurrency = "EUR"\n\n'
+        '[[category]]\nname = "Under 2300"\nrating_below = 2300\n\n'
+        '[[category]]\nname = "Women"\nsex = "F"\n\n'
+        '[[prize]]\nplace = 1\namount = 100\n\n'
+        '[[prize]]\ncategory = "Under 2300"\nplace = 1\namount = 50\n',
+        encoding="utf-8",
+    )
+    path = Path(shutil.copyfile(events["open"], tmp_path / "open.swissdesk"))
+    venue = Venue([path])
+    try:
+        with Client(create_app(Hub(venue, Renderer()))) as c:
+            assert c.get(f"{OPEN}/categories").status_code == 404  # no plan: no page
+            assert "Category standings" not in c.get(f"{OPEN}/standings").text
+    finally:
+        venue.close()
+    assert main(["prizes", str(path), "--plan", str(plan), "--save"]) == 0
+    with TournamentFile.open(path) as tf:
+        snapshot = tf.snapshot()
+        expected = tournament_prizes(
+            snapshot,
+            tf.prize_plan(),  # type: ignore[arg-type]
+            after_round=last_complete_round(snapshot),
+            national={t: i.national_rating for t, i in tf.rating_inputs().players.items()},
+            ticked=tf.prize_ticks(),
+            withdrawn=frozenset(tf.withdrawn()),
+        ).categories
+    venue = Venue([path])
+    try:
+        with Client(create_app(Hub(venue, Renderer()))) as c:
+            assert "Category standings" in c.get(f"{OPEN}/standings").text
+            page = c.get(f"{OPEN}/categories")
+            assert page.status_code == 200
+            shown = text(page.text)
+            for cat in expected:
+                assert cat.name in shown
+            members = [row for cat in expected for row in cat.rows]
+            assert members, "the sample plan's categories hold players of this event"
+            for row in members:
+                assert f'/player/{row.placed.tpn}"' in page.text
+            assert len(re.findall(r'<td class="n strong">', page.text)) == len(members)
+    finally:
+        venue.close()
