@@ -184,7 +184,7 @@ def _references(con: sqlite3.Connection) -> Iterator[str]:
 
 def _codes(con: sqlite3.Connection) -> Iterator[str]:
     """Result codes, colours, entry kinds and numbers no swissdesk writes."""
-    checks: tuple[tuple[str, str, frozenset[str] | None, str], ...] = (
+    checks: tuple[tuple[str, str, frozenset[str], str], ...] = (
         ("entry", "kind", ENTRY_KINDS, "an entry kind"),
         ("entry", "result", _RESULTS, "a result code"),
         ("entry", "colour", _COLOURS, "a colour"),
@@ -193,7 +193,6 @@ def _codes(con: sqlite3.Connection) -> Iterator[str]:
         ("tournament", "late_entry_result", _RESULTS, "a result code"),
     )
     for table, column, allowed, what in checks:
-        assert allowed is not None
         values = ", ".join(_sql_text(v) for v in sorted(allowed))
         row = con.execute(
             f'SELECT rowid, quote("{column}") FROM "{table}" '
