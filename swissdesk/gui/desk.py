@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from swissdesk.gui.models import player_status_text
+from swissdesk.gui.models import SearchFilterModel, player_status_text
 from swissdesk.gui.tablemodel import (
     CENTER,
     DISPLAY,
@@ -36,10 +36,9 @@ from swissdesk.gui.tablemodel import (
     SORT,
     TOOLTIP,
     Column,
-    Index,
     TableModel,
 )
-from swissdesk.model.text import matches, plural
+from swissdesk.model.text import plural
 from swissdesk.storage import EventPlayerRow, PlayerStatus
 
 CHECKED = "✔"
@@ -106,28 +105,16 @@ class EventPlayersModel(TableModel):
         return None
 
 
-class EventPlayersFilter(QSortFilterProxyModel):
+class EventPlayersFilter(SearchFilterModel):
     """The search box: name, section, federation, FIDE ID or pairing number."""
 
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self.setSortRole(SORT)
-        self._needle = ""
-
-    def set_search(self, text: str) -> None:
-        self.beginFilterChange()
-        self._needle = text.strip()
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-
-    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        if not self._needle:
-            return True
+    def search_fields(self, source_row: int) -> tuple[str, ...] | None:
         model = self.sourceModel()
         if not isinstance(model, EventPlayersModel):
-            return True
+            return None
         row = model.row_at(source_row)
         p = row.player
-        return matches(self._needle, str(p.tpn), p.name, p.federation, p.fide_id, row.section)
+        return (str(p.tpn), p.name, p.federation, p.fide_id, row.section)
 
 
 class DeskTable(QTableView):

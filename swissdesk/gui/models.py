@@ -244,13 +244,14 @@ class PlayersModel(TableModel):
         return self.commit(row.tpn, data)
 
 
-class PlayersFilterModel(QSortFilterProxyModel):
-    """Search box filter (name, federation, FIDE ID, TPN) and numeric sorting."""
+class SearchFilterModel(QSortFilterProxyModel):
+    """A search box's filter with numeric sorting: a row stays when the needle matches one
+    of its :meth:`search_fields`, accents and case ignored ("muller" finds Müller, "lodz"
+    finds Łódź, issue 18)."""
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.setSortRole(SORT)
-        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self._needle = ""
 
     def set_search(self, text: str) -> None:
@@ -258,15 +259,30 @@ class PlayersFilterModel(QSortFilterProxyModel):
         self._needle = text.strip()
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
+    def search_fields(self, source_row: int) -> tuple[str, ...] | None:
+        """The texts of ``source_row`` the search looks in; ``None``: keep the row."""
+        raise NotImplementedError
+
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         if not self._needle:
             return True
+        fields = self.search_fields(source_row)
+        return fields is None or matches(self._needle, *fields)
+
+
+class PlayersFilterModel(SearchFilterModel):
+    """Search box filter (name, federation, FIDE ID, TPN) and numeric sorting."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+
+    def search_fields(self, source_row: int) -> tuple[str, ...] | None:
         model = self.sourceModel()
         if not isinstance(model, PlayersModel):
-            return True
+            return None
         row = model.row_at(source_row)
-        # Accents and case ignored: "muller" finds Müller, "lodz" finds Łódź (issue 18).
-        return matches(self._needle, str(row.tpn), row.name, row.federation, row.fide_id, row.title)
+        return (str(row.tpn), row.name, row.federation, row.fide_id, row.title)
 
 
 # ---------------------------------------------------------------------------------------
