@@ -161,7 +161,7 @@ def test_the_opponent_confirms_and_the_arbiter_accepts(playing: TournamentFile) 
 
 def test_a_dispute_is_flagged_and_never_entered(playing: TournamentFile) -> None:
     codes = playing.player_codes()
-    board, white, black = board_of(playing, 1)
+    _board, white, black = board_of(playing, 1)
     playing.execute(ReportResult(codes[white], 1, BoardResult.WHITE_WINS))
     playing.execute(ReportResult(codes[black], 1, BoardResult.DRAW))
     [rep] = playing.reports(1)

@@ -148,6 +148,20 @@ PLANTED = [
         "is not a prize plan",
         id="prize-ticks-not-a-list",
     ),
+    pytest.param(
+        "INSERT INTO result_report (round_number, board, reporter_id, result, state, "
+        "reported_at, device, section_id) SELECT 1, 1, min(id), '1-0', 'hacked', '', '', "
+        "min(section_id) FROM player",
+        "state 'hacked' is not a report state",
+        id="phone-report-of-an-unknown-state",
+    ),
+    pytest.param(
+        "INSERT INTO result_report (round_number, board, reporter_id, result, state, "
+        "reported_at, device, section_id) SELECT 1, 1, min(id), '+-', 'reported', '', '', "
+        "min(section_id) FROM player",
+        "result '+-' is not a reported result",
+        id="phone-report-of-a-forfeit",
+    ),
 ]
 
 

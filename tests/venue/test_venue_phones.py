@@ -279,7 +279,7 @@ def test_a_report_never_overwrites_the_arbiters_result(reporting: Path) -> None:
 
 
 def test_reporting_closed_has_no_write_endpoint(event: Path) -> None:
-    board, white, _ = open_board(event)
+    _board, white, _ = open_board(event)
     for client in serve(event):
         r = client.post("/report", data={"code": codes(event)[white], "token": "x", "result": "1-0"})
         assert r.status_code == 404
