@@ -198,6 +198,22 @@ class TournamentFile:
             return infos[int(wanted) - 1].id
         raise ActionRefused(f"the event has no section {key!r}; {section_list(infos)}")
 
+    def independent(self) -> TournamentFile:
+        """Another handle on this open file, of the same section, with a connection pool
+        and a lock of its own: what it does never waits for this handle's reads (the venue's
+        phones write through one while its pages read through the other; SQLite's WAL lets
+        both run, its write lock still lets one writer at a time). Closing one leaves the
+        other open.
+
+        It skips :meth:`open`'s checks (this file passed them) and, with them, their reads
+        of the file through Python's own file handles: closing such a handle in a process
+        that holds SQLite's locks on the file would release those locks (POSIX), and another
+        program could then checkpoint the WAL under this process's readers (it reported the
+        file "malformed" while it was not)."""
+        if self._closed:
+            raise StorageError(f"the tournament file {self.path} is closed")
+        return TournamentFile(self.path, read_only=self.read_only, section=self.section_id)
+
     def section(self, key: int | str) -> TournamentFile:
         """The handle of another section of this open file (by id, name or place)."""
         return TournamentFile(self.path, section=key, _shared=self._file)

@@ -346,6 +346,7 @@ def create_app(hub: Hub) -> ASGIApp:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+            phones.close()
 
     from swissdesk.venue.phones import Phones
 

@@ -28,6 +28,7 @@ What protects the file from the venue network:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import secrets
@@ -36,6 +37,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
 from jinja2 import Environment
@@ -183,15 +185,41 @@ class Phones:
         self.tokens = FormTokens()
         self.writes = 0
         """Commands saved from phones (the benchmark reads it)."""
+        self._files: dict[Path, TournamentFile] = {}
+        self._handles: dict[tuple[Path, int | str | None], TournamentFile] = {}
+        self._files_lock = threading.Lock()
+
+    def handle(self, section: Section) -> TournamentFile:
+        """The phones' own handle of ``section``: a connection pool and lock of their own,
+        so a phone's command never waits behind the pages' reading of the file (SQLite's
+        WAL lets both run; writers still take turns through SQLite's write lock)."""
+        path = section.file.path
+        with self._files_lock:
+            found = self._handles.get((path, section.key))
+            if found is not None:
+                return found
+            tf = self._files.get(path)
+            if tf is None:  # never TournamentFile.open here: see TournamentFile.independent
+                tf = self._files[path] = section.file.tf.independent()
+            found = tf if section.key is None else tf.section(section.key)
+            self._handles[(path, section.key)] = found
+            return found
+
+    def close(self) -> None:
+        with self._files_lock:
+            for tf in self._files.values():
+                with contextlib.suppress(Exception):
+                    tf.close()
+            self._files.clear()
+            self._handles.clear()
 
     # -- what is open ---------------------------------------------------------------------
 
     def _open_sections(self, what: str) -> list[Section]:
         out = []
         for section in self.venue.sections:
-            handle = section.file.handle(section.key)
             try:
-                access = handle.phone_access()
+                access = self.handle(section).phone_access()
             except SwissdeskError:
                 continue
             if (access.checkin_round if what == "checkin" else access.report_round) is not None:
@@ -204,12 +232,12 @@ class Phones:
             if id(section.file) in seen:
                 continue
             seen.add(id(section.file))
-            holder = section.file.tf.code_holder(code)
+            holder = self.handle(section).code_holder(code)
             if holder is None:
                 continue
             for candidate in self.venue.sections:
                 if candidate.file is section.file and candidate.key in (holder.section_id, None):
-                    handle = candidate.file.handle(candidate.key)
+                    handle = self.handle(candidate)
                     if handle.section_id == holder.section_id:
                         return candidate, handle, holder
         return None
