@@ -19,6 +19,7 @@ from swissdesk.storage import (
     LeaveFideMode,
     PlayerData,
     RatingCorrection,
+    Redo,
     TournamentFile,
     TournamentSettings,
     Undo,
@@ -115,6 +116,9 @@ def test_q192_undo_redo_and_lifting_a_correction(tmp_path: Path) -> None:
         assert [v.result for v in tf.rating_corrections()] == ["0-1"]
         tf.execute(Undo())
         assert [v.result for v in tf.rating_corrections()] == ["1/2"]
+        tf.execute(Redo())
+        assert [v.result for v in tf.rating_corrections()] == ["0-1"]
+        tf.execute(Undo())
         tf.execute(Undo())
         assert tf.rating_corrections() == []
         assert game(tf, 1, board.white_tpn) == (100, True)
