@@ -227,7 +227,7 @@ def test_version_8_file_upgrades_with_its_log_and_plan_and_takes_corrections(
     """Schema 9 adds the ``rating_correction`` table: a version-8 file (FIDE mode, a
     ``### Correction`` line, a prize plan) keeps all of it and takes a correction at once."""
     path = tmp_path / "v8.swissdesk"
-    shutil.copy(FIXTURES / "v8_individual.swissdesk", path)
+    shutil.copy(FIXTURES / "v8_fide.swissdesk", path)
     with TournamentFile.open(path) as tf:
         assert [e.kind for e in tf.integrity_log()] == ["Correction"]
         assert tf.prize_plan() is not None and tf.prize_ticks() == {3: frozenset({"Club"})}
