@@ -60,6 +60,7 @@ from swissdesk.storage.commands.phones import (
     ReportResult,
     RevokeCodes,
 )
+from swissdesk.storage.commands.rating_corrections import RatingCorrection
 from swissdesk.storage.commands.rounds import absolute_criteria_warnings
 from swissdesk.storage.commands.team_matches import (
     EnterBoardResult,
@@ -106,6 +107,7 @@ from swissdesk.storage.views import (
     PlayerData,
     PlayerRow,
     PlayerStatus,
+    RatingCorrectionView,
     ReportView,
     RoundView,
     SectionInfo,
@@ -179,6 +181,8 @@ __all__ = [
     "PlayerStatus",
     "PreparedImport",
     "ProhibitPairs",
+    "RatingCorrection",
+    "RatingCorrectionView",
     "ReadOnlyFileError",
     "Redo",
     "RefusedInFideMode",

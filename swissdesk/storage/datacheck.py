@@ -26,7 +26,7 @@ from typing import Any
 from sqlalchemy import Boolean, Column, Integer, String, Text
 
 from swissdesk.errors import SwissdeskError
-from swissdesk.model.tournament import Colour, ResultCode
+from swissdesk.model.tournament import RATING_RESULTS, Colour, ResultCode
 from swissdesk.storage import schema
 from swissdesk.tiebreaks.spec import parse_tiebreak
 from swissdesk.tiebreaks.team import TEAM_TIEBREAKS
@@ -162,6 +162,8 @@ _SAME_SECTION: tuple[tuple[str, str, str], ...] = (
     ("team_board", "team_id", "player"),
     ("team_board", "member_id", "team_member"),
     ("result_report", "reporter_id", "player"),
+    ("rating_correction", "white_id", "player"),
+    ("rating_correction", "black_id", "player"),
 )
 """Rows that name a row of another table, which must be in the same section."""
 
@@ -201,6 +203,7 @@ def _codes(con: sqlite3.Connection) -> Iterator[str]:
         ("result_report", "disputed_result", _PHONE_RESULTS, "a reported result"),
         ("result_report", "state", _REPORT_STATES, "a report state"),
         ("venue_state", "acceptance", _ACCEPTANCE, "an acceptance setting"),
+        ("rating_correction", "result", frozenset(RATING_RESULTS), "a rating-report result"),
     )
     for table, column, allowed, what in checks:
         values = ", ".join(_sql_text(v) for v in sorted(allowed))
@@ -222,6 +225,7 @@ def _codes(con: sqlite3.Connection) -> Iterator[str]:
         ("team_board", "board", 1),
         ("result_report", "round_number", 1),
         ("result_report", "board", 1),
+        ("rating_correction", "round_number", 1),
     )
     for table, column, lowest in ranges:
         row = con.execute(

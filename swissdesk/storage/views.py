@@ -430,3 +430,16 @@ class ReportView:
         if self.state == "reported":
             return f"{self.result.value} reported by {self.reporter_tpn}"
         return f"{self.result.value} {self.state}"
+class RatingCorrectionView:
+    """A game whose result counts differently in the rating report only (C.02 Q192):
+    ``result`` there, ``entered`` in the pairings and standings (White's first)."""
+
+    round_number: int
+    board: int
+    white: int
+    black: int
+    white_name: str
+    black_name: str
+    result: str
+    entered: str
+    reason: str = ""
