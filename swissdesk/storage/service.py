@@ -209,8 +209,9 @@ class TournamentFile:
         It skips :meth:`open`'s checks (this file passed them) and, with them, their reads
         of the file through Python's own file handles: closing such a handle in a process
         that holds SQLite's locks on the file would release those locks (POSIX), and another
-        program could then checkpoint the WAL under this process's readers (it reported the
-        file "malformed" while it was not)."""
+        program could then checkpoint the WAL under this process's readers (most likely why
+        a second ``open`` in the venue's server reported the intact file "malformed" while
+        another program wrote)."""
         if self._closed:
             raise StorageError(f"the tournament file {self.path} is closed")
         return TournamentFile(self.path, read_only=self.read_only, section=self.section_id)

@@ -430,6 +430,9 @@ class ReportView:
         if self.state == "reported":
             return f"{self.result.value} reported by {self.reporter_tpn}"
         return f"{self.result.value} {self.state}"
+
+
+@dataclass(frozen=True, slots=True)
 class RatingCorrectionView:
     """A game whose result counts differently in the rating report only (C.02 Q192):
     ``result`` there, ``entered`` in the pairings and standings (White's first)."""
