@@ -6,10 +6,16 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from swissdesk.model.tournament import ResultCode
 from swissdesk.storage.commands import phones
-from swissdesk.storage.results import BoardResult
-from swissdesk.storage.schema import PlayerCodeRecord, PlayerRecord, ResultReportRecord
-from swissdesk.storage.views import CodeHolder, PhoneAccess, ReportView
+from swissdesk.storage.results import BoardResult, result_text
+from swissdesk.storage.schema import (
+    EntryRecord,
+    PlayerCodeRecord,
+    PlayerRecord,
+    ResultReportRecord,
+)
+from swissdesk.storage.views import CodeHolder, PhoneAccess, PhoneBoard, ReportView
 
 
 def phone_access(s: Session) -> PhoneAccess:
@@ -45,24 +51,48 @@ def code_holder(s: Session, code: str) -> CodeHolder | None:
     return CodeHolder(int(row[0]), int(row[1]), str(row[2]))
 
 
-def reports(s: Session, round_number: int) -> list[ReportView]:
-    """The round's reports still belonging to their boards, by board."""
-    tpns = {pid: (tpn, name) for pid, tpn, name in s.execute(
-        select(PlayerRecord.id, PlayerRecord.tpn, PlayerRecord.name))}  # fmt: skip
-    out = []
+def _boards_of_round(s: Session, round_number: int) -> dict[int, int]:
+    """Player id -> board, for the round's games (one query)."""
+    query = select(EntryRecord.player_id, EntryRecord.board).where(
+        EntryRecord.round_number == round_number, EntryRecord.kind == "game"
+    )
+    return {int(pid): int(board) for pid, board in s.execute(query) if board is not None}
+
+
+def reports(s: Session, round_number: int, board: int | None = None) -> list[ReportView]:
+    """The round's reports still belonging to their boards (their reporter still plays
+    that board: a round unpaired and paired again leaves older ones behind), by board;
+    ``board``: that board's only. A few queries whatever the number of reports."""
     query = select(ResultReportRecord).where(ResultReportRecord.round_number == round_number)
-    for rep in s.scalars(query.order_by(ResultReportRecord.board)):
-        if not phones.is_live(s, rep) or rep.reporter_id not in tpns:
+    if board is not None:
+        query = query.where(ResultReportRecord.board == board)
+    rows = list(s.scalars(query.order_by(ResultReportRecord.board)))
+    if not rows:
+        return []
+    boards = _boards_of_round(s, round_number)
+    rows = [rep for rep in rows if boards.get(rep.reporter_id) == rep.board]
+    ids = {rep.reporter_id for rep in rows} | {r.answered_by for r in rows if r.answered_by}
+    people = {
+        int(pid): (int(tpn), str(name))
+        for pid, tpn, name in s.execute(
+            select(PlayerRecord.id, PlayerRecord.tpn, PlayerRecord.name).where(
+                PlayerRecord.id.in_(ids)
+            )
+        )
+    }
+    out = []
+    for rep in rows:
+        if rep.reporter_id not in people:
             continue
-        answered = tpns.get(rep.answered_by) if rep.answered_by is not None else None
+        answered = people.get(rep.answered_by) if rep.answered_by is not None else None
         out.append(
             ReportView(
                 round_number=rep.round_number,
                 board=rep.board,
                 result=BoardResult(rep.result),
                 state=rep.state,
-                reporter_tpn=tpns[rep.reporter_id][0],
-                reporter_name=tpns[rep.reporter_id][1],
+                reporter_tpn=people[rep.reporter_id][0],
+                reporter_name=people[rep.reporter_id][1],
                 answered_tpn=answered[0] if answered else None,
                 disputed_result=(
                     BoardResult(rep.disputed_result) if rep.disputed_result else None
@@ -72,3 +102,38 @@ def reports(s: Session, round_number: int) -> list[ReportView]:
             )
         )
     return out
+
+
+def phone_board(s: Session, tpn: int, round_number: int) -> PhoneBoard | None:
+    """``tpn``'s board in ``round_number`` (``None``: no game that round): two queries,
+    not the whole round's view."""
+    me = s.scalars(select(PlayerRecord).where(PlayerRecord.tpn == tpn)).first()
+    if me is None:
+        return None
+    entry = s.scalars(
+        select(EntryRecord).where(
+            EntryRecord.player_id == me.id,
+            EntryRecord.round_number == round_number,
+            EntryRecord.kind == "game",
+        )
+    ).first()
+    if entry is None or entry.board is None or entry.opponent_id is None:
+        return None
+    other = s.scalars(select(PlayerRecord).where(PlayerRecord.id == entry.opponent_id)).first()
+    theirs = s.scalars(
+        select(EntryRecord).where(
+            EntryRecord.player_id == entry.opponent_id,
+            EntryRecord.round_number == round_number,
+        )
+    ).first()
+    if other is None or theirs is None:
+        return None
+    white_first = entry.colour != "b"
+    w, b = (me, other) if white_first else (other, me)
+    we, be = (entry, theirs) if white_first else (theirs, entry)
+    text = result_text(
+        ResultCode(we.result) if we.result else None,
+        ResultCode(be.result) if be.result else None,
+        we.adjourned,
+    )
+    return PhoneBoard(round_number, int(entry.board), w.tpn, w.name, b.tpn, b.name, text)

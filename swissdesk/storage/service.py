@@ -83,6 +83,7 @@ from swissdesk.storage.views import (
     EventPlayerRow,
     ManualPhase,
     PhoneAccess,
+    PhoneBoard,
     PlayerData,
     PlayerRow,
     RatingCorrectionView,
@@ -697,12 +698,21 @@ class TournamentFile:
         with self._read_event() as session:
             return phoneviews.code_holder(session, code)
 
-    def reports(self, round_number: int) -> list[ReportView]:
-        """The results reported from the phones for ``round_number``, by board."""
+    def reports(self, round_number: int, board: int | None = None) -> list[ReportView]:
+        """The results reported from the phones for ``round_number``, by board (``board``:
+        that board's only)."""
         from swissdesk.storage import phoneviews
 
         with self._read() as session:
-            return phoneviews.reports(session, round_number)
+            return phoneviews.reports(session, round_number, board)
+
+    def phone_board(self, tpn: int, round_number: int) -> PhoneBoard | None:
+        """Player ``tpn``'s board in ``round_number`` as a phone shows it (``None``: no
+        game); reads that board only."""
+        from swissdesk.storage import phoneviews
+
+        with self._read() as session:
+            return phoneviews.phone_board(session, tpn, round_number)
 
     def last_change(self) -> int:
         """The id of the event's latest audit row: it grows with every action saved by any

@@ -402,6 +402,20 @@ class CodeHolder:
 
 
 @dataclass(frozen=True, slots=True)
+class PhoneBoard:
+    """A player's board in a round as their phone shows it (issue 35)."""
+
+    round_number: int
+    board: int
+    white_tpn: int
+    white_name: str
+    black_tpn: int
+    black_name: str
+    result_text: str
+    """The entered result as printed (``""`` while missing)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ReportView:
     """A board's result as reported from the phones (issue 35).
 

@@ -368,21 +368,21 @@ class Phones:
 
 
 def _board_info(handle: TournamentFile, section: str, tpn: int, r: int) -> BoardInfo | None:
-    view = handle.round_view(r)
-    for b in view.boards:
-        if tpn in (b.white_tpn, b.black_tpn):
-            report = next((x for x in handle.reports(r) if x.board == b.board), None)
-            return BoardInfo(
-                section=section,
-                round_number=r,
-                board=b.board,
-                white=b.white_name,
-                black=b.black_name,
-                you_are_white=b.white_tpn == tpn,
-                report=report,
-                entered=b.result_text,
-            )
-    return None
+    """The player's board and its report: that board only, never the whole round."""
+    board = handle.phone_board(tpn, r)
+    if board is None:
+        return None
+    report = next(iter(handle.reports(r, board.board)), None)
+    return BoardInfo(
+        section=section,
+        round_number=r,
+        board=board.board,
+        white=board.white_name,
+        black=board.black_name,
+        you_are_white=board.white_tpn == tpn,
+        report=report,
+        entered=board.result_text,
+    )
 
 
 def _report_sentence(summary: str) -> str:

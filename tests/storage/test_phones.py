@@ -248,3 +248,24 @@ def test_reporting_closes_with_the_round(playing: TournamentFile) -> None:
     _, white, _ = board_of(playing, 1)
     with pytest.raises(ActionRefused, match="closed"):
         playing.execute(ReportResult(codes[white], 2, BoardResult.WHITE_WINS))
+
+
+def test_a_phone_reads_its_own_board_and_its_one_report(playing: TournamentFile) -> None:
+    """The report page reads the player's board and that board's report only (issue 35:
+    reading the whole round for every phone made 150 boards take minutes)."""
+    codes = playing.player_codes()
+    board, white, black = board_of(playing, 3)
+    other, w2, _ = board_of(playing, 1)
+    playing.execute(ReportResult(codes[white], 1, BoardResult.DRAW))
+    playing.execute(ReportResult(codes[w2], 1, BoardResult.WHITE_WINS))
+    mine = playing.phone_board(black, 1)
+    assert mine is not None
+    assert (mine.board, mine.white_tpn, mine.black_tpn, mine.result_text) == (
+        board, white, black, ""
+    )
+    assert [r.board for r in playing.reports(1, board)] == [board]
+    assert [r.board for r in playing.reports(1)] == sorted([board, other])
+    playing.execute(EnterResult(1, board, BoardResult.BLACK_WINS))
+    assert playing.phone_board(white, 1).result_text == "0-1"  # type: ignore[union-attr]
+    bye = playing.round_view(1).pab
+    assert bye is not None and playing.phone_board(bye.tpn, 1) is None
