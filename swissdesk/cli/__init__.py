@@ -36,6 +36,7 @@ COMMAND_MODULES = (
     "swissdesk.cli.rating_commands",
     "swissdesk.cli.venue_commands",
     "swissdesk.cli.prize_commands",
+    "swissdesk.cli.manual_commands",
     "swissdesk.cli.gui_commands",
 )
 

@@ -3,8 +3,9 @@
 :data:`MENUS` declares every command once: its menu, text, shortcut and the slot it calls
 (a dotted path from the window, e.g. ``"players.add_player"``: the players page's
 controller). The window builds its ``QAction``\\ s and menus from it
-(:func:`build_actions`, :func:`build_menus`); the keyboard help (F1) is generated from the
-same table (:func:`keyboard_help_text`), so a new command appears in both at once.
+(:func:`build_actions`, :func:`build_menus`); the keyboard help (Help > Keyboard) is generated from the
+same table (:func:`keyboard_help_text`), so a new command appears in both at once. F1 opens
+the user manual (:mod:`swissdesk.gui.help`).
 """
 
 from __future__ import annotations
@@ -274,7 +275,11 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
     (
         "&Help",
         (
-            Command("keys", "&Keyboard", "keyboard_help", _SK.HelpContents, needs_file=False),
+            Command(
+                "user_manual", "&Manual", "show_manual", _SK.HelpContents, needs_file=False,
+                tip="The user manual (F1 in a dialog opens its section)",
+            ),
+            Command("keys", "&Keyboard", "keyboard_help", needs_file=False),
             Command("about", "&About swissdesk", "about", needs_file=False),
         ),
     ),
@@ -398,7 +403,7 @@ def _plain(text: str) -> str:
 
 
 def keyboard_help_text() -> str:
-    """The keyboard help (F1), generated from :data:`MENUS` and :data:`PAGE_KEYS`."""
+    """The keyboard help (Help > Keyboard), generated from :data:`MENUS` and :data:`PAGE_KEYS`."""
     lines: list[str] = []
     where = ""
     for place, keys, meaning in PAGE_KEYS:
