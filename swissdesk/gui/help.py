@@ -59,6 +59,7 @@ HELP_TOPICS: dict[str, str] = {
     "HallNoticeDialog": "hall-screens",
     "VenueDialog": "hall-screens",
     "PlayerCardDialog": "player-card",
+    "RatingCorrectionDialog": "rating-report-corrections",
     "PrizesDialog": "prizes",
     "PlanEditorDialog": "prize-plan",
     "TickPlayersDialog": "prize-plan",
