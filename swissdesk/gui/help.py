@@ -60,6 +60,7 @@ HELP_TOPICS: dict[str, str] = {
     "VenueDialog": "hall-screens",
     "PlayerCardDialog": "player-card",
     "RatingCorrectionDialog": "rating-report-corrections",
+    "PhonesDialog": "phones",
     "PrizesDialog": "prizes",
     "PlanEditorDialog": "prize-plan",
     "TickPlayersDialog": "prize-plan",
