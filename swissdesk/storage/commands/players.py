@@ -29,12 +29,22 @@ from swissdesk.storage.commands.base import (
     tournament_row,
     tpn_map,
 )
-from swissdesk.storage.errors import ActionRefused, ConfirmationRequired
+from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.levels import (
+    CONFIGURATION,
+    IntegrityEvent,
+    Level,
+    LevelWarning,
+    integrity_payload,
+    require,
+)
 from swissdesk.storage.schema import EntryRecord, PlayerRecord, TeamMemberRecord
 from swissdesk.storage.views import ByeKind, PlayerData, TournamentSettings
 
 TPN_FROZEN_AFTER_ROUND = 4
-"""C.04.2 art. 2.3: no TPN change once the fourth round has been paired."""
+"""C.04.2 art. 2.3: "no modification of a TPN [...] is allowed after the fourth round has
+been paired". Late entries then take the next free number; a change the arbiter still makes
+is a Level-4 warning and a ``### Configuration`` line (checklist Q151-152)."""
 
 
 def initial_order_key(
@@ -230,11 +240,12 @@ class AssignPairingNumbers(Action):
 
     Without ``order``: by tournament rating (highest first), FIDE title
     (GM-IM-WGM-FM-WIM-CM-WFM-WCM, then untitled) and the section's criterion (name unless
-    replaced). With ``order``: the current TPNs in the arbiter's order. Refused once round 4
-    is paired. FIDE's checklist (Q149, Q150, Q154) asks for a warning the arbiter confirms
-    (:class:`~swissdesk.storage.errors.ConfirmationRequired` unless ``confirmed``) when the
-    arbiter's order puts a player above one of higher rating or title, when numbers are
-    changed by hand once round 1 is paired, and when re-sorting then moves two or more.
+    replaced). With ``order``: the current TPNs in the arbiter's order. FIDE's checklist
+    asks for a Level-3 warning (:mod:`swissdesk.storage.levels`) when the arbiter's order
+    puts a player above one of higher rating or title (Q149), on any change by hand (Q150)
+    and when re-sorting once round 1 is paired moves two or more numbers (Q154). Once round
+    4 is paired C.04.2 art. 2.3 freezes the numbers: in FIDE mode a change is refused (Level
+    5); out of it, it is a Level-4 warning logged as a pairing-integrity event (Q151-152).
     """
 
     order: tuple[int, ...] | None = None
@@ -247,11 +258,6 @@ def assign_pairing_numbers(s: Session, a: AssignPairingNumbers) -> Outcome:
         raise ActionRefused(
             "the pairing numbers of a round robin are its places in the table: they cannot "
             "change once round 1 is paired"
-        )
-    if last >= TPN_FROZEN_AFTER_ROUND:
-        raise ActionRefused(
-            f"pairing numbers cannot change once round {TPN_FROZEN_AFTER_ROUND} is paired "
-            "(C.04.2 art. 2.3)"
         )
     if tournament_row(s).list_closed:
         raise ActionRefused("the list of participants is closed: pairing numbers are final")
@@ -268,17 +274,60 @@ def assign_pairing_numbers(s: Session, a: AssignPairingNumbers) -> Outcome:
     after = {r.id: i for i, r in enumerate(ordered, start=1)}
     moved = sum(1 for pid, tpn in after.items() if before[pid] != tpn)
     warnings = _numbering_warnings(s, a, ordered, rules, moved, last)
-    if warnings and not a.confirmed:
-        raise ConfirmationRequired(
-            "the new pairing numbers depart from C.04.2 art. 2.2; confirm to apply them",
-            warnings,
+    frozen = last >= TPN_FROZEN_AFTER_ROUND and moved > 0
+    if frozen and tournament_row(s).fide_mode:
+        from swissdesk.storage.commands.fide_mode import refuse_in_fide_mode
+
+        # The checklist is judged in FIDE mode: there the route of Q151 is "no" (the
+        # regulation's own answer); the Level-4 warning is for a tournament out of it.
+        raise refuse_in_fide_mode(
+            f"pairing numbers cannot change once round {TPN_FROZEN_AFTER_ROUND} is paired",
+            "C.04.2 art. 2.3",
         )
+    if frozen:
+        warnings = (
+            LevelWarning(
+                Level.DOUBLE,
+                f"round {last} is paired: C.04.2 art. 2.3 allows no change of pairing "
+                f"numbers after round {TPN_FROZEN_AFTER_ROUND} has been paired; {moved} "
+                "players would get a new number",
+            ),
+            *warnings,
+        )
+    confirmed = require(
+        a.confirmed,
+        "the new pairing numbers depart from C.04.2 art. 2.2-2.3; confirm to apply them",
+        warnings,
+        consequences=(
+            "the rounds already paired keep their pairings; the next rounds are paired "
+            "with the new numbers, and the exported TRF records the change as a "
+            "'### Configuration' line"
+            if frozen
+            else ""
+        ),
+    )
     set_tpns(s, after)
+    events = (
+        (
+            IntegrityEvent(
+                CONFIGURATION,
+                last,
+                f"pairing numbers changed after round {TPN_FROZEN_AFTER_ROUND} was paired "
+                f"({moved} players): "
+                + ", ".join(
+                    f"{before[r.id]}->{after[r.id]}" for r in ordered if before[r.id] != after[r.id]
+                ),
+            ),
+        )
+        if frozen
+        else ()
+    )
     payload = {
         "tpns_before": before,
         "tpns_after": after,
         "custom": a.order is not None,
-        "confirmed": list(warnings),
+        **confirmed,
+        **integrity_payload(*events),
     }
     return f"pairing numbers assigned ({moved} changed)", payload, ()
 
@@ -290,8 +339,9 @@ def _numbering_warnings(
     rules: RatingRules,
     moved: int,
     last: int,
-) -> tuple[str, ...]:
-    """What the arbiter must confirm about a new numbering (checklist Q149, Q150, Q154)."""
+) -> tuple[LevelWarning, ...]:
+    """What the arbiter must confirm about a new numbering: Level 3 each (checklist Q149,
+    Q150, Q154)."""
     out: list[str] = []
     # A round robin's numbers are its places in the table, drawn or set by hand (GRC).
     by_hand = a.order is not None and moved > 0 and not round_robin.is_round_robin_file(s)
@@ -319,7 +369,7 @@ def _numbering_warnings(
             f"round {last} is paired: re-sorting moves {moved} pairing numbers (C.04.2 "
             f"art. 2.3 allows it until round {TPN_FROZEN_AFTER_ROUND} is paired)"
         )
-    return tuple(out)
+    return tuple(LevelWarning(Level.CONFIRM_FACTS, text) for text in out)
 
 
 def undo_assign_pairing_numbers(s: Session, payload: Mapping[str, Any]) -> None:
