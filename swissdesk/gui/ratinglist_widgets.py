@@ -25,8 +25,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from swissdesk.model.ratings import RATING_TYPES, PlayerRatings
 from swissdesk.ratinglist import ListedPlayer, RatingList, RatingListError, default_rating_list
-from swissdesk.ratinglist.store import ImportSummary
+from swissdesk.ratinglist.store import ImportSummary, SourceInfo
+from swissdesk.ratinglist.update import listed_ratings
 
 VISIBLE_MATCHES = 8
 DEBOUNCE_MS = 60
@@ -146,6 +148,23 @@ class RatingListLookup(QWidget):
             except RatingListError:
                 dates = {}
         return f"{self.last_source} rating list {dates.get(self.last_source, '')}".strip()
+
+    def listed_ratings(self, player: ListedPlayer) -> PlayerRatings:
+        """Every FIDE rating ``player`` has on the list it was chosen from, with the list
+        and its month (checklist Q134)."""
+        sources: dict[str, SourceInfo] = {}
+        if self.rating_list is not None:
+            try:
+                sources = {s.name: s for s in self.rating_list.sources()}
+            except RatingListError:
+                sources = {}
+        info = sources.get(self.last_source)
+        return listed_ratings(
+            player,
+            self.last_source,
+            info.list_date if info is not None else "",
+            info.kinds if info is not None and info.kinds else RATING_TYPES,
+        )
 
     def _take(self, item: QListWidgetItem) -> None:
         player = item.data(Qt.ItemDataRole.UserRole)

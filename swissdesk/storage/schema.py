@@ -28,7 +28,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 """Version of the tables below; bump it and add a migration to ``database.MIGRATIONS``.
 
 2: the team tables (``team_settings``, ``team``, ``team_member``, ``team_board``).
@@ -43,7 +43,10 @@ every per-section table; TPNs and round numbers unique per section; ``player.che
 7: ``prize_plan``: a section's prize plan and the categories ticked per player (issue 36).
 
 8: FIDE mode and the pairing-integrity log (issue 29): ``tournament.fide_mode``,
-``tournament.integrity_log``, ``tournament.manual_pairing`` (per section)."""
+``tournament.integrity_log``, ``tournament.manual_pairing`` (per section).
+
+9: every rating a player holds, with its source and date (issue 31, checklist Q134):
+``player.ratings``."""
 
 APPLICATION_ID = 0x53574453
 """``PRAGMA application_id`` of every swissdesk file ("SWDS"), so tools recognise it."""
@@ -179,6 +182,13 @@ class PlayerRecord(SectionScoped, Base):
     """Rating on the national list (0: none)."""
     checked_in: Mapped[bool] = mapped_column(Boolean, default=False)
     """Ticked in at the registration desk (present for the section's first round)."""
+    ratings: Mapped[str] = mapped_column(Text, default="{}")
+    """Every rating the player holds (schema 9): the JSON of
+    :class:`~swissdesk.model.ratings.PlayerRatings` (FIDE standard, rapid and blitz, the
+    national ratings with their NRS details, the manual rating), each with its source and
+    date. ``rating`` and ``national_rating`` stay the two figures read most: the FIDE rating
+    of the section's rate of play (``official_rating``) and the rating on its national list;
+    the storage keeps them in agreement with this column."""
 
 
 class PrizePlanRecord(SectionScoped, Base):

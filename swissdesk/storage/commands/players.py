@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
-from swissdesk.model.ratings import RatingRules, SeedingKey, method_rating, seeding_key
+from swissdesk.model.ratings import SeedingKey, seeding_key
 from swissdesk.model.tournament import ResultCode, title_rank
 from swissdesk.storage import convert, desk
 from swissdesk.storage.commands import round_robin
@@ -48,14 +48,19 @@ is a Level-4 warning and a ``### Configuration`` line (checklist Q151-152)."""
 
 
 def initial_order_key(
-    data: PlayerData, tpn: int = 0, rules: RatingRules | None = None, registered: int = 0
+    data: PlayerData,
+    tpn: int = 0,
+    context: convert.RatingContext | None = None,
+    registered: int = 0,
 ) -> SeedingKey:
-    """Sort key of C.04.2 art. 2.2: the tournament rating (``rules.method``, TRF-2026
-    record 172) highest first, FIDE title, then the section's criterion (alphabetical
-    unless the arbiter chose another one) and name. ``registered``: the player's id."""
-    rules = rules or RatingRules()
+    """Sort key of C.04.2 art. 2.2: the tournament rating (the section's method, TRF-2026
+    record 172, over the list sequence, the national list and the manual rating) highest
+    first, FIDE title, then the section's criterion (alphabetical unless the arbiter chose
+    another one) and name. ``registered``: the player's id."""
+    context = context or convert.RatingContext()
+    rules = context.rules
     return seeding_key(
-        method_rating(rules.method, data.rating, data.national_rating),
+        context.tournament_rating(context.ratings(data)),
         title_rank(data.title),
         data.name,
         fide_id=data.fide_id,
@@ -67,9 +72,9 @@ def initial_order_key(
     )
 
 
-def record_order_key(rec: PlayerRecord, rules: RatingRules) -> SeedingKey:
+def record_order_key(rec: PlayerRecord, context: convert.RatingContext) -> SeedingKey:
     """:func:`initial_order_key` of a stored player."""
-    return initial_order_key(convert.player_data_from_record(rec), rec.tpn, rules, rec.id)
+    return initial_order_key(convert.player_data_from_record(rec), rec.tpn, context, rec.id)
 
 
 NEW_PLAYER = 10**9
@@ -92,7 +97,7 @@ def add_player(s: Session, a: AddPlayer) -> Outcome:
         )
     tpn = _max_tpn(s) + 1
     rec = PlayerRecord(tpn=tpn, members="[]", acceleration="null")
-    convert.apply_player_data(rec, a.player)
+    convert.apply_player_data(rec, a.player, convert.rating_context(s))
     s.add(rec)
     s.flush()
     payload = {"id": rec.id, "tpn": tpn, "player": convert.player_data_to_dict(a.player)}
@@ -121,7 +126,7 @@ def edit_player(s: Session, a: EditPlayer) -> Outcome:
     check_player_data(a.player)
     rec = player_by_tpn(s, a.tpn)
     before = convert.player_data_from_record(rec)
-    convert.apply_player_data(rec, a.player)
+    convert.apply_player_data(rec, a.player, convert.rating_context(s))
     payload: dict[str, Any] = {
         "id": rec.id,
         "tpn": a.tpn,
@@ -137,7 +142,9 @@ def edit_player(s: Session, a: EditPlayer) -> Outcome:
 def undo_edit_player(s: Session, payload: Mapping[str, Any]) -> None:
     rec = s.get(PlayerRecord, payload["id"])
     assert rec is not None
-    convert.apply_player_data(rec, convert.player_data_from_dict(payload["before"]))
+    convert.apply_player_data(
+        rec, convert.player_data_from_dict(payload["before"]), convert.rating_context(s)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,11 +166,12 @@ def update_ratings(s: Session, a: UpdateRatings) -> Outcome:
     if not a.updates:
         raise ActionRefused("no rating changed: nothing to update")
     changes: list[dict[str, Any]] = []
+    context = convert.rating_context(s)
     for tpn, data in a.updates:
         check_player_data(data)
         rec = player_by_tpn(s, tpn)
         before = convert.player_data_from_record(rec)
-        convert.apply_player_data(rec, data)
+        convert.apply_player_data(rec, data, context)
         changes.append(
             {
                 "id": rec.id,
@@ -178,10 +186,11 @@ def update_ratings(s: Session, a: UpdateRatings) -> Outcome:
 
 
 def undo_update_ratings(s: Session, payload: Mapping[str, Any]) -> None:
+    context = convert.rating_context(s)
     for change in payload["changes"]:
         rec = s.get(PlayerRecord, change["id"])
         assert rec is not None
-        convert.apply_player_data(rec, convert.player_data_from_dict(change["before"]))
+        convert.apply_player_data(rec, convert.player_data_from_dict(change["before"]), context)
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,9 +272,9 @@ def assign_pairing_numbers(s: Session, a: AssignPairingNumbers) -> Outcome:
         raise ActionRefused("the list of participants is closed: pairing numbers are final")
     records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
     before = {r.id: r.tpn for r in records}
-    rules = convert.settings_from_record(tournament_row(s)).rating_rules
+    context = convert.rating_context(s)
     if a.order is None:
-        ordered = sorted(records, key=lambda r: record_order_key(r, rules))
+        ordered = sorted(records, key=lambda r: record_order_key(r, context))
     else:
         by_tpn = {r.tpn: r for r in records}
         if sorted(a.order) != sorted(by_tpn):
@@ -273,7 +282,7 @@ def assign_pairing_numbers(s: Session, a: AssignPairingNumbers) -> Outcome:
         ordered = [by_tpn[t] for t in a.order]
     after = {r.id: i for i, r in enumerate(ordered, start=1)}
     moved = sum(1 for pid, tpn in after.items() if before[pid] != tpn)
-    warnings = _numbering_warnings(s, a, ordered, rules, moved, last)
+    warnings = _numbering_warnings(s, a, ordered, context, moved, last)
     frozen = last >= TPN_FROZEN_AFTER_ROUND and moved > 0
     if frozen and tournament_row(s).fide_mode:
         from swissdesk.storage.commands.fide_mode import refuse_in_fide_mode
@@ -336,7 +345,7 @@ def _numbering_warnings(
     s: Session,
     a: AssignPairingNumbers,
     ordered: list[PlayerRecord],
-    rules: RatingRules,
+    context: convert.RatingContext,
     moved: int,
     last: int,
 ) -> tuple[LevelWarning, ...]:
@@ -348,7 +357,7 @@ def _numbering_warnings(
     if by_hand:
         # Q149: the order of art. 2.2 is tournament rating, then title (the rest is a
         # criterion the arbiter may replace).
-        keys = [record_order_key(r, rules)[:2] for r in ordered]
+        keys = [record_order_key(r, context)[:2] for r in ordered]
         for i in range(len(ordered) - 1):
             if keys[i] > keys[i + 1]:
                 lower, higher = ordered[i], ordered[i + 1]
@@ -422,18 +431,18 @@ def late_entry(s: Session, a: LateEntry) -> Outcome:
     else:
         # C.04.2 art. 2.4 "an appropriate TPN": its place in the art. 2.2 order; the
         # players below move down by one (TPNs are provisional until the list closes).
-        rules = settings.rating_rules
-        key = initial_order_key(a.player, NEW_PLAYER, rules, NEW_PLAYER)
+        context = convert.rating_context_of(settings)
+        key = initial_order_key(a.player, NEW_PLAYER, context, NEW_PLAYER)
         records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
         tpn = len(records) + 1
         for r in records:
-            if key < record_order_key(r, rules):
+            if key < record_order_key(r, context):
                 tpn = r.tpn
                 break
         shifted = {r.id: r.tpn + 1 for r in records if r.tpn >= tpn}
     set_tpns(s, shifted)
     rec = PlayerRecord(tpn=tpn, members="[]", acceleration="null", late_entry_round=a.from_round)
-    convert.apply_player_data(rec, a.player)
+    convert.apply_player_data(rec, a.player, convert.rating_context_of(settings))
     s.add(rec)
     s.flush()
     missed = _late_entry_missed(a, settings)
@@ -766,8 +775,8 @@ def in_initial_order(s: Session) -> bool:
     """Whether the TPNs follow C.04.2 art. 2.2: tournament rating, title, then the
     section's criterion (name unless replaced)."""
     records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
-    rules = convert.settings_from_record(tournament_row(s)).rating_rules
-    keys = [record_order_key(r, rules)[:-1] for r in records]
+    context = convert.rating_context(s)
+    keys = [record_order_key(r, context)[:-1] for r in records]
     return keys == sorted(keys)
 
 
