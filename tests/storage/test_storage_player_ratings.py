@@ -225,3 +225,54 @@ def test_an_upgraded_rapid_event_keeps_its_rating_as_the_rapid_one(tmp_path: Pat
         str(schema.SCHEMA_VERSION),
     )
     con.close()
+
+
+def test_cli_player_rating_sets_each_rating_marked_and_shows_the_sources(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from swissdesk.cli import main
+
+    path = _create(tmp_path, RatingRules(method=RatingMethod.HBFN))
+    assert main(["player-rating", str(path), "2", "--blitz", "1850", "--manual", "1990"]) == 0
+    capsys.readouterr()
+    assert main(["player-rating", str(path), "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    import datetime
+
+    today = datetime.date.today().isoformat()
+    assert out[1] == (
+        f"ratings: rapid 1800 (arbiter), blitz 1850 (arbiter {today}), national ESP 1900 "
+        f"(arbiter), manual 1990 (arbiter {today})"
+    )
+    assert out[2] == "tournament rating: 1990"  # HBFN counts the manual rating
+    assert main(["player-rating", str(path), "2", "--rapid", "0"]) == 0
+    with TournamentFile.open(path) as tf:
+        boix = tf.players()[1]
+        assert boix.rating == 0 and boix.ratings is not None and boix.ratings.rapid is None
+    assert main(["player-rating", str(path), "2", "--manual", "12345"]) == 2
+
+
+def test_cli_rating_rules_sets_the_list_sequence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Checklist Q124-126: the arbiter defines the sequence (exclude, add, reorder)."""
+    from swissdesk.cli import main
+
+    path = _create(tmp_path)
+    assert main(["rating-rules", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "list sequence: FIDE effective rapid (standard when none), FIDE blitz (the default "
+        "of rapid)"
+    )
+    # Boix has a rapid rating only, which this sequence leaves out; Cano his manual one.
+    assert main(["rating-rules", str(path), "--list-sequence", "blitz,standard"]) == 0
+    with TournamentFile.open(path) as tf:
+        assert [p.rating for p in tf.snapshot().players] == [2100, 0, 1500]
+        assert [p.official_rating for p in tf.snapshot().players] == [2000, 1800, 0]
+    capsys.readouterr()
+    assert main(["rating-rules", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "list sequence: FIDE blitz, FIDE standard"
+    assert main(["rating-rules", str(path), "--list-sequence", "blitz,blitz"]) == 2
+    assert main(["rating-rules", str(path), "--list-sequence", "default"]) == 0
+    with TournamentFile.open(path) as tf:
+        assert tf.settings().rating_rules.sequence == ()
