@@ -58,7 +58,8 @@ def rating_source_text(ratings: PlayerRatings, national_federation: str = "") ->
 
     def where(r: Rating) -> str:
         if r.manual:
-            return " ".join(x for x in ("typed by the arbiter", r.date) if x)
+            how = f"taken from {r.via} by the arbiter" if r.via else "typed by the arbiter"
+            return " ".join(x for x in (how, r.date) if x)
         return " ".join(x for x in (r.via or r.source, r.date) if x) or "source not recorded"
 
     parts = [
@@ -178,6 +179,19 @@ class PlayerForm(QWidget):
             "2.1), or a rating taken from another list. Every ranking method falls back to "
             "it; HBFN compares it with the FIDE and national ratings."
         )
+        # Checklist Q129: a rating from another list taken as the manual rating.
+        self._picked: Rating | None = None
+        self.pick = QComboBox()
+        self.pick.setToolTip(
+            "Take one of the player's other ratings as the manual rating (the list it comes "
+            "from is recorded with it)"
+        )
+        self.pick.activated.connect(self._take_pick)
+        manual_row = QWidget()
+        manual_layout = QHBoxLayout(manual_row)
+        manual_layout.setContentsMargins(0, 0, 0, 0)
+        manual_layout.addWidget(self.manual_rating, 1)
+        manual_layout.addWidget(self.pick, 2)
         self.sources = QLabel()
         self.sources.setWordWrap(True)
         self.sources.setStyleSheet("color: #555;")
@@ -198,7 +212,7 @@ class PlayerForm(QWidget):
         form.addRow("Rated &games before:", self.rated_games)
         form.addRow("Nationa&l rating:", self.national_rating)
         form.addRow("FIDE ratings:", fide_row)
-        form.addRow("&Manual rating:", self.manual_rating)
+        form.addRow("&Manual rating:", manual_row)
         form.addRow(self.sources)
         self.set_rating_kind(self.rating_kind)
 
@@ -222,11 +236,44 @@ class PlayerForm(QWidget):
 
     def _show_sources(self) -> None:
         try:
-            text = rating_source_text(self.ratings(), self.national_federation)
+            ratings = self.ratings()
         except ValueError:
-            text = ""
+            ratings = None
+        text = rating_source_text(ratings, self.national_federation) if ratings else ""
         self.sources.setText(text)
         self.sources.setVisible(bool(text))
+        self._fill_picks(ratings)
+
+    def _fill_picks(self, ratings: PlayerRatings | None) -> None:
+        """The other ratings the manual rating can be taken from (checklist Q128-129)."""
+        picks: list[tuple[str, int]] = []
+        if ratings is not None:
+            for kind in RATING_TYPES:
+                held = ratings.fide(kind)
+                if held is not None:
+                    picks.append((f"FIDE {kind}", held.value))
+            for n in ratings.national:
+                picks.append((f"national {n.federation or self.national_federation}".strip(), n.value))
+        items = ["take another rating…", *(f"{label} {value}" for label, value in picks)]
+        if [self.pick.itemText(i) for i in range(self.pick.count())] != items:
+            self.pick.blockSignals(True)
+            self.pick.clear()
+            self.pick.addItem(items[0])
+            for label, value in picks:
+                self.pick.addItem(f"{label} {value}", (label, value))
+            self.pick.blockSignals(False)
+        self.pick.setEnabled(bool(picks))
+
+    def _take_pick(self, index: int) -> None:
+        data = self.pick.itemData(index)
+        self.pick.setCurrentIndex(0)
+        if not data:
+            return
+        label, value = data
+        today = datetime.date.today().isoformat()
+        self._picked = Rating(int(value), ARBITER, today, via=str(label))
+        self.manual_rating.setText(str(value))
+        self._show_sources()
 
     def _figure(self, text: str) -> int:
         value = validation.parse_optional_number(text, "rating", 0, validation.RATING_MAX)
@@ -268,6 +315,9 @@ class PlayerForm(QWidget):
                 )
             out = out.with_national(new, self.national_federation)
         manual = self._figure(self.manual_rating.text())
+        picked = self._picked
+        if picked is not None and picked.value == manual:
+            return replace(out, manual=picked)
         return replace(out, manual=kept(self._known.manual, manual))
 
     def fill(self, values: dict[str, str], ratings: PlayerRatings | None = None) -> None:

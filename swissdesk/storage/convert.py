@@ -30,6 +30,7 @@ from swissdesk.model.ratings import (
     Rating,
     RatingMethod,
     RatingRules,
+    legacy_ratings,
     official_rating,
     settled_ratings,
     stored_ratings,
@@ -315,6 +316,15 @@ class RatingContext:
     rules: RatingRules = field(default_factory=RatingRules)
     rating_type: str = "standard"
     federation: str = ""
+    is_team: bool = False
+    """A team section: its players are teams, whose rating is the team's strength
+    (C.04.6), kept in ``rating`` alone."""
+
+    def stored(self, text: str, rating: int, national: int) -> PlayerRatings:
+        """A stored player's ratings (``player.ratings`` and the two figures)."""
+        if self.is_team:
+            return legacy_ratings(rating, national, self.rating_type)
+        return stored_ratings(text, rating, national, self.rating_type)
 
     @property
     def national_federation(self) -> str:
@@ -345,6 +355,7 @@ def rating_context_of(settings: TournamentSettings) -> RatingContext:
         settings.rating_rules,
         timecontrol.rating_type_of(settings.time_control_code),
         settings.federation.strip().upper()[:3],
+        settings.is_team,
     )
 
 
@@ -366,6 +377,8 @@ def resync_official_ratings(session: Session, player_id: int | None = None) -> N
     player moved to another section: a rapid event reads the rapid rating (else the
     standard one, art. 7.2.1)."""
     context = rating_context(session)
+    if context.is_team:
+        return  # a team's rating is its strength (C.04.6), not a list's
     query = select(PlayerRecord)
     if player_id is not None:
         query = query.where(PlayerRecord.id == player_id)
@@ -719,9 +732,7 @@ def build_snapshot(
             rounds = tuple(entries[r] for r in range(1, length + 1))
         else:
             rounds = tuple(entries.get(r, absent) for r in range(1, length + 1))
-        ratings = stored_ratings(
-            row.ratings, row.rating, row.national_rating, context.rating_type
-        )
+        ratings = context.stored(row.ratings, row.rating, row.national_rating)
         rating = context.tournament_rating(ratings)
         out.append(
             Player(

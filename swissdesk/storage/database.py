@@ -595,7 +595,10 @@ def fill_v9_ratings(con: sqlite3.Connection) -> None:
     from swissdesk.model import timecontrol
 
     kinds: dict[int, str] = {}
-    for section, records in con.execute("SELECT id, extra_records FROM tournament"):
+    # A team section's "players" are teams rated by their strength (C.04.6): left empty.
+    for section, records in con.execute(
+        "SELECT id, extra_records FROM tournament WHERE NOT is_team"
+    ):
         try:
             loaded = json.loads(records or "[]")
         except ValueError:
@@ -609,8 +612,9 @@ def fill_v9_ratings(con: sqlite3.Connection) -> None:
     con.executemany(
         "UPDATE player SET ratings = ? WHERE id = ?",
         [
-            (_v9_ratings_json(rating, national, kinds.get(section, "standard")), pid)
+            (_v9_ratings_json(rating, national, kinds[section]), pid)
             for pid, section, rating, national in rows
+            if section in kinds
         ],
     )
 

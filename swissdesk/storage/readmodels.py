@@ -15,7 +15,6 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from swissdesk.engines.base import Pair, RoundPairing
-from swissdesk.model.ratings import stored_ratings
 from swissdesk.model.tournament import DOUBLE_SWISS, HalfPoints, ResultCode, ScoringSystem
 from swissdesk.storage.commands.base import round_row, tournament_row
 from swissdesk.storage.convert import (
@@ -284,11 +283,7 @@ def player_rows(session: Session) -> list[PlayerRow]:
                 k_source=row.k_source,
                 rated_games=row.rated_games,
                 national_rating=row.national_rating,
-                ratings=(
-                    held := stored_ratings(
-                        row.ratings, row.rating, row.national_rating, context.rating_type
-                    )
-                ),
+                ratings=(held := context.stored(row.ratings, row.rating, row.national_rating)),
                 tournament_rating=context.tournament_rating(held),
             )
         )

@@ -119,3 +119,30 @@ def test_rating_source_text_names_unknown_sources() -> None:
     assert rating_source_text(PlayerRatings(standard=Rating(1800))) == (
         "Standard 1800 source not recorded"
     )
+
+
+def test_checklist_q129_another_lists_rating_is_taken_as_the_manual_rating(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A player unrated on the event's list: the arbiter picks one of the other ratings
+    shown (here the national one) and
+    it is recorded as the manual rating, with the list it was taken from."""
+    # A blitz event: no blitz rating, the standard one stands in (art. 7.2.1).
+    data = dataclasses.replace(DATA, rating=2100, ratings=dataclasses.replace(ALL, manual=None))
+    dialog = _dialog(qtbot, data, kind="blitz")
+    form = dialog.player
+    items = [form.pick.itemText(i) for i in range(form.pick.count())]
+    assert items == [
+        "take another rating…",
+        "FIDE standard 2100",
+        "FIDE rapid 2000",
+        "national ESP 1950",
+    ]
+    form.pick.activated.emit(3)
+    today = datetime.date.today().isoformat()
+    assert form.manual_rating.text() == "1950" and form.pick.currentIndex() == 0
+    ratings = dialog.data().ratings
+    assert ratings is not None
+    assert ratings.manual == Rating(1950, ARBITER, today, via="national ESP")
+    assert f"Manual 1950 taken from national ESP by the arbiter {today}" in form.sources.text()
+    form.manual_rating.setText("1900")  # typed over: a plain manual rating
+    ratings = dialog.data().ratings
+    assert ratings is not None and ratings.manual == Rating(1900, ARBITER, today)

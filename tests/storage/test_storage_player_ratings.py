@@ -205,7 +205,13 @@ def test_an_upgrade_from_every_earlier_version_gives_each_player_their_ratings(
             standard=Rating(rating) if rating > 0 else None,
             national=(NationalRating("", Rating(national)),) if national > 0 else (),
         )
+        if name.endswith("_team"):
+            expected = PlayerRatings()  # a team's rating is its strength (C.04.6)
         assert ratings == expected  # standard events: the rating is the standard one
+    with TournamentFile.open(path) as tf:
+        snapshot = {p.tpn: p for p in tf.snapshot().players}
+        for row in tf.players():
+            assert row.tournament_rating == row.rating == snapshot[row.tpn].rating
 
 
 def test_an_upgraded_rapid_event_keeps_its_rating_as_the_rapid_one(tmp_path: Path) -> None:
@@ -276,3 +282,13 @@ def test_cli_rating_rules_sets_the_list_sequence(
     assert main(["rating-rules", str(path), "--list-sequence", "default"]) == 0
     with TournamentFile.open(path) as tf:
         assert tf.settings().rating_rules.sequence == ()
+
+
+def test_undo_of_a_removal_gives_the_player_their_ratings_back(tmp_path: Path) -> None:
+    from swissdesk.storage import RemovePlayer
+
+    path = _create(tmp_path)
+    with TournamentFile.open(path) as tf:
+        tf.execute(RemovePlayer(1))
+        tf.execute(Undo())
+        assert tf.players()[0].ratings == ALL
