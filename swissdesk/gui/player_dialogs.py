@@ -181,6 +181,7 @@ class PlayerForm(QWidget):
         )
         # Checklist Q129: a rating from another list taken as the manual rating.
         self._picked: Rating | None = None
+        self._other_lists: list[tuple[str, int]] = []
         self.pick = QComboBox()
         self.pick.setToolTip(
             "Take one of the player's other ratings as the manual rating (the list it comes "
@@ -240,6 +241,9 @@ class PlayerForm(QWidget):
         except ValueError:
             ratings = None
         text = rating_source_text(ratings, self.national_federation) if ratings else ""
+        if self._other_lists:
+            others = ", ".join(f"{label} {value}" for label, value in self._other_lists)
+            text = " · ".join(x for x in (text, f"On other lists: {others}") if x)
         self.sources.setText(text)
         self.sources.setVisible(bool(text))
         self._fill_picks(ratings)
@@ -253,7 +257,9 @@ class PlayerForm(QWidget):
                 if held is not None:
                     picks.append((f"FIDE {kind}", held.value))
             for n in ratings.national:
-                picks.append((f"national {n.federation or self.national_federation}".strip(), n.value))
+                fed = n.federation or self.national_federation
+                picks.append((f"national {fed}".strip(), n.value))
+        picks += self._other_lists
         items = ["take another rating…", *(f"{label} {value}" for label, value in picks)]
         if [self.pick.itemText(i) for i in range(self.pick.count())] != items:
             self.pick.blockSignals(True)
@@ -320,9 +326,16 @@ class PlayerForm(QWidget):
             return replace(out, manual=picked)
         return replace(out, manual=kept(self._known.manual, manual))
 
-    def fill(self, values: dict[str, str], ratings: PlayerRatings | None = None) -> None:
+    def fill(
+        self,
+        values: dict[str, str],
+        ratings: PlayerRatings | None = None,
+        other_lists: Sequence[tuple[str, int]] = (),
+    ) -> None:
         """Set the fields from a rating list entry (see ``ratinglist_widgets.form_values``);
-        ``ratings``: the entry's FIDE ratings with the list and its month."""
+        ``ratings``: the entry's FIDE ratings with the list and its month; ``other_lists``:
+        the player's ratings on the other lists imported, offered as the manual rating."""
+        self._other_lists = list(other_lists)
         if ratings is not None:
             self._known = replace(
                 self._known, standard=ratings.standard, rapid=ratings.rapid, blitz=ratings.blitz
@@ -440,10 +453,12 @@ class PlayerDialog(ValidatedDialog):
     def _fill_from_list(self, listed: ListedPlayer) -> None:
         values = form_values(listed, self.rating_kind)
         ratings = None
+        others: list[tuple[str, int]] = []
         if self.lookup is not None:
             values["k_source"] = self.lookup.list_label()
             ratings = self.lookup.listed_ratings(listed)
-        self.player.fill(values, ratings)
+            others = self.lookup.other_lists(listed)
+        self.player.fill(values, ratings, others)
 
     def problems(self) -> list[str]:
         return self.player.problems()

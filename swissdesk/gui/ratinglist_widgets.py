@@ -166,6 +166,24 @@ class RatingListLookup(QWidget):
             info.kinds if info is not None and info.kinds else RATING_TYPES,
         )
 
+    def other_lists(self, player: ListedPlayer) -> list[tuple[str, int]]:
+        """The player's ratings on the other imported lists (a national list beside FIDE's,
+        found by FIDE ID): ``("ESP standard", 1950)``, for the form to show and take as the
+        manual rating (checklist Q128-129)."""
+        if self.rating_list is None or not player.fide_id:
+            return []
+        try:
+            matches = self.rating_list.find(str(player.fide_id), limit=10)
+        except RatingListError:
+            return []
+        return [
+            (f"{m.source} {kind}", value)
+            for m in sorted(matches, key=lambda m: m.source)
+            if m.source != self.last_source
+            for kind in RATING_TYPES
+            if (value := m.player.rating(kind))
+        ]
+
     def _take(self, item: QListWidgetItem) -> None:
         player = item.data(Qt.ItemDataRole.UserRole)
         self.last_source = str(item.data(Qt.ItemDataRole.UserRole + 1) or "FIDE")

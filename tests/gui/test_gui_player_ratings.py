@@ -146,3 +146,44 @@ def test_checklist_q129_another_lists_rating_is_taken_as_the_manual_rating(qtbot
     form.manual_rating.setText("1900")  # typed over: a plain manual rating
     ratings = dialog.data().ratings
     assert ratings is not None and ratings.manual == Rating(1900, ARBITER, today)
+
+
+LIST = """<?xml version="1.0" encoding="utf-8"?>
+<playerslist>
+<player><fideid>100</fideid><name>Old, Master</name><country>ESP</country><sex>M</sex><title>FM</title><rating>2380</rating><games>4</games><k>10</k><birthday>1970</birthday><flag></flag></player>
+</playerslist>
+"""
+NATIONAL = LIST.replace("<rating>2380</rating>", "<rating>2410</rating>")
+
+
+def test_checklist_q128_q129_other_lists_ratings_are_shown_and_can_be_taken(
+    qtbot, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """A national list imported beside FIDE's: the player chosen from FIDE's list shows
+    the national list's rating too, and the arbiter can take it as the manual rating."""
+    from swissdesk.ratinglist import RatingList
+
+    rating_list = RatingList(tmp_path / "list.sqlite")
+    fide = tmp_path / "players_list_xml_nov26frl.xml"
+    fide.write_text(LIST, encoding="utf-8")
+    rating_list.import_file(fide)
+    national = tmp_path / "feda_nov26.xml"
+    national.write_text(NATIONAL, encoding="utf-8")
+    rating_list.import_file(national, source="FEDA")
+    dialog = PlayerDialog(None, rating_list=rating_list, rating_kind="rapid")
+    qtbot.addWidget(dialog)
+    match = rating_list.by_fide_id(100)
+    assert match is not None and match.source == "FIDE"
+    assert dialog.lookup is not None
+    dialog.lookup.last_source = match.source
+    dialog._fill_from_list(match.player)
+    form = dialog.player
+    assert form.rating.text() == "2380"  # rapid: the standard rating stands in (7.2.1)
+    assert "On other lists: FEDA standard 2410" in form.sources.text()
+    items = [form.pick.itemText(i) for i in range(form.pick.count())]
+    assert items[-1] == "FEDA standard 2410"
+    form.pick.activated.emit(len(items) - 1)
+    data = dialog.data()
+    assert data.ratings is not None and data.ratings.manual is not None
+    assert (data.ratings.manual.value, data.ratings.manual.via) == (2410, "FEDA standard")
+    assert data.ratings.standard is not None and data.ratings.standard.source == "FIDE"
