@@ -292,3 +292,17 @@ def test_undo_of_a_removal_gives_the_player_their_ratings_back(tmp_path: Path) -
         tf.execute(RemovePlayer(1))
         tf.execute(Undo())
         assert tf.players()[0].ratings == ALL
+
+
+def test_redo_runs_an_edit_of_the_ratings_again(tmp_path: Path) -> None:
+    from swissdesk.storage import Redo
+
+    path = _create(tmp_path)
+    changed = dataclasses.replace(ALL, blitz=Rating(1990, ARBITER, "2026-11-28"), manual=None)
+    with TournamentFile.open(path) as tf:
+        alba = tf.players()[0]
+        tf.execute(EditPlayer(alba.tpn, dataclasses.replace(alba.data, ratings=changed)))
+        tf.execute(Undo())
+        assert tf.players()[0].ratings == ALL
+        tf.execute(Redo())
+        assert tf.players()[0].ratings == changed
