@@ -50,6 +50,7 @@ from swissdesk.storage.commands import (
     UpdateRatings,
     Withdraw,
 )
+from swissdesk.storage.commands.rating_corrections import RatingCorrection
 from swissdesk.storage.commands.rounds import absolute_criteria_warnings
 from swissdesk.storage.commands.team_matches import (
     EnterBoardResult,
@@ -94,6 +95,7 @@ from swissdesk.storage.views import (
     PlayerData,
     PlayerRow,
     PlayerStatus,
+    RatingCorrectionView,
     RoundView,
     SectionInfo,
     SectionRules,
@@ -158,6 +160,8 @@ __all__ = [
     "PlayerStatus",
     "PreparedImport",
     "ProhibitPairs",
+    "RatingCorrection",
+    "RatingCorrectionView",
     "ReadOnlyFileError",
     "Redo",
     "RefusedInFideMode",

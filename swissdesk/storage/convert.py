@@ -43,6 +43,7 @@ from swissdesk.model.tournament import (
     GameResult,
     HalfPoints,
     Player,
+    RatingReportResult,
     ResultCode,
     RoundEntry,
     ScoringSystem,
@@ -55,6 +56,7 @@ from swissdesk.storage.levels import IntegrityEvent
 from swissdesk.storage.schema import (
     EntryRecord,
     PlayerRecord,
+    RatingCorrectionRecord,
     RoundRecord,
     TournamentRecord,
 )
@@ -479,7 +481,7 @@ def player_data_from_dict(d: Mapping[str, Any]) -> PlayerData:
         k_source=str(d.get("k_source", "")),
         rated_games=_optional_int(d.get("rated_games")),
         national_rating=int(d.get("national_rating", 0)),
-        # Audit rows written before schema 9 have none: the figures alone, as then.
+        # Audit rows written before schema 10 have none: the figures alone, as then.
         ratings=PlayerRatings.from_json(d["ratings"]) if "ratings" in d else None,
     )
 
@@ -793,7 +795,35 @@ def build_snapshot(
         unrated_rule=rules.unrated,
         fide_mode=bool(rec.fide_mode),
         integrity_log=tuple(e.trf_line[4:] for e in integrity_events(rec)),
+        rating_corrections=_rating_corrections(session, section, through, tpn_of, by_player),
     )
+
+
+def _rating_corrections(
+    session: Session,
+    section: int,
+    through: int,
+    tpn_of: Mapping[int, int],
+    by_player: Mapping[int, Mapping[int, RoundEntry]],
+) -> tuple[RatingReportResult, ...]:
+    """The section's results corrected for the rating report only (C.02 Q192), of the
+    rounds in the snapshot and of games still as they were corrected."""
+    rows = session.execute(
+        select(
+            RatingCorrectionRecord.round_number,
+            RatingCorrectionRecord.white_id,
+            RatingCorrectionRecord.black_id,
+            RatingCorrectionRecord.result,
+        )
+        .where(RatingCorrectionRecord.section_id == section)
+        .order_by(RatingCorrectionRecord.round_number, RatingCorrectionRecord.id)
+    ).all()
+    out = []
+    for r, white, black, result in rows:
+        entry = by_player.get(white, {}).get(r)
+        if r <= through and entry is not None and entry.opponent == tpn_of.get(black):
+            out.append(RatingReportResult(r, tpn_of[white], tpn_of[black], result))
+    return tuple(out)
 
 
 def _team_settings(session: Session) -> TeamSettings:
@@ -902,6 +932,15 @@ def insert_tournament(
             )
     if rows:
         session.execute(insert(EntryRecord), rows)
+    # The TRF's ### Rating correction lines (C.02 Q192-193): the reader kept those that name
+    # a game of the file.
+    session.add_all(
+        RatingCorrectionRecord(
+            round_number=c.round, white_id=id_of[c.white], black_id=id_of[c.black], result=c.result
+        )
+        for c in t.rating_corrections
+        if c.white in id_of and c.black in id_of
+    )
     rec.declared_through = last_paired
     return id_of
 

@@ -507,7 +507,32 @@ def migrate_7_add_fide_mode(con: sqlite3.Connection) -> None:
 MIGRATIONS[7] = migrate_7_add_fide_mode
 
 
-_V9_PLAYER = (
+def migrate_8_add_rating_corrections(con: sqlite3.Connection) -> None:
+    """Version 8 -> 9: the table of the results corrected for the rating report only
+    (issue 29, C.02 Q192-193); empty in an older file (no correction). Frozen SQL (never the
+    current models), as the models write it."""
+    con.execute(
+        "CREATE TABLE rating_correction (\n"
+        "\tid INTEGER NOT NULL, \n"
+        "\tround_number INTEGER NOT NULL, \n"
+        "\twhite_id INTEGER NOT NULL, \n"
+        "\tblack_id INTEGER NOT NULL, \n"
+        "\tresult VARCHAR NOT NULL, \n"
+        "\treason TEXT NOT NULL, \n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tPRIMARY KEY (id), \n"
+        "\tUNIQUE (white_id, round_number), \n"
+        "\tFOREIGN KEY(white_id) REFERENCES player (id) ON DELETE CASCADE, \n"
+        "\tFOREIGN KEY(black_id) REFERENCES player (id) ON DELETE CASCADE, \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    )
+
+
+MIGRATIONS[8] = migrate_8_add_rating_corrections
+
+
+_V10_PLAYER = (
     "CREATE TABLE player (\n"
     "\tid INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, \n"
     "\ttpn INTEGER NOT NULL, \n"
@@ -537,9 +562,10 @@ _V9_PLAYER = (
     "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
     ")"
 )
-"""The version-9 ``player`` table: version 8's with ``ratings`` before ``section_id``."""
+"""The version-10 ``player`` table: version 9's (unchanged since 8) with ``ratings``
+before ``section_id``."""
 
-_V8_PLAYER_COLUMNS = (
+_V9_PLAYER_COLUMNS = (
     "id, tpn, name, rating, sex, title, federation, fide_id, birth_date, members, "
     "declared_points, declared_rank, withdrawn_from_round, late_entry_round, group_a, "
     "acceleration, club, k_factor, k_source, rated_games, national_rating, checked_in, "
@@ -547,8 +573,8 @@ _V8_PLAYER_COLUMNS = (
 )
 
 
-def _v9_ratings_json(rating: int, national: int, rating_type: str) -> str:
-    """A version-8 player's ratings as version 9 keeps them (frozen here, not the current
+def _v10_ratings_json(rating: int, national: int, rating_type: str) -> str:
+    """A version-9 player's ratings as version 10 keeps them (frozen here, not the current
     model's code): the one FIDE rating as the rating of the section's rate of play, the
     national rating as the section's national list's; neither source nor date is known."""
     data: dict[str, Any] = {}
@@ -559,28 +585,28 @@ def _v9_ratings_json(rating: int, national: int, rating_type: str) -> str:
     return json.dumps(data, sort_keys=True)
 
 
-def migrate_8_add_player_ratings(con: sqlite3.Connection) -> None:
-    """Version 8 -> 9: every rating a player holds, with its source and date (issue 31,
-    checklist Q134). The ``player`` table is rebuilt with the version-9 statement (frozen
-    SQL), every value kept; ``ratings`` holds what version 8 knew: the FIDE rating as the
+def migrate_9_add_player_ratings(con: sqlite3.Connection) -> None:
+    """Version 9 -> 10: every rating a player holds, with its source and date (issue 31,
+    checklist Q134). The ``player`` table is rebuilt with the version-10 statement (frozen
+    SQL), every value kept; ``ratings`` holds what version 9 knew: the FIDE rating as the
     rating of the section's rate of play (its record 222 time control: standard, rapid or
     blitz) and the national rating, sources and dates unknown."""
     sequence = con.execute("SELECT seq FROM sqlite_sequence WHERE name = 'player'").fetchone()
     # The entries, team rows and audit payloads keep referring to "player" by name.
     con.execute("PRAGMA legacy_alter_table = ON")
-    con.execute('ALTER TABLE player RENAME TO "_v8_player"')
-    con.execute(_V9_PLAYER)
+    con.execute('ALTER TABLE player RENAME TO "_v9_player"')
+    con.execute(_V10_PLAYER)
     con.execute(
-        f"INSERT INTO player ({_V8_PLAYER_COLUMNS}, ratings) "
-        f"SELECT {_V8_PLAYER_COLUMNS}, '{{}}' FROM \"_v8_player\""
+        f"INSERT INTO player ({_V9_PLAYER_COLUMNS}, ratings) "
+        f"SELECT {_V9_PLAYER_COLUMNS}, '{{}}' FROM \"_v9_player\""
     )
-    con.execute('DROP TABLE "_v8_player"')
+    con.execute('DROP TABLE "_v9_player"')
     con.execute("PRAGMA legacy_alter_table = OFF")
     if sequence is not None:  # player ids stay never reused
         con.execute(
             "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'player'", (sequence[0],)
         )
-    fill_v9_ratings(con)
+    fill_v10_ratings(con)
     problems = con.execute("PRAGMA foreign_key_check").fetchall()
     if problems:
         raise StorageError(
@@ -589,9 +615,9 @@ def migrate_8_add_player_ratings(con: sqlite3.Connection) -> None:
         )
 
 
-def fill_v9_ratings(con: sqlite3.Connection) -> None:
-    """Give every player of a version-8 file (upgraded or recovered) its version-9
-    ``ratings``: :func:`_v9_ratings_json` of its section's rate of play."""
+def fill_v10_ratings(con: sqlite3.Connection) -> None:
+    """Give every player of a version-9 file (upgraded or recovered) its version-10
+    ``ratings``: :func:`_v10_ratings_json` of its section's rate of play."""
     from swissdesk.model import timecontrol
 
     kinds: dict[int, str] = {}
@@ -612,14 +638,14 @@ def fill_v9_ratings(con: sqlite3.Connection) -> None:
     con.executemany(
         "UPDATE player SET ratings = ? WHERE id = ?",
         [
-            (_v9_ratings_json(rating, national, kinds[section]), pid)
+            (_v10_ratings_json(rating, national, kinds[section]), pid)
             for pid, section, rating, national in rows
             if section in kinds
         ],
     )
 
 
-MIGRATIONS[8] = migrate_8_add_player_ratings
+MIGRATIONS[9] = migrate_9_add_player_ratings
 
 
 def translate_error(exc: BaseException, path: Path) -> StorageError:

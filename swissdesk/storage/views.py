@@ -242,7 +242,7 @@ class PlayerRow:
     rated_games: int | None = None
     national_rating: int = 0
     ratings: PlayerRatings | None = None
-    """Every rating the player holds (schema 9), with source and date."""
+    """Every rating the player holds (schema 10), with source and date."""
     tournament_rating: int = 0
     """The rating that orders and pairs (the section's method over the list sequence, the
     national list and the manual rating: TRF-2026 record 172)."""
@@ -385,3 +385,19 @@ class ActionResult:
     action: str
     summary: str
     warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RatingCorrectionView:
+    """A game whose result counts differently in the rating report only (C.02 Q192):
+    ``result`` there, ``entered`` in the pairings and standings (White's first)."""
+
+    round_number: int
+    board: int
+    white: int
+    black: int
+    white_name: str
+    black_name: str
+    result: str
+    entered: str
+    reason: str = ""

@@ -9,8 +9,11 @@ by the version-4 program for v4_individual and v4_team, by the version-5 program
 rest of versions 4 and 5 (v4_rated is issue 37's own frozen file), by the version-6 program
 for v6_individual (issue 36's upgrade to the prize plans of schema 7), by the version-7 program
 for v7_individual (main's v6_individual opened and upgraded by it; issue 29's FIDE mode, schema 8),
-by the version-8 program for v8_individual (main's v7_individual opened and upgraded by it;
-issue 31's per-player ratings, schema 9).
+by the version-8 program for v8_fide (v7_individual upgraded by it, then a correction of
+round 6 logged as ``### Correction``, a prize plan and a tick; issue 29's rating corrections,
+schema 9), by the version-9 program for v9_rating_correction (main's v8_fide upgraded by it,
+then a correction for the rating report of round 1 and a national rating typed; issue 31's
+per-player ratings, schema 10).
 """
 
 from __future__ import annotations
@@ -50,7 +53,8 @@ OLD_FILES = (
     ("v5_team", 5),
     ("v6_individual", 6),
     ("v7_individual", 7),
-    ("v8_individual", 8),
+    ("v8_fide", 8),
+    ("v9_rating_correction", 9),
 )
 OLD_TABLES = ("tournament", "player", "round", "entry", "audit")
 TEAM_TABLES = ("team_settings", "team", "team_member", "team_board")
@@ -184,7 +188,8 @@ def test_an_upgraded_file_exports_the_trf_the_earlier_swissdesk_wrote(
         assert out.read_bytes() == (FIXTURES / f"{name}.trf").read_bytes()
     if name == "v5_individual":  # the old files with national ratings
         assert added[0] == b"172 SUI FIDE\n" and len(added) == 11
-    elif name in ("v6_individual", "v7_individual", "v8_individual"):  # no federation
+    elif name in ("v6_individual", "v7_individual", "v8_fide", "v9_rating_correction"):
+        # one national rating, no federation
         assert added == [b"172     FIDE\n"]
     else:
         assert added == []

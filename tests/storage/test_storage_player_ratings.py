@@ -1,4 +1,4 @@
-"""Schema 9 (issue 31): each player holds every rating the event may use, each with its
+"""Schema 10 (issue 31): each player holds every rating the event may use, each with its
 source and date, manual entries marked (FIDE's checklist Q134); the tournament-rating
 methods read them (HBFN counts the manual rating, every method falls back to it: Q145,
 C.04.2 art. 2.1); a TRF's National Rating Support records keep their details through the
@@ -216,7 +216,7 @@ def test_an_upgrade_from_every_earlier_version_gives_each_player_their_ratings(
 
 def test_an_upgraded_rapid_event_keeps_its_rating_as_the_rapid_one(tmp_path: Path) -> None:
     path = tmp_path / "rapid.swissdesk"
-    shutil.copy(FIXTURES / "v8_individual.swissdesk", path)
+    shutil.copy(FIXTURES / "v9_rating_correction.swissdesk", path)
     con = sqlite3.connect(path)
     con.execute("UPDATE tournament SET extra_records = ?", (json.dumps(["222 1500+10"]),))
     con.commit()

@@ -176,6 +176,9 @@ def unpair_last_round(s: Session, a: UnpairLastRound) -> Outcome:
     from swissdesk.storage.commands.team_matches import delete_round_lineups
 
     payload["lineups"] = delete_round_lineups(s, n)  # a team event's line-ups of round n
+    from swissdesk.storage.commands.rating_corrections import take_round
+
+    payload["rating_corrections"] = take_round(s, n)  # its games are gone
     delete_pairing(s, n, include_absent=True)
     s.delete(rnd)
     if n == 1 and group_a:
@@ -198,6 +201,9 @@ def undo_unpair_last_round(s: Session, payload: Mapping[str, Any]) -> None:
     from swissdesk.storage.commands.team_matches import restore_round_lineups
 
     restore_round_lineups(s, payload.get("lineups", ()))
+    from swissdesk.storage.commands.rating_corrections import restore_round
+
+    restore_round(s, payload.get("rating_corrections"))
     if payload["group_a"]:
         s.execute(
             update(PlayerRecord).where(PlayerRecord.id.in_(payload["group_a"])).values(group_a=True)
