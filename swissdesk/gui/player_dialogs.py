@@ -222,17 +222,33 @@ class PlayerForm(QWidget):
         self.rating_kind = kind if kind in RATING_TYPES else "standard"
         for other, field in self.fide_fields.items():
             field.setReadOnly(other == self.rating_kind)
-            field.setToolTip(
-                "the Rating field above (this section's rate of play)"
-                if other == self.rating_kind
-                else f"FIDE {other} rating"
-            )
+            field.setToolTip(f"FIDE {other} rating")
+            field.setPlaceholderText("unrated")
+            if other != self.rating_kind:
+                held = self._known.fide(other)
+                if field.isReadOnly() is False and not field.text() and held is not None:
+                    field.setText(str(held.value))
         self._rating_typed()
 
     def _rating_typed(self) -> None:
         field = self.fide_fields[self.rating_kind]
-        if field.text() != self.rating.text():
-            field.setText(self.rating.text())
+        text = self.rating.text()
+        standing_in = (
+            self.rating_kind != "standard"
+            and self._known.fide(self.rating_kind) is None
+            and text.strip() == str(official_rating(self._known, self.rating_kind).value)
+        )
+        # No rating of this kind: the standard rating stands in (R&B art. 7.2.1); the
+        # field says so rather than show it as this kind's rating.
+        shown = "" if standing_in else text
+        field.setPlaceholderText("= std" if standing_in else "unrated")
+        field.setToolTip(
+            f"no {self.rating_kind} rating: the standard one stands in (R&B art. 7.2.1)"
+            if standing_in
+            else "the Rating field above (this section's rate of play)"
+        )
+        if field.text() != shown:
+            field.setText(shown)
         self._show_sources()
 
     def _show_sources(self) -> None:

@@ -75,6 +75,8 @@ def test_a_rapid_event_keeps_the_standard_rating_standing_in(qtbot) -> None:  # 
     only_standard = PlayerRatings(standard=Rating(2000, "FIDE", "2026-11"))
     data = PlayerData("Std, Only", 2000, ratings=only_standard)
     dialog = _dialog(qtbot, data)
+    rapid = dialog.player.fide_fields["rapid"]
+    assert (rapid.text(), rapid.placeholderText()) == ("", "= std")
     assert dialog.data().ratings == only_standard
     dialog.player.manual_rating.setText("1500")
     ratings = dialog.data().ratings
