@@ -148,6 +148,20 @@ PLANTED = [
         "is not a prize plan",
         id="prize-ticks-not-a-list",
     ),
+    pytest.param(
+        "INSERT INTO rating_correction (round_number, white_id, black_id, result, reason, "
+        "section_id) SELECT 1, player_id, opponent_id, '2-0', '', section_id FROM entry "
+        f"WHERE id = {FIRST_GAME}",
+        "result '2-0' is not a rating-report result",
+        id="rating-correction-unknown-result",
+    ),
+    pytest.param(
+        "INSERT INTO rating_correction (round_number, white_id, black_id, result, reason, "
+        "section_id) SELECT 0, player_id, opponent_id, '0-1', '', section_id FROM entry "
+        f"WHERE id = {FIRST_GAME}",
+        "round_number 0 is out of range",
+        id="rating-correction-round-0",
+    ),
 ]
 
 
