@@ -720,7 +720,7 @@ def legacy_ratings(
     rating: int, national: int, rating_type: str, source: str = "", date: str = ""
 ) -> PlayerRatings:
     """The ratings of a player known by one rating and a national rating (a file from
-    before schema 10, a form or a command that gives only those): ``rating`` is the FIDE
+    before schema 11, a form or a command that gives only those): ``rating`` is the FIDE
     rating of the section's rate of play, ``national`` the rating on its national list."""
     kind = rating_type if rating_type in RATING_TYPES else "standard"
     out = PlayerRatings()
@@ -774,7 +774,7 @@ def settled_ratings(
 def stored_ratings(
     text: str, rating: int, national: int, rating_type: str, federation: str = ""
 ) -> PlayerRatings:
-    """A player's ratings as the file keeps them (``player.ratings``, schema 10: the JSON of
+    """A player's ratings as the file keeps them (``player.ratings``, schema 11: the JSON of
     :meth:`PlayerRatings.to_json`), with ``rating`` and ``national`` (the ``rating`` and
     ``national_rating`` columns) as :func:`legacy_ratings` when the JSON is empty or
     unreadable."""

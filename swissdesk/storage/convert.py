@@ -481,7 +481,7 @@ def player_data_from_dict(d: Mapping[str, Any]) -> PlayerData:
         k_source=str(d.get("k_source", "")),
         rated_games=_optional_int(d.get("rated_games")),
         national_rating=int(d.get("national_rating", 0)),
-        # Audit rows written before schema 10 have none: the figures alone, as then.
+        # Audit rows written before schema 11 have none: the figures alone, as then.
         ratings=PlayerRatings.from_json(d["ratings"]) if "ratings" in d else None,
     )
 

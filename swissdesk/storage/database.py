@@ -532,7 +532,55 @@ def migrate_8_add_rating_corrections(con: sqlite3.Connection) -> None:
 MIGRATIONS[8] = migrate_8_add_rating_corrections
 
 
-_V10_PLAYER = (
+def migrate_9_add_phone_tables(con: sqlite3.Connection) -> None:
+    """Version 9 -> 10: the players' phones (issue 35): personal codes, what each section
+    opened to the phones, the reported results. Empty in an older file (no codes issued,
+    nothing open). Frozen SQL (never the current models), as the models write it."""
+    con.execute(
+        "CREATE TABLE player_code (\n"
+        "\tplayer_id INTEGER NOT NULL, \n"
+        "\tcode VARCHAR NOT NULL, \n"
+        "\tissued_at VARCHAR NOT NULL, \n"
+        "\tPRIMARY KEY (player_id), \n"
+        "\tFOREIGN KEY(player_id) REFERENCES player (id) ON DELETE CASCADE, \n"
+        "\tUNIQUE (code)\n"
+        ")"
+    )
+    con.execute(
+        "CREATE TABLE venue_state (\n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tcheckin_round INTEGER, \n"
+        "\treport_round INTEGER, \n"
+        "\tacceptance VARCHAR NOT NULL, \n"
+        "\tPRIMARY KEY (section_id), \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    )
+    con.execute(
+        "CREATE TABLE result_report (\n"
+        "\tid INTEGER NOT NULL, \n"
+        "\tround_number INTEGER NOT NULL, \n"
+        "\tboard INTEGER NOT NULL, \n"
+        "\treporter_id INTEGER NOT NULL, \n"
+        "\tresult VARCHAR NOT NULL, \n"
+        "\tstate VARCHAR NOT NULL, \n"
+        "\tanswered_by INTEGER, \n"
+        "\tdisputed_result VARCHAR, \n"
+        "\treported_at VARCHAR NOT NULL, \n"
+        "\tdevice TEXT NOT NULL, \n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tPRIMARY KEY (id), \n"
+        "\tUNIQUE (section_id, round_number, board), \n"
+        "\tFOREIGN KEY(reporter_id) REFERENCES player (id) ON DELETE CASCADE, \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    )
+
+
+MIGRATIONS[9] = migrate_9_add_phone_tables
+
+
+_V11_PLAYER = (
     "CREATE TABLE player (\n"
     "\tid INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, \n"
     "\ttpn INTEGER NOT NULL, \n"
@@ -562,10 +610,10 @@ _V10_PLAYER = (
     "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
     ")"
 )
-"""The version-10 ``player`` table: version 9's (unchanged since 8) with ``ratings``
+"""The version-11 ``player`` table: version 10's (unchanged since 8) with ``ratings``
 before ``section_id``."""
 
-_V9_PLAYER_COLUMNS = (
+_V10_PLAYER_COLUMNS = (
     "id, tpn, name, rating, sex, title, federation, fide_id, birth_date, members, "
     "declared_points, declared_rank, withdrawn_from_round, late_entry_round, group_a, "
     "acceleration, club, k_factor, k_source, rated_games, national_rating, checked_in, "
@@ -573,8 +621,8 @@ _V9_PLAYER_COLUMNS = (
 )
 
 
-def _v10_ratings_json(rating: int, national: int, rating_type: str) -> str:
-    """A version-9 player's ratings as version 10 keeps them (frozen here, not the current
+def _v11_ratings_json(rating: int, national: int, rating_type: str) -> str:
+    """A version-10 player's ratings as version 11 keeps them (frozen here, not the current
     model's code): the one FIDE rating as the rating of the section's rate of play, the
     national rating as the section's national list's; neither source nor date is known."""
     data: dict[str, Any] = {}
@@ -585,28 +633,28 @@ def _v10_ratings_json(rating: int, national: int, rating_type: str) -> str:
     return json.dumps(data, sort_keys=True)
 
 
-def migrate_9_add_player_ratings(con: sqlite3.Connection) -> None:
-    """Version 9 -> 10: every rating a player holds, with its source and date (issue 31,
-    checklist Q134). The ``player`` table is rebuilt with the version-10 statement (frozen
-    SQL), every value kept; ``ratings`` holds what version 9 knew: the FIDE rating as the
+def migrate_10_add_player_ratings(con: sqlite3.Connection) -> None:
+    """Version 10 -> 11: every rating a player holds, with its source and date (issue 31,
+    checklist Q134). The ``player`` table is rebuilt with the version-11 statement (frozen
+    SQL), every value kept; ``ratings`` holds what version 10 knew: the FIDE rating as the
     rating of the section's rate of play (its record 222 time control: standard, rapid or
     blitz) and the national rating, sources and dates unknown."""
     sequence = con.execute("SELECT seq FROM sqlite_sequence WHERE name = 'player'").fetchone()
     # The entries, team rows and audit payloads keep referring to "player" by name.
     con.execute("PRAGMA legacy_alter_table = ON")
-    con.execute('ALTER TABLE player RENAME TO "_v9_player"')
-    con.execute(_V10_PLAYER)
+    con.execute('ALTER TABLE player RENAME TO "_v10_player"')
+    con.execute(_V11_PLAYER)
     con.execute(
-        f"INSERT INTO player ({_V9_PLAYER_COLUMNS}, ratings) "
-        f"SELECT {_V9_PLAYER_COLUMNS}, '{{}}' FROM \"_v9_player\""
+        f"INSERT INTO player ({_V10_PLAYER_COLUMNS}, ratings) "
+        f"SELECT {_V10_PLAYER_COLUMNS}, '{{}}' FROM \"_v10_player\""
     )
-    con.execute('DROP TABLE "_v9_player"')
+    con.execute('DROP TABLE "_v10_player"')
     con.execute("PRAGMA legacy_alter_table = OFF")
     if sequence is not None:  # player ids stay never reused
         con.execute(
             "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'player'", (sequence[0],)
         )
-    fill_v10_ratings(con)
+    fill_v11_ratings(con)
     problems = con.execute("PRAGMA foreign_key_check").fetchall()
     if problems:
         raise StorageError(
@@ -615,9 +663,9 @@ def migrate_9_add_player_ratings(con: sqlite3.Connection) -> None:
         )
 
 
-def fill_v10_ratings(con: sqlite3.Connection) -> None:
-    """Give every player of a version-9 file (upgraded or recovered) its version-10
-    ``ratings``: :func:`_v10_ratings_json` of its section's rate of play."""
+def fill_v11_ratings(con: sqlite3.Connection) -> None:
+    """Give every player of a version-10 file (upgraded or recovered) its version-11
+    ``ratings``: :func:`_v11_ratings_json` of its section's rate of play."""
     from swissdesk.model import timecontrol
 
     kinds: dict[int, str] = {}
@@ -638,14 +686,14 @@ def fill_v10_ratings(con: sqlite3.Connection) -> None:
     con.executemany(
         "UPDATE player SET ratings = ? WHERE id = ?",
         [
-            (_v10_ratings_json(rating, national, kinds[section]), pid)
+            (_v11_ratings_json(rating, national, kinds[section]), pid)
             for pid, section, rating, national in rows
             if section in kinds
         ],
     )
 
 
-MIGRATIONS[9] = migrate_9_add_player_ratings
+MIGRATIONS[10] = migrate_10_add_player_ratings
 
 
 def translate_error(exc: BaseException, path: Path) -> StorageError:

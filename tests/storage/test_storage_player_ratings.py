@@ -1,4 +1,4 @@
-"""Schema 10 (issue 31): each player holds every rating the event may use, each with its
+"""Schema 11 (issue 31): each player holds every rating the event may use, each with its
 source and date, manual entries marked (FIDE's checklist Q134); the tournament-rating
 methods read them (HBFN counts the manual rating, every method falls back to it: Q145,
 C.04.2 art. 2.1); a TRF's National Rating Support records keep their details through the

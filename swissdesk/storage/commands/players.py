@@ -822,5 +822,5 @@ def _player_record_dict(rec: PlayerRecord) -> dict[str, Any]:
         "k_source": rec.k_source,
         "rated_games": rec.rated_games,
         "national_rating": rec.national_rating,
-        "ratings": rec.ratings,  # schema 10 (older audit rows: the figures alone)
+        "ratings": rec.ratings,  # schema 11 (older audit rows: the figures alone)
     }

@@ -407,7 +407,7 @@ def _place_in_target(
         )
     s.flush()
     s.expire_all()
-    convert.resync_official_ratings(s, player_id)  # the section's rate of play (schema 10)
+    convert.resync_official_ratings(s, player_id)  # the section's rate of play (schema 11)
     return tpn, late, {pid: before[pid] for pid in shifted}, last if late is not None else 0
 
 
