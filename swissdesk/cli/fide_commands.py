@@ -116,9 +116,71 @@ def register(subparsers: Any) -> None:
     p.add_argument("--rounds", type=int, default=None, metavar="R")
     p.add_argument("--tiebreaks", default=None, metavar="CODES", help='e.g. "BH/C1,BH,SB"')
     p.add_argument("--name", default=None)
+    p.add_argument(
+        "--pab-points",
+        default=None,
+        metavar="P",
+        help="before round 1: what the pairing-allocated bye is worth, e.g. 1, 0.5 or 0 "
+        "(a win, a draw, nothing; C.04.1 art. 3); in FIDE mode never more than a win",
+    )
     add_confirm_option(p)
     add_section_option(p)
     p.set_defaults(func=run_settings)
+    register_rules(subparsers)
+
+
+def register_rules(subparsers: Any) -> None:
+    """The ``rules`` command: the rules text of a pairing system (C.02 VCL Q92)."""
+    p = subparsers.add_parser(
+        "rules",
+        help="print the rules of a pairing system (FIDE's text, shipped with swissdesk)",
+        description=(
+            "Print the rules of a pairing system as FIDE published them: the system's part of "
+            "C.04 (2026) with the basic rules, the general handling rules and the accelerated "
+            "systems; the 1992 rating-based Swiss and the Lim system's 1999 and 2003 "
+            "editions in their own texts; the Berger tables of C.05 Annex 1 for a round "
+            "robin. SYSTEM is a system's name (dutch, rating1992, lim:2003, ...) or a "
+            ".swissdesk file, whose system is used. Without SYSTEM: the systems."
+        ),
+    )
+    p.add_argument("system", nargs="?", default=None, metavar="SYSTEM|FILE")
+    add_section_option(p)
+    p.set_defaults(func=run_rules)
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    from swissdesk.engines import system_title
+    from swissdesk.engines.rules_text import offered_systems, rules_text
+
+    if args.system is None:
+        for name in offered_systems():
+            print(f"{name:14} {system_title(name)}")
+        return 0
+    system = args.system
+    if system.endswith(".swissdesk") or Path(system).is_file():
+        with open_section(Path(system), args.section) as tf:
+            system = tf.settings().system
+    try:
+        text = rules_text(system)
+    except KeyError as exc:
+        raise InputError(str(exc.args[0])) from None
+    print(f"{text.title} — {text.source}\n")
+    print(text.text, end="" if text.text.endswith("\n") else "\n")
+    return 0
+
+
+def parse_points(text: str, what: str) -> int:
+    """``1``, ``0.5``, ``½``, ``1½`` or ``0`` as half-points; :class:`InputError` otherwise."""
+    t = text.strip().replace(",", ".")
+    half = t.endswith("½")
+    t = t.removesuffix("½") or ("0" if half else "")
+    try:
+        value = float(t) * 2 + (1 if half else 0)
+    except ValueError:
+        raise InputError(f"{what}: {text!r} is not a number of points (e.g. 1, 0.5, 0)") from None
+    if value < 0 or value != int(value):
+        raise InputError(f"{what}: {text!r} is not a whole or half number of points")
+    return int(value)
 
 
 def _open(args: argparse.Namespace) -> Any:
@@ -258,6 +320,11 @@ def run_settings(args: argparse.Namespace) -> int:
             changes["tiebreaks"] = tuple(s.code for s in parse_tiebreak_list(args.tiebreaks))
         if args.name is not None:
             changes["name"] = args.name
+        if args.pab_points is not None:
+            changes["scoring"] = dataclasses.replace(
+                settings.scoring,
+                pairing_allocated_bye=parse_points(args.pab_points, "--pab-points"),
+            )
         if changes:
             _report(execute(tf, EditSettings(dataclasses.replace(settings, **changes)), args))
             settings = tf.settings()
@@ -265,8 +332,19 @@ def run_settings(args: argparse.Namespace) -> int:
     print(f"system: {settings.system}")
     print(f"rounds: {settings.total_rounds}")
     print(f"tie-breaks: {', '.join(settings.tiebreaks) or 'none'}")
+    print(f"points: {scoring_text(settings.scoring)}")
     print(f"FIDE mode: {'yes' if settings.fide_mode else 'no (left)'}")
     return 0
+
+
+def scoring_text(scoring: Any) -> str:
+    """``win 1, draw 0.5, loss 0, PAB 1`` (what ``settings`` shows of the point system)."""
+    from swissdesk.model.tournament import half_points_to_str as pts
+
+    return (
+        f"win {pts(scoring.win)}, draw {pts(scoring.draw)}, loss {pts(scoring.loss)}, "
+        f"pairing-allocated bye {pts(scoring.pairing_allocated_bye)}"
+    )
 
 
 def _report(outcome: Any) -> None:

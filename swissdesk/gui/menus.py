@@ -275,6 +275,7 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
         "&Help",
         (
             Command("keys", "&Keyboard", "keyboard_help", _SK.HelpContents, needs_file=False),
+            Command("rules", "Pairing &rules…", "pairing_rules", needs_file=False),
             Command("about", "&About swissdesk", "about", needs_file=False),
         ),
     ),

@@ -331,6 +331,59 @@ DOUBLE_SWISS = "double-swiss"
 is a two-game match whose ``games`` hold both games and whose ``game_points`` is the score."""
 
 
+STANDARD_SCORING = ScoringSystem()
+"""FIDE's standard point system, 1 - ½ - 0 (C.04.1 art. 3)."""
+
+
+def pab_values(scoring: ScoringSystem, games: int = 1) -> tuple[HalfPoints, ...]:
+    """The values a pairing-allocated bye may take under ``scoring``: what a player can score
+    in one round by the results of ``games`` games (2 for a Double-Swiss match), from a win
+    down to nothing (C.04.1 art. 3: a PAB is worth a win "unless the rules of the tournament
+    state otherwise"; C.02 VCL Q79-84), highest first."""
+    sums = {0}
+    for _ in range(games):
+        sums = {total + r for total in sums for r in (scoring.win, scoring.draw, scoring.loss)}
+    return tuple(sorted(sums | {0}, reverse=True))
+
+
+def scoring_problems(scoring: ScoringSystem, games: int = 1) -> tuple[str, ...]:
+    """Why ``scoring`` cannot be used in FIDE mode (empty when it can), C.02 VCL Q74, Q81, Q83.
+
+    * Two draws may not be worth more than a win and a loss (Q74: a point system where
+      drawing pays better than deciding the game breaks the Swiss system's premise, and the
+      Baku acceleration's, C.04.7 art. 1.1).
+    * The pairing-allocated bye may not be worth more than a win (Q81), and it takes a value a
+      round's results can give (Q83, Q84): under the standard 1 - ½ - 0 it is 1, ½ or 0.
+
+    ``games`` is the number of games a round's entry holds (2 in a Double-Swiss match).
+    """
+    out: list[str] = []
+    two_draws, win_loss = 2 * scoring.draw, scoring.win + scoring.loss
+    if two_draws > win_loss:
+        out.append(
+            f"two draws ({half_points_to_str(two_draws)} points) would be worth more than a "
+            f"win and a loss ({half_points_to_str(win_loss)})"
+        )
+    pab, allowed = scoring.pairing_allocated_bye, pab_values(scoring, games)
+    if pab > allowed[0]:
+        out.append(
+            f"a pairing-allocated bye of {half_points_to_str(pab)} points would be worth more "
+            f"than a win ({half_points_to_str(allowed[0])})"
+        )
+    elif pab not in allowed:
+        standard = (
+            "the standard 1 - ½ - 0"
+            if (scoring.win, scoring.draw, scoring.loss) == (2, 1, 0)
+            else "this point system"
+        )
+        out.append(
+            f"a pairing-allocated bye of {half_points_to_str(pab)} points is no value a round "
+            f"can give under {standard}: it may be "
+            + ", ".join(half_points_to_str(v) for v in allowed)
+        )
+    return tuple(out)
+
+
 @dataclass(frozen=True, slots=True)
 class TeamSettings:
     """The options of a team event (C.04.6): board count, colour preferences, scores.
