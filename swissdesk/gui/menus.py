@@ -54,6 +54,9 @@ RESULT_CHOICES: tuple[tuple[str, str, str], ...] = (
     ("0-0", "0 – 0, both lose", "z"),
     ("1/2-0", "½ – 0", "h"),
     ("0-1/2", "0 – ½", "Shift+H"),
+    ("1-0u", "1 – 0 unrated (fewer than one move)", "w"),
+    ("0-1u", "0 – 1 unrated (fewer than one move)", "l"),
+    ("1/2u", "½ – ½ unrated (fewer than one move)", "d"),
     ("", "Clear the result", "Del"),
 )
 """The results the board list accepts: (stored value, menu text, key typed on the list)."""

@@ -158,6 +158,9 @@ class RoundEntry:
     match_points: HalfPoints | None = None
     """Team events: the match points this participant scored (C.04.6 art. 1.2), when the
     competition's values are not those of ``Tournament.scoring`` for ``result``."""
+    adjourned: bool = False
+    """An adjourned game without its result yet (TRF-2026 ``?``): ``result`` is then a draw,
+    the provisional score the pairing uses (C.04.2 art. 3.1; C.02 VCL Q157-169)."""
 
     @property
     def played(self) -> bool:
@@ -281,6 +284,14 @@ class Player:
     national_ratings: tuple[NationalRating, ...] = ()
     """The player's national ratings (TRF-2026 National Rating Support records), each with
     its rating federation."""
+    withdrawn_from: int | None = None
+    """The round from which the player withdrew (``None``: still playing, or not known, as
+    in a TRF): the standings and documents mark them (C.02 VCL Q170)."""
+
+    def withdrawn_by(self, after_round: int) -> bool:
+        """Whether the player had withdrawn when the standings after ``after_round`` are
+        shown (from round ``after_round + 1`` or earlier)."""
+        return self.withdrawn_from is not None and self.withdrawn_from <= after_round + 1
 
     @property
     def official_rating(self) -> int:
@@ -523,3 +534,17 @@ def truncated(tournament: Tournament, round_number: int) -> Tournament:
             rounds = (*rounds, this)
         players.append(replace(p, rounds=rounds))
     return replace(tournament, players=tuple(players))
+
+
+def adjourned_games(tournament: Tournament, through: int | None = None) -> list[tuple[int, int, int]]:
+    """``(round, White's TPN, Black's TPN)`` of every adjourned game still without a result,
+    in rounds ``1..through`` (all when ``None``), in round order (C.02 VCL Q157-169)."""
+    out: set[tuple[int, int, int]] = set()
+    for p in tournament.players:
+        for r, e in enumerate(p.rounds, start=1):
+            if through is not None and r > through:
+                break
+            if e.adjourned and e.opponent is not None:
+                white = p.tpn if e.colour is not Colour.BLACK else e.opponent
+                out.add((r, white, e.opponent if white == p.tpn else p.tpn))
+    return sorted(out)

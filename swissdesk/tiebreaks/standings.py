@@ -57,10 +57,21 @@ class StandingRow:
     rating: int
     points: HalfPoints
     values: tuple[TiebreakValue, ...]
+    withdrawn: bool = False
+    """The player had withdrawn by then (C.02 VCL Q170): shown as ``shown_name``."""
 
     @property
     def points_display(self) -> str:
         return half_points_to_str(self.points)
+
+    @property
+    def shown_name(self) -> str:
+        """The name as the standings show it: ``Name (withdrawn)`` for a player who left."""
+        return f"{self.name} {WITHDRAWN_MARK}" if self.withdrawn else self.name
+
+
+WITHDRAWN_MARK = "(withdrawn)"
+"""How the standings, the window and the documents mark a player who withdrew (Q170)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +261,7 @@ def compute_standings(
                     rating=player.rating,
                     points=view.points[tpn],
                     values=values,
+                    withdrawn=player.withdrawn_by(rounds),
                 )
             )
         place += len(group)

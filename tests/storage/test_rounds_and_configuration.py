@@ -156,6 +156,23 @@ def test_q200_the_tie_break_list_is_fixed_with_round_1_in_fide_mode(tmp_path: Pa
         assert tf.settings().tiebreaks == ("BH", "SB") and tf.integrity_log() == []
 
 
+def test_q200_a_tournament_without_a_declared_list_gets_one_after_the_start(
+    tmp_path: Path,
+) -> None:
+    """An imported file without record 202 ranks by points alone until the arbiter declares
+    the list: possible after the start too, Level 4 and logged."""
+    with event(tmp_path) as tf:
+        tf.execute(EditSettings(dataclasses.replace(tf.settings(), tiebreaks=())))
+        play(tf, 1)
+        declared = dataclasses.replace(tf.settings(), tiebreaks=("BH", "SB"))
+        with pytest.raises(ConfirmationRequired):
+            tf.execute(EditSettings(declared))
+        tf.execute(EditSettings(declared, confirmed=4))
+        assert [e.trf_line for e in tf.integrity_log()] == [
+            "### Configuration @ Round 1: tie-break list none -> BH, SB"
+        ]
+
+
 def test_q201_q202_the_tie_break_list_after_the_start_is_level_4_and_logged(
     tmp_path: Path,
 ) -> None:

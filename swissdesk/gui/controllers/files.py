@@ -284,9 +284,12 @@ class FileController:
             from swissdesk.outputs import refuse_overwriting
             from swissdesk.tiebreaks.trf_ranks import with_current_ranks
             from swissdesk.trf import write_trf
+            from swissdesk.trf.writer import check_exportable
 
             refuse_overwriting(path, [tf.path])
-            write_trf(with_current_ranks(tf.snapshot()), path, version=tf.trf_version())
+            snapshot = tf.snapshot()
+            check_exportable(snapshot)  # no TRF with an adjourned game open (Q169)
+            write_trf(with_current_ranks(snapshot), path, version=tf.trf_version())
             return True
 
         if self.w.guarded("Export TRF", write) is None:

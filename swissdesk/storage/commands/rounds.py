@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import Session
 
+from swissdesk.engines.acceleration import baku_last_ga
 from swissdesk.engines.base import Pair, RoundPairing
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.state import PlayerState, build_states
@@ -80,8 +81,13 @@ def pair_next_round(s: Session, a: PairNextRound) -> Outcome:
     s.execute(insert(EntryRecord), rows)
     group_a: list[int] = []
     if n == 1 and settings.acceleration is AccelerationKind.BAKU:
-        size = convert.baku_group_a_size(len(tpn_to_id))
-        group_a = [pid for tpn, pid in tpn_to_id.items() if tpn <= size]
+        # C.04.7 art. 1.2 with the players paired in round 1 only (C.02 VCL Q111): one with
+        # a round-1 bye joins GA later when their number is above the last GA player's.
+        paired = [t for pair in pairing.pairs for t in (pair.white, pair.black)] + (
+            [pairing.bye] if pairing.bye is not None else []
+        )
+        last_ga = baku_last_ga(paired)
+        group_a = [pid for tpn, pid in tpn_to_id.items() if tpn <= last_ga]
         s.execute(update(PlayerRecord).where(PlayerRecord.id.in_(group_a)).values(group_a=True))
     payload = {
         "round": n,
@@ -95,14 +101,25 @@ def pair_next_round(s: Session, a: PairNextRound) -> Outcome:
         f", {bye_word} no. {pairing.bye}" if pairing.bye is not None else ""
     )
     warnings: tuple[str, ...] = ()
+    found: list[LevelWarning] = []
     if n == 1:  # C.02 VCL Q62: told before the tournament starts
         unpairable = unpairable_rounds_warning(s, settings.total_rounds, settings.system)
         if unpairable:
-            found = [LevelWarning(Level.CONFIRM, unpairable)]
-            payload.update(
-                require(a.confirmed, "the tournament cannot be paired to the end", found)
+            found.append(LevelWarning(Level.CONFIRM, unpairable))
+    open_games = adjourned_boards(s, before=n)
+    if open_games:  # C.02 VCL Q168: paired around an adjourned game
+        found.append(
+            LevelWarning(
+                Level.CONFIRM,
+                f"round {n} is paired while adjourned game{'s' if len(open_games) > 1 else ''} "
+                f"{'have' if len(open_games) > 1 else 'has'} no result: "
+                + "; ".join(open_games)
+                + " (counted as draws meanwhile, C.04.2 art. 3.1)",
             )
-            warnings = information(found)
+        )
+    if found:
+        payload.update(require(a.confirmed, f"pair round {n}; confirm", found))
+        warnings = information(found)
     if forfeited:
         summary += f", {forfeited} forfeited by withdrawn players"
         warnings = (
@@ -111,6 +128,30 @@ def pair_next_round(s: Session, a: PairNextRound) -> Outcome:
             "forfeits (GRC art. 6.6)",
         )
     return summary, payload, warnings
+
+
+def adjourned_boards(s: Session, before: int | None = None) -> list[str]:
+    """``round 3 board 4 (12-7)`` for every adjourned game still without its result (of the
+    rounds before ``before``), in round and board order."""
+    query = select(EntryRecord.round_number, EntryRecord.board, EntryRecord.player_id).where(
+        EntryRecord.adjourned.is_(True),
+        EntryRecord.kind == "game",
+        EntryRecord.result.is_not(None),
+        EntryRecord.colour == "w",
+    )
+    if before is not None:
+        query = query.where(EntryRecord.round_number < before)
+    tpn = tpn_map(s)
+    out = []
+    for r, board, pid in sorted(s.execute(query).all(), key=lambda row: (row[0], row[1] or 0)):
+        opponent = s.scalars(
+            select(EntryRecord.opponent_id).where(
+                EntryRecord.round_number == r, EntryRecord.player_id == pid
+            )
+        ).first()
+        pair = f"{tpn[pid]}-{tpn[opponent]}" if opponent is not None else f"{tpn[pid]}"
+        out.append(f"round {r} board {board} ({pair})")
+    return out
 
 
 def undo_pair_next_round(s: Session, payload: Mapping[str, Any]) -> None:

@@ -144,7 +144,9 @@ def _changes_after_start(
             warnings += w
             events += e
     if new.tiebreaks != before.tiebreaks:
-        if before.fide_mode:  # C.02 VCL Q200: the list is fixed with round 1 in FIDE mode
+        # C.02 VCL Q200: in FIDE mode a declared list is fixed with round 1 (an imported
+        # file that declared none gets one, Level 4 and logged as any change out of it).
+        if before.fide_mode and before.tiebreaks:
             raise refuse_in_fide_mode(
                 "the tie-break list cannot change once round 1 is paired",
                 "the players were told the list before the start, C.07 art. 2 and C.02 VCL Q200",
