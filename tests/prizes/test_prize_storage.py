@@ -159,3 +159,42 @@ def test_a_removed_empty_section_keeps_its_plan_on_undo(tmp_path: Path, event: P
         tf.execute(RemoveSection(section_id))
         tf.execute(Undo())
         assert tf.section("B open").prize_plan() == plan
+
+
+V7 = DATA / "storage" / "fixtures" / "v7_individual.swissdesk"
+
+
+def test_version_7_plan_and_ticks_survive_the_upgrade_to_fide_mode(tmp_path: Path) -> None:
+    """Schema 8 (issue 29) rebuilds the ``tournament`` table that ``prize_plan`` refers to
+    (ON DELETE CASCADE): a plan and ticks kept by a version-7 file come through the upgrade
+    unchanged, still the section's, and the file's foreign keys hold."""
+    from swissdesk.prizes import plan_to_mapping
+
+    path = tmp_path / "old.swissdesk"
+    shutil.copy(V7, path)
+    plan = loads(PLAN)
+    con = sqlite3.connect(path)
+    assert con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone() == ("7",)
+    section, player_id, tpn = con.execute(
+        "SELECT section_id, id, tpn FROM player ORDER BY tpn DESC LIMIT 1"
+    ).fetchone()
+    # The row as the version-7 program writes it (storage/commands/prizes.py: plan_to_mapping,
+    # ticks by player id, sorted keys).
+    content = {"plan": plan_to_mapping(plan), "ticked": {str(player_id): ["Club"]}}
+    con.execute(
+        "INSERT INTO prize_plan (section_id, content) VALUES (?, ?)",
+        (section, json.dumps(content, ensure_ascii=False, sort_keys=True)),
+    )
+    con.commit()
+    con.close()
+    with TournamentFile.open(path) as tf:
+        assert tf.prize_plan() == plan
+        assert tf.prize_ticks() == {tpn: frozenset({"Club"})}
+        assert tf.settings().fide_mode
+    con = sqlite3.connect(path)
+    assert con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone() == (
+        str(schema.SCHEMA_VERSION),
+    )
+    assert con.execute("SELECT section_id FROM prize_plan").fetchall() == [(section,)]
+    assert con.execute("PRAGMA foreign_key_check").fetchall() == []
+    con.close()
