@@ -127,6 +127,98 @@ def register(subparsers: Any) -> None:
     add_section_option(p)
     p.set_defaults(func=run_settings)
     register_rules(subparsers)
+    register_player_flags(subparsers)
+    register_chess960(subparsers)
+
+
+def register_player_flags(subparsers: Any) -> None:
+    """``expel`` and ``half-byes``: what the arbiter decides about a player (C.02 VCL Q175,
+    Q176, Q197, Q198)."""
+    p = subparsers.add_parser(
+        "expel",
+        help="expel a player: not paired any more and left out of the standings",
+        description=(
+            "The player is withdrawn from --from-round on (default: the next round) and "
+            "left out of the standings; their games still count for their opponents' "
+            "tie-breaks. Undo takes it back."
+        ),
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER")
+    p.add_argument("--from-round", type=int, default=None, metavar="R")
+    p.add_argument("--reason", default="", help="why (kept in the audit log)")
+    add_confirm_option(p)
+    add_section_option(p)
+    p.set_defaults(func=run_expel)
+
+    p = subparsers.add_parser(
+        "half-byes",
+        help="allow or refuse half-point byes to a player (the tournament's rules)",
+        description=(
+            "'refused': the player is not eligible for half-point byes (a free entry, a "
+            "condition of the tournament's rules) and a request for one is refused; "
+            "'allowed' takes it back. Without a choice: the player's state."
+        ),
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER")
+    p.add_argument("choice", nargs="?", choices=("allowed", "refused"), default=None)
+    add_confirm_option(p)
+    add_section_option(p)
+    p.set_defaults(func=run_half_byes)
+
+
+def register_chess960(subparsers: Any) -> None:
+    """``chess960``: play Chess960, one starting position drawn per round (C.02 VCL Q222)."""
+    p = subparsers.add_parser(
+        "chess960",
+        help="play Chess960 (a starting position drawn for each round), or show the positions",
+        description=(
+            "'on': from the next round paired on, each round gets a Chess960 starting "
+            "position drawn at random, the same for all its boards, printed with the "
+            "pairings; 'off': standard chess again. Without a choice: whether the "
+            "tournament plays Chess960 and each round's position."
+        ),
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("choice", nargs="?", choices=("on", "off"), default=None)
+    add_confirm_option(p)
+    add_section_option(p)
+    p.set_defaults(func=run_chess960)
+
+
+def run_chess960(args: argparse.Namespace) -> int:
+    from swissdesk.model.chess960 import describe
+    from swissdesk.storage import SetChess960
+
+    with _open(args) as tf:
+        if args.choice is not None:
+            _report(execute(tf, SetChess960(args.choice == "on"), args))
+        state = tf.chess960()
+    print("Chess960: " + ("on" if state.on else "off"))
+    for r, number in sorted((state.positions or {}).items()):
+        print(f"round {r}: {describe(number)}")
+    return 0
+
+
+def run_expel(args: argparse.Namespace) -> int:
+    from swissdesk.storage import ExpelPlayer
+
+    with _open(args) as tf:
+        _report(execute(tf, ExpelPlayer(args.tpn, args.from_round, args.reason), args))
+    return 0
+
+
+def run_half_byes(args: argparse.Namespace) -> int:
+    from swissdesk.storage import SetHalfByeEligibility
+
+    with _open(args) as tf:
+        if args.choice is not None:
+            eligible = args.choice == "allowed"
+            _report(execute(tf, SetHalfByeEligibility(args.tpn, eligible), args))
+        refused = tf.half_byes_refused()
+    print(f"no. {args.tpn}: half-point byes {'refused' if args.tpn in refused else 'allowed'}")
+    return 0
 
 
 def register_rules(subparsers: Any) -> None:

@@ -140,6 +140,12 @@ def write_table(standings: Standings, out: TextIO) -> None:
             for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
         ]
         out.write("  ".join(parts).rstrip() + "\n")
+    if standings.expelled:
+        out.write(
+            "Expelled, not in the standings: "
+            + ", ".join(f"no. {t}" for t in standings.expelled)
+            + "\n"
+        )
     if standings.excluded:
         out.write(
             "Not in the standings (withdrew having completed less than half their games, "

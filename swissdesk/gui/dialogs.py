@@ -409,7 +409,7 @@ class TournamentDialog(ValidatedDialog):
         f.addRow("", self.swap)
         f.addRow("", self.rounds_note)
         f.addRow("P&oint system:", self.scoring)
-        f.addRow("&Pairing-allocated bye:", self.pab)
+        f.addRow("Pairing-allocated bye &worth:", self.pab)
         f.addRow("&Colour of no. 1 in round 1:", self.colour)
         f.addRow("Acce&leration:", self.acceleration)
         f.addRow("Tie-&breaks:", self.tiebreaks)

@@ -109,6 +109,12 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
                 "players.prohibited_pairs",
                 tip="Players who must not be paired together (before round 1 in FIDE mode)",
             ),
+            Command(
+                "chess960",
+                "Chess&960…",
+                "files.chess960",
+                tip="Play Chess960: a starting position drawn for each round",
+            ),
             SEPARATOR,
             Command(
                 "leave_fide_mode",
@@ -136,6 +142,8 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
             SEPARATOR,
             Command("late", "&Late entry…", "players.late_entry", "Ctrl+Shift+L"),
             Command("withdraw", "&Withdraw player…", "players.withdraw", "Ctrl+Shift+W"),
+            Command("expel", "E&xpel player…", "players.expel"),
+            Command("half_byes", "Hal&f-point byes allowed…", "players.half_byes"),
             Command("bye", "Requested &bye / absence…", "players.request_bye", "Ctrl+Shift+B"),
             Command("cancel_bye", "&Cancel requested bye…", "players.cancel_bye"),
             Command(

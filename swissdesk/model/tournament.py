@@ -287,6 +287,9 @@ class Player:
     withdrawn_from: int | None = None
     """The round from which the player withdrew (``None``: still playing, or not known, as
     in a TRF): the standings and documents mark them (C.02 VCL Q170)."""
+    expelled: bool = False
+    """Expelled by the arbiter: left out of the standings, their games still counting for
+    their opponents (C.02 VCL Q197-198)."""
 
     def withdrawn_by(self, after_round: int) -> bool:
         """Whether the player had withdrawn when the standings after ``after_round`` are
@@ -469,6 +472,9 @@ class Tournament:
     """The pairing-integrity events recorded while the tournament was run (an imported round
     that breaks the rules, a manual pairing that differs from the engine's, ...), each the
     text of one TRF comment line after ``### ``: ``MPA @ Round 4: ...``."""
+    chess960: Mapping[int, int] = field(default_factory=dict)
+    """A Chess960 event: round -> the starting position drawn for it (0-959, see
+    :mod:`swissdesk.model.chess960`; C.02 VCL Q222). Empty for standard chess."""
 
     def player(self, tpn: int) -> Player:
         """The player with pairing number ``tpn`` (KeyError if none)."""

@@ -604,6 +604,11 @@ def build_snapshot(
             )
         by_player.setdefault(pid, {})[r] = entry
     keep_declared = rec.declared_through == through
+    from swissdesk.storage.commands.chess960 import read_state as chess960_state
+    from swissdesk.storage.commands.player_flags import EXPELLED, flagged
+
+    expelled = flagged(session, EXPELLED)
+    chess960 = {r: n for r, n in (chess960_state(session).positions or {}).items() if r <= through}
     rules = settings.rating_rules
     national_fed = rules.federation(settings.federation)
     out: list[Player] = []
@@ -646,6 +651,7 @@ def build_snapshot(
                 members=tuple(json.loads(row.members)),
                 club=row.club,
                 withdrawn_from=row.withdrawn_from_round,
+                expelled=row.id in expelled,
             )
         )
     acceleration: dict[int, tuple[HalfPoints, ...]] = {}
@@ -684,6 +690,7 @@ def build_snapshot(
         is_team=settings.is_team,
         team=_team_settings(session) if settings.is_team else None,
         extra_records=tuple(json.loads(rec.extra_records)),
+        chess960=chess960,
         rating_method=None if rules.method is RatingMethod.FIDE else rules.method,
         rating_federation=national_fed,
         unrated_rule=rules.unrated,

@@ -85,6 +85,8 @@ class Standings:
     tiebreaks: tuple[TiebreakSpec, ...]
     rows: tuple[StandingRow, ...]
     excluded: tuple[int, ...] = ()
+    expelled: tuple[int, ...] = ()
+    """Expelled participants, left out of the rows (C.02 VCL Q197-198)."""
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -245,6 +247,11 @@ def compute_standings(
     rows: list[StandingRow] = []
     place = 1
     for group in groups:
+        # An expelled player is left out of the standings (C.02 VCL Q198); their games
+        # count for their opponents' tie-breaks, computed above.
+        group = [tpn for tpn in group if not players[tpn].expelled]
+        if not group:
+            continue
         label = str(place) if len(group) == 1 else f"{place}-{place + len(group) - 1}"
         for tpn in sorted(group):
             player = players[tpn]
@@ -266,5 +273,9 @@ def compute_standings(
             )
         place += len(group)
     return Standings(
-        after_round=rounds, tiebreaks=specs, rows=tuple(rows), excluded=tuple(sorted(excluded))
+        after_round=rounds,
+        tiebreaks=specs,
+        rows=tuple(rows),
+        excluded=tuple(sorted(excluded)),
+        expelled=tuple(sorted(p.tpn for p in tournament.players if p.expelled)),
     )

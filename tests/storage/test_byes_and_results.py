@@ -135,3 +135,56 @@ def test_q185_unrated_results_are_entered(
             x for x in format_trf(snap).splitlines() if x.startswith(f"001 {board.white_tpn:>4}")
         )
         assert line[91:99].endswith(white.value)
+
+
+def test_q175_q176_a_player_not_eligible_for_half_point_byes_is_refused_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from swissdesk.storage import SetHalfByeEligibility
+    from swissdesk.storage.errors import ActionRefused
+
+    with event(tmp_path) as tf:
+        tf.execute(SetHalfByeEligibility(4, eligible=False))
+        assert tf.half_byes_refused() == {4}
+        with pytest.raises(ActionRefused, match="not eligible for a half-point bye"):
+            tf.execute(RequestBye(4, 1, ByeKind.HALF))
+        tf.execute(RequestBye(4, 1, ByeKind.ZERO))  # other byes stay possible
+        tf.execute(Undo())
+        tf.execute(Undo())  # the flag
+        assert tf.half_byes_refused() == set()
+        tf.execute(RequestBye(4, 1, ByeKind.HALF))
+        path = tf.path
+    capsys.readouterr()
+    assert main(["half-byes", str(path), "5", "refused"]) == 0
+    assert "no. 5: half-point byes refused" in capsys.readouterr().out
+    assert main(["bye", str(path), "5", "2", "half"]) == 2
+    assert "not eligible for a half-point bye" in capsys.readouterr().err
+
+
+def test_q197_q198_an_expelled_player_leaves_the_standings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Expelled after round 1: not paired in round 2, not in the standings; the game they
+    played still counts for their opponent's Buchholz."""
+    from swissdesk.storage import ExpelPlayer
+
+    with event(tmp_path) as tf:
+        play(tf)
+        board = tf.round_view(1).boards[0]
+        before = {r.tpn: r for r in compute_standings(tf.snapshot(), ("BH",)).rows}
+        tf.execute(ExpelPlayer(board.black_tpn, reason="misconduct"))
+        snap = tf.snapshot()
+        standings = compute_standings(snap, ("BH",))
+        assert board.black_tpn not in {r.tpn for r in standings.rows}
+        assert standings.expelled == (board.black_tpn,)
+        assert len(standings.rows) == 7 and standings.rows[-1].rank_label in ("7", "6-7", "5-7")
+        opponent = {r.tpn: r for r in standings.rows}[board.white_tpn]
+        assert opponent.values == before[board.white_tpn].values  # the game still counts
+        pairing, _ = tf.pair_next_round(confirmed=2)
+        paired = {t for pair in pairing.pairs for t in (pair.white, pair.black)}
+        assert board.black_tpn not in paired
+        path = tf.path
+    capsys.readouterr()
+    assert main(["standings", str(path)]) == 0  # after round 1 (round 2 has no results)
+    out = capsys.readouterr().out
+    assert f"Expelled, not in the standings: no. {board.black_tpn}" in out

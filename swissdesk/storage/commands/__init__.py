@@ -24,6 +24,7 @@ pairing number (TPN, C.04.2 art. 2.3).
 """
 
 from swissdesk.storage.commands.base import Action, Outcome, Redo, Step, Undo
+from swissdesk.storage.commands.chess960 import SetChess960
 from swissdesk.storage.commands.fide_mode import LeaveFideMode, ProhibitPairs
 from swissdesk.storage.commands.manual import (
     CancelManualPairing,
@@ -31,6 +32,7 @@ from swissdesk.storage.commands.manual import (
     ManualPairingChange,
     StartManualPairing,
 )
+from swissdesk.storage.commands.player_flags import ExpelPlayer, SetHalfByeEligibility
 from swissdesk.storage.commands.players import (
     AddPlayer,
     AssignPairingNumbers,
@@ -96,6 +98,7 @@ __all__ = [
     "EnterBoardResult",
     "EnterMatchResult",
     "EnterResult",
+    "ExpelPlayer",
     "ForfeitMatch",
     "LateEntry",
     "LeaveFideMode",
@@ -113,6 +116,8 @@ __all__ = [
     "RenameEvent",
     "RequestBye",
     "RequestTeamBye",
+    "SetChess960",
+    "SetHalfByeEligibility",
     "SetLineup",
     "SetTeamSettings",
     "StartManualPairing",

@@ -536,6 +536,10 @@ def request_bye(s: Session, a: RequestBye) -> Outcome:
         raise ActionRefused(
             f"no. {rec.tpn} {rec.name} enters in round {rec.late_entry_round}, not before"
         )
+    if a.kind is ByeKind.HALF:  # C.02 VCL Q175-176
+        from swissdesk.storage.commands.player_flags import refuse_half_bye
+
+        refuse_half_bye(s, rec.id, f"no. {rec.tpn} {rec.name}")
     existing = s.scalars(
         select(EntryRecord).where(EntryRecord.player_id == rec.id, EntryRecord.round_number == r)
     ).first()

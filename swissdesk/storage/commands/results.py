@@ -240,13 +240,13 @@ def _set_result(
         last = convert.last_paired_round(s)
         pair = f"{payload['white']}-{payload['black']}" if black else f"{payload['white']}"
         what = f"board {board} ({pair})"
+        asked = "a result already entered changes; confirm"
         if restore[0][2] and result is not None:  # the adjourned game's result (Q162-163)
             found, events = adjournment_warnings(round_number, what, result)
+            asked = "the adjourned game's result; confirm"
         else:
             found, events = correction_warnings(round_number, last, what, before, after)
-        payload.update(
-            require(confirmed, "a result already entered changes; confirm", found)
-        )
+        payload.update(require(confirmed, asked, found))
         payload.update(integrity_payload(*events))
         notes = information(found)
     shown = after or "no result"

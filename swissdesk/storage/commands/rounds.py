@@ -18,11 +18,12 @@ from sqlalchemy.orm import Session
 
 from swissdesk.engines.acceleration import baku_last_ga
 from swissdesk.engines.base import Pair, RoundPairing
+from swissdesk.model.chess960 import describe
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.state import PlayerState, build_states
 from swissdesk.model.tournament import DOUBLE_SWISS, Colour, ResultCode, Tournament
 from swissdesk.storage import convert
-from swissdesk.storage.commands import round_robin
+from swissdesk.storage.commands import chess960, round_robin
 from swissdesk.storage.commands.base import (
     Action,
     Outcome,
@@ -100,6 +101,10 @@ def pair_next_round(s: Session, a: PairNextRound) -> Outcome:
     summary = f"round {n} paired: {len(pairing.pairs)} boards" + (
         f", {bye_word} no. {pairing.bye}" if pairing.bye is not None else ""
     )
+    position = chess960.draw_for_round(s, n)  # a Chess960 event's position (Q222)
+    if position is not None:
+        payload["chess960"] = position
+        summary += f"; {describe(position)}"
     warnings: tuple[str, ...] = ()
     found: list[LevelWarning] = []
     if n == 1:  # C.02 VCL Q62: told before the tournament starts
@@ -111,8 +116,9 @@ def pair_next_round(s: Session, a: PairNextRound) -> Outcome:
         found.append(
             LevelWarning(
                 Level.CONFIRM,
-                f"round {n} is paired while adjourned game{'s' if len(open_games) > 1 else ''} "
-                f"{'have' if len(open_games) > 1 else 'has'} no result: "
+                f"round {n} is paired while "
+                + ("adjourned games have" if len(open_games) > 1 else "an adjourned game has")
+                + " no result: "
                 + "; ".join(open_games)
                 + " (counted as draws meanwhile, C.04.2 art. 3.1)",
             )
@@ -156,6 +162,7 @@ def adjourned_boards(s: Session, before: int | None = None) -> list[str]:
 
 def undo_pair_next_round(s: Session, payload: Mapping[str, Any]) -> None:
     n = int(payload["round"])
+    chess960.forget_round(s, n)
     delete_pairing(s, n, include_absent=True)
     s.execute(delete(RoundRecord).where(RoundRecord.number == n))
     if payload.get("group_a"):
@@ -217,6 +224,8 @@ def unpair_last_round(s: Session, a: UnpairLastRound) -> Outcome:
     from swissdesk.storage.commands.team_matches import delete_round_lineups
 
     payload["lineups"] = delete_round_lineups(s, n)  # a team event's line-ups of round n
+    payload["chess960"] = chess960.read_state(s).position(n)
+    chess960.forget_round(s, n)
     delete_pairing(s, n, include_absent=True)
     s.delete(rnd)
     if n == 1 and group_a:
@@ -239,6 +248,8 @@ def undo_unpair_last_round(s: Session, payload: Mapping[str, Any]) -> None:
     from swissdesk.storage.commands.team_matches import restore_round_lineups
 
     restore_round_lineups(s, payload.get("lineups", ()))
+    if payload.get("chess960") is not None:
+        chess960.keep_position(s, int(payload["round"]), int(payload["chess960"]))
     if payload["group_a"]:
         s.execute(
             update(PlayerRecord).where(PlayerRecord.id.in_(payload["group_a"])).values(group_a=True)
