@@ -8,6 +8,7 @@
     swissdesk pairing T.swissdesk set "1-4 2-3 5-6" [--pab 7]
     swissdesk pairing T.swissdesk end|cancel
     swissdesk prohibit T.swissdesk A B [C ...] [--lift]   (no players: the list)
+    swissdesk rating-correction T.swissdesk [--round N --board B --result R | --lift]
     swissdesk settings T.swissdesk [--rounds R] [--tiebreaks CODES] [--name NAME]
 
 Each command is one arbiter action; its warnings follow the levels of FIDE's checklist
@@ -101,6 +102,29 @@ def register(subparsers: Any) -> None:
     add_confirm_option(p)
     add_section_option(p)
     p.set_defaults(func=run_prohibit)
+
+    p = subparsers.add_parser(
+        "rating-correction",
+        help="correct a game's result for the rating report only (C.02 Q192-193)",
+        description=(
+            "Count board B of round N as RESULT in the rating changes only: the pairings, "
+            "standings and tie-breaks keep the result entered. Any paired round, also in "
+            "FIDE mode. RESULT: 1-0, 0-1, 1/2 (rated), W-L, L-W, D-D (played, not rated: "
+            "a game of less than one move), +-, -+, -- (not played). A Level-2 warning "
+            "(--yes-i-know 2); every exported TRF lists it as '### Rating correction @ "
+            "Round n'. --lift counts the result entered again. Without --round: the "
+            "corrections."
+        ),
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("--round", type=int, metavar="N", help="the round of the game")
+    p.add_argument("--board", type=int, metavar="B", help="the board of the game")
+    p.add_argument("--result", metavar="RESULT", help="the result for the rating report")
+    p.add_argument("--lift", action="store_true", help="remove the board's correction")
+    p.add_argument("--reason", default="", help="why (kept in the audit log)")
+    add_confirm_option(p)
+    add_section_option(p)
+    p.set_defaults(func=run_rating_correction)
 
     p = subparsers.add_parser(
         "settings",
@@ -396,6 +420,32 @@ def run_prohibit(args: argparse.Namespace) -> int:
             raise InputError("--lift needs the players whose prohibitions end")
         pairs = tf.prohibited_pairs()
     print("prohibited pairs: " + (", ".join(f"{a}-{b}" for a, b in pairs) or "none"))
+    return 0
+
+
+def run_rating_correction(args: argparse.Namespace) -> int:
+    from swissdesk.storage import RatingCorrection
+
+    with _open(args) as tf:
+        if args.round is not None or args.board is not None:
+            if args.round is None or args.board is None:
+                raise InputError("give both --round and --board of the game")
+            if args.lift == (args.result is not None):
+                raise InputError("give either --result RESULT or --lift")
+            action = RatingCorrection(args.round, args.board, args.result, reason=args.reason)
+            _report(execute(tf, action, args))
+        elif args.result is not None or args.lift:
+            raise InputError("name the game: --round N --board B")
+        corrections = tf.rating_corrections()
+    if not corrections:
+        print("no result is corrected for the rating report")
+    for c in corrections:
+        reason = f" ({c.reason})" if c.reason else ""
+        print(
+            f"round {c.round_number} board {c.board}: {c.white} {c.white_name} - {c.black} "
+            f"{c.black_name}: {c.result} for the rating report, {c.entered} in the pairings "
+            f"and standings{reason}"
+        )
     return 0
 
 

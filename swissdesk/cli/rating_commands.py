@@ -275,6 +275,8 @@ def write_player(report: RatingReport, tpn: int) -> None:
             )
         elif not g.counted:
             line += f"  {g.note}"
+        if g.corrected:
+            line += f"  (corrected for the rating report: {g.corrected})"
         out.write(line + "\n")
     change = p.change
     if change is not None:

@@ -37,6 +37,18 @@ _NOT_RATED_GAME = frozenset(
     {ResultCode.UNRATED_WIN, ResultCode.UNRATED_DRAW, ResultCode.UNRATED_LOSS}
 )
 
+_OWN_TEXT: Mapping[ResultCode, str] = {
+    ResultCode.WIN: "1",
+    ResultCode.DRAW: "1/2",
+    ResultCode.LOSS: "0",
+    ResultCode.FORFEIT_WIN: "+ (forfeit)",
+    ResultCode.FORFEIT_LOSS: "- (forfeit)",
+    ResultCode.UNRATED_WIN: "1 (not rated)",
+    ResultCode.UNRATED_DRAW: "1/2 (not rated)",
+    ResultCode.UNRATED_LOSS: "0 (not rated)",
+}
+"""A player's own result as the rating documents name it."""
+
 FIDE = "fide"
 NATIONAL = "national"
 
@@ -114,6 +126,9 @@ class GameChange:
     expected: int = 0
     k: int = 0
     note: str = ""
+    corrected: str = ""
+    """The result the pairings and standings keep when the arbiter corrected this game for
+    the rating report only (C.02 Q192; ``""``: the result entered counts)."""
 
     @property
     def change(self) -> Fraction:
@@ -287,7 +302,7 @@ def rating_changes(
     names = {p.tpn: p.name for p in tournament.players}
     out = []
     for player in tournament.players:
-        games = _games(player, rounds, ratings, names, rating_type, system)
+        games = _games(tournament, player, rounds, ratings, names, rating_type, system)
         rating = ratings[player.tpn]
         if rating > 0:
             out.append(_rated(player, rating, games, inputs, rating_type, system, event_year))
@@ -298,6 +313,7 @@ def rating_changes(
 
 
 def _games(
+    tournament: Tournament,
     player: Player,
     rounds: int,
     ratings: Mapping[int, int],
@@ -313,9 +329,16 @@ def _games(
             continue
         opp = entry.opponent
         opp_rating = ratings[opp]
-        if entry.result in _NOT_RATED_GAME:
+        # A result corrected for the rating report only (C.02 Q192) counts here, and only
+        # here: the pairings and standings keep the one entered.
+        result = tournament.rating_code(number, player.tpn, opp) or entry.result
+        corrected = ""
+        if result is not entry.result:
+            own_text = _OWN_TEXT.get(entry.result, entry.result.value)
+            corrected = f"{own_text} in the pairings and standings"
+        if result in _NOT_RATED_GAME:
             note = "played, not rated (W/D/L)"
-        elif entry.result not in _SCORES:
+        elif result not in _SCORES:
             note = "not played (forfeit): not rated (art. 5.1)"
         elif opp_rating <= 0 and system == NATIONAL:
             note = "opponent without a rating on this list"
@@ -334,8 +357,12 @@ def _games(
             note = "600 or more points apart, one above 2600: not rated (rapid/blitz 7.3.1)"
         else:
             note = ""
-        score = _SCORES.get(entry.result, 0)
-        out.append(GameChange(number, opp, names[opp], opp_rating, score, not note, note=note))
+        score = _SCORES.get(result, 0)
+        out.append(
+            GameChange(
+                number, opp, names[opp], opp_rating, score, not note, note=note, corrected=corrected
+            )
+        )
     return out
 
 
@@ -374,7 +401,7 @@ def _rated(
         out.append(
             GameChange(
                 g.round, g.opponent, g.opponent_name, g.opponent_rating, g.score, True,
-                d, capped, pd, k.value, g.note,
+                d, capped, pd, k.value, g.note, g.corrected,
             )
         )  # fmt: skip
     return PlayerChange(player.tpn, player.name, rating, k, tuple(out))
@@ -462,6 +489,7 @@ def report_rows(report: RatingReport) -> list[dict[str, object]]:
                     "expected": g.expected / 100 if g.counted and p.rated else None,
                     "change": float(g.change) if g.counted and p.rated else None,
                     "note": g.note,
+                    "corrected": g.corrected,
                 }
                 for g in p.games
             ],

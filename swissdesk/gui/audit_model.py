@@ -52,6 +52,7 @@ ACTION_NAMES: dict[str, str] = {
     "UnpairLastRound": "Round unpaired",
     "EnterResult": "Result",
     "CorrectResult": "Result corrected",
+    "RatingCorrection": "Rating correction",
     "Undo": "Undo",
     "AddSection": "Section added",
     "RemoveSection": "Section removed",

@@ -197,6 +197,13 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
                 "cancel_manual", "Cance&l pairing by hand", "rounds.cancel_manual_pairing"
             ),
             Command("unpair", "&Unpair round", "rounds.unpair_round"),
+            Command(
+                "rating_correction",
+                "Correct for the ratin&g report…",
+                "rounds.rating_correction",
+                tip="Count the selected board's game with another result in the rating "
+                "changes only; the pairings and standings keep the result entered",
+            ),
             SEPARATOR,
             Command(
                 "next_missing", "Go to next board &without result", "rounds.next_missing", "Ctrl+J"
@@ -299,7 +306,7 @@ PLAYERS_TOOLBAR = (
 )
 """The players page's toolbar (``None``: separator)."""
 PLAYERS_CONTEXT = ("edit_player", "withdraw", "bye", "cancel_bye", "remove_player")
-ROUNDS_CONTEXT = ("manual", "explain", "next_missing")
+ROUNDS_CONTEXT = ("manual", "explain", "next_missing", "rating_correction")
 """(The board list's context menu starts with the "Set result" submenu.)"""
 """The context menus of the players table and the board list."""
 

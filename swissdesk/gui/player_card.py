@@ -125,9 +125,17 @@ def _change_section(report: RatingReport, p: PlayerChange) -> str:
         rows.append(
             f"<tr><td align=right>{g.round}</td><td>{_e(g.opponent_name)}</td>"
             f"<td align=right>{g.opponent_rating or 'unr.'}</td>"
-            f"<td align=center>{_pts(Fraction(g.score, 100))}</td>{figures}</tr>"
+            f"<td align=center>{_pts(Fraction(g.score, 100))}{' †' if g.corrected else ''}"
+            f"</td>{figures}</tr>"
         )
     out.append("<table cellspacing=0 cellpadding=3 border=1>" + "".join(rows) + "</table>")
+    corrected = [g for g in p.games if g.corrected]
+    if corrected:
+        out.append(
+            "<p>† corrected for the rating report only: "
+            + "; ".join(f"round {g.round}, {_e(g.corrected)}" for g in corrected)
+            + ".</p>"
+        )
     change = p.change
     if change is not None:
         capped = any(g.capped for g in p.counted_games)

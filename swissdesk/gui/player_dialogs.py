@@ -614,3 +614,61 @@ class ProhibitedPairsDialog(ValidatedDialog):
     def problems(self) -> list[str]:
         a, b = self.players()
         return ["choose two different players"] if a == b else []
+
+
+RATING_RESULT_CHOICES: tuple[tuple[str, str], ...] = (
+    ("1-0", "1 – 0"),
+    ("0-1", "0 – 1"),
+    ("1/2", "½ – ½"),
+    ("W-L", "1 – 0, played but not rated (W – L)"),
+    ("L-W", "0 – 1, played but not rated (L – W)"),
+    ("D-D", "½ – ½, played but not rated (D – D)"),
+    ("+-", "not played: 1 – 0 by forfeit, not rated"),
+    ("-+", "not played: 0 – 1 by forfeit, not rated"),
+    ("--", "not played: double forfeit, not rated"),
+)
+"""What a game can count as in the rating report (:data:`swissdesk.model.tournament.
+RATING_RESULTS`), as the dialog offers it."""
+
+
+class RatingCorrectionDialog(ValidatedDialog):
+    """Round > Correct for the rating report…: the result one game counts with in the
+    rating changes only (C.02 VCL Q192-193); the pairings and standings keep the result
+    entered. ``current``: the board's correction so far (``""``: none)."""
+
+    def __init__(
+        self,
+        round_number: int,
+        board: int,
+        players: str,
+        entered: str,
+        current: str = "",
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__("Correct for the rating report", parent)
+        self.entered = entered
+        self.rating_result = QComboBox()
+        for value, text in RATING_RESULT_CHOICES:
+            shown = f"{text} (as entered)" if value == entered else text
+            self.rating_result.addItem(shown, value)
+        index = self.rating_result.findData(current or entered)
+        self.rating_result.setCurrentIndex(max(index, 0))
+        self.reason = QLineEdit()
+        self.reason.setPlaceholderText("e.g. the scoresheets show Black won")
+        self.form.addRow("Game:", QLabel(f"Round {round_number}, board {board}: {players}"))
+        self.form.addRow("Entered:", QLabel(f"{entered} (pairings and standings keep it)"))
+        self.form.addRow("&Rating report:", self.rating_result)
+        self.form.addRow("R&eason:", self.reason)
+        note = (
+            "The rating changes and the FIDE rating report count the game with this result; "
+            "every exported TRF lists it as '### Rating correction'. Choose the result "
+            "entered to remove a correction."
+        )
+        if current:
+            note = f"Corrected now: {current}. " + note
+        self.set_note(note)
+
+    def chosen(self) -> str | None:
+        """The result for the rating report (``None``: the result entered, no correction)."""
+        value = str(self.rating_result.currentData())
+        return None if value == self.entered else value

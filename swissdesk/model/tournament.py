@@ -12,6 +12,7 @@ two-game matches or team matches, with ``game_points`` beside the match result.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
@@ -230,6 +231,121 @@ def double_swiss_match(
     any_played = any(r.is_played for r in results)
     colour = first_game_colour if any_played and summary.is_played else None
     return RoundEntry(opponent, colour, summary, games, points)
+
+
+RATING_RESULTS: Mapping[str, tuple[ResultCode, ResultCode]] = {
+    "1-0": (ResultCode.WIN, ResultCode.LOSS),
+    "0-1": (ResultCode.LOSS, ResultCode.WIN),
+    "1/2": (ResultCode.DRAW, ResultCode.DRAW),
+    "1/2-0": (ResultCode.DRAW, ResultCode.LOSS),
+    "0-1/2": (ResultCode.LOSS, ResultCode.DRAW),
+    "0-0": (ResultCode.LOSS, ResultCode.LOSS),
+    "W-L": (ResultCode.UNRATED_WIN, ResultCode.UNRATED_LOSS),
+    "L-W": (ResultCode.UNRATED_LOSS, ResultCode.UNRATED_WIN),
+    "D-D": (ResultCode.UNRATED_DRAW, ResultCode.UNRATED_DRAW),
+    "+-": (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
+    "-+": (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN),
+    "--": (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS),
+}
+"""The results a game can count with in the rating report, White's first, as (White, Black)
+result codes: played and rated (``1-0``, ``0-1``, ``1/2`` and the rare ``1/2-0``, ``0-1/2``,
+``0-0``), played but not rated (TRF's ``W``/``D``/``L``: a game of less than one move), or
+not played (a forfeit, never rated: FIDE Rating Regulations art. 5.1)."""
+
+_RATING_ALIASES: Mapping[str, str] = {
+    "1/2-1/2": "1/2",
+    "½": "1/2",
+    "½-½": "1/2",
+    "=": "1/2",
+    "0.5-0.5": "1/2",
+    "½-0": "1/2-0",
+    "0-½": "0-1/2",
+    "+:-": "+-",
+    "-:+": "-+",
+    "-:-": "--",
+}
+
+
+def rating_result(text: str) -> str:
+    """The rating-report result ``text`` names (a key of :data:`RATING_RESULTS`);
+    ``ValueError`` listing the valid forms otherwise."""
+    key = text.strip().replace(" ", "")
+    key = _RATING_ALIASES.get(key, key)
+    upper = key.upper()
+    if upper in RATING_RESULTS:
+        return upper
+    raise ValueError(
+        f"unknown result {text!r} for the rating report: use one of "
+        + " ".join(RATING_RESULTS)
+    )
+
+
+def board_text(white: ResultCode, black: ResultCode) -> str:
+    """A game's two result codes as one result (``1-0``; ``W-L`` for unrated ones; the codes
+    themselves, ``=-1``, for a combination without a name)."""
+    for text, codes in RATING_RESULTS.items():
+        if codes == (white, black):
+            return text
+    return f"{white.value.strip() or '?'}-{black.value.strip() or '?'}"
+
+
+@dataclass(frozen=True, slots=True)
+class RatingReportResult:
+    """The result one game counts with in the rating report only (FIDE's checklist for
+    tournament programs, C.02, Q192-193): found wrong once later rounds were paired on it,
+    the arbiter corrects it for the rating report while the pairings and standings keep the
+    result entered (in FIDE mode only the previous round's results can change for them).
+
+    ``white`` and ``black`` are the game's TPNs in ``round``, ``result`` a key of
+    :data:`RATING_RESULTS`. Written to the TRF as ``### Rating correction @ Round n: ...``.
+    """
+
+    round: int
+    white: int
+    black: int
+    result: str
+
+    def code_for(self, tpn: int) -> ResultCode | None:
+        """The result code ``tpn`` counts with in the rating report (``None``: not this
+        game's player)."""
+        white, black = RATING_RESULTS[self.result]
+        if tpn == self.white:
+            return white
+        if tpn == self.black:
+            return black
+        return None
+
+    def trf_text(self, entered: str) -> str:
+        """The TRF comment's text after ``### `` (``entered``: the game's result for the
+        pairings and standings)."""
+        return (
+            f"{RATING_CORRECTION} @ Round {self.round}: {self.white} - {self.black} "
+            f"{self.result} for the rating report (pairings and standings: {entered})"
+        )
+
+
+RATING_CORRECTION = "Rating correction"
+"""The kind of ``###`` line a :class:`RatingReportResult` is written as."""
+
+_RATING_LINE = re.compile(
+    r"^#{3}\s*Rating correction @ Round (\d+):\s*(\d+)\s*-\s*(\d+)\s+(\S+)\s+for the rating report"
+)
+
+
+def parse_rating_correction(line: str) -> RatingReportResult | None:
+    """A TRF ``### Rating correction @ Round n: W - B result for the rating report ...``
+    line as what it corrects (``None``: not such a line, or not one that can be read)."""
+    match = _RATING_LINE.match(line)
+    if match is None:
+        return None
+    try:
+        result = rating_result(match.group(4))
+    except ValueError:
+        return None
+    round_number, white, black = (int(match.group(i)) for i in (1, 2, 3))
+    if min(round_number, white, black) < 1 or white == black:
+        return None
+    return RatingReportResult(round_number, white, black, result)
 
 
 class Title(enum.Enum):
@@ -475,6 +591,18 @@ class Tournament:
     chess960: Mapping[int, int] = field(default_factory=dict)
     """A Chess960 event: round -> the starting position drawn for it (0-959, see
     :mod:`swissdesk.model.chess960`; C.02 VCL Q222). Empty for standard chess."""
+    rating_corrections: tuple[RatingReportResult, ...] = ()
+    """Games whose result counts differently in the rating report only (C.02 Q192-193):
+    the rating changes read them, the pairings and standings never do."""
+
+    def rating_code(self, round_number: int, tpn: int, opponent: int) -> ResultCode | None:
+        """The result code ``tpn``'s game against ``opponent`` in ``round_number`` counts
+        with in the rating report when the arbiter corrected it for that report only
+        (``None``: the result entered counts)."""
+        for c in self.rating_corrections:
+            if c.round == round_number and {c.white, c.black} == {tpn, opponent}:
+                return c.code_for(tpn)
+        return None
 
     def player(self, tpn: int) -> Player:
         """The player with pairing number ``tpn`` (KeyError if none)."""

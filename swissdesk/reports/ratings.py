@@ -92,6 +92,21 @@ def render_ratings(
         story.extend(note(line) for line in unrated)
     story.append(heading("Game by game", size=10))
     story.append(_games_table(report, width))
+    corrected = [
+        f"no. {p.tpn} {p.name}, round {g.round}: {g.corrected}"
+        for p in report.players
+        for g in p.games
+        if g.corrected
+    ]
+    if corrected:
+        story.append(
+            note(
+                "† Result corrected for the rating report only (FIDE's checklist C.02, "
+                "Q192); the pairings and standings keep the result entered: "
+                + "; ".join(corrected)
+                + "."
+            )
+        )
     title = "Rating changes" if system == FIDE else f"Rating changes ({report.list_name})"
     when = f"after round {after}" if after else "before round 1"
     header = make_header(tournament, title, when, after or None)
@@ -128,7 +143,7 @@ def _games_table(report: RatingReport, width: float) -> Flowable:
                     str(g.round),
                     fit(printable(g.opponent_name), name_w - 5, REGULAR, FONT),
                     str(g.opponent_rating) if g.opponent_rating else "unr.",
-                    points_text(Fraction(g.score, 100)),
+                    points_text(Fraction(g.score, 100)) + (" †" if g.corrected else ""),
                     *figures,
                     str(g.k) if counted else "",
                 ]

@@ -53,6 +53,7 @@ from swissdesk.storage.commands import (
     UpdateRatings,
     Withdraw,
 )
+from swissdesk.storage.commands.rating_corrections import RatingCorrection
 from swissdesk.storage.commands.rounds import absolute_criteria_warnings
 from swissdesk.storage.commands.team_matches import (
     EnterBoardResult,
@@ -97,6 +98,7 @@ from swissdesk.storage.views import (
     PlayerData,
     PlayerRow,
     PlayerStatus,
+    RatingCorrectionView,
     RoundView,
     SectionInfo,
     SectionRules,
@@ -162,6 +164,8 @@ __all__ = [
     "PlayerStatus",
     "PreparedImport",
     "ProhibitPairs",
+    "RatingCorrection",
+    "RatingCorrectionView",
     "ReadOnlyFileError",
     "Redo",
     "RefusedInFideMode",

@@ -38,6 +38,7 @@ from swissdesk.model.tournament import (
     GameResult,
     HalfPoints,
     Player,
+    RatingReportResult,
     ResultCode,
     RoundEntry,
     ScoringSystem,
@@ -50,6 +51,7 @@ from swissdesk.storage.levels import IntegrityEvent
 from swissdesk.storage.schema import (
     EntryRecord,
     PlayerRecord,
+    RatingCorrectionRecord,
     RoundRecord,
     TournamentRecord,
 )
@@ -696,7 +698,35 @@ def build_snapshot(
         unrated_rule=rules.unrated,
         fide_mode=bool(rec.fide_mode),
         integrity_log=tuple(e.trf_line[4:] for e in integrity_events(rec)),
+        rating_corrections=_rating_corrections(session, section, through, tpn_of, by_player),
     )
+
+
+def _rating_corrections(
+    session: Session,
+    section: int,
+    through: int,
+    tpn_of: Mapping[int, int],
+    by_player: Mapping[int, Mapping[int, RoundEntry]],
+) -> tuple[RatingReportResult, ...]:
+    """The section's results corrected for the rating report only (C.02 Q192), of the
+    rounds in the snapshot and of games still as they were corrected."""
+    rows = session.execute(
+        select(
+            RatingCorrectionRecord.round_number,
+            RatingCorrectionRecord.white_id,
+            RatingCorrectionRecord.black_id,
+            RatingCorrectionRecord.result,
+        )
+        .where(RatingCorrectionRecord.section_id == section)
+        .order_by(RatingCorrectionRecord.round_number, RatingCorrectionRecord.id)
+    ).all()
+    out = []
+    for r, white, black, result in rows:
+        entry = by_player.get(white, {}).get(r)
+        if r <= through and entry is not None and entry.opponent == tpn_of.get(black):
+            out.append(RatingReportResult(r, tpn_of[white], tpn_of[black], result))
+    return tuple(out)
 
 
 def _team_settings(session: Session) -> TeamSettings:
@@ -797,6 +827,15 @@ def insert_tournament(
             )
     if rows:
         session.execute(insert(EntryRecord), rows)
+    # The TRF's ### Rating correction lines (C.02 Q192-193): the reader kept those that name
+    # a game of the file.
+    session.add_all(
+        RatingCorrectionRecord(
+            round_number=c.round, white_id=id_of[c.white], black_id=id_of[c.black], result=c.result
+        )
+        for c in t.rating_corrections
+        if c.white in id_of and c.black in id_of
+    )
     rec.declared_through = last_paired
     return id_of
 

@@ -506,6 +506,31 @@ def migrate_7_add_fide_mode(con: sqlite3.Connection) -> None:
 MIGRATIONS[7] = migrate_7_add_fide_mode
 
 
+def migrate_8_add_rating_corrections(con: sqlite3.Connection) -> None:
+    """Version 8 -> 9: the table of the results corrected for the rating report only
+    (issue 29, C.02 Q192-193); empty in an older file (no correction). Frozen SQL (never the
+    current models), as the models write it."""
+    con.execute(
+        "CREATE TABLE rating_correction (\n"
+        "\tid INTEGER NOT NULL, \n"
+        "\tround_number INTEGER NOT NULL, \n"
+        "\twhite_id INTEGER NOT NULL, \n"
+        "\tblack_id INTEGER NOT NULL, \n"
+        "\tresult VARCHAR NOT NULL, \n"
+        "\treason TEXT NOT NULL, \n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tPRIMARY KEY (id), \n"
+        "\tUNIQUE (white_id, round_number), \n"
+        "\tFOREIGN KEY(white_id) REFERENCES player (id) ON DELETE CASCADE, \n"
+        "\tFOREIGN KEY(black_id) REFERENCES player (id) ON DELETE CASCADE, \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    )
+
+
+MIGRATIONS[8] = migrate_8_add_rating_corrections
+
+
 def translate_error(exc: BaseException, path: Path) -> StorageError:
     """The arbiter's message for a SQLite failure while using ``path``."""
     orig = exc.orig if isinstance(exc, DBAPIError) else exc

@@ -26,7 +26,7 @@ from typing import Any
 from sqlalchemy import Boolean, Column, Integer, String, Text
 
 from swissdesk.errors import SwissdeskError
-from swissdesk.model.tournament import Colour, ResultCode
+from swissdesk.model.tournament import RATING_RESULTS, Colour, ResultCode
 from swissdesk.storage import schema
 from swissdesk.tiebreaks.spec import parse_tiebreak
 from swissdesk.tiebreaks.team import TEAM_TIEBREAKS
@@ -156,6 +156,8 @@ _SAME_SECTION: tuple[tuple[str, str, str], ...] = (
     ("team_member", "team_id", "player"),
     ("team_board", "team_id", "player"),
     ("team_board", "member_id", "team_member"),
+    ("rating_correction", "white_id", "player"),
+    ("rating_correction", "black_id", "player"),
 )
 """Rows that name a row of another table, which must be in the same section."""
 
@@ -191,6 +193,7 @@ def _codes(con: sqlite3.Connection) -> Iterator[str]:
         ("team_board", "result", _RESULTS, "a result code"),
         ("tournament", "initial_colour", _COLOURS, "a colour"),
         ("tournament", "late_entry_result", _RESULTS, "a result code"),
+        ("rating_correction", "result", frozenset(RATING_RESULTS), "a rating-report result"),
     )
     for table, column, allowed, what in checks:
         values = ", ".join(_sql_text(v) for v in sorted(allowed))
@@ -210,6 +213,7 @@ def _codes(con: sqlite3.Connection) -> Iterator[str]:
         ("team_member", "position", 1),
         ("team_board", "round_number", 1),
         ("team_board", "board", 1),
+        ("rating_correction", "round_number", 1),
     )
     for table, column, lowest in ranges:
         row = con.execute(

@@ -28,7 +28,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 """Version of the tables below; bump it and add a migration to ``database.MIGRATIONS``.
 
 2: the team tables (``team_settings``, ``team``, ``team_member``, ``team_board``).
@@ -43,7 +43,9 @@ every per-section table; TPNs and round numbers unique per section; ``player.che
 7: ``prize_plan``: a section's prize plan and the categories ticked per player (issue 36).
 
 8: FIDE mode and the pairing-integrity log (issue 29): ``tournament.fide_mode``,
-``tournament.integrity_log``, ``tournament.manual_pairing`` (per section)."""
+``tournament.integrity_log``, ``tournament.manual_pairing`` (per section).
+9: ``rating_correction``: results corrected for the rating report only (issue 29, C.02
+Q192-193)."""
 
 APPLICATION_ID = 0x53574453
 """``PRAGMA application_id`` of every swissdesk file ("SWDS"), so tools recognise it."""
@@ -195,6 +197,25 @@ class PrizePlanRecord(SectionScoped, Base):
         ForeignKey("tournament.id", ondelete="CASCADE"), primary_key=True
     )
     content: Mapped[str] = mapped_column(Text, default="{}")
+
+
+class RatingCorrectionRecord(SectionScoped, Base):
+    """A game's result corrected for the rating report only (schema 9, issue 29; FIDE's
+    checklist C.02, Q192-193). The game's ``entry`` rows keep the result the pairings and
+    standings use; the rating changes read ``result`` (a key of
+    :data:`swissdesk.model.tournament.RATING_RESULTS`, White's first) instead. One row per
+    game: the players of ``round_number`` (``white_id`` had White); ``reason`` is the
+    arbiter's."""
+
+    __tablename__ = "rating_correction"
+    __table_args__ = (UniqueConstraint("white_id", "round_number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round_number: Mapped[int] = mapped_column(Integer)
+    white_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"))
+    black_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"))
+    result: Mapped[str] = mapped_column(String)
+    reason: Mapped[str] = mapped_column(Text, default="")
 
 
 class RoundRecord(SectionScoped, Base):

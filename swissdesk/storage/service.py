@@ -84,6 +84,7 @@ from swissdesk.storage.views import (
     ManualPhase,
     PlayerData,
     PlayerRow,
+    RatingCorrectionView,
     RoundView,
     SectionInfo,
     TournamentSettings,
@@ -624,6 +625,14 @@ class TournamentFile:
 
         with self._read() as session:
             return ticked_of(session)
+
+    def rating_corrections(self) -> list[RatingCorrectionView]:
+        """The games whose result counts differently in the rating report only (C.02
+        Q192), by round and board."""
+        from swissdesk.storage.commands.rating_corrections import listed
+
+        with self._read() as session:
+            return listed(session)
 
     def norm_settings(self) -> NormSettings:
         """The arbiter's declaration for the norms (:func:`swissdesk.norms.evaluate_norms`)."""

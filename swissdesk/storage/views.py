@@ -373,3 +373,19 @@ class ActionResult:
     action: str
     summary: str
     warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RatingCorrectionView:
+    """A game whose result counts differently in the rating report only (C.02 Q192):
+    ``result`` there, ``entered`` in the pairings and standings (White's first)."""
+
+    round_number: int
+    board: int
+    white: int
+    black: int
+    white_name: str
+    black_name: str
+    result: str
+    entered: str
+    reason: str = ""

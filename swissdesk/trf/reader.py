@@ -27,6 +27,7 @@ import functools
 import os
 import re
 import warnings
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -38,12 +39,14 @@ from swissdesk.model.tournament import (
     Colour,
     HalfPoints,
     Player,
+    RatingReportResult,
     ResultCode,
     RoundEntry,
     ScoringSystem,
     Tournament,
     TournamentInfo,
     half_points_to_str,
+    parse_rating_correction,
 )
 from swissdesk.trf.errors import TrfError
 
@@ -143,6 +146,8 @@ class _State:
     forbidden: list[tuple[int, list[tuple[int, int]]]] = field(default_factory=list)
     abnormal: list[AbnormalPoints] = field(default_factory=list)
     extra: list[str] = field(default_factory=list)
+    rating_corrections: list[tuple[RatingReportResult, str]] = field(default_factory=list)
+    """``### Rating correction`` lines (C.02 Q192-193) read, with their text."""
     baku_line: int | None = None
     """The line of a record 192 whose code asks for the Baku acceleration (C.04.7)."""
     rating_method: RatingMethod | None = None
@@ -360,6 +365,8 @@ def _read_line(state: _State, line: str, line_no: int) -> None:
         pass
     elif _is_nrs(line):
         _read_nrs(state, line, line_no)
+    elif tag == "###" and (correction := parse_rating_correction(line)) is not None:
+        state.rating_corrections.append((correction, line))
     else:
         if tag == "192":
             named = system_from_192(rest)
@@ -1179,6 +1186,7 @@ def _finish(state: _State) -> Tournament:
         )
         for tpn in sorted(lines)
     )
+    corrections, unread = _rating_corrections(state, rounds_of)
     info = TournamentInfo(deputy_arbiters=tuple(state.deputies), **state.info)
     if not state.system_named:
         # TRF16 has no record 192: a round robin says so in its free-text type (record 092).
@@ -1193,9 +1201,10 @@ def _finish(state: _State) -> Tournament:
         tiebreaks=state.tiebreaks,
         acceleration=acceleration,
         forbidden_pairs=frozenset(forbidden),
-        extra_records=tuple(state.extra),
+        extra_records=(*state.extra, *unread),
         rating_method=state.rating_method,
         rating_federation=state.rating_federation,
+        rating_corrections=corrections,
     )
     colour = state.initial_colour or infer_initial_colour(tournament) or Colour.WHITE
     tournament = replace(tournament, initial_colour=colour)
@@ -1431,3 +1440,29 @@ def _check_points(
             line_no,
             81,
         )
+
+
+def _rating_corrections(
+    state: _State, rounds_of: Mapping[int, Sequence[RoundEntry]]
+) -> tuple[tuple[RatingReportResult, ...], tuple[str, ...]]:
+    """The ``### Rating correction`` lines that name a game of the file (its two players met
+    in that round, the first one with White or colours unknown), one per game; the others
+    are kept as the comments they are."""
+    kept: dict[tuple[int, frozenset[int]], RatingReportResult] = {}
+    unread: list[str] = []
+    for c, line in state.rating_corrections:
+        rounds = rounds_of.get(c.white, ())
+        entry = rounds[c.round - 1] if c.round <= len(rounds) else None
+        if (
+            entry is None
+            or entry.opponent != c.black
+            or entry.colour is Colour.BLACK
+            or (not entry.result.is_played and entry.result not in _FORFEITS)
+        ):
+            unread.append(line)
+            continue
+        kept[(c.round, frozenset((c.white, c.black)))] = c  # the last line of a game holds
+    return tuple(kept.values()), tuple(unread)
+
+
+_FORFEITS = frozenset({ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS})

@@ -28,11 +28,13 @@ from swissdesk.model.tournament import (
     Colour,
     HalfPoints,
     Player,
+    RatingReportResult,
     ResultCode,
     RoundEntry,
     ScoringSystem,
     Tournament,
     adjourned_games,
+    board_text,
     half_points_to_str,
 )
 from swissdesk.trf.reader import SYSTEM_192_TEXT, acceptable_points, stale_212
@@ -87,6 +89,8 @@ def format_trf(t: Tournament, *, version: str = "2026") -> str:
     ]
     # The pairing-integrity events of this tournament, after the records kept from a file.
     lines += [f"### {text}" for text in t.integrity_log]
+    # Results corrected for the rating report only (C.02 Q192-193), read back on import.
+    lines += [f"### {c.trf_text(_entered(t, c))}" for c in t.rating_corrections]
     if not modern:
         lines += _xxa_records(t)
     record_172 = rating_method_record(t) if modern else None
@@ -393,3 +397,12 @@ def _forbidden_records(t: Tournament, modern: bool) -> list[str]:
     if modern:
         return [f"260 001 {last:03d} {a:>4} {b:>4}" for a, b in pairs]
     return [f"XXP {a} {b}" for a, b in pairs]
+
+
+def _entered(t: Tournament, c: RatingReportResult) -> str:
+    """The result of the game ``c`` corrects as the pairings and standings keep it."""
+    white = t.player(c.white).entry(c.round)
+    black = t.player(c.black).entry(c.round)
+    if white is None or black is None:
+        return "?"
+    return board_text(white.result, black.result)

@@ -30,6 +30,7 @@ from swissdesk.storage import (
     Undo,
 )
 from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.schema import SCHEMA_VERSION
 from swissdesk.tiebreaks.trf_ranks import with_current_ranks
 from swissdesk.trf import format_trf
 
@@ -230,6 +231,8 @@ def test_an_older_file_is_upgraded_into_fide_mode_by_its_system(
         assert tf.rounds_paired() == rounds
     con = sqlite3.connect(path)
     assert con.execute("SELECT * FROM entry ORDER BY id").fetchall() == before
-    assert con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone() == ("8",)
+    assert con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone() == (
+        str(SCHEMA_VERSION),
+    )
     con.close()
     assert (tmp_path / f"old.before-upgrade-v{version}.swissdesk").exists()

@@ -8,7 +8,10 @@ its TRF export (``.trf``): made by the version-3 program for the files of versio
 by the version-4 program for v4_individual and v4_team, by the version-5 program for the
 rest of versions 4 and 5 (v4_rated is issue 37's own frozen file), by the version-6 program
 for v6_individual (issue 36's upgrade to the prize plans of schema 7), by the version-7 program
-for v7_individual (main's v6_individual opened and upgraded by it; issue 29's FIDE mode, schema 8).
+for v7_individual (main's v6_individual opened and upgraded by it; issue 29's FIDE mode, schema 8),
+by the version-8 program for v8_fide (v7_individual upgraded by it, then a correction of
+round 6 logged as ``### Correction``, a prize plan and a tick; issue 29's rating corrections,
+schema 9).
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ OLD_FILES = (
     ("v5_team", 5),
     ("v6_individual", 6),
     ("v7_individual", 7),
+    ("v8_fide", 8),
 )
 OLD_TABLES = ("tournament", "player", "round", "entry", "audit")
 TEAM_TABLES = ("team_settings", "team", "team_member", "team_board")
@@ -181,7 +185,7 @@ def test_an_upgraded_file_exports_the_trf_the_earlier_swissdesk_wrote(
         assert out.read_bytes() == (FIXTURES / f"{name}.trf").read_bytes()
     if name == "v5_individual":  # the old files with national ratings
         assert added[0] == b"172 SUI FIDE\n" and len(added) == 11
-    elif name in ("v6_individual", "v7_individual"):  # one national rating, no federation
+    elif name in ("v6_individual", "v7_individual", "v8_fide"):  # one national rating, no federation
         assert added == [b"172     FIDE\n"]
     else:
         assert added == []

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from swissdesk.gui import manual
 from swissdesk.gui.dialogs import ManualPairingDialog
+from swissdesk.gui.player_dialogs import RatingCorrectionDialog
 from swissdesk.model.chess960 import describe
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.storage import (
@@ -23,6 +24,7 @@ from swissdesk.storage import (
     EnterMatchResult,
     EnterResult,
     ManualPairingChange,
+    RatingCorrection,
     RoundView,
     UnpairLastRound,
 )
@@ -300,6 +302,51 @@ class RoundsController:
         if missing:
             self.w.rounds_page.select_row(self.w.rounds_page.model.row_of_board(missing[0]))
             self.w.rounds_page.table.setFocus()
+
+    def rating_correction(self) -> None:
+        """Round > Correct for the rating report… (and the board list's context menu): the
+        selected board's result for the rating changes only (C.02 VCL Q192-193)."""
+        page = self.w.rounds_page
+        view = self.view
+        tf = self.w.file
+        row = page.table.currentIndex().row()
+        board = page.model.board_at(row) if row >= 0 else None
+        if view is None or tf is None or board is None:
+            self.w.prompter.info(
+                "Correct for the rating report", "Select a board in the round view first."
+            )
+            return
+        if not board.has_result:
+            self.w.prompter.info(
+                "Correct for the rating report",
+                f"Board {board.board} of round {view.round_number} has no result yet: enter "
+                "it first.",
+            )
+            return
+        listed = self.w.guarded("Correct for the rating report", tf.rating_corrections) or []
+        current = next(
+            (
+                c.result
+                for c in listed
+                if c.round_number == view.round_number and c.board == board.board
+            ),
+            "",
+        )
+        players = (
+            f"{board.white_tpn} {board.white_name} – {board.black_tpn} {board.black_name}"
+        )
+        dialog = RatingCorrectionDialog(
+            view.round_number, board.board, players, board.result_text, current, self.w
+        )
+        if not self.w.prompter.run_dialog(dialog):
+            return
+        result = dialog.chosen()
+        if result is None and not current:
+            return  # the result entered, and no correction to remove
+        action = RatingCorrection(
+            view.round_number, board.board, result, reason=dialog.reason.text().strip()
+        )
+        self.w.run_action(action, "Correct for the rating report")
 
     def unpair_round(self) -> None:
         view = self.view

@@ -18,6 +18,7 @@ from swissdesk.storage.commands import (
     player_flags,
     players,
     prizes,
+    rating_corrections,
     results,
     round_robin,
     rounds,
@@ -74,6 +75,9 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
     results.EnterResult: Step(results.enter_result, results.undo_result),
     results.CorrectResult: Step(results.correct_result, results.undo_result),
     results.EnterMatchResult: Step(results.enter_match_result, results.undo_match_result),
+    rating_corrections.RatingCorrection: Step(
+        rating_corrections.rating_correction, rating_corrections.undo_rating_correction
+    ),
     teams.SetTeamSettings: Step(teams.set_team_settings, teams.undo_set_team_settings),
     teams.AddTeam: Step(teams.add_team, teams.undo_add_team),
     teams.EditTeam: Step(teams.edit_team, teams.undo_edit_team),

@@ -207,7 +207,13 @@ def _set_result(
         raise ActionRefused(
             f"board {board} of round {round_number} has no result yet: enter it instead"
         )
+    dropped: list[dict[str, Any]] = []
     if result is None:
+        # A cleared game has no result to correct for the rating report any more (Undo
+        # brings the correction back with the result).
+        from swissdesk.storage.commands.rating_corrections import take_game
+
+        dropped = take_game(s, round_number, white.player_id)
         white.result = None
         white.adjourned = False
         if black is not None:
@@ -235,6 +241,8 @@ def _set_result(
         "after": after,
         "restore": restore,
     }
+    if dropped:
+        payload["rating_corrections"] = dropped
     notes: tuple[str, ...] = ()
     if before and after and before != after:  # a result replaced, not entered or cleared
         last = convert.last_paired_round(s)
@@ -265,6 +273,10 @@ def undo_result(s: Session, payload: Mapping[str, Any]) -> None:
             )
             .values(result=code, adjourned=adjourned)
         )
+    if payload.get("rating_corrections"):
+        from swissdesk.storage.commands.rating_corrections import restore_round
+
+        restore_round(s, payload["rating_corrections"])
 
 
 def _code(value: str | None) -> ResultCode | None:

@@ -226,6 +226,9 @@ def unpair_last_round(s: Session, a: UnpairLastRound) -> Outcome:
     payload["lineups"] = delete_round_lineups(s, n)  # a team event's line-ups of round n
     payload["chess960"] = chess960.read_state(s).position(n)
     chess960.forget_round(s, n)
+    from swissdesk.storage.commands.rating_corrections import take_round
+
+    payload["rating_corrections"] = take_round(s, n)  # its games are gone
     delete_pairing(s, n, include_absent=True)
     s.delete(rnd)
     if n == 1 and group_a:
@@ -250,6 +253,9 @@ def undo_unpair_last_round(s: Session, payload: Mapping[str, Any]) -> None:
     restore_round_lineups(s, payload.get("lineups", ()))
     if payload.get("chess960") is not None:
         chess960.keep_position(s, int(payload["round"]), int(payload["chess960"]))
+    from swissdesk.storage.commands.rating_corrections import restore_round
+
+    restore_round(s, payload.get("rating_corrections"))
     if payload["group_a"]:
         s.execute(
             update(PlayerRecord).where(PlayerRecord.id.in_(payload["group_a"])).values(group_a=True)
