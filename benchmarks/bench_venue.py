@@ -3,21 +3,24 @@
 Usage: ``python benchmarks/bench_venue.py [--clients 1000] [--rate 200] [--seconds 10]``
 
 Serves a copy of the shipped sample tournament (40 players, round 6 of 9) with
-``swissdesk serve`` on 127.0.0.1 (a child process, as the window starts it), then from this
-process, on one asyncio loop:
+``swissdesk serve`` on 127.0.0.1 (a child process, as the window starts it), then:
 
-* opens ``--clients`` live pages (Server-Sent Events streams of the round's page, each a
-  connection of its own, as that many phones with the pairings open);
-* requests ``--rate`` pages a second for ``--seconds`` seconds (pairings, a player's page,
-  standings, cross table in turn; each request on a new connection, the worst case for the
-  server), open-loop: a slow answer does not slow the requests that follow;
-* halfway through, saves a result in the tournament file through the storage commands, as
-  the window does, and times until every live page got its update.
+* a process of its own (the phones) opens ``--clients`` live pages (Server-Sent Events
+  streams of the round's page, each a connection of its own, as that many phones with the
+  pairings open) and notes when each gets an update;
+* this process requests ``--rate`` pages a second for ``--seconds`` seconds (pairings, a
+  player's page, standings, cross table in turn; each request on a new connection, the
+  worst case for the server), open-loop: a slow answer does not slow the requests that
+  follow;
+* halfway through, a third process, started beforehand as the window is, saves a result
+  in the tournament file through the storage commands, and the time until every live page
+  got its update is taken.
 
 Reported: page latency p50 / p99 / max (from sending the request to the last byte), the
 requests answered and failed, the time from the save to the first and the last live page's
-update, the server's resident memory (peak) and the CPU time it used during the load (a
-figure of its own cost, whatever else the machine runs; from /proc: Linux). Bounded: at most 5,000
+update, the server's resident memory (peak; with its child process that reads the file)
+and the CPU time it used during the load (a figure of its own cost, whatever else the
+machine runs; from /proc: Linux), and the machine's load average. Bounded: at most 5,000
 clients, 500 requests a second and 60 seconds; nothing leaves the loopback.
 """
 
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import resource
 import shutil
@@ -82,7 +86,7 @@ class LiveClient:
                     self.error = "closed by the server"
                     return
                 if line.startswith(b"event: update"):
-                    self.updated_at = time.perf_counter()
+                    self.updated_at = time.time()
                     return
         except (OSError, asyncio.IncompleteReadError) as exc:
             self.error = repr(exc)
@@ -96,20 +100,56 @@ SAVE = """
 import sys, time
 from swissdesk.storage import BoardResult, EnterResult, TournamentFile
 with TournamentFile.open(sys.argv[1]) as tf:
+    print("ready", flush=True)
+    sys.stdin.readline()
     tf.execute(EnterResult(int(sys.argv[2]), int(sys.argv[3]), BoardResult.DRAW))
     print(time.time(), flush=True)
 """
+"""The arbiter's program: started (and the file opened) before the load, as the window is;
+saves a draw when told and says when it committed."""
 
 
-async def save_elsewhere(path: Path, round_number: int, board: int) -> float:
-    """Enter a draw on ``board`` from another process; when it committed (perf_counter)."""
+async def start_saver(path: Path, round_number: int, board: int) -> asyncio.subprocess.Process:
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-c", SAVE, str(path), str(round_number), str(board),
-        stdout=asyncio.subprocess.PIPE, cwd=ROOT,
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=ROOT,
     )  # fmt: skip
+    assert proc.stdout is not None
+    assert (await proc.stdout.readline()).strip() == b"ready"
+    return proc
+
+
+async def save_now(proc: asyncio.subprocess.Process) -> float:
+    """Tell the saver to save; when it committed (``time.time()``)."""
+    assert proc.stdin is not None
+    proc.stdin.write(b"save\n")
+    await proc.stdin.drain()
     out, _ = await proc.communicate()
-    committed = float(out.decode().split()[-1])
-    return time.perf_counter() - (time.time() - committed)
+    return float(out.decode().split()[-1])
+
+
+async def phones(port: int, page: str, version: str, count: int, seconds: float) -> None:
+    """The phones' process: ``count`` live pages; prints ``connected N`` once they are
+    open, then, when every page was updated or ``seconds`` passed, one JSON line: the
+    update times (``time.time()``) and the errors."""
+    clients = [LiveClient(port, page, version) for _ in range(count)]
+    tasks = []
+    for i, client in enumerate(clients):
+        tasks.append(asyncio.create_task(client.run()))
+        if i % 100 == 99:
+            await asyncio.sleep(0.05)  # phones arrive over a moment, not in one instant
+    await asyncio.wait_for(asyncio.gather(*(c.connected.wait() for c in clients)), 120)
+    print(f"connected {sum(1 for c in clients if not c.error)}", flush=True)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and any(
+        c.updated_at is None and not c.error for c in clients
+    ):
+        await asyncio.sleep(0.05)
+    print(json.dumps({"updated": [c.updated_at for c in clients if c.updated_at is not None],
+                      "errors": [c.error for c in clients if c.error]}), flush=True)  # fmt: skip
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -119,13 +159,36 @@ def cpu_seconds(pid: int) -> float:
 
 
 def rss_peak_mb(pid: int) -> tuple[float, float]:
-    """(current, peak) resident memory of ``pid`` in MB (Linux /proc)."""
-    values = {}
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        key, _, rest = line.partition(":")
-        if key in ("VmRSS", "VmHWM"):
-            values[key] = int(rest.split()[0]) / 1024
-    return values.get("VmRSS", 0.0), values.get("VmHWM", 0.0)
+    """(current, peak) resident memory of ``pid`` and its child processes (the one that
+    reads the file) in MB (Linux /proc)."""
+    now = peak = 0.0
+    for one in [pid, *children(pid)]:
+        values = {}
+        try:
+            lines = Path(f"/proc/{one}/status").read_text().splitlines()
+        except OSError:
+            continue
+        for line in lines:
+            key, _, rest = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                values[key] = int(rest.split()[0]) / 1024
+        now += values.get("VmRSS", 0.0)
+        peak += values.get("VmHWM", 0.0)
+    return now, peak
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (Linux /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            if ppid == pid:
+                found.append(int(entry.name))
+    return found
 
 
 async def load(args: argparse.Namespace, port: int, path: Path, slug: str, pid: int) -> None:
@@ -139,19 +202,19 @@ async def load(args: argparse.Namespace, port: int, path: Path, slug: str, pid: 
     status, body = await fetch(port, round_page)
     assert status == 200, status
     version = body.split(b'data-version="', 1)[1].split(b'"', 1)[0].decode()
+    saver = await start_saver(path, n, open_boards[0]) if open_boards else None
 
     started = time.perf_counter()
-    clients = [LiveClient(port, round_page, version) for _ in range(args.clients)]
-    tasks = []
-    for i, client in enumerate(clients):
-        tasks.append(asyncio.create_task(client.run()))
-        if i % 100 == 99:
-            await asyncio.sleep(0.05)  # phones arrive over a moment, not in one instant
-    await asyncio.wait_for(asyncio.gather(*(c.connected.wait() for c in clients)), 120)
-    connect_time = time.perf_counter() - started
-    failed_to_connect = sum(1 for c in clients if c.error)
-    print(f"live clients: {args.clients - failed_to_connect} of {args.clients} connected "
-          f"in {connect_time:.1f} s")  # fmt: skip
+    crowd = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--phones", str(port), round_page, version,
+        "--clients", str(args.clients), "--seconds", str(args.seconds + 40),
+        stdout=asyncio.subprocess.PIPE, cwd=ROOT,
+    )  # fmt: skip
+    assert crowd.stdout is not None
+    line = await asyncio.wait_for(crowd.stdout.readline(), 180)
+    connected = int(line.split()[1])
+    print(f"live clients: {connected} of {args.clients} connected in "
+          f"{time.perf_counter() - started:.1f} s (a process of their own)")  # fmt: skip
 
     pages = [round_page, f"/s/{slug}/standings", f"/s/{slug}/crosstable"]
     pages += [f"/s/{slug}/player/{tpn}" for tpn in players]
@@ -172,8 +235,7 @@ async def load(args: argparse.Namespace, port: int, path: Path, slug: str, pid: 
         latencies.append(time.perf_counter() - t0)
 
     total = int(args.rate * args.seconds)
-    saved_at: float | None = None
-    saver: asyncio.Task[float] | None = None
+    saving: asyncio.Task[float] | None = None
     cpu_before = cpu_seconds(pid)
     requests = []
     t_start = time.perf_counter()
@@ -183,20 +245,13 @@ async def load(args: argparse.Namespace, port: int, path: Path, slug: str, pid: 
         if delay > 0:
             await asyncio.sleep(delay)
         requests.append(asyncio.create_task(one(pages[i % len(pages)])))
-        if i == total // 2 and open_boards:
-            # Another process saves a result, as the window does: a process of its own, so
-            # that its work never holds up this one's phones and requests (a thread here
-            # would share this interpreter's lock and delay them, not the server).
-            saver = asyncio.create_task(save_elsewhere(path, n, open_boards[0]))
+        if i == total // 2 and saver is not None:
+            saving = asyncio.create_task(save_now(saver))
     sent_for = time.perf_counter() - t_start
     await asyncio.gather(*requests)
-    if saver is not None:
-        saved_at = await saver
-    deadline = time.perf_counter() + 30
-    while time.perf_counter() < deadline and any(
-        c.updated_at is None and not c.error for c in clients
-    ):
-        await asyncio.sleep(0.05)
+    saved_at = await saving if saving is not None else None
+    report = json.loads((await asyncio.wait_for(crowd.stdout.readline(), 120)) or b"{}")
+    await crowd.wait()
     now_mb, peak_mb = rss_peak_mb(pid)
     cpu = cpu_seconds(pid) - cpu_before
 
@@ -206,21 +261,21 @@ async def load(args: argparse.Namespace, port: int, path: Path, slug: str, pid: 
     print(f"pages: {len(ms)} answered, {failures} failed, {total} sent in {sent_for:.1f} s "
           f"({total / sent_for:.0f}/s)")  # fmt: skip
     print(f"page latency: p50 {p[49]:.0f} ms, p99 {p[98]:.0f} ms, max {ms[-1]:.0f} ms")
-    updated = [c.updated_at for c in clients if c.updated_at is not None]
+    updated = report.get("updated", [])
     if saved_at is not None and updated:
-        print(f"saved result -> live pages updated: {len(updated)} of {len(clients)}; first "
+        print(f"saved result -> live pages updated: {len(updated)} of {args.clients}; first "
               f"{(min(updated) - saved_at) * 1000:.0f} ms, last "
               f"{(max(updated) - saved_at) * 1000:.0f} ms after the save")  # fmt: skip
-    errors = [c.error for c in clients if c.error]
+    errors = report.get("errors", [])
     if errors:
         print(f"live clients lost: {len(errors)} (first: {errors[0]})")
-    print(f"server memory: {now_mb:.0f} MB now, {peak_mb:.0f} MB peak (resident)")
+    print(f"server memory: {now_mb:.0f} MB now, {peak_mb:.0f} MB peak (resident, with the "
+          "process that reads the file)")  # fmt: skip
     print(f"server CPU during the load: {cpu:.1f} s for {total} pages and one update to "
-          f"{len(clients)} live pages ({cpu / max(total, 1) * 1000:.1f} ms a page, the "
+          f"{len(updated)} live pages ({cpu / max(total, 1) * 1000:.1f} ms a page, the "
           "machine's load aside)")  # fmt: skip
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    print("load average (1, 5, 15 min) at the end: "
+          + ", ".join(f"{x:.1f}" for x in os.getloadavg()))  # fmt: skip
 
 
 def main() -> None:
@@ -228,13 +283,20 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=1000)
     parser.add_argument("--rate", type=int, default=200, help="page requests a second")
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--phones", nargs=3, metavar=("PORT", "PAGE", "VERSION"),
+                        help=argparse.SUPPRESS)  # the phones' own process  # fmt: skip
     args = parser.parse_args()
-    if not (1 <= args.clients <= 5000 and 1 <= args.rate <= 500 and 1 <= args.seconds <= 60):
-        parser.error("bounded: --clients 1..5000, --rate 1..500, --seconds 1..60")
+    longest = 100 if args.phones else 60  # the phones wait for the load and the update
+    if not (1 <= args.clients <= 5000 and 1 <= args.rate <= 500 and 1 <= args.seconds <= longest):
+        parser.error(f"bounded: --clients 1..5000, --rate 1..500, --seconds 1..{longest}")
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = min(hard, max(soft, args.clients + args.rate * 10 + 256))
     resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+    if args.phones:
+        port, page, version = args.phones
+        asyncio.run(phones(int(port), page, version, args.clients, args.seconds))
+        return
 
     from swissdesk.gui.sample import sample_file
     from swissdesk.storage import TournamentFile

@@ -9,9 +9,10 @@ request ever names a file on disk.
 
 Live updates: ``/live?page=ADDRESS`` is a Server-Sent Events stream. The :class:`Hub`
 asks SQLite whether the file changed (``PRAGMA data_version``) four times a second; when
-it did, the file is read once in a worker thread, and each stream wakes, takes the new
-``<main>`` of its page (rendered once per page and change) and sends it. A phone that lost
-the network reconnects with the version it has (``Last-Event-ID``) and gets what it missed.
+it did, the file is read once (by the server in a child process, :mod:`.worker`), and the
+streams wake, :data:`WAKE_BATCH` at a time, each takes the new ``<main>`` of its page
+(rendered once per page and change) and sends it. A phone that lost the network reconnects
+with the version it has (``Last-Event-ID``) and gets what it missed.
 
 Room for write endpoints (players' check-in and results from their phones, issue 35): they
 would be routes of their own on this application, calling the storage command lane; the
@@ -37,7 +38,8 @@ from starlette.routing import Route
 from swissdesk.venue.display import DisplaySetup, HallNotice
 from swissdesk.venue.pages import split_section_path
 from swissdesk.venue.render import Renderer, load_assets
-from swissdesk.venue.source import Venue
+from swissdesk.venue.source import FileRead, ReadRequest, ServedFile, Venue
+from swissdesk.venue.worker import read_in_thread
 
 log = logging.getLogger("swissdesk.venue")
 
@@ -70,6 +72,14 @@ HEARTBEAT_SECONDS = 20.0
 """A comment line on quiet live streams, so that proxies and phones keep them open."""
 MAX_STREAMS = 6_000
 """Live streams at once (beyond: 503; the page then reloads itself every 30 s)."""
+WAKE_BATCH = 25
+"""Live streams woken at a time after a change. Between two batches the server's loop
+answers the page requests that arrived: 1,000 streams woken at once sent their updates
+in one stretch and held every page request for 0.4-0.9 s (``benchmarks/bench_venue.py``)."""
+
+Reader = Callable[[ServedFile, ReadRequest], Awaitable[FileRead]]
+"""Reads a served file again (:func:`~swissdesk.venue.worker.read_in_thread`, or a
+:class:`~swissdesk.venue.worker.ChildReader`)."""
 
 CONTENT_TYPES = {
     ".css": "text/css; charset=utf-8",
@@ -122,8 +132,10 @@ class Hub:
         notice_path: Path | None = None,
         notice: HallNotice | None = None,
         public_url: str = "",
+        reader: Reader = read_in_thread,
     ) -> None:
         self.venue = venue
+        self.reader = reader
         self.renderer = renderer
         self.notice_path = notice_path
         self.notice = notice or HallNotice.read(notice_path)
@@ -131,38 +143,45 @@ class Hub:
         self._notice_stamp = _stamp(notice_path)
         self.public_url = public_url
         self.streams = 0
-        self._changed: asyncio.Event | None = None
+        self._waiters: set[asyncio.Future[None]] = set()
+        self._waking: set[asyncio.Task[None]] = set()
         self.reloads = 0
         """Times a file was read again (tests and the benchmark read it)."""
         self._messages: dict[str, tuple[str, bytes]] = {}
         """Each live page's update message, built once per change for every phone that
         shows that page (1,000 phones on one round page serialise it once, not 1,000 times)."""
 
-    @property
-    def changed(self) -> asyncio.Event:
-        if self._changed is None:
-            self._changed = asyncio.Event()
-        return self._changed
+    def waiter(self) -> asyncio.Future[None]:
+        """A future the next change completes (a live stream waits on it); the stream
+        passes it to :meth:`forget` when it stops waiting."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.add(future)
+        return future
+
+    def forget(self, future: asyncio.Future[None]) -> None:
+        self._waiters.discard(future)
 
     def wake(self) -> None:
-        """Tell every live stream to look again."""
+        """Tell every live stream to look again (:data:`WAKE_BATCH` streams at a time)."""
         self._messages = {}
-        event = self.changed
-        self._changed = asyncio.Event()
-        event.set()
+        waiters, self._waiters = list(self._waiters), set()
+        if waiters:
+            task = asyncio.get_running_loop().create_task(_release(waiters))
+            self._waking.add(task)
+            task.add_done_callback(self._waking.discard)
 
     async def check(self) -> bool:
         """Read again what changed (files, the hall notice); whether anything did."""
         woke = False
         for served in self.venue.changed_files():
             try:
-                fresh = await asyncio.to_thread(self.venue.read, served)
+                fresh = await self.reader(served, self.venue.request(served))
             except Exception as exc:  # a file being replaced, a disk gone: keep showing
                 log.warning("could not read %s again: %s", served.path.name, exc)
                 served.data_version = -1  # try again at the next look
                 continue
             self.reloads += 1
-            if self.venue.apply(fresh):
+            if self.venue.apply(served, fresh):
                 woke = True
         stamp = _stamp(self.notice_path)
         if stamp != self._notice_stamp:
@@ -208,7 +227,6 @@ class Hub:
             return None
         return renderer.tag(venue.versions.get(split[0], 0)), html
 
-
     def live_message(self, page: str) -> tuple[str, bytes] | None:
         """``(version, the Server-Sent Event carrying the page's new <main>)`` now;
         ``None``: no such page. Kept until the next change, for at most
@@ -228,6 +246,16 @@ class Hub:
 
 
 MESSAGES_KEPT = 2048
+
+
+async def _release(waiters: list[asyncio.Future[None]]) -> None:
+    """Complete ``waiters`` a batch at a time, letting the loop serve requests in between."""
+    for start in range(0, len(waiters), WAKE_BATCH):
+        if start:
+            await asyncio.sleep(0)
+        for future in waiters[start : start + WAKE_BATCH]:
+            if not future.done():
+                future.set_result(None)
 
 
 def _stamp(path: Path | None) -> tuple[int, int] | None:
@@ -254,6 +282,14 @@ NOT_FOUND = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Not found</title>
 <link rel="stylesheet" href="/static/venue.css"></head><body><main><h1>Not found</h1>
 <p>There is no such page. <a href="/">All tournaments</a></p></main></body></html>"""
+
+
+GONE_HTML = (
+    "<h1>Not served any more</h1><p>This page is not part of the event any more. "
+    '<a href="/">All tournaments</a></p>'
+)
+GONE = f"event: update\ndata: {json.dumps({'version': 'gone', 'html': GONE_HTML})}\n\n".encode()
+"""The last message of a live page whose section was removed from the event."""
 
 
 def create_app(hub: Hub) -> ASGIApp:
@@ -339,6 +375,9 @@ def create_app(hub: Hub) -> ASGIApp:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+            close = getattr(hub.reader, "close", None)
+            if close is not None:  # the reading child process ends with the server
+                close()
 
     async def not_found(request: Request, exc: Exception) -> Response:
         return _html(NOT_FOUND, 404)
@@ -353,17 +392,21 @@ async def _stream(hub: Hub, page: str, known: str) -> AsyncIterator[bytes]:
     try:
         yield b"retry: 2000\n\n"
         while True:
-            waiter = hub.changed  # taken before looking: a change in between still wakes us
-            message = hub.live_message(page)
-            if message is None:  # the page went away (a section removed): stop
-                return
-            version, update = message
-            if version != known:
-                yield update
-                known = version
+            waiter = hub.waiter()  # taken before looking: a change in between still wakes us
             try:
-                await asyncio.wait_for(waiter.wait(), HEARTBEAT_SECONDS)
-            except TimeoutError:
-                yield f": {int(time.time())}\n\n".encode()
+                message = hub.live_message(page)
+                if message is None:  # the page went away (a section removed): say so, stop
+                    yield GONE
+                    return
+                version, update = message
+                if version != known:
+                    yield update
+                    known = version
+                try:
+                    await asyncio.wait_for(waiter, HEARTBEAT_SECONDS)
+                except TimeoutError:
+                    yield f": {int(time.time())}\n\n".encode()
+            finally:
+                hub.forget(waiter)
     finally:
         hub.streams -= 1

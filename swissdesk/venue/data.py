@@ -194,6 +194,9 @@ class SectionData:
     categories: tuple[CategoryStandings, ...] = ()
     """The prize plan's category standings (issue 36), as the window and the prize PDF show
     them: empty without a plan or before a round is complete."""
+    fide_mode: bool = True
+    """False once the tournament left FIDE mode: every page says so, as the window's title
+    and every printed page do (C.02 VCL Q46)."""
 
     @property
     def current_round(self) -> RoundData | None:
@@ -257,6 +260,7 @@ def read_section(tf: TournamentFile, slug: str, *, fide_ids: bool = False) -> Se
         after_round=after,
         double_swiss=settings.system == DOUBLE_SWISS,
         round_robin=is_round_robin(settings.system),
+        fide_mode=settings.fide_mode,
     )
     if tournament.is_team:
         return _team_section(tf, tournament, players, base)

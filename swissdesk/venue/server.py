@@ -248,6 +248,8 @@ class Running:
     venue: Any
     urls: list[str]
     hub: Any
+    reader: Any = None
+    """The child process that reads the files again (:class:`~swissdesk.venue.worker.ChildReader`)."""
 
     def run(self) -> None:
         """Serve until told to stop (Ctrl+C, SIGTERM, :meth:`stop`); then close all."""
@@ -255,6 +257,8 @@ class Running:
             self.server.run(sockets=[self.sock])
         finally:
             self.sock.close()
+            if self.reader is not None:
+                self.reader.close()
             self.venue.close()
 
     def stop(self) -> None:
@@ -279,6 +283,7 @@ def build_server(
     from swissdesk.venue.display import HallNotice
     from swissdesk.venue.render import Renderer
     from swissdesk.venue.source import Venue
+    from swissdesk.venue.worker import ChildReader
 
     limits = limits or Limits()
     sock = bind(host, port)
@@ -289,7 +294,11 @@ def build_server(
         raise
     urls = urls_for(sock)
     notice = HallNotice(announcement[:300]) if announcement and notice_path is None else None
-    hub = Hub(venue, Renderer(), notice_path=notice_path, notice=notice, public_url=urls[0])
+    renderer = Renderer()
+    renderer.warm()
+    reader = ChildReader([f.path for f in venue.files])
+    hub = Hub(venue, renderer, notice_path=notice_path, notice=notice, public_url=urls[0],
+              reader=reader)  # fmt: skip
     raise_open_files_limit()
     config = uvicorn.Config(
         create_app(hub),
@@ -307,7 +316,8 @@ def build_server(
     )
     server = uvicorn.Server(config)
     _announce_when_started(server, urls, ready)
-    return Running(server, sock, venue, urls, hub)
+    reader.start()
+    return Running(server, sock, venue, urls, hub, reader)
 
 
 def serve(paths: Sequence[str | Path], **options: Any) -> None:
