@@ -10,6 +10,8 @@
 - :mod:`~swissdesk.storage.commands.round_robin`: pairing numbers by lot (Varma tables),
   the rounds a round robin's table gives, withdrawn players' games as forfeits
 - :mod:`~swissdesk.storage.commands.results`: entering and correcting results
+- :mod:`~swissdesk.storage.commands.phones`: the players' phones: personal codes, check-in
+  and result reports, and what the arbiter opens to them (issue 35)
 - :mod:`~swissdesk.storage.commands.sections`: the event's sections (add, remove, order) and
   moving a player between them
 - :mod:`~swissdesk.storage.commands.teams`: team events: teams, rosters, line-ups, board
@@ -31,6 +33,16 @@ from swissdesk.storage.commands.manual import (
     EndManualPairing,
     ManualPairingChange,
     StartManualPairing,
+)
+from swissdesk.storage.commands.phones import (
+    AcceptReports,
+    DismissReport,
+    IssueCodes,
+    OpenCheckIn,
+    OpenReporting,
+    PhoneCheckIn,
+    ReportResult,
+    RevokeCodes,
 )
 from swissdesk.storage.commands.player_flags import ExpelPlayer, SetHalfByeEligibility
 from swissdesk.storage.commands.players import (
@@ -79,6 +91,7 @@ from swissdesk.storage.commands.teams import (
 __all__ = [
     "REGISTRY",
     "UNDO",
+    "AcceptReports",
     "Action",
     "AddPlayer",
     "AddSection",
@@ -90,6 +103,7 @@ __all__ = [
     "CheckIn",
     "CloseParticipantList",
     "CorrectResult",
+    "DismissReport",
     "DrawLots",
     "EditPlayer",
     "EditSettings",
@@ -100,22 +114,28 @@ __all__ = [
     "EnterResult",
     "ExpelPlayer",
     "ForfeitMatch",
+    "IssueCodes",
     "LateEntry",
     "LeaveFideMode",
     "ManualPairingChange",
     "MarkAbsentees",
     "MovePlayer",
+    "OpenCheckIn",
+    "OpenReporting",
     "OrderSections",
     "Outcome",
     "PairNextRound",
+    "PhoneCheckIn",
     "ProhibitPairs",
     "Redo",
     "RemovePlayer",
     "RemoveSection",
     "RemoveTeam",
     "RenameEvent",
+    "ReportResult",
     "RequestBye",
     "RequestTeamBye",
+    "RevokeCodes",
     "SetChess960",
     "SetHalfByeEligibility",
     "SetLineup",
