@@ -61,6 +61,7 @@ HELP_TOPICS: dict[str, str] = {
     "PlayerCardDialog": "player-card",
     "RatingCorrectionDialog": "rating-report-corrections",
     "PhonesDialog": "phones",
+    "RulesDialog": "pairing-systems",
     "PrizesDialog": "prizes",
     "PlanEditorDialog": "prize-plan",
     "TickPlayersDialog": "prize-plan",
