@@ -35,6 +35,7 @@ COMMAND_MODULES = (
     "swissdesk.cli.ratinglist_commands",
     "swissdesk.cli.rating_commands",
     "swissdesk.cli.venue_commands",
+    "swissdesk.cli.phone_commands",
     "swissdesk.cli.prize_commands",
     "swissdesk.cli.gui_commands",
 )

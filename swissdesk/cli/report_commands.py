@@ -27,7 +27,7 @@ from swissdesk.model.tournament import Tournament
 
 _KINDS = (
     "boards", "alphabetical", "cards", "standings", "crosstable", "slips", "starting-list",
-    "schedule", "ratings", "norms",
+    "schedule", "ratings", "norms", "checkin", "codes",
 )  # fmt: skip
 _ORDERS = ("number", "rating", "name")
 _PAPERS = ("a4", "letter")
@@ -122,9 +122,10 @@ def run_report(args: argparse.Namespace) -> int:
     if args.continuous and not args.all_sections:
         raise InputError("--continuous numbers the boards of --all-sections")
     if args.venue_url:
-        if args.kind not in ("boards", "alphabetical") or args.all_sections:
-            raise InputError("--venue-url is printed on the board list and the pairings by "
-                             "name (--kind boards or alphabetical)")  # fmt: skip
+        if args.kind not in ("boards", "alphabetical", "codes") or args.all_sections:
+            raise InputError("--venue-url is printed on the board list, the pairings by "
+                             "name and the code slips (--kind boards, alphabetical or "
+                             "codes)")  # fmt: skip
         if not re.fullmatch(r"https?://[\x21-\x7e]{1,200}", args.venue_url):
             raise InputError(f"--venue-url {args.venue_url!r}: an address such as "
                              "http://192.168.1.20:8080/")  # fmt: skip
@@ -144,6 +145,15 @@ def run_report(args: argparse.Namespace) -> int:
             raise InputError(f"{source}: the tournament has no national rating list")
     else:
         tournament, board_order, withdrawn = load_report(source, args.round, args.section)
+    codes = checked_in = None
+    if args.kind in ("checkin", "codes"):  # what the file keeps for the phones (issue 35)
+        from swissdesk.cli.section_commands import open_section
+
+        if not is_tournament_file(source):
+            raise InputError(f"{source}: the {args.kind} list needs a .swissdesk file")
+        with open_section(source, args.section) as tf:
+            codes = tf.player_codes() if args.kind == "codes" else None
+            checked_in = [p.tpn for p in tf.players() if p.checked_in]
     if tournament.is_team:
         raise InputError(
             f"{source} is a team event: print its documents with 'swissdesk team report' "
@@ -169,6 +179,8 @@ def run_report(args: argparse.Namespace) -> int:
             norm_settings=norm_settings,
             national=args.national,
             venue_url=args.venue_url,
+            codes=codes,
+            checked_in=checked_in,
         )
         write_output(args.output, drawn.read_bytes(), inputs=[source])
     print(f"wrote {args.output}", file=sys.stderr if is_stdout(args.output) else sys.stdout)

@@ -29,7 +29,8 @@ def register(subparsers: Any) -> None:
             "name or number, each player's page, standings, the cross table, team matches, "
             "and a display mode for projectors (/display). Pages update by themselves "
             "within two seconds of a saved result (from the window, the command line or any "
-            "program writing the file). The server only reads the files. Stop it with Ctrl+C."
+            "program writing the file). The server only reads the files, apart from the players' check-ins and "
+            "results once the arbiter opens them ('swissdesk phones'). Stop it with Ctrl+C."
         ),
     )
     serve.add_argument("files", nargs="+", type=Path, metavar="FILE", help="tournament file(s)")

@@ -61,6 +61,14 @@ ACTION_NAMES: dict[str, str] = {
     "MovePlayer": "Moved to section",
     "CheckIn": "Check-in",
     "MarkAbsentees": "Absent (no check-in)",
+    "IssueCodes": "Personal codes",
+    "RevokeCodes": "Code taken away",
+    "OpenCheckIn": "Phones: check-in",
+    "OpenReporting": "Phones: results",
+    "PhoneCheckIn": "Check-in (phone)",
+    "ReportResult": "Result (phone)",
+    "AcceptReports": "Reports accepted",
+    "DismissReport": "Report set aside",
 }
 """(A redone action keeps its own name; its summary starts with "redone:".)"""
 

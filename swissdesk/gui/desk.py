@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -106,7 +107,24 @@ class EventPlayersModel(TableModel):
 
 
 class EventPlayersFilter(SearchFilterModel):
-    """The search box: name, section, federation, FIDE ID or pairing number."""
+    """The search box: name, section, federation, FIDE ID or pairing number; and, ticked,
+    only the players not checked in yet (the missing list, issue 35)."""
+
+    missing_only = False
+
+    def set_missing_only(self, on: bool) -> None:
+        self.beginFilterChange()
+        self.missing_only = on
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Any) -> bool:
+        if self.missing_only:
+            model = self.sourceModel()
+            if isinstance(model, EventPlayersModel):
+                p = model.row_at(source_row).player
+                if p.checked_in or p.status is not PlayerStatus.ACTIVE:
+                    return False
+        return super().filterAcceptsRow(source_row, source_parent)
 
     def search_fields(self, source_row: int) -> tuple[str, ...] | None:
         model = self.sourceModel()
@@ -169,6 +187,9 @@ class DeskPage(QWidget):
         self.search.textChanged.connect(self.proxy.set_search)
         self.search.returnPressed.connect(self._to_table)
         self.count = QLabel()
+        self.missing = QCheckBox("Not checked in &only")
+        self.missing.setToolTip("Show only the players still missing (live: phones included)")
+        self.missing.toggled.connect(self.proxy.set_missing_only)
         self.add_button = QPushButton("&Add player…")
         self.check_in_button = QPushButton("Check &in / out  (Space)")
         self.move_button = QPushButton("&Move to section…")
@@ -176,6 +197,7 @@ class DeskPage(QWidget):
         top.addWidget(self.caption)
         top.addSpacing(20)
         top.addWidget(self.search, 1)
+        top.addWidget(self.missing)
         top.addWidget(self.count)
         buttons = QHBoxLayout()
         for button in (self.add_button, self.check_in_button, self.move_button):
@@ -205,7 +227,9 @@ class DeskPage(QWidget):
         self.caption.setText("All sections" if several else "Check-in")
         self.move_button.setVisible(several)
         checked = sum(1 for r in rows if r.player.checked_in)
-        self.count.setText(f"{plural(len(rows), 'player')}, {checked} checked in")
+        self.count.setText(
+            f"{plural(len(rows), 'player')}, {checked} checked in, {len(rows) - checked} missing"
+        )
         if selected:
             self._select(selected, current.row())
 

@@ -44,6 +44,7 @@ from swissdesk.gui.pages import (
     WelcomePage,
 )
 from swissdesk.gui.pairing import PairingActions, PairingController
+from swissdesk.gui.phones import PhonesController
 from swissdesk.gui.printing import PrintController
 from swissdesk.gui.prompter import Prompter
 from swissdesk.gui.team_pages import MatchesPage, TeamsPage, TeamStandingsPage
@@ -180,6 +181,7 @@ class MainWindow(QMainWindow):
         self.teams = TeamsController(self)
         self.event_sections = SectionsController(self)
         self.venue = VenueController(self)
+        self.phones = PhonesController(self)
         self._page_refresh: dict[int, Callable[[], None]] = {
             self.PAGE_DESK: self.event_sections.refresh_desk,
             self.PAGE_PLAYERS: self.players.refresh_players,
@@ -328,6 +330,7 @@ class MainWindow(QMainWindow):
         deferred: bool = False,
     ) -> None:
         self.generation += 1
+        self.phones.mark_seen(result.audit_id)
         for warning in result.warnings:
             self.statusBar().showMessage(warning, 10_000)
         self.mark_saved(result.summary)
@@ -500,6 +503,7 @@ class MainWindow(QMainWindow):
         self._refresh_page(self.tabs.currentIndex())
         self.standings.computer.prefetch()
         self.update_enabled()
+        self.phones.mark_seen()
 
     def mark_team_pages_stale(self) -> None:
         """The team pages are read again when next shown (the matches page at once)."""

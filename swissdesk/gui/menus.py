@@ -199,6 +199,16 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
             ),
             Command("find_board", "&Find board or player…", "rounds.find_board", "Ctrl+G"),
             RESULTS,
+            Command(
+                "accept_reports", "Accept confirmed rep&orts", "phones.accept_confirmed",
+                "Ctrl+Shift+Y",
+                tip="Enter every result both players confirmed from their phones",
+            ),
+            Command(
+                "accept_board_report", "Accept this board's r&eport",
+                "phones.accept_board", "Ctrl+Shift+E",
+                tip="Enter the result reported from the phones for the selected board",
+            ),
             SEPARATOR,
             Command("prev_round", "Pre&vious round", "rounds.previous_round", "Ctrl+PgUp"),
             Command("next_round", "Nex&t round", "rounds.next_round", "Ctrl+PgDown"),
@@ -266,6 +276,16 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
                     "venue.show_address"),
             Command("venue_notice", "A&nnouncement for the hall…", "venue.edit_notice"),
             Command("venue_stop", "S&top serving", "venue.stop_serving"),
+            SEPARATOR,
+            Command(
+                "phones", "Players' p&hones: check-in and results…", "phones.show_dialog",
+                tip="Let the players check in and report their results from their phones "
+                "with their personal codes (through the venue server)",
+            ),
+            Command("renew_code", "New personal &code for the selected player",
+                    "phones.renew_code"),
+            Command("revoke_code", "Take the selected player's code a&way",
+                    "phones.revoke_code"),
             SEPARATOR,
             Command("venue_publish", "&Publish as a web site…", "venue.publish",
                     tip="The same pages as a .zip of plain HTML files for the club's web space"),

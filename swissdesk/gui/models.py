@@ -19,7 +19,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QFont
+from PySide6.QtGui import QBrush, QColor, QFont
 
 from swissdesk.gui import validation
 from swissdesk.gui.audit_model import ACTION_NAMES, AuditModel, local_time
@@ -63,9 +63,15 @@ from swissdesk.storage import (
     PlayerData,
     PlayerRow,
     PlayerStatus,
+    ReportView,
     RoundView,
     UnpairedView,
 )
+
+REPORT_COLOUR = QColor("#1f5fbf")
+"""A result reported from the phones, not entered yet."""
+REPORT_DISPUTED = QColor("#b00020")
+"""A report the opponent disputed: the arbiter goes to the board."""
 
 # ---------------------------------------------------------------------------------------
 # Players
@@ -324,6 +330,9 @@ class BoardsModel(TableModel):
         self._entered = 0
         self._boards = 0
         self._board_rows: dict[int, int] = {}
+        self.reports: dict[int, ReportView] = {}
+        """Board -> the result reported from the players' phones (issue 35), shown in the
+        result cell of a board without a result."""
 
     def set_round(self, view: RoundView | None, withdrawn: frozenset[int] = frozenset()) -> None:
         """Show ``view``; ``withdrawn`` TPNs are labelled as such rather than "absent"."""
@@ -402,6 +411,10 @@ class BoardsModel(TableModel):
     def cell(self, row: BoardView | ByeLine, column: int, role: int) -> Any:
         if isinstance(row, ByeLine):
             return self._bye_cell(row.player, column, role)
+        if column == self.RESULT and self.reports and not row.has_result:
+            report = self.reports.get(row.board)
+            if report is not None:
+                return self._report_cell(report, role)
         if role == DISPLAY:
             match column:
                 case self.BOARD:
@@ -436,6 +449,29 @@ class BoardsModel(TableModel):
                 f"Match {result_display(row).split(' (')[0]} (from {row.white_name}'s side). "
                 f"Game 1: {row.white_name} (White) – {row.black_name} {g1}; game 2: "
                 f"{row.black_name} (White) – {row.white_name} {g2}, as on the result slip."
+            )
+        return None
+
+    def _report_cell(self, report: ReportView, role: int) -> Any:
+        """A board with a result reported from the phones but not entered: the report in
+        italics (blue; red when disputed), the details in the tooltip."""
+        if role == DISPLAY:
+            return f"({report.text})"
+        if role == FONT:
+            font = QFont()
+            font.setItalic(True)
+            return font
+        if role == FOREGROUND:
+            return QBrush(REPORT_DISPUTED if report.state == "disputed" else REPORT_COLOUR)
+        if role == TOOLTIP:
+            who = f"reported by no. {report.reporter_tpn} {report.reporter_name}"
+            if report.answered_tpn is not None:
+                verb = "disputed" if report.state == "disputed" else "confirmed"
+                who += f", {verb} by no. {report.answered_tpn}"
+            return (
+                f"From the phones: {report.text}; {who} ({report.device or 'phone'}). "
+                "Not entered yet: Ctrl+Shift+E accepts this board, Ctrl+Shift+Y every "
+                "confirmed board; typing a result enters yours (the arbiter's entry wins)."
             )
         return None
 

@@ -131,6 +131,15 @@ def render_document(
     if kind.startswith("starting-list"):
         order = kind.partition(":")[2] or "number"
         return render("starting-list", tf.snapshot(), path, order=order)
+    if kind in ("checkin", "codes"):  # the players' phones (issue 35)
+        return render(
+            kind,
+            tf.snapshot(),
+            path,
+            codes=tf.player_codes() if kind == "codes" else None,
+            checked_in=[p.tpn for p in tf.players() if p.checked_in],
+            venue_url=venue_url,
+        )
     ranked = not is_round_kind(kind)
     snapshot = tf.snapshot() if ranked else tf.snapshot(include_pending=True)
     rnd = None if ranked else round_number

@@ -2,8 +2,10 @@
 the hall, show the address and its QR code, build the hall's display addresses, the hall's
 announcement, stop serving, publish the pages as a web site.
 
-The server is ``swissdesk serve`` in a child process (:class:`QProcess`): it only reads the
-tournament file, so stopping it, or its crashing, never touches the file, and nothing it does
+The server is ``swissdesk serve`` in a child process (:class:`QProcess`): it reads the
+tournament file and writes only the players' check-ins and reports the arbiter opened to the
+phones (issue 35, each one storage command), so stopping it, or its crashing, never loses
+anything, and nothing it does
 runs on the window's thread or through the window's action lane (the window only reads the
 lines the process prints: the addresses once it listens, a message if it cannot start).
 The status bar shows a button while it serves ("Venue: http://192.168.1.20:8080/"); it
@@ -81,7 +83,8 @@ class ServeDialog(ValidatedDialog):
         self.set_note(
             "The pages show what the printed wall lists show: pairings, results, standings, "
             "the cross table. No birth dates, no audit log. The server only reads the "
-            "tournament file; stopping it changes nothing."
+            "tournament file (apart from check-ins and results from the players' phones, "
+            "once you open them: Venue > Players' phones); stopping it changes nothing."
         )
 
 

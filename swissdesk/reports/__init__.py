@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 
 from swissdesk.elo import FIDE, NATIONAL, RatingInputs
@@ -28,6 +28,8 @@ KINDS: tuple[str, ...] = (
     "schedule",
     "ratings",
     "norms",
+    "checkin",
+    "codes",
 )
 """The documents :func:`render` makes, by the name the command line uses."""
 
@@ -42,6 +44,8 @@ KIND_TITLES: dict[str, str] = {
     "starting-list": "Starting list",
     "ratings": "Rating changes",
     "norms": "Title norms",
+    "checkin": "Check-in list (fee and signature columns)",
+    "codes": "Personal codes for the phones (slips)",
 }
 """A human title per kind, for menus."""
 
@@ -67,6 +71,8 @@ def render(
     norm_settings: NormSettings | None = None,
     national: bool = False,
     venue_url: str = "",
+    codes: Mapping[int, str] | None = None,
+    checked_in: Collection[int] | None = None,
 ) -> Path:
     """Write the document ``kind`` (one of :data:`KINDS`) for ``tournament`` as a PDF.
 
@@ -84,7 +90,9 @@ def render(
     the national list) and ``norm_settings`` are what a tournament file keeps for the
     rating changes (``national``: on the national list) and the title norms; without them
     FIDE's rules alone apply. ``venue_url``: the venue's address (``swissdesk serve``),
-    printed with its QR code in the header of the board list and the pairings by name.
+    printed with its QR code in the header of the board list and the pairings by name
+    (and on the code slips). ``codes`` (TPN -> personal code) and ``checked_in`` (TPNs)
+    are what the file keeps for the players' phones: the code slips and the check-in list.
 
     The file is written to a temporary name and moved over ``out_path`` only when complete,
     so a failure never leaves a half-written PDF or destroys the previous one. Raises
@@ -103,6 +111,23 @@ def render(
             raise InputError(f"unknown order {order!r} (choose one of: {', '.join(ORDERS)})")
         return write_atomically(
             out_path, lambda temp: render_starting_list(tournament, temp, order=order, paper=paper)
+        )
+    if kind in ("checkin", "codes"):
+        from swissdesk.reports.phones import render_checkin_list, render_code_slips
+
+        if kind == "checkin":
+            ticked = tuple(checked_in or ())
+            return write_atomically(
+                out_path,
+                lambda temp: render_checkin_list(tournament, temp, checked_in=ticked, paper=paper),
+            )
+        held = dict(codes or {})
+        url = venue_url
+        return write_atomically(
+            out_path,
+            lambda temp: render_code_slips(
+                tournament, temp, codes=held, paper=paper, venue_url=url
+            ),
         )
     if kind == "ratings":
         from swissdesk.reports.ratings import render_ratings

@@ -531,6 +531,54 @@ def migrate_8_add_rating_corrections(con: sqlite3.Connection) -> None:
 MIGRATIONS[8] = migrate_8_add_rating_corrections
 
 
+def migrate_9_add_phone_tables(con: sqlite3.Connection) -> None:
+    """Version 9 -> 10: the players' phones (issue 35): personal codes, what each section
+    opened to the phones, the reported results. Empty in an older file (no codes issued,
+    nothing open). Frozen SQL (never the current models), as the models write it."""
+    con.execute(
+        "CREATE TABLE player_code (\n"
+        "\tplayer_id INTEGER NOT NULL, \n"
+        "\tcode VARCHAR NOT NULL, \n"
+        "\tissued_at VARCHAR NOT NULL, \n"
+        "\tPRIMARY KEY (player_id), \n"
+        "\tFOREIGN KEY(player_id) REFERENCES player (id) ON DELETE CASCADE, \n"
+        "\tUNIQUE (code)\n"
+        ")"
+    )
+    con.execute(
+        "CREATE TABLE venue_state (\n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tcheckin_round INTEGER, \n"
+        "\treport_round INTEGER, \n"
+        "\tacceptance VARCHAR NOT NULL, \n"
+        "\tPRIMARY KEY (section_id), \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    )
+    con.execute(
+        "CREATE TABLE result_report (\n"
+        "\tid INTEGER NOT NULL, \n"
+        "\tround_number INTEGER NOT NULL, \n"
+        "\tboard INTEGER NOT NULL, \n"
+        "\treporter_id INTEGER NOT NULL, \n"
+        "\tresult VARCHAR NOT NULL, \n"
+        "\tstate VARCHAR NOT NULL, \n"
+        "\tanswered_by INTEGER, \n"
+        "\tdisputed_result VARCHAR, \n"
+        "\treported_at VARCHAR NOT NULL, \n"
+        "\tdevice TEXT NOT NULL, \n"
+        "\tsection_id INTEGER NOT NULL, \n"
+        "\tPRIMARY KEY (id), \n"
+        "\tUNIQUE (section_id, round_number, board), \n"
+        "\tFOREIGN KEY(reporter_id) REFERENCES player (id) ON DELETE CASCADE, \n"
+        "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+        ")"
+    )
+
+
+MIGRATIONS[9] = migrate_9_add_phone_tables
+
+
 def translate_error(exc: BaseException, path: Path) -> StorageError:
     """The arbiter's message for a SQLite failure while using ``path``."""
     orig = exc.orig if isinstance(exc, DBAPIError) else exc

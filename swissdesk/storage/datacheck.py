@@ -38,6 +38,11 @@ allocated bye, a requested bye, an absence, or a round read from a TRF without a
 _RESULTS = frozenset(c.value for c in ResultCode)
 _COLOURS = frozenset(c.value for c in Colour)
 
+_PHONE_RESULTS = frozenset({"1-0", "1/2", "0-1"})
+"""What a player may report from a phone (``storage.commands.phones.PHONE_RESULTS``)."""
+_REPORT_STATES = frozenset({"reported", "confirmed", "disputed", "accepted", "rejected"})
+_ACCEPTANCE = frozenset({"arbiter", "auto"})
+
 SHOWN_PROBLEMS = 4
 """How many problems the refusal lists (the first of each table)."""
 
@@ -156,6 +161,7 @@ _SAME_SECTION: tuple[tuple[str, str, str], ...] = (
     ("team_member", "team_id", "player"),
     ("team_board", "team_id", "player"),
     ("team_board", "member_id", "team_member"),
+    ("result_report", "reporter_id", "player"),
     ("rating_correction", "white_id", "player"),
     ("rating_correction", "black_id", "player"),
 )
@@ -193,6 +199,10 @@ def _codes(con: sqlite3.Connection) -> Iterator[str]:
         ("team_board", "result", _RESULTS, "a result code"),
         ("tournament", "initial_colour", _COLOURS, "a colour"),
         ("tournament", "late_entry_result", _RESULTS, "a result code"),
+        ("result_report", "result", _PHONE_RESULTS, "a reported result"),
+        ("result_report", "disputed_result", _PHONE_RESULTS, "a reported result"),
+        ("result_report", "state", _REPORT_STATES, "a report state"),
+        ("venue_state", "acceptance", _ACCEPTANCE, "an acceptance setting"),
         ("rating_correction", "result", frozenset(RATING_RESULTS), "a rating-report result"),
     )
     for table, column, allowed, what in checks:
@@ -213,6 +223,8 @@ def _codes(con: sqlite3.Connection) -> Iterator[str]:
         ("team_member", "position", 1),
         ("team_board", "round_number", 1),
         ("team_board", "board", 1),
+        ("result_report", "round_number", 1),
+        ("result_report", "board", 1),
         ("rating_correction", "round_number", 1),
     )
     for table, column, lowest in ranges:

@@ -28,7 +28,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 """Version of the tables below; bump it and add a migration to ``database.MIGRATIONS``.
 
 2: the team tables (``team_settings``, ``team``, ``team_member``, ``team_board``).
@@ -45,7 +45,11 @@ every per-section table; TPNs and round numbers unique per section; ``player.che
 8: FIDE mode and the pairing-integrity log (issue 29): ``tournament.fide_mode``,
 ``tournament.integrity_log``, ``tournament.manual_pairing`` (per section).
 9: ``rating_correction``: results corrected for the rating report only (issue 29, C.02
-Q192-193)."""
+Q192-193).
+
+10: the players' phones (issue 35): ``player_code`` (each player's personal code),
+``venue_state`` (what the arbiter opened to the phones, per section), ``result_report``
+(results reported from the phones, per board)."""
 
 APPLICATION_ID = 0x53574453
 """``PRAGMA application_id`` of every swissdesk file ("SWDS"), so tools recognise it."""
@@ -351,3 +355,68 @@ class TeamBoardRecord(SectionScoped, Base):
         ForeignKey("team_member.id", ondelete="RESTRICT"), nullable=True
     )
     result: Mapped[str | None] = mapped_column(String(1), nullable=True)
+
+
+# ---------------------------------------------------------------------------------------
+# The players' phones (schema version 9, issue 35; docs/venue.md).
+
+
+class PlayerCodeRecord(Base):
+    """A player's personal code for check-in and result reports from a phone.
+
+    Not section-scoped of its own: it follows its player (a player moved to another section
+    keeps the code). Kept as the arbiter prints it (pairing cards and receipts are printed
+    again every round); the venue compares it in constant time and never shows it."""
+
+    __tablename__ = "player_code"
+
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("player.id", ondelete="CASCADE"), primary_key=True
+    )
+    code: Mapped[str] = mapped_column(String, unique=True)
+    issued_at: Mapped[str] = mapped_column(String, default="")
+
+
+class VenueStateRecord(SectionScoped, Base):
+    """What the arbiter opened to the players' phones in a section (no row: nothing).
+
+    ``checkin_round``: check-in is open for that round (``NULL``: closed);
+    ``report_round``: result reporting is open for that round; ``acceptance``: what a
+    report confirmed by both players does (``auto``: entered at once; ``arbiter``: waits
+    for the arbiter's key, one board or all confirmed at once)."""
+
+    __tablename__ = "venue_state"
+
+    section_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament.id", ondelete="CASCADE"), primary_key=True
+    )
+    checkin_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    report_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    acceptance: Mapped[str] = mapped_column(String, default="arbiter")
+
+
+class ResultReportRecord(SectionScoped, Base):
+    """A result reported from a phone for one board of one round (at most one per board).
+
+    ``result`` is the board's result as the arbiter types it (``1-0``, ``1/2``, ``0-1``;
+    :class:`~swissdesk.storage.results.BoardResult`), reported by ``reporter_id``;
+    ``state``: ``reported`` (waiting for the opponent), ``confirmed`` (the opponent
+    agreed), ``disputed`` (the opponent said otherwise: ``disputed_result``), ``accepted``
+    (entered as the board's result), ``rejected`` (the arbiter entered another result or
+    dismissed it)."""
+
+    __tablename__ = "result_report"
+    __table_args__ = (UniqueConstraint("section_id", "round_number", "board"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round_number: Mapped[int] = mapped_column(Integer)
+    board: Mapped[int] = mapped_column(Integer)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"))
+    result: Mapped[str] = mapped_column(String)
+    state: Mapped[str] = mapped_column(String, default="reported")
+    answered_by: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The opponent who confirmed or disputed (player id)."""
+    disputed_result: Mapped[str | None] = mapped_column(String, nullable=True)
+    reported_at: Mapped[str] = mapped_column(String, default="")
+    device: Mapped[str] = mapped_column(Text, default="")
+    """The reporting phone as the server saw it (address, browser), for the arbiter."""

@@ -22,7 +22,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Engine, func, select, update
 from sqlalchemy.orm import Session
 
 from swissdesk.elo import RatingInputs
@@ -79,11 +79,14 @@ from swissdesk.storage.sections import SECTION, audit_section, in_section
 from swissdesk.storage.views import (
     ActionResult,
     AuditEntry,
+    CodeHolder,
     EventPlayerRow,
     ManualPhase,
+    PhoneAccess,
     PlayerData,
     PlayerRow,
     RatingCorrectionView,
+    ReportView,
     RoundView,
     SectionInfo,
     TournamentSettings,
@@ -195,6 +198,23 @@ class TournamentFile:
         if wanted.isdigit() and 1 <= int(wanted) <= len(infos):
             return infos[int(wanted) - 1].id
         raise ActionRefused(f"the event has no section {key!r}; {section_list(infos)}")
+
+    def independent(self) -> TournamentFile:
+        """Another handle on this open file, of the same section, with a connection pool
+        and a lock of its own: what it does never waits for this handle's reads (the venue's
+        phones write through one while its pages read through the other; SQLite's WAL lets
+        both run, its write lock still lets one writer at a time). Closing one leaves the
+        other open.
+
+        It skips :meth:`open`'s checks (this file passed them) and, with them, their reads
+        of the file through Python's own file handles: closing such a handle in a process
+        that holds SQLite's locks on the file would release those locks (POSIX), and another
+        program could then checkpoint the WAL under this process's readers (most likely why
+        a second ``open`` in the venue's server reported the intact file "malformed" while
+        another program wrote)."""
+        if self._closed:
+            raise StorageError(f"the tournament file {self.path} is closed")
+        return TournamentFile(self.path, read_only=self.read_only, section=self.section_id)
 
     def section(self, key: int | str) -> TournamentFile:
         """The handle of another section of this open file (by id, name or place)."""
@@ -653,6 +673,43 @@ class TournamentFile:
         with self._read() as session:
             tpns = {rec.tpn for rec in not_checked_in(session, round_number)}
             return [row for row in readmodels.player_rows(session) if row.tpn in tpns]
+
+    # -- the players' phones (issue 35) ---------------------------------------------------
+
+    def phone_access(self) -> PhoneAccess:
+        """What the arbiter opened to the players' phones in this section."""
+        from swissdesk.storage import phoneviews
+
+        with self._read() as session:
+            return phoneviews.phone_access(session)
+
+    def player_codes(self) -> dict[int, str]:
+        """TPN -> personal code of this section's players who have one."""
+        from swissdesk.storage import phoneviews
+
+        with self._read() as session:
+            return phoneviews.player_codes(session)
+
+    def code_holder(self, code: str) -> CodeHolder | None:
+        """Who holds the personal code ``code`` in the event (``None``: nobody)."""
+        from swissdesk.storage import phoneviews
+
+        with self._read_event() as session:
+            return phoneviews.code_holder(session, code)
+
+    def reports(self, round_number: int) -> list[ReportView]:
+        """The results reported from the phones for ``round_number``, by board."""
+        from swissdesk.storage import phoneviews
+
+        with self._read() as session:
+            return phoneviews.reports(session, round_number)
+
+    def last_change(self) -> int:
+        """The id of the event's latest audit row: it grows with every action saved by any
+        program (the window asks it to see what the venue's phones wrote)."""
+        with self._read_event() as session:
+            value = session.scalar(select(func.max(AuditRecord.id)))
+        return int(value or 0)
 
     def can_pair_next_round(self) -> tuple[bool, str]:
         """Whether the next round can be paired now, and why not (a sentence)."""

@@ -376,6 +376,63 @@ class ActionResult:
 
 
 @dataclass(frozen=True, slots=True)
+class PhoneAccess:
+    """What the arbiter opened to the players' phones in a section (issue 35).
+
+    ``checkin_round``: check-in is open for that round (``None``: closed); ``report_round``:
+    results can be reported for that round; ``acceptance``: ``arbiter`` (each report
+    accepted by the arbiter) or ``auto`` (a report both players agree on is entered)."""
+
+    checkin_round: int | None = None
+    report_round: int | None = None
+    acceptance: str = "arbiter"
+
+    @property
+    def open(self) -> bool:
+        return self.checkin_round is not None or self.report_round is not None
+
+
+@dataclass(frozen=True, slots=True)
+class CodeHolder:
+    """The player a personal code belongs to (the section's id, the pairing number)."""
+
+    section_id: int
+    tpn: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReportView:
+    """A board's result as reported from the phones (issue 35).
+
+    ``state``: ``reported`` (one player), ``confirmed`` (both agree), ``disputed`` (they do
+    not: ``disputed_result`` is the opponent's), ``accepted`` (entered), ``rejected`` (set
+    aside by the arbiter)."""
+
+    round_number: int
+    board: int
+    result: BoardResult
+    state: str
+    reporter_tpn: int
+    reporter_name: str
+    answered_tpn: int | None
+    disputed_result: BoardResult | None
+    reported_at: str
+    device: str
+
+    @property
+    def text(self) -> str:
+        """As the board list shows it: ``1-0 reported by 12``, ``1/2 confirmed``..."""
+        if self.state == "confirmed":
+            return f"{self.result.value} confirmed"
+        if self.state == "disputed" and self.disputed_result is not None:
+            return f"disputed: {self.result.value} / {self.disputed_result.value}"
+        if self.state == "reported":
+            return f"{self.result.value} reported by {self.reporter_tpn}"
+        return f"{self.result.value} {self.state}"
+
+
+@dataclass(frozen=True, slots=True)
 class RatingCorrectionView:
     """A game whose result counts differently in the rating report only (C.02 Q192):
     ``result`` there, ``entered`` in the pairings and standings (White's first)."""

@@ -2,8 +2,9 @@
 arbiter's laptop, live, with no internet (issue 34).
 
 A web server of its own process (Starlette on uvicorn, Jinja2 templates and the static
-files shipped with the package; no CDN, nothing fetched at run time) that only reads the
-tournament files, through the storage read models and the wall lists' computation the
+files shipped with the package; no CDN, nothing fetched at run time) that reads the
+tournament files (and writes only the players' check-ins and result reports the arbiter
+opened, :mod:`swissdesk.venue.phones`), through the storage read models and the wall lists' computation the
 PDFs use (:mod:`swissdesk.lists`). Layer: beside :mod:`swissdesk.reports`, below the GUI
 and the command line; never imports either.
 

@@ -14,9 +14,10 @@ streams wake, :data:`WAKE_BATCH` at a time, each takes the new ``<main>`` of its
 (rendered once per page and change) and sends it. A phone that lost the network reconnects
 with the version it has (``Last-Event-ID``) and gets what it missed.
 
-Room for write endpoints (players' check-in and results from their phones, issue 35): they
-would be routes of their own on this application, calling the storage command lane; the
-:class:`Guard` is where their methods would be allowed.
+The only writes are the players' phones (issue 35, :mod:`swissdesk.venue.phones`):
+``POST /checkin`` and ``POST /report``, which the :class:`Guard` lets through (nothing else
+but ``GET``/``HEAD``) and which answer 404 unless the arbiter opened check-in or result
+reporting; each accepted form is one storage command through the command lane.
 """
 
 from __future__ import annotations
@@ -64,6 +65,8 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 """Sent with every response, errors included."""
 
 READ_METHODS = frozenset({"GET", "HEAD"})
+WRITE_PATHS = frozenset({"/checkin", "/report"})
+"""The phones' forms (issue 35): the only addresses taking ``POST``."""
 MAX_TARGET = 2_048
 """Longest path and query accepted (a longer one is answered 414)."""
 POLL_SECONDS = 0.25
@@ -107,7 +110,9 @@ class Guard:
                 message["headers"] = headers
             await send(message)
 
-        if scope["method"] not in READ_METHODS:
+        if scope["method"] not in READ_METHODS and not (
+            scope["method"] == "POST" and scope.get("path") in WRITE_PATHS
+        ):
             response: Response = PlainTextResponse(
                 "Only reading is possible here.\n", 405, headers={"Allow": "GET, HEAD"}
             )
@@ -142,6 +147,8 @@ class Hub:
         self.notice_version = 0
         self._notice_stamp = _stamp(notice_path)
         self.public_url = public_url
+        self.phones: Any = None
+        """The phones' routes (:class:`swissdesk.venue.phones.Phones`), set by the app."""
         self.streams = 0
         self._waiters: set[asyncio.Future[None]] = set()
         self._waking: set[asyncio.Task[None]] = set()
@@ -375,9 +382,29 @@ def create_app(hub: Hub) -> ASGIApp:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+            phones.close()
             close = getattr(hub.reader, "close", None)
             if close is not None:  # the reading child process ends with the server
                 close()
+
+    from swissdesk.venue.phones import Phones
+
+    phones = hub.phones = Phones(venue, renderer.env)
+
+    async def checkin(request: Request) -> Response:
+        if request.method == "POST":
+            return await phones.post(request, "checkin")
+        return await phones.page(request, "checkin")
+
+    async def report(request: Request) -> Response:
+        if request.method == "POST":
+            return await phones.post(request, "report")
+        return await phones.page(request, "report")
+
+    routes += [
+        Route("/checkin", checkin, methods=["GET", "HEAD", "POST"]),
+        Route("/report", report, methods=["GET", "HEAD", "POST"]),
+    ]
 
     async def not_found(request: Request, exc: Exception) -> Response:
         return _html(NOT_FOUND, 404)

@@ -1,8 +1,8 @@
 """Running the venue's web server (uvicorn) on the address the arbiter chose.
 
 The server is its own process (``swissdesk serve``; the window starts one as a child):
-it only reads the tournament files, so stopping or killing it never touches them, and it
-never shares the window's thread or lane. The listening socket is bound here first, so a
+it reads the tournament files and writes only the players' check-ins and reports (each one
+atomic storage command), so stopping or killing it never damages them, and it never shares the window's thread or lane. The listening socket is bound here first, so a
 port another program holds is a clear sentence, not a traceback.
 
 What a slow or hostile client cannot do (:func:`guarded_protocol`): hold more than

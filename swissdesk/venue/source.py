@@ -2,8 +2,9 @@
 
 Each file is opened as every reader opens it (:meth:`TournamentFile.open`, WAL: a reader
 never blocks the arbiter's writes), never upgraded (a file of an older swissdesk is refused
-with a message: the arbiter opens it in swissdesk first) and never written: the venue runs
-no action. Whether anything changed is asked of SQLite through a connection of its own,
+with a message: the arbiter opens it in swissdesk first). The venue's only writes are the
+players' check-ins and result reports while the arbiter has opened them (issue 35,
+:mod:`swissdesk.venue.phones`), each one storage command. Whether anything changed is asked of SQLite through a connection of its own,
 ``PRAGMA data_version`` (it changes when another connection, in any process, commits): a
 few microseconds, however many phones are reading. Only then is the file read again, once
 (by the server in a child process of its own, :mod:`~swissdesk.venue.worker`): its list of

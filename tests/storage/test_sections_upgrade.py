@@ -11,7 +11,8 @@ for v6_individual (issue 36's upgrade to the prize plans of schema 7), by the ve
 for v7_individual (main's v6_individual opened and upgraded by it; issue 29's FIDE mode, schema 8),
 by the version-8 program for v8_fide (v7_individual upgraded by it, then a correction of
 round 6 logged as ``### Correction``, a prize plan and a tick; issue 29's rating corrections,
-schema 9).
+schema 9), by the version-9 program for v9_individual (main's v8_fide opened and upgraded by
+it; issue 35's phone tables, schema 10).
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ OLD_FILES = (
     ("v6_individual", 6),
     ("v7_individual", 7),
     ("v8_fide", 8),
+    ("v9_individual", 9),
 )
 OLD_TABLES = ("tournament", "player", "round", "entry", "audit")
 TEAM_TABLES = ("team_settings", "team", "team_member", "team_board")
@@ -185,7 +187,7 @@ def test_an_upgraded_file_exports_the_trf_the_earlier_swissdesk_wrote(
         assert out.read_bytes() == (FIXTURES / f"{name}.trf").read_bytes()
     if name == "v5_individual":  # the old files with national ratings
         assert added[0] == b"172 SUI FIDE\n" and len(added) == 11
-    elif name in ("v6_individual", "v7_individual", "v8_fide"):  # one national rating, no federation
+    elif name in ("v6_individual", "v7_individual", "v8_fide", "v9_individual"):  # one national rating, no federation
         assert added == [b"172     FIDE\n"]
     else:
         assert added == []

@@ -148,6 +148,34 @@ PLANTED = [
         "is not a prize plan",
         id="prize-ticks-not-a-list",
     ),
+    pytest.param(
+        "INSERT INTO result_report (round_number, board, reporter_id, result, state, "
+        "reported_at, device, section_id) SELECT 1, 1, min(id), '1-0', 'hacked', '', '', "
+        "min(section_id) FROM player",
+        "state 'hacked' is not a report state",
+        id="phone-report-of-an-unknown-state",
+    ),
+    pytest.param(
+        "INSERT INTO result_report (round_number, board, reporter_id, result, state, "
+        "reported_at, device, section_id) SELECT 1, 1, min(id), '+-', 'reported', '', '', "
+        "min(section_id) FROM player",
+        "result '+-' is not a reported result",
+        id="phone-report-of-a-forfeit",
+    ),
+    pytest.param(
+        "INSERT INTO rating_correction (round_number, white_id, black_id, result, reason, "
+        "section_id) SELECT 1, player_id, opponent_id, '2-0', '', section_id FROM entry "
+        f"WHERE id = {FIRST_GAME}",
+        "result '2-0' is not a rating-report result",
+        id="rating-correction-unknown-result",
+    ),
+    pytest.param(
+        "INSERT INTO rating_correction (round_number, white_id, black_id, result, reason, "
+        "section_id) SELECT 0, player_id, opponent_id, '0-1', '', section_id FROM entry "
+        f"WHERE id = {FIRST_GAME}",
+        "round_number 0 is out of range",
+        id="rating-correction-round-0",
+    ),
 ]
 
 

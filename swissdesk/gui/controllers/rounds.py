@@ -103,6 +103,7 @@ class RoundsController:
         withdrawn = frozenset(t for t, r in self.w.withdrawn.items() if r <= round_number)
         settings = self.w.tournament_settings
         page.model.round_robin = settings is not None and is_round_robin(settings.system)
+        page.model.reports = self.w.phones.reports_for(round_number) if view else {}
         page.model.set_round(view, withdrawn)
         if view is None:
             page.counter.setText("")

@@ -10,6 +10,8 @@
 - :mod:`~swissdesk.storage.commands.round_robin`: pairing numbers by lot (Varma tables),
   the rounds a round robin's table gives, withdrawn players' games as forfeits
 - :mod:`~swissdesk.storage.commands.results`: entering and correcting results
+- :mod:`~swissdesk.storage.commands.phones`: the players' phones: personal codes, check-in
+  and result reports, and what the arbiter opens to them (issue 35)
 - :mod:`~swissdesk.storage.commands.sections`: the event's sections (add, remove, order) and
   moving a player between them
 - :mod:`~swissdesk.storage.commands.teams`: team events: teams, rosters, line-ups, board
@@ -30,6 +32,16 @@ from swissdesk.storage.commands.manual import (
     EndManualPairing,
     ManualPairingChange,
     StartManualPairing,
+)
+from swissdesk.storage.commands.phones import (
+    AcceptReports,
+    DismissReport,
+    IssueCodes,
+    OpenCheckIn,
+    OpenReporting,
+    PhoneCheckIn,
+    ReportResult,
+    RevokeCodes,
 )
 from swissdesk.storage.commands.players import (
     AddPlayer,
@@ -77,6 +89,7 @@ from swissdesk.storage.commands.teams import (
 __all__ = [
     "REGISTRY",
     "UNDO",
+    "AcceptReports",
     "Action",
     "AddPlayer",
     "AddSection",
@@ -88,6 +101,7 @@ __all__ = [
     "CheckIn",
     "CloseParticipantList",
     "CorrectResult",
+    "DismissReport",
     "DrawLots",
     "EditPlayer",
     "EditSettings",
@@ -97,22 +111,28 @@ __all__ = [
     "EnterMatchResult",
     "EnterResult",
     "ForfeitMatch",
+    "IssueCodes",
     "LateEntry",
     "LeaveFideMode",
     "ManualPairingChange",
     "MarkAbsentees",
     "MovePlayer",
+    "OpenCheckIn",
+    "OpenReporting",
     "OrderSections",
     "Outcome",
     "PairNextRound",
+    "PhoneCheckIn",
     "ProhibitPairs",
     "Redo",
     "RemovePlayer",
     "RemoveSection",
     "RemoveTeam",
     "RenameEvent",
+    "ReportResult",
     "RequestBye",
     "RequestTeamBye",
+    "RevokeCodes",
     "SetLineup",
     "SetTeamSettings",
     "StartManualPairing",

@@ -14,6 +14,7 @@ from typing import Any
 from swissdesk.storage.commands import (
     fide_mode,
     manual,
+    phones,
     players,
     prizes,
     rating_corrections,
@@ -84,6 +85,14 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
     prizes.SetPrizePlan: Step(prizes.set_prize_plan, prizes.undo_prize_column),
     prizes.TickCategory: Step(prizes.tick_category, prizes.undo_prize_column),
     team_matches.RequestTeamBye: Step(team_matches.request_team_bye, team_matches.undo_request_team_bye),
+    phones.IssueCodes: Step(phones.issue_codes, phones.undo_issue_codes),
+    phones.RevokeCodes: Step(phones.revoke_codes, phones.undo_revoke_codes),
+    phones.OpenCheckIn: Step(phones.open_check_in, phones.undo_state),
+    phones.OpenReporting: Step(phones.open_reporting, phones.undo_state),
+    phones.PhoneCheckIn: Step(phones.phone_check_in, players.undo_check_in),
+    phones.ReportResult: Step(phones.report_result, phones.undo_report_result),
+    phones.AcceptReports: Step(phones.accept_reports, phones.undo_accept_reports),
+    phones.DismissReport: Step(phones.dismiss_report, phones.undo_dismiss_report),
 }
 """Command type -> its step. The audit log records the command's class name."""
 

@@ -1,0 +1,228 @@
+"""The players' phones from the window (issue 35): what the arbiter opens to them, the
+personal codes, the reports on the board list, and seeing at once what the phones wrote.
+
+The phones write through the venue's server process (``swissdesk serve``), which runs each
+check-in or report as one storage command on the same file. The window notices another
+program's action by asking the file for its latest audit row once a second
+(:data:`WATCH_MS`, one indexed ``max(id)``), and reads the pages again when it grew: a
+phone's check-in shows on the check-in page, a report on the board list, within about a
+second (docs/venue.md).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QWidget
+
+from swissdesk.errors import SwissdeskError
+from swissdesk.gui.dialog_base import ValidatedDialog
+from swissdesk.storage import (
+    AcceptReports,
+    IssueCodes,
+    OpenCheckIn,
+    OpenReporting,
+    PhoneAccess,
+    ReportView,
+    RevokeCodes,
+)
+
+if TYPE_CHECKING:
+    from swissdesk.gui.mainwindow import MainWindow
+
+WATCH_MS = 1000
+"""How often the window asks the file whether another program saved an action."""
+
+
+class PhonesDialog(ValidatedDialog):
+    """Venue > Phones: check-in and result reporting from the players' phones."""
+
+    def __init__(
+        self,
+        access: PhoneAccess,
+        next_round: int | None,
+        current_round: int | None,
+        codes: int,
+        players: int,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__("Players' phones: check-in and results", parent)
+        self.checkin = QCheckBox(
+            f"Players check in from their phones for round {next_round}"
+            if next_round
+            else "Check-in from the phones (every round is paired)"
+        )
+        self.checkin.setChecked(access.checkin_round is not None)
+        self.checkin.setEnabled(next_round is not None)
+        self.fresh = QCheckBox("Everyone checks in again (take the earlier ticks back)")
+        self.fresh.setEnabled(next_round is not None and access.checkin_round is None)
+        self.checkin.toggled.connect(
+            lambda on: self.fresh.setEnabled(on and access.checkin_round is None)
+        )
+        self.reports = QCheckBox(
+            f"Players report the results of round {current_round} from their phones"
+            if current_round
+            else "Result reporting (no round paired yet)"
+        )
+        self.reports.setChecked(access.report_round is not None)
+        self.reports.setEnabled(current_round is not None)
+        self.acceptance = QComboBox()
+        self.acceptance.addItem("I accept each report (one key per board, or all confirmed)",
+                                "arbiter")  # fmt: skip
+        self.acceptance.addItem("Enter a result as soon as both players agree", "auto")
+        self.acceptance.setCurrentIndex(1 if access.acceptance == "auto" else 0)
+        self.codes = QCheckBox(
+            f"Give a personal code to the {players - codes} players without one"
+            if codes < players
+            else f"Every player has a personal code ({codes})"
+        )
+        self.codes.setChecked(codes < players)
+        self.codes.setEnabled(codes < players)
+        note = QLabel(
+            "The phones reach the tournament through the venue server (Venue > Serve). "
+            "Players use the code on their slip (File > Export PDF > Code slips). "
+            "A report never replaces a result you entered."
+        )
+        note.setWordWrap(True)
+        self.form.addRow(self.checkin)
+        self.form.addRow(self.fresh)
+        self.form.addRow(self.reports)
+        self.form.addRow("Agreed results:", self.acceptance)
+        self.form.addRow(self.codes)
+        self.form.addRow(note)
+
+
+class PhonesController:
+    """The window's side of the phones: the dialog, the keys, the change watcher."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.w = window
+        self.seen = 0
+        """The latest audit row the window has shown."""
+        self.timer = QTimer(window)
+        self.timer.setInterval(WATCH_MS)
+        self.timer.timeout.connect(self.look)
+        self.timer.start()
+
+    # -- seeing other programs' actions ----------------------------------------------------
+
+    def mark_seen(self, audit_id: int | None = None) -> None:
+        """The window shows the file as of ``audit_id`` (default: as it is now)."""
+        if audit_id is not None:
+            self.seen = max(self.seen, audit_id)
+            return
+        tf = self.w.file
+        if tf is None:
+            self.seen = 0
+            return
+        with contextlib.suppress(SwissdeskError):
+            self.seen = tf.last_change()
+
+    def look(self) -> None:
+        """Read the pages again when another program (the venue's phones, the command
+        line) saved an action since the window last looked."""
+        tf = self.w.file
+        if tf is None or self.w.controller.busy:
+            return
+        try:
+            latest = tf.last_change()
+        except SwissdeskError:
+            return
+        if latest <= self.seen:
+            return
+        self.seen = latest
+        try:
+            entry = tf.audit_log(limit=1)
+        except SwissdeskError:
+            entry = []
+        self.w.refresh()
+        if entry:
+            self.w.statusBar().showMessage(f"Saved elsewhere: {entry[-1].summary}", 8000)
+
+    # -- the board list ----------------------------------------------------------------------
+
+    def reports_for(self, round_number: int) -> dict[int, ReportView]:
+        """Board -> report of ``round_number`` (only the round being played has any)."""
+        tf = self.w.file
+        if tf is None or round_number < 1 or round_number != self.w.rounds_paired:
+            return {}
+        try:
+            return {r.board: r for r in tf.reports(round_number) if r.state != "accepted"}
+        except SwissdeskError:
+            return {}
+
+    def accept_confirmed(self) -> None:
+        """Round > Accept confirmed reports: every board both players confirmed."""
+        r = self.w.rounds_paired
+        if self.w.file is None or r < 1:
+            return
+        self.w.run_action(AcceptReports(r), "Accept reports")
+
+    def accept_board(self) -> None:
+        """Round > Accept this board's report (one-sided or disputed too: you looked)."""
+        page = self.w.rounds_page
+        board = page.model.board_at(page.table.currentIndex().row())
+        r = self.w.rounds_paired
+        view = self.w.rounds.view
+        if board is None or view is None or view.round_number != r:
+            return
+        if board.board not in page.model.reports:
+            self.w.prompter.error("Accept report", f"Board {board.board} has no report.")
+            return
+        self.w.run_action(AcceptReports(r, (board.board,)), "Accept report")
+
+    # -- the dialog and the codes --------------------------------------------------------------
+
+    def show_dialog(self) -> None:
+        """Venue > Players' phones…"""
+        tf = self.w.file
+        settings = self.w.tournament_settings
+        if tf is None or settings is None:
+            return
+        state = self.w.guarded(
+            "Players' phones", lambda: (tf.phone_access(), tf.player_codes(), tf.players())
+        )
+        if state is None:
+            return
+        access, codes, players = state
+        paired = self.w.rounds_paired
+        next_round = paired + 1 if paired < settings.total_rounds else None
+        dialog = PhonesDialog(access, next_round, paired or None, len(codes), len(players),
+                              self.w)  # fmt: skip
+        if not self.w.prompter.run_dialog(dialog):
+            return
+        if dialog.codes.isChecked() and len(codes) < len(players):
+            self.w.run_action(IssueCodes(), "Personal codes")
+        want_checkin = dialog.checkin.isChecked()
+        if want_checkin and access.checkin_round is None and next_round is not None:
+            self.w.run_action(OpenCheckIn(next_round, fresh=dialog.fresh.isChecked()),
+                              "Check-in")  # fmt: skip
+        elif not want_checkin and access.checkin_round is not None:
+            self.w.run_action(OpenCheckIn(None), "Check-in")
+        acceptance = str(dialog.acceptance.currentData())
+        want_reports = dialog.reports.isChecked()
+        changed_mode = acceptance != access.acceptance
+        if want_reports and (access.report_round is None or changed_mode) and paired:
+            self.w.run_action(OpenReporting(paired, acceptance=acceptance), "Results")
+        elif not want_reports and access.report_round is not None:
+            self.w.run_action(OpenReporting(None, acceptance=acceptance), "Results")
+
+    def renew_code(self) -> None:
+        """Players > New personal code: the selected player's old code stops working."""
+        tpn = self.w.players_page.selected_tpn()
+        if tpn is None or self.w.file is None:
+            return
+        has = tpn in (self.w.guarded("Codes", self.w.file.player_codes) or {})
+        self.w.run_action(IssueCodes((tpn,), renew=has), "Personal code")
+        code = (self.w.guarded("Codes", self.w.file.player_codes) or {}).get(tpn)
+        if code:
+            self.w.prompter.info("Personal code", f"Player no. {tpn}: {code}")
+
+    def revoke_code(self) -> None:
+        """Players > Take the personal code away (a lost slip)."""
+        tpn = self.w.players_page.selected_tpn()
+        if tpn is None:
+            return
+        self.w.run_action(RevokeCodes((tpn,)), "Personal code")

@@ -1,0 +1,158 @@
+"""The papers of the players' phones (issue 35): the check-in list for the desk and the
+personal-code slips.
+
+- **Check-in list**: every player in alphabetical order (where a player looks for their
+  name at the desk) with pairing number, rating, federation, a tick for those already
+  checked in (at the desk or from a phone), the entry fee's *due* and *paid* columns and a
+  signature column, written in by hand at the desk.
+- **Code slips**: one cut-out slip per player with the name, pairing number and personal
+  code, and where to use it (the venue's address and its QR code when the window serves).
+  The slips are for the players alone: the code is never printed on a public list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, PageBreak
+
+from swissdesk.model.text import plural
+from swissdesk.model.tournament import Player, Tournament
+from swissdesk.reports.common import note, rating_text, sort_name
+from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
+from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
+from swissdesk.reports.scripts import isolate
+
+CHECK = "✓"
+
+
+def render_checkin_list(
+    tournament: Tournament,
+    out_path: Path,
+    *,
+    checked_in: Collection[int] = (),
+    paper: str = "a4",
+) -> Path:
+    """Write the check-in list (``checked_in``: TPNs already ticked in)."""
+    width, _ = frame_size(paper)
+    font = 10.0
+    players = sorted(tournament.players, key=lambda p: (sort_name(p.name), p.tpn))
+    fixed = [30.0, 40.0, 32.0, 30.0, 50.0, 50.0]  # No., Rating, FED, In, Due, Paid
+    sign_w = 120.0
+    name_w = width - sum(fixed) - sign_w
+    rows = [["No.", "Name", "Rating", "FED", "In", "Fee due", "Paid", "Signature"]]
+    for p in players:
+        rows.append(
+            [
+                str(p.tpn),
+                fit(p.name, name_w - 5, BOLD, font),
+                rating_text(p),
+                p.federation,
+                CHECK if p.tpn in checked_in else "",
+                "",
+                "",
+                "",
+            ]
+        )
+    widths = [fixed[0], name_w, *fixed[1:], sign_w]
+    align = ["RIGHT", "LEFT", "RIGHT", "CENTER", "CENTER", "CENTER", "CENTER", "LEFT"]
+    story: list[Flowable] = [grid_table(rows, widths, font_size=font, align=align,
+                                        bold_columns=(1,))]  # fmt: skip
+    present = sum(1 for p in players if p.tpn in checked_in)
+    story.append(note(
+        f"{plural(len(players), 'player')}; {present} checked in, {len(players) - present} "
+        "not yet. Fee due and paid, and the signature, are written in at the desk."
+    ))  # fmt: skip
+    header = make_header(tournament, "Check-in list", "Alphabetical", None)
+    return build_pdf(Path(out_path), story, header, paper=paper)
+
+
+SLIP_W = 90 * mm
+SLIP_H = 46 * mm
+
+
+class _CodeSheet(Flowable):  # type: ignore[misc]
+    """One page of code slips, two across, dashed cut lines between them."""
+
+    def __init__(self, slips: list[tuple[Player, str]], event: str, url: str) -> None:
+        super().__init__()
+        self.slips = slips
+        self.event = event
+        self.url = url
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width = avail_width
+        rows = (len(self.slips) + 1) // 2
+        return avail_width, rows * SLIP_H
+
+    def draw(self) -> None:
+        canvas: Canvas = self.canv
+        rows = (len(self.slips) + 1) // 2
+        total = rows * SLIP_H
+        col_w = self.width / 2
+        for index, (player, code) in enumerate(self.slips):
+            row, col = divmod(index, 2)
+            x = col * col_w
+            y = total - (row + 1) * SLIP_H
+            self._slip(canvas, x, y, col_w, player, code)
+        canvas.saveState()
+        canvas.setDash(4, 3)
+        canvas.setLineWidth(0.5)
+        canvas.setStrokeColor(colors.Color(0.4, 0.4, 0.4))
+        for row in range(1, rows):
+            canvas.line(0, total - row * SLIP_H, self.width, total - row * SLIP_H)
+        canvas.line(col_w, 0, col_w, total)
+        canvas.restoreState()
+
+    def _slip(self, canvas: Canvas, x: float, y: float, w: float, player: Player, code: str) -> None:
+        top = y + SLIP_H - 5 * mm
+        canvas.saveState()
+        canvas.setFont(REGULAR, 8)
+        canvas.drawString(x + 3 * mm, top, fit(self.event, w - 6 * mm, REGULAR, 8))
+        canvas.setFont(BOLD, 11)
+        text = f"{player.tpn}  {isolate(player.name)}"
+        canvas.drawString(x + 3 * mm, top - 6 * mm, fit(text, w - 6 * mm, BOLD, 11))
+        canvas.setFont(REGULAR, 8)
+        canvas.drawString(x + 3 * mm, top - 13 * mm, "Your personal code:")
+        canvas.setFont(BOLD, 22)
+        canvas.drawString(x + 3 * mm, top - 22 * mm, " ".join((code[:3], code[3:])))
+        canvas.setFont(REGULAR, 7.5)
+        if self.url:
+            lines = [f"Check in: {self.url}checkin", f"Your result: {self.url}report"]
+        else:
+            lines = ["Check in and report your result on your phone", "(the arbiter gives the address)"]
+        lines.append("Keep it to yourself. Lost it? The arbiter gives you a new one.")
+        for i, line in enumerate(lines):
+            shown = fit(line, w - 6 * mm, REGULAR, 7.5)
+            canvas.drawString(x + 3 * mm, top - (28 + 3.6 * i) * mm, shown)
+        canvas.restoreState()
+
+
+def render_code_slips(
+    tournament: Tournament,
+    out_path: Path,
+    *,
+    codes: Mapping[int, str],
+    paper: str = "a4",
+    venue_url: str = "",
+) -> Path:
+    """Write one slip per player who has a code (by pairing number)."""
+    register_fonts()
+    url = venue_url if not venue_url or venue_url.endswith("/") else venue_url + "/"
+    slips = [(p, codes[p.tpn]) for p in sorted(tournament.players, key=lambda p: p.tpn)
+             if p.tpn in codes]  # fmt: skip
+    _, height = frame_size(paper)
+    per_page = 2 * max(1, int(height // SLIP_H))
+    story: list[Flowable] = []
+    for start in range(0, len(slips), per_page):
+        if story:
+            story.append(PageBreak())
+        story.append(_CodeSheet(slips[start : start + per_page], tournament.info.name, url))
+    if not story:
+        story.append(note("No player has a personal code yet (swissdesk codes FILE)."))
+    header = make_header(tournament, "Personal codes", "Cut out and hand to each player", None)
+    return build_pdf(Path(out_path), story, header, paper=paper)

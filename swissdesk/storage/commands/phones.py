@@ -1,0 +1,663 @@
+"""The players' phones (issue 35): personal codes, check-in and result reports.
+
+The arbiter stays in charge: a phone can only act while the arbiter has opened check-in or
+result reporting for the round (:class:`OpenCheckIn`, :class:`OpenReporting`), only with the
+player's personal code (:class:`IssueCodes`), and only on that player's own check-in and
+own board. Every phone write is one command like the arbiter's own (one transaction, one
+audit row naming the player and the phone), so Undo and the audit log cover it. A report
+never overwrites an entered result: the arbiter's entry always wins. See ``docs/venue.md``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, insert, select
+from sqlalchemy.orm import Session
+
+from swissdesk.storage import convert
+from swissdesk.storage.commands import results
+from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn, tournament_row, utc_now
+from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.results import BoardResult
+from swissdesk.storage.schema import (
+    EntryRecord,
+    PlayerCodeRecord,
+    PlayerRecord,
+    ResultReportRecord,
+    VenueStateRecord,
+)
+from swissdesk.storage.sections import section_of
+
+CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY346789"
+"""The letters of a personal code: none that a player confuses with another when reading
+a printed slip (no B/8, I/1/L, O/0, S/5, Z/2)."""
+CODE_LENGTH = 6
+"""26^6 = 308 million codes: with the venue's lock-out (a few wrong tries per address)
+guessing one of 300 players' codes is hopeless."""
+
+ACCEPTANCE_MODES = ("arbiter", "auto")
+"""What a report confirmed by both players does: waits for the arbiter (one key per board,
+or all confirmed at once), or is entered at once."""
+
+PHONE_RESULTS = (BoardResult.WHITE_WINS, BoardResult.DRAW, BoardResult.BLACK_WINS)
+"""What a player may report: the three results of a game played. Forfeits, byes and
+adjournments are the arbiter's."""
+
+REPORT_STATES = ("reported", "confirmed", "disputed", "accepted", "rejected")
+
+
+def new_code() -> str:
+    """A fresh personal code (``secrets``: unpredictable)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normal_code(text: str) -> str:
+    """A code as typed on a phone: case, spaces and dashes ignored."""
+    return "".join(ch for ch in text.upper() if ch.isalnum())[:32]
+
+
+def _device_text(device: str) -> str:
+    return " ".join(device.split())[:160]
+
+
+def _player_label(rec: PlayerRecord) -> str:
+    return f"no. {rec.tpn} {rec.name}"
+
+
+# ---------------------------------------------------------------------------------------
+# Codes
+
+
+@dataclass(frozen=True, slots=True)
+class IssueCodes(Action):
+    """Give players their personal codes: ``tpns`` empty gives one to every player of the
+    section who has none; ``renew`` gives the named players new codes (the old ones stop
+    working at once)."""
+
+    tpns: tuple[int, ...] = ()
+    renew: bool = False
+
+
+def _taken_codes(s: Session) -> set[str]:
+    return set(s.scalars(select(PlayerCodeRecord.code).execution_options(populate_existing=True)))
+
+
+def issue_codes(s: Session, a: IssueCodes) -> Outcome:
+    if a.renew and not a.tpns:
+        raise ActionRefused("name the players whose codes are renewed")
+    if a.tpns:
+        players = [player_by_tpn(s, tpn) for tpn in dict.fromkeys(a.tpns)]
+    else:
+        players = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
+    ids = [p.id for p in players]
+    existing = {
+        pid: code
+        for pid, code in s.execute(
+            select(PlayerCodeRecord.player_id, PlayerCodeRecord.code).where(
+                PlayerCodeRecord.player_id.in_(ids)
+            )
+        )
+    }
+    chosen = [p for p in players if a.renew or p.id not in existing]
+    if not chosen:
+        raise ActionRefused(
+            "every player has a code already: renew a player's code to replace it"
+            if players
+            else "the section has no players"
+        )
+    taken = _taken_codes(s)
+    now = utc_now()
+    issued: list[list[Any]] = []
+    for p in chosen:
+        code = new_code()
+        while code in taken:
+            code = new_code()
+        taken.add(code)
+        issued.append([p.id, code])
+    previous = [[pid, existing[pid]] for pid, _ in issued if pid in existing]
+    s.execute(
+        delete(PlayerCodeRecord).where(PlayerCodeRecord.player_id.in_([i[0] for i in issued]))
+    )
+    s.execute(
+        insert(PlayerCodeRecord),
+        [{"player_id": pid, "code": code, "issued_at": now} for pid, code in issued],
+    )
+    what = "new personal code" if a.renew else "personal code"
+    names = ", ".join(_player_label(p) for p in chosen[:3])
+    more = f" and {len(chosen) - 3} more" if len(chosen) > 3 else ""
+    summary = f"{what}s for {len(chosen)} players" if len(chosen) > 3 else f"{what}: {names}"
+    if len(chosen) > 3:
+        summary += f" ({names}{more})"
+    return summary, {"issued": issued, "previous": previous}, ()
+
+
+def undo_issue_codes(s: Session, payload: Mapping[str, Any]) -> None:
+    ids = [int(pid) for pid, _code in payload["issued"]]
+    s.execute(delete(PlayerCodeRecord).where(PlayerCodeRecord.player_id.in_(ids)))
+    if payload["previous"]:
+        s.execute(
+            insert(PlayerCodeRecord),
+            [
+                {"player_id": int(pid), "code": str(code), "issued_at": ""}
+                for pid, code in payload["previous"]
+            ],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeCodes(Action):
+    """Take players' personal codes away (a lost slip): their phones can do nothing more
+    until the arbiter gives them a new one."""
+
+    tpns: tuple[int, ...]
+
+
+def revoke_codes(s: Session, a: RevokeCodes) -> Outcome:
+    if not a.tpns:
+        raise ActionRefused("name the players whose codes are taken away")
+    players = [player_by_tpn(s, tpn) for tpn in dict.fromkeys(a.tpns)]
+    rows: list[list[Any]] = [
+        [int(pid), str(code)]
+        for pid, code in s.execute(
+            select(PlayerCodeRecord.player_id, PlayerCodeRecord.code).where(
+                PlayerCodeRecord.player_id.in_([p.id for p in players])
+            )
+        )
+    ]
+    if not rows:
+        raise ActionRefused(
+            "this player has no code" if len(players) == 1 else "these players have no code"
+        )
+    s.execute(delete(PlayerCodeRecord).where(PlayerCodeRecord.player_id.in_([r[0] for r in rows])))
+    gone = {r[0] for r in rows}
+    names = ", ".join(_player_label(p) for p in players if p.id in gone)
+    return f"code taken away: {names}", {"revoked": rows}, ()
+
+
+def undo_revoke_codes(s: Session, payload: Mapping[str, Any]) -> None:
+    s.execute(
+        insert(PlayerCodeRecord),
+        [
+            {"player_id": int(pid), "code": str(code), "issued_at": ""}
+            for pid, code in payload["revoked"]
+        ],
+    )
+
+
+def codes_of_section(s: Session) -> dict[int, str]:
+    """Player id -> code, for the section's players who have one."""
+    return {
+        pid: code
+        for pid, code in s.execute(
+            select(PlayerCodeRecord.player_id, PlayerCodeRecord.code)
+            .join(PlayerRecord, PlayerRecord.id == PlayerCodeRecord.player_id)
+            .where(PlayerRecord.section_id == section_of(s))
+        )
+    }
+
+
+def player_with_code(s: Session, code: str) -> PlayerRecord | None:
+    """The section's player holding ``code`` (as typed), ``None`` for a wrong code."""
+    wanted = normal_code(code)
+    if len(wanted) != CODE_LENGTH:
+        return None
+    pid = s.scalars(select(PlayerCodeRecord.player_id).where(PlayerCodeRecord.code == wanted)).first()
+    if pid is None:
+        return None
+    return s.scalars(select(PlayerRecord).where(PlayerRecord.id == pid)).first()
+
+
+# ---------------------------------------------------------------------------------------
+# What the arbiter opens to the phones
+
+
+def _state_row(s: Session) -> VenueStateRecord:
+    rec = s.get(VenueStateRecord, section_of(s))
+    if rec is None:
+        rec = VenueStateRecord(
+            section_id=section_of(s), checkin_round=None, report_round=None, acceptance="arbiter"
+        )
+        s.add(rec)
+    return rec
+
+
+def _state_payload(rec: VenueStateRecord) -> dict[str, Any]:
+    return {
+        "checkin_round": rec.checkin_round,
+        "report_round": rec.report_round,
+        "acceptance": rec.acceptance,
+    }
+
+
+def undo_state(s: Session, payload: Mapping[str, Any]) -> None:
+    before = payload["state"]
+    rec = _state_row(s)
+    rec.checkin_round = before["checkin_round"]
+    rec.report_round = before["report_round"]
+    rec.acceptance = before["acceptance"]
+    fresh = payload.get("unticked")
+    if fresh:
+        for p in s.scalars(select(PlayerRecord).where(PlayerRecord.id.in_(fresh))):
+            p.checked_in = True
+
+
+@dataclass(frozen=True, slots=True)
+class OpenCheckIn(Action):
+    """Open check-in from the players' phones for ``round_number`` (the next round to be
+    paired); ``None`` closes it. It also closes by itself when that round is paired.
+
+    ``fresh``: take every tick back first, so that everyone checks in again (before a later
+    round; the ticks are kept in the audit log and come back with Undo)."""
+
+    round_number: int | None
+    fresh: bool = False
+
+
+def open_check_in(s: Session, a: OpenCheckIn) -> Outcome:
+    rec = _state_row(s)
+    before = _state_payload(rec)
+    payload: dict[str, Any] = {"state": before}
+    if a.round_number is None:
+        if not phone_check_in_round(s):
+            raise ActionRefused("check-in from the phones is not open")
+        rec.checkin_round = None
+        return "check-in from the phones closed", payload, ()
+    settings = convert.settings_from_record(tournament_row(s))
+    nxt = convert.last_paired_round(s) + 1
+    if a.round_number != nxt or nxt > settings.total_rounds:
+        if nxt > settings.total_rounds:
+            raise ActionRefused("every round is paired: there is no round to check in for")
+        raise ActionRefused(
+            f"check-in is for the next round to be paired (round {nxt}), not round "
+            f"{a.round_number}"
+        )
+    rec.checkin_round = a.round_number
+    summary = f"check-in from the phones opened for round {a.round_number}"
+    if a.fresh:
+        ticked = list(s.scalars(select(PlayerRecord).where(PlayerRecord.checked_in)))
+        for p in ticked:
+            p.checked_in = False
+        payload["unticked"] = [p.id for p in ticked]
+        summary += f" ({len(ticked)} earlier ticks taken back)"
+    return summary, payload, ()
+
+
+@dataclass(frozen=True, slots=True)
+class OpenReporting(Action):
+    """Open result reporting from the players' phones for ``round_number`` (the last
+    paired round); ``None`` closes it. It also closes by itself when the next round is
+    paired. ``acceptance`` (``arbiter`` / ``auto``; ``None`` keeps the setting): what a
+    report both players agree on does."""
+
+    round_number: int | None
+    acceptance: str | None = None
+
+
+def open_reporting(s: Session, a: OpenReporting) -> Outcome:
+    rec = _state_row(s)
+    payload: dict[str, Any] = {"state": _state_payload(rec)}
+    if a.acceptance is not None:
+        if a.acceptance not in ACCEPTANCE_MODES:
+            raise ActionRefused(
+                f"acceptance is one of {', '.join(ACCEPTANCE_MODES)}, not {a.acceptance!r}"
+            )
+        rec.acceptance = a.acceptance
+    row = tournament_row(s)
+    if row.is_team or row.system.split(":")[0] == "double-swiss":
+        raise ActionRefused(
+            "results from the phones are for individual games: a team match or a "
+            "Double-Swiss match is entered by the arbiter"
+        )
+    if a.round_number is None:
+        if not phone_report_round(s):
+            raise ActionRefused("result reporting from the phones is not open")
+        rec.report_round = None
+        return "result reporting from the phones closed", payload, ()
+    last = convert.last_paired_round(s)
+    if a.round_number != last or last == 0:
+        if last == 0:
+            raise ActionRefused("no round is paired yet")
+        raise ActionRefused(
+            f"results are reported for the round being played (round {last}), not round "
+            f"{a.round_number}"
+        )
+    rec.report_round = a.round_number
+    how = (
+        "entered as soon as both players agree"
+        if rec.acceptance == "auto"
+        else "accepted by the arbiter"
+    )
+    return f"result reporting from the phones opened for round {last} ({how})", payload, ()
+
+
+def phone_check_in_round(s: Session) -> int | None:
+    """The round check-in is open for now (``None``: closed; a round paired closes it)."""
+    rec = s.get(VenueStateRecord, section_of(s))
+    if rec is None or rec.checkin_round is None:
+        return None
+    if rec.checkin_round != convert.last_paired_round(s) + 1:
+        return None
+    return rec.checkin_round
+
+
+def phone_report_round(s: Session) -> int | None:
+    """The round results can be reported for now (``None``: closed; the next round
+    paired, or the round unpaired, closes it)."""
+    rec = s.get(VenueStateRecord, section_of(s))
+    if rec is None or rec.report_round is None:
+        return None
+    if rec.report_round != convert.last_paired_round(s):
+        return None
+    return rec.report_round
+
+
+def acceptance_mode(s: Session) -> str:
+    rec = s.get(VenueStateRecord, section_of(s))
+    return rec.acceptance if rec is not None else "arbiter"
+
+
+# ---------------------------------------------------------------------------------------
+# Check-in from a phone
+
+
+@dataclass(frozen=True, slots=True)
+class PhoneCheckIn(Action):
+    """A player checks in from a phone with their personal code (``device``: what the
+    server knows of the phone, recorded in the audit log)."""
+
+    code: str
+    device: str = ""
+
+
+def _refuse_code() -> ActionRefused:
+    return ActionRefused("this code is not known: check it on your slip, or ask the arbiter")
+
+
+def phone_check_in(s: Session, a: PhoneCheckIn) -> Outcome:
+    r = phone_check_in_round(s)
+    if r is None:
+        raise ActionRefused("check-in is closed: ask the arbiter")
+    rec = player_with_code(s, a.code)
+    if rec is None:
+        raise _refuse_code()
+    if rec.withdrawn_from_round is not None and rec.withdrawn_from_round <= r:
+        raise ActionRefused("you are withdrawn from the tournament: ask the arbiter")
+    if rec.checked_in:
+        raise ActionRefused("you are checked in already")
+    rec.checked_in = True
+    device = _device_text(a.device)
+    by = f"{_player_label(rec)} from a phone" + (f" ({device})" if device else "")
+    summary = f"checked in from a phone for round {r}: {_player_label(rec)}"
+    return summary, {"ids": [rec.id], "present": True, "by": by, "device": device}, ()
+
+
+# ---------------------------------------------------------------------------------------
+# Results reported from phones
+
+
+@dataclass(frozen=True, slots=True)
+class ReportResult(Action):
+    """A player reports their board's result from a phone (``result`` as the board's
+    result, White first). The opponent confirms by reporting the same result, or disputes
+    with another; a confirmed report is entered at once when the section accepts reports
+    automatically, else waits for the arbiter (:class:`AcceptReports`)."""
+
+    code: str
+    round_number: int
+    result: BoardResult
+    device: str = ""
+
+
+def _board_of(s: Session, player_id: int, round_number: int) -> EntryRecord:
+    entry = s.scalars(
+        select(EntryRecord).where(
+            EntryRecord.player_id == player_id, EntryRecord.round_number == round_number
+        )
+    ).first()
+    if entry is None or entry.kind != "game" or entry.board is None or entry.opponent_id is None:
+        raise ActionRefused(f"you have no game in round {round_number}: nothing to report")
+    return entry
+
+
+def _report_row(s: Session, round_number: int, board: int) -> ResultReportRecord | None:
+    return s.scalars(
+        select(ResultReportRecord).where(
+            ResultReportRecord.round_number == round_number, ResultReportRecord.board == board
+        )
+    ).first()
+
+
+def is_live(s: Session, rep: ResultReportRecord) -> bool:
+    """Whether ``rep`` still belongs to its board: its reporter still plays that board in
+    that round (a round unpaired and paired again leaves older reports behind)."""
+    board = s.scalars(
+        select(EntryRecord.board).where(
+            EntryRecord.player_id == rep.reporter_id,
+            EntryRecord.round_number == rep.round_number,
+            EntryRecord.kind == "game",
+        )
+    ).first()
+    return board == rep.board
+
+
+def _report_payload(rec: ResultReportRecord | None) -> dict[str, Any] | None:
+    if rec is None:
+        return None
+    return {
+        "round_number": rec.round_number,
+        "board": rec.board,
+        "reporter_id": rec.reporter_id,
+        "result": rec.result,
+        "state": rec.state,
+        "answered_by": rec.answered_by,
+        "disputed_result": rec.disputed_result,
+        "reported_at": rec.reported_at,
+        "device": rec.device,
+    }
+
+
+def _restore_report(s: Session, round_number: int, board: int, before: Any) -> None:
+    s.execute(
+        delete(ResultReportRecord).where(
+            ResultReportRecord.round_number == round_number, ResultReportRecord.board == board
+        )
+    )
+    if before is not None:
+        s.flush()
+        s.execute(insert(ResultReportRecord), [dict(before)])
+    s.expire_all()
+
+
+def report_result(s: Session, a: ReportResult) -> Outcome:
+    r = phone_report_round(s)
+    if r is None or a.round_number != r:
+        raise ActionRefused("result reporting is closed for this round: tell the arbiter")
+    if a.result not in PHONE_RESULTS:
+        raise ActionRefused("report a win, a draw or a loss; anything else is the arbiter's")
+    rec = player_with_code(s, a.code)
+    if rec is None:
+        raise _refuse_code()
+    entry = _board_of(s, rec.id, r)
+    board = int(entry.board or 0)
+    if entry.result is not None:
+        raise ActionRefused(
+            f"the arbiter has entered the result of board {board} already: ask the arbiter "
+            "if it is wrong"
+        )
+    report = _report_row(s, r, board)
+    before = _report_payload(report)
+    device = _device_text(a.device)
+    who = _player_label(rec)
+    text = a.result.value
+    if report is None or report.state == "rejected" or not is_live(s, report):
+        if report is not None:
+            s.delete(report)
+            s.flush()
+        report = ResultReportRecord(
+            round_number=r,
+            board=board,
+            reporter_id=rec.id,
+            result=text,
+            state="reported",
+            answered_by=None,
+            disputed_result=None,
+            reported_at=utc_now(),
+            device=device,
+        )
+        s.add(report)
+        what = f"reported {text}"
+    elif report.state in ("confirmed", "accepted"):
+        raise ActionRefused(
+            f"the result of board {board} is confirmed already ({report.result}): ask the "
+            "arbiter if it is wrong"
+        )
+    elif report.reporter_id == rec.id:
+        report.result = text
+        report.reported_at = utc_now()
+        report.device = device
+        if report.state == "disputed" and report.disputed_result == text:
+            report.state = "confirmed"
+            what = f"agreed to {text}"
+        else:
+            what = f"reported {text}"
+    else:  # the opponent answers
+        report.answered_by = rec.id
+        if text == report.result:
+            report.state = "confirmed"
+            report.disputed_result = None
+            what = f"confirmed {text}"
+        else:
+            report.state = "disputed"
+            report.disputed_result = text
+            what = f"disputed the report ({report.result}): says {text}"
+    s.flush()
+    payload: dict[str, Any] = {
+        "round_number": r,
+        "board": board,
+        "before": before,
+        "by": f"{who} from a phone" + (f" ({device})" if device else ""),
+        "device": device,
+    }
+    summary = f"round {r}, board {board}: {who} {what} from a phone"
+    warnings: tuple[str, ...] = ()
+    if report.state == "confirmed" and acceptance_mode(s) == "auto":
+        entered = _accept(s, report)
+        payload["entered"] = entered
+        summary += "; entered (reports accepted automatically)"
+    return summary, payload, warnings
+
+
+def _accept(s: Session, report: ResultReportRecord) -> dict[str, Any]:
+    """Enter ``report``'s result as the board's (the arbiter's own result command) and
+    mark it accepted; the result command's payload, for Undo."""
+    _summary, entered, _warnings = results.enter_result(
+        s,
+        results.EnterResult(
+            report.round_number, report.board, BoardResult(report.result)
+        ),
+    )
+    report.state = "accepted"
+    return entered
+
+
+def undo_report_result(s: Session, payload: Mapping[str, Any]) -> None:
+    entered = payload.get("entered")
+    if entered:
+        results.undo_result(s, entered)
+    _restore_report(s, int(payload["round_number"]), int(payload["board"]), payload["before"])
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptReports(Action):
+    """The arbiter accepts reported results of the round being played: ``boards`` named
+    (one key per board: a one-sided or disputed report too, the arbiter having looked), or
+    every report both players confirmed (``boards`` empty). Boards whose result was entered
+    meanwhile are left as entered (the arbiter's entry wins)."""
+
+    round_number: int
+    boards: tuple[int, ...] = ()
+
+
+def accept_reports(s: Session, a: AcceptReports) -> Outcome:
+    last = convert.last_paired_round(s)
+    if a.round_number != last:
+        raise ActionRefused(f"reports are accepted for the round being played (round {last})")
+    query = select(ResultReportRecord).where(ResultReportRecord.round_number == a.round_number)
+    reports = {rep.board: rep for rep in s.scalars(query) if is_live(s, rep)}
+    if a.boards:
+        missing = [b for b in a.boards if b not in reports]
+        if missing:
+            raise ActionRefused(f"board {missing[0]} has no report")
+        chosen = [reports[b] for b in dict.fromkeys(a.boards)]
+        chosen = [rep for rep in chosen if rep.state in ("reported", "confirmed", "disputed")]
+    else:
+        chosen = [rep for rep in reports.values() if rep.state == "confirmed"]
+    entered_boards = _boards_with_results(s, a.round_number)
+    todo = [rep for rep in sorted(chosen, key=lambda r: r.board) if rep.board not in entered_boards]
+    if not todo:
+        raise ActionRefused(
+            "no report to accept: none confirmed by both players"
+            if not a.boards
+            else "nothing to accept: the result is entered already"
+        )
+    done: list[dict[str, Any]] = []
+    for rep in todo:
+        before = _report_payload(rep)
+        entered = _accept(s, rep)
+        done.append({"board": rep.board, "before": before, "entered": entered})
+    s.flush()
+    boards = ", ".join(str(d["board"]) for d in done)
+    plural = "s" if len(done) > 1 else ""
+    summary = f"round {a.round_number}: reported result{plural} accepted, board{plural} {boards}"
+    return summary, {"round_number": a.round_number, "done": done}, ()
+
+
+def undo_accept_reports(s: Session, payload: Mapping[str, Any]) -> None:
+    r = int(payload["round_number"])
+    for item in reversed(payload["done"]):
+        results.undo_result(s, item["entered"])
+        _restore_report(s, r, int(item["board"]), item["before"])
+
+
+def _boards_with_results(s: Session, round_number: int) -> set[int]:
+    return {
+        int(b)
+        for b in s.scalars(
+            select(EntryRecord.board).where(
+                EntryRecord.round_number == round_number,
+                EntryRecord.kind == "game",
+                EntryRecord.result.is_not(None),
+            )
+        )
+        if b is not None
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class DismissReport(Action):
+    """The arbiter sets a board's report aside (a wrong report: the players are told to
+    come to the desk); the players may report again."""
+
+    round_number: int
+    board: int
+
+
+def dismiss_report(s: Session, a: DismissReport) -> Outcome:
+    rep = _report_row(s, a.round_number, a.board)
+    if rep is None or rep.state in ("accepted", "rejected") or not is_live(s, rep):
+        raise ActionRefused(f"board {a.board} has no open report")
+    before = _report_payload(rep)
+    rep.state = "rejected"
+    return (
+        f"round {a.round_number}, board {a.board}: report set aside",
+        {"round_number": a.round_number, "board": a.board, "before": before},
+        (),
+    )
+
+
+def undo_dismiss_report(s: Session, payload: Mapping[str, Any]) -> None:
+    _restore_report(s, int(payload["round_number"]), int(payload["board"]), payload["before"])

@@ -1,0 +1,455 @@
+"""The players' phones: check-in and result reports, the venue's only writes (issue 35).
+
+A phone never writes the file itself. Each accepted form becomes one storage command
+(:mod:`swissdesk.storage.commands.phones`) run by this server process through the same
+command lane as the window's actions (:meth:`TournamentFile.execute`: one SQLite
+transaction with its audit row, ``BEGIN IMMEDIATE`` and the file's busy timeout; the
+file's lock serialises this process's writers). The window sees the change through its own
+change check within a second or two (docs/venue.md).
+
+What protects the file from the venue network:
+
+* **The arbiter opens the door.** ``POST /checkin`` and ``POST /report`` answer 404 unless
+  a served section has check-in (result reporting) open for its round; the commands check
+  it again inside their transaction, so a door closing between the two is respected.
+* **A personal code** names the player; a code opens only its own check-in and its own
+  board (the command finds the board from the code, never from the form).
+* **Wrong codes lock the address out**: :data:`MAX_WRONG` wrong codes within
+  :data:`WRONG_WINDOW_S` lock the phone's address for :data:`LOCK_S`; while locked every
+  code is refused unread (a right one too), so 1,000 guesses test at most
+  :data:`MAX_WRONG` codes.
+* **CSRF**: every form carries a one-time token bound to a random cookie of the phone
+  (``SameSite=Strict``, ``HttpOnly``) by an HMAC with this server run's secret; a form
+  without it, from another site (``Origin``), replayed, or older than
+  :data:`TOKEN_TTL_S` is refused, and nothing is written.
+* Bodies are small (:data:`MAX_BODY`), parsed by the standard library.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import secrets
+import threading
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
+
+from jinja2 import Environment
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+
+from swissdesk.errors import SwissdeskError
+from swissdesk.storage import (
+    BoardResult,
+    CodeHolder,
+    PhoneCheckIn,
+    ReportResult,
+    ReportView,
+    TournamentFile,
+)
+from swissdesk.venue.source import Section, Venue
+
+MAX_WRONG = 5
+"""Wrong codes an address may send within :data:`WRONG_WINDOW_S` before it is locked out."""
+WRONG_WINDOW_S = 600.0
+LOCK_S = 900.0
+"""How long an address stays locked out (15 minutes: the arbiter can help meanwhile)."""
+TOKEN_TTL_S = 2 * 3600.0
+"""A form older than this is refused (reload the page)."""
+MAX_BODY = 2_048
+USED_TOKENS_KEPT = 100_000
+COOKIE = "swissdesk_phone"
+
+PHONE_RESULTS = {
+    "1-0": BoardResult.WHITE_WINS,
+    "1/2": BoardResult.DRAW,
+    "0-1": BoardResult.BLACK_WINS,
+}
+
+
+class LockOut:
+    """Wrong codes per client address; an address with too many is locked out."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._wrong: dict[str, deque[float]] = {}
+        self._locked: dict[str, float] = {}
+        self._lock = threading.Lock()
+
+    def locked(self, address: str) -> float:
+        """Seconds ``address`` stays locked out (0: it may try)."""
+        with self._lock:
+            until = self._locked.get(address)
+            if until is None:
+                return 0.0
+            left = until - self.clock()
+            if left <= 0:
+                del self._locked[address]
+                self._wrong.pop(address, None)
+                return 0.0
+            return left
+
+    def wrong(self, address: str) -> bool:
+        """Count a wrong code; whether the address is now locked out."""
+        now = self.clock()
+        with self._lock:
+            tries = self._wrong.setdefault(address, deque())
+            tries.append(now)
+            while tries and tries[0] < now - WRONG_WINDOW_S:
+                tries.popleft()
+            if len(tries) >= MAX_WRONG:
+                self._locked[address] = now + LOCK_S
+                return True
+            if len(self._wrong) > 50_000:  # a flood of addresses: forget the quiet ones
+                for key in [k for k, v in self._wrong.items() if not v][:10_000]:
+                    del self._wrong[key]
+            return False
+
+
+class FormTokens:
+    """One-time CSRF tokens bound to the phone's cookie (HMAC with a per-run secret)."""
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
+        self._secret = secrets.token_bytes(32)
+        self._used: OrderedDict[str, float] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def _mac(self, cookie: str, stamp: str, nonce: str) -> str:
+        msg = f"{cookie}|{stamp}|{nonce}".encode()
+        return hmac.new(self._secret, msg, hashlib.sha256).hexdigest()[:32]
+
+    def issue(self, cookie: str) -> str:
+        stamp = str(int(self.clock()))
+        nonce = secrets.token_urlsafe(9)
+        return f"{stamp}.{nonce}.{self._mac(cookie, stamp, nonce)}"
+
+    def check(self, cookie: str, token: str) -> str | None:
+        """Spend ``token``; ``None`` if good, else why it is refused."""
+        parts = token.split(".")
+        if not cookie or len(parts) != 3 or not parts[0].isdigit():
+            return "this form is not from this server: open the page again"
+        stamp, nonce, mac = parts
+        if not hmac.compare_digest(mac, self._mac(cookie, stamp, nonce)):
+            return "this form is not from this server: open the page again"
+        age = self.clock() - int(stamp)
+        if age > TOKEN_TTL_S or age < -60:
+            return "this form is too old: open the page again"
+        with self._lock:
+            if token in self._used:
+                return "this form was sent already"
+            self._used[token] = self.clock()
+            while len(self._used) > USED_TOKENS_KEPT:
+                self._used.popitem(last=False)
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What a phone page shows: a heading, a sentence, its kind (``ok``/``refused``/
+    ``info``), and for a report the board to act on."""
+
+    title: str
+    text: str
+    kind: str = "info"
+    board: BoardInfo | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardInfo:
+    """A player's board as the report page shows it (no ORM, no code)."""
+
+    section: str
+    round_number: int
+    board: int
+    white: str
+    black: str
+    you_are_white: bool
+    report: ReportView | None
+    entered: str
+
+
+class Phones:
+    """The phone routes' state and logic (one per server)."""
+
+    def __init__(self, venue: Venue, env: Environment) -> None:
+        self.venue = venue
+        self.env = env
+        self.lockout = LockOut()
+        self.tokens = FormTokens()
+        self.writes = 0
+        """Commands saved from phones (the benchmark reads it)."""
+        self._files: dict[Path, TournamentFile] = {}
+        self._handles: dict[tuple[Path, int | str | None], TournamentFile] = {}
+        self._files_lock = threading.Lock()
+
+    def handle(self, section: Section) -> TournamentFile:
+        """The phones' own handle of ``section``: a connection pool and lock of their own,
+        so a phone's command never waits behind the pages' reading of the file (SQLite's
+        WAL lets both run; writers still take turns through SQLite's write lock)."""
+        path = section.file.path
+        with self._files_lock:
+            found = self._handles.get((path, section.key))
+            if found is not None:
+                return found
+            tf = self._files.get(path)
+            if tf is None:  # never TournamentFile.open here: see TournamentFile.independent
+                tf = self._files[path] = section.file.tf.independent()
+            found = tf if section.key is None else tf.section(section.key)
+            self._handles[(path, section.key)] = found
+            return found
+
+    def close(self) -> None:
+        with self._files_lock:
+            for tf in self._files.values():
+                with contextlib.suppress(Exception):
+                    tf.close()
+            self._files.clear()
+            self._handles.clear()
+
+    # -- what is open ---------------------------------------------------------------------
+
+    def _open_sections(self, what: str) -> list[Section]:
+        out = []
+        for section in self.venue.sections:
+            try:
+                access = self.handle(section).phone_access()
+            except SwissdeskError:
+                continue
+            if (access.checkin_round if what == "checkin" else access.report_round) is not None:
+                out.append(section)
+        return out
+
+    def _holder(self, code: str) -> tuple[Section, TournamentFile, CodeHolder] | None:
+        seen: set[int] = set()
+        for section in self.venue.sections:
+            if id(section.file) in seen:
+                continue
+            seen.add(id(section.file))
+            holder = self.handle(section).code_holder(code)
+            if holder is None:
+                continue
+            for candidate in self.venue.sections:
+                if candidate.file is section.file and candidate.key in (holder.section_id, None):
+                    handle = self.handle(candidate)
+                    if handle.section_id == holder.section_id:
+                        return candidate, handle, holder
+        return None
+
+    # -- the requests -----------------------------------------------------------------------
+
+    async def page(self, request: Request, what: str) -> Response:
+        opened = await asyncio.to_thread(self._open_sections, what)
+        code = request.query_params.get("code", "")[:16]
+        return self._form(request, what, opened, code=code)
+
+    async def post(self, request: Request, what: str) -> Response:
+        opened = await asyncio.to_thread(self._open_sections, what)
+        if not opened:
+            return HTMLResponse(_NOT_FOUND, 404)
+        read = _same_origin(request) or await _read_form(request)
+        if isinstance(read, str):
+            return self._answer(request, what, Answer("Not sent", read, "refused"), 403)
+        form = read
+        cookie = request.cookies.get(COOKIE, "")
+        why = self.tokens.check(cookie, form.get("token", ""))
+        if why is not None:
+            return self._answer(request, what, Answer("Not sent", why, "refused"), 403)
+        address = request.client.host if request.client else "unknown"
+        left = self.lockout.locked(address)
+        if left:
+            minutes = max(1, round(left / 60))
+            text = (f"Too many wrong codes from this phone: try again in {minutes} minutes, "
+                    "or ask the arbiter.")  # fmt: skip
+            return self._answer(request, what, Answer("Locked", text, "refused"), 429)
+        code = form.get("code", "")[:32]
+        found = await asyncio.to_thread(self._holder, code)
+        if found is None:
+            text = "This code is not known here: check it on your slip, or ask the arbiter."
+            locked = self.lockout.wrong(address)
+            if locked:
+                text += " Too many wrong codes: this phone must wait 15 minutes."
+            answer = Answer("Not accepted", text, "refused")
+            return self._answer(request, what, answer, 429 if locked else 403)
+        if found[0] not in opened:  # a real code, of a section that is not open
+            text = "This is closed for your section now: ask the arbiter."
+            return self._answer(request, what, Answer("Closed", text, "refused"), 404)
+        section, handle, holder = found
+        device = _device(request)
+        if what == "checkin":
+            return await self._check_in(request, handle, holder, code, device)
+        return await self._report(request, section, handle, holder, code, form, device)
+
+    async def _check_in(
+        self, request: Request, handle: TournamentFile, holder: CodeHolder, code: str, device: str
+    ) -> Response:
+        try:
+            await asyncio.to_thread(handle.execute, PhoneCheckIn(code, device=device))
+        except SwissdeskError as exc:
+            text = _sentence(str(exc))
+            kind = "ok" if "already" in text else "refused"
+            return self._answer(request, "checkin", Answer(holder.name, text, kind))
+        self.writes += 1
+        text = "You are checked in. Good luck!"
+        return self._answer(request, "checkin", Answer(holder.name, text, "ok"))
+
+    async def _report(
+        self,
+        request: Request,
+        section: Section,
+        handle: TournamentFile,
+        holder: CodeHolder,
+        code: str,
+        form: dict[str, str],
+        device: str,
+    ) -> Response:
+        wanted = form.get("result", "")
+        access = await asyncio.to_thread(handle.phone_access)
+        r = access.report_round
+        if r is None:
+            return self._answer(request, "report", Answer("Closed", "Result reporting is closed: tell the arbiter.", "refused"), 404)  # fmt: skip
+        message: Answer | None = None
+        if wanted:
+            result = PHONE_RESULTS.get(wanted)
+            if result is None:
+                message = Answer(holder.name, "Choose 1-0, ½-½ or 0-1.", "refused")
+            else:
+                try:
+                    saved = await asyncio.to_thread(
+                        handle.execute, ReportResult(code, r, result, device=device)
+                    )
+                except SwissdeskError as exc:
+                    message = Answer(holder.name, _sentence(str(exc)), "refused")
+                else:
+                    self.writes += 1
+                    message = Answer(holder.name, _report_sentence(saved.summary), "ok")
+        board = await asyncio.to_thread(_board_info, handle, section.name, holder.tpn, r)
+        if board is None:
+            return self._answer(request, "report", Answer(holder.name, f"You have no game in round {r}: nothing to report.", "info"))  # fmt: skip
+        answer = message or Answer(holder.name, "", "info")
+        return self._answer(request, "report", Answer(answer.title, answer.text, answer.kind, board), code=code)  # fmt: skip
+
+    # -- pages ---------------------------------------------------------------------------------
+
+    def _form(self, request: Request, what: str, opened: list[Section], *, code: str = "") -> Response:
+        return self._render(request, what, {"opened": [s.name for s in opened], "code": code,
+                                            "answer": None})  # fmt: skip
+
+    def _answer(
+        self, request: Request, what: str, answer: Answer, status: int = 200, *, code: str = ""
+    ) -> Response:
+        return self._render(request, what, {"opened": [True], "answer": answer, "code": code},
+                            status)  # fmt: skip
+
+    def _render(
+        self, request: Request, what: str, context: dict[str, object], status: int = 200
+    ) -> Response:
+        cookie = request.cookies.get(COOKIE, "")
+        fresh = not cookie or len(cookie) > 64
+        if fresh:
+            cookie = secrets.token_urlsafe(18)
+        title = "Check in" if what == "checkin" else "Report your result"
+        token = self.tokens.issue(cookie)
+        page = {**context, "what": what, "title": title, "token": token}
+        html = self.env.get_template("phone.html").render(page)
+        # Same-origin referrers (not the venue's usual no-referrer): the browser then
+        # names this server as the form's Origin, which the check above compares.
+        headers = {"Cache-Control": "no-store", "Referrer-Policy": "same-origin"}
+        response = HTMLResponse(html, status, headers=headers)
+        if fresh:
+            response.set_cookie(COOKIE, cookie, httponly=True, samesite="strict", path="/")
+        return response
+
+
+def _board_info(handle: TournamentFile, section: str, tpn: int, r: int) -> BoardInfo | None:
+    view = handle.round_view(r)
+    for b in view.boards:
+        if tpn in (b.white_tpn, b.black_tpn):
+            report = next((x for x in handle.reports(r) if x.board == b.board), None)
+            return BoardInfo(
+                section=section,
+                round_number=r,
+                board=b.board,
+                white=b.white_name,
+                black=b.black_name,
+                you_are_white=b.white_tpn == tpn,
+                report=report,
+                entered=b.result_text,
+            )
+    return None
+
+
+def _report_sentence(summary: str) -> str:
+    if "confirmed" in summary or "agreed" in summary:
+        tail = " The result is entered." if "entered" in summary else " The arbiter accepts it."
+        return "Thank you: both players agree." + tail
+    if "disputed" in summary:
+        return "You disagree with your opponent's report: the arbiter will come to you."
+    return "Thank you: your opponent confirms it on their phone."
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:]).rstrip(".") + "."
+
+
+def _device(request: Request) -> str:
+    address = request.client.host if request.client else "unknown"
+    agent = request.headers.get("user-agent", "")
+    return f"{address} {_browser(agent)}".strip()
+
+
+def _browser(agent: str) -> str:
+    """A short name for the phone's browser (the audit log names the device with it)."""
+    for name in ("Firefox", "Edg", "OPR", "SamsungBrowser", "Chrome", "Safari"):
+        if name in agent:
+            platform = next((p for p in ("Android", "iPhone", "iPad", "Linux", "Windows",
+                                         "Mac OS") if p in agent), "")  # fmt: skip
+            return f"{name} {platform}".strip()
+    return agent[:40]
+
+
+def _same_origin(request: Request) -> str | None:
+    """A form sent from another site (its ``Origin`` or ``Referer`` names another host).
+
+    An opaque ``Origin: null`` (a privacy setting, a sandboxed page) proves nothing either
+    way: the one-time token bound to the phone's ``SameSite=Strict`` cookie decides then."""
+    host = request.headers.get("host", "")
+    for header in ("origin", "referer"):
+        value = request.headers.get(header)
+        if value and value != "null":
+            if urlsplit(value).netloc != host:
+                return "this form was sent from another site: nothing was saved"
+            return None
+    return None
+
+
+async def _read_form(request: Request) -> dict[str, str] | str:
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/x-www-form-urlencoded":
+        return "send the form from its page"
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        return "this form is too long"
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return "this form is too long"
+    try:
+        pairs = parse_qsl(body.decode("ascii"), keep_blank_values=True, max_num_fields=10)
+    except (UnicodeDecodeError, ValueError):
+        return "this form cannot be read"
+    return {k: v for k, v in pairs}
+
+
+_NOT_FOUND = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Not found</title>
+<link rel="stylesheet" href="/static/venue.css"></head><body><main><h1>Not found</h1>
+<p>There is no such page. <a href="/">All tournaments</a></p></main></body></html>"""
