@@ -66,6 +66,12 @@ def register(subparsers: Any) -> None:
         "--player", action="append", default=[], metavar="TEXT", help="one player (repeatable)"
     )
     p.add_argument("--tiebreaks", metavar="CODES", help='e.g. "DE,WIN,SB,KS"')
+    p.add_argument(
+        "--pab-points",
+        metavar="P",
+        help="what the pairing-allocated bye is worth: 1 (a win, the default), 0.5 or 0 "
+        "(C.04.1 art. 3); in FIDE mode never more than a win",
+    )
     p.set_defaults(func=run_new)
 
     p = subparsers.add_parser(
@@ -150,7 +156,16 @@ def run_new(args: argparse.Namespace) -> int:
         tiebreaks = tuple(spec.code for spec in parse_tiebreak_list(args.tiebreaks))
     else:
         tiebreaks = system_tiebreaks(args.system) or DEFAULT_TIEBREAKS
+    extra: dict[str, Any] = {}
+    if args.pab_points is not None:
+        from swissdesk.cli.fide_commands import parse_points
+        from swissdesk.model.tournament import ScoringSystem
+
+        extra["scoring"] = ScoringSystem(
+            pairing_allocated_bye=parse_points(args.pab_points, "--pab-points")
+        )
     settings = TournamentSettings(
+        **extra,
         name=args.name,
         system=args.system,
         total_rounds=args.rounds or 9,

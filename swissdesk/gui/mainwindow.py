@@ -556,6 +556,15 @@ class MainWindow(QMainWindow):
     def keyboard_help(self) -> None:
         self.prompter.show_text("Keyboard", menus.keyboard_help_text())
 
+    def pairing_rules(self) -> None:
+        """Help > Pairing rules…: the rules of the open tournament's system (or any other
+        system swissdesk offers), FIDE's text shipped with the program (C.02 VCL Q92)."""
+        from swissdesk.gui.dialogs import RulesDialog
+
+        settings = self.tournament_settings if self.file is not None else None
+        dialog = RulesDialog(settings.system if settings is not None else "dutch", self)
+        self.prompter.run_dialog(dialog)
+
     def about(self) -> None:
         self.prompter.info(
             "About swissdesk",

@@ -54,6 +54,9 @@ RESULT_CHOICES: tuple[tuple[str, str, str], ...] = (
     ("0-0", "0 – 0, both lose", "z"),
     ("1/2-0", "½ – 0", "h"),
     ("0-1/2", "0 – ½", "Shift+H"),
+    ("1-0u", "1 – 0 unrated (fewer than one move)", "w"),
+    ("0-1u", "0 – 1 unrated (fewer than one move)", "l"),
+    ("1/2u", "½ – ½ unrated (fewer than one move)", "d"),
     ("", "Clear the result", "Del"),
 )
 """The results the board list accepts: (stored value, menu text, key typed on the list)."""
@@ -106,6 +109,12 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
                 "players.prohibited_pairs",
                 tip="Players who must not be paired together (before round 1 in FIDE mode)",
             ),
+            Command(
+                "chess960",
+                "Chess&960…",
+                "files.chess960",
+                tip="Play Chess960: a starting position drawn for each round",
+            ),
             SEPARATOR,
             Command(
                 "leave_fide_mode",
@@ -133,6 +142,8 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
             SEPARATOR,
             Command("late", "&Late entry…", "players.late_entry", "Ctrl+Shift+L"),
             Command("withdraw", "&Withdraw player…", "players.withdraw", "Ctrl+Shift+W"),
+            Command("expel", "E&xpel player…", "players.expel"),
+            Command("half_byes", "Hal&f-point byes allowed…", "players.half_byes"),
             Command("bye", "Requested &bye / absence…", "players.request_bye", "Ctrl+Shift+B"),
             Command("cancel_bye", "&Cancel requested bye…", "players.cancel_bye"),
             Command(
@@ -302,6 +313,7 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
         "&Help",
         (
             Command("keys", "&Keyboard", "keyboard_help", _SK.HelpContents, needs_file=False),
+            Command("rules", "Pairing &rules…", "pairing_rules", needs_file=False),
             Command("about", "&About swissdesk", "about", needs_file=False),
         ),
     ),

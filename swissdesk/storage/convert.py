@@ -22,7 +22,7 @@ from swissdesk.elo import NationalSystem
 from swissdesk.engines.acceleration import (  # re-exported for the storage service
     baku_group_a_size as baku_group_a_size,
 )
-from swissdesk.engines.acceleration import baku_virtual_points
+from swissdesk.engines.acceleration import baku_last_ga, baku_virtual_points
 from swissdesk.model import round_robin, schedule, timecontrol
 from swissdesk.model.ratings import (
     NationalRating,
@@ -513,6 +513,7 @@ def round_entry(
         result=code,
         games=games,
         game_points=stored.game_points,
+        adjourned=stored.adjourned and stored.result is not None,
     )
 
 
@@ -566,7 +567,7 @@ def build_snapshot(
         session.connection()
         .exec_driver_sql(
             "SELECT player_id, round_number, kind, opponent_id, colour, result, games, "
-            "game_points FROM entry WHERE section_id = ? AND +round_number <= ?",
+            "game_points, adjourned FROM entry WHERE section_id = ? AND +round_number <= ?",
             (section, next_round),
         )
         .fetchall()
@@ -574,7 +575,7 @@ def build_snapshot(
     by_player: dict[int, dict[int, RoundEntry]] = {}
     presets: dict[int, RoundEntry] = {}
     codes, colours = CODES, COLOURS
-    for pid, r, kind, opp, colour, result, games, game_points in rows:
+    for pid, r, kind, opp, colour, result, games, game_points, adjourned in rows:
         if r == next_round:
             # Only requested byes and absences of the round to be paired (truncated()).
             if kind in PRESET_KINDS and opp is None and result is not None:
@@ -595,6 +596,7 @@ def build_snapshot(
                 tpn_of[opp] if opp is not None else None,
                 colours[colour] if colour else None,
                 code,
+                adjourned=bool(adjourned) and result is not None,
             )
         else:
             entry = round_entry(
@@ -604,6 +606,11 @@ def build_snapshot(
             )
         by_player.setdefault(pid, {})[r] = entry
     keep_declared = rec.declared_through == through
+    from swissdesk.storage.commands.chess960 import read_state as chess960_state
+    from swissdesk.storage.commands.player_flags import EXPELLED, flagged
+
+    expelled = flagged(session, EXPELLED)
+    chess960 = {r: n for r, n in (chess960_state(session).positions or {}).items() if r <= through}
     rules = settings.rating_rules
     national_fed = rules.federation(settings.federation)
     out: list[Player] = []
@@ -645,6 +652,8 @@ def build_snapshot(
                 declared_rank=row.declared_rank if keep_declared else None,
                 members=tuple(json.loads(row.members)),
                 club=row.club,
+                withdrawn_from=row.withdrawn_from_round,
+                expelled=row.id in expelled,
             )
         )
     acceleration: dict[int, tuple[HalfPoints, ...]] = {}
@@ -655,7 +664,12 @@ def build_snapshot(
                 acceleration[row.tpn] = tuple(int(v) for v in values)
     elif settings.acceleration is AccelerationKind.BAKU and players:
         marked = [row.tpn for row in players if row.group_a]
-        last_ga = max(marked) if marked else baku_group_a_size(len(players))
+        if marked:
+            last_ga = max(marked)
+        elif through == 0:  # round 1: GA counts only the players paired in it (Q111)
+            last_ga = baku_last_ga(p.tpn for p in out if p.entry(1) is None)
+        else:
+            last_ga = baku_group_a_size(len(players))
         # Double-Swiss (C.04.5): a match win, two games, is the unit of the virtual points.
         win = settings.scoring.win * (2 if settings.system == DOUBLE_SWISS else 1)
         points = baku_virtual_points(settings.total_rounds, win)
@@ -678,6 +692,7 @@ def build_snapshot(
         is_team=settings.is_team,
         team=_team_settings(session) if settings.is_team else None,
         extra_records=tuple(json.loads(rec.extra_records)),
+        chess960=chess960,
         rating_method=None if rules.method is RatingMethod.FIDE else rules.method,
         rating_federation=national_fed,
         unrated_rule=rules.unrated,
@@ -805,7 +820,7 @@ def insert_tournament(
                     "opponent_id": id_of[e.opponent] if e.opponent is not None else None,
                     "colour": e.colour.value if e.colour else None,
                     "result": e.result.value,
-                    "adjourned": False,
+                    "adjourned": e.adjourned,
                     "games": games_to_json(e.games),
                     "game_points": e.game_points,
                 }

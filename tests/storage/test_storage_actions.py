@@ -572,6 +572,28 @@ def test_baku_acceleration_virtual_points(tmp_path: Path) -> None:
         assert sorted(snap.acceleration) == [1, 2, 3, 4, 5, 6, 7]
 
 
+def test_q111_baku_round_1_byes_have_no_place_in_group_a_yet(tmp_path: Path) -> None:
+    """C.02 VCL Q111: players with a bye in round 1 are not among the participants to be
+    paired in it (C.04.7 art. 1.2): 10 registered, 2 on a round-1 bye, so GA is the first
+    2 * ceil(8 / 4) = 4 of the 8 paired (TPNs 1, 3, 4, 5 when no. 2 is away). No. 2 joins
+    GA when back (above the last GA player, art. 1.3); no. 9, below it, does not."""
+    s = settings(total_rounds=9, acceleration=AccelerationKind.BAKU)
+    players = [PlayerData(f"P{i:02d}", 2500 - 10 * i) for i in range(10)]
+    with TournamentFile.create(tmp_path / "baku.swissdesk", s, players=players) as tf:
+        tf.execute(RequestBye(2, 1, ByeKind.HALF))
+        tf.execute(RequestBye(9, 1, ByeKind.ZERO))
+        snap = tf.snapshot()
+        assert sorted(snap.acceleration) == [1, 2, 3, 4, 5]  # 4 paired in GA, up to no. 5
+        pairing, _ = tf.pair_next_round()
+        high = {t for pair in pairing.pairs for t in (pair.white, pair.black) if t <= 5}
+        assert high == {1, 3, 4, 5}
+        for board in range(1, len(pairing.pairs) + 1):
+            tf.execute(EnterResult(1, board, BoardResult.WHITE_WINS))
+        snap = tf.snapshot()
+        assert sorted(snap.acceleration) == [1, 2, 3, 4, 5]
+        assert snap.acceleration[2] == (2, 2, 2, 1, 1, 0, 0, 0, 0)
+
+
 def test_calls_from_another_thread(nine: TournamentFile) -> None:
     errors: list[BaseException] = []
 
@@ -593,16 +615,16 @@ def test_an_action_failing_midway_leaves_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Round 1 of a Baku tournament: the boards are written before group GA is marked.
-    from swissdesk.storage import convert
+    from swissdesk.storage.commands import rounds
 
-    def broken(players: int) -> int:
+    def broken(paired: object) -> int:
         raise RuntimeError("simulated crash in the middle of an action")
 
     s = settings(acceleration=AccelerationKind.BAKU)
     players = [PlayerData(n, r) for n, r, _t in NAMES]
     with TournamentFile.create(tmp_path / "mid.swissdesk", s, players=players) as tf:
         before = len(tf.audit_log())
-        monkeypatch.setattr(convert, "baku_group_a_size", broken)
+        monkeypatch.setattr(rounds, "baku_last_ga", broken)
         with pytest.raises(RuntimeError):
             tf.pair_next_round()
         monkeypatch.undo()

@@ -22,11 +22,13 @@ from swissdesk.storage import (
     CancelBye,
     DrawLots,
     EditPlayer,
+    ExpelPlayer,
     LateEntry,
     PlayerData,
     ProhibitPairs,
     RemovePlayer,
     RequestBye,
+    SetHalfByeEligibility,
     Withdraw,
 )
 
@@ -190,6 +192,54 @@ class PlayersController:
         )
         if self.w.prompter.run_dialog(dialog):
             self.w.run_action(Withdraw(dialog.tpn(), dialog.round_number()), "Withdraw player")
+
+    def expel(self) -> None:
+        """Players > Expel player…: withdrawn from the round chosen on and left out of the
+        standings (C.02 VCL Q197-198); the reason is kept in the audit log."""
+        if self.w.tournament_settings is None:
+            return
+        dialog = WithdrawDialog(
+            self.w.player_rows,
+            self.w.rounds_paired + 1,
+            self.w.tournament_settings.total_rounds,
+            self._selected_tpn(),
+            self.w,
+        )
+        dialog.setWindowTitle("Expel player")
+        if not self.w.prompter.run_dialog(dialog):
+            return
+        reason = self.w.prompter.ask_text(
+            "Expel player", "Why (kept in the audit log; may stay empty):"
+        )
+        if reason is None:
+            return
+        self.w.run_action(
+            ExpelPlayer(dialog.tpn(), dialog.round_number(), reason.strip()), "Expel player"
+        )
+
+    def half_byes(self) -> None:
+        """Players > Half-point byes…: whether the selected player may have half-point byes
+        under the tournament's rules (C.02 VCL Q175-176)."""
+        tf = self.w.file
+        tpn = self._selected_tpn()
+        if tf is None:
+            return
+        if tpn is None:
+            self.w.prompter.error("Half-point byes", "Select a player on the Players page first.")
+            return
+        refused = self.w.guarded("Half-point byes", tf.half_byes_refused)
+        if refused is None:
+            return
+        now = "refused" if tpn in refused else "allowed"
+        choice = self.w.prompter.choose(
+            "Half-point byes",
+            f"No. {tpn}: half-point byes are {now} now. Under the tournament's rules "
+            "(a free entry, a qualification condition) a player may be refused them.",
+            ["Allowed", "Refused"],
+        )
+        if choice is None or ("allowed", "refused")[choice] == now:
+            return
+        self.w.run_action(SetHalfByeEligibility(tpn, choice == 0), "Half-point byes")
 
     def request_bye(self) -> None:
         if self.w.tournament_settings is None:

@@ -30,6 +30,15 @@ from swissdesk.storage.commands.base import (
     tpn_map,
 )
 from swissdesk.storage.errors import ActionRefused, ConfirmationRequired
+from swissdesk.storage.levels import (
+    FPB,
+    IntegrityEvent,
+    Level,
+    LevelWarning,
+    information,
+    integrity_payload,
+    require,
+)
 from swissdesk.storage.schema import EntryRecord, PlayerRecord, TeamMemberRecord
 from swissdesk.storage.views import ByeKind, PlayerData, TournamentSettings
 
@@ -527,6 +536,10 @@ def request_bye(s: Session, a: RequestBye) -> Outcome:
         raise ActionRefused(
             f"no. {rec.tpn} {rec.name} enters in round {rec.late_entry_round}, not before"
         )
+    if a.kind is ByeKind.HALF:  # C.02 VCL Q175-176
+        from swissdesk.storage.commands.player_flags import refuse_half_bye
+
+        refuse_half_bye(s, rec.id, f"no. {rec.tpn} {rec.name}")
     existing = s.scalars(
         select(EntryRecord).where(EntryRecord.player_id == rec.id, EntryRecord.round_number == r)
     ).first()
@@ -542,8 +555,60 @@ def request_bye(s: Session, a: RequestBye) -> Outcome:
     else:
         existing.kind = "bye"
         existing.result = a.kind.result_code.value
-    payload = {"id": rec.id, "tpn": rec.tpn, "round": r, "kind": a.kind.value, "before": before}
-    return f"no. {rec.tpn} {rec.name}: {a.kind.value} bye in round {r}", payload, ()
+    payload: dict[str, Any] = {
+        "id": rec.id,
+        "tpn": rec.tpn,
+        "round": r,
+        "kind": a.kind.value,
+        "before": before,
+    }
+    found, events = _bye_warnings(s, rec, r, a.kind)
+    payload.update(require(a.confirmed, f"a {a.kind.value}-point bye; confirm", found))
+    payload.update(integrity_payload(*events))
+    return f"no. {rec.tpn} {rec.name}: {a.kind.value} bye in round {r}", payload, information(found)
+
+
+def _bye_warnings(
+    s: Session, rec: PlayerRecord, r: int, kind: ByeKind
+) -> tuple[list[LevelWarning], list[IntegrityEvent]]:
+    """A second (or later) half-point bye of a player: Level 3 (C.02 VCL Q174). A full-point
+    bye: Level 2, FIDE's Swiss rules no longer provide for it (C.04.1 art. 3 and 4 know the
+    pairing-allocated bye and the byes the tournament rules allow), and ``### FPB @ Round n``
+    (Q178, Q179)."""
+    who = f"no. {rec.tpn} {rec.name}"
+    if tournament_row(s).is_team:  # a team's byes follow the competition's rules (C.04.6)
+        return [], []
+    if kind is ByeKind.HALF:
+        others = sorted(
+            s.scalars(
+                select(EntryRecord.round_number).where(
+                    EntryRecord.player_id == rec.id,
+                    EntryRecord.round_number != r,
+                    EntryRecord.result == ResultCode.HALF_POINT_BYE.value,
+                )
+            )
+        )
+        if not others:
+            return [], []
+        rounds = ", ".join(str(n) for n in others)
+        return [
+            LevelWarning(
+                Level.CONFIRM_FACTS,
+                f"{who} already has a half-point bye in round{'s' if len(others) > 1 else ''} "
+                f"{rounds}: the one in round {r} would be bye number {len(others) + 1}",
+            )
+        ], []
+    if kind is ByeKind.FULL:
+        return [
+            LevelWarning(
+                Level.CONFIRM,
+                f"{who}: a full-point bye in round {r} is deprecated; FIDE's Swiss rules no "
+                "longer provide for it (C.04.1 art. 3-4: the pairing-allocated bye, and the "
+                "byes the tournament rules allow); it scores a win and bars the player from "
+                "the pairing-allocated bye ([C2])",
+            )
+        ], [IntegrityEvent(FPB, r, f"{who}: full-point bye requested")]
+    return [], []
 
 
 def undo_request_bye(s: Session, payload: Mapping[str, Any]) -> None:
