@@ -72,9 +72,10 @@ def new_tournament(settings: TournamentSettings, players: Sequence[PlayerData] =
     check_scoring(settings, settings.fide_mode)
 
     def fill(session: Session) -> None:
+        context = convert.rating_context_of(settings)
         for tpn, data in enumerate(players, start=1):
             rec = PlayerRecord(tpn=tpn, members="[]", acceleration="null")
-            convert.apply_player_data(rec, data)
+            convert.apply_player_data(rec, data, context)
             session.add(rec)
 
     payload = {

@@ -111,7 +111,7 @@ def test_custom_order_must_name_everyone(nine: TournamentFile) -> None:
     # Checklist Q149: an order against the ratings is applied only once confirmed.
     with pytest.raises(ConfirmationRequired, match="depart from C"):
         nine.execute(AssignPairingNumbers(order=(9, 8, 7, 6, 5, 4, 3, 2, 1)))
-    nine.execute(AssignPairingNumbers(order=(9, 8, 7, 6, 5, 4, 3, 2, 1), confirmed=True))
+    nine.execute(AssignPairingNumbers(order=(9, 8, 7, 6, 5, 4, 3, 2, 1), confirmed=3))
     assert nine.players()[0].name == "Irwin, Ida"
 
 
@@ -202,8 +202,11 @@ def test_late_entry_after_round_four_is_appended(nine: TournamentFile) -> None:
     nine.execute(LateEntry(PlayerData("Strong, Sam", rating=2700), from_round=5))
     assert nine.players()[-1].name == "Strong, Sam"
     assert nine.players()[-1].tpn == 10
-    with pytest.raises(ActionRefused, match=r"C\.04\.2 art\. 2\.3"):
-        nine.execute(AssignPairingNumbers())
+    # C.04.2 art. 2.3 froze the numbers: re-sorting now is a Level-4 warning (Q151-152;
+    # this file is out of FIDE mode, where it is refused).
+    with pytest.raises(ConfirmationRequired, match=r"C\.04\.2 art\. 2\.2-2\.3") as asked:
+        nine.execute(AssignPairingNumbers(confirmed=3))
+    assert asked.value.level == 4
 
 
 def test_late_entry_refused_when_list_closed_or_round_paired(nine: TournamentFile) -> None:

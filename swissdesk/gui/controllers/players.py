@@ -58,9 +58,13 @@ class PlayersController:
         actions["remove_player"].setEnabled(before_round_one)
         actions["late"].setEnabled(not before_round_one and not table)
         actions["bye"].setEnabled(not table)
-        actions["sort"].setEnabled(self.w.rounds_paired < (1 if table else 4))
+        # Out of FIDE mode numbers may still change after round 4, as a Level-4 warning
+        # (C.04.2 art. 2.3; checklist Q151-152); in FIDE mode they are frozen.
+        fide = settings is None or settings.fide_mode
+        numbers = self.w.rounds_paired < (1 if table else 4) or not (table or fide)
+        actions["sort"].setEnabled(numbers)
         actions["draw_lots"].setEnabled(before_round_one)
-        actions["order_numbers"].setEnabled(self.w.rounds_paired < (1 if table else 4))
+        actions["order_numbers"].setEnabled(numbers)
 
     def refresh_players(self) -> None:
         page = self.w.players_page
@@ -68,13 +72,23 @@ class PlayersController:
         method = settings.rating_rules.method if settings is not None else RatingMethod.FIDE
         page.model.set_players(self.w.player_rows, method)
         # The tournament rating is its own column when the method makes it differ (Q116).
-        page.table.setColumnHidden(PlayersModel.TOURNAMENT_RATING, method is RatingMethod.FIDE)
+        # With FIDE's method it still differs where the list sequence gives another list's
+        # rating or the arbiter's estimate stands in (Q123, C.04.2 art. 2.1).
+        differs = any(r.tournament_rating != r.rating for r in self.w.player_rows)
+        page.table.setColumnHidden(
+            PlayersModel.TOURNAMENT_RATING, method is RatingMethod.FIDE and not differs
+        )
         page.refresh_count()
 
     def _selected_tpn(self) -> int | None:
         if self.w.tabs.currentIndex() == self.w.PAGE_PLAYERS:
             return self.w.players_page.selected_tpn()
         return None
+
+    def _national_federation(self) -> str:
+        """The federation whose national list the section reads (record 172's)."""
+        s = self.w.tournament_settings
+        return s.rating_rules.federation(s.federation) if s is not None else ""
 
     def _commit_player_edit(self, tpn: int, data: PlayerData) -> bool:
         return self.w.run_action(EditPlayer(tpn, data), "Edit player", deferred=True) is not None
@@ -93,6 +107,7 @@ class PlayersController:
             tf.section_id,
             lambda data, section: tf.desk_warnings(data, section),
             self.w,
+            national_federation=self._national_federation(),
         )
         if not self.w.prompter.run_dialog(dialog):
             return
@@ -112,7 +127,13 @@ class PlayersController:
         if row is None:
             self.w.prompter.info("Edit player", "Select a player in the players list first.")
             return
-        dialog = PlayerDialog(row.data, self.w, title=f"Edit no. {row.tpn}")
+        dialog = PlayerDialog(
+            row.data,
+            self.w,
+            title=f"Edit no. {row.tpn}",
+            rating_kind=self.w.rating_list.rating_kind(),
+            national_federation=self._national_federation(),
+        )
         if self.w.prompter.run_dialog(dialog):
             self.w.run_action(EditPlayer(row.tpn, dialog.data()), "Edit player")
 

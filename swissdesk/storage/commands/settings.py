@@ -103,6 +103,8 @@ def edit_settings(s: Session, a: EditSettings) -> Outcome:
     )
     convert.write_settings(rec, new)
     rec.fide_mode = new.fide_mode
+    if convert.rating_context_of(new) != convert.rating_context_of(before):
+        convert.resync_official_ratings(s)  # e.g. a rapid event reads the rapid ratings
     payload: dict[str, Any] = {
         "before": convert.settings_to_dict(before),
         "after": convert.settings_to_dict(new),
@@ -120,6 +122,7 @@ def undo_edit_settings(s: Session, payload: Mapping[str, Any]) -> None:
     convert.write_settings(rec, convert.settings_from_dict(payload["before"]))
     if "fide_mode_before" in payload:
         rec.fide_mode = bool(payload["fide_mode_before"])
+    convert.resync_official_ratings(s)
 
 
 def _changes_after_start(
