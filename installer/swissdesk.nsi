@@ -49,6 +49,7 @@ Unicode true
 !define APP_KEY "Software\swissdesk"
 !define UNINSTALL_KEY "Software\Microsoft\Windows\CurrentVersion\Uninstall\swissdesk"
 !define UNINSTALLER "uninstall.exe"
+!define MANUAL_PDF "swissdesk-manual.pdf"
 
 ; Refuse to build from a bundle that does not have the layout this script installs.
 !if ! /FileExists "${BUNDLE_DIR}\${GUI_EXE}"
@@ -129,6 +130,9 @@ Section "${APP_NAME}" SecMain
   File "${BUNDLE_DIR}\${GUI_EXE}"
   File "${BUNDLE_DIR}\${CLI_EXE}"
   File /r "${BUNDLE_DIR}\${CONTENTS_DIR}"
+!if /FileExists "${BUNDLE_DIR}\${MANUAL_PDF}"
+  File "${BUNDLE_DIR}\${MANUAL_PDF}"
+!endif
 
   WriteUninstaller "$INSTDIR\${UNINSTALLER}"
 
@@ -136,6 +140,9 @@ Section "${APP_NAME}" SecMain
   CreateDirectory "$SMPROGRAMS\${APP_NAME}"
   CreateShortCut "$SMPROGRAMS\${APP_NAME}\${APP_NAME}.lnk" "$INSTDIR\${GUI_EXE}" "" "$INSTDIR\${APP_ICON}" 0
   CreateShortCut "$SMPROGRAMS\${APP_NAME}\Uninstall ${APP_NAME}.lnk" "$INSTDIR\${UNINSTALLER}"
+!if /FileExists "${BUNDLE_DIR}\${MANUAL_PDF}"
+  CreateShortCut "$SMPROGRAMS\${APP_NAME}\${APP_NAME} manual.lnk" "$INSTDIR\${MANUAL_PDF}"
+!endif
   CreateShortCut "$DESKTOP\${APP_NAME}.lnk" "$INSTDIR\${GUI_EXE}" "" "$INSTDIR\${APP_ICON}" 0
 
   ; .swissdesk file association, with the tournament-file icon
@@ -172,11 +179,13 @@ Section "Uninstall"
   Delete "$INSTDIR\${GUI_EXE}"
   Delete "$INSTDIR\${CLI_EXE}"
   RMDir /r "$INSTDIR\${CONTENTS_DIR}"
+  Delete "$INSTDIR\${MANUAL_PDF}"
   Delete "$INSTDIR\${UNINSTALLER}"
   RMDir "$INSTDIR"
 
   Delete "$SMPROGRAMS\${APP_NAME}\${APP_NAME}.lnk"
   Delete "$SMPROGRAMS\${APP_NAME}\Uninstall ${APP_NAME}.lnk"
+  Delete "$SMPROGRAMS\${APP_NAME}\${APP_NAME} manual.lnk"
   RMDir "$SMPROGRAMS\${APP_NAME}"
   Delete "$DESKTOP\${APP_NAME}.lnk"
 

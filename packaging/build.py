@@ -480,6 +480,10 @@ def stage_deb(bundle: Path, staging: Path, version: str, arch: str) -> Path:
 
     doc = share / "doc" / layout.DEB_PACKAGE
     doc.mkdir(parents=True)
+    if (bundle / layout.MANUAL_PDF).is_file():
+        (doc / layout.MANUAL_PDF).symlink_to(
+            Path("..", "..", "..", "..", layout.DEB_INSTALL_DIR, layout.MANUAL_PDF)
+        )
     (doc / "copyright").write_text(
         "swissdesk is free software: GPL-3.0-or-later.\n"
         "It bundles Python (PSF licence), Qt and PySide6 (LGPL-3.0), SQLAlchemy (MIT),\n"
@@ -516,6 +520,20 @@ def build_deb(bundle: Path, dist: Path, work: Path, version: str, *, fast: bool 
     compression = ["-Zgzip", "-z1"] if fast else ["-Zxz"]
     run([dpkg_deb, "--root-owner-group", *compression, "--build", staging, deb])
     return deb
+
+
+# --------------------------------------------------------------------------- manual
+
+
+def build_manual(bundle: Path, dist: Path, version: str) -> Path:
+    """The user manual as a PDF beside the installers (``dist/swissdesk-<version>-manual.pdf``)
+    and in the bundle beside the executables, where the .deb and the Windows installer take
+    it from (C.02 Q13: the manual is also available separately)."""
+    from swissdesk.manual.pdf import write_pdf
+
+    out = write_pdf(dist / f"swissdesk-{version}-manual.pdf")
+    shutil.copyfile(out, bundle / layout.MANUAL_PDF)
+    return out
 
 
 # --------------------------------------------------------------------------- NSIS
@@ -610,6 +628,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             step = time.monotonic()
             report = smoke_test(bundle, version)
             timed("smoke test", step)
+        step = time.monotonic()
+        log(f"manual: {build_manual(bundle, dist, version)}")
+        timed("manual", step)
         if not args.no_deb and not WINDOWS:
             step = time.monotonic()
             log(f"deb: {build_deb(bundle, dist, work, version, fast=args.fast)}")

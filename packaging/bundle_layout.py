@@ -27,6 +27,10 @@ MIME_TYPE = "application/x-swissdesk"
 FILE_EXTENSION = ".swissdesk"
 DEB_PACKAGE = "swissdesk"
 DEB_INSTALL_DIR = "opt/swissdesk"
+MANUAL_PDF = "swissdesk-manual.pdf"
+"""The user manual's PDF: beside the executables in the bundle (so both installers carry
+it), as ``dist/swissdesk-<version>-manual.pdf`` beside the installers, and in the .deb's
+``/usr/share/doc/swissdesk``."""
 """Where the .deb puts the bundle (relative to /)."""
 
 

@@ -37,6 +37,7 @@ COMMAND_MODULES = (
     "swissdesk.cli.venue_commands",
     "swissdesk.cli.phone_commands",
     "swissdesk.cli.prize_commands",
+    "swissdesk.cli.manual_commands",
     "swissdesk.cli.gui_commands",
 )
 

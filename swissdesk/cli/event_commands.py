@@ -18,9 +18,11 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from swissdesk.cli.confirm import add_confirm_option, confirmed_level, confirming
 from swissdesk.cli.section_commands import add_section_option, open_section
 from swissdesk.errors import InputError
 
@@ -66,6 +68,12 @@ def register(subparsers: Any) -> None:
         "--player", action="append", default=[], metavar="TEXT", help="one player (repeatable)"
     )
     p.add_argument("--tiebreaks", metavar="CODES", help='e.g. "DE,WIN,SB,KS"')
+    p.add_argument(
+        "--pab-points",
+        metavar="P",
+        help="what the pairing-allocated bye is worth: 1 (a win, the default), 0.5 or 0 "
+        "(C.04.1 art. 3); in FIDE mode never more than a win",
+    )
     p.set_defaults(func=run_new)
 
     p = subparsers.add_parser(
@@ -79,7 +87,10 @@ def register(subparsers: Any) -> None:
             "the current pairing numbers in the new order (the arbiter's own numbering). "
             "Numbers that depart from art. 2.2 (an order putting a player above one of higher "
             "rating or title; any change by hand, or a re-sort moving two or more, once round "
-            "1 is paired) are refused with the reasons unless --confirm is given."
+            "1 is paired) are Level-3 warnings: refused with the reasons (exit 4) unless "
+            "--confirm (or --yes-i-know 3) is given. Once round 4 is paired, C.04.2 art. 2.3 "
+            "freezes the numbers: a change is a Level-4 warning (--yes-i-know 4), recorded "
+            "as a '### Configuration' line in the exported TRF."
         ),
     )
     p.add_argument("input", type=Path, help=".swissdesk tournament file")
@@ -95,8 +106,12 @@ def register(subparsers: Any) -> None:
         help="--varma: keep apart the players of one federation (default) or of one club",
     )
     p.add_argument(
-        "--confirm", action="store_true", help="apply numbers that depart from art. 2.2"
+        "--confirm",
+        action="store_true",
+        help="apply numbers that depart from art. 2.2 (the Level-3 warnings; the same as "
+        "--yes-i-know 3)",
     )
+    add_confirm_option(p)
     add_section_option(p)
     p.set_defaults(func=run_numbers)
 
@@ -150,7 +165,16 @@ def run_new(args: argparse.Namespace) -> int:
         tiebreaks = tuple(spec.code for spec in parse_tiebreak_list(args.tiebreaks))
     else:
         tiebreaks = system_tiebreaks(args.system) or DEFAULT_TIEBREAKS
+    extra: dict[str, Any] = {}
+    if args.pab_points is not None:
+        from swissdesk.cli.fide_commands import parse_points
+        from swissdesk.model.tournament import ScoringSystem
+
+        extra["scoring"] = ScoringSystem(
+            pairing_allocated_bye=parse_points(args.pab_points, "--pab-points")
+        )
     settings = TournamentSettings(
+        **extra,
         name=args.name,
         system=args.system,
         total_rounds=args.rounds or 9,
@@ -173,16 +197,12 @@ def run_new(args: argparse.Namespace) -> int:
     return 0
 
 
-def _numbering(tf: Any, action: Any) -> Any:
-    """``action`` run; a refusal that --confirm would override lists what it departs from."""
-    from swissdesk.storage import ConfirmationRequired
-
-    try:
-        return tf.execute(action)
-    except ConfirmationRequired as exc:
-        for warning in exc.warnings:
-            print(f"swissdesk: warning: {warning}", file=sys.stderr)
-        raise InputError(f"{exc} (give --confirm)") from None
+def _numbering(tf: Any, action: Any, args: argparse.Namespace) -> Any:
+    """``action`` run with the confirmation given: ``--confirm`` accepts the Level-3
+    warnings (checklist Q149, Q150, Q154), ``--yes-i-know 4`` also a change once round 4 is
+    paired (Q151-152); without it the warnings are listed and nothing changes (exit 4)."""
+    level = max(confirmed_level(args), 3 if args.confirm else 0)
+    return confirming(lambda confirmed: tf.execute(replace(action, confirmed=confirmed)), level)
 
 
 def run_numbers(args: argparse.Namespace) -> int:
@@ -202,9 +222,9 @@ def run_numbers(args: argparse.Namespace) -> int:
                 order = tuple(int(x) for x in args.order.replace(" ", "").split(",") if x)
             except ValueError:
                 raise InputError(f"--order {args.order!r}: pairing numbers, like 3,1,2") from None
-            outcome = _numbering(tf, AssignPairingNumbers(order, confirmed=args.confirm))
+            outcome = _numbering(tf, AssignPairingNumbers(order), args)
         else:
-            outcome = _numbering(tf, AssignPairingNumbers(confirmed=args.confirm))
+            outcome = _numbering(tf, AssignPairingNumbers(), args)
         rows = sorted(tf.players(), key=lambda p: p.tpn)
     print(outcome.summary)
     for warning in outcome.warnings:

@@ -140,9 +140,163 @@ def register(subparsers: Any) -> None:
     p.add_argument("--rounds", type=int, default=None, metavar="R")
     p.add_argument("--tiebreaks", default=None, metavar="CODES", help='e.g. "BH/C1,BH,SB"')
     p.add_argument("--name", default=None)
+    p.add_argument(
+        "--pab-points",
+        default=None,
+        metavar="P",
+        help="before round 1: what the pairing-allocated bye is worth, e.g. 1, 0.5 or 0 "
+        "(a win, a draw, nothing; C.04.1 art. 3); in FIDE mode never more than a win",
+    )
     add_confirm_option(p)
     add_section_option(p)
     p.set_defaults(func=run_settings)
+    register_rules(subparsers)
+    register_player_flags(subparsers)
+    register_chess960(subparsers)
+
+
+def register_player_flags(subparsers: Any) -> None:
+    """``expel`` and ``half-byes``: what the arbiter decides about a player (C.02 VCL Q175,
+    Q176, Q197, Q198)."""
+    p = subparsers.add_parser(
+        "expel",
+        help="expel a player: not paired any more and left out of the standings",
+        description=(
+            "The player is withdrawn from --from-round on (default: the next round) and "
+            "left out of the standings; their games still count for their opponents' "
+            "tie-breaks. Undo takes it back."
+        ),
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER")
+    p.add_argument("--from-round", type=int, default=None, metavar="R")
+    p.add_argument("--reason", default="", help="why (kept in the audit log)")
+    add_confirm_option(p)
+    add_section_option(p)
+    p.set_defaults(func=run_expel)
+
+    p = subparsers.add_parser(
+        "half-byes",
+        help="allow or refuse half-point byes to a player (the tournament's rules)",
+        description=(
+            "'refused': the player is not eligible for half-point byes (a free entry, a "
+            "condition of the tournament's rules) and a request for one is refused; "
+            "'allowed' takes it back. Without a choice: the player's state."
+        ),
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER")
+    p.add_argument("choice", nargs="?", choices=("allowed", "refused"), default=None)
+    add_confirm_option(p)
+    add_section_option(p)
+    p.set_defaults(func=run_half_byes)
+
+
+def register_chess960(subparsers: Any) -> None:
+    """``chess960``: play Chess960, one starting position drawn per round (C.02 VCL Q222)."""
+    p = subparsers.add_parser(
+        "chess960",
+        help="play Chess960 (a starting position drawn for each round), or show the positions",
+        description=(
+            "'on': from the next round paired on, each round gets a Chess960 starting "
+            "position drawn at random, the same for all its boards, printed with the "
+            "pairings; 'off': standard chess again. Without a choice: whether the "
+            "tournament plays Chess960 and each round's position."
+        ),
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("choice", nargs="?", choices=("on", "off"), default=None)
+    add_confirm_option(p)
+    add_section_option(p)
+    p.set_defaults(func=run_chess960)
+
+
+def run_chess960(args: argparse.Namespace) -> int:
+    from swissdesk.model.chess960 import describe
+    from swissdesk.storage import SetChess960
+
+    with _open(args) as tf:
+        if args.choice is not None:
+            _report(execute(tf, SetChess960(args.choice == "on"), args))
+        state = tf.chess960()
+    print("Chess960: " + ("on" if state.on else "off"))
+    for r, number in sorted((state.positions or {}).items()):
+        print(f"round {r}: {describe(number)}")
+    return 0
+
+
+def run_expel(args: argparse.Namespace) -> int:
+    from swissdesk.storage import ExpelPlayer
+
+    with _open(args) as tf:
+        _report(execute(tf, ExpelPlayer(args.tpn, args.from_round, args.reason), args))
+    return 0
+
+
+def run_half_byes(args: argparse.Namespace) -> int:
+    from swissdesk.storage import SetHalfByeEligibility
+
+    with _open(args) as tf:
+        if args.choice is not None:
+            eligible = args.choice == "allowed"
+            _report(execute(tf, SetHalfByeEligibility(args.tpn, eligible), args))
+        refused = tf.half_byes_refused()
+    print(f"no. {args.tpn}: half-point byes {'refused' if args.tpn in refused else 'allowed'}")
+    return 0
+
+
+def register_rules(subparsers: Any) -> None:
+    """The ``rules`` command: the rules text of a pairing system (C.02 VCL Q92)."""
+    p = subparsers.add_parser(
+        "rules",
+        help="print the rules of a pairing system (FIDE's text, shipped with swissdesk)",
+        description=(
+            "Print the rules of a pairing system as FIDE published them: the system's part of "
+            "C.04 (2026) with the basic rules, the general handling rules and the accelerated "
+            "systems; the 1992 rating-based Swiss and the Lim system's 1999 and 2003 "
+            "editions in their own texts; the Berger tables of C.05 Annex 1 for a round "
+            "robin. SYSTEM is a system's name (dutch, rating1992, lim:2003, ...) or a "
+            ".swissdesk file, whose system is used. Without SYSTEM: the systems."
+        ),
+    )
+    p.add_argument("system", nargs="?", default=None, metavar="SYSTEM|FILE")
+    add_section_option(p)
+    p.set_defaults(func=run_rules)
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    from swissdesk.engines import system_title
+    from swissdesk.engines.rules_text import offered_systems, rules_text
+
+    if args.system is None:
+        for name in offered_systems():
+            print(f"{name:14} {system_title(name)}")
+        return 0
+    system = args.system
+    if system.endswith(".swissdesk") or Path(system).is_file():
+        with open_section(Path(system), args.section) as tf:
+            system = tf.settings().system
+    try:
+        text = rules_text(system)
+    except KeyError as exc:
+        raise InputError(str(exc.args[0])) from None
+    print(f"{text.title} — {text.source}\n")
+    print(text.text, end="" if text.text.endswith("\n") else "\n")
+    return 0
+
+
+def parse_points(text: str, what: str) -> int:
+    """``1``, ``0.5``, ``½``, ``1½`` or ``0`` as half-points; :class:`InputError` otherwise."""
+    t = text.strip().replace(",", ".")
+    half = t.endswith("½")
+    t = t.removesuffix("½") or ("0" if half else "")
+    try:
+        value = float(t) * 2 + (1 if half else 0)
+    except ValueError:
+        raise InputError(f"{what}: {text!r} is not a number of points (e.g. 1, 0.5, 0)") from None
+    if value < 0 or value != int(value):
+        raise InputError(f"{what}: {text!r} is not a whole or half number of points")
+    return int(value)
 
 
 def _open(args: argparse.Namespace) -> Any:
@@ -308,6 +462,11 @@ def run_settings(args: argparse.Namespace) -> int:
             changes["tiebreaks"] = tuple(s.code for s in parse_tiebreak_list(args.tiebreaks))
         if args.name is not None:
             changes["name"] = args.name
+        if args.pab_points is not None:
+            changes["scoring"] = dataclasses.replace(
+                settings.scoring,
+                pairing_allocated_bye=parse_points(args.pab_points, "--pab-points"),
+            )
         if changes:
             _report(execute(tf, EditSettings(dataclasses.replace(settings, **changes)), args))
             settings = tf.settings()
@@ -315,8 +474,19 @@ def run_settings(args: argparse.Namespace) -> int:
     print(f"system: {settings.system}")
     print(f"rounds: {settings.total_rounds}")
     print(f"tie-breaks: {', '.join(settings.tiebreaks) or 'none'}")
+    print(f"points: {scoring_text(settings.scoring)}")
     print(f"FIDE mode: {'yes' if settings.fide_mode else 'no (left)'}")
     return 0
+
+
+def scoring_text(scoring: Any) -> str:
+    """``win 1, draw 0.5, loss 0, PAB 1`` (what ``settings`` shows of the point system)."""
+    from swissdesk.model.tournament import half_points_to_str as pts
+
+    return (
+        f"win {pts(scoring.win)}, draw {pts(scoring.draw)}, loss {pts(scoring.loss)}, "
+        f"pairing-allocated bye {pts(scoring.pairing_allocated_bye)}"
+    )
 
 
 def _report(outcome: Any) -> None:

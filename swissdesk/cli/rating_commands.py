@@ -3,11 +3,13 @@
     swissdesk ratings FILE [--round R] [--national] [--player TPN] [--json]
     swissdesk norms FILE [--round R] [--json]
     swissdesk player-rating FILE TPN [--k K|rules] [--rated-games N|unknown] [--national R]
+                                     [--standard R] [--rapid R] [--blitz R] [--manual R]
     swissdesk rating-rules FILE [--national-list NAME|none] [--national-k K]
                                 [--national-cap N|none] [--norm-exemption none|1.4.3a|b|c]
                                 [--method FIDE|NRO|FIDON|NIDOF|HBFN|LBFN|OTHER]
                                 [--rating-federation FED|section] [--initial-order ORDER]
                                 [--lots-seed N] [--unrated none|lowest|average|RATING]
+                                [--list-sequence LIST,LIST,...|default]
 
 ``ratings`` and ``norms`` read a ``.swissdesk`` file (with the K factors, game counts,
 national ratings and declarations kept in it) or a TRF (FIDE's rules alone). The
@@ -19,10 +21,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import datetime
 import json
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from swissdesk.cli.section_commands import add_section_option, open_section
 from swissdesk.elo import (
@@ -37,7 +41,18 @@ from swissdesk.elo import (
 )
 from swissdesk.errors import InputError
 from swissdesk.model import timecontrol
-from swissdesk.model.ratings import InitialOrder, RatingMethod, RatingRules, UnratedRule
+from swissdesk.model.ratings import (
+    ARBITER,
+    RATING_TYPES,
+    InitialOrder,
+    PlayerRatings,
+    Rating,
+    RatingMethod,
+    RatingRules,
+    UnratedRule,
+    official_rating,
+    parse_sequence,
+)
 from swissdesk.model.tournament import Tournament
 from swissdesk.norms import (
     EVENT_EXEMPTIONS,
@@ -100,7 +115,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description=(
             "Set what the rating changes read for a player beyond the rating: the K factor "
             "of the tournament's rating type ('rules': FIDE's rules decide), the number of "
-            "rated games before this event ('unknown'), the national rating (0: none)."
+            "rated games before this event ('unknown'), the national rating (0: none); and "
+            "the FIDE standard, rapid and blitz ratings and the manual rating, each kept "
+            "with its source and date (a figure typed here: the arbiter, today). Without "
+            "options it shows them."
         ),
     )
     p.add_argument("input", type=Path, help=".swissdesk tournament file")
@@ -108,6 +126,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--k", default=None, metavar="K|rules")
     p.add_argument("--rated-games", default=None, metavar="N|unknown")
     p.add_argument("--national", type=int, default=None, metavar="RATING")
+    for kind in RATING_TYPES:
+        p.add_argument(
+            f"--{kind}",
+            type=int,
+            default=None,
+            metavar="RATING",
+            help=f"the FIDE {kind} rating (0: none), marked as typed by the arbiter today",
+        )
+    p.add_argument(
+        "--manual",
+        type=int,
+        default=None,
+        metavar="RATING",
+        help="the manual rating (the arbiter's estimate, C.04.2 art. 2.1; 0: none): every "
+        "ranking method falls back to it, HBFN compares it",
+    )
     add_section_option(p)
     p.set_defaults(func=run_player_rating)
 
@@ -163,6 +197,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=None,
         metavar="none|lowest|average|RATING",
         help="the rating unrated players count with in ARO, TPR and the other rating tie-breaks",
+    )
+    p.add_argument(
+        "--list-sequence",
+        default=None,
+        metavar="LIST,LIST,...|default",
+        help="the FIDE lists the tournament rating is taken from, in order (checklist "
+        "Q123-126): standard, rapid, blitz, 'effective rapid', 'effective blitz' (standard "
+        "when none, R&B art. 7.2.1); 'default': by the rate of play",
     )
     add_section_option(p)
     p.set_defaults(func=run_rating_rules)
@@ -355,6 +397,7 @@ def run_player_rating(args: argparse.Namespace) -> int:
             if args.national < 0:
                 raise InputError("--national cannot be negative")
             data = dataclasses.replace(data, national_rating=args.national)
+        data = _typed_ratings(data, args, tf.settings())
         if data == row.data:
             print(
                 f"no. {row.tpn} {row.name}: K {row.k_factor or 'by the rules'}"
@@ -362,9 +405,52 @@ def run_player_rating(args: argparse.Namespace) -> int:
                 f"{'unknown' if row.rated_games is None else row.rated_games}, national rating "
                 f"{row.national_rating or '-'}"
             )
+            held = row.ratings or PlayerRatings()
+            fed = tf.settings().rating_rules.federation(tf.settings().federation)
+            print(f"ratings: {rating_source_line(held, fed) or 'none'}")
+            print(f"tournament rating: {row.tournament_rating or 'unrated'}")
             return 0
         _report(tf.execute(EditPlayer(row.tpn, data)))
     return 0
+
+
+def rating_source_line(ratings: PlayerRatings, federation: str = "") -> str:
+    """Every rating with where it comes from (checklist Q134): ``standard 2450 (FIDE
+    2026-11), manual 1650 (arbiter 2026-11-27)``."""
+    parts = [
+        f"{kind} {r.describe()}" for kind in RATING_TYPES if (r := ratings.fide(kind))
+    ]
+    nat = ratings.national_for(federation)
+    if nat is not None:
+        parts.append(f"national {nat.federation or federation} {nat.rating.describe()}".strip())
+    if ratings.manual is not None:
+        parts.append(f"manual {ratings.manual.describe()}")
+    return ", ".join(" ".join(p.split()) for p in parts)
+
+
+def _typed_ratings(data: Any, args: argparse.Namespace, settings: Any) -> Any:
+    """``data`` with the FIDE and manual ratings given on the command line, each marked
+    as typed by the arbiter today (checklist Q134)."""
+    typed = {k: getattr(args, k) for k in (*RATING_TYPES, "manual")}
+    if all(v is None for v in typed.values()):
+        return data
+    for option, value in typed.items():
+        if value is not None and not 0 <= value <= 9999:
+            raise InputError(f"--{option} {value}: a rating is from 0 (none) to 9999")
+    today = datetime.date.today().isoformat()
+    kind = timecontrol.rating_type_of(settings.time_control_code)
+    ratings: PlayerRatings = data.ratings or PlayerRatings()
+    for option, value in typed.items():
+        if value is None:
+            continue
+        rating = Rating(value, ARBITER, today) if value > 0 else None
+        if option == "manual":
+            ratings = dataclasses.replace(ratings, manual=rating)
+        else:
+            ratings = ratings.with_fide(option, rating)
+    return dataclasses.replace(
+        data, ratings=ratings, rating=official_rating(ratings, kind).value
+    )
 
 
 def _optional(text: str, none_word: str, option: str) -> int | None:
@@ -395,6 +481,13 @@ def _rating_rules(rules: RatingRules, args: argparse.Namespace) -> RatingRules:
             rules = dataclasses.replace(rules, unrated=UnratedRule.parse(args.unrated))
         except ValueError as exc:
             raise InputError(f"--unrated: {exc}") from None
+    if args.list_sequence is not None:
+        text = args.list_sequence.strip()
+        try:
+            sequence = () if text.lower() == "default" else parse_sequence(text.split(","))
+        except ValueError as exc:
+            raise InputError(f"--list-sequence: {exc}") from None
+        rules = dataclasses.replace(rules, sequence=sequence)
     return rules
 
 
@@ -438,6 +531,10 @@ def run_rating_rules(args: argparse.Namespace) -> int:
                 order += f", seed {rules.lots_seed}"
             print(f"equal rating and title: {order}")
             print(f"unrated players in rating tie-breaks: {rules.unrated.describe()}")
+            kind = timecontrol.rating_type_of(settings.time_control_code)
+            lists = ", ".join(k.label for k in rules.sequence_for(kind))
+            how = "" if rules.sequence else f" (the default of {kind})"
+            print(f"list sequence: {lists}{how}")
             return 0
         _report(tf.execute(EditSettings(new)))
     return 0

@@ -324,7 +324,9 @@ def run_register(args: argparse.Namespace) -> int:
 
 def listed_player(fide_id: int, kind: str) -> Any:
     """A player's data from the imported rating list (the rating of ``kind``)."""
+    from swissdesk.model.ratings import RATING_TYPES
     from swissdesk.ratinglist import default_rating_list
+    from swissdesk.ratinglist.update import listed_ratings
     from swissdesk.storage import PlayerData
 
     rating_list = default_rating_list()
@@ -334,9 +336,17 @@ def listed_player(fide_id: int, kind: str) -> Any:
     if match is None:
         raise InputError(f"FIDE ID {fide_id} is not in the rating list")
     p = match.player
+    info = next((s for s in rating_list.sources() if s.name == match.source), None)
     return PlayerData(
         name=p.name,
         rating=p.effective_rating(kind),  # rapid/blitz: standard when none (art. 7.2.1)
+        # Every FIDE rating of the list, with the list and its month (checklist Q134).
+        ratings=listed_ratings(
+            p,
+            match.source,
+            info.list_date if info is not None else "",
+            info.kinds if info is not None and info.kinds else RATING_TYPES,
+        ),
         sex={"M": "m", "F": "w"}.get(p.sex.upper(), ""),
         title=p.title or p.women_title,
         federation=p.federation,

@@ -87,6 +87,9 @@ def run_standings(args: argparse.Namespace) -> int:
     else:
         codes = declared_tiebreaks(tournament)
     standings = compute_standings(tournament, codes, after_round=args.round)
+    from swissdesk.lists.standings import check_final
+
+    check_final(tournament, standings.after_round)  # no final standings with a game adjourned
     if args.csv:
         write_csv(standings, sys.stdout)
     else:
@@ -122,7 +125,7 @@ def write_table(standings: Standings, out: TextIO) -> None:
         [
             row.rank_label,
             str(row.tpn),
-            row.name,
+            row.shown_name,
             str(row.rating) if row.rating else "",
             row.points_display,
             *(v.display for v in row.values),
@@ -137,6 +140,12 @@ def write_table(standings: Standings, out: TextIO) -> None:
             for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
         ]
         out.write("  ".join(parts).rstrip() + "\n")
+    if standings.expelled:
+        out.write(
+            "Expelled, not in the standings: "
+            + ", ".join(f"no. {t}" for t in standings.expelled)
+            + "\n"
+        )
     if standings.excluded:
         out.write(
             "Not in the standings (withdrew having completed less than half their games, "

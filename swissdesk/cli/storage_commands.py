@@ -129,7 +129,8 @@ def register(subparsers: Any) -> None:
         "result",
         nargs=argparse.REMAINDER,
         metavar="RESULT",
-        help="1-0, 0-1, 1/2, +-, -+, --, 0-0 or adj (adjourned); Double-Swiss: two results, "
+        help="1-0, 0-1, 1/2, +-, -+, --, 0-0, adj (adjourned), or 1-0u, 0-1u, 1/2u (unrated: "
+        "fewer than one move played, TRF W/D/L); Double-Swiss: two results, "
         "game 1 and game 2, each in that game's colours (e.g. 1-0 1/2); then "
         "--yes-i-know LEVEL to confirm a correction",
     )
@@ -284,6 +285,9 @@ def run_export(args: argparse.Namespace) -> int:
         version = args.trf_version or tf.trf_version()
         paired = tf.rounds_paired()
         event = tf.team_event() if tournament.is_team else None
+    from swissdesk.trf.writer import check_exportable
+
+    check_exportable(tournament)  # no TRF with an adjourned game open, in FIDE mode
     if event is not None:  # a team event: the TRF-2026 team section (trf/team_records.py)
         from swissdesk.trf.team_records import format_team_trf
 

@@ -6,6 +6,7 @@ the rounds; the pairing engines read them from ``Tournament.acceleration`` (TRF 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from swissdesk.model.tournament import HalfPoints, Tournament
@@ -14,6 +15,21 @@ from swissdesk.model.tournament import HalfPoints, Tournament
 def baku_group_a_size(participants: int) -> int:
     """Art. 1.2: the first half of the participants, rounded up to an even number (2 * Q)."""
     return 2 * -(-participants // 4)
+
+
+def baku_last_ga(paired_in_round_1: Iterable[int]) -> int:
+    """The TPN of the last GA participant (art. 1.2): the ``2 * Q``-th of the participants
+    paired in round 1, in TPN order (0 when none).
+
+    A player with a bye or absent in round 1 is not "to be paired" then: FIDE's checklist
+    (C.02 VCL Q111) reads such a player as having no TPN until they play, so they do not
+    count in the size of GA; once they arrive they are accommodated like a late entry
+    (art. 1.3): in GA when their number is above the last GA participant's.
+    """
+    tpns = sorted(paired_in_round_1)
+    if not tpns:
+        return 0
+    return tpns[min(len(tpns), baku_group_a_size(len(tpns))) - 1]
 
 
 def baku_virtual_points(total_rounds: int, win_points: HalfPoints) -> tuple[HalfPoints, ...]:

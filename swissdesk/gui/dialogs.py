@@ -66,7 +66,13 @@ from swissdesk.model.round_robin import (
     RoundRobinSettings,
     is_round_robin,
 )
-from swissdesk.model.tournament import DOUBLE_SWISS_SCORING, Colour, ScoringSystem
+from swissdesk.model.tournament import (
+    DOUBLE_SWISS_SCORING,
+    Colour,
+    ScoringSystem,
+    half_points_to_str,
+    pab_values,
+)
 from swissdesk.norms import EVENT_EXEMPTIONS
 from swissdesk.storage import (
     AccelerationKind,
@@ -290,7 +296,14 @@ class TournamentDialog(ValidatedDialog):
         lim_row.addWidget(self.lim_maxi)
         # An imported tournament may score otherwise: its points stay selectable as they are.
         self.scorings = dict(SCORING_CHOICES)
-        if s.scoring not in self.scorings.values():
+
+        def same_but_pab(preset: ScoringSystem) -> bool:
+            return replace(preset, pairing_allocated_bye=s.scoring.pairing_allocated_bye) == (
+                s.scoring
+            )
+
+        preset: ScoringSystem | None = next((sc for sc in self.scorings.values() if same_but_pab(sc)), None)
+        if preset is None:
             sc = s.scoring
             label = "As in the file: " + " – ".join(
                 f"{v // 2}{'½' if v % 2 else ''}" if v != 1 else "½"
@@ -300,8 +313,15 @@ class TournamentDialog(ValidatedDialog):
         self.scoring = QComboBox()
         for i, (label, scoring) in enumerate(self.scorings.items()):
             self.scoring.addItem(label, label)
-            if scoring == s.scoring:
+            if scoring == (preset or s.scoring):
                 self.scoring.setCurrentIndex(i)
+        self.pab = QComboBox()
+        self.pab.setToolTip(
+            "What the pairing-allocated bye is worth (C.04.1 art. 3: a win unless the "
+            "tournament rules say otherwise); in FIDE mode never more than a win"
+        )
+        self._fill_pab(s.scoring.pairing_allocated_bye)
+        self.scoring.currentIndexChanged.connect(lambda _i: self._fill_pab(None))
         self.system.currentIndexChanged.connect(self._system_changed)
         self.colour = QComboBox()
         self.colour.addItem("White", Colour.WHITE.value)
@@ -389,6 +409,7 @@ class TournamentDialog(ValidatedDialog):
         f.addRow("", self.swap)
         f.addRow("", self.rounds_note)
         f.addRow("P&oint system:", self.scoring)
+        f.addRow("Pairing-allocated bye &worth:", self.pab)
         f.addRow("&Colour of no. 1 in round 1:", self.colour)
         f.addRow("Acce&leration:", self.acceleration)
         f.addRow("Tie-&breaks:", self.tiebreaks)
@@ -437,6 +458,30 @@ class TournamentDialog(ValidatedDialog):
         edition = str(self.lim_edition.currentData())
         options = [] if edition == "2026" else [edition]
         return with_options(name, [*options, *(["maxi"] if self.lim_maxi.isChecked() else [])])
+
+    def _chosen_scoring(self) -> ScoringSystem:
+        """The point system chosen, without the PAB's own value."""
+        return self.scorings[str(self.scoring.currentData())]
+
+    def _fill_pab(self, value: int | None) -> None:
+        """Offer the values a PAB may take under the chosen point system (a win, a draw,
+        nothing, ... : :func:`~swissdesk.model.tournament.pab_values`), selecting ``value``
+        (the point system's own PAB when ``None``)."""
+        scoring = self._chosen_scoring()
+        games = 2 if scoring == DOUBLE_SWISS_SCORING else 1
+        values = list(pab_values(scoring, games))
+        wanted = scoring.pairing_allocated_bye if value is None else value
+        if wanted not in values:  # an imported tournament's own value (out of FIDE mode)
+            values.append(wanted)
+        names = {scoring.win * games: "a win", scoring.draw * games: "a draw", 0: "nothing"}
+        self.pab.blockSignals(True)
+        self.pab.clear()
+        for v in values:
+            label = half_points_to_str(v).removesuffix(".0").replace(".5", "½")
+            label = "½" if label == "0½" else label
+            self.pab.addItem(f"{label} ({names[v]})" if v in names else label, v)
+        self.pab.setCurrentIndex(max(0, self.pab.findData(wanted)))
+        self.pab.blockSignals(False)
 
     def _system_changed(self) -> None:
         """Double-Swiss scores games and values byes per match: offer its point system. A
@@ -556,7 +601,9 @@ class TournamentDialog(ValidatedDialog):
             ),
             total_rounds=self.rounds.value(),
             system=self.system_name(),
-            scoring=self.scorings[str(self.scoring.currentData())],
+            scoring=replace(
+                self._chosen_scoring(), pairing_allocated_bye=int(self.pab.currentData())
+            ),
             initial_colour=self.initial_colour(),
             tiebreaks=self.tiebreaks.codes(),
             acceleration=AccelerationKind(self.acceleration.currentData()),
@@ -795,6 +842,49 @@ class TextDialog(QDialog):
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
 
 
+class RulesDialog(TextDialog):
+    """The rules of the pairing systems swissdesk offers, FIDE's texts shipped with the
+    program (Help > Pairing rules; C.02 VCL Q92): one system at a time, chosen above the
+    text, the tournament's own first."""
+
+    def __init__(self, system: str, parent: QWidget | None = None) -> None:
+        from swissdesk.engines import system_title
+        from swissdesk.engines.rules_text import offered_systems
+
+        super().__init__("Pairing rules", "", parent)
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.system = QComboBox()
+        names = list(offered_systems())
+        if system not in names:
+            names.insert(0, system)
+        for name in names:
+            self.system.addItem(system_title(name), name)
+        self.source = QLabel()
+        self.source.setWordWrap(True)
+        layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.insertWidget(0, self.system)
+        layout.insertWidget(1, self.source)
+        self.system.currentIndexChanged.connect(lambda _i: self._show())
+        self.system.setCurrentIndex(max(0, self.system.findData(system)))
+        self._show()
+        self.resize(760, 560)
+        fit_to_screen(self)
+
+    def _show(self) -> None:
+        from swissdesk.engines.rules_text import rules_text
+
+        name = str(self.system.currentData())
+        try:
+            rules = rules_text(name)
+        except KeyError as exc:
+            self.source.setText(str(exc.args[0]))
+            self.text.setPlainText("")
+            return
+        self.source.setText(f"{rules.title}: {rules.source}")
+        self.text.setPlainText(rules.text)
+
+
 __all__ = [
     "SCORING_CHOICES",
     "ByeDialog",
@@ -804,6 +894,7 @@ __all__ = [
     "PlayerDialog",
     "PlayerForm",
     "PlayerRoundDialog",
+    "RulesDialog",
     "TextDialog",
     "TiebreakEditor",
     "TournamentDialog",

@@ -18,9 +18,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from PySide6.QtCore import QByteArray, QSettings, QTimer, Signal
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget, QWidget
 
 from swissdesk import __version__
 from swissdesk.errors import SwissdeskError
@@ -35,6 +35,7 @@ from swissdesk.gui.controllers.sections import SectionsController
 from swissdesk.gui.controllers.standings import CrossTableController, StandingsController
 from swissdesk.gui.controllers.teams import TeamsController
 from swissdesk.gui.desk import DeskPage
+from swissdesk.gui.help import ManualWindow, install_help_key
 from swissdesk.gui.pages import (
     AuditPage,
     CrossTablePage,
@@ -204,6 +205,8 @@ class MainWindow(QMainWindow):
         menus.add_actions(self.players_page.table, menus.PLAYERS_CONTEXT, self.menu_actions)
         self.rounds_page.table.addAction(submenus[menus.RESULTS].menuAction())
         menus.add_actions(self.rounds_page.table, menus.ROUNDS_CONTEXT, self.menu_actions)
+        self.manual_window: ManualWindow | None = None
+        self.help_key = install_help_key(self, self.show_manual)
         self._restore_geometry()
         self.files.show_welcome()
 
@@ -553,8 +556,38 @@ class MainWindow(QMainWindow):
     # -----------------------------------------------------------------------------------
     # Help
 
+    def show_manual(self, anchor: str | None = None, over: QWidget | None = None) -> ManualWindow:
+        """Help > Manual (F1): the user manual, at ``anchor`` when given. Opened from a
+        dialog (``over``, which blocks the other windows), it is modal above that dialog;
+        from the window, a window of its own to read beside it."""
+        if self.manual_window is None:
+            self.manual_window = ManualWindow(self)
+        manual = self.manual_window
+        modality = (
+            Qt.WindowModality.ApplicationModal if over is not None else Qt.WindowModality.NonModal
+        )
+        if manual.windowModality() != modality:
+            manual.hide()
+            manual.setWindowModality(modality)
+        if anchor is not None:
+            manual.show_anchor(anchor)
+        if manual.isVisible():  # behind the window: bring it to the front
+            manual.raise_()
+        manual.show()
+        manual.activateWindow()
+        return manual
+
     def keyboard_help(self) -> None:
         self.prompter.show_text("Keyboard", menus.keyboard_help_text())
+
+    def pairing_rules(self) -> None:
+        """Help > Pairing rules…: the rules of the open tournament's system (or any other
+        system swissdesk offers), FIDE's text shipped with the program (C.02 VCL Q92)."""
+        from swissdesk.gui.dialogs import RulesDialog
+
+        settings = self.tournament_settings if self.file is not None else None
+        dialog = RulesDialog(settings.system if settings is not None else "dutch", self)
+        self.prompter.run_dialog(dialog)
 
     def about(self) -> None:
         self.prompter.info(

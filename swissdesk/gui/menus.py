@@ -3,8 +3,9 @@
 :data:`MENUS` declares every command once: its menu, text, shortcut and the slot it calls
 (a dotted path from the window, e.g. ``"players.add_player"``: the players page's
 controller). The window builds its ``QAction``\\ s and menus from it
-(:func:`build_actions`, :func:`build_menus`); the keyboard help (F1) is generated from the
-same table (:func:`keyboard_help_text`), so a new command appears in both at once.
+(:func:`build_actions`, :func:`build_menus`); the keyboard help (Help > Keyboard) is generated from the
+same table (:func:`keyboard_help_text`), so a new command appears in both at once. F1 opens
+the user manual (:mod:`swissdesk.gui.help`).
 """
 
 from __future__ import annotations
@@ -54,6 +55,9 @@ RESULT_CHOICES: tuple[tuple[str, str, str], ...] = (
     ("0-0", "0 – 0, both lose", "z"),
     ("1/2-0", "½ – 0", "h"),
     ("0-1/2", "0 – ½", "Shift+H"),
+    ("1-0u", "1 – 0 unrated (fewer than one move)", "w"),
+    ("0-1u", "0 – 1 unrated (fewer than one move)", "l"),
+    ("1/2u", "½ – ½ unrated (fewer than one move)", "d"),
     ("", "Clear the result", "Del"),
 )
 """The results the board list accepts: (stored value, menu text, key typed on the list)."""
@@ -106,6 +110,12 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
                 "players.prohibited_pairs",
                 tip="Players who must not be paired together (before round 1 in FIDE mode)",
             ),
+            Command(
+                "chess960",
+                "Chess&960…",
+                "files.chess960",
+                tip="Play Chess960: a starting position drawn for each round",
+            ),
             SEPARATOR,
             Command(
                 "leave_fide_mode",
@@ -133,6 +143,8 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
             SEPARATOR,
             Command("late", "&Late entry…", "players.late_entry", "Ctrl+Shift+L"),
             Command("withdraw", "&Withdraw player…", "players.withdraw", "Ctrl+Shift+W"),
+            Command("expel", "E&xpel player…", "players.expel"),
+            Command("half_byes", "Hal&f-point byes allowed…", "players.half_byes"),
             Command("bye", "Requested &bye / absence…", "players.request_bye", "Ctrl+Shift+B"),
             Command("cancel_bye", "&Cancel requested bye…", "players.cancel_bye"),
             Command(
@@ -301,7 +313,12 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
     (
         "&Help",
         (
-            Command("keys", "&Keyboard", "keyboard_help", _SK.HelpContents, needs_file=False),
+            Command(
+                "user_manual", "&Manual", "show_manual", _SK.HelpContents, needs_file=False,
+                tip="The user manual (F1 in a dialog opens its section)",
+            ),
+            Command("keys", "&Keyboard", "keyboard_help", needs_file=False),
+            Command("rules", "Pairing &rules…", "pairing_rules", needs_file=False),
             Command("about", "&About swissdesk", "about", needs_file=False),
         ),
     ),
@@ -425,7 +442,7 @@ def _plain(text: str) -> str:
 
 
 def keyboard_help_text() -> str:
-    """The keyboard help (F1), generated from :data:`MENUS` and :data:`PAGE_KEYS`."""
+    """The keyboard help (Help > Keyboard), generated from :data:`MENUS` and :data:`PAGE_KEYS`."""
     lines: list[str] = []
     where = ""
     for place, keys, meaning in PAGE_KEYS:

@@ -51,7 +51,7 @@ from swissdesk.gui.tablemodel import (
     points,
     result_display,
 )
-from swissdesk.model.ratings import RatingMethod, method_rating
+from swissdesk.model.ratings import RatingMethod
 from swissdesk.model.text import matches
 from swissdesk.model.tournament import (
     ResultCode,
@@ -142,7 +142,7 @@ class PlayersModel(TableModel):
 
     def tournament_rating(self, row: PlayerRow) -> int:
         """The row's tournament rating by the section's method (TRF-2026 record 172)."""
-        return method_rating(self.rating_method, row.rating, row.national_rating)
+        return row.tournament_rating
 
     def players(self) -> list[PlayerRow]:
         return list(self._rows)

@@ -58,9 +58,13 @@ RESULT_KEYS: dict[str, BoardResult] = {
     "Z": BoardResult.BOTH_LOSE,
     "h": BoardResult.WHITE_HALF_BLACK_ZERO,
     "H": BoardResult.WHITE_ZERO_BLACK_HALF,
+    "w": BoardResult.WHITE_WINS_UNRATED,
+    "l": BoardResult.BLACK_WINS_UNRATED,
+    "d": BoardResult.DRAW_UNRATED,
 }
 """Keys of the result entry: ``1`` 1-0, ``0`` 0-1, ``=``/``5`` draw, ``+``/``-`` forfeits,
-``*`` double forfeit, ``z`` 0-0, ``h`` ½-0, ``Shift+H`` 0-½ (also in ``menus.RESULT_CHOICES``)."""
+``*`` double forfeit, ``z`` 0-0, ``h`` ½-0, ``Shift+H`` 0-½, ``w``/``l``/``d`` the unrated
+1-0, 0-1, ½-½ (fewer than one move; C.02 VCL Q185) (also in ``menus.RESULT_CHOICES``)."""
 
 
 def make_table(model: TableModel, *, proxy: PlayersFilterModel | None = None) -> QTableView:

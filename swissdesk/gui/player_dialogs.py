@@ -6,13 +6,16 @@ get and who moves down (C.04.2 art. 2.4), the rounds scored without playing.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -25,6 +28,15 @@ from swissdesk.gui.dialog_base import NOT_A_CHANGE, ValidatedDialog
 from swissdesk.gui.models import BYE_KIND_DISPLAY
 from swissdesk.gui.ratinglist_widgets import RatingListLookup, form_values, installed_rating_list
 from swissdesk.gui.tablemodel import points_words
+from swissdesk.model.ratings import (
+    ARBITER,
+    RATING_TYPES,
+    NationalRating,
+    PlayerRatings,
+    Rating,
+    official_rating,
+    settled_ratings,
+)
 from swissdesk.model.tournament import ResultCode, ScoringSystem, title_rank
 from swissdesk.ratinglist import ListedPlayer, RatingList
 from swissdesk.ratinglist.names import search_key
@@ -36,13 +48,71 @@ from swissdesk.storage import (
     SectionInfo,
 )
 
+RATING_LABELS = {"standard": "Standard", "rapid": "Rapid", "blitz": "Blitz"}
+
+
+def rating_source_text(ratings: PlayerRatings, national_federation: str = "") -> str:
+    """Where each rating comes from, in one line (checklist Q134: the list and its month
+    per rating; a rating typed by hand says so): ``Standard 2450 FIDE 2026-11 · Manual
+    1650 typed by the arbiter 2026-11-27``."""
+
+    def where(r: Rating) -> str:
+        if r.manual:
+            how = f"taken from {r.via} by the arbiter" if r.via else "typed by the arbiter"
+            return " ".join(x for x in (how, r.date) if x)
+        return " ".join(x for x in (r.via or r.source, r.date) if x) or "source not recorded"
+
+    parts = [
+        f"{RATING_LABELS[kind]} {r.value} {where(r)}"
+        for kind in RATING_TYPES
+        if (r := ratings.fide(kind)) is not None
+    ]
+    nat = ratings.national_for(national_federation)
+    if nat is not None:
+        fed = nat.federation or national_federation
+        parts.append(f"National{' ' + fed if fed else ''} {nat.value} {where(nat.rating)}")
+    if ratings.manual is not None:
+        parts.append(f"Manual {ratings.manual.value} {where(ratings.manual)}")
+    return " · ".join(parts)
+
 
 class PlayerForm(QWidget):
-    """The personal data fields of a player, validated like the players table."""
+    """The personal data fields of a player, validated like the players table.
 
-    def __init__(self, data: PlayerData | None = None, parent: QWidget | None = None) -> None:
+    ``Rating`` is the FIDE rating of the section's rate of play (``rating_kind``); the
+    other FIDE ratings, the national rating and the manual rating (the arbiter's estimate,
+    C.04.2 art. 2.1) have their own fields, and each keeps its source and date (checklist
+    Q134): a figure left as it was keeps its source, one typed is marked as typed by the
+    arbiter today, one filled from the rating list carries that list and its month."""
+
+    def __init__(
+        self,
+        data: PlayerData | None = None,
+        parent: QWidget | None = None,
+        *,
+        rating_kind: str = "standard",
+        national_federation: str = "",
+    ) -> None:
         super().__init__(parent)
         d = data or PlayerData(name="")
+        self.rating_kind = rating_kind if rating_kind in RATING_TYPES else "standard"
+        self.national_federation = national_federation
+        # What each rating field stands for while its figure is unchanged (its source).
+        # Data given by its figures alone stays so while no rating field is touched.
+        self._figures_only = d.ratings is None
+        self._known = (
+            d.ratings
+            if d.ratings is not None
+            else settled_ratings(
+                PlayerRatings(),
+                d.rating,
+                d.national_rating,
+                self.rating_kind,
+                national_federation,
+                source="",
+            )
+        )
+        self._given = self._known
         self.members = d.members  # a team's roster names: kept, not edited here
         self.name = QLineEdit(d.name)
         self.name.setPlaceholderText("Surname, First name")
@@ -82,6 +152,53 @@ class PlayerForm(QWidget):
         )
         self.national_rating = QLineEdit(str(d.national_rating) if d.national_rating else "")
         self.national_rating.setPlaceholderText("none")
+        # The other FIDE ratings (the list sequence may use them: checklist Q123) and the
+        # manual rating, which HBFN compares and every method falls back to (Q145).
+        self.fide_fields: dict[str, QLineEdit] = {}
+        for kind in RATING_TYPES:
+            held = self._known.fide(kind)
+            field = QLineEdit(str(held.value) if held is not None else "")
+            field.setPlaceholderText("unrated")
+            field.setMaximumWidth(70)
+            field.textChanged.connect(self._show_sources)
+            self.fide_fields[kind] = field
+        fide_row = QWidget()
+        fide_layout = QHBoxLayout(fide_row)
+        fide_layout.setContentsMargins(0, 0, 0, 0)
+        for kind, field in self.fide_fields.items():
+            label = QLabel(RATING_LABELS[kind].lower())
+            label.setBuddy(field)
+            fide_layout.addWidget(label)
+            fide_layout.addWidget(field)
+        fide_layout.addStretch(1)
+        manual = self._known.manual
+        self.manual_rating = QLineEdit(str(manual.value) if manual is not None else "")
+        self.manual_rating.setPlaceholderText("none")
+        self.manual_rating.setToolTip(
+            "The arbiter's own figure: an estimate for a player nobody rated (C.04.2 art. "
+            "2.1), or a rating taken from another list. Every ranking method falls back to "
+            "it; HBFN compares it with the FIDE and national ratings."
+        )
+        # Checklist Q129: a rating from another list taken as the manual rating.
+        self._picked: Rating | None = None
+        self._other_lists: list[tuple[str, int]] = []
+        self.pick = QComboBox()
+        self.pick.setToolTip(
+            "Take one of the player's other ratings as the manual rating (the list it comes "
+            "from is recorded with it)"
+        )
+        self.pick.activated.connect(self._take_pick)
+        manual_row = QWidget()
+        manual_layout = QHBoxLayout(manual_row)
+        manual_layout.setContentsMargins(0, 0, 0, 0)
+        manual_layout.addWidget(self.manual_rating, 1)
+        manual_layout.addWidget(self.pick, 2)
+        self.sources = QLabel()
+        self.sources.setWordWrap(True)
+        self.sources.setStyleSheet("color: #555;")
+        self.rating.textChanged.connect(self._rating_typed)
+        self.national_rating.textChanged.connect(self._show_sources)
+        self.manual_rating.textChanged.connect(self._show_sources)
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow("&Name:", self.name)
@@ -95,9 +212,153 @@ class PlayerForm(QWidget):
         form.addRow("&K factor:", self.k_factor)
         form.addRow("Rated &games before:", self.rated_games)
         form.addRow("Nationa&l rating:", self.national_rating)
+        form.addRow("FIDE ratings:", fide_row)
+        form.addRow("&Manual rating:", manual_row)
+        form.addRow(self.sources)
+        self.set_rating_kind(self.rating_kind)
 
-    def fill(self, values: dict[str, str]) -> None:
-        """Set the fields from a rating list entry (see ``ratinglist_widgets.form_values``)."""
+    def set_rating_kind(self, kind: str) -> None:
+        """The section's rate of play: its FIDE field is the ``Rating`` field's mirror."""
+        self.rating_kind = kind if kind in RATING_TYPES else "standard"
+        for other, field in self.fide_fields.items():
+            field.setReadOnly(other == self.rating_kind)
+            field.setToolTip(f"FIDE {other} rating")
+            field.setPlaceholderText("unrated")
+            if other != self.rating_kind:
+                held = self._known.fide(other)
+                if field.isReadOnly() is False and not field.text() and held is not None:
+                    field.setText(str(held.value))
+        self._rating_typed()
+
+    def _rating_typed(self) -> None:
+        field = self.fide_fields[self.rating_kind]
+        text = self.rating.text()
+        standing_in = (
+            self.rating_kind != "standard"
+            and self._known.fide(self.rating_kind) is None
+            and text.strip() == str(official_rating(self._known, self.rating_kind).value)
+        )
+        # No rating of this kind: the standard rating stands in (R&B art. 7.2.1); the
+        # field says so rather than show it as this kind's rating.
+        shown = "" if standing_in else text
+        field.setPlaceholderText("= std" if standing_in else "unrated")
+        field.setToolTip(
+            f"no {self.rating_kind} rating: the standard one stands in (R&B art. 7.2.1)"
+            if standing_in
+            else "the Rating field above (this section's rate of play)"
+        )
+        if field.text() != shown:
+            field.setText(shown)
+        self._show_sources()
+
+    def _show_sources(self) -> None:
+        try:
+            ratings = self.ratings()
+        except ValueError:
+            ratings = None
+        text = rating_source_text(ratings, self.national_federation) if ratings else ""
+        if self._other_lists:
+            others = ", ".join(f"{label} {value}" for label, value in self._other_lists)
+            text = " · ".join(x for x in (text, f"On other lists: {others}") if x)
+        self.sources.setText(text)
+        self.sources.setVisible(bool(text))
+        self._fill_picks(ratings)
+
+    def _fill_picks(self, ratings: PlayerRatings | None) -> None:
+        """The other ratings the manual rating can be taken from (checklist Q128-129)."""
+        picks: list[tuple[str, int]] = []
+        if ratings is not None:
+            for kind in RATING_TYPES:
+                held = ratings.fide(kind)
+                if held is not None:
+                    picks.append((f"FIDE {kind}", held.value))
+            for n in ratings.national:
+                fed = n.federation or self.national_federation
+                picks.append((f"national {fed}".strip(), n.value))
+        picks += self._other_lists
+        items = ["take another rating…", *(f"{label} {value}" for label, value in picks)]
+        if [self.pick.itemText(i) for i in range(self.pick.count())] != items:
+            self.pick.blockSignals(True)
+            self.pick.clear()
+            self.pick.addItem(items[0])
+            for label, value in picks:
+                self.pick.addItem(f"{label} {value}", (label, value))
+            self.pick.blockSignals(False)
+        self.pick.setEnabled(bool(picks))
+
+    def _take_pick(self, index: int) -> None:
+        data = self.pick.itemData(index)
+        self.pick.setCurrentIndex(0)
+        if not data:
+            return
+        label, value = data
+        today = datetime.date.today().isoformat()
+        self._picked = Rating(int(value), ARBITER, today, via=str(label))
+        self.manual_rating.setText(str(value))
+        self._show_sources()
+
+    def _figure(self, text: str) -> int:
+        value = validation.parse_optional_number(text, "rating", 0, validation.RATING_MAX)
+        if isinstance(value, str):
+            raise ValueError(value)
+        return value or 0
+
+    def ratings(self) -> PlayerRatings:
+        """Every rating as the fields give them, each with its source (``ValueError`` for
+        a figure that is not a rating)."""
+        today = datetime.date.today().isoformat()
+
+        def kept(old: Rating | None, value: int) -> Rating | None:
+            if value <= 0:
+                return None
+            if old is not None and old.value == value:
+                return old
+            return Rating(value, ARBITER, today)
+
+        out = self._known
+        main = self._figure(self.rating.text())
+        for kind, field in self.fide_fields.items():
+            if kind == self.rating_kind:
+                if main == official_rating(self._known, kind).value:
+                    continue  # as it was (maybe the standard rating standing in: art. 7.2.1)
+                out = out.with_fide(kind, kept(self._known.fide(kind), main))
+            else:
+                out = out.with_fide(kind, kept(self._known.fide(kind), self._figure(field.text())))
+        national = self._figure(self.national_rating.text())
+        held = self._known.national_for(self.national_federation)
+        if (held.value if held is not None else 0) != national:
+            new = None
+            if national > 0:
+                value = Rating(national, ARBITER, today)
+                new = (
+                    replace(held, rating=value)
+                    if held is not None
+                    else NationalRating(self.national_federation, value)
+                )
+            out = out.with_national(new, self.national_federation)
+        manual = self._figure(self.manual_rating.text())
+        picked = self._picked
+        if picked is not None and picked.value == manual:
+            return replace(out, manual=picked)
+        return replace(out, manual=kept(self._known.manual, manual))
+
+    def fill(
+        self,
+        values: dict[str, str],
+        ratings: PlayerRatings | None = None,
+        other_lists: Sequence[tuple[str, int]] = (),
+    ) -> None:
+        """Set the fields from a rating list entry (see ``ratinglist_widgets.form_values``);
+        ``ratings``: the entry's FIDE ratings with the list and its month; ``other_lists``:
+        the player's ratings on the other lists imported, offered as the manual rating."""
+        self._other_lists = list(other_lists)
+        if ratings is not None:
+            self._known = replace(
+                self._known, standard=ratings.standard, rapid=ratings.rapid, blitz=ratings.blitz
+            )
+            for kind, field in self.fide_fields.items():
+                held = ratings.fide(kind)
+                field.setText(str(held.value) if held is not None else "")
         self.name.setText(values["name"])
         title = values["title"].upper()
         self.title.setCurrentIndex(
@@ -125,6 +386,12 @@ class PlayerForm(QWidget):
     def data(self) -> PlayerData:
         rating = validation.parse_rating(self.rating.text())
         k, games, national = self._numbers()
+        try:
+            ratings: PlayerRatings | None = self.ratings()
+        except ValueError:
+            ratings = None  # problems() names the figure
+        if self._figures_only and ratings == self._given:
+            ratings = None  # untouched: the figures alone, as given
         k_factor = k if isinstance(k, int) else None
         if k_factor is None:
             source = ""
@@ -149,6 +416,7 @@ class PlayerForm(QWidget):
                 k_source=source,
                 rated_games=games if isinstance(games, int) else None,
                 national_rating=national if isinstance(national, int) else 0,
+                ratings=ratings,
             )
         )
 
@@ -156,6 +424,13 @@ class PlayerForm(QWidget):
         rating = validation.parse_rating(self.rating.text())
         out = [rating] if isinstance(rating, str) else []
         out += [n for n in self._numbers() if isinstance(n, str)]
+        for label, field in (
+            *((f"FIDE {k} rating", f) for k, f in self.fide_fields.items() if k != self.rating_kind),
+            ("manual rating", self.manual_rating),
+        ):
+            value = validation.parse_optional_number(field.text(), label, 0, validation.RATING_MAX)
+            if isinstance(value, str):
+                out.append(value)
         data = self.data()
         out += [p for p in validation.player_problems(data) if not p.startswith("the rating")]
         return out
@@ -172,9 +447,12 @@ class PlayerDialog(ValidatedDialog):
         title: str = "",
         rating_list: RatingList | None = None,
         rating_kind: str = "standard",
+        national_federation: str = "",
     ) -> None:
         super().__init__(title or ("Edit player" if data else "Add player"), parent)
-        self.player = PlayerForm(data)
+        self.player = PlayerForm(
+            data, rating_kind=rating_kind, national_federation=national_federation
+        )
         if data is None and rating_list is None:
             rating_list = installed_rating_list()
         self.lookup: RatingListLookup | None = None
@@ -190,9 +468,13 @@ class PlayerDialog(ValidatedDialog):
 
     def _fill_from_list(self, listed: ListedPlayer) -> None:
         values = form_values(listed, self.rating_kind)
+        ratings = None
+        others: list[tuple[str, int]] = []
         if self.lookup is not None:
             values["k_source"] = self.lookup.list_label()
-        self.player.fill(values)
+            ratings = self.lookup.listed_ratings(listed)
+            others = self.lookup.other_lists(listed)
+        self.player.fill(values, ratings, others)
 
     def problems(self) -> list[str]:
         return self.player.problems()
@@ -220,10 +502,14 @@ class DeskPlayerDialog(PlayerDialog):
         parent: QWidget | None = None,
         *,
         rating_list: RatingList | None = None,
+        national_federation: str = "",
     ) -> None:
         kinds = {s.id: s.rating_type for s in sections}
         super().__init__(
-            parent=parent, rating_list=rating_list, rating_kind=kinds.get(current, "standard")
+            parent=parent,
+            rating_list=rating_list,
+            rating_kind=kinds.get(current, "standard"),
+            national_federation=national_federation,
         )
         self.kinds = kinds
         self.warnings_of = warnings
@@ -252,6 +538,7 @@ class DeskPlayerDialog(PlayerDialog):
 
     def _section_changed(self) -> None:
         self.rating_kind = self.kinds.get(self.section_id(), "standard")
+        self.player.set_rating_kind(self.rating_kind)
         if self.lookup is not None:
             self.lookup.kind = self.rating_kind
         self.update_notes()

@@ -25,8 +25,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from swissdesk.model.ratings import RATING_TYPES, PlayerRatings
 from swissdesk.ratinglist import ListedPlayer, RatingList, RatingListError, default_rating_list
-from swissdesk.ratinglist.store import ImportSummary
+from swissdesk.ratinglist.store import ImportSummary, SourceInfo
+from swissdesk.ratinglist.update import listed_ratings
 
 VISIBLE_MATCHES = 8
 DEBOUNCE_MS = 60
@@ -146,6 +148,41 @@ class RatingListLookup(QWidget):
             except RatingListError:
                 dates = {}
         return f"{self.last_source} rating list {dates.get(self.last_source, '')}".strip()
+
+    def listed_ratings(self, player: ListedPlayer) -> PlayerRatings:
+        """Every FIDE rating ``player`` has on the list it was chosen from, with the list
+        and its month (checklist Q134)."""
+        sources: dict[str, SourceInfo] = {}
+        if self.rating_list is not None:
+            try:
+                sources = {s.name: s for s in self.rating_list.sources()}
+            except RatingListError:
+                sources = {}
+        info = sources.get(self.last_source)
+        return listed_ratings(
+            player,
+            self.last_source,
+            info.list_date if info is not None else "",
+            info.kinds if info is not None and info.kinds else RATING_TYPES,
+        )
+
+    def other_lists(self, player: ListedPlayer) -> list[tuple[str, int]]:
+        """The player's ratings on the other imported lists (a national list beside FIDE's,
+        found by FIDE ID): ``("ESP standard", 1950)``, for the form to show and take as the
+        manual rating (checklist Q128-129)."""
+        if self.rating_list is None or not player.fide_id:
+            return []
+        try:
+            matches = self.rating_list.find(str(player.fide_id), limit=10)
+        except RatingListError:
+            return []
+        return [
+            (f"{m.source} {kind}", value)
+            for m in sorted(matches, key=lambda m: m.source)
+            if m.source != self.last_source
+            for kind in RATING_TYPES
+            if (value := m.player.rating(kind))
+        ]
 
     def _take(self, item: QListWidgetItem) -> None:
         player = item.data(Qt.ItemDataRole.UserRole)

@@ -90,7 +90,7 @@ class StandingsModel(TableModel):
             case 1:
                 return row.tpn
             case 2:
-                return row.name
+                return row.shown_name
             case 3:
                 return row.rating or ""
             case 4:

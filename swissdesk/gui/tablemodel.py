@@ -57,6 +57,9 @@ RESULT_DISPLAY: dict[BoardResult, str] = {
     BoardResult.WHITE_HALF_BLACK_ZERO: "½ – 0",
     BoardResult.WHITE_ZERO_BLACK_HALF: "0 – ½",
     BoardResult.ADJOURNED: "adj.",
+    BoardResult.WHITE_WINS_UNRATED: "1 – 0 u",
+    BoardResult.BLACK_WINS_UNRATED: "0 – 1 u",
+    BoardResult.DRAW_UNRATED: "½ – ½ u",
     BoardResult.WHITE_HALF: "½ – 0",
     BoardResult.BLACK_HALF: "0 – ½",
 }

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from swissdesk.errors import InputError
-from swissdesk.model.tournament import HalfPoints, ResultCode, Tournament
+from swissdesk.model.tournament import HalfPoints, ResultCode, Tournament, adjourned_games
 from swissdesk.tiebreaks import compute_standings, declared_tiebreaks
 
 
@@ -68,7 +68,7 @@ def check_after_round(tournament: Tournament, after_round: int | None) -> int:
     """
     last = tournament.rounds_with_pairings
     if after_round is None:
-        return last_complete_round(tournament)
+        return check_final(tournament, last_complete_round(tournament))
     if after_round < 0 or after_round > last:
         raise InputError(
             f"round {after_round} has not been played: choose a round from 0 to {last}"
@@ -79,6 +79,29 @@ def check_after_round(tournament: Tournament, after_round: int | None) -> int:
             raise InputError(
                 f"round {r} is not finished: {missing} result{'s' if missing > 1 else ''} "
                 "missing; enter them or print the standings of an earlier round"
+            )
+    return check_final(tournament, after_round)
+
+
+def open_adjournments_text(tournament: Tournament, through: int | None = None) -> str:
+    """``round 4: 3-7; round 5: 1-2`` for the adjourned games without a result ("" if none)."""
+    return "; ".join(
+        f"round {r}: {white}-{black}" for r, white, black in adjourned_games(tournament, through)
+    )
+
+
+def check_final(tournament: Tournament, after_round: int) -> int:
+    """``after_round``, unless those would be the final standings of a tournament in FIDE
+    mode with an adjourned game still without its result: FIDE's checklist forbids them
+    (C.02 VCL Q169; standings of an earlier round, or during the event, count the game as
+    the provisional draw, C.04.2 art. 3.1)."""
+    final = tournament.total_rounds and after_round >= tournament.total_rounds
+    if final and tournament.fide_mode:
+        games = open_adjournments_text(tournament, after_round)
+        if games:
+            raise InputError(
+                "the final standings cannot be produced while an adjourned game has no "
+                f"result ({games}): enter its result first (C.02 VCL Q169)"
             )
     return after_round
 

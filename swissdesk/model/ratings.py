@@ -720,7 +720,7 @@ def legacy_ratings(
     rating: int, national: int, rating_type: str, source: str = "", date: str = ""
 ) -> PlayerRatings:
     """The ratings of a player known by one rating and a national rating (a file from
-    before schema 7, a form or a command that gives only those): ``rating`` is the FIDE
+    before schema 11, a form or a command that gives only those): ``rating`` is the FIDE
     rating of the section's rate of play, ``national`` the rating on its national list."""
     kind = rating_type if rating_type in RATING_TYPES else "standard"
     out = PlayerRatings()
@@ -729,3 +729,62 @@ def legacy_ratings(
     if national > 0:
         out = replace(out, national=(NationalRating("", Rating(national, source, date)),))
     return out
+
+
+def settled_ratings(
+    ratings: PlayerRatings,
+    rating: int,
+    national: int,
+    rating_type: str,
+    federation: str = "",
+    *,
+    source: str = ARBITER,
+    date: str = "",
+) -> PlayerRatings:
+    """``ratings`` made to agree with the two figures a form, a command or an older caller
+    gives: ``rating``, the FIDE rating of the rate of play (as :func:`official_rating` reads
+    it), and ``national``, the rating on the section's national list (``federation``). A
+    figure that already agrees changes nothing (its source and date stay); one that differs
+    replaces the rating of that kind, marked with ``source`` and ``date`` (:data:`ARBITER`
+    by default: a figure typed by hand, checklist Q134); 0 removes it. A national rating
+    keeps its NRS details (national ID, origin, class)."""
+    kind = rating_type if rating_type in RATING_TYPES else "standard"
+    out = ratings
+    if official_rating(out, kind).value != max(rating, 0):
+        if rating > 0:
+            out = out.with_fide(kind, Rating(rating, source, date))
+        else:
+            out = out.with_fide(kind, None)
+            if official_rating(out, kind).value:  # the standard rating stood in (art. 7.2.1)
+                out = out.with_fide("standard", None)
+    if national_rating(out, federation).value != max(national, 0):
+        old = out.national_for(federation)
+        new: NationalRating | None = None
+        if national > 0:
+            value = Rating(national, source, date)
+            new = (
+                replace(old, rating=value)
+                if old is not None
+                else NationalRating(federation.strip().upper()[:3], value)
+            )
+        out = out.with_national(new, federation)
+    return out
+
+
+def stored_ratings(
+    text: str, rating: int, national: int, rating_type: str, federation: str = ""
+) -> PlayerRatings:
+    """A player's ratings as the file keeps them (``player.ratings``, schema 11: the JSON of
+    :meth:`PlayerRatings.to_json`), with ``rating`` and ``national`` (the ``rating`` and
+    ``national_rating`` columns) as :func:`legacy_ratings` when the JSON is empty or
+    unreadable."""
+    import json
+
+    try:
+        data = json.loads(text) if text else {}
+    except ValueError:
+        data = {}
+    ratings = PlayerRatings.from_json(data)
+    if ratings.empty and (rating > 0 or national > 0):
+        return legacy_ratings(rating, national, rating_type)
+    return ratings

@@ -159,6 +159,9 @@ class RoundEntry:
     match_points: HalfPoints | None = None
     """Team events: the match points this participant scored (C.04.6 art. 1.2), when the
     competition's values are not those of ``Tournament.scoring`` for ``result``."""
+    adjourned: bool = False
+    """An adjourned game without its result yet (TRF-2026 ``?``): ``result`` is then a draw,
+    the provisional score the pairing uses (C.04.2 art. 3.1; C.02 VCL Q157-169)."""
 
     @property
     def played(self) -> bool:
@@ -397,6 +400,17 @@ class Player:
     national_ratings: tuple[NationalRating, ...] = ()
     """The player's national ratings (TRF-2026 National Rating Support records), each with
     its rating federation."""
+    withdrawn_from: int | None = None
+    """The round from which the player withdrew (``None``: still playing, or not known, as
+    in a TRF): the standings and documents mark them (C.02 VCL Q170)."""
+    expelled: bool = False
+    """Expelled by the arbiter: left out of the standings, their games still counting for
+    their opponents (C.02 VCL Q197-198)."""
+
+    def withdrawn_by(self, after_round: int) -> bool:
+        """Whether the player had withdrawn when the standings after ``after_round`` are
+        shown (from round ``after_round + 1`` or earlier)."""
+        return self.withdrawn_from is not None and self.withdrawn_from <= after_round + 1
 
     @property
     def official_rating(self) -> int:
@@ -445,6 +459,59 @@ won and a drawn game, 1½; FPB 2, HPB 1, ZPB 0)."""
 DOUBLE_SWISS = "double-swiss"
 """``Tournament.system`` of a Double-Swiss event (C.04.5): every round entry with an opponent
 is a two-game match whose ``games`` hold both games and whose ``game_points`` is the score."""
+
+
+STANDARD_SCORING = ScoringSystem()
+"""FIDE's standard point system, 1 - ½ - 0 (C.04.1 art. 3)."""
+
+
+def pab_values(scoring: ScoringSystem, games: int = 1) -> tuple[HalfPoints, ...]:
+    """The values a pairing-allocated bye may take under ``scoring``: what a player can score
+    in one round by the results of ``games`` games (2 for a Double-Swiss match), from a win
+    down to nothing (C.04.1 art. 3: a PAB is worth a win "unless the rules of the tournament
+    state otherwise"; C.02 VCL Q79-84), highest first."""
+    sums = {0}
+    for _ in range(games):
+        sums = {total + r for total in sums for r in (scoring.win, scoring.draw, scoring.loss)}
+    return tuple(sorted(sums | {0}, reverse=True))
+
+
+def scoring_problems(scoring: ScoringSystem, games: int = 1) -> tuple[str, ...]:
+    """Why ``scoring`` cannot be used in FIDE mode (empty when it can), C.02 VCL Q74, Q81, Q83.
+
+    * Two draws may not be worth more than a win and a loss (Q74: a point system where
+      drawing pays better than deciding the game breaks the Swiss system's premise, and the
+      Baku acceleration's, C.04.7 art. 1.1).
+    * The pairing-allocated bye may not be worth more than a win (Q81), and it takes a value a
+      round's results can give (Q83, Q84): under the standard 1 - ½ - 0 it is 1, ½ or 0.
+
+    ``games`` is the number of games a round's entry holds (2 in a Double-Swiss match).
+    """
+    out: list[str] = []
+    two_draws, win_loss = 2 * scoring.draw, scoring.win + scoring.loss
+    if two_draws > win_loss:
+        out.append(
+            f"two draws ({half_points_to_str(two_draws)} points) would be worth more than a "
+            f"win and a loss ({half_points_to_str(win_loss)})"
+        )
+    pab, allowed = scoring.pairing_allocated_bye, pab_values(scoring, games)
+    if pab > allowed[0]:
+        out.append(
+            f"a pairing-allocated bye of {half_points_to_str(pab)} points would be worth more "
+            f"than a win ({half_points_to_str(allowed[0])})"
+        )
+    elif pab not in allowed:
+        standard = (
+            "the standard 1 - ½ - 0"
+            if (scoring.win, scoring.draw, scoring.loss) == (2, 1, 0)
+            else "this point system"
+        )
+        out.append(
+            f"a pairing-allocated bye of {half_points_to_str(pab)} points is no value a round "
+            f"can give under {standard}: it may be "
+            + ", ".join(half_points_to_str(v) for v in allowed)
+        )
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -521,6 +588,9 @@ class Tournament:
     """The pairing-integrity events recorded while the tournament was run (an imported round
     that breaks the rules, a manual pairing that differs from the engine's, ...), each the
     text of one TRF comment line after ``### ``: ``MPA @ Round 4: ...``."""
+    chess960: Mapping[int, int] = field(default_factory=dict)
+    """A Chess960 event: round -> the starting position drawn for it (0-959, see
+    :mod:`swissdesk.model.chess960`; C.02 VCL Q222). Empty for standard chess."""
     rating_corrections: tuple[RatingReportResult, ...] = ()
     """Games whose result counts differently in the rating report only (C.02 Q192-193):
     the rating changes read them, the pairings and standings never do."""
@@ -598,3 +668,17 @@ def truncated(tournament: Tournament, round_number: int) -> Tournament:
             rounds = (*rounds, this)
         players.append(replace(p, rounds=rounds))
     return replace(tournament, players=tuple(players))
+
+
+def adjourned_games(tournament: Tournament, through: int | None = None) -> list[tuple[int, int, int]]:
+    """``(round, White's TPN, Black's TPN)`` of every adjourned game still without a result,
+    in rounds ``1..through`` (all when ``None``), in round order (C.02 VCL Q157-169)."""
+    out: set[tuple[int, int, int]] = set()
+    for p in tournament.players:
+        for r, e in enumerate(p.rounds, start=1):
+            if through is not None and r > through:
+                break
+            if e.adjourned and e.opponent is not None:
+                white = p.tpn if e.colour is not Colour.BLACK else e.opponent
+                out.add((r, white, e.opponent if white == p.tpn else p.tpn))
+    return sorted(out)

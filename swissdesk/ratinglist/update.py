@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
+from swissdesk.model.ratings import RATING_TYPES, PlayerRatings, Rating
+from swissdesk.ratinglist.parse import ListedPlayer
 from swissdesk.ratinglist.store import DEFAULT_SOURCE, RatingList, SourceInfo
 from swissdesk.storage.views import PlayerData, PlayerRow
 
@@ -100,12 +102,35 @@ def list_currency(sources: Sequence[SourceInfo], start_date: str) -> str:
     return ""
 
 
+def _value(rating: Rating | None) -> int:
+    return rating.value if rating is not None else 0
+
+
 def _month(text: str) -> str:
     """``2026/11/28`` or ``2026-11`` as ``2026-11`` (``""`` if no month)."""
     digits = "".join(c for c in text if c.isdigit())
     if len(digits) < 6 or not 1 <= int(digits[4:6]) <= 12:
         return ""
     return f"{digits[:4]}-{digits[4:6]}"
+
+
+def listed_ratings(
+    listed: ListedPlayer,
+    source: str,
+    list_date: str = "",
+    kinds: Collection[str] = RATING_TYPES,
+    base: PlayerRatings | None = None,
+) -> PlayerRatings:
+    """``base`` with the FIDE ratings of ``kinds`` (the ones the list holds) as the list
+    gives them, each marked with the list (``source``) and its month (checklist Q134); a
+    rating the list does not have is removed (the list is the authority on its kinds)."""
+    out = base if base is not None else PlayerRatings()
+    month = _month(list_date)
+    for kind in RATING_TYPES:
+        if kind in kinds:
+            value = listed.rating(kind)
+            out = out.with_fide(kind, Rating(value, source, month) if value else None)
+    return out
 
 
 def proposed_updates(
@@ -115,7 +140,8 @@ def proposed_updates(
     updates: list[RatingUpdate] = []
     without_id: list[int] = []
     not_found: list[int] = []
-    dates = {s.name: s.list_date for s in rating_list.sources()}
+    sources = {s.name: s for s in rating_list.sources()}
+    dates = {name: info.list_date for name, info in sources.items()}
     for row in sorted(players, key=lambda r: r.tpn):
         data = row.data
         if not data.fide_id.strip().isdigit():
@@ -129,10 +155,30 @@ def proposed_updates(
         rating, effective = effective_rating(listed.rating(kind), listed.rating("standard"), kind)
         title = next((t for t in (listed.title, listed.women_title) if t in TITLES), "")
         federation = listed.federation or data.federation
+        info = sources.get(match.source)
+        ratings = listed_ratings(
+            listed,
+            match.source,
+            dates.get(match.source, ""),
+            info.kinds if info is not None and info.kinds else RATING_TYPES,
+            data.ratings,
+        )
         changes: list[str] = []
         if rating != data.rating:
             note = f" (standard: no {kind} rating, R&B art. 7.2.1)" if effective else ""
             changes.append(f"rating {data.rating or 'unrated'} → {rating or 'unrated'}{note}")
+        # The other FIDE ratings (checklist Q123, Q134): a change of one the player holds,
+        # or one the list sequence falls back to for a player unrated in the event's kind.
+        # Applying any change stores every rating of the list with its source and month.
+        held = data.ratings or PlayerRatings()
+        for other in RATING_TYPES:
+            old_value, new_value = _value(held.fide(other)), _value(ratings.fide(other))
+            shown = other != kind and not (effective and other == "standard")
+            matters = old_value > 0 or rating == 0
+            if shown and matters and old_value != new_value:
+                changes.append(
+                    f"FIDE {other} {old_value or 'unrated'} → {new_value or 'unrated'}"
+                )
         if title != data.title:
             changes.append(f"title {data.title or 'none'} → {title or 'none'}")
         if federation != data.federation:
@@ -148,6 +194,7 @@ def proposed_updates(
             after = replace(
                 data,
                 rating=rating,
+                ratings=ratings,
                 title=title,
                 federation=federation,
                 k_factor=k,

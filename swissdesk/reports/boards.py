@@ -23,6 +23,7 @@ from swissdesk.lists.board_order import (
     unpaired_of_round,
     withdrawn_by_round,
 )
+from swissdesk.model.chess960 import describe
 from swissdesk.model.tournament import DOUBLE_SWISS, ResultCode, Tournament
 from swissdesk.reports.common import bye_points_text, heading, note, rating_text, score_text
 from swissdesk.reports.fonts import BOLD, REGULAR
@@ -54,9 +55,9 @@ def render_boards(
         show_results=show_results,
         withdrawn=withdrawn,
     )
-    header = make_header(
-        tournament, "Pairings", f"Round {rnd}", rnd, venue_url=venue_url
-    )
+    position = tournament.chess960.get(rnd)  # a Chess960 event: the round's position
+    round_text = f"Round {rnd}" + (f" · {describe(position)}" if position is not None else "")
+    header = make_header(tournament, "Pairings", round_text, rnd, venue_url=venue_url)
     return build_pdf(Path(out_path), story, header, paper=paper)
 
 

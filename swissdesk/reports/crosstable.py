@@ -21,6 +21,7 @@ from swissdesk.model.tournament import Tournament
 from swissdesk.reports.common import decimal_score, note, rating_text
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
+from swissdesk.tiebreaks.standings import WITHDRAWN_MARK
 
 
 def render_crosstable(
@@ -80,7 +81,10 @@ def render_crosstable(
     for row in view.rows:
         player = by_tpn.get(row.tpn)
         cells = [str(row.position), str(row.tpn)]
-        cells.append(fit(player.name if player else f"#{row.tpn}", name_w - 5, REGULAR, font))
+        name = player.name if player else f"#{row.tpn}"
+        if player is not None and player.withdrawn_by(after):  # C.02 VCL Q170
+            name += f" {WITHDRAWN_MARK}"
+        cells.append(fit(name, name_w - 5, REGULAR, font))
         if show_id_columns:
             cells += [player.title if player else "", player.federation if player else ""]
         cells.append(rating_text(player))

@@ -12,6 +12,7 @@ from swissdesk.model.tournament import Tournament
 from swissdesk.reports.common import decimal_score, note, rating_text
 from swissdesk.reports.fonts import REGULAR
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
+from swissdesk.tiebreaks.standings import WITHDRAWN_MARK
 
 _MIN_NAME = 150.0
 
@@ -45,7 +46,14 @@ def render_standings(
                 row.rank_label,
                 str(row.tpn),
                 p.title if p else "",
-                fit(p.name if p else f"#{row.tpn}", name_w - 5, REGULAR, font),
+                fit(
+                    (p.name + (f" {WITHDRAWN_MARK}" if p.withdrawn_by(after) else ""))
+                    if p
+                    else f"#{row.tpn}",
+                    name_w - 5,
+                    REGULAR,
+                    font,
+                ),
                 p.federation if p else "",
                 rating_text(p),
                 decimal_score(row.points),

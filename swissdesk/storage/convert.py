@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from sqlalchemy import func, insert, select
@@ -22,14 +22,19 @@ from swissdesk.elo import NationalSystem
 from swissdesk.engines.acceleration import (  # re-exported for the storage service
     baku_group_a_size as baku_group_a_size,
 )
-from swissdesk.engines.acceleration import baku_virtual_points
+from swissdesk.engines.acceleration import baku_last_ga, baku_virtual_points
 from swissdesk.model import round_robin, schedule, timecontrol
 from swissdesk.model.ratings import (
-    NationalRating,
+    FIDE_SOURCE,
+    PlayerRatings,
     Rating,
     RatingMethod,
     RatingRules,
-    method_rating,
+    legacy_ratings,
+    official_rating,
+    settled_ratings,
+    stored_ratings,
+    tournament_rating,
 )
 from swissdesk.model.round_robin import RoundRobinSettings
 from swissdesk.model.tournament import (
@@ -300,6 +305,92 @@ def info_from_settings(settings: TournamentSettings) -> TournamentInfo:
 
 
 # ---------------------------------------------------------------------------------------
+# Ratings
+
+
+@dataclass(frozen=True, slots=True)
+class RatingContext:
+    """What a section's ratings are read with: its rating rules (record 172's method, the
+    list sequence, the initial order's criterion), its rate of play (``standard``,
+    ``rapid``, ``blitz``: record 222) and its federation (record 032: the national list's
+    when the rules name none)."""
+
+    rules: RatingRules = field(default_factory=RatingRules)
+    rating_type: str = "standard"
+    federation: str = ""
+    is_team: bool = False
+    """A team section: its players are teams, whose rating is the team's strength
+    (C.04.6), kept in ``rating`` alone."""
+
+    def stored(self, text: str, rating: int, national: int) -> PlayerRatings:
+        """A stored player's ratings (``player.ratings`` and the two figures)."""
+        if self.is_team:
+            return legacy_ratings(rating, national, self.rating_type)
+        return stored_ratings(text, rating, national, self.rating_type)
+
+    @property
+    def national_federation(self) -> str:
+        return self.rules.federation(self.federation)
+
+    def ratings(self, data: PlayerData) -> PlayerRatings:
+        """The ratings ``data`` stands for: its ``ratings`` (an empty set when not given)
+        settled with its ``rating`` and ``national_rating``."""
+        return settled_ratings(
+            data.ratings if data.ratings is not None else PlayerRatings(),
+            data.rating,
+            data.national_rating,
+            self.rating_type,
+            self.national_federation,
+        )
+
+    def tournament_rating(self, ratings: PlayerRatings) -> int:
+        """The tournament rating (the rules' method over the list sequence, the national
+        list and the manual rating)."""
+        return tournament_rating(ratings, self.rules, self.rating_type, self.federation).value
+
+    def official_rating(self, ratings: PlayerRatings) -> int:
+        return official_rating(ratings, self.rating_type).value
+
+
+def rating_context_of(settings: TournamentSettings) -> RatingContext:
+    return RatingContext(
+        settings.rating_rules,
+        timecontrol.rating_type_of(settings.time_control_code),
+        settings.federation.strip().upper()[:3],
+        settings.is_team,
+    )
+
+
+def rating_context(session: Session) -> RatingContext:
+    """The rating context of the session's section."""
+    rec = session.get(TournamentRecord, section_of(session))
+    assert rec is not None
+    return rating_context_of(settings_from_record(rec))
+
+
+def record_ratings(rec: PlayerRecord) -> PlayerRatings:
+    """A stored player's ratings (``player.ratings``; the two figures where it is empty)."""
+    return stored_ratings(rec.ratings or "", rec.rating, rec.national_rating, "standard")
+
+
+def resync_official_ratings(session: Session, player_id: int | None = None) -> None:
+    """Set the section's players' ``rating`` (the FIDE rating of the rate of play; only
+    ``player_id``'s when given) from their ratings, after the rate of play changed or a
+    player moved to another section: a rapid event reads the rapid rating (else the
+    standard one, art. 7.2.1)."""
+    context = rating_context(session)
+    if context.is_team:
+        return  # a team's rating is its strength (C.04.6), not a list's
+    query = select(PlayerRecord)
+    if player_id is not None:
+        query = query.where(PlayerRecord.id == player_id)
+    for rec in session.scalars(query):
+        official = context.official_rating(record_ratings(rec))
+        if rec.rating != official:
+            rec.rating = official
+
+
+# ---------------------------------------------------------------------------------------
 # Player registration data
 
 
@@ -319,6 +410,7 @@ def player_data_to_dict(p: PlayerData) -> dict[str, Any]:
         "k_source": p.k_source,
         "rated_games": p.rated_games,
         "national_rating": p.national_rating,
+        **({"ratings": p.ratings.to_json()} if p.ratings is not None else {}),
     }
 
 
@@ -338,11 +430,26 @@ def player_data_from_record(rec: PlayerRecord) -> PlayerData:
         k_source=rec.k_source,
         rated_games=rec.rated_games,
         national_rating=rec.national_rating,
+        ratings=record_ratings(rec),
     )
 
 
-def apply_player_data(rec: PlayerRecord, data: PlayerData) -> None:
-    """Write registration data into a player row."""
+def apply_player_data(rec: PlayerRecord, data: PlayerData, context: RatingContext) -> None:
+    """Write registration data into a player row. Its ratings are ``data.ratings`` (the
+    row's own when ``None``) settled with ``data.rating`` and ``data.national_rating``
+    (:func:`~swissdesk.model.ratings.settled_ratings`: a figure that differs is stored as
+    typed by the arbiter); ``rating`` stays the FIDE rating of the section's rate of play."""
+    base = data.ratings
+    if base is None:
+        base = record_ratings(rec) if rec.ratings is not None else PlayerRatings()
+    ratings = settled_ratings(
+        base,
+        data.rating,
+        data.national_rating,
+        context.rating_type,
+        context.national_federation,
+    )
+    rec.ratings = json.dumps(ratings.to_json(), sort_keys=True)
     rec.name = data.name
     rec.rating = data.rating
     rec.sex = data.sex
@@ -374,6 +481,8 @@ def player_data_from_dict(d: Mapping[str, Any]) -> PlayerData:
         k_source=str(d.get("k_source", "")),
         rated_games=_optional_int(d.get("rated_games")),
         national_rating=int(d.get("national_rating", 0)),
+        # Audit rows written before schema 11 have none: the figures alone, as then.
+        ratings=PlayerRatings.from_json(d["ratings"]) if "ratings" in d else None,
     )
 
 
@@ -513,6 +622,7 @@ def round_entry(
         result=code,
         games=games,
         game_points=stored.game_points,
+        adjourned=stored.adjourned and stored.result is not None,
     )
 
 
@@ -555,6 +665,7 @@ def build_snapshot(
                 prow.group_a,
                 prow.acceleration,
                 prow.national_rating,
+                prow.ratings,
             )
             .where(prow.section_id == section)
             .order_by(prow.tpn)
@@ -566,7 +677,7 @@ def build_snapshot(
         session.connection()
         .exec_driver_sql(
             "SELECT player_id, round_number, kind, opponent_id, colour, result, games, "
-            "game_points FROM entry WHERE section_id = ? AND +round_number <= ?",
+            "game_points, adjourned FROM entry WHERE section_id = ? AND +round_number <= ?",
             (section, next_round),
         )
         .fetchall()
@@ -574,7 +685,7 @@ def build_snapshot(
     by_player: dict[int, dict[int, RoundEntry]] = {}
     presets: dict[int, RoundEntry] = {}
     codes, colours = CODES, COLOURS
-    for pid, r, kind, opp, colour, result, games, game_points in rows:
+    for pid, r, kind, opp, colour, result, games, game_points, adjourned in rows:
         if r == next_round:
             # Only requested byes and absences of the round to be paired (truncated()).
             if kind in PRESET_KINDS and opp is None and result is not None:
@@ -595,6 +706,7 @@ def build_snapshot(
                 tpn_of[opp] if opp is not None else None,
                 colours[colour] if colour else None,
                 code,
+                adjourned=bool(adjourned) and result is not None,
             )
         else:
             entry = round_entry(
@@ -604,8 +716,14 @@ def build_snapshot(
             )
         by_player.setdefault(pid, {})[r] = entry
     keep_declared = rec.declared_through == through
+    from swissdesk.storage.commands.chess960 import read_state as chess960_state
+    from swissdesk.storage.commands.player_flags import EXPELLED, flagged
+
+    expelled = flagged(session, EXPELLED)
+    chess960 = {r: n for r, n in (chess960_state(session).positions or {}).items() if r <= through}
+    context = rating_context_of(settings)
     rules = settings.rating_rules
-    national_fed = rules.federation(settings.federation)
+    national_fed = context.national_federation
     out: list[Player] = []
     absent = _ABSENT
     for row in players:
@@ -623,17 +741,18 @@ def build_snapshot(
             rounds = tuple(entries[r] for r in range(1, length + 1))
         else:
             rounds = tuple(entries.get(r, absent) for r in range(1, length + 1))
-        rating = method_rating(rules.method, row.rating, row.national_rating)
+        ratings = context.stored(row.ratings, row.rating, row.national_rating)
+        rating = context.tournament_rating(ratings)
         out.append(
             Player(
                 tpn=row.tpn,
                 name=row.name,
                 rating=rating,
                 fide_rating=row.rating if rating != row.rating else None,
-                national_ratings=(
-                    (NationalRating(national_fed, Rating(row.national_rating, national_fed)),)
-                    if row.national_rating > 0
-                    else ()
+                # A rating kept without its federation is the section's national list's.
+                national_ratings=tuple(
+                    n if n.federation else replace(n, federation=national_fed)
+                    for n in ratings.national
                 ),
                 sex=row.sex,
                 title=row.title,
@@ -645,6 +764,8 @@ def build_snapshot(
                 declared_rank=row.declared_rank if keep_declared else None,
                 members=tuple(json.loads(row.members)),
                 club=row.club,
+                withdrawn_from=row.withdrawn_from_round,
+                expelled=row.id in expelled,
             )
         )
     acceleration: dict[int, tuple[HalfPoints, ...]] = {}
@@ -655,7 +776,12 @@ def build_snapshot(
                 acceleration[row.tpn] = tuple(int(v) for v in values)
     elif settings.acceleration is AccelerationKind.BAKU and players:
         marked = [row.tpn for row in players if row.group_a]
-        last_ga = max(marked) if marked else baku_group_a_size(len(players))
+        if marked:
+            last_ga = max(marked)
+        elif through == 0:  # round 1: GA counts only the players paired in it (Q111)
+            last_ga = baku_last_ga(p.tpn for p in out if p.entry(1) is None)
+        else:
+            last_ga = baku_group_a_size(len(players))
         # Double-Swiss (C.04.5): a match win, two games, is the unit of the virtual points.
         win = settings.scoring.win * (2 if settings.system == DOUBLE_SWISS else 1)
         points = baku_virtual_points(settings.total_rounds, win)
@@ -678,6 +804,7 @@ def build_snapshot(
         is_team=settings.is_team,
         team=_team_settings(session) if settings.is_team else None,
         extra_records=tuple(json.loads(rec.extra_records)),
+        chess960=chess960,
         rating_method=None if rules.method is RatingMethod.FIDE else rules.method,
         rating_federation=national_fed,
         unrated_rule=rules.unrated,
@@ -753,12 +880,20 @@ def insert_tournament(
     withdrawn = withdrawals(t)  # the file's withdrawn players stay withdrawn (issue 18)
     records: dict[int, PlayerRecord] = {}
     national_fed = (t.rating_federation or t.info.federation).strip().upper()
+    kind = timecontrol.rating_type_of(timecontrol.from_records(t.extra_records))
     for p in t.players:
         accel = t.acceleration.get(p.tpn)
+        # Every NRS record is kept with its details (national ID, origin, class), so
+        # the file exports what was imported; the 001 rating is the FIDE rating of the
+        # event's rate of play.
+        ratings = PlayerRatings(national=p.national_ratings)
+        if p.official_rating > 0:
+            ratings = ratings.with_fide(kind, Rating(p.official_rating, FIDE_SOURCE))
         records[p.tpn] = PlayerRecord(
             tpn=p.tpn,
             name=p.name,
             rating=p.official_rating,
+            ratings=json.dumps(ratings.to_json(), sort_keys=True),
             national_rating=_national_value(p, national_fed),
             sex=p.sex,
             title=p.title,
@@ -805,7 +940,7 @@ def insert_tournament(
                     "opponent_id": id_of[e.opponent] if e.opponent is not None else None,
                     "colour": e.colour.value if e.colour else None,
                     "result": e.result.value,
-                    "adjourned": False,
+                    "adjourned": e.adjourned,
                     "games": games_to_json(e.games),
                     "game_points": e.game_points,
                 }

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import os
 import shutil
 import sqlite3
@@ -577,6 +578,122 @@ def migrate_9_add_phone_tables(con: sqlite3.Connection) -> None:
 
 
 MIGRATIONS[9] = migrate_9_add_phone_tables
+
+
+_V11_PLAYER = (
+    "CREATE TABLE player (\n"
+    "\tid INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, \n"
+    "\ttpn INTEGER NOT NULL, \n"
+    "\tname TEXT NOT NULL, \n"
+    "\trating INTEGER NOT NULL, \n"
+    "\tsex VARCHAR NOT NULL, \n"
+    "\ttitle VARCHAR NOT NULL, \n"
+    "\tfederation VARCHAR NOT NULL, \n"
+    "\tfide_id VARCHAR NOT NULL, \n"
+    "\tbirth_date VARCHAR NOT NULL, \n"
+    "\tmembers TEXT NOT NULL, \n"
+    "\tdeclared_points INTEGER, \n"
+    "\tdeclared_rank INTEGER, \n"
+    "\twithdrawn_from_round INTEGER, \n"
+    "\tlate_entry_round INTEGER, \n"
+    "\tgroup_a BOOLEAN NOT NULL, \n"
+    "\tacceleration TEXT NOT NULL, \n"
+    "\tclub TEXT NOT NULL, \n"
+    "\tk_factor INTEGER, \n"
+    "\tk_source VARCHAR NOT NULL, \n"
+    "\trated_games INTEGER, \n"
+    "\tnational_rating INTEGER NOT NULL, \n"
+    "\tchecked_in BOOLEAN NOT NULL, \n"
+    "\tratings TEXT NOT NULL, \n"
+    "\tsection_id INTEGER NOT NULL, \n"
+    "\tUNIQUE (section_id, tpn), \n"
+    "\tFOREIGN KEY(section_id) REFERENCES tournament (id) ON DELETE CASCADE\n"
+    ")"
+)
+"""The version-11 ``player`` table: version 10's (unchanged since 8) with ``ratings``
+before ``section_id``."""
+
+_V10_PLAYER_COLUMNS = (
+    "id, tpn, name, rating, sex, title, federation, fide_id, birth_date, members, "
+    "declared_points, declared_rank, withdrawn_from_round, late_entry_round, group_a, "
+    "acceleration, club, k_factor, k_source, rated_games, national_rating, checked_in, "
+    "section_id"
+)
+
+
+def _v11_ratings_json(rating: int, national: int, rating_type: str) -> str:
+    """A version-10 player's ratings as version 11 keeps them (frozen here, not the current
+    model's code): the one FIDE rating as the rating of the section's rate of play, the
+    national rating as the section's national list's; neither source nor date is known."""
+    data: dict[str, Any] = {}
+    if rating > 0:
+        data[rating_type] = {"value": rating}
+    if national > 0:
+        data["national"] = [{"federation": "", "value": national}]
+    return json.dumps(data, sort_keys=True)
+
+
+def migrate_10_add_player_ratings(con: sqlite3.Connection) -> None:
+    """Version 10 -> 11: every rating a player holds, with its source and date (issue 31,
+    checklist Q134). The ``player`` table is rebuilt with the version-11 statement (frozen
+    SQL), every value kept; ``ratings`` holds what version 10 knew: the FIDE rating as the
+    rating of the section's rate of play (its record 222 time control: standard, rapid or
+    blitz) and the national rating, sources and dates unknown."""
+    sequence = con.execute("SELECT seq FROM sqlite_sequence WHERE name = 'player'").fetchone()
+    # The entries, team rows and audit payloads keep referring to "player" by name.
+    con.execute("PRAGMA legacy_alter_table = ON")
+    con.execute('ALTER TABLE player RENAME TO "_v10_player"')
+    con.execute(_V11_PLAYER)
+    con.execute(
+        f"INSERT INTO player ({_V10_PLAYER_COLUMNS}, ratings) "
+        f"SELECT {_V10_PLAYER_COLUMNS}, '{{}}' FROM \"_v10_player\""
+    )
+    con.execute('DROP TABLE "_v10_player"')
+    con.execute("PRAGMA legacy_alter_table = OFF")
+    if sequence is not None:  # player ids stay never reused
+        con.execute(
+            "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'player'", (sequence[0],)
+        )
+    fill_v11_ratings(con)
+    problems = con.execute("PRAGMA foreign_key_check").fetchall()
+    if problems:
+        raise StorageError(
+            f"the tournament file's rows do not fit together ({len(problems)} broken "
+            "references); it was not upgraded"
+        )
+
+
+def fill_v11_ratings(con: sqlite3.Connection) -> None:
+    """Give every player of a version-10 file (upgraded or recovered) its version-11
+    ``ratings``: :func:`_v11_ratings_json` of its section's rate of play."""
+    from swissdesk.model import timecontrol
+
+    kinds: dict[int, str] = {}
+    # A team section's "players" are teams rated by their strength (C.04.6): left empty.
+    for section, records in con.execute(
+        "SELECT id, extra_records FROM tournament WHERE NOT is_team"
+    ):
+        try:
+            loaded = json.loads(records or "[]")
+        except ValueError:
+            loaded = []
+        code = timecontrol.from_records([str(r) for r in loaded if isinstance(r, str)])
+        kinds[section] = timecontrol.rating_type_of(code)
+    rows = con.execute(
+        "SELECT id, section_id, rating, national_rating FROM player "
+        "WHERE rating > 0 OR national_rating > 0"
+    ).fetchall()
+    con.executemany(
+        "UPDATE player SET ratings = ? WHERE id = ?",
+        [
+            (_v11_ratings_json(rating, national, kinds[section]), pid)
+            for pid, section, rating, national in rows
+            if section in kinds
+        ],
+    )
+
+
+MIGRATIONS[10] = migrate_10_add_player_ratings
 
 
 def translate_error(exc: BaseException, path: Path) -> StorageError:

@@ -120,8 +120,13 @@ CONFIGURATION = "Configuration"
 MPA = "MPA"
 CORRECTION = "Correction"
 FIDE_MODE_LEFT = "FIDE mode left"
+ADJOURNMENT = "Adjournment"
+"""An adjourned game's result that is not the draw the pairings counted (C.02 VCL Q163)."""
 
-KINDS = (IMPORT, CONFIGURATION, MPA, CORRECTION, FIDE_MODE_LEFT)
+FPB = "FPB"
+"""A full-point bye given on request (deprecated by FIDE's Swiss rules; C.02 VCL Q177-179)."""
+
+KINDS = (IMPORT, CONFIGURATION, MPA, CORRECTION, FIDE_MODE_LEFT, ADJOURNMENT, FPB)
 """The events this version records (the checklist's names; MPA: manual pairing
 alteration)."""
 

@@ -35,6 +35,7 @@ from swissdesk.storage.commands.base import (
     tournament_row,
     utc_now,
 )
+from swissdesk.storage.commands.fide_mode import check_scoring
 from swissdesk.storage.commands.round_robin import new_round_robin
 from swissdesk.storage.errors import ActionRefused, DiskFullError, ReadOnlyFileError, StorageError
 from swissdesk.storage.levels import IntegrityEvent, integrity_payload, left_fide_mode
@@ -68,11 +69,13 @@ def new_tournament(settings: TournamentSettings, players: Sequence[PlayerData] =
         check_player_data(data)
     # FIDE mode is on for a FIDE-approved system (C.02 VCL Q40), off for any other.
     settings = replace(settings, fide_mode=fide_approved(settings.system))
+    check_scoring(settings, settings.fide_mode)
 
     def fill(session: Session) -> None:
+        context = convert.rating_context_of(settings)
         for tpn, data in enumerate(players, start=1):
             rec = PlayerRecord(tpn=tpn, members="[]", acceleration="null")
-            convert.apply_player_data(rec, data)
+            convert.apply_player_data(rec, data, context)
             session.add(rec)
 
     payload = {
@@ -113,6 +116,7 @@ def imported_tournament(
         payload.update(report)
     fide_mode = fide_approved(tournament.system) and not left_fide_mode(tournament.extra_records)
     settings = replace(convert.settings_from_tournament(tournament), fide_mode=fide_mode)
+    check_scoring(settings, fide_mode, imported=True)
     return NewFile(settings, fill, "ImportTournament", summary, payload, tuple(integrity))
 
 
@@ -134,6 +138,7 @@ def imported_team_event(event: TeamEvent, source: str = "") -> NewFile:
     payload = {"source": source, "teams": len(t.players)}
     fide_mode = fide_approved(t.system) and not left_fide_mode(t.extra_records)
     settings = replace(convert.settings_from_tournament(t), fide_mode=fide_mode)
+    check_scoring(settings, fide_mode, imported=True)
     return NewFile(settings, fill, "ImportTournament", summary, payload)
 
 

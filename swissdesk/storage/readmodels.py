@@ -23,6 +23,7 @@ from swissdesk.storage.convert import (
     completed_through,
     last_paired_round,
     load_entries,
+    rating_context_of,
     scores,
     settings_from_record,
 )
@@ -217,6 +218,7 @@ def player_status(withdrawn: int | None, late: int | None, next_round: int) -> P
 def player_rows(session: Session) -> list[PlayerRow]:
     """The list of participants in TPN order (scores after the last complete round)."""
     settings = settings_from_record(tournament_row(session))
+    context = rating_context_of(settings)
     through = completed_through(session)
     last = last_paired_round(session)
     points = scores(
@@ -248,6 +250,7 @@ def player_rows(session: Session) -> list[PlayerRow]:
             pr.k_source,
             pr.rated_games,
             pr.national_rating,
+            pr.ratings,
             pr.members,
             pr.club,
             pr.withdrawn_from_round,
@@ -280,6 +283,8 @@ def player_rows(session: Session) -> list[PlayerRow]:
                 k_source=row.k_source,
                 rated_games=row.rated_games,
                 national_rating=row.national_rating,
+                ratings=(held := context.stored(row.ratings, row.rating, row.national_rating)),
+                tournament_rating=context.tournament_rating(held),
             )
         )
     return out

@@ -116,6 +116,8 @@ def _copy(con: sqlite3.Connection, src: Path, tmp: Path) -> tuple[str, ...]:
             if have is None:
                 continue
             _copy_table(con, out, name, list(table.columns), have, upgraded)
+        if version < 11:  # the ratings the upgrade to schema 11 gives (issue 31)
+            database.fill_v11_ratings(out)
         if upgraded:  # the keys the sections upgrade moved into the section
             marks = ", ".join("?" for _ in MOVED_KEYS)
             out.execute(f"DELETE FROM meta WHERE key IN ({marks})", MOVED_KEYS)

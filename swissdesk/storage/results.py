@@ -1,6 +1,7 @@
 """Board results as the arbiter types them, and the per-player result codes they give.
 
-``1-0 0-1 1/2 +- -+ -- 0-0`` plus ``adj`` (adjourned) and the rare ``1/2-0`` / ``0-1/2``. An adjourned game counts as a draw
+``1-0 0-1 1/2 +- -+ -- 0-0`` plus ``adj`` (adjourned), the rare ``1/2-0`` / ``0-1/2`` and the
+unrated ``1-0u 0-1u 1/2u`` (TRF ``W``/``D``/``L``). An adjourned game counts as a draw
 for pairing purposes only (C.04.2 art. 3.1); the board keeps showing it as adjourned.
 """
 
@@ -26,6 +27,11 @@ class BoardResult(enum.Enum):
     """White scores ½, Black 0 (e.g. a draw where Black is penalised: Laws of Chess 12.9)."""
     WHITE_ZERO_BLACK_HALF = "0-1/2"
     ADJOURNED = "adj"
+    WHITE_WINS_UNRATED = "1-0u"
+    """A game that counts for the standings but not for rating (TRF ``W``/``L``: fewer
+    than one move each, C.02 VCL Q185; FIDE Rating Regulations: not rated)."""
+    BLACK_WINS_UNRATED = "0-1u"
+    DRAW_UNRATED = "1/2u"
     WHITE_HALF = "1/2-0"
     """Another name of ``WHITE_HALF_BLACK_ZERO``: the rare game that ends ½-0 (C.04.5
     preface)."""
@@ -61,6 +67,9 @@ _CODES: dict[BoardResult, tuple[ResultCode, ResultCode]] = {
     BoardResult.WHITE_HALF_BLACK_ZERO: (ResultCode.DRAW, ResultCode.LOSS),
     BoardResult.WHITE_ZERO_BLACK_HALF: (ResultCode.LOSS, ResultCode.DRAW),
     BoardResult.ADJOURNED: (ResultCode.DRAW, ResultCode.DRAW),
+    BoardResult.WHITE_WINS_UNRATED: (ResultCode.UNRATED_WIN, ResultCode.UNRATED_LOSS),
+    BoardResult.BLACK_WINS_UNRATED: (ResultCode.UNRATED_LOSS, ResultCode.UNRATED_WIN),
+    BoardResult.DRAW_UNRATED: (ResultCode.UNRATED_DRAW, ResultCode.UNRATED_DRAW),
 }
 
 _ALIASES: dict[str, BoardResult] = {
@@ -85,6 +94,14 @@ _ALIASES: dict[str, BoardResult] = {
     "0-½": BoardResult.WHITE_ZERO_BLACK_HALF,
     "adj": BoardResult.ADJOURNED,
     "adjourned": BoardResult.ADJOURNED,
+    "1-0u": BoardResult.WHITE_WINS_UNRATED,
+    "0-1u": BoardResult.BLACK_WINS_UNRATED,
+    "1/2u": BoardResult.DRAW_UNRATED,
+    "1/2-1/2u": BoardResult.DRAW_UNRATED,
+    "½u": BoardResult.DRAW_UNRATED,
+    "w-l": BoardResult.WHITE_WINS_UNRATED,
+    "l-w": BoardResult.BLACK_WINS_UNRATED,
+    "d-d": BoardResult.DRAW_UNRATED,
 }
 
 

@@ -28,7 +28,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 """Version of the tables below; bump it and add a migration to ``database.MIGRATIONS``.
 
 2: the team tables (``team_settings``, ``team``, ``team_member``, ``team_board``).
@@ -49,7 +49,10 @@ Q192-193).
 
 10: the players' phones (issue 35): ``player_code`` (each player's personal code),
 ``venue_state`` (what the arbiter opened to the phones, per section), ``result_report``
-(results reported from the phones, per board)."""
+(results reported from the phones, per board).
+
+11: every rating a player holds, with its source and date (issue 31, checklist Q134):
+``player.ratings``."""
 
 APPLICATION_ID = 0x53574453
 """``PRAGMA application_id`` of every swissdesk file ("SWDS"), so tools recognise it."""
@@ -185,6 +188,13 @@ class PlayerRecord(SectionScoped, Base):
     """Rating on the national list (0: none)."""
     checked_in: Mapped[bool] = mapped_column(Boolean, default=False)
     """Ticked in at the registration desk (present for the section's first round)."""
+    ratings: Mapped[str] = mapped_column(Text, default="{}")
+    """Every rating the player holds (schema 11): the JSON of
+    :class:`~swissdesk.model.ratings.PlayerRatings` (FIDE standard, rapid and blitz, the
+    national ratings with their NRS details, the manual rating), each with its source and
+    date. ``rating`` and ``national_rating`` stay the two figures read most: the FIDE rating
+    of the section's rate of play (``official_rating``) and the rating on its national list;
+    the storage keeps them in agreement with this column."""
 
 
 class PrizePlanRecord(SectionScoped, Base):

@@ -60,6 +60,7 @@ from swissdesk.storage.commands.base import (
     tournament_row,
     utc_now,
 )
+from swissdesk.storage.commands.chess960 import Chess960State
 from swissdesk.storage.commands.encoding import encode
 from swissdesk.storage.commands.players import TPN_FROZEN_AFTER_ROUND as TPN_FROZEN_AFTER_ROUND
 from swissdesk.storage.commands.players import initial_order_key as initial_order_key
@@ -598,6 +599,25 @@ class TournamentFile:
 
         with self._read() as session:
             return in_initial_order(session)
+
+    def chess960(self) -> Chess960State:
+        """Whether the tournament plays Chess960, and each paired round's position (Q222)."""
+        from swissdesk.storage.commands.chess960 import read_state
+
+        with self._read() as session:
+            return read_state(session)
+
+    def half_byes_refused(self) -> set[int]:
+        """Pairing numbers of the players not eligible for half-point byes (Q175)."""
+        from swissdesk.storage.commands.player_flags import NO_HALF_BYE, flagged
+
+        with self._read() as session:
+            ids = flagged(session, NO_HALF_BYE)
+            return {
+                tpn
+                for pid, tpn in session.execute(select(PlayerRecord.id, PlayerRecord.tpn))
+                if pid in ids
+            }
 
     def withdrawn(self) -> dict[int, int]:
         """TPN -> the round from which the player is withdrawn (not paired any more)."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from swissdesk.elo import NationalSystem
 from swissdesk.engines.base import RoundPairing
-from swissdesk.model.ratings import RatingRules
+from swissdesk.model.ratings import PlayerRatings, RatingRules
 from swissdesk.model.round_robin import RoundRobinSettings
 from swissdesk.model.tournament import Colour, HalfPoints, ResultCode, ScoringSystem
 from swissdesk.storage.results import BoardResult
@@ -204,6 +204,12 @@ class PlayerData:
     """Rated games before this event (the 30-game rule of art. 8.3.3); ``None``: unknown."""
     national_rating: int = 0
     """Rating on the tournament's national list (0: none)."""
+    ratings: PlayerRatings | None = None
+    """Every rating the player holds, with source and date (checklist Q134); ``None``: the
+    caller knows only ``rating`` and ``national_rating``, and the stored ratings keep the
+    rest (a figure that differs from them is stored as typed by the arbiter). Where both
+    are given, ``rating`` and ``national_rating`` win: a rating they contradict is replaced
+    (:func:`~swissdesk.model.ratings.settled_ratings`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +241,11 @@ class PlayerRow:
     k_source: str = ""
     rated_games: int | None = None
     national_rating: int = 0
+    ratings: PlayerRatings | None = None
+    """Every rating the player holds (schema 11), with source and date."""
+    tournament_rating: int = 0
+    """The rating that orders and pairs (the section's method over the list sequence, the
+    national list and the manual rating: TRF-2026 record 172)."""
 
     @property
     def data(self) -> PlayerData:
@@ -253,6 +264,7 @@ class PlayerRow:
             k_source=self.k_source,
             rated_games=self.rated_games,
             national_rating=self.national_rating,
+            ratings=self.ratings,
         )
 
 

@@ -57,10 +57,21 @@ class StandingRow:
     rating: int
     points: HalfPoints
     values: tuple[TiebreakValue, ...]
+    withdrawn: bool = False
+    """The player had withdrawn by then (C.02 VCL Q170): shown as ``shown_name``."""
 
     @property
     def points_display(self) -> str:
         return half_points_to_str(self.points)
+
+    @property
+    def shown_name(self) -> str:
+        """The name as the standings show it: ``Name (withdrawn)`` for a player who left."""
+        return f"{self.name} {WITHDRAWN_MARK}" if self.withdrawn else self.name
+
+
+WITHDRAWN_MARK = "(withdrawn)"
+"""How the standings, the window and the documents mark a player who withdrew (Q170)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +85,8 @@ class Standings:
     tiebreaks: tuple[TiebreakSpec, ...]
     rows: tuple[StandingRow, ...]
     excluded: tuple[int, ...] = ()
+    expelled: tuple[int, ...] = ()
+    """Expelled participants, left out of the rows (C.02 VCL Q197-198)."""
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -234,6 +247,11 @@ def compute_standings(
     rows: list[StandingRow] = []
     place = 1
     for group in groups:
+        # An expelled player is left out of the standings (C.02 VCL Q198); their games
+        # count for their opponents' tie-breaks, computed above.
+        group = [tpn for tpn in group if not players[tpn].expelled]
+        if not group:
+            continue
         label = str(place) if len(group) == 1 else f"{place}-{place + len(group) - 1}"
         for tpn in sorted(group):
             player = players[tpn]
@@ -250,9 +268,14 @@ def compute_standings(
                     rating=player.rating,
                     points=view.points[tpn],
                     values=values,
+                    withdrawn=player.withdrawn_by(rounds),
                 )
             )
         place += len(group)
     return Standings(
-        after_round=rounds, tiebreaks=specs, rows=tuple(rows), excluded=tuple(sorted(excluded))
+        after_round=rounds,
+        tiebreaks=specs,
+        rows=tuple(rows),
+        excluded=tuple(sorted(excluded)),
+        expelled=tuple(sorted(p.tpn for p in tournament.players if p.expelled)),
     )

@@ -17,7 +17,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from swissdesk.model.tournament import Colour, ResultCode, ScoringSystem, Tournament
+from swissdesk.model.tournament import (
+    Colour,
+    ResultCode,
+    ScoringSystem,
+    Tournament,
+    adjourned_games,
+)
 
 _KNOWN_KEPT = ("132", "192", "212", "222", "299", "172", "182", "240", "###")
 """Records swissdesk reads or writes back knowingly (not "kept without being read")."""
@@ -106,6 +112,12 @@ def reading_notes(text: str, tournament: Tournament, *, system_chosen: bool = Fa
                 if code is ResultCode.FORFEIT_WIN
                 else ""
             )
+        )
+    for r, white, black in adjourned_games(tournament):
+        notes.append(
+            f"round {r}: the game {white}-{black} has no result in the file ('?', or a "
+            "symbol TRF does not define): imported as an adjourned game, counted as a draw "
+            "until its result is entered"
         )
     kept = Counter(
         line[:3]

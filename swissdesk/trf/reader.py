@@ -1082,6 +1082,10 @@ def _read_block(
             column + 5,
         )
     result = _RESULT_BY_CHAR.get(result_char)
+    if result is None and opponent is not None and colour is not None:
+        # TRF-2026's '?' (a result not known yet), or a symbol TRF does not define, in a
+        # game: imported as an adjourned game, a provisional draw (C.02 VCL Q165-167).
+        return RoundEntry(opponent, colour, ResultCode.DRAW, adjourned=True)
     if result is None:
         raise state.error(
             f"round {rnd}: unknown result code {block[7]!r} (column {column + 7}); "

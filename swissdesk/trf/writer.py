@@ -16,6 +16,7 @@ import contextlib
 import os
 import stat
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 from swissdesk.errors import InputError
@@ -32,6 +33,7 @@ from swissdesk.model.tournament import (
     RoundEntry,
     ScoringSystem,
     Tournament,
+    adjourned_games,
     board_text,
     half_points_to_str,
 )
@@ -47,6 +49,8 @@ def format_trf(t: Tournament, *, version: str = "2026") -> str:
     if t.system == DOUBLE_SWISS and is_match_layout(t):
         t = games_per_column(t)  # one game per round column (C.04.5 layout)
     modern = version == "2026"
+    if not modern and has_adjournments(t):
+        t = without_adjournments(t)  # TRF16 has no '?': the provisional draw, as before
     lines: list[str] = []
     info = t.info
     for tag, value in (
@@ -71,7 +75,7 @@ def format_trf(t: Tournament, *, version: str = "2026") -> str:
         lines.append(f"152 {'W' if t.initial_colour is Colour.WHITE else 'B'}")
     else:
         lines.append(f"XXC {'white1' if t.initial_colour is Colour.WHITE else 'black1'}")
-    lines += _scoring_records(t.scoring, modern)
+    lines += _scoring_records(t.scoring, modern, unknown=has_adjournments(t))
     if t.tiebreaks:
         lines.append("202 " + ", ".join(t.tiebreaks))
     if t.system != "dutch" and not any(r.startswith("192") for r in t.extra_records):
@@ -230,7 +234,41 @@ def round_block(entry: RoundEntry, *, last: bool = False) -> str:
             return " " * 8
         return f"0000 - {entry.result.value}"
     colour = entry.colour.value if entry.colour is not None else "-"
-    return f"{entry.opponent:>4} {colour} {entry.result.value}"
+    result = ADJOURNED_CODE if entry.adjourned else entry.result.value
+    return f"{entry.opponent:>4} {colour} {result}"
+
+
+ADJOURNED_CODE = "?"
+"""TRF-2026's result of a game whose result is not known yet (an adjourned game, C.02 VCL
+Q164-165); record 162's ``X`` gives the points it counts for meanwhile (a draw)."""
+
+
+def check_exportable(t: Tournament) -> None:
+    """In FIDE mode no TRF is written while an adjourned game has no result (C.02 VCL Q169:
+    the file would carry a result that is not known); :class:`InputError` naming them."""
+    if not t.fide_mode:
+        return
+    games = adjourned_games(t)
+    if games:
+        listed = "; ".join(f"round {r}: {w}-{b}" for r, w, b in games)
+        raise InputError(
+            f"no TRF can be written while an adjourned game has no result ({listed}): "
+            "enter its result first (C.02 VCL Q169)"
+        )
+
+
+def has_adjournments(t: Tournament) -> bool:
+    """Whether a game of ``t`` is adjourned and still has no result."""
+    return any(e.adjourned for p in t.players for e in p.rounds)
+
+
+def without_adjournments(t: Tournament) -> Tournament:
+    """``t`` with every adjourned game as the draw it counts for (TRF16 has no ``?``)."""
+    players = tuple(
+        replace(p, rounds=tuple(replace(e, adjourned=False) for e in p.rounds))
+        for p in t.players
+    )
+    return replace(t, players=players)
 
 
 def _pts(value: HalfPoints) -> str:
@@ -246,11 +284,12 @@ def _system_code(t: Tournament) -> str:
     return SYSTEM_192_TEXT.get(system, system.upper())
 
 
-def _scoring_records(s: ScoringSystem, modern: bool) -> list[str]:
-    """Records for a non-default scoring system; ``XXS`` too when the short form cannot say it."""
+def _scoring_records(s: ScoringSystem, modern: bool, *, unknown: bool = False) -> list[str]:
+    """Records for a non-default scoring system; ``XXS`` too when the short form cannot say it.
+    ``unknown``: a game is adjourned (``?``), so record 162 gives its points (``X``, a draw's)."""
     default = ScoringSystem()
     if s == default:
-        return []
+        return [f"162  X{_pts(s.draw)}"] if unknown and modern else []
     lines: list[str] = []
     # What 162 (and the BB codes) can express: W covers forfeit win and full-point bye, D the
     # half-point bye, A (or BBZ) the zero-point bye, absence and forfeit loss.
@@ -276,6 +315,8 @@ def _scoring_records(s: ScoringSystem, modern: bool) -> list[str]:
         fields = [f"{code}{_pts(v)}" for code, v, d in items if v != d]
         if s.pairing_allocated_bye != s.win:
             fields.append(f"P{_pts(s.pairing_allocated_bye)}")
+        if unknown:
+            fields.append(f"X{_pts(s.draw)}")
         if fields:
             lines.append("162  " + "    ".join(fields))
     else:

@@ -105,9 +105,13 @@ def test_q201_q202_the_tie_break_list_after_the_start(
 ) -> None:
     path = new_event(tmp_path)
     play_round(path)
+    capsys.readouterr()
+    assert main(["settings", str(path), "--tiebreaks", "SB,BH", "--yes-i-know", "4"]) == 2
+    assert "not allowed in FIDE mode" in capsys.readouterr().err  # Q200
+    assert main(["fide-mode", str(path), "leave", "--yes-i-know", "4"]) == 0
     assert main(["settings", str(path), "--tiebreaks", "SB,BH"]) == CONFIRMATION_EXIT_CODE
     assert main(["settings", str(path), "--tiebreaks", "SB,BH", "--yes-i-know", "4"]) == 0
-    (line,) = trf_comments(path, tmp_path)
+    _, line = trf_comments(path, tmp_path)
     assert line.startswith("### Configuration @ Round 1: tie-break list ")
     assert line.endswith("-> SB, BH")
 

@@ -200,11 +200,16 @@ def test_a_tournament_day(qtbot, window: MainWindow, tmp_path: Path) -> None:  #
     assert header[5:] == ["BH/C1", "BH", "SB", "DE", "Rtg ±", "Norm"]  # issue 37: what
     # every player takes home, the figures of swissdesk.elo / swissdesk.norms
     with TournamentFile.open(path) as tf:
-        expected = {p.name: p.score for p in tf.players()}
+        expected = {
+            # the player who withdrew is marked (C.02 VCL Q170)
+            p.name + (" (withdrawn)" if p.withdrawn_from_round is not None else ""): p.score
+            for p in tf.players()
+        }
     from swissdesk.gui.models import points
 
     shown = dict(zip(column_texts(standings, 2), column_texts(standings, 4), strict=True))
     assert shown == {name: points(score) for name, score in expected.items()}
+    assert "Haddad, Karim (withdrawn)" in shown
     pts = [expected[n] for n in column_texts(standings, 2)]
     assert pts == sorted(pts, reverse=True)
     assert column_texts(standings, 0)[0].startswith("1")

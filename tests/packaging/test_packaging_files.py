@@ -355,3 +355,40 @@ def test_bundle_must_carry_every_data_file_of_the_package(tmp_path: Path) -> Non
 def test_smoke_comparison_ignores_spacing_but_not_pairs() -> None:
     assert build.pairing_lines("2\n1  2\n\n3 4\n") == ["2", "1 2", "3 4"]
     assert build.pairing_lines("1 2") != build.pairing_lines("2 1")
+
+
+# --------------------------------------------------------------------------- manual
+
+
+def test_the_manual_pdf_is_built_beside_the_installers_and_into_the_bundle(
+    tmp_path: Path,
+) -> None:
+    """C.02 Q13: the manual is also available separately (issue 30)."""
+    from pypdf import PdfReader
+
+    bundle = fake_bundle(tmp_path, windows=False)
+    dist = tmp_path / "dist"
+    dist.mkdir()
+    out = build.build_manual(bundle, dist, "1.2.0")
+    assert out == dist / "swissdesk-1.2.0-manual.pdf"
+    assert (bundle / layout.MANUAL_PDF).read_bytes() == out.read_bytes()
+    reader = PdfReader(out)
+    assert "swissdesk" in reader.pages[0].extract_text()
+    staging = build.stage_deb(bundle, tmp_path / "deb-root", "1.2.0", "amd64")
+    doc = staging / "usr" / "share" / "doc" / "swissdesk" / layout.MANUAL_PDF
+    assert doc.is_symlink()
+    assert doc.resolve() == (staging / layout.DEB_INSTALL_DIR / layout.MANUAL_PDF).resolve()
+
+
+def test_makensis_installs_the_manual_when_the_bundle_has_it(tmp_path: Path) -> None:
+    makensis_or_skip()
+    bundle = fake_bundle(tmp_path, windows=True)
+    (bundle / layout.MANUAL_PDF).write_bytes(b"%PDF-1.4 stand-in\n")
+    out_file = tmp_path / "swissdesk-0.1.0-setup.exe"
+    command = build.nsis_command(bundle, out_file, "0.1.0", windows=True, fast=True)
+    result = subprocess.run(command, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert out_file.read_bytes()[:2] == b"MZ"
+    script = build.NSIS_SCRIPT.read_text(encoding="utf-8")
+    assert 'File "${BUNDLE_DIR}\\${MANUAL_PDF}"' in script
+    assert 'Delete "$INSTDIR\\${MANUAL_PDF}"' in script

@@ -5,6 +5,7 @@ accepts (Q142, Q143), and an update of a chosen subset (Q144): ``rating-list upd
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -111,3 +112,39 @@ def test_the_registration_desk_takes_the_effective_rating_too() -> None:
     assert listed.effective_rating("rapid") == 1850  # art. 7.2.1
     assert listed.effective_rating("blitz") == 1700
     assert ListedPlayer(300, "New, Comer", rapid=1500).effective_rating("standard") == 0
+
+
+def test_checklist_q134_an_update_stores_each_rating_with_the_list_and_its_month(
+    tmp_path: Path,
+) -> None:
+    """Applying an update gives the player every FIDE rating of the list, each marked
+    with the list and its month; a rating typed by hand stays marked as the arbiter's
+    until the list replaces it."""
+    from swissdesk.model.ratings import ARBITER, PlayerRatings, Rating
+    from swissdesk.storage import UpdateRatings
+
+    path = _setup(tmp_path)
+    rating_list = RatingList(tmp_path / "list.sqlite")
+    month = next(s.list_date for s in rating_list.sources() if s.name == "FIDE")[:7]
+    with TournamentFile.open(path) as tf:
+        before = {r.tpn: r.ratings for r in tf.players()}
+        assert before[1] == PlayerRatings(rapid=Rating(2250, ARBITER))  # typed by hand
+        proposal = proposed_updates(tf.players(), rating_list, "rapid")
+        tf.execute(UpdateRatings(tuple((u.tpn, u.after) for u in proposal.updates)))
+        after = {r.tpn: r for r in tf.players()}
+    assert after[1].ratings == PlayerRatings(
+        standard=Rating(2380, "FIDE", month), rapid=Rating(2300, "FIDE", month)
+    )
+    assert after[1].rating == 2300
+    # No rapid rating: the standard one stands in (art. 7.2.1), and is stored as standard.
+    assert after[2].ratings == PlayerRatings(standard=Rating(1850, "FIDE", month))
+    assert after[2].rating == 1850
+    # A held rating of another kind that the list changes is shown as a change.
+    with TournamentFile.open(path) as tf:
+        rows = tf.players()
+    held = PlayerRatings(
+        standard=Rating(2370, "FIDE", "2026-10"), rapid=Rating(2300, "FIDE", month)
+    )
+    changed = [dataclasses.replace(r, ratings=held) if r.tpn == 1 else r for r in rows]
+    (update,) = [u for u in proposed_updates(changed, rating_list, "rapid").updates if u.tpn == 1]
+    assert "FIDE standard 2370 → 2380" in update.describe()

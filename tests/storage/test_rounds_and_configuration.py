@@ -17,10 +17,12 @@ from swissdesk.storage import (
     EditSettings,
     EndManualPairing,
     EnterResult,
+    LeaveFideMode,
     Level,
     ManualPairingChange,
     PairNextRound,
     PlayerData,
+    RefusedInFideMode,
     TournamentFile,
     TournamentSettings,
     Undo,
@@ -143,17 +145,47 @@ def test_q61_a_last_round_that_no_longer_follows_the_rules_is_level_3_and_logged
         assert tf.integrity_log()[2].text.startswith("re-checked: ")
 
 
+def test_q200_the_tie_break_list_is_fixed_with_round_1_in_fide_mode(tmp_path: Path) -> None:
+    """Q200 answered "no" in FIDE mode (Level 5): Q201-202 are off the path."""
+    with event(tmp_path) as tf:
+        tf.execute(EditSettings(dataclasses.replace(tf.settings(), tiebreaks=("BH", "SB"))))
+        play(tf, 1)
+        changed = dataclasses.replace(tf.settings(), tiebreaks=("SB", "DE", "WIN"))
+        with pytest.raises(RefusedInFideMode, match="tie-break list cannot change"):
+            tf.execute(EditSettings(changed, confirmed=4))
+        assert tf.settings().tiebreaks == ("BH", "SB") and tf.integrity_log() == []
+
+
+def test_q200_a_tournament_without_a_declared_list_gets_one_after_the_start(
+    tmp_path: Path,
+) -> None:
+    """An imported file without record 202 ranks by points alone until the arbiter declares
+    the list: possible after the start too, Level 4 and logged."""
+    with event(tmp_path) as tf:
+        tf.execute(EditSettings(dataclasses.replace(tf.settings(), tiebreaks=())))
+        play(tf, 1)
+        declared = dataclasses.replace(tf.settings(), tiebreaks=("BH", "SB"))
+        with pytest.raises(ConfirmationRequired):
+            tf.execute(EditSettings(declared))
+        tf.execute(EditSettings(declared, confirmed=4))
+        assert [e.trf_line for e in tf.integrity_log()] == [
+            "### Configuration @ Round 1: tie-break list none -> BH, SB"
+        ]
+
+
 def test_q201_q202_the_tie_break_list_after_the_start_is_level_4_and_logged(
     tmp_path: Path,
 ) -> None:
+    """Out of FIDE mode the list may change after the start: Level 4 and a ### line."""
     with event(tmp_path) as tf:
         play(tf, 1)
+        tf.execute(LeaveFideMode(confirmed=4))
         changed = dataclasses.replace(tf.settings(), tiebreaks=("SB", "DE", "WIN"))
         with pytest.raises(ConfirmationRequired) as asked:
             tf.execute(EditSettings(changed))
         assert asked.value.level is Level.DOUBLE
         tf.execute(EditSettings(changed, confirmed=4))
-        assert [e.trf_line for e in tf.integrity_log()] == [
+        assert [e.trf_line for e in tf.integrity_log()][1:] == [
             "### Configuration @ Round 1: tie-break list BH/C1, BH, SB -> SB, DE, WIN"
         ]
 

@@ -12,7 +12,9 @@ for v7_individual (main's v6_individual opened and upgraded by it; issue 29's FI
 by the version-8 program for v8_fide (v7_individual upgraded by it, then a correction of
 round 6 logged as ``### Correction``, a prize plan and a tick; issue 29's rating corrections,
 schema 9), by the version-9 program for v9_individual (main's v8_fide opened and upgraded by
-it; issue 35's phone tables, schema 10).
+it; issue 35's phone tables, schema 10) and for v9_rating_correction (main's v8_fide upgraded
+by it, then a correction for the rating report of round 1 and a national rating typed;
+through issue 35's step 10 and issue 31's per-player ratings, schema 11).
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ OLD_FILES = (
     ("v7_individual", 7),
     ("v8_fide", 8),
     ("v9_individual", 9),
+    ("v9_rating_correction", 9),
 )
 OLD_TABLES = ("tournament", "player", "round", "entry", "audit")
 TEAM_TABLES = ("team_settings", "team", "team_member", "team_board")
@@ -187,7 +190,9 @@ def test_an_upgraded_file_exports_the_trf_the_earlier_swissdesk_wrote(
         assert out.read_bytes() == (FIXTURES / f"{name}.trf").read_bytes()
     if name == "v5_individual":  # the old files with national ratings
         assert added[0] == b"172 SUI FIDE\n" and len(added) == 11
-    elif name in ("v6_individual", "v7_individual", "v8_fide", "v9_individual"):  # one national rating, no federation
+    elif name in (
+        "v6_individual", "v7_individual", "v8_fide", "v9_individual", "v9_rating_correction"
+    ):  # one national rating, no federation
         assert added == [b"172     FIDE\n"]
     else:
         assert added == []

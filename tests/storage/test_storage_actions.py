@@ -111,7 +111,7 @@ def test_custom_order_must_name_everyone(nine: TournamentFile) -> None:
     # Checklist Q149: an order against the ratings is applied only once confirmed.
     with pytest.raises(ConfirmationRequired, match="depart from C"):
         nine.execute(AssignPairingNumbers(order=(9, 8, 7, 6, 5, 4, 3, 2, 1)))
-    nine.execute(AssignPairingNumbers(order=(9, 8, 7, 6, 5, 4, 3, 2, 1), confirmed=True))
+    nine.execute(AssignPairingNumbers(order=(9, 8, 7, 6, 5, 4, 3, 2, 1), confirmed=3))
     assert nine.players()[0].name == "Irwin, Ida"
 
 
@@ -202,8 +202,11 @@ def test_late_entry_after_round_four_is_appended(nine: TournamentFile) -> None:
     nine.execute(LateEntry(PlayerData("Strong, Sam", rating=2700), from_round=5))
     assert nine.players()[-1].name == "Strong, Sam"
     assert nine.players()[-1].tpn == 10
-    with pytest.raises(ActionRefused, match=r"C\.04\.2 art\. 2\.3"):
-        nine.execute(AssignPairingNumbers())
+    # C.04.2 art. 2.3 froze the numbers: re-sorting now is a Level-4 warning (Q151-152;
+    # this file is out of FIDE mode, where it is refused).
+    with pytest.raises(ConfirmationRequired, match=r"C\.04\.2 art\. 2\.2-2\.3") as asked:
+        nine.execute(AssignPairingNumbers(confirmed=3))
+    assert asked.value.level == 4
 
 
 def test_late_entry_refused_when_list_closed_or_round_paired(nine: TournamentFile) -> None:
@@ -572,6 +575,28 @@ def test_baku_acceleration_virtual_points(tmp_path: Path) -> None:
         assert sorted(snap.acceleration) == [1, 2, 3, 4, 5, 6, 7]
 
 
+def test_q111_baku_round_1_byes_have_no_place_in_group_a_yet(tmp_path: Path) -> None:
+    """C.02 VCL Q111: players with a bye in round 1 are not among the participants to be
+    paired in it (C.04.7 art. 1.2): 10 registered, 2 on a round-1 bye, so GA is the first
+    2 * ceil(8 / 4) = 4 of the 8 paired (TPNs 1, 3, 4, 5 when no. 2 is away). No. 2 joins
+    GA when back (above the last GA player, art. 1.3); no. 9, below it, does not."""
+    s = settings(total_rounds=9, acceleration=AccelerationKind.BAKU)
+    players = [PlayerData(f"P{i:02d}", 2500 - 10 * i) for i in range(10)]
+    with TournamentFile.create(tmp_path / "baku.swissdesk", s, players=players) as tf:
+        tf.execute(RequestBye(2, 1, ByeKind.HALF))
+        tf.execute(RequestBye(9, 1, ByeKind.ZERO))
+        snap = tf.snapshot()
+        assert sorted(snap.acceleration) == [1, 2, 3, 4, 5]  # 4 paired in GA, up to no. 5
+        pairing, _ = tf.pair_next_round()
+        high = {t for pair in pairing.pairs for t in (pair.white, pair.black) if t <= 5}
+        assert high == {1, 3, 4, 5}
+        for board in range(1, len(pairing.pairs) + 1):
+            tf.execute(EnterResult(1, board, BoardResult.WHITE_WINS))
+        snap = tf.snapshot()
+        assert sorted(snap.acceleration) == [1, 2, 3, 4, 5]
+        assert snap.acceleration[2] == (2, 2, 2, 1, 1, 0, 0, 0, 0)
+
+
 def test_calls_from_another_thread(nine: TournamentFile) -> None:
     errors: list[BaseException] = []
 
@@ -593,16 +618,16 @@ def test_an_action_failing_midway_leaves_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Round 1 of a Baku tournament: the boards are written before group GA is marked.
-    from swissdesk.storage import convert
+    from swissdesk.storage.commands import rounds
 
-    def broken(players: int) -> int:
+    def broken(paired: object) -> int:
         raise RuntimeError("simulated crash in the middle of an action")
 
     s = settings(acceleration=AccelerationKind.BAKU)
     players = [PlayerData(n, r) for n, r, _t in NAMES]
     with TournamentFile.create(tmp_path / "mid.swissdesk", s, players=players) as tf:
         before = len(tf.audit_log())
-        monkeypatch.setattr(convert, "baku_group_a_size", broken)
+        monkeypatch.setattr(rounds, "baku_last_ga", broken)
         with pytest.raises(RuntimeError):
             tf.pair_next_round()
         monkeypatch.undo()

@@ -180,7 +180,7 @@ def test_checklist_q149_q150_q154_pairing_numbers_against_the_rules_are_confirme
             "pairing numbers changed by hand: 2 players move (C.04.2 art. 2.3 allows it "
             "until round 4 is paired)",
         )
-        outcome = tf.execute(AssignPairingNumbers(order=(1, 2, 4, 3, 5, 6), confirmed=True))
+        outcome = tf.execute(AssignPairingNumbers(order=(1, 2, 4, 3, 5, 6), confirmed=3))
         assert outcome.summary == "pairing numbers assigned (2 changed)"
         assert tf.in_initial_order() is False  # alphabetical no more: the desk reminds
         # Q149: putting a lower-rated player above a higher-rated one says so too.
@@ -193,12 +193,16 @@ def test_checklist_q149_q150_q154_pairing_numbers_against_the_rules_are_confirme
         assert tf.execute(AssignPairingNumbers(order=(1, 2, 3, 4, 5, 6))).summary.endswith(
             "(0 changed)"
         )  # naming the numbers as they are changes nothing: nothing to confirm
-        tf.execute(AssignPairingNumbers(order=(2, 1, 3, 4, 5, 6), confirmed=True))
-        assert tf.audit_log()[-1].payload["confirmed"] == list(info.value.warnings)
-        tf.execute(AssignPairingNumbers(confirmed=True))
+        tf.execute(AssignPairingNumbers(order=(2, 1, 3, 4, 5, 6), confirmed=3))
+        payload = tf.audit_log()[-1].payload
+        assert payload["confirmed"] == 3  # Level 3, the facts recorded with it
+        assert [w["text"] for w in payload["warnings"]] == list(info.value.warnings)
+        assert {w["level"] for w in payload["warnings"]} == {3}
+        assert info.value.level == 3
+        tf.execute(AssignPairingNumbers(confirmed=3))
         tf.pair_next_round()
         # Q154: once round 1 is paired, a re-sort moving two or more is confirmed ...
-        tf.execute(AssignPairingNumbers(order=(1, 2, 4, 3, 5, 6), confirmed=True))
+        tf.execute(AssignPairingNumbers(order=(1, 2, 4, 3, 5, 6), confirmed=3))
         with pytest.raises(ConfirmationRequired, match="depart") as info:
             tf.execute(AssignPairingNumbers())
         assert info.value.warnings == (
@@ -211,7 +215,7 @@ def test_checklist_q149_q150_q154_pairing_numbers_against_the_rules_are_confirme
         assert info.value.warnings[0].startswith(
             "round 1 is paired: pairing numbers changed by hand: 2 players move"
         )
-        tf.execute(AssignPairingNumbers(confirmed=True))
+        tf.execute(AssignPairingNumbers(confirmed=3))
         assert tf.execute(AssignPairingNumbers()).summary.endswith("(0 changed)")
 
 
@@ -221,8 +225,71 @@ def test_cli_numbers_refuses_without_confirm_and_says_why(
     path = _file(tmp_path)
     assert main(["numbers", str(path)]) == 0
     capsys.readouterr()
-    assert main(["numbers", str(path), "--order", "6,5,4,3,2,1"]) == 2
+    assert main(["numbers", str(path), "--order", "6,5,4,3,2,1"]) == 4
     err = capsys.readouterr().err
-    assert "Cano, Cris would be no. 2 above Font, Fede (no. 3)" in err and "--confirm" in err
+    assert "Cano, Cris would be no. 2 above Font, Fede (no. 3)" in err
+    assert "Level 3 warning" in err and "--yes-i-know 3" in err
     assert main(["numbers", str(path), "--order", "6,5,4,3,2,1", "--confirm"]) == 0
     assert capsys.readouterr().out.splitlines()[1].strip() == "1  Diaz, Dani"
+
+
+def test_checklist_q151_q152_pairing_numbers_after_round_4_are_a_level_4_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """C.04.2 art. 2.3 freezes the numbers once round 4 is paired; the checklist (Q151-152)
+    asks for a Level-4 warning rather than a refusal, and the change is a pairing-integrity
+    event (a '### Configuration' line) that Undo takes back."""
+    from swissdesk.storage import BoardResult, EnterResult
+
+    path = _file(tmp_path)
+    with TournamentFile.open(path) as tf:
+        tf.execute(AssignPairingNumbers())
+        for _ in range(4):
+            pairing, _ = tf.pair_next_round()
+            for board in range(1, len(pairing.pairs) + 1):
+                tf.execute(EnterResult(pairing.round_number, board, BoardResult.WHITE_WINS))
+        with pytest.raises(ConfirmationRequired) as info:
+            tf.execute(AssignPairingNumbers(order=(1, 2, 4, 3, 5, 6), confirmed=3))
+        assert info.value.level == 4
+        assert info.value.warnings[0] == (
+            "round 4 is paired: C.04.2 art. 2.3 allows no change of pairing numbers after "
+            "round 4 has been paired; 2 players would get a new number"
+        )
+        assert "'### Configuration' line" in info.value.consequences
+        assert tf.integrity_log() == []
+        tf.execute(AssignPairingNumbers(order=(1, 2, 4, 3, 5, 6), confirmed=4))
+        assert [e.trf_line for e in tf.integrity_log()] == [
+            "### Configuration @ Round 4: pairing numbers changed after round 4 was paired "
+            "(2 players): 4->3, 3->4"
+        ]
+        assert "### Configuration @ Round 4: pairing numbers changed" in format_trf(
+            tf.snapshot()
+        )
+        tf.execute(Undo())
+        assert tf.integrity_log() == []
+        assert tf.execute(AssignPairingNumbers()).summary.endswith("(0 changed)")
+    capsys.readouterr()
+    assert main(["numbers", str(path), "--order", "1,2,4,3,5,6", "--confirm"]) == 4
+    assert "Level 4 warning" in capsys.readouterr().err
+    assert main(["numbers", str(path), "--order", "1,2,4,3,5,6", "--yes-i-know", "4"]) == 0
+
+
+def test_checklist_q151_pairing_numbers_after_round_4_are_refused_in_fide_mode(
+    tmp_path: Path,
+) -> None:
+    """In FIDE mode (where the checklist is judged) C.04.2 art. 2.3 holds: Level 5."""
+    from swissdesk.storage import BoardResult, EnterResult, RefusedInFideMode
+
+    path = tmp_path / "fide.swissdesk"
+    players = [PlayerData(n, fide, national_rating=nat) for n, fide, nat, *_ in PLAYERS]
+    players += [PlayerData(f"Extra, {c}", 1500 + i) for i, c in enumerate("GHIJ")]
+    with TournamentFile.create(path, settings(system="dutch"), players=players) as tf:
+        assert tf.settings().fide_mode
+        tf.execute(AssignPairingNumbers())
+        for _ in range(4):
+            pairing, _ = tf.pair_next_round()
+            for board in range(1, len(pairing.pairs) + 1):
+                tf.execute(EnterResult(pairing.round_number, board, BoardResult.DRAW))
+        with pytest.raises(RefusedInFideMode, match=r"C\.04\.2 art\. 2\.3"):
+            tf.execute(AssignPairingNumbers(order=(1, 2, 4, 3, *range(5, 11)), confirmed=4))
+        assert tf.execute(AssignPairingNumbers()).summary.endswith("(0 changed)")

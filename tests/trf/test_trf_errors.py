@@ -26,7 +26,9 @@ def error_of(text: str) -> TrfError:
     [
         pytest.param(["012 x", "001    1      Short line"], 2, 25, "too short", id="short-line"),
         pytest.param(
-            [player(1, "1.0", block(2, "w", "X")), GOOD_2],
+            # in a game an unknown symbol is an adjourned game (C.02 VCL Q166); without
+            # an opponent it is refused
+            [player(1, "1.0", block(0, "-", "X")), GOOD_2],
             1,
             99,
             "unknown result code 'X'",

@@ -163,3 +163,45 @@ def test_display_mode_fits_every_line_between_the_bars(tmp_path: Path) -> None:
                         "'footer.notice').getBoundingClientRect().top];"
                     )
                     assert last <= bar, (width, height, rows, last, bar)
+
+
+def test_phone_standings_fit_the_screen_with_every_tie_break(tmp_path: Path) -> None:
+    """Issue 34: on a phone (360 CSS pixels, a 5-inch screen) the standings' tie-break
+    columns beyond the first ran off the screen and had to be scrolled sideways. The table
+    keeps rank, name, points and the first tie-break; the rating and the other tie-breaks
+    are under the name with their names. A wide screen keeps every column."""
+    from selenium.webdriver.common.by import By
+
+    from swissdesk.gui.sample import sample_file
+
+    browser_paths()
+    source = sample_file()
+    assert source is not None
+    path = Path(shutil.copy(source, tmp_path / "sample.swissdesk"))
+    with TournamentFile.open(path) as tf:
+        columns = list(tf.settings().tiebreaks)
+        rows = len(tf.players())
+    assert len(columns) >= 3
+    with running_server(path) as url:
+        with chromium(tmp_path / "phone", 360, 780) as driver:
+            driver.get(f"{url}/s/riverside-open-2026/standings")
+            table = driver.find_element(By.CSS_SELECTOR, "table.standings")
+            overflow = driver.execute_script(
+                "const t = arguments[0]; return [t.scrollWidth, t.parentElement.clientWidth,"
+                " document.documentElement.scrollWidth, window.innerWidth];", table
+            )
+            assert overflow[0] <= overflow[1] and overflow[2] <= overflow[3], overflow
+            heads = [th.text for th in table.find_elements(By.CSS_SELECTOR, "thead th")
+                     if th.is_displayed()]  # fmt: skip
+            assert heads == ["Rk", "Name", "Pts", columns[0]]
+            stacks = table.find_elements(By.CSS_SELECTOR, "tbody .stack")
+            assert len(stacks) == rows and all(s.is_displayed() for s in stacks)
+            labels = [s.text.split()[0::2] for s in stacks]
+            assert labels[0] == ["Rtg", *columns[1:]], labels[0]
+        with chromium(tmp_path / "wide", 1280, 800) as driver:
+            driver.get(f"{url}/s/riverside-open-2026/standings")
+            table = driver.find_element(By.CSS_SELECTOR, "table.standings")
+            heads = [th.text for th in table.find_elements(By.CSS_SELECTOR, "thead th")
+                     if th.is_displayed()]  # fmt: skip
+            assert heads == ["Rk", "Name", "Rtg", "Pts", *columns]
+            assert not any(s.is_displayed() for s in table.find_elements(By.CSS_SELECTOR, ".stack"))

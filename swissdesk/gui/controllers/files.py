@@ -284,9 +284,12 @@ class FileController:
             from swissdesk.outputs import refuse_overwriting
             from swissdesk.tiebreaks.trf_ranks import with_current_ranks
             from swissdesk.trf import write_trf
+            from swissdesk.trf.writer import check_exportable
 
             refuse_overwriting(path, [tf.path])
-            write_trf(with_current_ranks(tf.snapshot()), path, version=tf.trf_version())
+            snapshot = tf.snapshot()
+            check_exportable(snapshot)  # no TRF with an adjourned game open (Q169)
+            write_trf(with_current_ranks(snapshot), path, version=tf.trf_version())
             return True
 
         if self.w.guarded("Export TRF", write) is None:
@@ -348,6 +351,33 @@ class FileController:
             # After round 1 a change of the rounds or the tie-breaks is a Level-4 warning
             # (asked by the action lane) and a '### Configuration' line.
             self.w.run_action(EditSettings(dialog.settings()), "Tournament settings")
+
+    def chess960(self) -> None:
+        """Edit > Chess960…: play Chess960 from the next round paired (each round's starting
+        position drawn at random, shown on the round page and printed on the pairings;
+        C.02 VCL Q222), or standard chess again."""
+        tf = self.w.file
+        if tf is None:
+            return
+        state = self.w.guarded("Chess960", tf.chess960)
+        if state is None:
+            return
+        from swissdesk.model.chess960 import describe
+        from swissdesk.storage import SetChess960
+
+        drawn = "\n".join(
+            f"Round {r}: {describe(n)}" for r, n in sorted((state.positions or {}).items())
+        )
+        choice = self.w.prompter.choose(
+            "Chess960",
+            ("The tournament plays Chess960." if state.on else "The tournament plays standard chess.")
+            + " With Chess960 each round paired gets a starting position drawn at random, the "
+            "same for every board." + (f"\n\n{drawn}" if drawn else ""),
+            ["Chess960", "Standard chess"],
+        )
+        if choice is None or (choice == 0) == state.on:
+            return
+        self.w.run_action(SetChess960(choice == 0), "Chess960")
 
     def leave_fide_mode(self) -> None:
         """Edit > Leave FIDE mode…: the reason, then the Level-4 double confirmation the

@@ -22,11 +22,13 @@ from swissdesk.storage import (
     CancelBye,
     DrawLots,
     EditPlayer,
+    ExpelPlayer,
     LateEntry,
     PlayerData,
     ProhibitPairs,
     RemovePlayer,
     RequestBye,
+    SetHalfByeEligibility,
     Withdraw,
 )
 
@@ -56,9 +58,13 @@ class PlayersController:
         actions["remove_player"].setEnabled(before_round_one)
         actions["late"].setEnabled(not before_round_one and not table)
         actions["bye"].setEnabled(not table)
-        actions["sort"].setEnabled(self.w.rounds_paired < (1 if table else 4))
+        # Out of FIDE mode numbers may still change after round 4, as a Level-4 warning
+        # (C.04.2 art. 2.3; checklist Q151-152); in FIDE mode they are frozen.
+        fide = settings is None or settings.fide_mode
+        numbers = self.w.rounds_paired < (1 if table else 4) or not (table or fide)
+        actions["sort"].setEnabled(numbers)
         actions["draw_lots"].setEnabled(before_round_one)
-        actions["order_numbers"].setEnabled(self.w.rounds_paired < (1 if table else 4))
+        actions["order_numbers"].setEnabled(numbers)
 
     def refresh_players(self) -> None:
         page = self.w.players_page
@@ -66,13 +72,23 @@ class PlayersController:
         method = settings.rating_rules.method if settings is not None else RatingMethod.FIDE
         page.model.set_players(self.w.player_rows, method)
         # The tournament rating is its own column when the method makes it differ (Q116).
-        page.table.setColumnHidden(PlayersModel.TOURNAMENT_RATING, method is RatingMethod.FIDE)
+        # With FIDE's method it still differs where the list sequence gives another list's
+        # rating or the arbiter's estimate stands in (Q123, C.04.2 art. 2.1).
+        differs = any(r.tournament_rating != r.rating for r in self.w.player_rows)
+        page.table.setColumnHidden(
+            PlayersModel.TOURNAMENT_RATING, method is RatingMethod.FIDE and not differs
+        )
         page.refresh_count()
 
     def _selected_tpn(self) -> int | None:
         if self.w.tabs.currentIndex() == self.w.PAGE_PLAYERS:
             return self.w.players_page.selected_tpn()
         return None
+
+    def _national_federation(self) -> str:
+        """The federation whose national list the section reads (record 172's)."""
+        s = self.w.tournament_settings
+        return s.rating_rules.federation(s.federation) if s is not None else ""
 
     def _commit_player_edit(self, tpn: int, data: PlayerData) -> bool:
         return self.w.run_action(EditPlayer(tpn, data), "Edit player", deferred=True) is not None
@@ -91,6 +107,7 @@ class PlayersController:
             tf.section_id,
             lambda data, section: tf.desk_warnings(data, section),
             self.w,
+            national_federation=self._national_federation(),
         )
         if not self.w.prompter.run_dialog(dialog):
             return
@@ -110,7 +127,13 @@ class PlayersController:
         if row is None:
             self.w.prompter.info("Edit player", "Select a player in the players list first.")
             return
-        dialog = PlayerDialog(row.data, self.w, title=f"Edit no. {row.tpn}")
+        dialog = PlayerDialog(
+            row.data,
+            self.w,
+            title=f"Edit no. {row.tpn}",
+            rating_kind=self.w.rating_list.rating_kind(),
+            national_federation=self._national_federation(),
+        )
         if self.w.prompter.run_dialog(dialog):
             self.w.run_action(EditPlayer(row.tpn, dialog.data()), "Edit player")
 
@@ -190,6 +213,54 @@ class PlayersController:
         )
         if self.w.prompter.run_dialog(dialog):
             self.w.run_action(Withdraw(dialog.tpn(), dialog.round_number()), "Withdraw player")
+
+    def expel(self) -> None:
+        """Players > Expel player…: withdrawn from the round chosen on and left out of the
+        standings (C.02 VCL Q197-198); the reason is kept in the audit log."""
+        if self.w.tournament_settings is None:
+            return
+        dialog = WithdrawDialog(
+            self.w.player_rows,
+            self.w.rounds_paired + 1,
+            self.w.tournament_settings.total_rounds,
+            self._selected_tpn(),
+            self.w,
+        )
+        dialog.setWindowTitle("Expel player")
+        if not self.w.prompter.run_dialog(dialog):
+            return
+        reason = self.w.prompter.ask_text(
+            "Expel player", "Why (kept in the audit log; may stay empty):"
+        )
+        if reason is None:
+            return
+        self.w.run_action(
+            ExpelPlayer(dialog.tpn(), dialog.round_number(), reason.strip()), "Expel player"
+        )
+
+    def half_byes(self) -> None:
+        """Players > Half-point byes…: whether the selected player may have half-point byes
+        under the tournament's rules (C.02 VCL Q175-176)."""
+        tf = self.w.file
+        tpn = self._selected_tpn()
+        if tf is None:
+            return
+        if tpn is None:
+            self.w.prompter.error("Half-point byes", "Select a player on the Players page first.")
+            return
+        refused = self.w.guarded("Half-point byes", tf.half_byes_refused)
+        if refused is None:
+            return
+        now = "refused" if tpn in refused else "allowed"
+        choice = self.w.prompter.choose(
+            "Half-point byes",
+            f"No. {tpn}: half-point byes are {now} now. Under the tournament's rules "
+            "(a free entry, a qualification condition) a player may be refused them.",
+            ["Allowed", "Refused"],
+        )
+        if choice is None or ("allowed", "refused")[choice] == now:
+            return
+        self.w.run_action(SetHalfByeEligibility(tpn, choice == 0), "Half-point byes")
 
     def request_bye(self) -> None:
         if self.w.tournament_settings is None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from swissdesk.gui import manual
 from swissdesk.gui.dialogs import ManualPairingDialog
 from swissdesk.gui.player_dialogs import RatingCorrectionDialog
+from swissdesk.model.chess960 import describe
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.storage import (
     Action,
@@ -251,9 +252,14 @@ class RoundsController:
 
     def _show_counter(self) -> None:
         page = self.w.rounds_page
-        page.counter.setText(
-            f"{page.model.results_entered} of {page.model.board_count} results entered"
-        )
+        text = f"{page.model.results_entered} of {page.model.board_count} results entered"
+        view, tf = self.view, self.w.file
+        if view is not None and tf is not None:  # a Chess960 event: the round's position
+            state = self.w.guarded("Chess960", tf.chess960)
+            number = state.position(view.round_number) if state is not None else None
+            if number is not None:
+                text += f"   ·   {describe(number)}"
+        page.counter.setText(text)
 
     def set_result(self, value: str) -> None:
         """Round > Set result (and the board list's context menu): the selected board."""

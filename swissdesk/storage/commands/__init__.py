@@ -26,6 +26,7 @@ pairing number (TPN, C.04.2 art. 2.3).
 """
 
 from swissdesk.storage.commands.base import Action, Outcome, Redo, Step, Undo
+from swissdesk.storage.commands.chess960 import SetChess960
 from swissdesk.storage.commands.fide_mode import LeaveFideMode, ProhibitPairs
 from swissdesk.storage.commands.manual import (
     CancelManualPairing,
@@ -43,6 +44,7 @@ from swissdesk.storage.commands.phones import (
     ReportResult,
     RevokeCodes,
 )
+from swissdesk.storage.commands.player_flags import ExpelPlayer, SetHalfByeEligibility
 from swissdesk.storage.commands.players import (
     AddPlayer,
     AssignPairingNumbers,
@@ -110,6 +112,7 @@ __all__ = [
     "EnterBoardResult",
     "EnterMatchResult",
     "EnterResult",
+    "ExpelPlayer",
     "ForfeitMatch",
     "IssueCodes",
     "LateEntry",
@@ -133,6 +136,8 @@ __all__ = [
     "RequestBye",
     "RequestTeamBye",
     "RevokeCodes",
+    "SetChess960",
+    "SetHalfByeEligibility",
     "SetLineup",
     "SetTeamSettings",
     "StartManualPairing",

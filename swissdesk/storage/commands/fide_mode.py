@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from sqlalchemy.orm import Session
 
+from swissdesk.model.tournament import DOUBLE_SWISS, scoring_problems
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn, tournament_row, tpn_map
 from swissdesk.storage.errors import ActionRefused, RefusedInFideMode
@@ -36,6 +37,7 @@ from swissdesk.storage.levels import (
     require,
 )
 from swissdesk.storage.schema import TournamentRecord
+from swissdesk.storage.views import TournamentSettings
 
 LEAVING_CONSEQUENCES = (
     "Leaving FIDE mode cannot be undone: neither Undo nor a new import of the tournament's "
@@ -57,6 +59,24 @@ def refuse_in_fide_mode(what: str, why: str) -> RefusedInFideMode:
         "FIDE mode (Edit > Leave FIDE mode…, 'swissdesk fide-mode FILE leave'), which "
         "cannot be undone"
     )
+
+
+def check_scoring(settings: TournamentSettings, fide_mode: bool, *, imported: bool = False) -> None:
+    """In FIDE mode a point system where two draws beat a win and a loss, or a PAB worth more
+    than a win or a value no round's result gives, is refused (C.02 VCL Q74, Q81, Q83;
+    :func:`~swissdesk.model.tournament.scoring_problems`); ``imported``: the refusal of a
+    file to import (which cannot leave FIDE mode before it exists)."""
+    if not fide_mode:
+        return
+    games = 2 if settings.system == DOUBLE_SWISS else 1
+    problems = scoring_problems(settings.scoring, games)
+    if not problems:
+        return
+    if imported:
+        raise ActionRefused(
+            "the file's point system cannot be used in FIDE mode: " + "; ".join(problems)
+        )
+    raise refuse_in_fide_mode("this point system cannot be used", "; ".join(problems))
 
 
 def ever_left(rec: TournamentRecord) -> bool:

@@ -12,9 +12,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from swissdesk.storage.commands import (
+    chess960,
     fide_mode,
     manual,
     phones,
+    player_flags,
     players,
     prizes,
     rating_corrections,
@@ -43,6 +45,11 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
         players.close_participant_list, players.undo_close_participant_list
     ),
     players.Withdraw: Step(players.withdraw, players.undo_withdraw),
+    chess960.SetChess960: Step(chess960.set_chess960, chess960.undo_set_chess960),
+    player_flags.ExpelPlayer: Step(player_flags.expel_player, player_flags.undo_expel_player),
+    player_flags.SetHalfByeEligibility: Step(
+        player_flags.set_half_bye_eligibility, player_flags.undo_set_half_bye_eligibility
+    ),
     players.RequestBye: Step(players.request_bye, players.undo_request_bye),
     players.CancelBye: Step(players.cancel_bye, players.undo_cancel_bye),
     players.CheckIn: Step(players.check_in, players.undo_check_in),

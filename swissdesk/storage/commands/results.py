@@ -20,6 +20,7 @@ from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, board_sides, tournament_row, tpn_map
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.levels import (
+    ADJOURNMENT,
     CORRECTION,
     IntegrityEvent,
     Level,
@@ -73,7 +74,8 @@ def correct_result(s: Session, a: CorrectResult) -> Outcome:
     last = convert.last_paired_round(s)
     if a.round_number > last or a.round_number < 1:
         raise ActionRefused(f"round {a.round_number} is not paired")
-    check_correctable(s, a.round_number, last)
+    if not is_adjourned(s, a.round_number, a.board):  # an adjourned game: any time (Q162)
+        check_correctable(s, a.round_number, last)
     summary, payload, warnings = _set_result(
         s, a.round_number, a.board, a.result, correction=True, confirmed=a.confirmed
     )
@@ -85,6 +87,45 @@ def correct_result(s: Session, a: CorrectResult) -> Outcome:
             f"standings and from the pairing of round {last + 1} on (C.04.2 art. 4.3)",
         )
     return summary, payload, warnings
+
+
+def is_adjourned(s: Session, round_number: int, board: int) -> bool:
+    """Whether board ``board`` of round ``round_number`` is an adjourned game still without
+    its result."""
+    return bool(
+        s.scalars(
+            select(EntryRecord.adjourned).where(
+                EntryRecord.round_number == round_number,
+                EntryRecord.board == board,
+                EntryRecord.kind == "game",
+                EntryRecord.adjourned.is_(True),
+                EntryRecord.result.is_not(None),
+            )
+        ).first()
+    )
+
+
+def adjournment_warnings(
+    round_number: int, what: str, result: BoardResult
+) -> tuple[list[LevelWarning], list[IntegrityEvent]]:
+    """An adjourned game's result (C.02 VCL Q162-163): a draw is what the pairings counted
+    (C.04.2 art. 3.1), told only; any other result changes the scores the later rounds were
+    paired with: Level 3 and ``### Adjournment @ Round n``."""
+    if result.codes == (ResultCode.DRAW, ResultCode.DRAW):
+        return [
+            LevelWarning(
+                Level.INFORMATION,
+                f"round {round_number}, {what}: the adjourned game ends in a draw, as the "
+                "pairings counted it",
+            )
+        ], []
+    return [
+        LevelWarning(
+            Level.CONFIRM_FACTS,
+            f"round {round_number}, {what}: the adjourned game ends {result.value}, not the "
+            "draw the pairings counted it as (C.04.2 art. 3.1)",
+        )
+    ], [IntegrityEvent(ADJOURNMENT, round_number, f"{what}: adjourned -> {result.value}")]
 
 
 def check_correctable(s: Session, round_number: int, last: int) -> None:
@@ -206,12 +247,14 @@ def _set_result(
     if before and after and before != after:  # a result replaced, not entered or cleared
         last = convert.last_paired_round(s)
         pair = f"{payload['white']}-{payload['black']}" if black else f"{payload['white']}"
-        found, events = correction_warnings(
-            round_number, last, f"board {board} ({pair})", before, after
-        )
-        payload.update(
-            require(confirmed, "a result already entered changes; confirm", found)
-        )
+        what = f"board {board} ({pair})"
+        asked = "a result already entered changes; confirm"
+        if restore[0][2] and result is not None:  # the adjourned game's result (Q162-163)
+            found, events = adjournment_warnings(round_number, what, result)
+            asked = "the adjourned game's result; confirm"
+        else:
+            found, events = correction_warnings(round_number, last, what, before, after)
+        payload.update(require(confirmed, asked, found))
         payload.update(integrity_payload(*events))
         notes = information(found)
     shown = after or "no result"

@@ -16,12 +16,14 @@ from typing import Any
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import Session
 
+from swissdesk.engines.acceleration import baku_last_ga
 from swissdesk.engines.base import Pair, RoundPairing
+from swissdesk.model.chess960 import describe
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.state import PlayerState, build_states
 from swissdesk.model.tournament import DOUBLE_SWISS, Colour, ResultCode, Tournament
 from swissdesk.storage import convert
-from swissdesk.storage.commands import round_robin
+from swissdesk.storage.commands import chess960, round_robin
 from swissdesk.storage.commands.base import (
     Action,
     Outcome,
@@ -80,8 +82,13 @@ def pair_next_round(s: Session, a: PairNextRound) -> Outcome:
     s.execute(insert(EntryRecord), rows)
     group_a: list[int] = []
     if n == 1 and settings.acceleration is AccelerationKind.BAKU:
-        size = convert.baku_group_a_size(len(tpn_to_id))
-        group_a = [pid for tpn, pid in tpn_to_id.items() if tpn <= size]
+        # C.04.7 art. 1.2 with the players paired in round 1 only (C.02 VCL Q111): one with
+        # a round-1 bye joins GA later when their number is above the last GA player's.
+        paired = [t for pair in pairing.pairs for t in (pair.white, pair.black)] + (
+            [pairing.bye] if pairing.bye is not None else []
+        )
+        last_ga = baku_last_ga(paired)
+        group_a = [pid for tpn, pid in tpn_to_id.items() if tpn <= last_ga]
         s.execute(update(PlayerRecord).where(PlayerRecord.id.in_(group_a)).values(group_a=True))
     payload = {
         "round": n,
@@ -94,15 +101,31 @@ def pair_next_round(s: Session, a: PairNextRound) -> Outcome:
     summary = f"round {n} paired: {len(pairing.pairs)} boards" + (
         f", {bye_word} no. {pairing.bye}" if pairing.bye is not None else ""
     )
+    position = chess960.draw_for_round(s, n)  # a Chess960 event's position (Q222)
+    if position is not None:
+        payload["chess960"] = position
+        summary += f"; {describe(position)}"
     warnings: tuple[str, ...] = ()
+    found: list[LevelWarning] = []
     if n == 1:  # C.02 VCL Q62: told before the tournament starts
         unpairable = unpairable_rounds_warning(s, settings.total_rounds, settings.system)
         if unpairable:
-            found = [LevelWarning(Level.CONFIRM, unpairable)]
-            payload.update(
-                require(a.confirmed, "the tournament cannot be paired to the end", found)
+            found.append(LevelWarning(Level.CONFIRM, unpairable))
+    open_games = adjourned_boards(s, before=n)
+    if open_games:  # C.02 VCL Q168: paired around an adjourned game
+        found.append(
+            LevelWarning(
+                Level.CONFIRM,
+                f"round {n} is paired while "
+                + ("adjourned games have" if len(open_games) > 1 else "an adjourned game has")
+                + " no result: "
+                + "; ".join(open_games)
+                + " (counted as draws meanwhile, C.04.2 art. 3.1)",
             )
-            warnings = information(found)
+        )
+    if found:
+        payload.update(require(a.confirmed, f"pair round {n}; confirm", found))
+        warnings = information(found)
     if forfeited:
         summary += f", {forfeited} forfeited by withdrawn players"
         warnings = (
@@ -113,8 +136,33 @@ def pair_next_round(s: Session, a: PairNextRound) -> Outcome:
     return summary, payload, warnings
 
 
+def adjourned_boards(s: Session, before: int | None = None) -> list[str]:
+    """``round 3 board 4 (12-7)`` for every adjourned game still without its result (of the
+    rounds before ``before``), in round and board order."""
+    query = select(EntryRecord.round_number, EntryRecord.board, EntryRecord.player_id).where(
+        EntryRecord.adjourned.is_(True),
+        EntryRecord.kind == "game",
+        EntryRecord.result.is_not(None),
+        EntryRecord.colour == "w",
+    )
+    if before is not None:
+        query = query.where(EntryRecord.round_number < before)
+    tpn = tpn_map(s)
+    out = []
+    for r, board, pid in sorted(s.execute(query).all(), key=lambda row: (row[0], row[1] or 0)):
+        opponent = s.scalars(
+            select(EntryRecord.opponent_id).where(
+                EntryRecord.round_number == r, EntryRecord.player_id == pid
+            )
+        ).first()
+        pair = f"{tpn[pid]}-{tpn[opponent]}" if opponent is not None else f"{tpn[pid]}"
+        out.append(f"round {r} board {board} ({pair})")
+    return out
+
+
 def undo_pair_next_round(s: Session, payload: Mapping[str, Any]) -> None:
     n = int(payload["round"])
+    chess960.forget_round(s, n)
     delete_pairing(s, n, include_absent=True)
     s.execute(delete(RoundRecord).where(RoundRecord.number == n))
     if payload.get("group_a"):
@@ -176,6 +224,8 @@ def unpair_last_round(s: Session, a: UnpairLastRound) -> Outcome:
     from swissdesk.storage.commands.team_matches import delete_round_lineups
 
     payload["lineups"] = delete_round_lineups(s, n)  # a team event's line-ups of round n
+    payload["chess960"] = chess960.read_state(s).position(n)
+    chess960.forget_round(s, n)
     from swissdesk.storage.commands.rating_corrections import take_round
 
     payload["rating_corrections"] = take_round(s, n)  # its games are gone
@@ -201,6 +251,8 @@ def undo_unpair_last_round(s: Session, payload: Mapping[str, Any]) -> None:
     from swissdesk.storage.commands.team_matches import restore_round_lineups
 
     restore_round_lineups(s, payload.get("lineups", ()))
+    if payload.get("chess960") is not None:
+        chess960.keep_position(s, int(payload["round"]), int(payload["chess960"]))
     from swissdesk.storage.commands.rating_corrections import restore_round
 
     restore_round(s, payload.get("rating_corrections"))

@@ -380,8 +380,8 @@ def _place_in_target(
         if last >= TPN_FROZEN_AFTER_ROUND:
             tpn = len(before) + 1
         else:
-            rules = settings.rating_rules
-            key = initial_order_key(data, NEW_PLAYER, rules, player_id)
+            context = convert.rating_context_of(settings)
+            key = initial_order_key(data, NEW_PLAYER, context, player_id)
             records = [
                 r
                 for r in s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn))
@@ -389,7 +389,7 @@ def _place_in_target(
             ]
             tpn = len(records) + 1
             for r in records:
-                if key < record_order_key(r, rules):
+                if key < record_order_key(r, context):
                     tpn = r.tpn
                     break
             shifted = {r.id: r.tpn + 1 for r in records if r.tpn >= tpn}
@@ -407,6 +407,7 @@ def _place_in_target(
         )
     s.flush()
     s.expire_all()
+    convert.resync_official_ratings(s, player_id)  # the section's rate of play (schema 11)
     return tpn, late, {pid: before[pid] for pid in shifted}, last if late is not None else 0
 
 
@@ -431,3 +432,4 @@ def undo_move_player(s: Session, payload: Mapping[str, Any]) -> None:
         )
         insert_entries(s, payload["removed"])
         tournament_row(s).forbidden_pairs = json.dumps(payload["forbidden_pairs"])
+        convert.resync_official_ratings(s, player_id)

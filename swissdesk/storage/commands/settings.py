@@ -3,7 +3,8 @@
 Before round 1 is paired every setting may change. After, the pairing system, the points,
 the acceleration and the initial colour are fixed; what may still change and changes the
 pairings or the standings is a warning at the level FIDE's checklist asks (C.02 VCL):
-the number of rounds and the tie-break list Level 4 (Q58, Q201), the points of a late entry's
+the number of rounds Level 4 (Q58), the tie-break list Level 4 out of FIDE mode (Q201; in
+FIDE mode it is fixed with round 1, Q200 answered "no"), the points of a late entry's
 missed rounds Level 3; each is logged as ``### Configuration @ Round n`` with the values
 before and after (Q59, Q202). When the change of the number of rounds makes the last paired
 round the final round, or no longer the final round, that round is checked again against the
@@ -23,7 +24,7 @@ from swissdesk.engines.base import fide_approved, system_title
 from swissdesk.model.tournament import ResultCode
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, check_settings, tournament_row
-from swissdesk.storage.commands.fide_mode import ever_left, refuse_in_fide_mode
+from swissdesk.storage.commands.fide_mode import check_scoring, ever_left, refuse_in_fide_mode
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.levels import (
     CONFIGURATION,
@@ -86,6 +87,8 @@ def edit_settings(s: Session, a: EditSettings) -> Outcome:
             notes.append(
                 f"{system_title(new.system)} is FIDE-approved: the tournament is in FIDE mode"
             )
+    if new.scoring != before.scoring or new.fide_mode != before.fide_mode:
+        check_scoring(new, new.fide_mode)
     warnings: list[LevelWarning] = []
     events: list[IntegrityEvent] = []
     if last >= 1:
@@ -100,6 +103,8 @@ def edit_settings(s: Session, a: EditSettings) -> Outcome:
     )
     convert.write_settings(rec, new)
     rec.fide_mode = new.fide_mode
+    if convert.rating_context_of(new) != convert.rating_context_of(before):
+        convert.resync_official_ratings(s)  # e.g. a rapid event reads the rapid ratings
     payload: dict[str, Any] = {
         "before": convert.settings_to_dict(before),
         "after": convert.settings_to_dict(new),
@@ -117,6 +122,7 @@ def undo_edit_settings(s: Session, payload: Mapping[str, Any]) -> None:
     convert.write_settings(rec, convert.settings_from_dict(payload["before"]))
     if "fide_mode_before" in payload:
         rec.fide_mode = bool(payload["fide_mode_before"])
+    convert.resync_official_ratings(s)
 
 
 def _changes_after_start(
@@ -141,6 +147,13 @@ def _changes_after_start(
             warnings += w
             events += e
     if new.tiebreaks != before.tiebreaks:
+        # C.02 VCL Q200: in FIDE mode a declared list is fixed with round 1 (an imported
+        # file that declared none gets one, Level 4 and logged as any change out of it).
+        if before.fide_mode and before.tiebreaks:
+            raise refuse_in_fide_mode(
+                "the tie-break list cannot change once round 1 is paired",
+                "the players were told the list before the start, C.07 art. 2 and C.02 VCL Q200",
+            )
         changed(
             Level.DOUBLE,
             "tie-break list",

@@ -33,6 +33,7 @@ from swissdesk.storage.commands.base import (
     tournament_row,
 )
 from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.levels import Level
 from swissdesk.storage.schema import (
     PlayerRecord,
     TeamBoardRecord,
@@ -385,7 +386,9 @@ def assign_team_pairing_numbers(s: Session, a: AssignTeamPairingNumbers) -> Outc
     # Teams are ranked by their own strength (C.04.6), not by art. 2.2's individual order:
     # the individual numbering's warnings (issue 31) do not apply.
     summary, payload, warnings = player_commands.assign_pairing_numbers(
-        s, player_commands.AssignPairingNumbers(order, confirmed=True)
+        s, player_commands.AssignPairingNumbers(
+            order, confirmed=max(int(Level.CONFIRM_FACTS), a.confirmed)
+        )
     )
     payload = {**payload, "ratings_before": ratings, "custom": a.order is not None}
     how = "as the arbiter sorted them" if a.order is not None else "by strength"
