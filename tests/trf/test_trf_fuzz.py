@@ -39,6 +39,7 @@ from swissdesk.errors import SwissdeskError
 from swissdesk.model.tournament import Tournament
 from swissdesk.trf import TrfError, format_trf, parse_trf
 from swissdesk.trf.reader import TrfEncodingWarning, decode_trf
+from swissdesk.trf.writer import without_adjournments
 
 EXAMPLES = int(os.environ.get("SWISSDESK_FUZZ_EXAMPLES", "2000"))
 SEED = int(os.environ.get("SWISSDESK_FUZZ_SEED", "19"))
@@ -204,7 +205,10 @@ def test_fuzzed_files_are_parsed_or_refused_and_parsed_ones_round_trip(data: byt
     for version in ("2026", "16"):
         text = format_trf(tournament, version=version)
         back = parse_trf(text, source=f"written as TRF {version}")
-        assert _same_players(back, tournament)
+        # TRF16 has no '?': an adjourned game is written as the draw it counts for (issue 30,
+        # swissdesk.trf.writer.without_adjournments), so only TRF-2026 carries the adjournment back.
+        expected = tournament if version == "2026" else without_adjournments(tournament)
+        assert _same_players(back, expected)
         assert back.total_rounds == tournament.total_rounds
         assert back.scoring == tournament.scoring or version == "2026"
     COUNTS["written and read back"] += 1
