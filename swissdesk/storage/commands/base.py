@@ -191,3 +191,21 @@ def board_sides(entries: Sequence[EntryRecord]) -> tuple[EntryRecord, EntryRecor
     white = ordered[0]
     black = ordered[1] if len(ordered) > 1 else None
     return white, black
+
+
+def game_board(s: Session, round_number: int, board: int) -> tuple[EntryRecord, EntryRecord]:
+    """The White and Black game entries of a board of two players, or refused."""
+    entries = list(
+        s.scalars(
+            select(EntryRecord).where(
+                EntryRecord.round_number == round_number,
+                EntryRecord.board == board,
+                EntryRecord.kind == "game",
+            )
+        )
+    )
+    if len(entries) != 2:
+        raise ActionRefused(f"round {round_number} has no board {board} with two players")
+    white, black = board_sides(entries)
+    assert black is not None
+    return white, black

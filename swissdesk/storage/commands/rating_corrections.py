@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 from swissdesk.model.tournament import DOUBLE_SWISS, ResultCode, board_text
 from swissdesk.model.tournament import rating_result as parse_rating_result
 from swissdesk.storage import convert
-from swissdesk.storage.commands.base import Action, Outcome, board_sides, tournament_row, tpn_map
+from swissdesk.storage.commands.base import Action, Outcome, game_board, tournament_row, tpn_map
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.levels import Level, LevelWarning, information, require
 from swissdesk.storage.schema import EntryRecord, PlayerRecord, RatingCorrectionRecord
@@ -57,19 +57,7 @@ def rating_correction(s: Session, a: RatingCorrection) -> Outcome:
             f"results cannot be corrected for the rating report only in {kind} yet "
             "(a board of single games only)"
         )
-    entries = list(
-        s.scalars(
-            select(EntryRecord).where(
-                EntryRecord.round_number == a.round_number,
-                EntryRecord.board == a.board,
-                EntryRecord.kind == "game",
-            )
-        )
-    )
-    if len(entries) != 2:
-        raise ActionRefused(f"round {a.round_number} has no board {a.board} with two players")
-    white, black = board_sides(entries)
-    assert black is not None
+    white, black = game_board(s, a.round_number, a.board)
     if white.result is None or black.result is None:
         raise ActionRefused(
             f"board {a.board} of round {a.round_number} has no result yet: enter it first"

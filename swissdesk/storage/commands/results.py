@@ -17,7 +17,14 @@ from sqlalchemy.orm import Session
 
 from swissdesk.model.tournament import Colour, ResultCode, double_swiss_match
 from swissdesk.storage import convert
-from swissdesk.storage.commands.base import Action, Outcome, board_sides, tournament_row, tpn_map
+from swissdesk.storage.commands.base import (
+    Action,
+    Outcome,
+    board_sides,
+    game_board,
+    tournament_row,
+    tpn_map,
+)
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.levels import (
     ADJOURNMENT,
@@ -310,19 +317,7 @@ def enter_match_result(s: Session, a: EnterMatchResult) -> Outcome:
         raise ActionRefused("give the results of both games of the match (or neither, to clear)")
     if BoardResult.ADJOURNED in (a.game1, a.game2):
         raise ActionRefused("a Double-Swiss game result cannot be 'adjourned'")
-    entries = list(
-        s.scalars(
-            select(EntryRecord).where(
-                EntryRecord.round_number == a.round_number,
-                EntryRecord.board == a.board,
-                EntryRecord.kind == "game",
-            )
-        )
-    )
-    if len(entries) != 2:
-        raise ActionRefused(f"round {a.round_number} has no board {a.board} with two players")
-    white, black = board_sides(entries)
-    assert black is not None
+    white, black = game_board(s, a.round_number, a.board)
     before = match_text(white, black)
     restore = [[e.player_id, e.result, e.games, e.game_points] for e in (white, black)]
     if a.game1 is None or a.game2 is None:
