@@ -1,9 +1,11 @@
 """The language of every text swissdesk shows or prints (issue 38), standard library only.
 
 One translation system for the window, the command line's messages, the printed documents and
-the venue's pages: GNU gettext catalogs (``swissdesk/translations/<ll>/LC_MESSAGES/swissdesk.po``,
-compiled to ``.mo`` beside them), extracted and compiled with Babel by
-``python -m swissdesk.translations``. Gettext rather than Qt's ``tr``/``.ts`` because three of
+the venue's pages: GNU gettext catalogs (``swissdesk/translations/<ll>/LC_MESSAGES/<area>.po``,
+compiled to ``.mo`` beside them; one catalog per area of the source, :data:`DOMAINS`, so the
+window's translators and the documents' never edit the same file), extracted and compiled with
+Babel by ``python -m swissdesk.translations``. At run time the areas' catalogs of a language
+are one: ``_()`` finds a message whichever area marked it. Gettext rather than Qt's ``tr``/``.ts`` because three of
 the four places that speak are not Qt (the PDFs, the web pages, the command line) and the
 storage's refusals reach all four: one catalog, one toolchain, one completeness test. Qt's own
 dialogs (file chooser, print dialog) take the ``qtbase_<ll>.qm`` files PySide6 ships.
@@ -31,7 +33,10 @@ from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
-DOMAIN = "swissdesk"
+DOMAINS = ("gui", "reports", "venue", "cli", "storage", "core")
+"""The catalogs, one per area of the source: ``swissdesk/gui`` -> ``gui``, ``reports``,
+``venue``, ``cli``, ``storage``; everything else (model, engines, lists, tie-breaks, ...) ->
+``core``."""
 SOURCE_LANGUAGE = "en"
 LANGUAGES: Mapping[str, str] = {
     "en": "English",
@@ -49,7 +54,8 @@ LANGUAGES: Mapping[str, str] = {
 chooser shows it). English is the source language: its catalog is the messages themselves."""
 
 CATALOG_DIR = Path(__file__).resolve().parents[1] / "translations"
-"""``<ll>/LC_MESSAGES/swissdesk.mo`` per language (package data of ``swissdesk.translations``)."""
+"""``<ll>/LC_MESSAGES/<area>.mo`` per language and area (package data of
+``swissdesk.translations``)."""
 
 _process_language = SOURCE_LANGUAGE
 _current: ContextVar[str | None] = ContextVar("swissdesk_language", default=None)
@@ -110,9 +116,14 @@ def best_match(accept_language: str | None, default: str = SOURCE_LANGUAGE) -> s
 def translations(language: str) -> _gettext.NullTranslations:
     """The compiled catalog of ``language`` (English, or a language without a catalog: the
     messages themselves)."""
+    combined = _gettext.NullTranslations()
     if language == SOURCE_LANGUAGE or language not in LANGUAGES:
-        return _gettext.NullTranslations()
-    return _gettext.translation(DOMAIN, localedir=CATALOG_DIR, languages=[language], fallback=True)
+        return combined
+    for domain in DOMAINS:
+        combined.add_fallback(
+            _gettext.translation(domain, localedir=CATALOG_DIR, languages=[language], fallback=True)
+        )
+    return combined
 
 
 def set_process_language(code: str | None) -> str:
@@ -172,7 +183,7 @@ _ = gettext
 
 __all__ = [
     "CATALOG_DIR",
-    "DOMAIN",
+    "DOMAINS",
     "LANGUAGES",
     "N_",
     "SOURCE_LANGUAGE",

@@ -20,7 +20,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     languages = args.language or catalogs.TRANSLATED_LANGUAGES
     if args.action == "extract":
-        catalogs.write_template()
+        catalogs.write_templates()
     elif args.action == "update":
         catalogs.update(languages)
     elif args.action == "compile":

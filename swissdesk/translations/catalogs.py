@@ -20,10 +20,9 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from swissdesk.i18n import CATALOG_DIR, DOMAIN, LANGUAGES, SOURCE_LANGUAGE
+from swissdesk.i18n import CATALOG_DIR, DOMAINS, LANGUAGES, SOURCE_LANGUAGE
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
-TEMPLATE = CATALOG_DIR / f"{DOMAIN}.pot"
 KEYWORDS = {
     "_": None,
     "gettext": None,
@@ -41,7 +40,11 @@ OPTIONS_MAP = {"**/templates/**.html": {"extensions": "jinja2.ext.i18n", "trimme
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 """The header date of every file written (a real date would change every file on every run)."""
 TRANSLATED_LANGUAGES = tuple(code for code in LANGUAGES if code != SOURCE_LANGUAGE)
-REPAIR = "python -m swissdesk.translations update, translate, then python -m swissdesk.translations compile"
+REPAIR = (
+    "python -m swissdesk.translations update, translate the empty msgstr in "
+    "swissdesk/translations/<ll>/LC_MESSAGES/<area>.po, then python -m swissdesk.translations "
+    "compile"
+)
 HEADER = (
     "# swissdesk's messages (issue 38), kept by python -m swissdesk.translations:\n"
     "# extract/update write this file, translators fill in msgstr, compile writes the .mo.\n"
@@ -50,12 +53,22 @@ HEADER = (
 _FIELD = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)?(?:[!:][^{}]*)?\}")
 
 
-def po_path(language: str) -> Path:
-    return CATALOG_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+def template_path(domain: str) -> Path:
+    return CATALOG_DIR / f"{domain}.pot"
 
 
-def mo_path(language: str) -> Path:
-    return po_path(language).with_suffix(".mo")
+def po_path(language: str, domain: str) -> Path:
+    return CATALOG_DIR / language / "LC_MESSAGES" / f"{domain}.po"
+
+
+def mo_path(language: str, domain: str) -> Path:
+    return po_path(language, domain).with_suffix(".mo")
+
+
+def domain_of(filename: str) -> str:
+    """The catalog a source file's messages go to: its area's (``gui/...`` -> ``gui``)."""
+    area = Path(filename).parts[0]
+    return area if area in DOMAINS else "core"
 
 
 def _skip(dirname: str) -> bool:
@@ -63,14 +76,18 @@ def _skip(dirname: str) -> bool:
     return name not in ("__pycache__", "tests") and not name.startswith(".")
 
 
-def extract() -> Catalog:
-    """Every message the source marks today, as a template."""
-    catalog = Catalog(
+def _new_template() -> Catalog:
+    return Catalog(
         project="swissdesk", version="", creation_date=FIXED_DATE, revision_date=FIXED_DATE,
         fuzzy=False, copyright_holder="the swissdesk authors", msgid_bugs_address="",
         header_comment=HEADER,
     )  # fmt: skip
-    for _filename, _lineno, message, comments, context in extract_from_dir(
+
+
+def extract() -> dict[str, Catalog]:
+    """Every message the source marks today, as one template per area (:data:`DOMAINS`)."""
+    templates = {domain: _new_template() for domain in DOMAINS}
+    for filename, _lineno, message, comments, context in extract_from_dir(
         PACKAGE_DIR,
         method_map=METHOD_MAP,
         options_map=OPTIONS_MAP,
@@ -79,8 +96,8 @@ def extract() -> Catalog:
         strip_comment_tags=True,
         directory_filter=_skip,
     ):
-        catalog.add(message, None, auto_comments=comments, context=context)
-    return catalog
+        templates[domain_of(filename)].add(message, None, auto_comments=comments, context=context)
+    return templates
 
 
 def _write_po(path: Path, catalog: Catalog) -> None:
@@ -92,43 +109,46 @@ def _write_po(path: Path, catalog: Catalog) -> None:
 
 def read_catalog(path: Path, language: str | None = None) -> Catalog:
     with path.open("rb") as handle:
-        return read_po(handle, locale=language, domain=DOMAIN)
+        return read_po(handle, locale=language, domain=path.stem)
 
 
-def write_template() -> Catalog:
-    """``extract`` written to ``swissdesk.pot``."""
-    template = extract()
-    _write_po(TEMPLATE, template)
-    return template
+def write_templates() -> dict[str, Catalog]:
+    """``extract`` written to ``<area>.pot``."""
+    templates = extract()
+    for domain, template in templates.items():
+        _write_po(template_path(domain), template)
+    return templates
 
 
 def update(languages: Iterable[str] = TRANSLATED_LANGUAGES) -> None:
-    """Bring every language's ``.po`` to the template: new messages empty, vanished ones
+    """Bring every language's catalogs to the templates: new messages empty, vanished ones
     dropped, changed ones emptied (no fuzzy guesses: a translator sees what is new)."""
-    template = write_template()
+    templates = write_templates()
     for language in languages:
-        path = po_path(language)
-        if path.exists():
-            catalog = read_catalog(path, language)
-        else:
-            catalog = Catalog(
-            locale=language, domain=DOMAIN, project="swissdesk", header_comment=HEADER,
-            creation_date=FIXED_DATE, fuzzy=False, last_translator="the swissdesk authors",
-            language_team=LANGUAGES[language], msgid_bugs_address="",
-        )  # fmt: skip
-        catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
-        catalog.revision_date = FIXED_DATE
-        catalog.fuzzy = False
-        _write_po(path, catalog)
+        for domain, template in templates.items():
+            path = po_path(language, domain)
+            if path.exists():
+                catalog = read_catalog(path, language)
+            else:
+                catalog = Catalog(
+                    locale=language, domain=domain, project="swissdesk", header_comment=HEADER,
+                    creation_date=FIXED_DATE, fuzzy=False, last_translator="the swissdesk authors",
+                    language_team=LANGUAGES[language], msgid_bugs_address="",
+                )  # fmt: skip
+            catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
+            catalog.revision_date = FIXED_DATE
+            catalog.fuzzy = False
+            _write_po(path, catalog)
 
 
 def compile_all(languages: Iterable[str] = TRANSLATED_LANGUAGES) -> None:
     """Write each ``.mo`` from its ``.po`` (what :mod:`swissdesk.i18n` reads)."""
     for language in languages:
-        catalog = read_catalog(po_path(language), language)
-        buffer = io.BytesIO()
-        write_mo(buffer, catalog, use_fuzzy=False)
-        mo_path(language).write_bytes(buffer.getvalue())
+        for domain in DOMAINS:
+            catalog = read_catalog(po_path(language, domain), language)
+            buffer = io.BytesIO()
+            write_mo(buffer, catalog, use_fuzzy=False)
+            mo_path(language, domain).write_bytes(buffer.getvalue())
 
 
 def fields(text: str) -> set[str]:
@@ -142,25 +162,42 @@ def _key(message: Message) -> tuple[str, str | None]:
 
 
 def check_template() -> list[str]:
-    """Messages the source marks that the template lacks, and the other way round."""
-    if not TEMPLATE.exists():
-        return [f"{TEMPLATE.name} is missing: run python -m swissdesk.translations update"]
-    marked = {_key(m) for m in extract() if m.id}
-    stored = {_key(m) for m in read_catalog(TEMPLATE) if m.id}
-    problems = [f"not in {TEMPLATE.name}: {k[0]!r}" for k in sorted(marked - stored, key=str)]
-    problems += [f"no longer marked: {k[0]!r}" for k in sorted(stored - marked, key=str)]
+    """Messages the source marks that the templates lack, and the other way round."""
+    problems: list[str] = []
+    for domain, template in extract().items():
+        path = template_path(domain)
+        if not path.exists():
+            problems.append(f"{path.name} is missing")
+            continue
+        marked = {_key(m) for m in template if m.id}
+        stored = {_key(m) for m in read_catalog(path) if m.id}
+        problems += [f"not in {path.name}: {k[0]!r}" for k in sorted(marked - stored, key=str)]
+        problems += [
+            f"no longer marked ({path.name}): {k[0]!r}" for k in sorted(stored - marked, key=str)
+        ]
     if problems:
         problems.append(f"repair: {REPAIR}")
     return problems
 
 
 def check_language(language: str) -> list[str]:
-    """What keeps ``language``'s catalog from being complete and right."""
-    path = po_path(language)
+    """What keeps ``language``'s catalogs from being complete and right."""
+    problems: list[str] = []
+    for domain in DOMAINS:
+        problems += _check_catalog(language, domain)
+    if problems:
+        problems.append(f"repair: {REPAIR}")
+    return problems
+
+
+def _check_catalog(language: str, domain: str) -> list[str]:
+    path = po_path(language, domain)
+    where = f"{language}/{domain}"
     if not path.exists():
-        return [f"{language}: {path} is missing; repair: {REPAIR}"]
+        return [f"{where}: {path} is missing"]
     catalog = read_catalog(path, language)
-    template = {_key(m): m for m in read_catalog(TEMPLATE) if m.id} if TEMPLATE.exists() else {}
+    tpath = template_path(domain)
+    template = {_key(m): m for m in read_catalog(tpath) if m.id} if tpath.exists() else {}
     problems: list[str] = []
     seen = set()
     for message in catalog:
@@ -169,41 +206,39 @@ def check_language(language: str) -> list[str]:
         key = _key(message)
         seen.add(key)
         if key not in template:
-            problems.append(f"{language}: not in the template any more: {key[0]!r}")
+            problems.append(f"{where}: not in the template any more: {key[0]!r}")
             continue
         if message.fuzzy:
-            problems.append(f"{language}: fuzzy: {key[0]!r}")
+            problems.append(f"{where}: fuzzy: {key[0]!r}")
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
         strings = (
             [message.string] if isinstance(message.string, str) else list(message.string or ())
         )
         if isinstance(message.id, tuple) and len(strings) != catalog.num_plurals:
             problems.append(
-                f"{language}: {key[0]!r} has {len(strings)} plural forms, "
+                f"{where}: {key[0]!r} has {len(strings)} plural forms, "
                 f"the language has {catalog.num_plurals}"
             )
         if not strings or any(not s for s in strings):
-            problems.append(f"{language}: untranslated: {key[0]!r}")
+            problems.append(f"{where}: untranslated: {key[0]!r}")
             continue
         expected = set().union(*(fields(i) for i in ids))
         for string in strings:
             got = fields(string)
             if not got <= expected or (isinstance(message.id, str) and got != expected):
                 problems.append(
-                    f"{language}: {key[0]!r} -> {string!r}: fields {sorted(got)} "
+                    f"{where}: {key[0]!r} -> {string!r}: fields {sorted(got)} "
                     f"where the English has {sorted(expected)}"
                 )
-    problems += [f"{language}: missing: {k[0]!r}" for k in sorted(set(template) - seen, key=str)]
-    problems += _check_compiled(language, catalog)
-    if problems:
-        problems.append(f"repair: {REPAIR}")
+    problems += [f"{where}: missing: {k[0]!r}" for k in sorted(set(template) - seen, key=str)]
+    problems += _check_compiled(language, domain, catalog)
     return problems
 
 
-def _check_compiled(language: str, catalog: Catalog) -> list[str]:
+def _check_compiled(language: str, domain: str, catalog: Catalog) -> list[str]:
     """The ``.mo`` says what the ``.po`` says (compared message by message, not byte by byte:
     the header names the Babel version that wrote it)."""
-    path = mo_path(language)
+    path = mo_path(language, domain)
     if not path.exists():
         return [f"{language}: {path.name} missing: run python -m swissdesk.translations compile"]
     buffer = io.BytesIO()

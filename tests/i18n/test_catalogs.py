@@ -4,11 +4,8 @@ marks is in the template, every language translates all of it (every plural form
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
 
 from swissdesk import i18n
 from swissdesk.translations import catalogs
@@ -27,7 +24,18 @@ def test_catalog_is_complete(language: str) -> None:
 
 def test_ten_languages_are_spoken() -> None:
     assert list(i18n.LANGUAGES) == ["en", "fr", "de", "es", "it", "pt", "pl", "ru", "tr", "nl"]
-    assert all(catalogs.po_path(code).exists() for code in catalogs.TRANSLATED_LANGUAGES)
+    assert all(
+        catalogs.po_path(code, domain).exists()
+        for code in catalogs.TRANSLATED_LANGUAGES
+        for domain in i18n.DOMAINS
+    )
+
+
+def test_each_area_of_the_source_has_its_own_catalog() -> None:
+    assert catalogs.domain_of("gui/mainwindow.py") == "gui"
+    assert catalogs.domain_of("venue/templates/round.html") == "venue"
+    assert catalogs.domain_of("lists/standings.py") == "core"
+    assert catalogs.domain_of("errors.py") == "core"
 
 
 def test_brace_fields_are_read_as_format_would() -> None:
@@ -36,35 +44,25 @@ def test_brace_fields_are_read_as_format_would() -> None:
     assert catalogs.fields("no fields") == set()
 
 
-def _write(tmp_path, language: str, messages: list[tuple[object, object]]) -> None:  # type: ignore[no-untyped-def]
-    catalog = Catalog(locale=language, domain=i18n.DOMAIN)
-    for msgid, msgstr in messages:
-        catalog.add(msgid, msgstr)  # type: ignore[arg-type]
-    folder = tmp_path / language / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    buffer = io.BytesIO()
-    write_mo(buffer, catalog)
-    (folder / f"{i18n.DOMAIN}.mo").write_bytes(buffer.getvalue())
-
-
 def test_check_finds_a_missing_message_a_wrong_field_and_a_missing_plural_form(
     tmp_path, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
     """The check itself can fail: a catalog with each kind of fault is reported."""
-    template = Catalog(domain=i18n.DOMAIN)
+    template = Catalog(domain="reports")
     for msgid in ("Round {number}", "Standings", ("{n} player", "{n} players")):
         template.add(msgid)  # type: ignore[arg-type]
-    broken = Catalog(locale="pl", domain=i18n.DOMAIN)
+    broken = Catalog(locale="pl", domain="reports")
     broken.add("Round {number}", "Runda {numer}")
     broken.add(("{n} player", "{n} players"), ("{n} zawodnik", "{n} zawodników"))
     (tmp_path / "pl" / "LC_MESSAGES").mkdir(parents=True)
-    monkeypatch.setattr(catalogs, "TEMPLATE", tmp_path / "t.pot")
     monkeypatch.setattr(catalogs, "CATALOG_DIR", tmp_path)
-    catalogs._write_po(tmp_path / "t.pot", template)
-    catalogs._write_po(catalogs.po_path("pl"), broken)
-    problems = "\n".join(catalogs.check_language("pl"))
+    catalogs._write_po(catalogs.template_path("reports"), template)
+    catalogs._write_po(catalogs.po_path("pl", "reports"), broken)
+    problems = "\n".join(catalogs._check_catalog("pl", "reports"))
     assert "missing: 'Standings'" in problems
     assert "fields ['numer'] where the English has ['number']" in problems
     assert "untranslated: '{n} player'" in problems  # Polish has three forms, two given
-    assert "swissdesk.mo missing" in problems
-    assert "repair: python -m swissdesk.translations update" in problems
+    assert "reports.mo missing" in problems
+    assert "repair: python -m swissdesk.translations update" in "\n".join(
+        catalogs.check_language("pl")
+    )

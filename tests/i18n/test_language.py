@@ -17,16 +17,21 @@ from swissdesk.translations import formats
 
 @pytest.fixture
 def french_catalog(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
-    catalog = Catalog(locale="fr", domain=i18n.DOMAIN)
+    catalog = Catalog(locale="fr", domain="reports")
     catalog.add("Standings", "Classement")
     # CLDR gives French three forms: one (0, 1), many (1 000 000 de joueurs), other.
     catalog.add(("{n} player", "{n} players"), ("{n} joueur", "{n} de joueurs", "{n} joueurs"))
     catalog.add("White", "Blancs", context="colour")
+    venue = Catalog(locale="fr", domain="venue")
+    venue.add("Pairings", "Appariements")
     folder = tmp_path / "fr" / "LC_MESSAGES"
     folder.mkdir(parents=True)
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
-    (folder / "swissdesk.mo").write_bytes(buffer.getvalue())
+    (folder / "reports.mo").write_bytes(buffer.getvalue())
+    buffer = io.BytesIO()
+    write_mo(buffer, venue)
+    (folder / "venue.mo").write_bytes(buffer.getvalue())
     monkeypatch.setattr(i18n, "CATALOG_DIR", tmp_path)
     i18n.translations.cache_clear()
     yield
@@ -43,6 +48,7 @@ def test_a_document_language_holds_inside_its_block_only(french_catalog) -> None
         assert i18n.ngettext("{n} player", "{n} players", 2) == "{n} joueurs"
         assert i18n.ngettext("{n} player", "{n} players", 0) == "{n} joueur"
         assert i18n.pgettext("colour", "White") == "Blancs"
+        assert i18n._("Pairings") == "Appariements"  # another area's catalog
         assert i18n._("Not in the catalog") == "Not in the catalog"
     assert i18n._("Standings") == "Standings"
 
