@@ -147,6 +147,14 @@ def register(subparsers: Any) -> None:
         help="before round 1: what the pairing-allocated bye is worth, e.g. 1, 0.5 or 0 "
         "(a win, a draw, nothing; C.04.1 art. 3); in FIDE mode never more than a win",
     )
+    p.add_argument(
+        "--language",
+        default=None,
+        metavar="LL",
+        help="the tournament's language (ISO 639-1: en fr de es it pt pl ru tr nl): its "
+        "printed documents and venue pages, for the whole event (the arbiter's own language "
+        "is not changed)",
+    )
     add_confirm_option(p)
     add_section_option(p)
     p.set_defaults(func=run_settings)
@@ -450,10 +458,13 @@ def run_rating_correction(args: argparse.Namespace) -> int:
 
 
 def run_settings(args: argparse.Namespace) -> int:
-    from swissdesk.storage import EditSettings
+    from swissdesk.i18n import LANGUAGES
+    from swissdesk.storage import EditSettings, SetDocumentLanguage
     from swissdesk.tiebreaks import parse_tiebreak_list
 
     with _open(args) as tf:
+        if args.language is not None:
+            _report(execute(tf, SetDocumentLanguage(args.language), args))
         settings = tf.settings()
         changes: dict[str, Any] = {}
         if args.rounds is not None:
@@ -470,12 +481,14 @@ def run_settings(args: argparse.Namespace) -> int:
         if changes:
             _report(execute(tf, EditSettings(dataclasses.replace(settings, **changes)), args))
             settings = tf.settings()
+        language = tf.document_language()
     print(f"name: {settings.name}")
     print(f"system: {settings.system}")
     print(f"rounds: {settings.total_rounds}")
     print(f"tie-breaks: {', '.join(settings.tiebreaks) or 'none'}")
     print(f"points: {scoring_text(settings.scoring)}")
     print(f"FIDE mode: {'yes' if settings.fide_mode else 'no (left)'}")
+    print(f"language of the documents: {language} ({LANGUAGES[language]})")
     return 0
 
 

@@ -58,6 +58,7 @@ ACTION_NAMES: dict[str, str] = {
     "RemoveSection": "Section removed",
     "OrderSections": "Sections ordered",
     "RenameEvent": "Event named",
+    "SetDocumentLanguage": "Language of the documents",
     "MovePlayer": "Moved to section",
     "CheckIn": "Check-in",
     "MarkAbsentees": "Absent (no check-in)",

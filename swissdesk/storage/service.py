@@ -234,6 +234,14 @@ class TournamentFile:
         with self._read_event() as session:
             return event_name(session)
 
+    def document_language(self) -> str:
+        """The tournament's language: the ISO 639-1 code its printed documents and venue
+        pages are made in (``SetDocumentLanguage``; English for a file that never chose)."""
+        from swissdesk.storage.commands.language import document_language
+
+        with self._read_event() as session:
+            return document_language(session)
+
     @property
     def section_name(self) -> str:
         """The name of this handle's section."""

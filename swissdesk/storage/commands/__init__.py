@@ -14,6 +14,8 @@
   and result reports, and what the arbiter opens to them (issue 35)
 - :mod:`~swissdesk.storage.commands.sections`: the event's sections (add, remove, order) and
   moving a player between them
+- :mod:`~swissdesk.storage.commands.language`: the tournament's language (its printed
+  documents and venue pages, issue 38)
 - :mod:`~swissdesk.storage.commands.teams`: team events: teams, rosters, line-ups, board
   results, forfeited matches, team byes, match points (C.04.6)
 - :mod:`~swissdesk.storage.commands.registry`: command type -> step (the only dispatch)
@@ -28,6 +30,7 @@ pairing number (TPN, C.04.2 art. 2.3).
 from swissdesk.storage.commands.base import Action, Outcome, Redo, Step, Undo
 from swissdesk.storage.commands.chess960 import SetChess960
 from swissdesk.storage.commands.fide_mode import LeaveFideMode, ProhibitPairs
+from swissdesk.storage.commands.language import SetDocumentLanguage
 from swissdesk.storage.commands.manual import (
     CancelManualPairing,
     EndManualPairing,
@@ -137,6 +140,7 @@ __all__ = [
     "RequestTeamBye",
     "RevokeCodes",
     "SetChess960",
+    "SetDocumentLanguage",
     "SetHalfByeEligibility",
     "SetLineup",
     "SetTeamSettings",

@@ -14,6 +14,7 @@ from typing import Any
 from swissdesk.storage.commands import (
     chess960,
     fide_mode,
+    language,
     manual,
     phones,
     player_flags,
@@ -59,6 +60,9 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
     sections.OrderSections: Step(sections.order_sections, sections.undo_order_sections),
     sections.MovePlayer: Step(sections.move_player, sections.undo_move_player),
     sections.RenameEvent: Step(sections.rename_event, sections.undo_rename_event),
+    language.SetDocumentLanguage: Step(
+        language.set_document_language, language.undo_set_document_language
+    ),
     rounds.PairNextRound: Step(rounds.pair_next_round, rounds.undo_pair_next_round),
     manual.StartManualPairing: Step(
         manual.start_manual_pairing, manual.undo_start_manual_pairing
