@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from swissdesk.cli.document_language import add_language_option, document_language
 from swissdesk.cli.section_commands import add_section_option, open_section
 from swissdesk.errors import InputError
 from swissdesk.model.tournament import Tournament
@@ -63,6 +64,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="also write the prize list for the prize-giving as PDF",
     )  # fmt: skip
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="PDF paper size")
+    add_language_option(p)
     add_section_option(p)
     p.set_defaults(func=run_prizes)
 
@@ -130,6 +132,7 @@ def compute(event: Event, plan: PrizePlan, after_round: int | None) -> PrizeList
 
 def run_prizes(args: argparse.Namespace) -> int:
     is_file = args.input.suffix.lower() == ".swissdesk"
+    language = document_language(args.language, args.input) if args.pdf is not None else None
     if args.save and (args.plan is None or not is_file):
         raise InputError("--save keeps a --plan PLAN.toml in a .swissdesk file")
     event = load_event(args.input, args.section)
@@ -147,8 +150,12 @@ def run_prizes(args: argparse.Namespace) -> int:
             if tf.prize_plan() != plan:
                 tf.execute(SetPrizePlan(plan))
                 print(f"{args.input}: prize plan kept ({args.plan})", file=sys.stderr)
-    if args.pdf is not None:
-        write_pdf(event.tournament, prizes, args.pdf, args.paper, args.input)
+    if args.pdf is not None and language is not None:
+        from swissdesk.i18n import using_language
+
+        with using_language(language):  # the reasons and ties in the document's words
+            write_pdf(event.tournament, compute(event, plan, args.round), args.pdf, args.paper,
+                      args.input)  # fmt: skip
     if args.export is not None:
         write_plan(plan, args.export)
         print(f"{args.export}: prize plan written", file=sys.stderr)

@@ -3,7 +3,7 @@
 swissdesk report T.swissdesk|IN.trf --kind boards|alphabetical|cards|standings|crosstable|slips|
                  starting-list|schedule|ratings|norms [--order number|rating|name]
                  [--round R] [--paper a4|letter] [--tiebreaks BH/C1,BH,SB] [--national]
-                 [-o OUT.pdf]
+                 [--language LL] [-o OUT.pdf]
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from swissdesk.cli.document_language import add_language_option, document_language
 from swissdesk.cli.output import is_stdout, write_output
 from swissdesk.cli.section_commands import (
     add_section_option,
@@ -91,6 +92,7 @@ def register(subparsers: Any) -> None:
         ),
     )
     add_section_option(parser)
+    add_language_option(parser)
     parser.add_argument(
         "--all-sections",
         action="store_true",
@@ -113,10 +115,12 @@ def register(subparsers: Any) -> None:
 
 
 def run_report(args: argparse.Namespace) -> int:
-    """Read the tournament, write the document, say where it went."""
+    """Read the tournament, write the document (in its language), say where it went."""
+    from swissdesk.i18n import using_language
     from swissdesk.reports import render
 
     source: Path = args.input
+    language = document_language(args.language, source)
     if args.order != "number" and args.kind != "starting-list":
         raise InputError("--order is an option of the starting list (--kind starting-list)")
     if args.continuous and not args.all_sections:
@@ -134,7 +138,8 @@ def run_report(args: argparse.Namespace) -> int:
         every = "-all-sections" if args.all_sections else ""
         args.output = Path(f"{source.stem}{section}{every}-{args.kind}.pdf")
     if args.all_sections:
-        return run_hall_report(args)
+        with using_language(language):
+            return run_hall_report(args)
     inputs = norm_settings = None
     if args.kind in ("ratings", "norms"):  # the inputs the file keeps (issue 37)
         from swissdesk.cli.rating_commands import load_for_ratings
@@ -164,7 +169,10 @@ def run_report(args: argparse.Namespace) -> int:
         tiebreaks = [c for c in args.tiebreaks.replace(",", " ").split() if c]
     # The PDF is drawn in a private folder, then written like every -o output
     # (swissdesk.cli.output): atomically over a regular file, directly into a device or pipe.
-    with tempfile.TemporaryDirectory(prefix="swissdesk-report-") as folder:
+    with (
+        tempfile.TemporaryDirectory(prefix="swissdesk-report-") as folder,
+        using_language(language),
+    ):
         drawn = render(
             args.kind,
             tournament,

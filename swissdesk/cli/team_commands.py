@@ -28,6 +28,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from swissdesk.cli.document_language import add_language_option
 from swissdesk.cli.section_commands import (
     add_section_option,
     open_section,
@@ -158,6 +159,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--paper", choices=("a4", "letter"), default="a4")
     p.add_argument("-o", "--output", type=Path, required=True)
     add_section_option(p)
+    add_language_option(p)
     p.set_defaults(func=run_report)
 
 
@@ -421,11 +423,14 @@ def print_team_standings(tournament: Tournament) -> int:
 def run_report(args: argparse.Namespace) -> int:
     import tempfile
 
+    from swissdesk.cli.document_language import document_language
     from swissdesk.cli.output import is_stdout, write_output
+    from swissdesk.i18n import using_language
     from swissdesk.outputs import refuse_overwriting
     from swissdesk.reports import team as reports
 
     refuse_overwriting(args.output, [args.input])  # before any work
+    language = document_language(args.language, args.input)
     with _open(args) as tf:
         paired = tf.rounds_paired()
         rnd = args.round if args.round is not None else paired
@@ -435,7 +440,10 @@ def run_report(args: argparse.Namespace) -> int:
     if pending and not 1 <= rnd <= paired:
         raise InputError(f"round {rnd} is not paired")
     # Drawn in a private folder, then written like every -o output (swissdesk.cli.output).
-    with tempfile.TemporaryDirectory(prefix="swissdesk-report-") as folder:
+    with (
+        tempfile.TemporaryDirectory(prefix="swissdesk-report-") as folder,
+        using_language(language),
+    ):
         pdf = Path(folder) / "report.pdf"
         if args.kind == "pairings":
             reports.render_team_pairings(tournament, pdf, round_number=rnd, paper=args.paper)

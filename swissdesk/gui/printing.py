@@ -118,7 +118,17 @@ def render_document(
     round in progress included in round documents; rankings after the complete rounds;
     the rating changes and the norm report with the inputs the file keeps, the same the
     standings column and the player card use). ``venue_url``: the venue's address, printed
-    with its QR code on the board list and the pairings by name."""
+    with its QR code on the board list and the pairings by name. The document is in the
+    tournament's language (issue 38), whatever the window's."""
+    from swissdesk.i18n import using_language
+
+    with using_language(tf.document_language()):
+        return _render_document(tf, kind, path, round_number, venue_url)
+
+
+def _render_document(
+    tf: TournamentFile, kind: str, path: Path, round_number: int | None, venue_url: str
+) -> Path:
     if kind.startswith(TEAM_PREFIX):
         from swissdesk.reports.team import render_team_report
 

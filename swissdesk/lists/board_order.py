@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import N_, _
 from swissdesk.model.double_swiss import match_text
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.state import scores_after_each_round
@@ -180,16 +181,18 @@ def unpaired_of_round(tournament: Tournament, round_number: int) -> list[Unpaire
 
 
 BYE_LABELS: dict[ResultCode, str] = {
-    ResultCode.PAIRING_ALLOCATED_BYE: "pairing-allocated bye",
-    ResultCode.FULL_POINT_BYE: "full-point bye",
-    ResultCode.HALF_POINT_BYE: "half-point bye",
-    ResultCode.ZERO_POINT_BYE: "zero-point bye",
-    ResultCode.NOT_PAIRED: "absent",
+    ResultCode.PAIRING_ALLOCATED_BYE: N_("pairing-allocated bye"),
+    ResultCode.FULL_POINT_BYE: N_("full-point bye"),
+    ResultCode.HALF_POINT_BYE: N_("half-point bye"),
+    ResultCode.ZERO_POINT_BYE: N_("zero-point bye"),
+    ResultCode.NOT_PAIRED: N_("absent"),
 }
 """How a list names each kind of round without a board (as the window does; a withdrawn
-player is "withdrawn", see :func:`withdrawn_by_round`)."""
+player is "withdrawn", see :func:`withdrawn_by_round`). English, marked for the catalog:
+:func:`bye_label` gives them in the current language."""
 
-WITHDRAWN = "withdrawn"
+WITHDRAWN = N_("withdrawn")
+"""Marked for the catalog; shown as ``_(WITHDRAWN)``."""
 
 
 def withdrawn_by_round(
@@ -209,8 +212,8 @@ def bye_label(tournament: Tournament, result: ResultCode) -> str:
     """How a list names a round without a board: a round robin's bye is the table's bye
     number (GRC Annex 1), no game rather than a pairing-allocated bye."""
     if result is ResultCode.PAIRING_ALLOCATED_BYE and is_round_robin(tournament.system):
-        return "bye (no game)"
-    return BYE_LABELS[result]
+        return _("bye (no game)")
+    return _(BYE_LABELS[result])
 
 
 def result_pending(entry: RoundEntry | None) -> bool:
@@ -231,12 +234,13 @@ GAME_MARKS: dict[ResultCode, str] = {
 """One player's side of a game result, as every document prints it."""
 
 BYE_MARKS: dict[ResultCode, str] = {
-    ResultCode.PAIRING_ALLOCATED_BYE: "PAB",
-    ResultCode.FULL_POINT_BYE: "bye 1",
-    ResultCode.HALF_POINT_BYE: "bye ½",
-    ResultCode.ZERO_POINT_BYE: "bye 0",
+    ResultCode.PAIRING_ALLOCATED_BYE: N_("PAB"),
+    ResultCode.FULL_POINT_BYE: N_("bye 1"),
+    ResultCode.HALF_POINT_BYE: N_("bye ½"),
+    ResultCode.ZERO_POINT_BYE: N_("bye 0"),
 }
-"""A round without an opponent in a grid cell (pairing cards, cross table), 1-½-0 scoring."""
+"""A round without an opponent in a grid cell (pairing cards, cross table), 1-½-0 scoring;
+English, marked for the catalog (shown through :func:`bye_mark` or ``_()``)."""
 
 
 def bye_mark(result: ResultCode, scoring: ScoringSystem) -> str | None:
@@ -244,12 +248,12 @@ def bye_mark(result: ResultCode, scoring: ScoringSystem) -> str | None:
     a Double-Swiss half-point bye is worth a point, 3-1-0 byes 3 or 1); None for other
     results."""
     if result is ResultCode.PAIRING_ALLOCATED_BYE:
-        return "PAB"
+        return _("PAB")
     if result not in BYE_MARKS:
         return None
     whole, half = divmod(scoring.points(result), 2)
     shown = (f"{whole}½" if whole else "½") if half else str(whole)
-    return f"bye {shown}"
+    return _("bye {points}").format(points=shown)
 
 
 def board_result(board: Board) -> str:

@@ -7,6 +7,7 @@ Standard library only, below the reports and the venue (one computation for both
 
 from __future__ import annotations
 
+from swissdesk.i18n import _, pgettext
 from swissdesk.lists.board_order import BYE_MARKS, GAME_MARKS, bye_mark
 from swissdesk.model.tournament import Colour, ResultCode, RoundEntry, ScoringSystem
 
@@ -23,16 +24,31 @@ def round_cell(
         return ""
     if entry.opponent is None:
         mark = bye_mark(entry.result, scoring) if scoring is not None else None
-        return mark or _NO_OPPONENT.get(entry.result, "")
-    colour = "w" if entry.colour is Colour.WHITE else "b" if entry.colour is Colour.BLACK else ""
+        if mark:
+            return mark
+        shown = _NO_OPPONENT.get(entry.result, "")
+        return _(shown) if shown and shown != "–" else shown
+    colour = colour_letter(entry.colour)
     opponent = line_of.get(entry.opponent)
     where = str(opponent) if opponent is not None else f"#{entry.opponent}"
     if entry.games and entry.game_points is not None:
         # Double-Swiss (C.04.5): the match score; a match ended by forfeit marked + / -.
         forfeit = {ResultCode.FORFEIT_WIN: "+", ResultCode.FORFEIT_LOSS: "-"}.get(entry.result, "")
-        colour = colour or ("w" if entry.scheduled_colour is Colour.WHITE else "b")
+        colour = colour or colour_letter(
+            Colour.WHITE if entry.scheduled_colour is Colour.WHITE else Colour.BLACK
+        )
         return f"{where}{colour}{forfeit}{score_text(entry.game_points)}"
     return f"{where}{colour}{_RESULT_MARK.get(entry.result, '?')}"
+
+
+def colour_letter(colour: Colour | None) -> str:
+    """White's and Black's letter in a cell (``w``/``b``; ``b``/``n`` in French, ``w``/``s``
+    in German...), empty for neither."""
+    if colour is Colour.WHITE:
+        return pgettext("colour letter in a cross-table cell", "w")
+    if colour is Colour.BLACK:
+        return pgettext("colour letter in a cross-table cell", "b")
+    return ""
 
 
 def score_text(value: int) -> str:

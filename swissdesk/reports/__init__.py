@@ -190,7 +190,7 @@ def write_atomically(out_path: str | os.PathLike[str], draw: Callable[[Path], ob
 
 def _new_file(directory: Path) -> Path:
     """An empty new file in ``directory`` created with mode ``0666`` (the umask applies)."""
-    for _ in range(100):
+    for _unused in range(100):
         temp = directory / f".swissdesk-{secrets.token_hex(6)}.pdf"
         try:
             os.close(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from swissdesk.i18n import _, pgettext
 from swissdesk.lists.board_order import (
     BYE_LABELS,
     WITHDRAWN,
@@ -43,19 +44,21 @@ def render_alphabetical(
     ``withdrawn`` as for the board list (:func:`~swissdesk.reports.boards.render_boards`)."""
     rnd = check_round(tournament, round_number)
     gone = withdrawn_by_round(tournament, rnd, withdrawn)
-    width, _ = frame_size(paper)
+    width, _height = frame_size(paper)
     scores = scores_before(tournament, rnd)
     by_tpn = tournament.players_by_tpn
     font = 10.0
     seat: dict[int, tuple[int, str, int]] = {}
     for board in boards_of_round(tournament, rnd, board_order):
-        seat[board.white] = (board.number, "White", board.black)
-        seat[board.black] = (board.number, "Black", board.white)
+        seat[board.white] = (board.number, pgettext("colour", "White"), board.black)
+        seat[board.black] = (board.number, pgettext("colour", "Black"), board.white)
 
     fixed = [30.0, 30.0, 30.0, 46.0, 30.0]  # No., Pts, Bd, Colour, Opp. No.
     name_w = (width - sum(fixed)) / 2
     widths = [name_w, fixed[0], fixed[1], fixed[2], fixed[3], fixed[4], name_w]
-    rows: list[list[str]] = [["Name", "No.", "Pts", "Bd", "Colour", "No.", "Opponent"]]
+    rows: list[list[str]] = [
+        [_("Name"), _("No."), _("Pts"), _("Bd"), _("Colour"), _("No."), _("Opponent")]
+    ]
     players = sorted(tournament.players, key=lambda p: (sort_name(p.name), p.tpn))
     for player in players:
         name = fit(player.name, name_w - 5, BOLD, font)
@@ -69,9 +72,9 @@ def render_alphabetical(
             entry = player.entry(rnd)
             result = entry.result if entry is not None else None
             if player.tpn in gone and result in (None, ResultCode.NOT_PAIRED):
-                text = WITHDRAWN
+                text = _(WITHDRAWN)
             elif result is None or result not in BYE_LABELS:
-                text = BYE_LABELS[ResultCode.NOT_PAIRED]
+                text = _(BYE_LABELS[ResultCode.NOT_PAIRED])
             else:
                 points = bye_points_text(tournament, result)
                 label = bye_label(tournament, result)
@@ -80,6 +83,10 @@ def render_alphabetical(
     align = ["LEFT", "RIGHT", "CENTER", "RIGHT", "CENTER", "RIGHT", "LEFT"]
     table = grid_table(rows, widths, font_size=font, align=align, bold_columns=(0, 3))
     header = make_header(
-        tournament, "Pairings by name", f"Round {rnd}", rnd, venue_url=venue_url
+        tournament,
+        _("Pairings by name"),
+        _("Round {number}").format(number=rnd),
+        rnd,
+        venue_url=venue_url,
     )
     return build_pdf(Path(out_path), [table], header, paper=paper)

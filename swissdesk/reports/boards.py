@@ -13,6 +13,7 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable
 
+from swissdesk.i18n import _, pgettext
 from swissdesk.lists.board_order import (
     WITHDRAWN,
     board_result,
@@ -27,7 +28,14 @@ from swissdesk.model.chess960 import describe
 from swissdesk.model.tournament import DOUBLE_SWISS, ResultCode, Tournament
 from swissdesk.reports.common import bye_points_text, heading, note, rating_text, score_text
 from swissdesk.reports.fonts import BOLD, REGULAR
-from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
+from swissdesk.reports.layout import (
+    build_pdf,
+    fit,
+    frame_size,
+    grid_table,
+    header_width,
+    make_header,
+)
 from swissdesk.reports.scripts import text_width
 
 
@@ -46,7 +54,7 @@ def render_boards(
     ``withdrawn``: TPN -> round from which the player is withdrawn (the file's record;
     default: as the entries show it), printed "withdrawn" below the boards."""
     rnd = check_round(tournament, round_number)
-    width, _ = frame_size(paper)
+    width, _height = frame_size(paper)
     story = board_list_story(
         tournament,
         rnd,
@@ -56,8 +64,10 @@ def render_boards(
         withdrawn=withdrawn,
     )
     position = tournament.chess960.get(rnd)  # a Chess960 event: the round's position
-    round_text = f"Round {rnd}" + (f" · {describe(position)}" if position is not None else "")
-    header = make_header(tournament, "Pairings", round_text, rnd, venue_url=venue_url)
+    round_text = _("Round {number}").format(number=rnd) + (
+        f" · {describe(position)}" if position is not None else ""
+    )
+    header = make_header(tournament, _("Pairings"), round_text, rnd, venue_url=venue_url)
     return build_pdf(Path(out_path), story, header, paper=paper)
 
 
@@ -86,6 +96,9 @@ def board_list_story(
     names = [by_tpn[t].name for b in boards for t in (b.white, b.black) if t in by_tpn]
     # The largest font, from 9 down to 7½ points, at which every name fits its column
     # ("Fernández de la Vega, María José" whole on a portrait page), else 7½ and cut.
+    result_heading = _("Result")
+    headings = {"bd": _("Bd"), "no": _("No."), "tit": _("Tit"), "rtg": _("Rtg"), "pts": _("Pts"),
+                "res": result_heading}  # fmt: skip
     for size in (9.0, 8.5, 8.0, 7.5):
         font = size
         scale = size / 9.0
@@ -100,6 +113,8 @@ def board_list_story(
         # The result column as wide as its widest result (a Double-Swiss match with both
         # games, "1½ – ½ (1:0, ½:½)"), clear of the scores beside it.
         fixed["res"] = max(44.0 * scale, widest + 10.0)
+        for key, column in headings.items():  # a long language's column names fit
+            fixed[key] = max(fixed[key], header_width(column, size)) if fixed[key] else 0.0
         name_w = (
             width
             - fixed["bd"]
@@ -115,8 +130,12 @@ def board_list_story(
         fixed["pts"], fixed["tit"], name_w, fixed["rtg"], fixed["no"],
     ]  # fmt: skip
     rows: list[list[str]] = [
-        ["Bd", "No.", "Tit", "White", "Rtg", "Pts", "Result", "Pts", "Tit", "Black", "Rtg", "No."]
-    ]
+        [
+            _("Bd"), _("No."), _("Tit"), pgettext("player", "White"), _("Rtg"), _("Pts"),
+            result_heading,
+            _("Pts"), _("Tit"), pgettext("player", "Black"), _("Rtg"), _("No."),
+        ]
+    ]  # fmt: skip
     for board in boards:
         w, b = by_tpn.get(board.white), by_tpn.get(board.black)
         rows.append(
@@ -146,26 +165,31 @@ def board_list_story(
         rows = [[row[i] for i in keep] for row in rows]
     story: list[Flowable] = []
     if len(rows) > 1:
-        result_column = rows[0].index("Result")
+        result_column = rows[0].index(result_heading)
         story.append(
             grid_table(rows, widths, font_size=font, align=align, bold_columns=(0, result_column))
         )
         if double_swiss:
             story.append(
                 note(
-                    "Result: the match score, then game 1 and game 2, all from the White "
-                    "player's side (in game 2 the Black player of the board has White; the "
-                    "result slip writes that game in its own colours)."
+                    _(
+                        "Result: the match score, then game 1 and game 2, all from the White "
+                        "player's side (in game 2 the Black player of the board has White; the "
+                        "result slip writes that game in its own colours)."
+                    )
                 )
             )
     else:
-        story.append(heading("No games are paired in this round.", space_before=0))
+        story.append(heading(_("No games are paired in this round."), space_before=0))
 
     unpaired = unpaired_of_round(tournament, rnd)
     if unpaired:
-        story.append(heading("Not on a board this round"))
-        bye_rows: list[list[str]] = [["No.", "Name", "Rtg", "Pts", "", "Scores"]]
-        bye_name_w = width - 26 - 30 - 24 - 150 - 44
+        story.append(heading(_("Not on a board this round")))
+        bye_rows: list[list[str]] = [[_("No."), _("Name"), _("Rtg"), _("Pts"), "", _("Scores")]]
+        bye_fixed = [max(w, header_width(h, 9.0)) for w, h in zip(
+            (26.0, 30.0, 24.0, 150.0, 44.0), (bye_rows[0][0], *bye_rows[0][2:]), strict=True
+        )]  # fmt: skip
+        bye_name_w = width - sum(bye_fixed)
         for item in unpaired:
             p = by_tpn[item.tpn]
             left = item.tpn in gone and item.result is ResultCode.NOT_PAIRED
@@ -175,14 +199,14 @@ def board_list_story(
                     fit(p.name, bye_name_w - 5, REGULAR, 9.0),
                     rating_text(p),
                     score_text(scores.get(item.tpn, 0)),
-                    WITHDRAWN if left else bye_label(tournament, item.result),
+                    _(WITHDRAWN) if left else bye_label(tournament, item.result),
                     "" if left else bye_points_text(tournament, item.result),
                 ]
             )
         story.append(
             grid_table(
                 bye_rows,
-                [26, bye_name_w, 30, 24, 150, 44],
+                [bye_fixed[0], bye_name_w, *bye_fixed[1:]],
                 font_size=9.0,
                 align=["RIGHT", "LEFT", "RIGHT", "CENTER", "LEFT", "CENTER"],
             )

@@ -16,6 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak
 
+from swissdesk.i18n import N_, _, pgettext
 from swissdesk.lists.board_order import BYE_MARKS, GAME_MARKS, bye_mark, check_round
 from swissdesk.model.state import Float, build_states, scores_after_each_round
 from swissdesk.model.tournament import (
@@ -28,7 +29,7 @@ from swissdesk.model.tournament import (
 )
 from swissdesk.reports.common import score_text
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
-from swissdesk.reports.layout import build_pdf, fit, frame_size, make_header
+from swissdesk.reports.layout import build_pdf, fit, fitting_size, frame_size, make_header
 
 GAP = 7 * mm
 """Space between cards, where the cut marks are."""
@@ -40,7 +41,11 @@ ROW_HEIGHT = 4.6 * mm
 
 _RESULT = {**GAME_MARKS, **BYE_MARKS}
 _FLOAT = {Float.UP: "↑", Float.DOWN: "↓", Float.NONE: ""}
-_COLUMNS = ("Rd", "Opp.", "Opponent", "Col", "Float", "Res", "Score")
+_COLUMNS = (
+    N_("Rd"), N_("Opp."), N_("Opponent"), N_("Col"), N_("Float"), N_("Res"), N_("Score")
+)  # fmt: skip
+"""The card's columns (round, opponent's number and name, colour, float, result, score),
+marked for the catalog and translated where a card is drawn."""
 _COLUMN_SHARE = (0.08, 0.10, 0.37, 0.09, 0.10, 0.13, 0.13)
 _NAME_COLUMN = 2
 """The opponent's name: left-aligned, cut to its column (the others are centred)."""
@@ -109,10 +114,13 @@ def _draw_card(canvas: Canvas, x: float, y: float, w: float, h: float,
     canvas.setFillColor(colors.Color(0.85, 0.85, 0.85))
     canvas.rect(x, table_top - ROW_HEIGHT, w, ROW_HEIGHT, stroke=0, fill=1)
     canvas.setFillColor(colors.black)
-    for r, cells in enumerate([list(_COLUMNS), *rows]):
+    for r, cells in enumerate([[_(c) for c in _COLUMNS], *rows]):
         baseline = table_top - (r + 1) * ROW_HEIGHT + 1.4 * mm
         canvas.setFont(BOLD if r == 0 else REGULAR, 8 if r == 0 else 9)
         for c, text in enumerate(cells):
+            if r == 0:  # a long column name ("Gegner", "Соперник") is set a little smaller
+                room = edges[c + 1] - edges[c] - 1 * mm
+                canvas.setFont(BOLD, fitting_size(text, room, BOLD, 8))
             if c == _NAME_COLUMN and r > 0:
                 room = edges[c + 1] - edges[c] - 1.6 * mm
                 canvas.setFont(REGULAR, 8)
@@ -131,6 +139,14 @@ def _draw_card(canvas: Canvas, x: float, y: float, w: float, h: float,
     canvas.restoreState()
 
 
+def _mark(result: ResultCode) -> str:
+    """One side's result mark (``1``, ``½``, ``+``, ``bye 1``), ``–`` for none."""
+    shown = _RESULT.get(result)
+    if shown is None:
+        return "–"
+    return _(shown) if result in BYE_MARKS else shown
+
+
 def _card_rows(
     tournament: Tournament, player: Player, shown: int, rounds: int,
     floats: tuple[Float, ...], scores: list[int], names: dict[int, str],
@@ -144,13 +160,17 @@ def _card_rows(
         opponent = str(entry.opponent) if entry.opponent is not None else "–"
         name = names.get(entry.opponent, "") if entry.opponent is not None else ""
         colour = (
-            {Colour.WHITE: "W", Colour.BLACK: "B"}.get(entry.colour, "") if entry.colour else ""
+            pgettext("colour letter on a pairing card", "W")
+            if entry.colour is Colour.WHITE
+            else pgettext("colour letter on a pairing card", "B")
+            if entry.colour is Colour.BLACK
+            else ""
         )
         pending = entry.opponent is not None and entry.result is ResultCode.NOT_PAIRED
         result = (
             ""
             if pending
-            else bye_mark(entry.result, tournament.scoring) or _RESULT.get(entry.result, "–")
+            else bye_mark(entry.result, tournament.scoring) or _mark(entry.result)
         )
         if not pending and entry.games and entry.game_points is not None:
             result = score_text(entry.game_points)  # Double-Swiss: the match score
@@ -198,12 +218,12 @@ def render_cards(
             x
             for x in (
                 player.title,
-                f"Rtg {player.rating}" if player.rating else "unrated",
+                _("Rtg {rating}").format(rating=player.rating) if player.rating else _("unrated"),
                 player.federation,
             )
             if x
         )
-        line3 = f"FIDE ID {player.fide_id}" if player.fide_id else ""
+        line3 = _("FIDE ID {number}").format(number=player.fide_id) if player.fide_id else ""
         heads.append((str(player.tpn), player.name, line2, line3))
 
     story: list[Flowable] = []
@@ -220,8 +240,8 @@ def render_cards(
         story.append(sheet)
     header = make_header(
         tournament,
-        "Pairing cards",
-        f"up to round {shown}" if shown else "before round 1",
+        _("Pairing cards"),
+        _("up to round {number}").format(number=shown) if shown else _("before round 1"),
         shown or None,
     )
     return build_pdf(Path(out_path), story, header, paper=paper)

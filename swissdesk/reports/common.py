@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph
 
+from swissdesk.i18n import _
 from swissdesk.lists.crosstable import score_text as score_text
 from swissdesk.model.text import fold
 from swissdesk.model.tournament import (
@@ -16,6 +19,8 @@ from swissdesk.model.tournament import (
 )
 from swissdesk.reports.fonts import BOLD, REGULAR, printable
 from swissdesk.reports.scripts import draw_text, is_simple, paragraph_direction, text_width
+from swissdesk.tiebreaks.spec import tiebreak_name
+from swissdesk.tiebreaks.standings import WITHDRAWN_MARK
 
 
 def decimal_score(value: HalfPoints) -> str:
@@ -119,6 +124,18 @@ class ScriptParagraph(Flowable):  # type: ignore[misc]
 
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def tiebreak_legend(columns: Sequence[str]) -> str:
+    """The standings' note naming each tie-break column in the document's language, in
+    order: ``Tie-breaks (FIDE C.07), in order: BH/C1 Buchholz (art. 8.1); SB ...``."""
+    named = "; ".join(f"{code} {tiebreak_name(code)}" for code in columns)
+    return _("Tie-breaks (FIDE C.07), in order: {list}.").format(list=named)
+
+
+def withdrawn_name(name: str) -> str:
+    """``name (withdrawn)`` in the document's language (C.02 VCL Q170)."""
+    return f"{name} {_(WITHDRAWN_MARK)}"
 
 
 def bye_points_text(tournament: Tournament, result: ResultCode) -> str:

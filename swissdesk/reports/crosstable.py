@@ -14,14 +14,20 @@ from pathlib import Path
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from swissdesk.lists.crosstable import round_cell
+from swissdesk.i18n import _
+from swissdesk.lists.crosstable import colour_letter, round_cell
 from swissdesk.lists.standings import check_after_round, standings_view
 from swissdesk.model.round_robin import is_round_robin
-from swissdesk.model.tournament import Tournament
-from swissdesk.reports.common import decimal_score, note, rating_text
+from swissdesk.model.tournament import Colour, Tournament
+from swissdesk.reports.common import (
+    decimal_score,
+    note,
+    rating_text,
+    tiebreak_legend,
+    withdrawn_name,
+)
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
-from swissdesk.tiebreaks.standings import WITHDRAWN_MARK
 
 
 def render_crosstable(
@@ -46,10 +52,10 @@ def render_crosstable(
     rounds = max(tournament.total_rounds, after)
     line_of = {row.tpn: row.position for row in view.rows}
     by_tpn = tournament.players_by_tpn
-    width, _ = frame_size(paper, landscape_orientation=True)
+    width, _height = frame_size(paper, landscape_orientation=True)
 
     digits = len(str(max(len(view.rows), 1)))
-    samples = [f"{'8' * digits}w½", "bye ½", "PAB"]
+    samples = [f"{'8' * digits}{colour_letter(Colour.WHITE)}½", _("bye ½"), _("PAB")]
     show_id_columns = True
     font = 8.0
     while True:
@@ -67,14 +73,14 @@ def render_crosstable(
     name_w = max(min(room, font * 26), font * 8)
     num_w = font * (2.9 + digits * 0.65)
 
-    head = ["Rk", "No.", "Name"]
+    head = [_("Rk"), _("No."), _("Name")]
     widths = [num_w, num_w, name_w]
     align = ["RIGHT", "RIGHT", "LEFT"]
     if show_id_columns:
-        head += ["Tit", "FED"]
+        head += [_("Tit"), _("FED")]
         widths += [font * 3.3, font * 3.2]
         align += ["LEFT", "CENTER"]
-    head += ["Rtg", *(str(r) for r in range(1, rounds + 1)), "Pts", *view.columns]
+    head += [_("Rtg"), *(str(r) for r in range(1, rounds + 1)), _("Pts"), *view.columns]
     widths += [font * 3.3, *([round_w] * rounds), font * 4.2, *([tb_w] * len(view.columns))]
     align += ["RIGHT", *(["CENTER"] * rounds), "RIGHT", *(["RIGHT"] * len(view.columns))]
     rows: list[list[str]] = [head]
@@ -83,7 +89,7 @@ def render_crosstable(
         cells = [str(row.position), str(row.tpn)]
         name = player.name if player else f"#{row.tpn}"
         if player is not None and player.withdrawn_by(after):  # C.02 VCL Q170
-            name += f" {WITHDRAWN_MARK}"
+            name = withdrawn_name(name)
         cells.append(fit(name, name_w - 5, REGULAR, font))
         if show_id_columns:
             cells += [player.title if player else "", player.federation if player else ""]
@@ -98,12 +104,15 @@ def render_crosstable(
     story: list[Flowable] = [
         grid_table(rows, widths, font_size=font, align=align, bold_columns=(0, pts_column)),
         note(
-            "Round cells: opponent's line (Rk), colour (w/b), result (1, ½, 0; + and - for "
-            "forfeits). PAB: pairing-allocated bye; bye 1/½/0: requested bye; –: not paired."
-            + (" Tie-breaks (FIDE C.07): " + ", ".join(view.columns) + "." if view.columns else ""),
+            _(
+                "Round cells: opponent's line (Rk), colour ({white}/{black}), result (1, ½, 0; "
+                "+ and - for forfeits). PAB: pairing-allocated bye; bye 1/½/0: requested bye; "
+                "–: not paired."
+            ).format(white=colour_letter(Colour.WHITE), black=colour_letter(Colour.BLACK))
+            + (" " + tiebreak_legend(view.columns) if view.columns else ""),
             size=7,
         ),
     ]
-    when = f"after round {after}" if after else "before round 1"
-    header = make_header(tournament, "Cross table", when, after or None)
+    when = _("after round {number}").format(number=after) if after else _("before round 1")
+    header = make_header(tournament, _("Cross table"), when, after or None)
     return build_pdf(Path(out_path), story, header, paper=paper, landscape_orientation=True)

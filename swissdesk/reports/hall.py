@@ -15,6 +15,7 @@ from pathlib import Path
 
 from reportlab.platypus import CondPageBreak, Flowable
 
+from swissdesk.i18n import _
 from swissdesk.lists.board_order import boards_of_round, check_round
 from swissdesk.model.tournament import Tournament
 from swissdesk.reports.boards import board_list_story
@@ -62,13 +63,14 @@ def render_hall_boards(
         from swissdesk.errors import InputError
 
         raise InputError("no section has a paired round to print")
-    width, _ = frame_size(paper)
+    width, _height = frame_size(paper)
     story: list[Flowable] = []
     firsts = hall_board_numbers(sections, continuous=continuous)
     for i, (section, start) in enumerate(zip(sections, firsts, strict=True)):
         rnd = check_round(section.tournament, section.round_number)
         story.append(CondPageBreak(120))  # a section's heading never ends a page
-        story.append(heading(f"{section.name} – Round {rnd}", size=13, space_before=14 if i else 0))
+        title = _("{section} – Round {number}").format(section=section.name, number=rnd)
+        story.append(heading(title, size=13, space_before=14 if i else 0))
         story.extend(
             board_list_story(
                 section.tournament,
@@ -81,6 +83,7 @@ def render_hall_boards(
         )
     first = sections[0].tournament
     shown = dataclasses.replace(first, info=dataclasses.replace(first.info, name=event))
-    numbering = "boards numbered on" if continuous and len(sections) > 1 else ""
-    header = make_header(shown, "Pairings – all sections", numbering, sections[0].round_number)
+    numbering = _("boards numbered on") if continuous and len(sections) > 1 else ""
+    title = _("Pairings – all sections")
+    header = make_header(shown, title, numbering, sections[0].round_number)
     return build_pdf(Path(out_path), story, header, paper=paper)

@@ -8,6 +8,7 @@ Every page carries the tournament name, place, the document's round and date in 
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,11 +22,13 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from swissdesk import __version__
 from swissdesk.errors import InputError
+from swissdesk.i18n import N_, _
 from swissdesk.model import schedule
 from swissdesk.model.tournament import Tournament
 from swissdesk.reports.fonts import BOLD, REGULAR, printable, register_fonts
 from swissdesk.reports.scripts import ScriptCanvas, isolate
 from swissdesk.reports.scripts import text_width as stringWidth
+from swissdesk.translations.formats import format_date, format_datetime
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 """Paper sizes by the name the command line and the GUI use."""
@@ -59,7 +62,7 @@ def round_date(tournament: Tournament, round_number: int | None) -> str:
     return schedule.round_date(tournament.extra_records, round_number)
 
 
-NOT_IN_FIDE_MODE = "Not in FIDE mode"
+NOT_IN_FIDE_MODE = N_("Not in FIDE mode")
 """The footer of every page of a tournament that left FIDE mode."""
 
 
@@ -83,13 +86,29 @@ class Header:
     right, so that a player at the wall opens the live pages (empty: neither)."""
 
 
+_DATE = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})")
+
+
+def shown_date(text: str) -> str:
+    """A date as the tournament keeps it (TRF ``2026/11/20``) in the document's language
+    (``20 novembre 2026``, ``20. November 2026``); any other text as it is."""
+    match = _DATE.fullmatch(text.strip())
+    if match is None:
+        return text
+    try:
+        day = _dt.date(*(int(g) for g in match.groups()))
+    except ValueError:
+        return text
+    return format_date(day)
+
+
 def people_line(organiser: str, chief_arbiter: str) -> str:
     """The header's line naming the organiser and the chief arbiter (either may be empty)."""
     parts = []
     if organiser.strip():
-        parts.append(f"Organiser: {isolate(organiser.strip())}")
+        parts.append(_("Organiser: {name}").format(name=isolate(organiser.strip())))
     if chief_arbiter.strip():
-        parts.append(f"Chief arbiter: {isolate(chief_arbiter.strip())}")
+        parts.append(_("Chief arbiter: {name}").format(name=isolate(chief_arbiter.strip())))
     return "   ".join(parts)
 
 
@@ -105,19 +124,43 @@ def make_header(
     ``venue_url``: the venue's address, printed with its QR code."""
     info = tournament.info
     place = ", ".join(x for x in (info.city, info.federation) if x)
-    dates = " – ".join(x for x in (info.start_date, info.end_date) if x)
-    date = round_date(tournament, round_number) or _dt.date.today().isoformat()
+    dates = " – ".join(shown_date(x) for x in (info.start_date, info.end_date) if x)
+    date = shown_date(round_date(tournament, round_number)) or format_date(_dt.date.today())
     return Header(
-        tournament=printable(info.name or "Tournament"),
+        tournament=printable(info.name or _("Tournament")),
         place=printable(place),
         dates=printable(dates),
         title=title,
         round_text=round_text,
         date=date,
         people=printable(people_line(info.organiser, info.chief_arbiter)),
-        footer_notice="" if tournament.fide_mode else NOT_IN_FIDE_MODE,
+        footer_notice="" if tournament.fide_mode else _(NOT_IN_FIDE_MODE),
         venue_url=venue_url,
     )
+
+
+HEADER_SHRINK = 0.75
+"""A column name too long for its column is set smaller, down to this share of the table's
+size (the longest languages' names, German's and Russian's, fit at it: a test measures
+every document in every language); only past that would it be cut."""
+
+
+def fitting_size(text: str, width: float, font: str, size: float) -> float:
+    """The size, from ``size`` down to ``HEADER_SHRINK * size``, at which ``text`` fits
+    ``width`` points (the smallest when even that does not)."""
+    register_fonts()
+    natural = stringWidth(text, font, size)
+    if natural <= width or natural <= 0:
+        return size
+    return max(size * HEADER_SHRINK, size * width / natural)
+
+
+def header_width(text: str, size: float) -> float:
+    """The narrowest column a table at ``size`` points can give the column name ``text``
+    (set at its smallest, :data:`HEADER_SHRINK`): a layout widens a column to it, so that a
+    long language's name ("Результат") is never cut."""
+    register_fonts()
+    return stringWidth(text, BOLD, size * HEADER_SHRINK) + 2 * GridTable.PADDING + 0.5
 
 
 def fit(text: str, width: float, font: str, size: float) -> str:
@@ -199,7 +242,7 @@ def _draw_header(canvas: Canvas, header: Header, width: float, height: float) ->
     canvas.setFont(REGULAR, 9)
     sub = "   ".join(isolate(x) for x in (header.place, header.dates) if x)
     canvas.drawString(MARGIN_X, top - second, fit(sub, name_room, REGULAR, 9))
-    live = f"Live: {header.venue_url}" if header.venue_url else ""
+    live = _("Live: {address}").format(address=header.venue_url) if header.venue_url else ""
     if header.people:
         canvas.setFont(REGULAR, 8)
         room = right_edge - MARGIN_X - (stringWidth(live, BOLD, 8) + 5 * mm if live else 0)
@@ -230,7 +273,8 @@ def build_pdf(
     """Lay ``story`` out on pages of ``paper`` with the common header and footer; write the PDF."""
     register_fonts()
     width, height = page_size(paper, landscape_orientation=landscape_orientation)
-    printed = _dt.datetime.now().strftime("%Y-%m-%d %H:%M")
+    printed = format_datetime(_dt.datetime.now(), "short")
+    stamp = _("swissdesk {version}   printed {moment}").format(version=__version__, moment=printed)
 
     def on_page(canvas: Canvas, _doc: BaseDocTemplate) -> None:
         _draw_header(canvas, header, width, height)
@@ -240,8 +284,9 @@ def build_pdf(
         canvas.setFont(REGULAR, 7.5)
         canvas.setFillColor(colors.Color(0.3, 0.3, 0.3))
         y = MARGIN_BOTTOM - 8 * mm
-        canvas.drawString(MARGIN_X, y, f"swissdesk {__version__}   printed {printed}")
-        canvas.drawRightString(width - MARGIN_X, y, f"Page {number} of {total}")
+        canvas.drawString(MARGIN_X, y, stamp)
+        page = _("Page {number} of {total}").format(number=number, total=total)
+        canvas.drawRightString(width - MARGIN_X, y, page)
         if header.footer_notice:
             canvas.setFont(BOLD, 8)
             canvas.setFillColor(colors.black)
@@ -424,6 +469,9 @@ class GridTable(Flowable):  # type: ignore[misc]
                     if not cell or (bold_row or c in self.bold_columns) != want_bold:
                         continue
                     how = self.align[c] if c < len(self.align) else "LEFT"
+                    if bold_row:  # a column name longer than its column: set smaller
+                        room = self.col_widths[c] - 2 * self.PADDING
+                        canvas.setFont(font, fitting_size(cell, room, font, size))
                     # One text object per cell keeps the cells apart for text extraction
                     # (copy and paste, screen readers, the tests).
                     if how == "LEFT":
@@ -432,4 +480,17 @@ class GridTable(Flowable):  # type: ignore[misc]
                         canvas.drawRightString(lefts[c + 1] - self.PADDING, baseline, cell)
                     else:
                         canvas.drawCentredString((lefts[c] + lefts[c + 1]) / 2, baseline, cell)
+                    if bold_row:
+                        canvas.setFont(font, size)
         canvas.restoreState()
+
+    def crowded_headers(self) -> list[str]:
+        """The column names that do not fit their column even set smaller (what the test of
+        every document in every language looks for: none)."""
+        crowded = []
+        for row in self.header:
+            for c, cell in enumerate(row):
+                room = self.col_widths[c] - 2 * self.PADDING
+                if cell and stringWidth(cell, BOLD, self.font_size * HEADER_SHRINK) > room + 0.01:
+                    crowded.append(cell)
+        return crowded

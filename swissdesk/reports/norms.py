@@ -49,7 +49,7 @@ def render_norms(
     register_fonts()
     after = check_after_round(tournament, round_number)
     report = evaluate_norms(tournament, settings, after_round=after, rating_type=rating_type)
-    width, _ = frame_size(paper)
+    width, _height = frame_size(paper)
     by_tpn = tournament.players_by_tpn
     story: list[Flowable] = [note(f"{TITLE_REGULATIONS}, art. 1.4.")]
     if not report.applicable:

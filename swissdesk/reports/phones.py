@@ -20,7 +20,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak
 
-from swissdesk.model.text import plural
+from swissdesk.i18n import _, ngettext
 from swissdesk.model.tournament import Player, Tournament
 from swissdesk.reports.common import note, rating_text, sort_name
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
@@ -38,13 +38,16 @@ def render_checkin_list(
     paper: str = "a4",
 ) -> Path:
     """Write the check-in list (``checked_in``: TPNs already ticked in)."""
-    width, _ = frame_size(paper)
+    width, _height = frame_size(paper)
     font = 10.0
     players = sorted(tournament.players, key=lambda p: (sort_name(p.name), p.tpn))
-    fixed = [30.0, 40.0, 32.0, 30.0, 50.0, 50.0]  # No., Rating, FED, In, Due, Paid
-    sign_w = 120.0
+    fixed = [30.0, 40.0, 32.0, 36.0, 50.0, 50.0]  # No., Rating, FED, In, Due, Paid
+    sign_w = 114.0
     name_w = width - sum(fixed) - sign_w
-    rows = [["No.", "Name", "Rating", "FED", "In", "Fee due", "Paid", "Signature"]]
+    rows = [
+        [_("No."), _("Name"), _("Rating"), _("FED"), _("In"), _("Fee due"), _("Paid"),
+         _("Signature")]
+    ]  # fmt: skip
     for p in players:
         rows.append(
             [
@@ -63,11 +66,17 @@ def render_checkin_list(
     story: list[Flowable] = [grid_table(rows, widths, font_size=font, align=align,
                                         bold_columns=(1,))]  # fmt: skip
     present = sum(1 for p in players if p.tpn in checked_in)
+    count = len(players)
     story.append(note(
-        f"{plural(len(players), 'player')}; {present} checked in, {len(players) - present} "
-        "not yet. Fee due and paid, and the signature, are written in at the desk."
+        ngettext(
+            "{count} player; {present} checked in, {absent} not yet. Fee due and paid, and "
+            "the signature, are written in at the desk.",
+            "{count} players; {present} checked in, {absent} not yet. Fee due and paid, and "
+            "the signature, are written in at the desk.",
+            count,
+        ).format(count=count, present=present, absent=count - present)
     ))  # fmt: skip
-    header = make_header(tournament, "Check-in list", "Alphabetical", None)
+    header = make_header(tournament, _("Check-in list"), _("Alphabetical"), None)
     return build_pdf(Path(out_path), story, header, paper=paper)
 
 
@@ -117,15 +126,21 @@ class _CodeSheet(Flowable):  # type: ignore[misc]
         text = f"{player.tpn}  {isolate(player.name)}"
         canvas.drawString(x + 3 * mm, top - 6 * mm, fit(text, w - 6 * mm, BOLD, 11))
         canvas.setFont(REGULAR, 8)
-        canvas.drawString(x + 3 * mm, top - 13 * mm, "Your personal code:")
+        canvas.drawString(x + 3 * mm, top - 13 * mm, _("Your personal code:"))
         canvas.setFont(BOLD, 22)
         canvas.drawString(x + 3 * mm, top - 22 * mm, " ".join((code[:3], code[3:])))
         canvas.setFont(REGULAR, 7.5)
         if self.url:
-            lines = [f"Check in: {self.url}checkin", f"Your result: {self.url}report"]
+            lines = [
+                _("Check in: {address}").format(address=f"{self.url}checkin"),
+                _("Your result: {address}").format(address=f"{self.url}report"),
+            ]
         else:
-            lines = ["Check in and report your result on your phone", "(the arbiter gives the address)"]
-        lines.append("Keep it to yourself. Lost it? The arbiter gives you a new one.")
+            lines = [
+                _("Check in and report your result on your phone"),
+                _("(the arbiter gives the address)"),
+            ]
+        lines.append(_("Keep it to yourself. Lost it? The arbiter gives you a new one."))
         for i, line in enumerate(lines):
             shown = fit(line, w - 6 * mm, REGULAR, 7.5)
             canvas.drawString(x + 3 * mm, top - (28 + 3.6 * i) * mm, shown)
@@ -145,7 +160,7 @@ def render_code_slips(
     url = venue_url if not venue_url or venue_url.endswith("/") else venue_url + "/"
     slips = [(p, codes[p.tpn]) for p in sorted(tournament.players, key=lambda p: p.tpn)
              if p.tpn in codes]  # fmt: skip
-    _, height = frame_size(paper)
+    _width, height = frame_size(paper)
     per_page = 2 * max(1, int(height // SLIP_H))
     story: list[Flowable] = []
     for start in range(0, len(slips), per_page):
@@ -153,6 +168,8 @@ def render_code_slips(
             story.append(PageBreak())
         story.append(_CodeSheet(slips[start : start + per_page], tournament.info.name, url))
     if not story:
-        story.append(note("No player has a personal code yet (swissdesk codes FILE)."))
-    header = make_header(tournament, "Personal codes", "Cut out and hand to each player", None)
+        story.append(note(_("No player has a personal code yet (swissdesk codes FILE).")))
+    header = make_header(
+        tournament, _("Personal codes"), _("Cut out and hand to each player"), None
+    )
     return build_pdf(Path(out_path), story, header, paper=paper)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable, PageBreak
 
+from swissdesk.i18n import _, ngettext
 from swissdesk.model.tournament import Tournament, half_points_to_str
 from swissdesk.prizes import OVERALL, PrizeList, Sharing
 from swissdesk.reports.common import heading, note
@@ -29,20 +30,22 @@ def sharing_text(prizes: PrizeList) -> str:
     rules = prizes.plan.rules
     money = rules.money
     ties = {
-        Sharing.EQUAL: "tied players share the money of the places they occupy equally",
-        Sharing.HORT: (
-            f"tied players share by the Hort system: each keeps {100 - rules.hort_percent} % "
-            f"of their own place's prize, {rules.hort_percent} % is shared equally"
-        ),
-        Sharing.NONE: "prizes are not shared: the tie-breaks decide",
+        Sharing.EQUAL: _("tied players share the money of the places they occupy equally"),
+        Sharing.HORT: _(
+            "tied players share by the Hort system: each keeps {kept} % of their own place's "
+            "prize, {shared} % is shared equally"
+        ).format(kept=100 - rules.hort_percent, shared=rules.hort_percent),
+        Sharing.NONE: _("prizes are not shared: the tie-breaks decide"),
     }[rules.sharing]
     one = (
-        "one prize per player (" + ("the most valuable" if rules.choose.value == "value"
-                                    else "in the organiser's order") + ")"
-        if rules.one_per_player else "a player may win several prizes"
+        (_("one prize per player (the most valuable)") if rules.choose.value == "value"
+         else _("one prize per player (in the organiser's order)"))
+        if rules.one_per_player else _("a player may win several prizes")
     )  # fmt: skip
     unit = money.text(rules.round_to, code=True)
-    return f"Prize fund {money.text(prizes.fund, code=True)}; {one}; {ties}; paid in units of {unit}."
+    return _("Prize fund {fund}; {one}; {ties}; paid in units of {unit}.").format(
+        fund=money.text(prizes.fund, code=True), one=one, ties=ties, unit=unit
+    )
 
 
 def render_prizes(
@@ -51,7 +54,7 @@ def render_prizes(
     """Write the prize list ``prizes`` of ``tournament`` to ``out_path``."""
     register_fonts()
     money = prizes.plan.rules.money
-    width, _ = frame_size(paper)
+    width, _height = frame_size(paper)
     by_tpn = tournament.players_by_tpn
     story: list[Flowable] = [note(printable(sharing_text(prizes)), size=9)]
     fixed = [110.0, 28.0, 34.0, 70.0, 90.0]
@@ -65,7 +68,7 @@ def render_prizes(
         if current is None:
             return
         described = {c.name: c.description for c in prizes.categories}
-        title = "Standings" if current == OVERALL else f"{current}: {described.get(current, '')}"
+        title = _("Standings") if current == OVERALL else f"{current}: {described.get(current, '')}"
         story.append(heading(printable(title), size=11))
         story.append(
             grid_table(
@@ -80,10 +83,10 @@ def render_prizes(
         if award.category != current:
             flush()
             current = award.category
-            rows = [["Prize", "No.", "Name", "FED", "Amount", "Item"]]
+            rows = [[_("Prize"), _("No."), _("Name"), _("FED"), _("Amount"), _("Item")]]
             reasons = []
         player = by_tpn.get(award.tpn) if award.tpn is not None else None
-        name = award.name if award.tpn is not None else "(not awarded)"
+        name = award.name if award.tpn is not None else _("(not awarded)")
         shows = award.tpn is not None and (award.amount or not award.item)
         amount = money.text(award.amount, code=True) if shows else ""
         rows.append(
@@ -106,16 +109,24 @@ def render_prizes(
         elif award.tpn is None:
             reasons.append(f"{award.label}: {award.reason}.")
     flush()
-    story.append(heading("For the treasurer", size=10))
-    story.append(
-        note(
-            f"Fund {money.text(prizes.fund, code=True)}; paid "
-            f"{money.text(prizes.paid, code=True)}"
-            + (f"; not awarded {money.text(prizes.kept, code=True)}" if prizes.kept else "")
-            + f"; {sum(1 for a in prizes.awards if a.tpn is not None)} payments and items.",
-            size=9,
-        )
+    story.append(heading(_("For the treasurer"), size=10))
+    payments = sum(1 for a in prizes.awards if a.tpn is not None)
+    fund = money.text(prizes.fund, code=True)
+    paid = money.text(prizes.paid, code=True)
+    treasurer = (
+        ngettext(
+            "Fund {fund}; paid {paid}; not awarded {kept}; {count} payment or item.",
+            "Fund {fund}; paid {paid}; not awarded {kept}; {count} payments and items.",
+            payments,
+        ).format(fund=fund, paid=paid, kept=money.text(prizes.kept, code=True), count=payments)
+        if prizes.kept
+        else ngettext(
+            "Fund {fund}; paid {paid}; {count} payment or item.",
+            "Fund {fund}; paid {paid}; {count} payments and items.",
+            payments,
+        ).format(fund=fund, paid=paid, count=payments)
     )
+    story.append(note(treasurer, size=9))
     for text in prizes.notes:
         story.append(note(printable(text), size=8))
     shown = [c for c in prizes.categories if c.rows]
@@ -125,7 +136,7 @@ def render_prizes(
         cat_name = width - sum(cat_fixed)
         for cat in shown:
             story.append(heading(printable(f"{cat.name}: {cat.description}"), size=10))
-            table = [["Cat.", "Rank", "No.", "Name", "FED", "Rtg", "Pts"]]
+            table = [[_("Cat."), _("Rank"), _("No."), _("Name"), _("FED"), _("Rtg"), _("Pts")]]
             for row in cat.rows:
                 player = by_tpn.get(row.placed.tpn)
                 table.append(
@@ -145,5 +156,7 @@ def render_prizes(
                     align=("RIGHT", "RIGHT", "RIGHT", "LEFT", "CENTER", "RIGHT", "RIGHT"),
                 )
             )  # fmt: skip
-    header = make_header(tournament, "Prize list", f"after round {prizes.after_round}", None)
-    return build_pdf(Path(out_path), story, header, paper=paper, subject="Prize list")
+    title = _("Prize list")
+    when = _("after round {number}").format(number=prizes.after_round)
+    header = make_header(tournament, title, when, None)
+    return build_pdf(Path(out_path), story, header, paper=paper, subject=title)

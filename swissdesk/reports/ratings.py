@@ -47,7 +47,7 @@ def render_ratings(
     register_fonts()
     after = check_after_round(tournament, round_number)
     report = rating_changes(tournament, inputs, system=system, after_round=after)
-    width, _ = frame_size(paper)
+    width, _height = frame_size(paper)
     by_tpn = tournament.players_by_tpn
 
     fixed = [26.0, 26.0, 30.0, 32.0, 20.0, 28.0, 26.0, 32.0, 40.0, 32.0]

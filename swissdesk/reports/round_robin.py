@@ -137,8 +137,8 @@ def square_table(grid: Grid, width: float) -> tuple[Flowable, float]:
     widths = [num_w, name_w, font * 3.2, font * 3.3]
     align = ["RIGHT", "LEFT", "CENTER", "RIGHT"]
     first_result = len(head)
-    for _ in grid.columns:
-        for _ in range(cycles):
+    for _unused in grid.columns:
+        for _unused in range(cycles):
             head.append("")  # the number is drawn centred over the sub-columns
             widths.append(cell_w)
             align.append("CENTER")
@@ -227,7 +227,7 @@ def render_round_robin_crosstable(
     codes = tiebreak_codes(tournament, tiebreaks)
     standings = compute_standings(tournament, codes, after_round=after)
     grid = round_robin_grid(tournament, standings)
-    width, _ = frame_size(paper, landscape_orientation=True)
+    width, _height = frame_size(paper, landscape_orientation=True)
     table, _font = square_table(grid, width)
     story: list[Flowable] = [table, note(legend(grid, tournament.system), size=7)]
     when = f"after round {after}" if after else "before round 1"

@@ -13,6 +13,7 @@ from reportlab.platypus import Flowable, KeepTogether
 from swissdesk.engines.base import Pair
 from swissdesk.engines.round_robin.tables import schedule
 from swissdesk.errors import InputError
+from swissdesk.i18n import _, ngettext, pgettext
 from swissdesk.lists.board_order import boards_of_round, bye_label, unpaired_of_round
 from swissdesk.model import schedule as dates
 from swissdesk.model.round_robin import SCHEVENINGEN, is_round_robin, settings_of
@@ -60,7 +61,7 @@ def render_schedule(tournament: Tournament, out_path: Path, *, paper: str = "a4"
                 played, bye = paired_round(tournament, r)
                 place = {frozenset((p.white, p.black)): i for i, p in enumerate(step.pairs)}
                 pairs = sorted(played, key=lambda p: place.get(frozenset((p.white, p.black)), 99))
-            others = [(bye, "bye (no game)")] if bye is not None else []
+            others = [(bye, _("bye (no game)"))] if bye is not None else []
             steps.append((r, step.cycle if rounds[-1].cycle > 1 else 0, pairs, others))
     else:
         for r in range(1, paired + 1):
@@ -73,7 +74,7 @@ def render_schedule(tournament: Tournament, out_path: Path, *, paper: str = "a4"
         if not steps:
             raise InputError("no round has been paired yet: there is nothing to print")
     by_tpn = tournament.players_by_tpn
-    width, _ = frame_size(paper)
+    width, _height = frame_size(paper)
     font = 9.0
     name_w = (width - 24 - 2 * 26 - 18) / 2
     widths = [24, 26, name_w, 18, 26, name_w]
@@ -85,30 +86,44 @@ def render_schedule(tournament: Tournament, out_path: Path, *, paper: str = "a4"
 
     story: list[Flowable] = []
     for r, cycle, pairs, others in steps:
-        rows = [["Bd", "No.", "White", "", "No.", "Black"]]
+        rows = [
+            [_("Bd"), _("No."), pgettext("player", "White"), "", _("No."),
+             pgettext("player", "Black")]
+        ]  # fmt: skip
         for board, pair in enumerate(pairs, start=1):
             white, black = str(pair.white), str(pair.black)
             rows.append([str(board), white, name(pair.white), "–", black, name(pair.black)])
         when = dates.round_date(tournament.extra_records, r)
-        title = f"Round {r}" + (f"  ({when})" if when else "")
+        title = _("Round {number}").format(number=r) + (f"  ({when})" if when else "")
         if cycle:
-            title += f"  — cycle {cycle}"
+            title += "  — " + _("cycle {number}").format(number=cycle)
         block: list[Flowable] = [heading(title, size=10)]
         if pairs:
             block.append(grid_table(rows, widths, font_size=font, align=align))
         for tpn, label in others:
-            block.append(note(f"No. {tpn} {name(tpn)}: {label}"))
+            block.append(
+                note(_("No. {number} {name}: {what}").format(number=tpn, name=name(tpn), what=label))
+            )
         story.append(KeepTogether(block))
     if table:
-        what = "Scheveningen" if tournament.system == SCHEVENINGEN else "Berger tables, GRC Annex 1"
+        what = (
+            _("Scheveningen")
+            if tournament.system == SCHEVENINGEN
+            else _("Berger tables, GRC Annex 1")
+        )
         story.append(
             note(
-                f"The games of every round ({what}); rounds already paired as they were "
-                "paired. The first-named player has White."
+                _(
+                    "The games of every round ({tables}); rounds already paired as they were "
+                    "paired. The first-named player has White."
+                ).format(tables=what)
             )
         )
-        title, when = "Round-robin schedule", f"{len(steps)} rounds"
+        count = len(steps)
+        title = _("Round-robin schedule")
+        when = ngettext("{count} round", "{count} rounds", count).format(count=count)
     else:
-        title, when = "Pairings of every round", f"rounds 1-{paired}"
+        title = _("Pairings of every round")
+        when = _("rounds 1-{last}").format(last=paired)
     header = make_header(tournament, title, when, None)
     return build_pdf(Path(out_path), story, header, paper=paper)

@@ -15,11 +15,12 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak
 
+from swissdesk.i18n import _, pgettext
 from swissdesk.lists.board_order import Board, boards_of_round, check_round
 from swissdesk.model.tournament import DOUBLE_SWISS, Tournament
 from swissdesk.reports.common import name_of, rating_text
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
-from swissdesk.reports.layout import build_pdf, fit, frame_size, make_header
+from swissdesk.reports.layout import build_pdf, fit, fitting_size, frame_size, make_header
 from swissdesk.reports.scripts import isolate
 
 SLIP_HEIGHT = 42 * mm
@@ -65,15 +66,17 @@ class _SlipSheet(Flowable):  # type: ignore[misc]
         top = y + self.slip_h - 4 * mm
         canvas.saveState()
         canvas.setFont(BOLD, 12)
-        canvas.drawString(2 * mm, top - 4 * mm, f"Round {self.round_number}")
-        canvas.drawRightString(w - 2 * mm, top - 4 * mm, f"Board {board.number}")
+        canvas.drawString(2 * mm, top - 4 * mm, _("Round {number}").format(number=self.round_number))
+        canvas.drawRightString(
+            w - 2 * mm, top - 4 * mm, _("Board {number}").format(number=board.number)
+        )
         canvas.setFont(REGULAR, 8)
         canvas.drawCentredString(w / 2, top - 4 * mm, fit(self.event, w * 0.55, REGULAR, 8))
         half = w / 2
         name_y = top - 12 * mm
         for x0, label, tpn, name, rtg in (
-            (2 * mm, "White", board.white, white, white_rtg),
-            (half + 2 * mm, "Black", board.black, black, black_rtg),
+            (2 * mm, pgettext("player", "White"), board.white, white, white_rtg),
+            (half + 2 * mm, pgettext("player", "Black"), board.black, black, black_rtg),
         ):
             canvas.setFont(REGULAR, 8)
             canvas.drawString(x0, name_y + 4.2 * mm, label)
@@ -86,12 +89,15 @@ class _SlipSheet(Flowable):  # type: ignore[misc]
         # that game's colours (game 2: the colours are reversed, C.04.5 art. 4.4).
         box = 4.2 * mm
         lines = (
-            [("Game 1, White above:", name_y - 8 * mm), ("Game 2, Black above:", name_y - 14 * mm)]
+            [
+                (_("Game 1, White above:"), name_y - 8 * mm),
+                (_("Game 2, Black above:"), name_y - 14 * mm),
+            ]
             if self.double
-            else [("Result (tick one):", name_y - 10 * mm)]
+            else [(_("Result (tick one):"), name_y - 10 * mm)]
         )
         for label, box_y in lines:
-            canvas.setFont(REGULAR, 8)
+            canvas.setFont(REGULAR, fitting_size(label, 31 * mm, REGULAR, 8))
             canvas.drawString(2 * mm, box_y + 1 * mm, label)
             x = 34 * mm
             for text in _RESULTS:
@@ -103,10 +109,11 @@ class _SlipSheet(Flowable):  # type: ignore[misc]
         # Signatures.
         sign_y = lines[-1][1] - (7 if self.double else 10) * mm
         canvas.setLineWidth(0.5)
-        canvas.setFont(REGULAR, 8)
+        signature = _("Signature")
+        canvas.setFont(REGULAR, fitting_size(signature, 19 * mm, REGULAR, 8))
         for x0 in (2 * mm, half + 2 * mm):
             canvas.line(x0 + 20 * mm, sign_y, x0 + half - 8 * mm, sign_y)
-            canvas.drawString(x0, sign_y + 0.8 * mm, "Signature")
+            canvas.drawString(x0, sign_y + 0.8 * mm, signature)
         canvas.restoreState()
 
 
@@ -121,7 +128,7 @@ def render_slips(
     """Write one result slip per board of ``round_number`` (default: the latest paired round)."""
     register_fonts()
     rnd = check_round(tournament, round_number)
-    _, height = frame_size(paper)
+    _width, height = frame_size(paper)
     per_page = max(1, int(height // SLIP_HEIGHT))
     by_tpn = tournament.players_by_tpn
     slips = [
@@ -148,5 +155,7 @@ def render_slips(
                 double=tournament.system == DOUBLE_SWISS,
             )
         )
-    header = make_header(tournament, "Result slips", f"Round {rnd}", rnd)
+    header = make_header(
+        tournament, _("Result slips"), _("Round {number}").format(number=rnd), rnd
+    )
     return build_pdf(Path(out_path), story, header, paper=paper)

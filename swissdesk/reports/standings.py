@@ -7,12 +7,18 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable
 
+from swissdesk.i18n import _
 from swissdesk.lists.standings import check_after_round, standings_view
 from swissdesk.model.tournament import Tournament
-from swissdesk.reports.common import decimal_score, note, rating_text
+from swissdesk.reports.common import (
+    decimal_score,
+    note,
+    rating_text,
+    tiebreak_legend,
+    withdrawn_name,
+)
 from swissdesk.reports.fonts import REGULAR
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
-from swissdesk.tiebreaks.standings import WITHDRAWN_MARK
 
 _MIN_NAME = 150.0
 
@@ -33,11 +39,12 @@ def render_standings(
     tb_w = 40.0
     needed = sum(fixed) + _MIN_NAME + tb_w * len(view.columns)
     landscape = needed > frame_size(paper)[0]
-    width, _ = frame_size(paper, landscape_orientation=landscape)
+    width, _height = frame_size(paper, landscape_orientation=landscape)
     name_w = width - sum(fixed) - tb_w * len(view.columns)
     widths = [fixed[0], fixed[1], fixed[2], name_w, fixed[3], fixed[4], fixed[5]]
     widths += [tb_w] * len(view.columns)
-    rows: list[list[str]] = [["Rk", "No.", "Tit", "Name", "FED", "Rtg", "Pts", *view.columns]]
+    head = [_("Rk"), _("No."), _("Tit"), _("Name"), _("FED"), _("Rtg"), _("Pts")]
+    rows: list[list[str]] = [[*head, *view.columns]]
     by_tpn = tournament.players_by_tpn
     for row in view.rows:
         p = by_tpn.get(row.tpn)
@@ -47,7 +54,7 @@ def render_standings(
                 str(row.tpn),
                 p.title if p else "",
                 fit(
-                    (p.name + (f" {WITHDRAWN_MARK}" if p.withdrawn_by(after) else ""))
+                    (withdrawn_name(p.name) if p.withdrawn_by(after) else p.name)
                     if p
                     else f"#{row.tpn}",
                     name_w - 5,
@@ -66,7 +73,7 @@ def render_standings(
         grid_table(rows, widths, font_size=font, align=align, bold_columns=(6,))
     ]
     if view.columns:
-        story.append(note("Tie-breaks (FIDE C.07), in order: " + ", ".join(view.columns) + "."))
-    when = f"after round {after}" if after else "before round 1"
-    header = make_header(tournament, "Standings", when, after or None)
+        story.append(note(tiebreak_legend(view.columns)))
+    when = _("after round {number}").format(number=after) if after else _("before round 1")
+    header = make_header(tournament, _("Standings"), when, after or None)
     return build_pdf(Path(out_path), story, header, paper=paper, landscape_orientation=landscape)

@@ -16,18 +16,19 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable
 
-from swissdesk.model.text import plural
+from swissdesk.i18n import N_, _, ngettext
 from swissdesk.model.tournament import Player, Tournament, title_rank
 from swissdesk.reports.common import note, rating_text, sort_name
 from swissdesk.reports.fonts import BOLD, REGULAR
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
 
 ORDERS: dict[str, str] = {
-    "number": "by pairing number",
-    "rating": "by rating",
-    "name": "alphabetical",
+    "number": N_("by pairing number"),
+    "rating": N_("by rating"),
+    "name": N_("alphabetical"),
 }
-"""The orders of the starting list, by the name ``--order`` takes, with the header's words."""
+"""The orders of the starting list, by the name ``--order`` takes, with the header's words
+(marked for the catalog, shown with ``_()``)."""
 
 _KEYS: dict[str, Callable[[Player], tuple[object, ...]]] = {
     "number": lambda p: (p.tpn,),
@@ -41,7 +42,7 @@ def render_starting_list(
 ) -> Path:
     """Write the starting list in ``order`` (one of :data:`ORDERS`)."""
     players = sorted(tournament.players, key=_KEYS[order])
-    width, _ = frame_size(paper)
+    width, _height = frame_size(paper)
     font = 9.0
     ordinal = order != "number"
     fixed = [24.0] if ordinal else []
@@ -51,8 +52,9 @@ def render_starting_list(
     has_club = any(p.club.strip() for p in players)
     club_w = min(150.0, rest * 0.4) if has_club else 0.0
     name_w = rest - club_w
-    heading = (["#"] if ordinal else []) + ["No.", "Title", "Name", "FED", "Rating", "FIDE ID"]
-    heading += ["Club"] if has_club else []
+    heading = ["#"] if ordinal else []
+    heading += [_("No."), _("Title"), _("Name"), _("FED"), _("Rating"), _("FIDE ID")]
+    heading += [_("Club")] if has_club else []
     rows: list[list[str]] = [heading]
     for position, p in enumerate(players, start=1):
         row = [str(position)] if ordinal else []
@@ -75,22 +77,38 @@ def render_starting_list(
         grid_table(rows, widths, font_size=font, align=align, bold_columns=bold)
     ]
     story.append(note(summary(tournament)))
-    header = make_header(tournament, "Starting list", ORDERS[order], None)
+    header = make_header(tournament, _("Starting list"), _(ORDERS[order]), None)
     return build_pdf(Path(out_path), story, header, paper=paper)
 
 
 def summary(tournament: Tournament) -> str:
-    """ "24 players from 7 federations; 22 rated, average rating 2104; 5 titled players"."""
+    """ "24 players; 7 federations; 22 rated, average rating 2104; 5 titled players"."""
     players = tournament.players
     rated = [p.rating for p in players if p.rating]
     federations = {p.federation for p in players if p.federation}
     titled = [p for p in players if p.title]
-    parts = [plural(len(players), "player")]
+    count = len(players)
+    parts = [ngettext("{count} player", "{count} players", count).format(count=count)]
     if federations:
-        parts[0] += f" from {plural(len(federations), 'federation')}"
+        count = len(federations)
+        parts.append(
+            ngettext("{count} federation", "{count} federations", count).format(count=count)
+        )
     if rated:
         average = (2 * sum(rated) + len(rated)) // (2 * len(rated))  # rounded, in integers
-        parts.append(f"{len(rated)} rated, average rating {average}")
+        count = len(rated)
+        parts.append(
+            ngettext(
+                "{count} rated, average rating {average}",
+                "{count} rated, average rating {average}",
+                count,
+            ).format(count=count, average=average)
+        )
     if titled:
-        parts.append(plural(len(titled), "titled player"))
+        count = len(titled)
+        parts.append(
+            ngettext("{count} titled player", "{count} titled players", count).format(
+                count=count
+            )
+        )
     return "; ".join(parts) + "."

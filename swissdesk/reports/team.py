@@ -79,7 +79,7 @@ def render_team_pairings(
 ) -> Path:
     """The team pairing list of a round: one match per line, results when known."""
     states = build_team_states(tournament, round_number)
-    width, _ = frame_size(paper)
+    width, _height = frame_size(paper)
     name_w = (width - 30 - 2 * 30 - 90) / 2
     rows = [["Match", "No.", "White (board 1)", "MP", "MP", "Black", "No.", "Result"]]
     for index, (white, black) in enumerate(round_matches(tournament, round_number), start=1):
@@ -145,7 +145,7 @@ def render_team_standings(
     padding = 2 * GridTable.PADDING + 4
     tb_widths = [max(40.0, text_width(codes[i], BOLD, font) + padding) for i in shown]
     fixed = [30.0, 26.0, 36.0, 36.0]  # Rk, No., MP, GP
-    width, _ = frame_size(paper)
+    width, _height = frame_size(paper)
     name_w = width - sum(fixed) - sum(tb_widths)
     rows = [["Rk", "No.", "Team", "MP", "GP", *(codes[i] for i in shown)]]
     for row in rows_data:
@@ -186,7 +186,7 @@ def _by_match_points(tournament: Tournament) -> bool:
 def render_team_crosstable(tournament: Tournament, out_path: Path, *, paper: str = "a4") -> Path:
     """Team cross table: per round the opponent, colour of board 1 and game points."""
     last = max((len(p.rounds) for p in tournament.players), default=0)
-    width, _ = frame_size(paper, landscape_orientation=True)
+    width, _height = frame_size(paper, landscape_orientation=True)
     name_w = max(100.0, width - 26 - 36 - 36 - 52 * last)
     rows = [["No.", "Team", *(f"R{r}" for r in range(1, last + 1)), "MP", "GP"]]
     for team in tournament.players:
@@ -233,7 +233,7 @@ def render_match_sheets(
     players = event.players.players_by_tpn
     boards = t.team.boards if t.team else 4
     colours = event.board_colours
-    width, _ = frame_size(paper)
+    width, _height = frame_size(paper)
     name_w = (width - 40 - 2 * 30 - 60) / 2
     story: list[Flowable] = []
     for index, (white, black) in enumerate(round_matches(t, round_number), start=1):
@@ -286,7 +286,7 @@ def render_board_results(event: TeamEvent, out_path: Path, *, paper: str = "a4")
     the Team standings page shows; a game won against an empty board counts)."""
     register_fonts()  # heading() needs the bold font registered first
     t = event.tournament
-    width, _ = frame_size(paper)
+    width, _height = frame_size(paper)
     name_w = (width - 36 - 36 - 36 - 36 - 40) / 2
     by_board: dict[int, list[BoardStanding]] = {}
     for standing in board_standings(event):

@@ -15,6 +15,7 @@ from swissdesk.tiebreaks.spec import (
     offered_tiebreaks,
     parse_tiebreak,
     parse_tiebreak_list,
+    tiebreak_name,
     tiebreak_problems,
 )
 from swissdesk.tiebreaks.standings import (
@@ -42,5 +43,6 @@ __all__ = [
     "offered_tiebreaks",
     "parse_tiebreak",
     "parse_tiebreak_list",
+    "tiebreak_name",
     "tiebreak_problems",
 ]

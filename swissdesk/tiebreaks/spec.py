@@ -14,34 +14,36 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import N_, _
 
 DEFAULT_TIEBREAKS: tuple[str, ...] = ("BH/C1", "BH", "SB", "DE")
 """Tie-break list proposed for a new individual Swiss (Buchholz Cut-1, Buchholz,
 Sonneborn-Berger, Direct Encounter); the arbiter may change it before round 1."""
 
 TIEBREAK_NAMES: dict[str, str] = {
-    "DE": "Direct Encounter (art. 6)",
-    "WIN": "Number of wins (art. 7)",
-    "WON": "Number of games won over the board (art. 7)",
-    "BPG": "Number of games played with Black (art. 7)",
-    "BWG": "Number of games won with Black (art. 7)",
-    "REP": "Rounds one elected to play (art. 7; formerly GE)",
-    "PS": "Progressive scores (art. 7)",
-    "STD": "Standard points (art. 7.7; 1 - ½ - 0 whatever the scoring)",
-    "TPN": "Tournament pairing number, lower first (art. 7.8)",
-    "BH": "Buchholz (art. 8.1)",
-    "AOB": "Average of opponents' Buchholz (art. 8.2)",
-    "FB": "Fore Buchholz (art. 8.3)",
-    "SB": "Sonneborn-Berger (art. 9.1)",
-    "KS": "Koya system (art. 9.2)",
-    "ARO": "Average rating of opponents (art. 10.1)",
-    "TPR": "Tournament performance rating (art. 10)",
-    "PTP": "Perfect tournament performance (art. 10)",
-    "APRO": "Average performance rating of opponents (art. 10)",
-    "APPO": "Average perfect performance of opponents (art. 10)",
-    "RTNG": "Player's own rating, higher first (art. 10.6)",
+    "DE": N_("Direct Encounter (art. 6)"),
+    "WIN": N_("Number of wins (art. 7)"),
+    "WON": N_("Number of games won over the board (art. 7)"),
+    "BPG": N_("Number of games played with Black (art. 7)"),
+    "BWG": N_("Number of games won with Black (art. 7)"),
+    "REP": N_("Rounds one elected to play (art. 7; formerly GE)"),
+    "PS": N_("Progressive scores (art. 7)"),
+    "STD": N_("Standard points (art. 7.7; 1 - ½ - 0 whatever the scoring)"),
+    "TPN": N_("Tournament pairing number, lower first (art. 7.8)"),
+    "BH": N_("Buchholz (art. 8.1)"),
+    "AOB": N_("Average of opponents' Buchholz (art. 8.2)"),
+    "FB": N_("Fore Buchholz (art. 8.3)"),
+    "SB": N_("Sonneborn-Berger (art. 9.1)"),
+    "KS": N_("Koya system (art. 9.2)"),
+    "ARO": N_("Average rating of opponents (art. 10.1)"),
+    "TPR": N_("Tournament performance rating (art. 10)"),
+    "PTP": N_("Perfect tournament performance (art. 10)"),
+    "APRO": N_("Average performance rating of opponents (art. 10)"),
+    "APPO": N_("Average perfect performance of opponents (art. 10)"),
+    "RTNG": N_("Player's own rating, higher first (art. 10.6)"),
 }
-"""Every tie-break swissdesk computes, with the C.07 article defining it."""
+"""Every tie-break swissdesk computes, with the C.07 article defining it (English, marked for
+the catalog: :func:`tiebreak_name` gives it in the current language)."""
 
 ALIASES: dict[str, str] = {"GE": "REP", "SNO": "TPN", "RTG": "RTNG"}
 """Older names accepted on input (C.07 2026 renamed GE to REP)."""
@@ -111,7 +113,7 @@ def parse_tiebreak(code: str) -> TiebreakSpec:
     if not text:
         raise InputError("empty tie-break code")
     head, *modifiers = text.upper().split("/")
-    name, _, point_type = head.partition(":")
+    name, _sep, point_type = head.partition(":")
     name = ALIASES.get(name.strip(), name.strip())
     if name not in TIEBREAK_NAMES:
         known = ", ".join(sorted(TIEBREAK_NAMES))
@@ -188,8 +190,18 @@ def offered_tiebreaks(system: str) -> dict[str, str]:
     from swissdesk.model.round_robin import is_round_robin
 
     if is_round_robin(system):
-        return {k: v for k, v in TIEBREAK_NAMES.items() if k not in BUCHHOLZ_FAMILY}
-    return dict(TIEBREAK_NAMES)
+        return {k: _(v) for k, v in TIEBREAK_NAMES.items() if k not in BUCHHOLZ_FAMILY}
+    return {k: _(v) for k, v in TIEBREAK_NAMES.items()}
+
+
+def tiebreak_name(code: str) -> str:
+    """The name of the tie-break a code means (``BH/C1`` -> "Buchholz (art. 8.1)"), in the
+    current language; the code itself when it is not one swissdesk knows."""
+    try:
+        name = parse_tiebreak(code).name
+    except InputError:
+        return code
+    return _(TIEBREAK_NAMES[name]) if name in TIEBREAK_NAMES else code
 
 
 def tiebreak_problems(system: str, codes: tuple[str, ...] | list[str]) -> list[str]:

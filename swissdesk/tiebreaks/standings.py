@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import N_, _
 from swissdesk.model.round_robin import DEFAULT_TIEBREAKS as ROUND_ROBIN_TIEBREAKS
 from swissdesk.model.round_robin import excluded_from_standings, is_round_robin
 from swissdesk.model.tournament import HalfPoints, Tournament, half_points_to_str
@@ -67,10 +68,10 @@ class StandingRow:
     @property
     def shown_name(self) -> str:
         """The name as the standings show it: ``Name (withdrawn)`` for a player who left."""
-        return f"{self.name} {WITHDRAWN_MARK}" if self.withdrawn else self.name
+        return f"{self.name} {_(WITHDRAWN_MARK)}" if self.withdrawn else self.name
 
 
-WITHDRAWN_MARK = "(withdrawn)"
+WITHDRAWN_MARK = N_("(withdrawn)")
 """How the standings, the window and the documents mark a player who withdrew (Q170)."""
 
 

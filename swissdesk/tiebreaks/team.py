@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from swissdesk.i18n import N_
 from swissdesk.model.team import (
     FORFEITS,
     entry_game_points,
@@ -32,13 +33,13 @@ from swissdesk.model.team import (
 from swissdesk.model.tournament import ResultCode, Tournament
 
 TEAM_TIEBREAKS: dict[str, str] = {
-    "MP": "Match points",
-    "GP": "Game points",
-    "BH:MP": "Buchholz on match points",
-    "BH1:MP": "Buchholz on match points, cut 1",
-    "SB:MP": "Sonneborn-Berger on match points",
-    "SB:MPxGP": "Sonneborn-Berger: opponents' match points x game points scored",
-    "DE": "Direct encounter",
+    "MP": N_("Match points"),
+    "GP": N_("Game points"),
+    "BH:MP": N_("Buchholz on match points"),
+    "BH1:MP": N_("Buchholz on match points, cut 1"),
+    "SB:MP": N_("Sonneborn-Berger on match points"),
+    "SB:MPxGP": N_("Sonneborn-Berger: opponents' match points x game points scored"),
+    "DE": N_("Direct encounter"),
 }
 DEFAULT_TEAM_TIEBREAKS = ("GP", "BH:MP", "SB:MPxGP", "DE")
 TEAM_ROUND_ROBIN_TIEBREAKS = ("GP", "DE", "SB:MPxGP")

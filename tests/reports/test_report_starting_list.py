@@ -64,10 +64,10 @@ def test_alphabetical_ignores_accents_and_case(tmp_path: Path) -> None:
 
 def test_summary_counts_players_federations_rated_and_titled() -> None:
     assert summary(entry_list()) == (
-        "5 players from 5 federations; 4 rated, average rating 2525; 3 titled players."
+        "5 players; 5 federations; 4 rated, average rating 2525; 3 titled players."
     )
     one = Tournament(players=(Player(1, "Solo, Han", federation="ENG"),))
-    assert summary(one) == "1 player from 1 federation."
+    assert summary(one) == "1 player; 1 federation."
 
 
 def test_unknown_order_is_refused(tmp_path: Path) -> None:
