@@ -24,6 +24,7 @@ from fractions import Fraction
 
 from swissdesk.elo import regulations as reg
 from swissdesk.elo.kfactor import KFactor, development_coefficient, year_of
+from swissdesk.i18n import _
 from swissdesk.model.tournament import Player, ResultCode, Tournament
 from swissdesk.tiebreaks.rating_tables import dp_for_percentage, expected_score_hundredths
 
@@ -285,19 +286,19 @@ def rating_changes(
     rounds = tournament.rounds_with_pairings if after_round is None else after_round
     if system == NATIONAL:
         ratings = {p.tpn: inputs.of(p.tpn).national_rating for p in tournament.players}
-        list_name = inputs.national.name or "national list"
-        regulations = f"{list_name}: Elo with K = {inputs.national.k}, " + (
-            f"a difference of more than {inputs.national.cap} counted as {inputs.national.cap}"
+        list_name = inputs.national.name or _("national list")
+        regulations = (
+            _("{list}: Elo with K = {k}, a difference of more than {cap} counted as {cap}")
             if inputs.national.cap is not None
-            else "no limit on the rating difference"
-        )
+            else _("{list}: Elo with K = {k}, no limit on the rating difference")
+        ).format(list=list_name, k=inputs.national.k, cap=inputs.national.cap)
     else:
         # The official FIDE rating (record 172's tournament rating only orders the players).
         ratings = {p.tpn: p.official_rating for p in tournament.players}
-        list_name = f"FIDE {rating_type}"
-        regulations = (
-            reg.RATING_REGULATIONS if rating_type == "standard" else reg.RAPID_BLITZ_REGULATIONS
-        )
+        list_name = {"standard": _("FIDE standard"), "rapid": _("FIDE rapid"),
+                     "blitz": _("FIDE blitz")}[rating_type]  # fmt: skip
+        kept = reg.RATING_REGULATIONS if rating_type == "standard" else reg.RAPID_BLITZ_REGULATIONS
+        regulations = _(kept)
     event_year = year_of(tournament.info.start_date) or year_of(tournament.info.end_date)
     names = {p.tpn: p.name for p in tournament.players}
     out = []
@@ -335,7 +336,7 @@ def _games(
         corrected = ""
         if result is not entry.result:
             own_text = _OWN_TEXT.get(entry.result, entry.result.value)
-            corrected = f"{own_text} in the pairings and standings"
+            corrected = _("{result} in the pairings and standings").format(result=own_text)
         if result in _NOT_RATED_GAME:
             note = "played, not rated (W/D/L)"
         elif result not in _SCORES:
@@ -414,11 +415,11 @@ def _initial(games: list[GameChange]) -> InitialRating:
     n = len(rated)
     points = Fraction(sum(g.score for g in rated), 100)
     if n == 0:
-        return InitialRating(0, points, None, None, None, None, False, "not yet rated")
+        return InitialRating(0, points, None, None, None, None, False, _("not yet rated"))
     if points == 0:
         return InitialRating(
             n, points, None, None, None, None, False,
-            "not yet rated: no point against rated opponents (disregarded, art. 8.2.1)",
+            _("not yet rated: no point against rated opponents (disregarded, art. 8.2.1)"),
         )  # fmt: skip
     total = n + 2
     average = Fraction(sum(g.opponent_rating for g in rated) + 2 * reg.HYPOTHETICAL_OPPONENT, total)
@@ -426,16 +427,18 @@ def _initial(games: list[GameChange]) -> InitialRating:
     dp = dp_for_percentage(pct)
     rating = min(reg.round_half_up(average + dp), reg.INITIAL_MAXIMUM)
     if n < reg.INITIAL_GAMES:
-        status = (
-            f"not yet rated: {n} of {reg.INITIAL_GAMES} games against rated opponents "
+        status = _(
+            "not yet rated: {count} of {needed} games against rated opponents "
             "(art. 7.1.4; other events within 26 months may be pooled)"
-        )
+        ).format(count=n, needed=reg.INITIAL_GAMES)
         published = False
     elif rating < reg.INITIAL_FLOOR:
-        status = f"not yet rated: {rating} is below the rating floor 1400 (art. 7.1.4)"
+        status = _(
+            "not yet rated: {rating} is below the rating floor 1400 (art. 7.1.4)"
+        ).format(rating=rating)
         published = False
     else:
-        status = f"first rating {rating} (art. 8.2)"
+        status = _("first rating {rating} (art. 8.2)").format(rating=rating)
         published = True
     return InitialRating(n, points, average, pct, dp, rating, published, status)
 

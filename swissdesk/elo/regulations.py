@@ -17,11 +17,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-RATING_REGULATIONS = (
+from swissdesk.i18n import N_
+
+RATING_REGULATIONS = N_(
     "FIDE Rating Regulations effective from 1 March 2024 "
     "(art. 8.3.1 as amended from 1 October 2025)"
 )
-RAPID_BLITZ_REGULATIONS = "FIDE Rapid and Blitz Rating Regulations effective from 1 March 2024"
+RAPID_BLITZ_REGULATIONS = N_("FIDE Rapid and Blitz Rating Regulations effective from 1 March 2024")
 
 RATING_TYPES = ("standard", "rapid", "blitz")
 """The FIDE rating types, as :func:`swissdesk.model.timecontrol.rating_type` names them."""

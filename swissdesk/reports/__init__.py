@@ -17,6 +17,7 @@ from pathlib import Path
 
 from swissdesk.elo import FIDE, NATIONAL, RatingInputs
 from swissdesk.errors import InputError
+from swissdesk.i18n import N_
 from swissdesk.lists.board_order import boards_of_round, sort_pairs
 from swissdesk.model.tournament import Tournament
 from swissdesk.norms import NormSettings
@@ -34,20 +35,20 @@ KINDS: tuple[str, ...] = (
 """The documents :func:`render` makes, by the name the command line uses."""
 
 KIND_TITLES: dict[str, str] = {
-    "boards": "Pairings (board list)",
-    "alphabetical": "Pairings by name",
-    "cards": "Pairing cards",
-    "standings": "Standings",
-    "crosstable": "Cross table",
-    "slips": "Result slips",
-    "schedule": "Every round (a round robin's schedule)",
-    "starting-list": "Starting list",
-    "ratings": "Rating changes",
-    "norms": "Title norms",
-    "checkin": "Check-in list (fee and signature columns)",
-    "codes": "Personal codes for the phones (slips)",
+    "boards": N_("Pairings (board list)"),
+    "alphabetical": N_("Pairings by name"),
+    "cards": N_("Pairing cards"),
+    "standings": N_("Standings"),
+    "crosstable": N_("Cross table"),
+    "slips": N_("Result slips"),
+    "schedule": N_("Every round (a round robin's schedule)"),
+    "starting-list": N_("Starting list"),
+    "ratings": N_("Rating changes"),
+    "norms": N_("Title norms"),
+    "checkin": N_("Check-in list (fee and signature columns)"),
+    "codes": N_("Personal codes for the phones (slips)"),
 }
-"""A human title per kind, for menus."""
+"""A human title per kind, for menus (marked for the catalog: shown with ``_()``)."""
 
 RANKED_KINDS: tuple[str, ...] = ("standings", "crosstable", "ratings", "norms")
 """The documents about the complete rounds (rankings, what every player takes home)."""

@@ -19,6 +19,7 @@ from reportlab.platypus import Flowable, PageBreak
 
 from swissdesk.elo import points_text
 from swissdesk.engines import system_title
+from swissdesk.i18n import _, ngettext
 from swissdesk.lists.standings import check_after_round
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.tournament import Player, Tournament
@@ -31,7 +32,14 @@ from swissdesk.norms import (
 )
 from swissdesk.reports.common import heading, note
 from swissdesk.reports.fonts import REGULAR, printable, register_fonts
-from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
+from swissdesk.reports.layout import (
+    build_pdf,
+    fit,
+    frame_size,
+    grid_table,
+    make_header,
+    shown_date,
+)
 
 FONT = 8.5
 
@@ -51,45 +59,65 @@ def render_norms(
     report = evaluate_norms(tournament, settings, after_round=after, rating_type=rating_type)
     width, _height = frame_size(paper)
     by_tpn = tournament.players_by_tpn
-    story: list[Flowable] = [note(f"{TITLE_REGULATIONS}, art. 1.4.")]
+    story: list[Flowable] = [
+        note(_("{regulations}, art. 1.4.").format(regulations=TITLE_REGULATIONS))
+    ]
     if not report.applicable:
         story.append(note(report.note, size=10))
     else:
         exempt = report.swiss_exemption
         story.append(
             note(
-                "Art. 1.4.3 d (a Swiss with at least 20 FIDE rated players from 3 federations "
-                "other than the host's, 10 of them GM, IM, WGM or WIM, present in every round): "
-                + (
-                    "applies, the foreign-opponent rules are waived."
-                    if exempt.applies
-                    else f"does not apply ({exempt.players} such players, "
-                    f"{exempt.federations} federations, {exempt.titled} titled)."
+                _(
+                    "Art. 1.4.3 d (a Swiss with at least 20 FIDE rated players from 3 "
+                    "federations other than the host's, 10 of them GM, IM, WGM or WIM, present "
+                    "in every round): applies, the foreign-opponent rules are waived."
+                )
+                if exempt.applies
+                else _(
+                    "Art. 1.4.3 d (a Swiss with at least 20 FIDE rated players from 3 "
+                    "federations other than the host's, 10 of them GM, IM, WGM or WIM, present "
+                    "in every round): does not apply ({players} such players, {federations} "
+                    "federations, {titled} titled)."
+                ).format(
+                    players=exempt.players, federations=exempt.federations, titled=exempt.titled
                 )
             )
         )
-        story.append(heading("Norms achieved", size=10))
+        story.append(heading(_("Norms achieved"), size=10))
         achieved = report.achieved
         if achieved:
             story.append(_achieved_table(achieved, by_tpn, width))
         else:
-            story.append(note(f"No norm achieved after round {after}.", size=9))
+            story.append(
+                note(_("No norm achieved after round {number}.").format(number=after), size=9)
+            )
         forecasts = [(p, f) for p in report.players for f in p.forecasts]
         if forecasts:
             story.append(
                 heading(
-                    f"Norms still possible ({report.total_rounds - after} rounds left)", size=10
+                    ngettext(
+                        "Norms still possible ({count} round left)",
+                        "Norms still possible ({count} rounds left)",
+                        report.total_rounds - after,
+                    ).format(count=report.total_rounds - after),
+                    size=10,
                 )
             )
             story.extend(
-                note(f"no. {p.tpn} {p.name}: {describe_forecast(f)}", size=8.5)
+                note(
+                    _("No. {number} {name}: {what}").format(
+                        number=p.tpn, name=p.name, what=describe_forecast(f)
+                    ),
+                    size=8.5,
+                )
                 for p, f in forecasts
             )
         for result in achieved:
             story.append(PageBreak())
             story.extend(_certificate(tournament, by_tpn[result.tpn], result, width))
-    when = f"after round {after}" if after else "before round 1"
-    header = make_header(tournament, "Title norms", when, after or None)
+    when = _("after round {number}").format(number=after) if after else _("before round 1")
+    header = make_header(tournament, _("Title norms"), when, after or None)
     return build_pdf(Path(out_path), story, header, paper=paper)
 
 
@@ -98,7 +126,10 @@ def _achieved_table(
 ) -> Flowable:
     fixed = [26.0, 30.0, 32.0, 36.0, 38.0, 30.0, 34.0, 28.0, 34.0, 62.0]
     name_w = width - sum(fixed)
-    rows = [["No.", "Name", "Tit", "FED", "Norm", "Games", "Pts", "Ra", "%", "Rp", "Counts as"]]
+    rows = [
+        [_("No."), _("Name"), _("Tit"), _("FED"), _("Norm"), _("Games"), _("Pts"), "Ra", "%",
+         "Rp", _("Counts as")]
+    ]  # fmt: skip
     for n in achieved:
         p = by_tpn[n.tpn]
         rows.append(
@@ -113,7 +144,7 @@ def _achieved_table(
                 str(n.average),
                 str(n.percentage),
                 str(n.performance),
-                f"{n.counts_as} games",
+                ngettext("{count} game", "{count} games", n.counts_as).format(count=n.counts_as),
             ]
         )
     align = ["RIGHT", "LEFT", "LEFT", "CENTER", "CENTER"] + ["RIGHT"] * 6
@@ -126,33 +157,51 @@ def _certificate(
     """The data of the norm certificate (art. 1.8: prepared and signed by the Chief
     Arbiter, countersigned by the federation's Rating Officer or President)."""
     info = tournament.info
-    out: list[Flowable] = [heading(f"{n.title.value} norm: certificate data", size=12)]
+    out: list[Flowable] = [
+        heading(_("{title} norm: certificate data").format(title=n.title.value), size=12)
+    ]
     key_w = 110.0
     facts = [
-        ("Event", info.name),
-        ("Place, host federation", ", ".join(x for x in (info.city, info.federation) if x)),
-        ("Dates", " – ".join(x for x in (info.start_date, info.end_date) if x)),
-        ("Rounds, system", f"{tournament.total_rounds} rounds, {_system(tournament.system)}"),
-        ("Rate of play", info.time_control),
-        ("Chief arbiter", info.chief_arbiter),
-        ("Organiser", info.organiser),
-        ("Player", player.name),
-        ("FIDE ID", player.fide_id),
-        ("Federation, title", ", ".join(x for x in (player.federation, player.title) if x)),
-        ("Born", player.birth_date),
+        (_("Event"), info.name),
+        (_("Place, host federation"), ", ".join(x for x in (info.city, info.federation) if x)),
+        (_("Dates"), " – ".join(shown_date(x) for x in (info.start_date, info.end_date) if x)),
         (
-            "Result",
-            f"{points_text(n.points)} of {len(n.games)} games (rounds 1-{n.last_round_used}), "
-            f"{n.percentage} %",
+            _("Rounds, system"),
+            ngettext("{count} round, {system}", "{count} rounds, {system}", tournament.total_rounds)
+            .format(count=tournament.total_rounds, system=_system(tournament.system)),
         ),
-        ("Average of opponents", f"{n.average} (art. 1.4.7)"),
-        ("Performance", f"{n.performance} = {n.average} {n.dp:+d} (art. 1.4.8, 1.4.9)"),
-        ("Counts as", f"{n.counts_as} games (art. 1.4.1 d, 1.7)"),
-    ]
+        (_("Rate of play"), info.time_control),
+        (_("Chief arbiter"), info.chief_arbiter),
+        (_("Organiser"), info.organiser),
+        (_("Player"), player.name),
+        (_("FIDE ID"), player.fide_id),
+        (_("Federation, title"), ", ".join(x for x in (player.federation, player.title) if x)),
+        (_("Born"), shown_date(player.birth_date)),
+        (
+            _("Result"),
+            ngettext(
+                "{points} of {count} game (rounds 1-{last}), {percentage} %",
+                "{points} of {count} games (rounds 1-{last}), {percentage} %",
+                len(n.games),
+            ).format(
+                points=points_text(n.points), count=len(n.games), last=n.last_round_used,
+                percentage=n.percentage,
+            ),
+        ),
+        (_("Average of opponents"), f"{n.average} (art. 1.4.7)"),
+        (_("Performance"), f"{n.performance} = {n.average} {n.dp:+d} (art. 1.4.8, 1.4.9)"),
+        (
+            _("Counts as"),
+            ngettext(
+                "{count} game (art. 1.4.1 d, 1.7)", "{count} games (art. 1.4.1 d, 1.7)",
+                n.counts_as,
+            ).format(count=n.counts_as),
+        ),
+    ]  # fmt: skip
     out.append(
         grid_table(
             [
-                ["Item", "Value"],
+                [_("Item"), _("Value")],
                 *([k, fit(printable(v), width - key_w - 5, REGULAR, FONT)] for k, v in facts),
             ],
             [key_w, width - key_w],
@@ -161,10 +210,13 @@ def _certificate(
             bold_columns=(0,),
         )
     )
-    out.append(heading("Opponents", size=10))
+    out.append(heading(_("Opponents"), size=10))
     fixed = [22.0, 30.0, 32.0, 56.0, 40.0, 46.0, 26.0]
     name_w = width - sum(fixed) - 96
-    rows = [["Rd", "Opponent", "Tit", "FED", "FIDE ID", "Rating", "Counted", "Res", "Note"]]
+    rows = [
+        [_("Rd"), _("Opponent"), _("Tit"), _("FED"), _("FIDE ID"), _("Rating"), _("Counted"),
+         _("Res"), _("Note")]
+    ]  # fmt: skip
     for g in n.games:
         rows.append(
             [
@@ -173,7 +225,7 @@ def _certificate(
                 g.title,
                 g.federation,
                 g.fide_id,
-                str(g.rating) if g.rating else "unrated",
+                str(g.rating) if g.rating else _("unrated"),
                 str(g.counted_rating),
                 {2: "1", 1: "½", 0: "0"}[g.score],
                 _short_note(g.note),
@@ -182,8 +234,8 @@ def _certificate(
     widths = [fixed[0], name_w, fixed[1], fixed[2], fixed[3], fixed[4], fixed[5], fixed[6], 96.0]
     align = ["RIGHT", "LEFT", "LEFT", "CENTER", "RIGHT", "RIGHT", "RIGHT", "CENTER", "LEFT"]
     out.append(grid_table(rows, widths, font_size=FONT, align=align))
-    out.append(heading("Conditions (art. 1.4)", size=10))
-    rows = [["Article", "Requirement", "Player", "Met"]]
+    out.append(heading(_("Conditions (art. 1.4)"), size=10))
+    rows = [[_("Article"), _("Requirement"), _("Player"), _("Met")]]
     req_w = width - 50 - 110 - 34
     for c in n.checks:
         rows.append(
@@ -191,7 +243,7 @@ def _certificate(
                 c.article,
                 fit(c.requirement, req_w - 5, REGULAR, FONT),
                 fit(c.actual, 105, REGULAR, FONT),
-                "yes" if c.passed else "NO",
+                _("yes") if c.passed else _("NO"),
             ]
         )
     out.append(
@@ -200,16 +252,18 @@ def _certificate(
         )
     )
     if n.exceptions:
-        out.append(heading("Exceptions applied", size=10))
+        out.append(heading(_("Exceptions applied"), size=10))
         out.extend(note(x) for x in n.exceptions)
-    out.append(heading("Signatures (art. 1.8)", size=10))
+    out.append(heading(_("Signatures (art. 1.8)"), size=10))
     out.append(
-        note("Chief Arbiter: name ______________________   signature ______________________")
+        note(_("Chief Arbiter: name ______________________   signature ______________________"))
     )
     out.append(
         note(
-            "Rating Officer or President of the federation: name ______________________   "
-            "signature ______________________",
+            _(
+                "Rating Officer or President of the federation: name ______________________   "
+                "signature ______________________"
+            )
         )
     )
     return out
@@ -218,16 +272,16 @@ def _certificate(
 def _system(name: str) -> str:
     """``dutch`` -> ``Swiss, Dutch (C.04.3)``; a round robin by its own title."""
     title = system_title(name)
-    return title if is_round_robin(name) else f"Swiss, {title}"
+    return title if is_round_robin(name) else _("Swiss, {system}").format(system=title)
 
 
 def _short_note(note_text: str) -> str:
     """The opponent's note as the narrow column prints it."""
     parts = []
     if "1.4.2" in note_text:
-        parts.append("forfeit as loss (1.4.2c)")
+        parts.append(_("forfeit as loss (1.4.2c)"))
     if "1.4.6 d" in note_text:
-        parts.append("unrated: 1400 (1.4.6d)")
+        parts.append(_("unrated: 1400 (1.4.6d)"))
     if "1.4.6 c" in note_text:
-        parts.append("floor (1.4.6c)")
+        parts.append(_("floor (1.4.6c)"))
     return "; ".join(parts)

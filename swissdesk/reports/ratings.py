@@ -24,11 +24,19 @@ from swissdesk.elo import (
     points_text,
     rating_changes,
 )
+from swissdesk.i18n import _
 from swissdesk.lists.standings import check_after_round
 from swissdesk.model.tournament import Tournament
 from swissdesk.reports.common import heading, note
 from swissdesk.reports.fonts import REGULAR, printable, register_fonts
-from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
+from swissdesk.reports.layout import (
+    build_pdf,
+    fit,
+    frame_size,
+    grid_table,
+    header_width,
+    make_header,
+)
 
 FONT = 8.5
 
@@ -50,9 +58,15 @@ def render_ratings(
     width, _height = frame_size(paper)
     by_tpn = tournament.players_by_tpn
 
-    fixed = [26.0, 26.0, 30.0, 32.0, 20.0, 28.0, 26.0, 32.0, 40.0, 32.0]
+    rows = [
+        [_("No."), _("Name"), _("Tit"), _("FED"), _("Rtg"), "K", _("Gms"), _("Pts"), _("Exp"),
+         _("Change"), _("New")]
+    ]  # fmt: skip
+    head = [h for i, h in enumerate(rows[0]) if i != 1]  # a long language's names fit
+    fixed = [max(w, header_width(h, FONT)) for w, h in zip(
+        (26.0, 26.0, 30.0, 32.0, 20.0, 28.0, 26.0, 32.0, 40.0, 32.0), head, strict=True
+    )]  # fmt: skip
     name_w = width - sum(fixed)
-    rows = [["No.", "Name", "Tit", "FED", "Rtg", "K", "Gms", "Pts", "Exp", "Change", "New"]]
     unrated: list[str] = []
     for p in report.players:
         player = by_tpn[p.tpn]
@@ -73,7 +87,9 @@ def render_ratings(
             ]
         )
         if not p.rated:
-            unrated.append(f"no. {p.tpn} {p.name}: {p.status}")
+            unrated.append(
+                _("No. {number} {name}: {what}").format(number=p.tpn, name=p.name, what=p.status)
+            )
     widths = [fixed[0], name_w, *fixed[1:]]
     align = ["RIGHT", "LEFT", "LEFT", "CENTER", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT"]
     align += ["RIGHT", "RIGHT"]
@@ -81,19 +97,23 @@ def render_ratings(
         note(f"{report.list_name}: {report.regulations}.", size=8),
         grid_table(rows, widths, font_size=FONT, align=align, bold_columns=(9,)),
         note(
-            "Change: the sum over the rated games of K x (score - PD), exact; the new rating "
-            "adds it rounded (art. 8.3.4, 0.5 away from zero; FIDE rounds the change of the "
-            "whole rating period). K: from the rating list or the arbiter, else art. 8.3.3. "
-            "D*: a difference of more than 400 counted as 400 (art. 8.3.1)."
+            _(
+                "Change: the sum over the rated games of K x (score - PD), exact; the new "
+                "rating adds it rounded (art. 8.3.4, 0.5 away from zero; FIDE rounds the change "
+                "of the whole rating period). K: from the rating list or the arbiter, else art. "
+                "8.3.3. D*: a difference of more than 400 counted as 400 (art. 8.3.1)."
+            )
         ),
     ]
     if unrated:
-        story.append(heading("Unrated players", size=10))
+        story.append(heading(_("Unrated players"), size=10))
         story.extend(note(line) for line in unrated)
-    story.append(heading("Game by game", size=10))
+    story.append(heading(_("Game by game"), size=10))
     story.append(_games_table(report, width))
     corrected = [
-        f"no. {p.tpn} {p.name}, round {g.round}: {g.corrected}"
+        _("No. {number} {name}, round {round}: {result}").format(
+            number=p.tpn, name=p.name, round=g.round, result=g.corrected
+        )
         for p in report.players
         for g in p.games
         if g.corrected
@@ -101,14 +121,18 @@ def render_ratings(
     if corrected:
         story.append(
             note(
-                "† Result corrected for the rating report only (FIDE's checklist C.02, "
-                "Q192); the pairings and standings keep the result entered: "
-                + "; ".join(corrected)
-                + "."
+                _(
+                    "† Result corrected for the rating report only (FIDE's checklist C.02, "
+                    "Q192); the pairings and standings keep the result entered: {games}."
+                ).format(games="; ".join(corrected))
             )
         )
-    title = "Rating changes" if system == FIDE else f"Rating changes ({report.list_name})"
-    when = f"after round {after}" if after else "before round 1"
+    title = (
+        _("Rating changes")
+        if system == FIDE
+        else _("Rating changes ({list})").format(list=report.list_name)
+    )
+    when = _("after round {number}").format(number=after) if after else _("before round 1")
     header = make_header(tournament, title, when, after or None)
     return build_pdf(Path(out_path), story, header, paper=paper)
 
@@ -116,9 +140,15 @@ def render_ratings(
 def _games_table(report: RatingReport, width: float) -> Flowable:
     """Every game of every player, with the figures of art. 8.3.1-8.3.2 (``*``: the
     400-point rule applied)."""
-    fixed = [26.0, 22.0, 30.0, 24.0, 46.0, 30.0, 38.0, 34.0]
+    rows = [
+        [_("No."), _("Player"), _("Rd"), _("Opponent"), _("Rtg"), _("Res"), "D", "PD",
+         _("Change"), "K"]
+    ]  # fmt: skip
+    head = [h for i, h in enumerate(rows[0]) if i not in (1, 3)]
+    fixed = [max(w, header_width(h, FONT)) for w, h in zip(
+        (26.0, 22.0, 30.0, 24.0, 46.0, 30.0, 38.0, 34.0), head, strict=True
+    )]  # fmt: skip
     name_w = (width - sum(fixed)) / 2
-    rows = [["No.", "Player", "Rd", "Opponent", "Rtg", "Res", "D", "PD", "Change", "K"]]
     for p in report.players:
         first = True
         for g in p.games:
@@ -133,16 +163,16 @@ def _games_table(report: RatingReport, width: float) -> Flowable:
                     hundredths(g.change, sign=True),
                 ]
             elif g.counted:  # an unrated player's game towards a first rating
-                figures = ["", "", "first rtg"]
+                figures = ["", "", _("first rtg")]
             else:
-                figures = ["", "", "not rated"]
+                figures = ["", "", _("not rated")]
             rows.append(
                 [
                     str(p.tpn) if player_cell else "",
                     player_cell,
                     str(g.round),
                     fit(printable(g.opponent_name), name_w - 5, REGULAR, FONT),
-                    str(g.opponent_rating) if g.opponent_rating else "unr.",
+                    str(g.opponent_rating) if g.opponent_rating else _("unr."),
                     points_text(Fraction(g.score, 100)) + (" †" if g.corrected else ""),
                     *figures,
                     str(g.k) if counted else "",

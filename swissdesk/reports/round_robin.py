@@ -12,11 +12,12 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
+from swissdesk.i18n import _
 from swissdesk.lists.round_robin_grid import Grid, round_robin_grid
 from swissdesk.lists.standings import check_after_round, tiebreak_codes
 from swissdesk.model.round_robin import SCHEVENINGEN
 from swissdesk.model.tournament import Colour, Tournament
-from swissdesk.reports.common import decimal_score, note
+from swissdesk.reports.common import decimal_score, note, tiebreak_legend
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
 from swissdesk.reports.layout import (
     GridTable,
@@ -133,7 +134,7 @@ def square_table(grid: Grid, width: float) -> tuple[Flowable, float]:
             break
         font -= 0.5
     name_w = max(min(room, font * 24), font * 8)
-    head = ["No.", "Name", "FED", "Rtg"]
+    head = [_("No."), _("Name"), _("FED"), _("Rtg")]
     widths = [num_w, name_w, font * 3.2, font * 3.3]
     align = ["RIGHT", "LEFT", "CENTER", "RIGHT"]
     first_result = len(head)
@@ -142,7 +143,7 @@ def square_table(grid: Grid, width: float) -> tuple[Flowable, float]:
             head.append("")  # the number is drawn centred over the sub-columns
             widths.append(cell_w)
             align.append("CENTER")
-    head += ["Pts", "Rk", *grid.codes]
+    head += [_("Pts"), _("Rk"), *grid.codes]
     widths += [font * 3.6, font * 3.4, *([tb_w] * len(grid.codes))]
     align += ["RIGHT", "RIGHT", *(["RIGHT"] * len(grid.codes))]
     body: list[list[str]] = []
@@ -188,27 +189,29 @@ def square_table(grid: Grid, width: float) -> tuple[Flowable, float]:
 def legend(grid: Grid, system: str) -> str:
     """The note under the table."""
     parts = [
-        "Each cell: the line's player's result against the column's (1, ½, 0; + and − for "
-        "a game won or lost by forfeit); grey background: he had Black, white: White."
+        _(
+            "Each cell: the line's player's result against the column's (1, ½, 0; + and − for "
+            "a game won or lost by forfeit); grey background: the player had Black, white: "
+            "White."
+        )
     ]
     if grid.cycles > 1:
-        parts.append(f"One sub-column per cycle ({grid.cycles} cycles).")
+        parts.append(_("One sub-column per cycle ({count} cycles).").format(count=grid.cycles))
     if system == SCHEVENINGEN:
-        parts.append("Dark cells: the player's own team.")
+        parts.append(_("Dark cells: the player's own team."))
         if grid.teams:
-            parts.append(
-                "Match: "
-                + " – ".join(f"{name} {decimal_score(points)}" for name, points in grid.teams)
-                + "."
-            )
+            score = " – ".join(f"{name} {decimal_score(points)}" for name, points in grid.teams)
+            parts.append(_("Match: {score}.").format(score=score))
     if grid.excluded:
-        names = ", ".join(f"no. {t}" for t in grid.excluded)
+        names = ", ".join(_("no. {number}").format(number=t) for t in grid.excluded)
         parts.append(
-            f"{names}: withdrew having completed less than half the games; the results stay "
-            "in the table but count in nobody's standings (in brackets; GRC art. 6.6)."
+            _(
+                "{players}: withdrew having completed less than half the games; the results "
+                "stay in the table but count in nobody's standings (in brackets; GRC art. 6.6)."
+            ).format(players=names)
         )
     if grid.codes:
-        parts.append("Tie-breaks (FIDE C.07): " + ", ".join(grid.codes) + ".")
+        parts.append(tiebreak_legend(grid.codes))
     return " ".join(parts)
 
 
@@ -230,6 +233,6 @@ def render_round_robin_crosstable(
     width, _height = frame_size(paper, landscape_orientation=True)
     table, _font = square_table(grid, width)
     story: list[Flowable] = [table, note(legend(grid, tournament.system), size=7)]
-    when = f"after round {after}" if after else "before round 1"
-    header = make_header(tournament, "Cross table", when, after or None)
+    when = _("after round {number}").format(number=after) if after else _("before round 1")
+    header = make_header(tournament, _("Cross table"), when, after or None)
     return build_pdf(Path(out_path), story, header, paper=paper, landscape_orientation=True)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from reportlab.platypus import Flowable, Spacer
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import N_, _, pgettext
 from swissdesk.model.team import build_team_states, entry_game_points, entry_match_points
 from swissdesk.model.tournament import Colour, ResultCode, Tournament, half_points_to_str
 from swissdesk.reports.common import heading, note
@@ -42,12 +43,18 @@ if TYPE_CHECKING:
     from swissdesk.storage import TournamentFile
 
 _BYES = {
-    ResultCode.PAIRING_ALLOCATED_BYE: "PAB",
-    ResultCode.FULL_POINT_BYE: "FPB",
-    ResultCode.HALF_POINT_BYE: "HPB",
-    ResultCode.ZERO_POINT_BYE: "ZPB",
-    ResultCode.NOT_PAIRED: "ZPB",
+    ResultCode.PAIRING_ALLOCATED_BYE: N_("PAB"),
+    ResultCode.FULL_POINT_BYE: N_("FPB"),
+    ResultCode.HALF_POINT_BYE: N_("HPB"),
+    ResultCode.ZERO_POINT_BYE: N_("ZPB"),
+    ResultCode.NOT_PAIRED: N_("ZPB"),
 }
+"""A team's round without a match (pairing-allocated, full-, half-, zero-point bye), marked
+for the catalog and shown with :func:`_bye`."""
+
+
+def _bye(result: ResultCode) -> str:
+    return _(_BYES.get(result, "ZPB"))
 
 
 def round_matches(tournament: Tournament, round_number: int) -> list[tuple[int, int]]:
@@ -81,7 +88,10 @@ def render_team_pairings(
     states = build_team_states(tournament, round_number)
     width, _height = frame_size(paper)
     name_w = (width - 30 - 2 * 30 - 90) / 2
-    rows = [["Match", "No.", "White (board 1)", "MP", "MP", "Black", "No.", "Result"]]
+    rows = [
+        [_("Match"), _("No."), _("White (board 1)"), _("MP"), _("MP"),
+         pgettext("player", "Black"), _("No."), _("Result")]
+    ]  # fmt: skip
     for index, (white, black) in enumerate(round_matches(tournament, round_number), start=1):
         e = tournament.player(white).entry(round_number)
         result = ""
@@ -89,7 +99,7 @@ def render_team_pairings(
             other = tournament.player(black).entry(round_number)
             gp_b = entry_game_points(tournament, other) if other is not None else 0
             forfeit = (
-                " (forfeit)"
+                " " + _("(forfeit)")
                 if e.result in (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS)
                 else ""
             )
@@ -116,8 +126,9 @@ def render_team_pairings(
     for team in tournament.players:
         e = team.entry(round_number)
         if e is not None and e.opponent is None:
-            story.append(note(f"{isolate(team.name)} ({team.tpn}): {_BYES.get(e.result, 'ZPB')}"))
-    header = make_header(tournament, "Team pairings", f"Round {round_number}", round_number)
+            story.append(note(f"{isolate(team.name)} ({team.tpn}): {_bye(e.result)}"))
+    round_text = _("Round {number}").format(number=round_number)
+    header = make_header(tournament, _("Team pairings"), round_text, round_number)
     return build_pdf(Path(out_path), story, header, paper=paper)
 
 
@@ -147,7 +158,7 @@ def render_team_standings(
     fixed = [30.0, 26.0, 36.0, 36.0]  # Rk, No., MP, GP
     width, _height = frame_size(paper)
     name_w = width - sum(fixed) - sum(tb_widths)
-    rows = [["Rk", "No.", "Team", "MP", "GP", *(codes[i] for i in shown)]]
+    rows = [[_("Rk"), _("No."), _("Team"), _("MP"), _("GP"), *(codes[i] for i in shown)]]
     for row in rows_data:
         rows.append(
             [
@@ -170,10 +181,10 @@ def render_team_standings(
     ]
     primary = "MP" if _by_match_points(tournament) else "GP"
     order = dict.fromkeys((primary, *codes))  # each once, in ranking order
-    legend = ", then ".join(f"{c} ({TEAM_TIEBREAKS[c]})" for c in order)
-    story.append(note(f"Ranked by {legend}."))
-    when = f"after round {after}" if after else "before round 1"
-    header = make_header(tournament, "Team standings", when, after or None)
+    legend = _(", then ").join(f"{c} ({_(TEAM_TIEBREAKS[c])})" for c in order)
+    story.append(note(_("Ranked by {tiebreaks}.").format(tiebreaks=legend)))
+    when = _("after round {number}").format(number=after) if after else _("before round 1")
+    header = make_header(tournament, _("Team standings"), when, after or None)
     return build_pdf(Path(out_path), story, header, paper=paper)
 
 
@@ -188,12 +199,15 @@ def render_team_crosstable(tournament: Tournament, out_path: Path, *, paper: str
     last = max((len(p.rounds) for p in tournament.players), default=0)
     width, _height = frame_size(paper, landscape_orientation=True)
     name_w = max(100.0, width - 26 - 36 - 36 - 52 * last)
-    rows = [["No.", "Team", *(f"R{r}" for r in range(1, last + 1)), "MP", "GP"]]
+    rows = [
+        [_("No."), _("Team"), *(_("R{number}").format(number=r) for r in range(1, last + 1)),
+         _("MP"), _("GP")]
+    ]  # fmt: skip
     for team in tournament.players:
         cells = []
         for e in team.rounds:
             if e.opponent is None:
-                cells.append(_BYES.get(e.result, "ZPB"))
+                cells.append(_bye(e.result))
             else:
                 colour = e.colour.value if e.colour is not None else ""
                 mark = "f" if e.result in (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS) else ""
@@ -213,7 +227,7 @@ def render_team_crosstable(tournament: Tournament, out_path: Path, *, paper: str
             ]
         )
     story: list[Flowable] = [grid_table(rows, [26, name_w, *([52.0] * last), 36, 36], font_size=8)]
-    header = make_header(tournament, "Team cross table", "", None)
+    header = make_header(tournament, _("Team cross table"), "", None)
     return build_pdf(Path(out_path), story, header, paper=paper, landscape_orientation=True)
 
 
@@ -238,17 +252,21 @@ def render_match_sheets(
     story: list[Flowable] = []
     for index, (white, black) in enumerate(round_matches(t, round_number), start=1):
         first, second = isolate(t.player(white).name), isolate(t.player(black).name)
-        story.append(heading(f"Match {index}: {first} – {second}"))
+        story.append(
+            heading(_("Match {number}: {first} – {second}").format(
+                number=index, first=first, second=second
+            ))
+        )  # fmt: skip
         left = default_lineup(event, white, round_number)
         right = default_lineup(event, black, round_number)
         rows = [
             [
-                "Board",
-                "Col",
+                _("Board"),
+                _("Col"),
                 fit(t.player(white).name, name_w, BOLD, 9),
-                "Col",
+                _("Col"),
                 fit(t.player(black).name, name_w, BOLD, 9),
-                "Result",
+                _("Result"),
             ]
         ]
         for board in range(boards):
@@ -258,18 +276,28 @@ def render_match_sheets(
             rows.append(
                 [
                     str(board + 1),
-                    first,
+                    _colour_letter(first),
                     fit(players[a].name, name_w, REGULAR, 9) if a in players else "",
-                    "B" if first == "W" else "W",
+                    _colour_letter("B" if first == "W" else "W"),
                     fit(players[b].name, name_w, REGULAR, 9) if b in players else "",
                     "",
                 ]
             )
-        rows.append(["", "", "Captain:", "", "Captain:", "Total"])
+        rows.append(["", "", _("Captain:"), "", _("Captain:"), _("Total")])
         story.append(grid_table(rows, [40, 30, name_w, 30, name_w, 60], zebra=False))
         story.append(Spacer(1, 12))
-    header = make_header(t, "Match sheets", f"Round {round_number}", round_number)
+    round_text = _("Round {number}").format(number=round_number)
+    header = make_header(t, _("Match sheets"), round_text, round_number)
     return build_pdf(Path(out_path), story, header, paper=paper)
+
+
+def _colour_letter(letter: str) -> str:
+    """A board's colour on a match sheet (``W``/``B`` in the document's language)."""
+    if letter == "W":
+        return pgettext("colour letter on a pairing card", "W")
+    if letter == "B":
+        return pgettext("colour letter on a pairing card", "B")
+    return letter
 
 
 def percentage(points: int, games: int) -> str:
@@ -293,8 +321,8 @@ def render_board_results(event: TeamEvent, out_path: Path, *, paper: str = "a4")
         by_board.setdefault(standing.board, []).append(standing)
     story: list[Flowable] = []
     for board, standings in sorted(by_board.items()):
-        story.append(heading(f"Board {board}"))
-        rows = [["Player", "Rtg", "Team", "Pts", "Games", "%", "Perf"]]
+        story.append(heading(_("Board {number}").format(number=board)))
+        rows = [[_("Player"), _("Rtg"), _("Team"), _("Pts"), _("Games"), "%", _("Perf")]]
         for s in standings:
             rows.append(
                 [
@@ -308,7 +336,7 @@ def render_board_results(event: TeamEvent, out_path: Path, *, paper: str = "a4")
                 ]
             )
         story.append(grid_table(rows, [name_w, 36, name_w, 36, 36, 36, 40]))
-    header = make_header(t, "Board results", "", None)
+    header = make_header(t, _("Board results"), "", None)
     return build_pdf(Path(out_path), story, header, paper=paper)
 
 
@@ -316,11 +344,11 @@ TEAM_KINDS: tuple[str, ...] = ("pairings", "sheets", "standings", "crosstable", 
 """The documents of a team event, by the name ``swissdesk team report --kind`` uses."""
 
 TEAM_KIND_TITLES: dict[str, str] = {
-    "pairings": "Team pairings",
-    "sheets": "Match sheets",
-    "standings": "Team standings",
-    "crosstable": "Team cross table",
-    "boards": "Board results",
+    "pairings": N_("Team pairings"),
+    "sheets": N_("Match sheets"),
+    "standings": N_("Team standings"),
+    "crosstable": N_("Team cross table"),
+    "boards": N_("Board results"),
 }
 """A human title per team document, for menus and the print dialog."""
 
