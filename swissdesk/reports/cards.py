@@ -127,6 +127,8 @@ def _draw_card(canvas: Canvas, x: float, y: float, w: float, h: float,
                 canvas.drawString(edges[c] + 0.8 * mm, baseline, fit(text, room, REGULAR, 8))
                 canvas.setFont(REGULAR, 9)
                 continue
+            if r > 0 and text:  # a long bye mark ("exempt ½") set a little smaller
+                canvas.setFont(REGULAR, fitting_size(text, edges[c + 1] - edges[c] - 1, REGULAR, 9))
             centre = (edges[c] + edges[c + 1]) / 2
             canvas.drawCentredString(centre, baseline, text)
         canvas.setLineWidth(0.6 if r == 0 else 0.25)
