@@ -48,6 +48,7 @@ from swissdesk.errors import SwissdeskError
 from swissdesk.storage import (
     BoardResult,
     CodeHolder,
+    PhoneAccess,
     PhoneCheckIn,
     ReportResult,
     ReportView,
@@ -188,6 +189,44 @@ class Phones:
         self._files: dict[Path, TournamentFile] = {}
         self._handles: dict[tuple[Path, int | str | None], TournamentFile] = {}
         self._files_lock = threading.Lock()
+        self._access: dict[tuple[Path, int | str | None], tuple[int, PhoneAccess]] = {}
+        """Each section's open doors, with the number of actions saved in the file by other
+        programs when they were read. Every page and form asks which doors are open;
+        reading them (four queries through the ORM) after every change was a third of the
+        server's time while 300 phones checked in (``benchmarks/bench_phones.py``)."""
+        self._own: dict[Path, int] = {}
+        """Commands saved from phones, per file: a phone's check-in or report never opens or
+        closes a door, so only the other programs' actions make the doors read again."""
+
+    def access(self, section: Section) -> PhoneAccess:
+        """What the arbiter opened in ``section`` now: read again when another program (the
+        window, the command line) saved an action since the last look, so a door opened or
+        closed is seen by the next page or form; else the doors read last. The file's
+        latest audit row tells (every action has one; one query, no transaction kept)."""
+        path = section.file.path
+        key = (path, section.key)
+        handle = self.handle(section)
+        with self._files_lock:  # the phones' count first, the file's second: a phone's
+            own = self._own.get(path, 0)  # action in between only makes a re-read
+            known = self._access.get(key)
+        others = handle.last_change() - own
+        if known is not None and known[0] == others:
+            return known[1]
+        access = handle.phone_access()
+        with self._files_lock:
+            self._access[key] = (others, access)
+        return access
+
+    def _saved(
+        self, section: Section, handle: TournamentFile, action: PhoneCheckIn | ReportResult
+    ) -> str:
+        """Run a phone's command (one transaction) and count it as the phones' own."""
+        result = handle.execute(action)
+        path = section.file.path
+        with self._files_lock:
+            self._own[path] = self._own.get(path, 0) + 1
+            self.writes += 1
+        return result.summary
 
     def handle(self, section: Section) -> TournamentFile:
         """The phones' own handle of ``section``: a connection pool and lock of their own,
@@ -219,7 +258,7 @@ class Phones:
         out = []
         for section in self.venue.sections:
             try:
-                access = self.handle(section).phone_access()
+                access = self.access(section)
             except SwissdeskError:
                 continue
             if (access.checkin_round if what == "checkin" else access.report_round) is not None:
@@ -283,19 +322,24 @@ class Phones:
         section, handle, holder = found
         device = _device(request)
         if what == "checkin":
-            return await self._check_in(request, handle, holder, code, device)
+            return await self._check_in(request, section, handle, holder, code, device)
         return await self._report(request, section, handle, holder, code, form, device)
 
     async def _check_in(
-        self, request: Request, handle: TournamentFile, holder: CodeHolder, code: str, device: str
+        self,
+        request: Request,
+        section: Section,
+        handle: TournamentFile,
+        holder: CodeHolder,
+        code: str,
+        device: str,
     ) -> Response:
         try:
-            await asyncio.to_thread(handle.execute, PhoneCheckIn(code, device=device))
+            await asyncio.to_thread(self._saved, section, handle, PhoneCheckIn(code, device=device))
         except SwissdeskError as exc:
             text = _sentence(str(exc))
             kind = "ok" if "already" in text else "refused"
             return self._answer(request, "checkin", Answer(holder.name, text, kind))
-        self.writes += 1
         text = "You are checked in. Good luck!"
         return self._answer(request, "checkin", Answer(holder.name, text, "ok"))
 
@@ -310,7 +354,7 @@ class Phones:
         device: str,
     ) -> Response:
         wanted = form.get("result", "")
-        access = await asyncio.to_thread(handle.phone_access)
+        access = await asyncio.to_thread(self.access, section)
         r = access.report_round
         if r is None:
             return self._answer(request, "report", Answer("Closed", "Result reporting is closed: tell the arbiter.", "refused"), 404)  # fmt: skip
@@ -321,14 +365,13 @@ class Phones:
                 message = Answer(holder.name, "Choose 1-0, ½-½ or 0-1.", "refused")
             else:
                 try:
-                    saved = await asyncio.to_thread(
-                        handle.execute, ReportResult(code, r, result, device=device)
+                    summary = await asyncio.to_thread(
+                        self._saved, section, handle, ReportResult(code, r, result, device=device)
                     )
                 except SwissdeskError as exc:
                     message = Answer(holder.name, _sentence(str(exc)), "refused")
                 else:
-                    self.writes += 1
-                    message = Answer(holder.name, _report_sentence(saved.summary), "ok")
+                    message = Answer(holder.name, _report_sentence(summary), "ok")
         board = await asyncio.to_thread(_board_info, handle, section.name, holder.tpn, r)
         if board is None:
             return self._answer(request, "report", Answer(holder.name, f"You have no game in round {r}: nothing to report.", "info"))  # fmt: skip

@@ -294,3 +294,38 @@ def test_only_a_game_result_can_be_reported(reporting: Path) -> None:
         assert "Choose 1-0" in r.text  # type: ignore[attr-defined]
     with TournamentFile.open(reporting) as tf:
         assert tf.reports(3) == []
+
+
+def test_the_doors_are_read_again_when_the_arbiter_saved_not_after_each_phone(
+    phone: TestClient, upcoming: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """bench_phones (issue 35): every page and form asked the file which doors are open
+    (four ORM queries), a third of the server's time while 300 phones checked in. A
+    phone's check-in never opens or closes a door: only another program's action (the
+    arbiter's) makes the next page or form read them again, and a door closed is seen at
+    once."""
+    reads = []
+    real = TournamentFile.phone_access
+
+    def counted(tf: TournamentFile) -> object:
+        reads.append(tf.path)
+        return real(tf)
+
+    monkeypatch.setattr(TournamentFile, "phone_access", counted)
+    all_codes = codes(upcoming)
+    for tpn in (1, 2, 3):
+        r = post(phone, "/checkin", code=all_codes[tpn])
+        assert "You are checked in" in r.text  # type: ignore[attr-defined]
+    assert len(reads) == 1  # the first page read the doors; three phones wrote since
+    assert checked_in(upcoming) == [1, 2, 3]
+    with TournamentFile.open(upcoming) as tf:  # the arbiter closes check-in
+        tf.execute(OpenCheckIn(None))
+    assert "not open now" in phone.get("/checkin").text
+    assert len(reads) == 2
+    r = phone.post("/checkin", data={"code": all_codes[4], "token": "x"})
+    assert r.status_code == 404 and len(reads) == 2
+    with TournamentFile.open(upcoming) as tf:  # and opens it again
+        tf.execute(OpenCheckIn(1))
+    r = post(phone, "/checkin", code=all_codes[4])
+    assert "You are checked in" in r.text  # type: ignore[attr-defined]
+    assert len(reads) == 3 and checked_in(upcoming) == [1, 2, 3, 4]
