@@ -409,7 +409,7 @@ def create_app(hub: Hub) -> ASGIApp:
 
     from swissdesk.venue.phones import Phones
 
-    phones = hub.phones = Phones(venue, renderer.env)
+    phones = hub.phones = Phones(venue, renderer.env, clock=hub.clock)
 
     async def checkin(request: Request) -> Response:
         if request.method == "POST":

@@ -66,6 +66,8 @@ TOKEN_TTL_S = 2 * 3600.0
 MAX_BODY = 2_048
 USED_TOKENS_KEPT = 100_000
 COOKIE = "swissdesk_phone"
+DOORS_SECONDS = 1.0
+"""How long the doors read for one form serve the next ones (see :meth:`Phones.access`)."""
 
 PHONE_RESULTS = {
     "1-0": BoardResult.WHITE_WINS,
@@ -179,8 +181,11 @@ class BoardInfo:
 class Phones:
     """The phone routes' state and logic (one per server)."""
 
-    def __init__(self, venue: Venue, env: Environment) -> None:
+    def __init__(
+        self, venue: Venue, env: Environment, *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.venue = venue
+        self.clock = clock
         self.env = env
         self.lockout = LockOut()
         self.tokens = FormTokens()
@@ -189,42 +194,31 @@ class Phones:
         self._files: dict[Path, TournamentFile] = {}
         self._handles: dict[tuple[Path, int | str | None], TournamentFile] = {}
         self._files_lock = threading.Lock()
-        self._access: dict[tuple[Path, int | str | None], tuple[int, PhoneAccess]] = {}
-        """Each section's open doors, with the number of actions saved in the file by other
-        programs when they were read. Every page and form asks which doors are open;
-        reading them (four queries through the ORM) after every change was a third of the
-        server's time while 300 phones checked in (``benchmarks/bench_phones.py``)."""
-        self._own: dict[Path, int] = {}
-        """Commands saved from phones, per file: a phone's check-in or report never opens or
-        closes a door, so only the other programs' actions make the doors read again."""
+        self._access: dict[tuple[Path, int | str | None], tuple[float, PhoneAccess]] = {}
+        """Each section's open doors and when they were read (:attr:`clock`)."""
 
     def access(self, section: Section) -> PhoneAccess:
-        """What the arbiter opened in ``section`` now: read again when another program (the
-        window, the command line) saved an action since the last look, so a door opened or
-        closed is seen by the next page or form; else the doors read last. The file's
-        latest audit row tells (every action has one; one query, no transaction kept)."""
-        path = section.file.path
-        key = (path, section.key)
-        handle = self.handle(section)
-        with self._files_lock:  # the phones' count first, the file's second: a phone's
-            own = self._own.get(path, 0)  # action in between only makes a re-read
-            known = self._access.get(key)
-        others = handle.last_change() - own
-        if known is not None and known[0] == others:
-            return known[1]
-        access = handle.phone_access()
+        """What the arbiter opened in ``section``, as read at most :data:`DOORS_SECONDS`
+        ago. Every page and form asks it; reading it each time (four queries through the
+        ORM) was a third of the server's time while 300 phones checked in
+        (``benchmarks/bench_phones.py``). A door opened or closed is seen within a second,
+        as the pages show a change; a form sent in that second is still refused by its
+        command, which checks the door again inside its transaction."""
+        key = (section.file.path, section.key)
+        now = self.clock()
         with self._files_lock:
-            self._access[key] = (others, access)
+            known = self._access.get(key)
+        if known is not None and 0 <= now - known[0] < DOORS_SECONDS:
+            return known[1]
+        access = self.handle(section).phone_access()
+        with self._files_lock:
+            self._access[key] = (now, access)
         return access
 
-    def _saved(
-        self, section: Section, handle: TournamentFile, action: PhoneCheckIn | ReportResult
-    ) -> str:
-        """Run a phone's command (one transaction) and count it as the phones' own."""
+    def _saved(self, handle: TournamentFile, action: PhoneCheckIn | ReportResult) -> str:
+        """Run a phone's command (one transaction with its audit row)."""
         result = handle.execute(action)
-        path = section.file.path
         with self._files_lock:
-            self._own[path] = self._own.get(path, 0) + 1
             self.writes += 1
         return result.summary
 
@@ -322,20 +316,14 @@ class Phones:
         section, handle, holder = found
         device = _device(request)
         if what == "checkin":
-            return await self._check_in(request, section, handle, holder, code, device)
+            return await self._check_in(request, handle, holder, code, device)
         return await self._report(request, section, handle, holder, code, form, device)
 
     async def _check_in(
-        self,
-        request: Request,
-        section: Section,
-        handle: TournamentFile,
-        holder: CodeHolder,
-        code: str,
-        device: str,
+        self, request: Request, handle: TournamentFile, holder: CodeHolder, code: str, device: str
     ) -> Response:
         try:
-            await asyncio.to_thread(self._saved, section, handle, PhoneCheckIn(code, device=device))
+            await asyncio.to_thread(self._saved, handle, PhoneCheckIn(code, device=device))
         except SwissdeskError as exc:
             text = _sentence(str(exc))
             kind = "ok" if "already" in text else "refused"
@@ -366,7 +354,7 @@ class Phones:
             else:
                 try:
                     summary = await asyncio.to_thread(
-                        self._saved, section, handle, ReportResult(code, r, result, device=device)
+                        self._saved, handle, ReportResult(code, r, result, device=device)
                     )
                 except SwissdeskError as exc:
                     message = Answer(holder.name, _sentence(str(exc)), "refused")
