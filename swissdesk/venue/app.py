@@ -38,7 +38,7 @@ from starlette.routing import Route
 
 from swissdesk.venue.display import DisplaySetup, HallNotice
 from swissdesk.venue.pages import split_section_path
-from swissdesk.venue.render import Renderer, load_assets
+from swissdesk.venue.render import Renderer, index_version, load_assets
 from swissdesk.venue.source import FileRead, ReadRequest, ServedFile, Venue
 from swissdesk.venue.worker import read_in_thread
 
@@ -246,6 +246,11 @@ class Hub:
                 return None
             slug = setup.section or (venue.sections[0].slug if venue.sections else "")
             return renderer.tag(venue.versions.get(slug, 0), self.notice_version), html
+        if path == "/":  # the start page: the list of sections
+            html = renderer.fragment(venue.data, venue.versions, "/")
+            if html is None:
+                return None
+            return renderer.tag(index_version(venue.versions)), html
         split = split_section_path(path)
         if split is None:
             return None
