@@ -9,8 +9,9 @@ request ever names a file on disk.
 
 Live updates: ``/live?page=ADDRESS`` is a Server-Sent Events stream. The :class:`Hub`
 asks SQLite whether the file changed (``PRAGMA data_version``) four times a second; when
-it did, the file is read once (by the server in a child process, :mod:`.worker`), and the
-streams wake, :data:`WAKE_BATCH` at a time, each takes the new ``<main>`` of its page
+it did, the file is read once (by the server in a child process, :mod:`.worker`; at most
+once in :data:`READ_EVERY_SECONDS`, the pages showing the data read last in between), and
+the streams wake, :data:`WAKE_BATCH` at a time, each takes the new ``<main>`` of its page
 (rendered once per page and change) and sends it. A phone that lost the network reconnects
 with the version it has (``Last-Event-ID``) and gets what it missed.
 
