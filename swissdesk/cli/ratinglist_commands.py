@@ -15,6 +15,15 @@ from swissdesk.ratinglist import (
     RatingList,
     default_database_path,
 )
+from swissdesk.ratinglist.download import (
+    FIDE_DOWNLOAD_PAGE,
+    FIDE_LIST_URL,
+    TIMEOUT,
+    DownloadCancelled,
+    age_hours,
+    is_due,
+    planned_downloads,
+)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -78,8 +87,56 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     find.set_defaults(func=run_find)
 
-    info = commands.add_parser("info", help="the imported lists: date, players, source")
+    info = commands.add_parser(
+        "info", help="the imported lists: date, players, source, last download"
+    )
     info.set_defaults(func=run_info)
+
+    down = commands.add_parser(
+        "download",
+        help="download the rating lists and import them (at home: the venue has no network)",
+        description=(
+            "Download every list this computer keeps (the FIDE list, from "
+            f"{FIDE_LIST_URL} unless another address was given, and each list added with "
+            "--url) and import it in place of the previous one; or only the lists named. "
+            "A download cut short, a web page instead of a list, a damaged zip, a wrong "
+            "--sha256, a list older than the one kept or with less than half of its players "
+            "changes nothing. The address given with --url is kept for the next downloads. "
+            f"FIDE's download page: {FIDE_DOWNLOAD_PAGE}"
+        ),
+    )
+    down.add_argument(
+        "names",
+        nargs="*",
+        metavar="NAME",
+        help="the lists to download, e.g. FIDE or a national list's name (default: all)",
+    )
+    down.add_argument("--url", metavar="URL", help="the list's address (one NAME; kept)")
+    down.add_argument(
+        "--kind",
+        choices=RATING_KINDS,
+        help="with --url: the rating type of a separate list (default: from the file)",
+    )
+    down.add_argument(
+        "--sha256", default="", metavar="HEX", help="the file's published SHA-256 (one NAME)"
+    )
+    down.add_argument(
+        "--if-older-than",
+        type=float,
+        default=None,
+        metavar="HOURS",
+        help=(
+            "only the lists last downloaded longer ago than HOURS (e.g. 24 in a daily job: "
+            "the lists never more than a day old)"
+        ),
+    )
+    down.add_argument(
+        "--timeout", type=float, default=TIMEOUT, metavar="SECONDS", help="wait for the server"
+    )
+    down.add_argument(
+        "--forget", action="store_true", help="stop downloading the lists named (kept as they are)"
+    )
+    down.set_defaults(func=run_download)
 
     upd = commands.add_parser(
         "update",
@@ -176,20 +233,123 @@ def run_find(args: argparse.Namespace) -> int:
 
 
 def run_info(args: argparse.Namespace) -> int:
-    """The imported lists."""
+    """The imported lists, and where and when each is downloaded."""
     rating_list = _list(args)
     sources = rating_list.sources()
     if not sources:
         print(f"no rating list imported yet ({rating_list.path})")
-        return 0
-    print(f"rating list database: {rating_list.path}")
+    else:
+        print(f"rating list database: {rating_list.path}")
     for s in sources:
         date = s.list_date or "date unknown"
         print(
             f"{s.name}: {s.players:,} players, list of {date}, {', '.join(s.kinds)}; "
             f"imported {s.imported} from {s.file}"
         )
+    for d in planned_downloads(rating_list):
+        age = age_hours(d)
+        when = (
+            "never downloaded"
+            if age is None
+            else f"last downloaded {d.checked} UTC ({_age_text(age)} ago)"
+        )
+        due = "; due: run 'swissdesk rating-list download'" if is_due(d) else ""
+        print(f"download {d.name}: {d.url}; {when}{due}")
     return 0
+
+
+def _age_text(hours: float) -> str:
+    if hours < 1:
+        return "less than an hour"
+    if hours < 48:
+        return f"{hours:.0f} h"
+    return f"{hours / 24:.0f} days"
+
+
+def run_download(args: argparse.Namespace) -> int:
+    """Download the lists named (default: all) and import each; 2 if one failed."""
+    from dataclasses import replace
+
+    from swissdesk.ratinglist.download import check_url, refresh
+    from swissdesk.ratinglist.store import ListDownload
+
+    rating_list = _list(args)
+    planned = {d.name: d for d in planned_downloads(rating_list)}
+    names: list[str] = list(dict.fromkeys(args.names))
+    if args.forget:
+        if not names:
+            raise InputError("--forget: name the lists to stop downloading")
+        for name in names:
+            if not rating_list.forget_download(name):
+                raise InputError(f"{name}: no download of that name is kept")
+            print(f"{name}: no longer downloaded (its players are kept)")
+        return 0
+    one_only = args.url is not None or args.sha256 or args.kind
+    if one_only and len(names) > 1:
+        raise InputError("--url, --kind and --sha256 are for one list: name one")
+    if args.url is not None:
+        name = names[0] if names else DEFAULT_SOURCE
+        names = [name]
+        old = planned.get(name, ListDownload(name, ""))
+        planned[name] = replace(old, url=check_url(args.url), kind=args.kind or "")
+    elif args.kind:
+        raise InputError("--kind describes the list at --url: give --url too")
+    for name in names:
+        if name not in planned:
+            known = ", ".join(planned)
+            raise InputError(
+                f"{name}: no download of that name (kept: {known}); give its address with --url"
+            )
+    chosen = [planned[n] for n in names] if names else list(planned.values())
+    if args.if_older_than is not None:
+        chosen = [d for d in chosen if is_due(d, args.if_older_than)]
+        if not chosen:
+            print(f"every list was downloaded less than {args.if_older_than:g} h ago")
+            return 0
+    interactive = sys.stderr.isatty()
+    failed = 0
+    for download in chosen:
+        last = [("", -1)]
+
+        def progress(
+            phase: str,
+            done: int,
+            total: int,
+            name: str = download.name,
+            last: list[tuple[str, int]] = last,
+        ) -> None:
+            step = 100 * done // total if total else done >> 20
+            if (phase, step) == last[0] or (not interactive and total and step % 10):
+                return
+            last[0] = (phase, step)
+            amount = f"{step:3d} %" if total else f"{step} MB"
+            verb = "downloading" if phase == "download" else "importing"
+            end = "\r" if interactive else "\n"
+            print(f"{verb} {name}: {amount}   ", end=end, file=sys.stderr, flush=True)
+
+        try:
+            result = refresh(
+                rating_list,
+                download,
+                progress=progress,
+                timeout=args.timeout,
+                expected_sha256=args.sha256,
+            )
+        except DownloadCancelled:
+            raise
+        except InputError as exc:
+            if interactive:
+                print(file=sys.stderr)
+            print(f"swissdesk: error: {download.name}: {exc}", file=sys.stderr)
+            failed += 1
+            continue
+        if interactive:
+            print(file=sys.stderr)
+        print(result.describe())
+        if result.summary is not None and result.summary.skipped:
+            for why in result.summary.skipped_examples:
+                print(f"  skipped: {why}", file=sys.stderr)
+    return 2 if failed else 0
 
 
 def run_update(args: argparse.Namespace) -> int:

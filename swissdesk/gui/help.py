@@ -52,6 +52,8 @@ HELP_TOPICS: dict[str, str] = {
     "PreviewDialog": "print-preview",
     "RatingListImportDialog": "rating-list",
     "RatingUpdateDialog": "update-ratings",
+    "DownloadListsDialog": "downloading-lists",
+    "DownloadProgressDialog": "downloading-lists",
     "TeamDialog": "teams-and-rosters",
     "LineupDialog": "line-ups",
     "ForfeitDialog": "forfeited-matches",

@@ -87,6 +87,14 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
                 "rating_list.import_list",
                 needs_file=False,
             ),
+            Command(
+                "download_rating_lists",
+                "Do&wnload rating lists…",
+                "rating_list.download_lists",
+                needs_file=False,
+                tip="Download the FIDE list (and national lists) and import them: at home, "
+                "the venue needs no network",
+            ),
             Command("export", "&Export TRF…", "files.export_trf", "Ctrl+E"),
             Command("copy", "Save a cop&y as…", "files.save_copy", "Ctrl+Shift+S"),
             SEPARATOR,

@@ -61,6 +61,10 @@ CREATE TABLE IF NOT EXISTS players (
     source TEXT NOT NULL, {", ".join(_PLAYER_FIELDS)},
     key_surname TEXT NOT NULL, key_given TEXT,
     PRIMARY KEY (source, fide_id));
+CREATE TABLE IF NOT EXISTS downloads (
+    name TEXT PRIMARY KEY, url TEXT NOT NULL, kind TEXT NOT NULL DEFAULT '',
+    format TEXT NOT NULL DEFAULT '', checked TEXT NOT NULL DEFAULT '',
+    sha256 TEXT NOT NULL DEFAULT '', bytes INTEGER NOT NULL DEFAULT 0);
 """
     + "".join(
         f"CREATE INDEX IF NOT EXISTS {name} ON players ({column});\n"
@@ -80,6 +84,22 @@ class SourceInfo:
     list_date: str
     players: int
     kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ListDownload:
+    """Where a list is downloaded from (FIDE's checklist Q135-136): its source name, URL,
+    rating type of a separate list (``""``: from the file), the custom format it is read
+    with (``""``: FIDE's layouts), and the last good download: when (UTC,
+    ``YYYY-MM-DD HH:MM``), its SHA-256 and size."""
+
+    name: str
+    url: str
+    kind: str = ""
+    format: str = ""
+    checked: str = ""
+    sha256: str = ""
+    bytes: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,8 +194,17 @@ class RatingList:
         list_date: str = "",
         progress: ProgressCallback | None = None,
         should_cancel: CancelCheck | None = None,
+        keep_unless_percent: int | None = None,
+        file_name: str = "",
     ) -> ImportSummary:
-        """Import a rating list file as ``source`` in one transaction (see the module doc)."""
+        """Import a rating list file as ``source`` in one transaction (see the module doc).
+
+        ``keep_unless_percent``: a list that would leave the source with fewer players than
+        this share of those it held is refused and the old list kept (a download cut short
+        or a server's error file must not replace a good list). ``file_name``: what the
+        list's information names as its file (default: the file's name; a download gives its
+        address).
+        """
         started = time.monotonic()
         counts = ReadCounts()
         records = read_list(file, counts, progress=progress, should_cancel=should_cancel, kind=kind)
@@ -183,6 +212,9 @@ class RatingList:
         try:
             conn.execute(f"PRAGMA cache_size = -{IMPORT_CACHE_KIB}")
             conn.execute("BEGIN IMMEDIATE")
+            before = conn.execute(
+                "SELECT COUNT(*) FROM players WHERE source = ?", (source,)
+            ).fetchone()[0]
             first = next(records, None)
             if first is None:
                 raise RatingListError(f"{file}: the list holds no player")
@@ -201,16 +233,23 @@ class RatingList:
             total = conn.execute(
                 "SELECT COUNT(*) FROM players WHERE source = ?", (source,)
             ).fetchone()[0]
+            if keep_unless_percent is not None and 100 * total < keep_unless_percent * before:
+                raise RatingListError(
+                    f"{Path(file).name} holds {total:,} players where the {source} list had "
+                    f"{before:,}: less than {keep_unless_percent} % of them, which no new month "
+                    "of a list does (a list cut short, or another file?); the previous list is "
+                    "kept"
+                )
             old = conn.execute("SELECT kinds FROM sources WHERE name = ?", (source,)).fetchone()
             all_kinds = set(kinds) | (set(old[0].split(",")) if old and old[0] else set())
-            name = Path(file).name
+            name = file_name or Path(file).name
             conn.execute(
                 "INSERT OR REPLACE INTO sources VALUES (?, ?, ?, ?, ?, ?)",
                 (
                     source,
                     name,
                     time.strftime("%Y-%m-%d %H:%M"),
-                    list_date or list_date_from_name(name),
+                    list_date or list_date_from_name(Path(file).name),
                     total,
                     ",".join(k for k in RATING_KINDS if k in all_kinds),
                 ),
@@ -366,6 +405,61 @@ class RatingList:
             SourceInfo(r[0], r[1], r[2], r[3], int(r[4]), tuple(k for k in r[5].split(",") if k))
             for r in rows
         ]
+
+    def source(self, name: str) -> SourceInfo | None:
+        """The imported list called ``name``, or None."""
+        return next((s for s in self.sources() if s.name == name), None)
+
+    def downloads(self) -> list[ListDownload]:
+        """The lists this computer downloads, by name (none before the first download)."""
+        if not self.path.exists():
+            return []
+        conn = self._connect()
+        try:
+            rows = conn.execute(
+                "SELECT name, url, kind, format, checked, sha256, bytes FROM downloads "
+                "ORDER BY name"
+            ).fetchall()
+        except sqlite3.OperationalError:
+            return []  # a database from before downloads (the table comes with the next write)
+        except sqlite3.DatabaseError as exc:
+            raise RatingListError(f"{self.path}: the rating list cannot be read: {exc}") from None
+        finally:
+            conn.close()
+        return [ListDownload(r[0], r[1], r[2], r[3], r[4], r[5], int(r[6])) for r in rows]
+
+    def save_download(self, download: ListDownload) -> None:
+        """Keep (or replace) where the list ``download.name`` is downloaded from."""
+        conn = self._connect(create=True)
+        try:
+            conn.execute(
+                "INSERT OR REPLACE INTO downloads VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    download.name,
+                    download.url,
+                    download.kind,
+                    download.format,
+                    download.checked,
+                    download.sha256,
+                    download.bytes,
+                ),
+            )
+        except sqlite3.DatabaseError as exc:
+            raise RatingListError(
+                f"{self.path}: the rating list cannot be written: {exc}"
+            ) from None
+        finally:
+            conn.close()
+
+    def forget_download(self, name: str) -> bool:
+        """Stop downloading the list ``name`` (its players stay); False if it was not kept."""
+        if not self.path.exists():
+            return False
+        conn = self._connect(create=True)
+        try:
+            return conn.execute("DELETE FROM downloads WHERE name = ?", (name,)).rowcount > 0
+        finally:
+            conn.close()
 
 
 def _match(row: tuple[object, ...]) -> Match:

@@ -1,10 +1,20 @@
-"""The rating list commands: import a downloaded FIDE list (progress, Cancel), and update
-the registered players' ratings from it before round 1 as one audited action (issue 20)."""
+"""The rating list commands: import a downloaded FIDE list (progress, Cancel), download the
+lists from inside the program and keep them at most a day old (issue 31, checklist
+Q135-136), and update the registered players' ratings from it before round 1 as one audited
+action (issue 20)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QTimer
+
+from swissdesk.gui.ratinglist_download import (
+    KEEP_FRESH_KEY,
+    DownloadListsDialog,
+    DownloadProgressDialog,
+    DownloadThread,
+)
 from swissdesk.gui.ratinglist_widgets import (
     RatingListImportDialog,
     RatingUpdateDialog,
@@ -12,6 +22,7 @@ from swissdesk.gui.ratinglist_widgets import (
 )
 from swissdesk.model import timecontrol
 from swissdesk.ratinglist import RatingListError, default_rating_list
+from swissdesk.ratinglist.download import FRESH_HOURS, Refreshed, is_due, planned_downloads
 from swissdesk.ratinglist.update import list_currency, only, proposed_updates
 from swissdesk.storage import UpdateRatings
 
@@ -19,6 +30,11 @@ if TYPE_CHECKING:
     from swissdesk.gui.mainwindow import MainWindow
 
 LIST_FILTERS = "FIDE rating lists (*.zip *.xml *.txt);;All files (*)"
+FRESHNESS_CHECK_MS = 3_600_000
+"""How often, while the window runs, the kept lists are checked for being due (hourly: a
+list is due once more than a day old)."""
+FIRST_CHECK_MS = 5_000
+"""The first check, once the window is up."""
 
 
 class RatingListController:
@@ -26,6 +42,106 @@ class RatingListController:
 
     def __init__(self, window: MainWindow) -> None:
         self.w = window
+        self.auto_thread: DownloadThread | None = None
+        self.freshness_timer = QTimer(window)
+        self.freshness_timer.setInterval(FRESHNESS_CHECK_MS)
+        self.freshness_timer.timeout.connect(self.refresh_due_lists)
+        self.freshness_timer.start()
+        QTimer.singleShot(FIRST_CHECK_MS, window, self.refresh_due_lists)
+
+    def keep_fresh(self) -> bool:
+        """Whether the kept lists are downloaded when due (QSettings, default on)."""
+        value = self.w.qsettings.value(KEEP_FRESH_KEY, True)
+        return value not in (False, "false", "0", 0)
+
+    def download_lists(self) -> None:
+        """File > Download rating lists…: the lists and their addresses, then every list
+        downloaded and imported with progress and Cancel (checklist Q136)."""
+        rating_list = default_rating_list()
+        try:
+            planned = planned_downloads(rating_list)
+        except RatingListError as exc:
+            self.w.prompter.error("Download rating lists", str(exc))
+            return
+        dialog = DownloadListsDialog(planned, keep_fresh=self.keep_fresh(), parent=self.w)
+        if not self.w.prompter.run_dialog(dialog):
+            return
+        self.w.qsettings.setValue(KEEP_FRESH_KEY, dialog.keep_fresh.isChecked())
+        try:
+            for name in dialog.removed:
+                rating_list.forget_download(name)
+            for download in dialog.result_downloads:
+                rating_list.save_download(download)
+        except RatingListError as exc:
+            self.w.prompter.error("Download rating lists", str(exc))
+            return
+        if self.auto_thread is not None:  # the lists are being downloaded already
+            self.auto_thread.cancel()
+            self.auto_thread.wait()
+        progress = DownloadProgressDialog(rating_list, dialog.result_downloads, self.w)
+        self.w.prompter.run_dialog(progress)
+        progress.stop()
+        self._report(progress.done_lists, progress.errors)
+
+    def _report(self, done: list[Refreshed], errors: list[str]) -> None:
+        lines = [r.describe() for r in done] + errors
+        if errors:
+            self.w.prompter.error("Download rating lists", "\n".join(lines))
+        else:
+            self.w.prompter.info("Download rating lists", "\n".join(lines))
+        if any(r.summary is not None for r in done):
+            self._check_players()
+
+    def _check_players(self) -> None:
+        """FIDE's checklist Q139-140: a new list is checked against the registered players
+        at once, before round 1 (each change still asked)."""
+        if self.w.file is not None and self.w.rounds_paired == 0 and self.w.player_rows:
+            self.update_ratings()
+
+    def refresh_due_lists(self) -> None:
+        """Download, in the background, the kept lists last downloaded more than a day ago
+        (checklist Q135: never more than a day old while the program runs). Only lists
+        downloaded once before (kept with their address); a failure (offline at the venue)
+        is a note in the status bar, never a dialog."""
+        if self.auto_thread is not None or not self.keep_fresh():
+            return
+        rating_list = installed_rating_list()
+        if rating_list is None:
+            return
+        try:
+            due = [d for d in rating_list.downloads() if is_due(d, FRESH_HOURS)]
+        except RatingListError:
+            return
+        if not due:
+            return
+        self.auto_thread = DownloadThread(rating_list, due, self.w)
+        self.auto_thread.outcome.connect(self._auto_finished)
+        self.w.statusBar().showMessage(
+            f"Downloading the rating lists more than a day old ({', '.join(d.name for d in due)})…",
+            10_000,
+        )
+        self.auto_thread.start()
+
+    def _auto_finished(self, done: list[Refreshed], errors: list[str]) -> None:
+        thread = self.auto_thread
+        self.auto_thread = None
+        if thread is not None:
+            thread.wait()
+            thread.deleteLater()
+        parts = [r.describe() for r in done]
+        if errors:
+            parts.append("not downloaded: " + "; ".join(errors))
+        if any(r.summary is not None for r in done) and self.w.rounds_paired == 0:
+            parts.append("Players > Update ratings from the rating list… checks the players")
+        self.w.statusBar().showMessage("Rating lists: " + " · ".join(parts), 30_000)
+
+    def shutdown(self) -> None:
+        """Stop a background download (the window closes); the lists stay as they were."""
+        self.freshness_timer.stop()
+        if self.auto_thread is not None:
+            self.auto_thread.cancel()
+            self.auto_thread.wait()
+            self.auto_thread = None
 
     def update_enabled(self) -> None:
         """Ratings are updated from the list only before round 1 is paired."""
@@ -47,10 +163,7 @@ class RatingListController:
                 f"{s.players:,} players imported ({', '.join(s.kinds)}) in {s.seconds:.0f} s."
                 f"{skipped}",
             )
-            if self.w.file is not None and self.w.rounds_paired == 0 and self.w.player_rows:
-                # FIDE's checklist Q139-140: the registered players are checked against a
-                # new list at once, not only on request (each change still asked).
-                self.update_ratings()
+            self._check_players()
         elif dialog.error:
             self.w.prompter.error("Import rating list", dialog.error)
 
