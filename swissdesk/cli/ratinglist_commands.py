@@ -1,4 +1,5 @@
-"""``swissdesk rating-list import|find|info|update``: the FIDE rating list offline, headless."""
+"""``swissdesk rating-list import|find|info|update|download|format``: the rating lists offline,
+headless: FIDE's list and national ones (custom formats), downloaded at home."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from swissdesk.ratinglist.download import (
     is_due,
     planned_downloads,
 )
+from swissdesk.ratinglist.formats import DELIMITERS, ENCODINGS, FIELDS, LAYOUTS, ListFormat
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -68,7 +70,57 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="rating type of a separate list (default: from the file name, else standard)",
     )
     imp.add_argument("--date", default="", metavar="YYYY-MM", help="the list's date")
+    imp.add_argument(
+        "--format",
+        metavar="FORMAT",
+        help="read a national list with this custom format (see 'rating-list format'); "
+        "kept under the format's list name unless --source is given",
+    )
     imp.set_defaults(func=run_import)
+
+    fmt = commands.add_parser(
+        "format",
+        help="define, show or delete a custom list format (a national list's columns)",
+        description=(
+            "A national list in its federation's own layout is read through a column mapping "
+            "defined once and kept by name in the rating list database (the window shares "
+            "it). CSV: each field's column number (1 = first) or its name in the header "
+            "line; fixed width: the characters from-to (1 = first, both included). Fields: "
+            + ", ".join(FIELDS)
+            + ". A player needs a name (name, or surname and given_name) and an ID (fide_id "
+            "or national_id). Without a NAME: the formats kept; with a NAME alone: that "
+            "format; --preview FILE shows the first players it reads."
+        ),
+    )
+    fmt.add_argument("name", nargs="?", metavar="NAME")
+    fmt.add_argument("--layout", choices=LAYOUTS, help="csv or fixed (fixed-width columns)")
+    fmt.add_argument(
+        "--column",
+        action="append",
+        default=[],
+        metavar="FIELD=COLUMN",
+        help="e.g. name=2, standard=Elo (CSV), standard=49-52 (fixed); repeat per field",
+    )
+    fmt.add_argument(
+        "--delimiter",
+        choices=sorted(DELIMITER_NAMES),
+        default="comma",
+        help="CSV: what separates the fields (default: comma)",
+    )
+    fmt.add_argument(
+        "--skip",
+        type=int,
+        default=1,
+        metavar="N",
+        help="lines before the first player; the header is the last of them (default: 1)",
+    )
+    fmt.add_argument("--encoding", choices=ENCODINGS, default="auto", help="default: auto")
+    fmt.add_argument(
+        "--list-name", default="", metavar="SOURCE", help="the list's name (default: NAME)"
+    )
+    fmt.add_argument("--preview", metavar="FILE", help="the first players FILE reads as")
+    fmt.add_argument("--delete", action="store_true", help="delete the format NAME")
+    fmt.set_defaults(func=run_format)
 
     find = commands.add_parser(
         "find",
@@ -116,6 +168,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--kind",
         choices=RATING_KINDS,
         help="with --url: the rating type of a separate list (default: from the file)",
+    )
+    down.add_argument(
+        "--format",
+        default=None,
+        metavar="FORMAT",
+        help="with --url: read the list with this custom format (see 'rating-list format')",
     )
     down.add_argument(
         "--sha256", default="", metavar="HEX", help="the file's published SHA-256 (one NAME)"
@@ -191,9 +249,21 @@ def run_import(args: argparse.Namespace) -> int:
         end = "\r" if interactive else "\n"
         print(f"importing {args.file}: {percent:3d} %", end=end, file=sys.stderr, flush=True)
 
-    summary = rating_list.import_file(
-        args.file, source=args.source, kind=args.kind, list_date=args.date, progress=progress
-    )
+    if args.format:
+        from dataclasses import replace
+
+        from swissdesk.ratinglist.formats import import_custom, saved_format
+
+        fmt = saved_format(rating_list, args.format)
+        if args.source != DEFAULT_SOURCE:
+            fmt = replace(fmt, source=args.source)
+        summary = import_custom(
+            rating_list, args.file, fmt, list_date=args.date, progress=progress
+        )
+    else:
+        summary = rating_list.import_file(
+            args.file, source=args.source, kind=args.kind, list_date=args.date, progress=progress
+        )
     if interactive:
         print(file=sys.stderr)
     kinds = ", ".join(summary.kinds)
@@ -266,11 +336,75 @@ def _age_text(hours: float) -> str:
     return f"{hours / 24:.0f} days"
 
 
+DELIMITER_NAMES = {"comma": ",", "semicolon": ";", "tab": "\t", "bar": "|"}
+
+
+def run_format(args: argparse.Namespace) -> int:
+    """List, show, define, preview or delete custom list formats."""
+    from swissdesk.ratinglist.formats import (
+        parse_columns,
+        preview,
+        save_format,
+        saved_format,
+        saved_formats,
+    )
+
+    rating_list = _list(args)
+    defining = bool(args.layout or args.column)
+    if args.name is None:
+        if defining or args.delete or args.preview:
+            raise InputError("name the format: rating-list format NAME ...")
+        kept = saved_formats(rating_list)
+        if not kept:
+            print("no list format defined yet")
+        for fmt in kept.values():
+            print(_describe_format(fmt))
+        return 0
+    if args.delete:
+        if not rating_list.forget_format(args.name):
+            raise InputError(f"{args.name}: no list format of that name")
+        print(f"{args.name}: deleted")
+        return 0
+    if defining:
+        if not args.layout or not args.column:
+            raise InputError("a format needs --layout and its --column FIELD=COLUMN mappings")
+        fmt = ListFormat(
+            name=args.name,
+            layout=args.layout,
+            columns=parse_columns(args.column),
+            delimiter=DELIMITER_NAMES[args.delimiter],
+            skip=args.skip,
+            encoding=args.encoding,
+            source=args.list_name,
+        ).check()
+    else:
+        fmt = saved_format(rating_list, args.name)
+    if args.preview:
+        for line in preview(args.preview, fmt):
+            print(line)
+    if defining:
+        save_format(rating_list, fmt)
+        print(f"saved: {_describe_format(fmt)}")
+    elif not args.preview:
+        print(_describe_format(fmt))
+    return 0
+
+
+def _describe_format(fmt: ListFormat) -> str:
+    columns = ", ".join(f"{k}={v}" for k, v in fmt.columns.items())
+    how = f"csv ({DELIMITERS[fmt.delimiter]})" if fmt.layout == "csv" else "fixed width"
+    return (
+        f"{fmt.name}: {how}, {fmt.skip} line(s) before the players, {fmt.encoding}; "
+        f"list {fmt.list_name}; {columns}"
+    )
+
+
 def run_download(args: argparse.Namespace) -> int:
     """Download the lists named (default: all) and import each; 2 if one failed."""
     from dataclasses import replace
 
     from swissdesk.ratinglist.download import check_url, refresh
+    from swissdesk.ratinglist.formats import saved_format
     from swissdesk.ratinglist.store import ListDownload
 
     rating_list = _list(args)
@@ -284,16 +418,23 @@ def run_download(args: argparse.Namespace) -> int:
                 raise InputError(f"{name}: no download of that name is kept")
             print(f"{name}: no longer downloaded (its players are kept)")
         return 0
-    one_only = args.url is not None or args.sha256 or args.kind
+    one_only = args.url is not None or args.sha256 or args.kind or args.format is not None
     if one_only and len(names) > 1:
-        raise InputError("--url, --kind and --sha256 are for one list: name one")
+        raise InputError("--url, --kind, --format and --sha256 are for one list: name one")
     if args.url is not None:
         name = names[0] if names else DEFAULT_SOURCE
         names = [name]
         old = planned.get(name, ListDownload(name, ""))
-        planned[name] = replace(old, url=check_url(args.url), kind=args.kind or "")
-    elif args.kind:
-        raise InputError("--kind describes the list at --url: give --url too")
+        if args.format:
+            saved_format(rating_list, args.format)  # a message if there is none
+        planned[name] = replace(
+            old,
+            url=check_url(args.url),
+            kind=args.kind or "",
+            format=args.format if args.format is not None else old.format,
+        )
+    elif args.kind or args.format is not None:
+        raise InputError("--kind and --format describe the list at --url: give --url too")
     for name in names:
         if name not in planned:
             known = ", ".join(planned)

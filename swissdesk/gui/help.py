@@ -54,6 +54,7 @@ HELP_TOPICS: dict[str, str] = {
     "RatingUpdateDialog": "update-ratings",
     "DownloadListsDialog": "downloading-lists",
     "DownloadProgressDialog": "downloading-lists",
+    "ListFormatDialog": "list-formats",
     "TeamDialog": "teams-and-rosters",
     "LineupDialog": "line-ups",
     "ForfeitDialog": "forfeited-matches",

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Qt, QThread, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
@@ -63,11 +64,13 @@ class DownloadListsDialog(QDialog):
         downloads: Sequence[ListDownload],
         *,
         keep_fresh: bool,
+        formats: Sequence[str] = (),
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Download rating lists")
         self._kept = {d.name: d for d in downloads}
+        self.formats = list(formats)
         layout = QVBoxLayout(self)
         intro = QLabel(
             "swissdesk downloads these lists and imports each in place of the one on this "
@@ -78,13 +81,15 @@ class DownloadListsDialog(QDialog):
         intro.setWordWrap(True)
         intro.setOpenExternalLinks(True)
         layout.addWidget(intro)
-        self.table = QTableWidget(0, 3)
-        self.table.setHorizontalHeaderLabels(["List", "Address (URL)", "Last downloaded"])
+        self.table = QTableWidget(0, 4)
+        self.table.setHorizontalHeaderLabels(["List", "Address (URL)", "Format", "Last downloaded"])
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalHeader().setVisible(False)
         for download in downloads:
-            self._add_row(download.name, download.url, _when(download), new=False)
+            self._add_row(
+                download.name, download.url, _when(download), new=False, fmt=download.format
+            )
         layout.addWidget(self.table)
         row = QHBoxLayout()
         add = QPushButton("&Add a list")
@@ -122,7 +127,7 @@ class DownloadListsDialog(QDialog):
         self.result_downloads: list[ListDownload] = []
         self.resize(820, 360)
 
-    def _add_row(self, name: str, url: str, when: str, *, new: bool) -> None:
+    def _add_row(self, name: str, url: str, when: str, *, new: bool, fmt: str = "") -> None:
         row = self.table.rowCount()
         self.table.insertRow(row)
         name_item = QTableWidgetItem(name)
@@ -130,9 +135,18 @@ class DownloadListsDialog(QDialog):
             name_item.setFlags(name_item.flags() & ~Qt.ItemFlag.ItemIsEditable)
         self.table.setItem(row, 0, name_item)
         self.table.setItem(row, 1, QTableWidgetItem(url))
+        formats = QComboBox()
+        formats.addItem("FIDE's layout", "")
+        for name_ in self.formats:
+            formats.addItem(name_, name_)
+        if fmt and fmt not in self.formats:
+            formats.addItem(f"{fmt} (deleted)", fmt)
+        formats.setCurrentIndex(max(0, formats.findData(fmt)))
+        formats.setToolTip("How the file is read: FIDE's XML/TXT, or a custom list format")
+        self.table.setCellWidget(row, 2, formats)
         when_item = QTableWidgetItem(when)
         when_item.setFlags(when_item.flags() & ~Qt.ItemFlag.ItemIsEditable)
-        self.table.setItem(row, 2, when_item)
+        self.table.setItem(row, 3, when_item)
 
     def add_list(self) -> None:
         """A new row, its name cell ready to type."""
@@ -184,11 +198,15 @@ class DownloadListsDialog(QDialog):
                 url = check_url(url)
             except RatingListError as exc:
                 raise RatingListError(f"{name}: {exc}") from None
+            box = self.table.cellWidget(row, 2)
+            fmt = str(box.currentData()) if isinstance(box, QComboBox) else ""
+            if fmt and fmt not in self.formats:
+                raise RatingListError(f"{name}: the format {fmt!r} was deleted; choose another")
             old = self._kept.get(name)
             if old is None:
-                out.append(ListDownload(name, url))
-            elif old.url != url:
-                out.append(replace(old, url=url, checked="", sha256="", bytes=0))
+                out.append(ListDownload(name, url, format=fmt))
+            elif old.url != url or old.format != fmt:
+                out.append(replace(old, url=url, format=fmt, checked="", sha256="", bytes=0))
             else:
                 out.append(old)
         return out

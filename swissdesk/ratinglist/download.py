@@ -320,11 +320,10 @@ def refresh(
     timeout: float = TIMEOUT,
     expected_sha256: str = "",
     now: dt.datetime | None = None,
-    import_custom: Callable[..., ImportSummary] | None = None,
 ) -> Refreshed:
     """Download one list and import it in place of the previous one (see the module doc);
-    records the download. ``import_custom(path, download, list_date, progress,
-    should_cancel)`` imports a list in a custom format (:mod:`swissdesk.ratinglist.formats`)."""
+    records the download. A list with a ``format`` is read with that saved custom format
+    (:mod:`swissdesk.ratinglist.formats`)."""
     moment = now or dt.datetime.now(dt.UTC)
     stamp = moment.strftime("%Y-%m-%d %H:%M")
     fetched = fetch(
@@ -363,11 +362,19 @@ def refresh(
 
         try:
             if download.format:
-                if import_custom is None:
-                    raise DownloadError(
-                        f"{download.name}: the format {download.format!r} is unknown"
-                    )
-                summary = import_custom(fetched.path, download, month, reading, should_cancel)
+                from swissdesk.ratinglist.formats import import_custom, saved_format
+
+                fmt = saved_format(rating_list, download.format)
+                summary = import_custom(
+                    rating_list,
+                    fetched.path,
+                    replace(fmt, source=download.name),
+                    list_date=month,
+                    progress=reading,
+                    should_cancel=should_cancel,
+                    keep_unless_percent=KEEP_UNLESS_PERCENT,
+                    file_name=download.url,
+                )
             else:
                 summary = rating_list.import_file(
                     fetched.path,

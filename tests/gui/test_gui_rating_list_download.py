@@ -60,7 +60,7 @@ def test_q136_download_rating_lists_downloads_every_list_and_checks_the_players(
             seen.append(dialog)
             assert dialog.table.rowCount() == 1
             assert dialog.table.item(0, 1).text() == FIDE_LIST_URL  # type: ignore[union-attr]
-            assert dialog.table.item(0, 2).text() == "never"  # type: ignore[union-attr]
+            assert dialog.table.item(0, 3).text() == "never"  # type: ignore[union-attr]
             _set_url(dialog, 0, fide)
             dialog.add_list()
             dialog.table.item(1, 0).setText("ESP")  # type: ignore[union-attr]

@@ -5,6 +5,7 @@ action (issue 20)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
@@ -15,6 +16,7 @@ from swissdesk.gui.ratinglist_download import (
     DownloadProgressDialog,
     DownloadThread,
 )
+from swissdesk.gui.ratinglist_formats import ListFormatDialog
 from swissdesk.gui.ratinglist_widgets import (
     RatingListImportDialog,
     RatingUpdateDialog,
@@ -23,13 +25,15 @@ from swissdesk.gui.ratinglist_widgets import (
 from swissdesk.model import timecontrol
 from swissdesk.ratinglist import RatingListError, default_rating_list
 from swissdesk.ratinglist.download import FRESH_HOURS, Refreshed, is_due, planned_downloads
+from swissdesk.ratinglist.formats import ListFormat, save_format, saved_formats
 from swissdesk.ratinglist.update import list_currency, only, proposed_updates
 from swissdesk.storage import UpdateRatings
 
 if TYPE_CHECKING:
     from swissdesk.gui.mainwindow import MainWindow
 
-LIST_FILTERS = "FIDE rating lists (*.zip *.xml *.txt);;All files (*)"
+LIST_FILTERS = "Rating lists (*.zip *.xml *.txt *.csv);;All files (*)"
+FORMAT_FILTERS = "National lists (*.csv *.txt *.zip *.prn *.dat *.tsv);;All files (*)"
 FRESHNESS_CHECK_MS = 3_600_000
 """How often, while the window runs, the kept lists are checked for being due (hourly: a
 list is due once more than a day old)."""
@@ -63,7 +67,14 @@ class RatingListController:
         except RatingListError as exc:
             self.w.prompter.error("Download rating lists", str(exc))
             return
-        dialog = DownloadListsDialog(planned, keep_fresh=self.keep_fresh(), parent=self.w)
+        try:
+            formats = list(saved_formats(rating_list))
+        except RatingListError as exc:
+            self.w.prompter.error("Download rating lists", str(exc))
+            return
+        dialog = DownloadListsDialog(
+            planned, keep_fresh=self.keep_fresh(), formats=formats, parent=self.w
+        )
         if not self.w.prompter.run_dialog(dialog):
             return
         self.w.qsettings.setValue(KEEP_FRESH_KEY, dialog.keep_fresh.isChecked())
@@ -82,6 +93,51 @@ class RatingListController:
         self.w.prompter.run_dialog(progress)
         progress.stop()
         self._report(progress.done_lists, progress.errors)
+
+    def edit_formats(self) -> None:
+        """File > Rating list formats…: define a national list's format, change or delete
+        one (checklist Q117)."""
+        rating_list = default_rating_list()
+        try:
+            kept = saved_formats(rating_list)
+        except RatingListError as exc:
+            self.w.prompter.error("Rating list formats", str(exc))
+            return
+        fmt: ListFormat | None = None
+        if kept:
+            options = ["New format…", *kept]
+            index = self.w.prompter.choose(
+                "Rating list formats", "Define a national list's format, or change one:", options
+            )
+            if index is None:
+                return
+            fmt = kept[options[index]] if index else None
+
+        def sample() -> str:
+            return self.w.prompter.open_file("Sample list", "", FORMAT_FILTERS)
+
+        dialog = ListFormatDialog(fmt, list(kept), sample, self.w)
+        if not self.w.prompter.run_dialog(dialog):
+            return
+        try:
+            if dialog.delete_requested and fmt is not None:
+                rating_list.forget_format(fmt.name)
+                self.w.statusBar().showMessage(f"List format {fmt.name} deleted", 8000)
+                return
+            new = dialog.result_format
+            if new is None:
+                return
+            save_format(rating_list, new)
+            if fmt is not None and fmt.name != new.name:
+                rating_list.forget_format(fmt.name)
+        except RatingListError as exc:
+            self.w.prompter.error("Rating list formats", str(exc))
+            return
+        self.w.statusBar().showMessage(
+            f"List format {new.name} saved: File > Import rating list… reads list "
+            f"{new.list_name} with it",
+            8000,
+        )
 
     def _report(self, done: list[Refreshed], errors: list[str]) -> None:
         lines = [r.describe() for r in done] + errors
@@ -152,7 +208,24 @@ class RatingListController:
         if not path:
             return
         rating_list = default_rating_list()
-        dialog = RatingListImportDialog(rating_list, path, self.w)
+        try:
+            kept = saved_formats(rating_list)
+        except RatingListError as exc:
+            self.w.prompter.error("Import rating list", str(exc))
+            return
+        fmt: ListFormat | None = None
+        if kept:
+            # A national list in its own layout is read with a custom format (Q117).
+            options = ["FIDE's layout (XML or TXT)"] + [
+                f"{f.name}: list {f.list_name}" for f in kept.values()
+            ]
+            index = self.w.prompter.choose(
+                "Import rating list", f"How is {Path(path).name} laid out?", options
+            )
+            if index is None:
+                return
+            fmt = list(kept.values())[index - 1] if index else None
+        dialog = RatingListImportDialog(rating_list, path, self.w, fmt)
         self.w.prompter.run_dialog(dialog)
         dialog.stop()
         if dialog.summary is not None:
