@@ -55,6 +55,7 @@ HELP_TOPICS: dict[str, str] = {
     "DownloadListsDialog": "downloading-lists",
     "DownloadProgressDialog": "downloading-lists",
     "ListFormatDialog": "list-formats",
+    "ListSequenceDialog": "tournament-rating",
     "TeamDialog": "teams-and-rosters",
     "LineupDialog": "line-ups",
     "ForfeitDialog": "forfeited-matches",

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QEvent, QObject, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QKeyEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QLabel,
@@ -310,6 +311,7 @@ class RatingUpdateDialog(QDialog):
         updates: Sequence[tuple[int, str]],
         warning: str = "",
         parent: QWidget | None = None,
+        check_after_lists: bool | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Update ratings")
@@ -330,6 +332,16 @@ class RatingUpdateDialog(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, tpn)
             self.changes.addItem(item)
         layout.addWidget(self.changes)
+        self.check_after_lists = QCheckBox(
+            "&Check the players like this after each new or downloaded list (before round 1)"
+        )
+        self.check_after_lists.setToolTip(
+            "The automatic consistency check after a list update (FIDE's checklist Q138-139); "
+            "Players > Update ratings from the rating list… checks on request either way"
+        )
+        self.check_after_lists.setChecked(bool(check_after_lists))
+        self.check_after_lists.setVisible(check_after_lists is not None)
+        layout.addWidget(self.check_after_lists)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.apply_button = buttons.addButton(
             "&Update ticked players", QDialogButtonBox.ButtonRole.AcceptRole

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 
 LIST_FILTERS = "Rating lists (*.zip *.xml *.txt *.csv);;All files (*)"
 FORMAT_FILTERS = "National lists (*.csv *.txt *.zip *.prn *.dat *.tsv);;All files (*)"
+CHECK_AFTER_LISTS_KEY = "rating_lists/check_after_update"
+"""QSettings key: check the registered players at once after a list is imported or
+downloaded (checklist Q138-139; default on)."""
 FRESHNESS_CHECK_MS = 3_600_000
 """How often, while the window runs, the kept lists are checked for being due (hourly: a
 list is due once more than a day old)."""
@@ -148,9 +151,17 @@ class RatingListController:
         if any(r.summary is not None for r in done):
             self._check_players()
 
+    def check_after_lists(self) -> bool:
+        """Whether a new list is checked against the players at once (QSettings, default
+        on; the switch is in the Update ratings dialog: checklist Q138)."""
+        value = self.w.qsettings.value(CHECK_AFTER_LISTS_KEY, True)
+        return value not in (False, "false", "0", 0)
+
     def _check_players(self) -> None:
         """FIDE's checklist Q139-140: a new list is checked against the registered players
-        at once, before round 1 (each change still asked)."""
+        at once, before round 1 (each change still asked), unless switched off (Q138)."""
+        if not self.check_after_lists():
+            return
         if self.w.file is not None and self.w.rounds_paired == 0 and self.w.player_rows:
             self.update_ratings()
 
@@ -272,9 +283,15 @@ class RatingListController:
             [f"The list changes {n} player{'s' if n != 1 else ''}: untick those to keep.", *notes]
         )
         dialog = RatingUpdateDialog(
-            message, [(u.tpn, u.describe()) for u in proposal.updates], warning, self.w
+            message,
+            [(u.tpn, u.describe()) for u in proposal.updates],
+            warning,
+            self.w,
+            check_after_lists=self.check_after_lists(),
         )
-        if not self.w.prompter.run_dialog(dialog):
+        accepted = self.w.prompter.run_dialog(dialog)
+        self.w.qsettings.setValue(CHECK_AFTER_LISTS_KEY, dialog.check_after_lists.isChecked())
+        if not accepted:
             return
         chosen = only(proposal, dialog.chosen())
         if chosen.updates:
