@@ -83,7 +83,9 @@ class DownloadListsDialog(QDialog):
         layout.addWidget(intro)
         self.table = QTableWidget(0, 4)
         self.table.setHorizontalHeaderLabels(["List", "Address (URL)", "Format", "Last downloaded"])
-        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalHeader().setVisible(False)
         for download in downloads:
@@ -125,7 +127,7 @@ class DownloadListsDialog(QDialog):
         layout.addWidget(buttons)
         self.removed: list[str] = []
         self.result_downloads: list[ListDownload] = []
-        self.resize(820, 360)
+        self.resize(900, 360)
 
     def _add_row(self, name: str, url: str, when: str, *, new: bool, fmt: str = "") -> None:
         row = self.table.rowCount()

@@ -81,6 +81,8 @@ class ListFormatDialog(QDialog):
         if fmt is not None and fmt.delimiter in DELIMITERS:
             self.delimiter.setCurrentIndex(list(DELIMITERS).index(fmt.delimiter))
         form.addRow("&Separator", self.delimiter)
+        self.layout_box.currentIndexChanged.connect(self._layout_changed)
+        self._layout_changed()
         self.skip = QSpinBox()
         self.skip.setRange(0, 100)
         self.skip.setValue(fmt.skip if fmt else 1)
@@ -103,13 +105,13 @@ class ListFormatDialog(QDialog):
             item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
             self.columns.setItem(row, 0, item)
             self.columns.setItem(row, 1, QTableWidgetItem(fmt.columns.get(key, "") if fmt else ""))
-        layout.addWidget(self.columns)
+        layout.addWidget(self.columns, 1)
         self.preview_button = QPushButton("&Preview with a file…")
         self.preview_button.clicked.connect(self.preview_file)
         layout.addWidget(self.preview_button)
         self.preview = QPlainTextEdit()
         self.preview.setReadOnly(True)
-        self.preview.setMaximumHeight(110)
+        self.preview.setFixedHeight(80)
         self.preview.setPlaceholderText("The first players a sample file gives show here.")
         layout.addWidget(self.preview)
         self.error_label = QLabel()
@@ -129,6 +131,10 @@ class ListFormatDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.resize(560, 720)
+
+    def _layout_changed(self) -> None:
+        """A separator only means something in a CSV list."""
+        self.delimiter.setEnabled(self.layout_box.currentData() == "csv")
 
     def set_column(self, key: str, spec: str) -> None:
         """Type ``spec`` as the column of ``key`` (tests, the arbiter's typing)."""
