@@ -19,6 +19,7 @@ from reportlab.lib.units import mm
 
 from swissdesk.cli import main
 from swissdesk.i18n import LANGUAGES, _, using_language
+from swissdesk.model.ratings import NationalRating, Rating, RatingMethod
 from swissdesk.reports import KINDS, layout, render
 from swissdesk.reports import cards as cards_module
 from swissdesk.reports.fonts import BOLD
@@ -119,6 +120,18 @@ def _documents(tmp_path: Path, language: str) -> list[GridTable]:
                        "schedule", "phones", "ratings", "norms", "cards", "slips"):  # fmt: skip
             mod = __import__(f"swissdesk.reports.{module}", fromlist=["build_pdf"])
             patch.setattr(mod, "build_pdf", capture)
+        several = dataclasses.replace(  # the starting list's rating columns (issue 31)
+            tournament,
+            players=tuple(
+                dataclasses.replace(
+                    p, fide_rating=p.rating, national_ratings=(NationalRating("POL", Rating(2000)),)
+                )
+                for p in tournament.players
+            ),
+            rating_method=RatingMethod.FIDON,
+            rating_federation="POL",
+        )
+        render("starting-list", several, tmp_path / "several.pdf", order="rating")
         for kind in KINDS:
             extra: dict[str, Any] = {"codes": {1: "123456"}} if kind == "codes" else {}
             render(kind, tournament, tmp_path / f"{kind}.pdf", **extra)
