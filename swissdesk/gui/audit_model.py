@@ -67,6 +67,7 @@ ACTION_NAMES: dict[str, str] = {
     "OpenReporting": "Phones: results",
     "PhoneCheckIn": "Check-in (phone)",
     "ReportResult": "Result (phone)",
+    "ReportMatch": "Match (phone)",
     "AcceptReports": "Reports accepted",
     "DismissReport": "Report set aside",
 }

@@ -60,6 +60,7 @@ from swissdesk.storage.commands.phones import (
     OpenCheckIn,
     OpenReporting,
     PhoneCheckIn,
+    ReportMatch,
     ReportResult,
     RevokeCodes,
 )
@@ -194,6 +195,7 @@ __all__ = [
     "RemoveSection",
     "RemoveTeam",
     "RenameEvent",
+    "ReportMatch",
     "ReportResult",
     "ReportView",
     "RequestBye",

@@ -49,10 +49,12 @@ from swissdesk.storage import (
     BoardResult,
     CodeHolder,
     PhoneCheckIn,
+    ReportMatch,
     ReportResult,
     ReportView,
     TournamentFile,
 )
+from swissdesk.storage.views import PhoneGame
 from swissdesk.venue.source import Section, Venue
 
 MAX_WRONG = 5
@@ -63,6 +65,8 @@ LOCK_S = 900.0
 TOKEN_TTL_S = 2 * 3600.0
 """A form older than this is refused (reload the page)."""
 MAX_BODY = 2_048
+MAX_GAMES = 50
+"""A team match has at most 50 boards: a form names at most this many games."""
 USED_TOKENS_KEPT = 100_000
 COOKIE = "swissdesk_phone"
 
@@ -173,6 +177,14 @@ class BoardInfo:
     you_are_white: bool
     report: ReportView | None
     entered: str
+    kind: str = "game"
+    """``game``, ``double`` (both games of a Double-Swiss board) or ``team`` (a match: the
+    phone is a captain's, ``white``/``black`` are the teams)."""
+    games: tuple[PhoneGame, ...] = ()
+    reported_by_you: bool = False
+    chosen: tuple[str, ...] = ()
+    """A match's results as last reported (the form shows them chosen: the other side
+    confirms with one tap, or corrects a game)."""
 
 
 class Phones:
@@ -310,25 +322,34 @@ class Phones:
         device: str,
     ) -> Response:
         wanted = form.get("result", "")
+        count = form.get("n", "")
         access = await asyncio.to_thread(handle.phone_access)
         r = access.report_round
         if r is None:
             return self._answer(request, "report", Answer("Closed", "Result reporting is closed: tell the arbiter.", "refused"), 404)  # fmt: skip
         message: Answer | None = None
-        if wanted:
+        action: ReportResult | ReportMatch | None = None
+        if count:
+            n = int(count) if count.isdigit() else 0
+            if not 1 <= n <= MAX_GAMES:
+                message = Answer(holder.name, "Send the form from its page.", "refused")
+            else:
+                games = tuple(PHONE_RESULTS.get(form.get(f"g{i}", "")) for i in range(1, n + 1))
+                action = ReportMatch(code, r, games, device=device)
+        elif wanted:
             result = PHONE_RESULTS.get(wanted)
             if result is None:
                 message = Answer(holder.name, "Choose 1-0, ½-½ or 0-1.", "refused")
             else:
-                try:
-                    saved = await asyncio.to_thread(
-                        handle.execute, ReportResult(code, r, result, device=device)
-                    )
-                except SwissdeskError as exc:
-                    message = Answer(holder.name, _sentence(str(exc)), "refused")
-                else:
-                    self.writes += 1
-                    message = Answer(holder.name, _report_sentence(saved.summary), "ok")
+                action = ReportResult(code, r, result, device=device)
+        if action is not None:
+            try:
+                saved = await asyncio.to_thread(handle.execute, action)
+            except SwissdeskError as exc:
+                message = Answer(holder.name, _sentence(str(exc)), "refused")
+            else:
+                self.writes += 1
+                message = Answer(holder.name, _report_sentence(saved.summary), "ok")
         board = await asyncio.to_thread(_board_info, handle, section.name, holder.tpn, r)
         if board is None:
             return self._answer(request, "report", Answer(holder.name, f"You have no game in round {r}: nothing to report.", "info"))  # fmt: skip
@@ -373,6 +394,10 @@ def _board_info(handle: TournamentFile, section: str, tpn: int, r: int) -> Board
     if board is None:
         return None
     report = next(iter(handle.reports(r, board.board)), None)
+    chosen: tuple[str, ...] = ()
+    if report is not None and board.kind != "game":
+        last = report.disputed_result if report.state == "disputed" else report.result
+        chosen = tuple((last or "").split())
     return BoardInfo(
         section=section,
         round_number=r,
@@ -382,15 +407,22 @@ def _board_info(handle: TournamentFile, section: str, tpn: int, r: int) -> Board
         you_are_white=board.white_tpn == tpn,
         report=report,
         entered=board.result_text,
+        kind=board.kind,
+        games=board.games,
+        reported_by_you=report is not None and report.reporter_tpn == tpn,
+        chosen=chosen,
     )
 
 
 def _report_sentence(summary: str) -> str:
     if "confirmed" in summary or "agreed" in summary:
         tail = " The result is entered." if "entered" in summary else " The arbiter accepts it."
-        return "Thank you: both players agree." + tail
+        both = "both captains agree" if "match " in summary else "both players agree"
+        return f"Thank you: {both}." + tail
     if "disputed" in summary:
         return "You disagree with your opponent's report: the arbiter will come to you."
+    if "match " in summary:
+        return "Thank you: the other team's captain confirms it on their phone."
     return "Thank you: your opponent confirms it on their phone."
 
 
@@ -443,7 +475,7 @@ async def _read_form(request: Request) -> dict[str, str] | str:
         if len(body) > MAX_BODY:
             return "this form is too long"
     try:
-        pairs = parse_qsl(body.decode("ascii"), keep_blank_values=True, max_num_fields=10)
+        pairs = parse_qsl(body.decode("ascii"), keep_blank_values=True, max_num_fields=MAX_GAMES + 8)
     except (UnicodeDecodeError, ValueError):
         return "this form cannot be read"
     return {k: v for k, v in pairs}

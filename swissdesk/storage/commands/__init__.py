@@ -41,6 +41,7 @@ from swissdesk.storage.commands.phones import (
     OpenCheckIn,
     OpenReporting,
     PhoneCheckIn,
+    ReportMatch,
     ReportResult,
     RevokeCodes,
 )
@@ -132,6 +133,7 @@ __all__ = [
     "RemoveSection",
     "RemoveTeam",
     "RenameEvent",
+    "ReportMatch",
     "ReportResult",
     "RequestBye",
     "RequestTeamBye",
