@@ -401,9 +401,13 @@ def create_app(hub: Hub) -> ASGIApp:
             return await phones.post(request, "report")
         return await phones.page(request, "report")
 
+    async def me(request: Request) -> Response:
+        return await phones.me(request)
+
     routes += [
         Route("/checkin", checkin, methods=["GET", "HEAD", "POST"]),
         Route("/report", report, methods=["GET", "HEAD", "POST"]),
+        Route("/me", me),
     ]
 
     async def not_found(request: Request, exc: Exception) -> Response:

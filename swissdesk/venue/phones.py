@@ -42,7 +42,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 from jinja2 import Environment
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from swissdesk.errors import SwissdeskError
 from swissdesk.storage import (
@@ -260,6 +260,18 @@ class Phones:
         opened = await asyncio.to_thread(self._open_sections, what)
         code = request.query_params.get("code", "")[:16]
         return self._form(request, what, opened, code=code)
+
+    async def me(self, request: Request) -> Response:
+        """``/me?code=…``, the address a player's QR code (slip, pairing card) opens: on to
+        check-in while check-in is open, else to the player's board, the code filled in.
+        Nothing is looked up or written here (a GET never tests a code): the form sent
+        from there is checked like any other."""
+        code = "".join(ch for ch in request.query_params.get("code", "") if ch.isalnum())[:16]
+        checkin = await asyncio.to_thread(self._open_sections, "checkin")
+        where = "/checkin" if checkin else "/report"
+        target = f"{where}?code={code}" if code else where
+        return RedirectResponse(target, 303, headers={"Cache-Control": "no-store",
+                                                       "Referrer-Policy": "no-referrer"})  # fmt: skip
 
     async def post(self, request: Request, what: str) -> Response:
         opened = await asyncio.to_thread(self._open_sections, what)
