@@ -68,6 +68,7 @@ ACTION_NAMES: dict[str, str] = {
     "PhoneCheckIn": "Check-in (phone)",
     "ReportResult": "Result (phone)",
     "ReportMatch": "Match (phone)",
+    "KioskCheckIn": "Check-in (kiosk)",
     "AcceptReports": "Reports accepted",
     "DismissReport": "Report set aside",
 }

@@ -244,7 +244,7 @@ class MatchesModel(TableModel):
                 who += f", {verb} by no. {report.answered_tpn}"
             return (
                 f"From the captains' phones: {report.text} (boards 1, 2, … from the first "
-                f"team's side; * an empty place); {who} ({report.device or 'phone'}). Not "
+                f"team's side; an empty place is its forfeit); {who} ({report.device or 'phone'}). Not "
                 "entered yet: Ctrl+Shift+Y enters every confirmed match; typing a board's "
                 "result enters yours (the arbiter's entry wins)."
             )

@@ -57,6 +57,7 @@ from swissdesk.storage.commands import (
 from swissdesk.storage.commands.phones import (
     DismissReport,
     IssueCodes,
+    KioskCheckIn,
     OpenCheckIn,
     OpenReporting,
     PhoneCheckIn,
@@ -162,6 +163,7 @@ __all__ = [
     "ForfeitMatch",
     "IntegrityEvent",
     "IssueCodes",
+    "KioskCheckIn",
     "LateEntry",
     "LeaveFideMode",
     "Level",

@@ -40,7 +40,9 @@ _COLOURS = frozenset(c.value for c in Colour)
 
 _PHONE_RESULTS = frozenset({"1-0", "1/2", "0-1"})
 """What a player may report from a phone (``storage.commands.phones.PHONE_RESULTS``); a
-match's report holds several, space-separated (a team board with an empty place: ``*``)."""
+match's report holds several, space-separated (a team board with an empty place: its
+forfeit, ``+-``, ``-+`` or ``--``)."""
+_EMPTY_PLACES = frozenset({"+-", "-+", "--"})
 _MAX_REPORTED_GAMES = 50
 """A team match has at most 50 boards."""
 _REPORT_STATES = frozenset({"reported", "confirmed", "disputed", "accepted", "rejected"})
@@ -250,14 +252,14 @@ def _codes(con: sqlite3.Connection) -> Iterator[str]:
 
 def _reported(value: object) -> bool:
     """A reported result as the phones write it: one game's (``1-0``), a Double-Swiss
-    board's two (``1-0 1/2``) or a team match's boards (``1-0 * 0-1``)."""
+    board's two (``1-0 1/2``) or a team match's boards (``1-0 -+ 0-1``)."""
     if not isinstance(value, str):
         return False
     tokens = value.split(" ")
     return (
         1 <= len(tokens) <= _MAX_REPORTED_GAMES
-        and all(t in _PHONE_RESULTS or (t == "*" and len(tokens) > 1) for t in tokens)
-        and any(t != "*" for t in tokens)
+        and all(t in _PHONE_RESULTS or (t in _EMPTY_PLACES and len(tokens) > 1) for t in tokens)
+        and any(t in _PHONE_RESULTS for t in tokens)
     )
 
 

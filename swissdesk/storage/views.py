@@ -446,8 +446,8 @@ class PhoneBoard:
 
 def team_score(tokens: str) -> str:
     """A team report's match score from the first team's side (``2½-1½``), from its board
-    results (``1-0 1/2 0-1 *``; an empty place counts for nobody here)."""
-    halves = {"1-0": (2, 0), "1/2": (1, 1), "0-1": (0, 2)}
+    results (``1-0 1/2 0-1 +-``: the last board forfeited by the second team's empty place)."""
+    halves = {"1-0": (2, 0), "1/2": (1, 1), "0-1": (0, 2), "+-": (2, 0), "-+": (0, 2)}
     a = sum(halves.get(t, (0, 0))[0] for t in tokens.split())
     b = sum(halves.get(t, (0, 0))[1] for t in tokens.split())
 
@@ -462,8 +462,8 @@ class ReportView:
     """A board's result as reported from the phones (issue 35).
 
     ``result`` as the report keeps it: ``1-0`` (a game, White first), ``1-0 1/2`` (a
-    Double-Swiss board, each game in its own colours), ``1-0 1/2 0-1 *`` (a team match's
-    boards from the first team's side; ``*`` an empty place). ``state``: ``reported``
+    Double-Swiss board, each game in its own colours), ``1-0 1/2 0-1 -+`` (a team match's
+    boards from the first team's side; an empty place is the line-up's forfeit). ``state``: ``reported``
     (one player), ``confirmed`` (both agree), ``disputed`` (they do not:
     ``disputed_result`` is the opponent's), ``accepted`` (entered), ``rejected`` (set
     aside by the arbiter)."""

@@ -65,8 +65,8 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 """Sent with every response, errors included."""
 
 READ_METHODS = frozenset({"GET", "HEAD"})
-WRITE_PATHS = frozenset({"/checkin", "/report"})
-"""The phones' forms (issue 35): the only addresses taking ``POST``."""
+WRITE_PATHS = frozenset({"/checkin", "/report", "/kiosk"})
+"""The phones' and the kiosk's forms (issue 35): the only addresses taking ``POST``."""
 MAX_TARGET = 2_048
 """Longest path and query accepted (a longer one is answered 414)."""
 POLL_SECONDS = 0.25
@@ -138,8 +138,11 @@ class Hub:
         notice: HallNotice | None = None,
         public_url: str = "",
         reader: Reader = read_in_thread,
+        kiosk_key: str = "",
     ) -> None:
         self.venue = venue
+        self.kiosk_key = kiosk_key
+        """The secret of the check-in kiosk's address (``""``: no kiosk; issue 35)."""
         self.reader = reader
         self.renderer = renderer
         self.notice_path = notice_path
@@ -389,7 +392,7 @@ def create_app(hub: Hub) -> ASGIApp:
 
     from swissdesk.venue.phones import Phones
 
-    phones = hub.phones = Phones(venue, renderer.env)
+    phones = hub.phones = Phones(venue, renderer.env, kiosk_key=hub.kiosk_key)
 
     async def checkin(request: Request) -> Response:
         if request.method == "POST":
@@ -404,10 +407,14 @@ def create_app(hub: Hub) -> ASGIApp:
     async def me(request: Request) -> Response:
         return await phones.me(request)
 
+    async def kiosk(request: Request) -> Response:
+        return await phones.kiosk(request)
+
     routes += [
         Route("/checkin", checkin, methods=["GET", "HEAD", "POST"]),
         Route("/report", report, methods=["GET", "HEAD", "POST"]),
         Route("/me", me),
+        Route("/kiosk", kiosk, methods=["GET", "HEAD", "POST"]),
     ]
 
     async def not_found(request: Request, exc: Exception) -> Response:

@@ -34,6 +34,7 @@ import hmac
 import secrets
 import threading
 import time
+import unicodedata
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -48,6 +49,7 @@ from swissdesk.errors import SwissdeskError
 from swissdesk.storage import (
     BoardResult,
     CodeHolder,
+    KioskCheckIn,
     PhoneCheckIn,
     ReportMatch,
     ReportResult,
@@ -68,6 +70,8 @@ MAX_BODY = 2_048
 MAX_GAMES = 50
 """A team match has at most 50 boards: a form names at most this many games."""
 USED_TOKENS_KEPT = 100_000
+KIOSK_SHOWN = 12
+"""Players a kiosk search shows at most (type more of the name to find one among more)."""
 COOKIE = "swissdesk_phone"
 
 PHONE_RESULTS = {
@@ -187,12 +191,31 @@ class BoardInfo:
     confirms with one tap, or corrects a game)."""
 
 
+@dataclass(frozen=True, slots=True)
+class KioskPlayer:
+    """A player as the kiosk's search lists them."""
+
+    section: str
+    section_name: str
+    tpn: int
+    name: str
+    checked_in: bool
+
+
+def fold(text: str) -> str:
+    """``text`` for a search: lower case, accents dropped (``Müller`` finds ``muller``)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 class Phones:
     """The phone routes' state and logic (one per server)."""
 
-    def __init__(self, venue: Venue, env: Environment) -> None:
+    def __init__(self, venue: Venue, env: Environment, *, kiosk_key: str = "") -> None:
         self.venue = venue
         self.env = env
+        self.kiosk_key = kiosk_key
+        """The kiosk's secret (``""``: no kiosk): its address is ``/kiosk?key=…``."""
         self.lockout = LockOut()
         self.tokens = FormTokens()
         self.writes = 0
@@ -272,6 +295,121 @@ class Phones:
         target = f"{where}?code={code}" if code else where
         return RedirectResponse(target, 303, headers={"Cache-Control": "no-store",
                                                        "Referrer-Policy": "no-referrer"})  # fmt: skip
+
+    # -- the kiosk: a tablet at the desk, check-in by name ----------------------------------
+
+    def _kiosk_refusal(self, request: Request, key: str) -> Response | None:
+        """404 for a wrong or missing kiosk key (counted as a wrong code: the address is
+        locked out after a few), 429 while the address is locked out; ``None``: go on."""
+        address = request.client.host if request.client else "unknown"
+        left = self.lockout.locked(address)
+        if left:
+            text = f"Too many wrong tries from this device: wait {max(1, round(left / 60))} minutes."
+            return self._render_kiosk(request, key="", answer=Answer("Locked", text, "refused"),
+                                      status=429)  # fmt: skip
+        if not self.kiosk_key or not hmac.compare_digest(key.encode(), self.kiosk_key.encode()):
+            if key:
+                self.lockout.wrong(address)
+            return HTMLResponse(_NOT_FOUND, 404)
+        return None
+
+    async def kiosk(self, request: Request) -> Response:
+        """``/kiosk?key=…``: the check-in tablet at the arbiter's desk. A player finds their
+        name (or number) and taps *Check in*; no personal code (the kiosk's secret address
+        is the key, opened on the desk's tablet only). Each check-in is one
+        :class:`~swissdesk.storage.commands.phones.KioskCheckIn`, audited with the tablet."""
+        if request.method == "POST":
+            return await self._kiosk_post(request)
+        key = request.query_params.get("key", "")[:80]
+        refused = self._kiosk_refusal(request, key)
+        if refused is not None:
+            return refused
+        query = request.query_params.get("q", "")[:60]
+        return await self._kiosk_page(request, key, query, None)
+
+    async def _kiosk_post(self, request: Request) -> Response:
+        read = _same_origin(request) or await _read_form(request)
+        if isinstance(read, str):
+            return HTMLResponse(_NOT_FOUND, 404) if not self.kiosk_key else self._render_kiosk(
+                request, key="", answer=Answer("Not sent", read, "refused"), status=403)
+        form = read
+        key = form.get("key", "")[:80]
+        refused = self._kiosk_refusal(request, key)
+        if refused is not None:
+            return refused
+        why = self.tokens.check(request.cookies.get(COOKIE, ""), form.get("token", ""))
+        if why is not None:
+            return await self._kiosk_page(request, key, "", Answer("Not sent", why, "refused"),
+                                          403)  # fmt: skip
+        opened = {s.slug: s for s in await asyncio.to_thread(self._open_sections, "checkin")}
+        section = opened.get(form.get("section", ""))
+        tpn = form.get("tpn", "")
+        if section is None or not tpn.isdigit():
+            answer = Answer("Closed", "Check-in is closed for this section: ask the arbiter.",
+                            "refused")  # fmt: skip
+            return await self._kiosk_page(request, key, "", answer, 404)
+        handle = self.handle(section)
+        try:
+            saved = await asyncio.to_thread(
+                handle.execute, KioskCheckIn(int(tpn), device=_device(request))
+            )
+        except SwissdeskError as exc:
+            text = _sentence(str(exc))
+            answer = Answer("", text, "ok" if "already" in text else "refused")
+            return await self._kiosk_page(request, key, "", answer)
+        self.writes += 1
+        name = saved.summary.split(": ", 1)[-1]
+        answer = Answer("", f"Checked in: {name}. Good luck!", "ok")
+        return await self._kiosk_page(request, key, "", answer)
+
+    async def _kiosk_page(
+        self, request: Request, key: str, query: str, answer: Answer | None, status: int = 200
+    ) -> Response:
+        opened = await asyncio.to_thread(self._open_sections, "checkin")
+        found: list[KioskPlayer] = []
+        counts = (0, 0)
+        if opened:
+            found, counts = await asyncio.to_thread(self._kiosk_search, opened, query)
+        return self._render_kiosk(request, key=key, answer=answer, status=status,
+                                  opened=[s.name for s in opened], query=query, found=found,
+                                  counts=counts)  # fmt: skip
+
+    def _kiosk_search(
+        self, opened: list[Section], query: str
+    ) -> tuple[list[KioskPlayer], tuple[int, int]]:
+        """The players of the open sections matching ``query`` (a number, or words of the
+        name in any order, accents ignored), at most :data:`KIOSK_SHOWN`; and how many of
+        all are checked in."""
+        words = [w for w in fold(query).split() if w]
+        found: list[KioskPlayer] = []
+        checked = total = 0
+        for section in opened:
+            try:
+                rows = self.handle(section).players()
+            except SwissdeskError:
+                continue
+            for p in rows:
+                if p.withdrawn_from_round is not None:
+                    continue
+                total += 1
+                checked += p.checked_in
+                name = fold(p.name)
+                if not words:
+                    continue
+                if (len(words) == 1 and words[0].isdigit() and int(words[0]) == p.tpn) or all(
+                    w in name for w in words
+                ):
+                    found.append(KioskPlayer(section.slug, section.name, p.tpn, p.name,
+                                             p.checked_in))  # fmt: skip
+        found.sort(key=lambda k: (fold(k.name), k.section))
+        return found[:KIOSK_SHOWN], (checked, total)
+
+    def _render_kiosk(self, request: Request, *, key: str, answer: Answer | None,
+                      status: int = 200, **context: object) -> Response:  # fmt: skip
+        return self._render(request, "kiosk", {"answer": answer, "key": key, "opened": [],
+                                               "query": "", "found": [], "counts": (0, 0),
+                                               **context}, status,
+                            template="kiosk.html")  # fmt: skip
 
     async def post(self, request: Request, what: str) -> Response:
         opened = await asyncio.to_thread(self._open_sections, what)
@@ -381,16 +519,22 @@ class Phones:
                             status)  # fmt: skip
 
     def _render(
-        self, request: Request, what: str, context: dict[str, object], status: int = 200
+        self,
+        request: Request,
+        what: str,
+        context: dict[str, object],
+        status: int = 200,
+        *,
+        template: str = "phone.html",
     ) -> Response:
         cookie = request.cookies.get(COOKIE, "")
         fresh = not cookie or len(cookie) > 64
         if fresh:
             cookie = secrets.token_urlsafe(18)
-        title = "Check in" if what == "checkin" else "Report your result"
+        title = {"checkin": "Check in", "kiosk": "Check-in desk"}.get(what, "Report your result")
         token = self.tokens.issue(cookie)
         page = {**context, "what": what, "title": title, "token": token}
-        html = self.env.get_template("phone.html").render(page)
+        html = self.env.get_template(template).render(page)
         # Same-origin referrers (not the venue's usual no-referrer): the browser then
         # names this server as the form's Origin, which the check above compares.
         headers = {"Cache-Control": "no-store", "Referrer-Policy": "same-origin"}

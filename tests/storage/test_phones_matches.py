@@ -129,7 +129,7 @@ def test_an_empty_place_is_not_reported_and_a_changed_line_up_stops_the_report(
     cup.execute(ReportMatch(first, 1, (W, D, D, None)))
     cup.execute(ReportMatch(second, 1, (W, D, D, W)))  # what the phone sends for board 4: ignored
     (rep,) = cup.reports(1)
-    assert rep.state == "confirmed" and rep.result == "1-0 1/2 1/2 *"
+    assert rep.state == "confirmed" and rep.result == "1-0 1/2 1/2 -+"
     cup.execute(SetLineup(1, a, (1, 2, 3, 5)))  # the arbiter changes the line-up
     with pytest.raises(ActionRefused, match="line-ups of match 1 changed"):
         cup.execute(AcceptReports(1, (1,)))

@@ -110,7 +110,7 @@ def test_a_captain_reports_the_match_and_the_other_captain_confirms_it(cup: Path
         assert "Empty place" in page and 'name="g4"' not in page  # board 4: no choice
         done = send(client, codes[m.first_tpn], page, n="4", g1="1-0", g2="1/2", g3="0-1")
         assert "the other team&#39;s captain confirms it" in done
-        assert "1½-1½ [1-0 1/2 0-1 *] reported" in done  # board 4: the line-up's forfeit
+        assert "1½-2½ [1-0 1/2 0-1 -+] reported" in done  # board 4: the line-up's forfeit
         assert "Send the results" in done
         # The other captain finds the results chosen already: one tap confirms.
         other = show_board(client, codes[m.second_tpn])
@@ -120,7 +120,7 @@ def test_a_captain_reports_the_match_and_the_other_captain_confirms_it(cup: Path
         assert "both captains agree" in done
     with TournamentFile.open(cup) as tf:
         (rep,) = tf.reports(1)
-        assert rep.state == "confirmed" and rep.result == "1-0 1/2 0-1 *"
+        assert rep.state == "confirmed" and rep.result == "1-0 1/2 0-1 -+"
         assert tf.audit_log()[-1].action == "ReportMatch"
 
 

@@ -50,9 +50,10 @@ adjournments are the arbiter's."""
 
 REPORT_STATES = ("reported", "confirmed", "disputed", "accepted", "rejected")
 
-EMPTY_PLACE = "*"
-"""A team report's token for a board with an empty place in a line-up: a forfeited game,
-the line-up's doing, not reported."""
+EMPTY_PLACES = ("+-", "-+", "--")
+"""A team report's tokens for a board with an empty place in a line-up (the second team's,
+the first team's, both): a forfeited game, the line-up's doing, written from the first
+team's side as the line-up decides it, never reported by a captain."""
 
 
 def report_kind(s: Session) -> str:
@@ -78,13 +79,17 @@ def team_places(s: Session, team_id: int, round_number: int) -> dict[int, int | 
     return {n: (members[n - 1].id if n <= len(members) else None) for n in range(1, boards + 1)}
 
 
-def _team_shape(s: Session, round_number: int, match: int) -> list[bool]:
-    """Whether each board of a match is played (both places filled) in today's line-ups."""
+def _team_forfeits(s: Session, round_number: int, match: int) -> list[str | None]:
+    """Per board of a match in today's line-ups: ``None`` for a board played (both places
+    filled), else its forfeit from the first team's side (:data:`EMPTY_PLACES`)."""
     first, second = match_entries(s, round_number, match)
     a = team_places(s, first.player_id, round_number)
     b = team_places(s, second.player_id, round_number)
-    boards = team_settings(s).boards
-    return [a.get(n) is not None and b.get(n) is not None for n in range(1, boards + 1)]
+    out: list[str | None] = []
+    for n in range(1, team_settings(s).boards + 1):
+        here, there = a.get(n) is not None, b.get(n) is not None
+        out.append(None if here and there else "+-" if here else "-+" if there else "--")
+    return out
 
 
 def new_code() -> str:
@@ -426,6 +431,32 @@ def phone_check_in(s: Session, a: PhoneCheckIn) -> Outcome:
     return summary, {"ids": [rec.id], "present": True, "by": by, "device": device}, ()
 
 
+@dataclass(frozen=True, slots=True)
+class KioskCheckIn(Action):
+    """A player checks in at the kiosk, the tablet at the arbiter's desk, by finding their
+    name (no personal code: the kiosk's own address is the key, and the arbiter watches
+    the desk). ``device``: the tablet as the server saw it, for the audit log."""
+
+    tpn: int
+    device: str = ""
+
+
+def kiosk_check_in(s: Session, a: KioskCheckIn) -> Outcome:
+    r = phone_check_in_round(s)
+    if r is None:
+        raise ActionRefused("check-in is closed: ask the arbiter")
+    rec = player_by_tpn(s, a.tpn)
+    if rec.withdrawn_from_round is not None and rec.withdrawn_from_round <= r:
+        raise ActionRefused(f"{rec.name} is withdrawn from the tournament: ask the arbiter")
+    if rec.checked_in:
+        raise ActionRefused(f"{rec.name} is checked in already")
+    rec.checked_in = True
+    device = _device_text(a.device)
+    by = "the kiosk at the desk" + (f" ({device})" if device else "")
+    summary = f"checked in at the kiosk for round {r}: {_player_label(rec)}"
+    return summary, {"ids": [rec.id], "present": True, "by": by, "device": device}, ()
+
+
 # ---------------------------------------------------------------------------------------
 # Results reported from phones
 
@@ -565,13 +596,13 @@ def report_match(s: Session, a: ReportMatch) -> Outcome:
                     "arbiter's"
                 )
             return " ".join(g.value for g in a.games if g is not None)
-        shape = _team_shape(s, entry.round_number, int(entry.board or 0))
+        shape = _team_forfeits(s, entry.round_number, int(entry.board or 0))
         if len(a.games) != len(shape):
             raise ActionRefused(f"report the {len(shape)} boards of the match")
         tokens = []
-        for n, (played, g) in enumerate(zip(shape, a.games, strict=True), start=1):
-            if not played:
-                tokens.append(EMPTY_PLACE)
+        for n, (forfeit, g) in enumerate(zip(shape, a.games, strict=True), start=1):
+            if forfeit is not None:
+                tokens.append(forfeit)
             elif g not in PHONE_RESULTS or g is None:
                 raise ActionRefused(
                     f"report board {n}: a win, a draw or a loss (anything else is the "
@@ -579,7 +610,7 @@ def report_match(s: Session, a: ReportMatch) -> Outcome:
                 )
             else:
                 tokens.append(g.value)
-        if not any(shape):
+        if all(f is not None for f in shape):
             raise ActionRefused("no board of the match is played: the arbiter enters it")
         return " ".join(tokens)
 
@@ -694,7 +725,7 @@ def _accept(s: Session, report: ResultReportRecord, kind: str) -> dict[str, Any]
         rows = {b.board: b for b in lineup_rows(s, first.player_id, r)}
         for n, token in enumerate(report.result.split(), start=1):
             row = rows.get(n)
-            if token == EMPTY_PLACE or (row is not None and row.result is not None):
+            if token in EMPTY_PLACES or (row is not None and row.result is not None):
                 continue
             team_matches.enter_board_result(
                 s, team_matches.EnterBoardResult(r, board, n, BoardResult(token))
@@ -721,8 +752,8 @@ def _stale(s: Session, report: ResultReportRecord, kind: str) -> str | None:
     report made on line-ups that have changed since."""
     if kind != "team":
         return None
-    shape = _team_shape(s, report.round_number, report.board)
-    reported = [t != EMPTY_PLACE for t in report.result.split()]
+    shape = _team_forfeits(s, report.round_number, report.board)
+    reported = [t if t in EMPTY_PLACES else None for t in report.result.split()]
     if shape != reported:
         return (
             f"the line-ups of match {report.board} changed since it was reported: dismiss "
