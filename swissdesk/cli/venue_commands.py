@@ -75,7 +75,13 @@ def register(subparsers: Any) -> None:
         "and check in without a code): its secret address is printed; open it on the "
         "desk's tablet only",
     )
-    serve.add_argument("--kiosk-key", default="", help=argparse.SUPPRESS)
+    serve.add_argument(
+        "--kiosk-key",
+        default="",
+        metavar="KEY",
+        help="serve the kiosk with this secret (16 to 64 letters, digits, '-' or '_') instead "
+        "of a new one: the window passes its own",
+    )
     serve.set_defaults(func=run_serve)
 
     publish: argparse.ArgumentParser = subparsers.add_parser(

@@ -129,3 +129,12 @@ def test_the_kiosk_respects_the_door_and_withdrawals(kiosk: TestClient, upcoming
     page = kiosk.get("/kiosk", params={"key": KEY}).text
     assert "Check-in is not open now" in page
     assert checked_in(upcoming) == []
+
+
+def test_serve_refuses_a_weak_kiosk_key(
+    upcoming: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from swissdesk.cli import main
+
+    assert main(["serve", str(upcoming), "--port", "0", "--kiosk-key", "short"]) == 2
+    assert "--kiosk-key: 16 to 64 letters" in capsys.readouterr().err
