@@ -160,7 +160,7 @@ def run_report(args: argparse.Namespace) -> int:
 
         with open_section(source, args.section) as tf:
             codes = tf.player_codes() or None
-    if tournament.is_team:
+    if tournament.is_team and args.kind not in ("codes", "checkin"):  # captains' codes: teams'
         raise InputError(
             f"{source} is a team event: print its documents with 'swissdesk team report' "
             "(pairings, sheets, standings, crosstable, boards)"

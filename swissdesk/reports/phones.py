@@ -95,8 +95,10 @@ def phone_url(venue_url: str, code: str) -> str:
 class _CodeSheet(Flowable):  # type: ignore[misc]
     """One page of code slips, two across, dashed cut lines between them."""
 
-    def __init__(self, slips: list[tuple[Player, str]], event: str, url: str) -> None:
+    def __init__(self, slips: list[tuple[Player, str]], event: str, url: str,
+                 team: bool = False) -> None:  # fmt: skip
         super().__init__()
+        self.team = team
         self.slips = slips
         self.event = event
         self.url = url
@@ -139,7 +141,8 @@ class _CodeSheet(Flowable):  # type: ignore[misc]
         text = f"{player.tpn}  {isolate(player.name)}"
         canvas.drawString(x + 3 * mm, top - 6 * mm, fit(text, room, BOLD, 11))
         canvas.setFont(REGULAR, 8)
-        canvas.drawString(x + 3 * mm, top - 13 * mm, "Your personal code:")
+        label = "The team's code, for its captain:" if self.team else "Your personal code:"
+        canvas.drawString(x + 3 * mm, top - 13 * mm, label)
         canvas.setFont(BOLD, 22)
         canvas.drawString(x + 3 * mm, top - 22 * mm, " ".join((code[:3], code[3:])))
         canvas.setFont(REGULAR, 7.5)
@@ -177,7 +180,8 @@ def render_code_slips(
     for start in range(0, len(slips), per_page):
         if story:
             story.append(PageBreak())
-        story.append(_CodeSheet(slips[start : start + per_page], tournament.info.name, url))
+        story.append(_CodeSheet(slips[start : start + per_page], tournament.info.name, url,
+                                tournament.is_team))  # fmt: skip
     if not story:
         story.append(note("No player has a personal code yet (swissdesk codes FILE)."))
     header = make_header(tournament, "Personal codes", "Cut out and hand to each player", None)

@@ -140,3 +140,34 @@ def test_the_qr_address_leads_to_check_in_then_to_the_board(event: Path) -> None
     for client in serve(event):
         r = client.get(f"/me?code={code}")
         assert r.headers["location"] == f"/report?code={code}"
+
+
+def test_a_team_events_code_slips_are_the_captains(tmp_path: Path) -> None:
+    from swissdesk.model.tournament import TEAM_SCORING, TeamSettings
+    from swissdesk.storage import (
+        AddTeam,
+        AssignTeamPairingNumbers,
+        MemberData,
+        SetTeamSettings,
+        TeamData,
+    )
+
+    path = tmp_path / "cup.swissdesk"
+    settings = TournamentSettings(name="Team Cup", total_rounds=3, system="team",
+                                  scoring=TEAM_SCORING, is_team=True)  # fmt: skip
+    with TournamentFile.create(path, settings) as tf:
+        tf.execute(SetTeamSettings(TeamSettings(boards=4)))
+        for i in range(4):
+            members = tuple(MemberData(f"Player {i}.{j}", 2000 - j) for j in range(1, 5))
+            tf.execute(AddTeam(TeamData(f"Club {i}", f"C{i}", "GER", members=members)))
+        tf.execute(AssignTeamPairingNumbers())
+        tf.execute(IssueCodes())
+        codes = tf.player_codes()
+    slips = tmp_path / "codes.pdf"
+    assert main(["report", str(path), "--kind", "codes", "--venue-url", URL,
+                 "-o", str(slips)]) == 0  # fmt: skip
+    text = PdfReader(str(slips)).pages[0].extract_text()
+    assert "The team's code, for its captain" in text and "Club 0" in text
+    assert qr_codes_drawn(slips) == [expected(f"{URL}me?code={codes[t]}") for t in sorted(codes)]
+    # Other documents of a team event stay 'swissdesk team report''s.
+    assert main(["report", str(path), "--kind", "standings", "-o", str(tmp_path / "s.pdf")]) == 2
