@@ -33,9 +33,15 @@ def upcoming(tmp_path: Path) -> Path:
     return path
 
 
+NOW = [0.0]
+"""The server's clock in these tests: the open doors are read at most once a second
+(DOORS_SECONDS), so a test that closes one moves the clock on."""
+
+
 def serve(path: Path, key: str = KEY) -> Iterator[TestClient]:
     venue = Venue([path])
-    with TestClient(create_app(Hub(venue, Renderer(), kiosk_key=key))) as c:
+    hub = Hub(venue, Renderer(), kiosk_key=key, clock=lambda: NOW[0])
+    with TestClient(create_app(hub)) as c:
         yield c
     venue.close()
 
@@ -126,6 +132,7 @@ def test_the_kiosk_respects_the_door_and_withdrawals(kiosk: TestClient, upcoming
     assert "withdrawn" in text
     with TournamentFile.open(upcoming) as tf:
         tf.execute(OpenCheckIn(None))
+    NOW[0] += phones.DOORS_SECONDS + 1
     page = kiosk.get("/kiosk", params={"key": KEY}).text
     assert "Check-in is not open now" in page
     assert checked_in(upcoming) == []
