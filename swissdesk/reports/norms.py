@@ -106,7 +106,7 @@ def render_norms(
             )
             story.extend(
                 note(
-                    _("No. {number} {name}: {what}").format(
+                    _("no. {number} {name}: {what}").format(
                         number=p.tpn, name=p.name, what=describe_forecast(f)
                     ),
                     size=8.5,

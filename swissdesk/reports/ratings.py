@@ -88,7 +88,7 @@ def render_ratings(
         )
         if not p.rated:
             unrated.append(
-                _("No. {number} {name}: {what}").format(number=p.tpn, name=p.name, what=p.status)
+                _("no. {number} {name}: {what}").format(number=p.tpn, name=p.name, what=p.status)
             )
     widths = [fixed[0], name_w, *fixed[1:]]
     align = ["RIGHT", "LEFT", "LEFT", "CENTER", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT"]
@@ -111,7 +111,7 @@ def render_ratings(
     story.append(heading(_("Game by game"), size=10))
     story.append(_games_table(report, width))
     corrected = [
-        _("No. {number} {name}, round {round}: {result}").format(
+        _("no. {number} {name}, round {round}: {result}").format(
             number=p.tpn, name=p.name, round=g.round, result=g.corrected
         )
         for p in report.players
