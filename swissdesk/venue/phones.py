@@ -54,7 +54,7 @@ from swissdesk.storage import (
     ReportView,
     TournamentFile,
 )
-from swissdesk.venue.render import not_found_html
+from swissdesk.venue.render import language_links, not_found_html
 from swissdesk.venue.source import Section, Venue
 
 MAX_WRONG = 5
@@ -369,7 +369,7 @@ class Phones:
         title = _("Check in") if what == "checkin" else _("Report your result")
         token = self.tokens.issue(cookie)
         page = {**context, "what": what, "title": title, "token": token,
-                "lang": current_language()}  # fmt: skip
+                "lang": current_language(), "switch": language_links("/" + what)}  # fmt: skip
         html = self.env.get_template("phone.html").render(page)
         # Same-origin referrers (not the venue's usual no-referrer): the browser then
         # names this server as the form's Origin, which the check above compares.

@@ -199,6 +199,7 @@ def test_the_phones_pages_and_refusals_speak_the_players_language(client: TestCl
     page = client.get("/checkin", headers={"Accept-Language": "de"})
     assert html_lang(page.text) == "de"
     assert "Die Anwesenheitsbestätigung ist jetzt nicht geöffnet." in page.text
+    assert "/language?set=fr&amp;next=%2Fcheckin" in page.text
     missing = client.get("/no/such/page", headers={"Accept-Language": "es"})
     assert missing.status_code == 404 and html_lang(missing.text) == "es"
     assert "Esta página no existe." in missing.text
