@@ -243,7 +243,7 @@ class Renderer:
         with using_language(language) as language:
             if path == "/":
                 key: tuple[Any, ...] = ("index", tuple(versions.items()), language)
-                return self._cached(key, lambda: self._index(sections))
+                return self._cached(key, lambda: self._index(sections, versions))
             page = resolve(sections, path, query)
             if page is None:
                 return None
@@ -266,6 +266,9 @@ class Renderer:
         path, _, qs = here.partition("?")
         query = dict(_parse_query(qs))
         with using_language(language) as language:
+            if path == "/":
+                key: tuple[Any, ...] = ("index-main", tuple(versions.items()), language)
+                return self._cached(key, lambda: self._index(sections, versions, "main"))
             page = resolve(sections, path, query)
             if page is None:
                 return None
@@ -293,9 +296,19 @@ class Renderer:
         notice = self.env.get_template("_fide_mode.html").render(context)  # as base.html
         return notice + "".join(template.blocks[block](template.new_context(context)))
 
-    def _index(self, sections: Mapping[str, SectionData]) -> str:
-        context = {**self.common(sections, "/", None, 0), "title": gettext("Tournaments")}
-        return self.env.get_template("index.html").render(context)
+    def _index(
+        self,
+        sections: Mapping[str, SectionData],
+        versions: Mapping[str, int],
+        block: str | None = None,
+    ) -> str:
+        """The start page (``block="main"``: its ``<main>``, for a live update)."""
+        version = index_version(versions)
+        context = {**self.common(sections, "/", None, version), "title": gettext("Tournaments")}
+        template = self.env.get_template("index.html")
+        if block is None:
+            return template.render(context)
+        return "".join(template.blocks[block](template.new_context(context)))
 
     def display(
         self,
@@ -348,6 +361,13 @@ def language_links(here: str) -> tuple[tuple[str, str, str], ...]:
         (code, name, "/language?" + urlencode({"set": code, "next": here}))
         for code, name in LANGUAGES.items()
     )
+
+
+def index_version(versions: Mapping[str, int]) -> int:
+    """The start page's version: it lists every section, so any section's change (a round
+    paired, a section added, renamed, removed: each bumps that section's version, and a
+    removed one keeps its last) makes it grow."""
+    return sum(versions.values())
 
 
 def _here(path: str, query: Mapping[str, str]) -> str:
