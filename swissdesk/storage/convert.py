@@ -275,6 +275,8 @@ def settings_from_tournament(t: Tournament) -> TournamentSettings:
             method=t.rating_method or RatingMethod.FIDE,
             national_federation=t.rating_federation,
             unrated=t.unrated_rule,
+            long_event=t.long_event,
+            tiebreak_ratings=t.tiebreak_ratings,
         ),
         round_robin=(
             round_robin.settings_of(t)
@@ -766,6 +768,7 @@ def build_snapshot(
                 club=row.club,
                 withdrawn_from=row.withdrawn_from_round,
                 expelled=row.id in expelled,
+                later_ratings=tuple((r.from_round, r.rating.value) for r in ratings.later),
             )
         )
     acceleration: dict[int, tuple[HalfPoints, ...]] = {}
@@ -808,6 +811,8 @@ def build_snapshot(
         rating_method=None if rules.method is RatingMethod.FIDE else rules.method,
         rating_federation=national_fed,
         unrated_rule=rules.unrated,
+        long_event=rules.long_event,
+        tiebreak_ratings=rules.tiebreak_ratings,
         fide_mode=bool(rec.fide_mode),
         integrity_log=tuple(e.trf_line[4:] for e in integrity_events(rec)),
         rating_corrections=_rating_corrections(session, section, through, tpn_of, by_player),
