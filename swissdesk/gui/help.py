@@ -52,6 +52,7 @@ HELP_TOPICS: dict[str, str] = {
     "PreviewDialog": "print-preview",
     "RatingListImportDialog": "rating-list",
     "RatingUpdateDialog": "update-ratings",
+    "LaterRatingsDialog": "events-over-30-days",
     "TeamDialog": "teams-and-rosters",
     "LineupDialog": "line-ups",
     "ForfeitDialog": "forfeited-matches",

@@ -172,6 +172,12 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
                 "&Update ratings from the rating list…",
                 "rating_list.update_ratings",
             ),
+            Command(
+                "later_ratings",
+                "La&ter ratings (event over 30 days)…",
+                "players.later_ratings",
+                tip="The ratings of a later rating period, held from a round on",
+            ),
         ),
     ),
     (

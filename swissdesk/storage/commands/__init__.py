@@ -28,6 +28,7 @@ pairing number (TPN, C.04.2 art. 2.3).
 from swissdesk.storage.commands.base import Action, Outcome, Redo, Step, Undo
 from swissdesk.storage.commands.chess960 import SetChess960
 from swissdesk.storage.commands.fide_mode import LeaveFideMode, ProhibitPairs
+from swissdesk.storage.commands.later_ratings import SetLaterRatings
 from swissdesk.storage.commands.manual import (
     CancelManualPairing,
     EndManualPairing,
@@ -138,6 +139,7 @@ __all__ = [
     "RevokeCodes",
     "SetChess960",
     "SetHalfByeEligibility",
+    "SetLaterRatings",
     "SetLineup",
     "SetTeamSettings",
     "StartManualPairing",
