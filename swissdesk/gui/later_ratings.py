@@ -12,7 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit, QSpinBox, QTableWidget, QTableWidgetItem, QWidget
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QLineEdit,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
 
 from swissdesk.gui.dialog_base import ValidatedDialog
 from swissdesk.model.ratings import PlayerRatings
@@ -37,6 +44,7 @@ class LaterRatingsDialog(ValidatedDialog):
         self.round.setRange(2, max(2, total_rounds))
         self.round.setValue(min(max(2, first_round), max(2, total_rounds)))
         self.round.setToolTip("The first round played under the new rating list")
+        self.round.setMinimumWidth(self.fontMetrics().horizontalAdvance("00") + 48)
         self.list_name = QLineEdit()
         self.list_name.setPlaceholderText("e.g. FIDE 2027-01 (empty: typed by the arbiter)")
         self.table = QTableWidget(len(self.rows), 4)
@@ -51,7 +59,11 @@ class LaterRatingsDialog(ValidatedDialog):
                 item = QTableWidgetItem(text)
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
                 self.table.setItem(i, column, item)
-        self.table.resizeColumnsToContents()
+        header = self.table.horizontalHeader()
+        for column in (self.NUMBER, self.FIRST, self.LATER):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(self.NAME, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.table.setMinimumHeight(260)
         self.form.addRow("From &round:", self.round)
         self.form.addRow("Rating &list:", self.list_name)
