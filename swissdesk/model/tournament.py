@@ -599,6 +599,11 @@ class Tournament:
     count in the rating-based tie-breaks as ``tiebreak_ratings`` says."""
     tiebreak_ratings: TiebreakRatings = field(default_factory=TiebreakRatings)
     """Which ratings the rating-based tie-breaks read in a long event (Q214-216)."""
+    pairing_controller: str = ""
+    """The program that paired the tournament, for TRF-2026 record 182 ("Pairing Controller
+    Identifier", mandatory for title events): set for a tournament swissdesk runs, whose
+    final TRF then also states the standings' order (record 212); ``""`` for a file read
+    and written back as it was."""
     fide_mode: bool = True
     """In FIDE mode (FIDE's checklist for tournament programs, C.02): a tournament that left
     it says so on every printed page."""

@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session
 
+from swissdesk import __version__
 from swissdesk.elo import NationalSystem
 from swissdesk.engines.acceleration import (  # re-exported for the storage service
     baku_group_a_size as baku_group_a_size,
@@ -813,6 +814,7 @@ def build_snapshot(
         unrated_rule=rules.unrated,
         long_event=rules.long_event,
         tiebreak_ratings=rules.tiebreak_ratings,
+        pairing_controller=f"swissdesk {__version__}",
         fide_mode=bool(rec.fide_mode),
         integrity_log=tuple(e.trf_line[4:] for e in integrity_events(rec)),
         rating_corrections=_rating_corrections(session, section, through, tpn_of, by_player),
