@@ -629,6 +629,16 @@ def round_entry(
     )
 
 
+def pairing_controller(session: Session) -> str:
+    """TRF-2026 record 182, the program that made the section's pairings (C.02 VCL Q217):
+    swissdesk, unless every round paired so far came from an imported file (a file imported
+    and exported as it was names no pairing controller of ours)."""
+    engines = set(session.scalars(select(RoundRecord.engine)))
+    if engines and engines <= {"import"}:
+        return ""
+    return f"swissdesk {__version__}"
+
+
 def build_snapshot(
     session: Session, *, through: int | None = None, pending_as: ResultCode | None = None
 ) -> Tournament:
@@ -814,7 +824,7 @@ def build_snapshot(
         unrated_rule=rules.unrated,
         long_event=rules.long_event,
         tiebreak_ratings=rules.tiebreak_ratings,
-        pairing_controller=f"swissdesk {__version__}",
+        pairing_controller=pairing_controller(session),
         fide_mode=bool(rec.fide_mode),
         integrity_log=tuple(e.trf_line[4:] for e in integrity_events(rec)),
         rating_corrections=_rating_corrections(session, section, through, tpn_of, by_player),

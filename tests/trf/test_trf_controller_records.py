@@ -69,3 +69,30 @@ def test_q217_an_exported_event_round_trips_and_checks(tmp_path: Path) -> None:
     again = parse_trf(text)
     assert header(format_trf(replace(again, pairing_controller="swissdesk 9.9"))) == header(text)
     assert main(["check", str(out), "--standings"]) == 0
+
+
+def test_q217_an_imported_file_names_swissdesk_once_it_pairs_a_round(tmp_path: Path) -> None:
+    players = [f"--player=Player {i};{2200 - 10 * i}" for i in range(1, 7)]
+    made = tmp_path / "made.swissdesk"
+    assert main(["new", str(made), "--name", "Q217", "--rounds", "3", *players]) == 0
+    assert main(["next-round", str(made)]) == 0
+    for board in (1, 2, 3):
+        assert main(["result", str(made), "1", str(board), "1/2"]) == 0
+    elsewhere = tmp_path / "elsewhere.trf"
+    assert main(["export", str(made), "-o", str(elsewhere)]) == 0
+    text = "".join(
+        f"{line}\n" for line in elsewhere.read_text().splitlines() if line[:3] not in ("182", "212")
+    )
+    elsewhere.write_text(text)  # a file another program paired
+    imported = tmp_path / "imported.swissdesk"
+    assert main(["import", str(elsewhere), "-o", str(imported)]) == 0
+    out = tmp_path / "out.trf"
+    assert main(["export", str(imported), "-o", str(out)]) == 0
+    assert header(out.read_text()) == ["202 BH/C1, BH, SB, DE"]
+    assert main(["next-round", str(imported)]) == 0
+    assert main(["export", str(imported), "-o", str(out)]) == 0
+    assert header(out.read_text()) == [
+        "202 BH/C1, BH, SB, DE",
+        f"182 swissdesk {__version__}",
+        "212 PTS, BH/C1, BH, SB, DE",
+    ]
