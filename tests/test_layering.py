@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "swissdesk"
 LOWER_LAYERS = (
     "model", "engines", "trf", "tiebreaks", "verification", "elo", "norms", "prizes", "lists",
+    "i18n",
 )  # fmt: skip
 BELOW_VERIFICATION = ("model", "engines", "trf", "tiebreaks")
 """``verification`` (the checker and the generator FIDE's checklist asks for) stands on these;
@@ -147,7 +148,8 @@ def test_venue_stands_on_storage_and_below_never_on_the_gui_cli_or_reports() -> 
             elif top == "swissdesk":
                 continue
             elif top not in sys.stdlib_module_names and top not in (
-                "__future__", *VENUE_ALLOWED_THIRD_PARTY
+                "__future__",
+                *VENUE_ALLOWED_THIRD_PARTY,
             ):
                 offenders.append(f"{path.relative_to(ROOT)}:{line}: imports {module}")
     assert not offenders, "\n".join(offenders)
@@ -195,7 +197,34 @@ def test_the_manual_stands_on_its_own_package_data_never_on_the_layers_above() -
                 ):
                     offenders.append(f"{path.relative_to(ROOT)}:{line}: imports {module}")
             elif top not in sys.stdlib_module_names and top not in (
-                "__future__", *MANUAL_ALLOWED_THIRD_PARTY
+                "__future__",
+                *MANUAL_ALLOWED_THIRD_PARTY,
+            ):
+                offenders.append(f"{path.relative_to(ROOT)}:{line}: imports {module}")
+    assert not offenders, "\n".join(offenders)
+
+
+TRANSLATIONS_ALLOWED_THIRD_PARTY = ("babel",)
+"""Babel: the catalogs' toolchain (extract, update, compile) and CLDR's dates and numbers."""
+
+
+def test_the_catalog_toolchain_stands_on_babel_and_the_message_functions_only() -> None:
+    """``swissdesk.translations`` (issue 38) is used by the reports, the venue, the window and
+    the command line to format dates and numbers, and by CI to check the catalogs; it never
+    reaches into them (``swissdesk.i18n``, the message functions, is a lower layer)."""
+    offenders = []
+    for path in layer_files("translations"):
+        for line, module in imported_modules(path):
+            top = module.split(".")[0]
+            if top == "swissdesk":
+                if not (
+                    module in ("swissdesk", "swissdesk.errors", "swissdesk.i18n")
+                    or module.startswith("swissdesk.translations")
+                ):
+                    offenders.append(f"{path.relative_to(ROOT)}:{line}: imports {module}")
+            elif top not in sys.stdlib_module_names and top not in (
+                "__future__",
+                *TRANSLATIONS_ALLOWED_THIRD_PARTY,
             ):
                 offenders.append(f"{path.relative_to(ROOT)}:{line}: imports {module}")
     assert not offenders, "\n".join(offenders)

@@ -1,0 +1,202 @@
+"""The language of every text swissdesk shows or prints (issue 38), standard library only.
+
+One translation system for the window, the command line's messages, the printed documents and
+the venue's pages: GNU gettext catalogs (``swissdesk/translations/<ll>/LC_MESSAGES/<area>.po``,
+compiled to ``.mo`` beside them; one catalog per area of the source, :data:`DOMAINS`, so the
+window's translators and the documents' never edit the same file), extracted and compiled with
+Babel by ``python -m swissdesk.translations``. At run time the areas' catalogs of a language
+are one: ``_()`` finds a message whichever area marked it. Gettext rather than Qt's ``tr``/``.ts`` because three of
+the four places that speak are not Qt (the PDFs, the web pages, the command line) and the
+storage's refusals reach all four: one catalog, one toolchain, one completeness test. Qt's own
+dialogs (file chooser, print dialog) take the ``qtbase_<ll>.qm`` files PySide6 ships.
+
+Two languages can be at work in one process: the arbiter's (the window, the command line's
+messages) and a tournament's (its printed documents and venue pages, chosen per event, or a
+player's browser). The arbiter's is the process language (:func:`set_process_language`); a
+document is built inside ``with using_language(code):``, which holds for the current thread or
+asyncio task only (a :class:`~contextvars.ContextVar`), so a PDF in French never changes the
+window's German.
+
+Marking: ``_("Round {number}").format(number=n)`` (brace fields, named, so a translation may
+reorder them), ``ngettext`` for anything counted (Polish and Russian have three plural forms),
+``pgettext`` where one English word has two meanings ("White" the colour and the player), and
+``N_`` for module-level constants, translated with ``_()`` where they are shown.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+DOMAINS = ("gui", "reports", "venue", "cli", "storage", "core")
+"""The catalogs, one per area of the source: ``swissdesk/gui`` -> ``gui``, ``reports``,
+``venue``, ``cli``, ``storage``; everything else (model, engines, lists, tie-breaks, ...) ->
+``core``."""
+SOURCE_LANGUAGE = "en"
+LANGUAGES: Mapping[str, str] = {
+    "en": "English",
+    "fr": "Français",
+    "de": "Deutsch",
+    "es": "Español",
+    "it": "Italiano",
+    "pt": "Português",
+    "pl": "Polski",
+    "ru": "Русский",
+    "tr": "Türkçe",
+    "nl": "Nederlands",
+}
+"""The languages swissdesk speaks (ISO 639-1 code -> the language's own name, as a language
+chooser shows it). English is the source language: its catalog is the messages themselves."""
+
+CATALOG_DIR = Path(__file__).resolve().parents[1] / "translations"
+"""``<ll>/LC_MESSAGES/<area>.mo`` per language and area (package data of
+``swissdesk.translations``)."""
+
+_process_language = SOURCE_LANGUAGE
+_current: ContextVar[str | None] = ContextVar("swissdesk_language", default=None)
+
+
+def normalize_language(code: str | None) -> str | None:
+    """The supported language a locale name or tag means (``fr_FR.UTF-8``, ``pt-BR``, ``DE``
+    -> ``fr``, ``pt``, ``de``), or None when swissdesk does not speak it."""
+    if not code:
+        return None
+    base = code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the system asks for, the way gettext reads it (``LANGUAGE``, a colon list
+    of preferences, then ``LC_ALL``, ``LC_MESSAGES``, ``LANG``); English when none is spoken."""
+    env = os.environ if environ is None else environ
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(variable, "")
+        if not value:
+            continue
+        for preference in value.split(":"):
+            if preference in ("C", "POSIX"):
+                return SOURCE_LANGUAGE
+            found = normalize_language(preference)
+            if found:
+                return found
+        if variable != "LANGUAGE":
+            break
+    return SOURCE_LANGUAGE
+
+
+def best_match(accept_language: str | None, default: str = SOURCE_LANGUAGE) -> str:
+    """The supported language a browser's ``Accept-Language`` header prefers most
+    (RFC 9110 section 12.5.4: tags with ``q`` weights, ``q=0`` meaning "not this"), or
+    ``default``. A malformed header is read as far as it makes sense, never refused."""
+    if not accept_language:
+        return default
+    choices: list[tuple[float, int, str]] = []
+    for position, part in enumerate(accept_language.split(",")[:32]):
+        tag, _sep, params = part.strip().partition(";")
+        weight = 1.0
+        for param in params.split(";"):
+            name, _eq, value = param.strip().partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        found = normalize_language(tag)
+        if found and weight > 0:
+            choices.append((-weight, position, found))
+    return min(choices)[2] if choices else default
+
+
+@cache
+def translations(language: str) -> _gettext.NullTranslations:
+    """The compiled catalog of ``language`` (English, or a language without a catalog: the
+    messages themselves)."""
+    combined = _gettext.NullTranslations()
+    if language == SOURCE_LANGUAGE or language not in LANGUAGES:
+        return combined
+    for domain in DOMAINS:
+        combined.add_fallback(
+            _gettext.translation(domain, localedir=CATALOG_DIR, languages=[language], fallback=True)
+        )
+    return combined
+
+
+def set_process_language(code: str | None) -> str:
+    """Make ``code`` (or English, when swissdesk does not speak it) the arbiter's language:
+    the window's and the command line's messages. Returns the language chosen."""
+    global _process_language
+    _process_language = normalize_language(code) or SOURCE_LANGUAGE
+    return _process_language
+
+
+def current_language() -> str:
+    """The language texts are produced in here and now: the document's inside
+    :func:`using_language`, the arbiter's elsewhere."""
+    return _current.get() or _process_language
+
+
+@contextmanager
+def using_language(code: str | None) -> Iterator[str]:
+    """Produce texts in ``code`` (a tournament's printed documents, a player's venue page)
+    within the block, in this thread or task only; an unknown code means English."""
+    language = normalize_language(code) or SOURCE_LANGUAGE
+    token = _current.set(language)
+    try:
+        yield language
+    finally:
+        _current.reset(token)
+
+
+def gettext(message: str) -> str:
+    """``message`` in the current language."""
+    return translations(current_language()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a counted message that ``n`` takes in the current language."""
+    return translations(current_language()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, in ``context`` ("colour" for "White" the colour,
+    "player" for White the player)."""
+    return translations(current_language()).pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` within ``context``."""
+    return translations(current_language()).npgettext(context, singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalog without translating it (module-level constants,
+    translated with :func:`gettext` where they are shown)."""
+    return message
+
+
+_ = gettext
+
+__all__ = [
+    "CATALOG_DIR",
+    "DOMAINS",
+    "LANGUAGES",
+    "N_",
+    "SOURCE_LANGUAGE",
+    "_",
+    "best_match",
+    "current_language",
+    "gettext",
+    "language_from_environment",
+    "ngettext",
+    "normalize_language",
+    "npgettext",
+    "pgettext",
+    "set_process_language",
+    "translations",
+    "using_language",
+]
