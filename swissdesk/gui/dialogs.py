@@ -8,7 +8,7 @@ shifting, rounds scored without playing), says so before the arbiter confirms.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QDate, Qt
@@ -52,6 +52,7 @@ from swissdesk.gui.player_dialogs import (
     late_entry_consequences,
     predicted_tpn,
 )
+from swissdesk.gui.rating_sequence import ListSequenceDialog, sequence_text
 from swissdesk.model import schedule, timecontrol
 from swissdesk.model.ratings import (
     InitialOrder,
@@ -670,6 +671,25 @@ class RatingRulesField(QWidget):
         second.addWidget(QLabel("unrated in tie-breaks:"))
         second.addWidget(self.unrated, 1)
         second.addWidget(self.unrated_value)
+        self.sequence = rules.sequence
+        self.run_dialog: Callable[[QDialog], bool] = lambda dialog: bool(dialog.exec())
+        """Runs the list sequence dialog (tests script it)."""
+        self.sequence_label = QLabel()
+        self.sequence_label.setWordWrap(True)
+        self.sequence_button = QPushButton("Lists…")
+        self.sequence_button.setToolTip(
+            "The FIDE lists the tournament rating is taken from, in order (checklist "
+            "Q124-126): tick, order, or the default of the rate of play"
+        )
+        self.sequence_button.clicked.connect(self.edit_sequence)
+        third = QHBoxLayout()
+        third.addWidget(QLabel("lists:"))
+        third.addWidget(self.sequence_label, 1)
+        third.addWidget(self.sequence_button)
+        grid.addLayout(first)
+        grid.addLayout(second)
+        grid.addLayout(third)
+        self._show_sequence()
         self.long_event = QCheckBox("Over 30 days")
         self.long_event.setChecked(rules.long_event)
         self.long_event.setToolTip(
@@ -697,14 +717,12 @@ class RatingRulesField(QWidget):
             "in an event over 30 days: the ratings change between rating periods."
         )
         self.long_advice.setWordWrap(True)
-        third = QHBoxLayout()
-        third.addWidget(self.long_event)
-        third.addWidget(QLabel("rating tie-breaks read:"))
-        third.addWidget(self.tiebreak_ratings, 1)
-        third.addWidget(self.tiebreak_round)
-        grid.addLayout(first)
-        grid.addLayout(second)
-        grid.addLayout(third)
+        fourth = QHBoxLayout()
+        fourth.addWidget(self.long_event)
+        fourth.addWidget(QLabel("rating tie-breaks read:"))
+        fourth.addWidget(self.tiebreak_ratings, 1)
+        fourth.addWidget(self.tiebreak_round)
+        grid.addLayout(fourth)
         grid.addWidget(self.long_advice)
         self.unrated.currentIndexChanged.connect(self._show_value)
         self.long_event.toggled.connect(self._show_value)
@@ -728,6 +746,16 @@ class RatingRulesField(QWidget):
             return TiebreakRatings(mode, self.tiebreak_round.value())
         return TiebreakRatings(mode)
 
+    def _show_sequence(self) -> None:
+        self.sequence_label.setText(sequence_text(self.sequence))
+
+    def edit_sequence(self) -> None:
+        """The list sequence dialog; what it gives is kept for :meth:`rating_rules`."""
+        dialog = ListSequenceDialog(self.sequence, self)
+        if self.run_dialog(dialog):
+            self.sequence = dialog.sequence
+            self._show_sequence()
+
     def rating_rules(self) -> RatingRules:
         method = UnratedMethod(self.unrated.currentData())
         value = self.unrated_value.value() if method is UnratedMethod.FIXED else 0
@@ -736,6 +764,7 @@ class RatingRulesField(QWidget):
             method=RatingMethod(self.method.currentData()),
             initial_order=InitialOrder(self.order.currentData()),
             unrated=UnratedRule(method, value),
+            sequence=self.sequence,
             long_event=self.long_event.isChecked(),
             tiebreak_ratings=self.chosen_tiebreak_ratings(),
         )

@@ -58,9 +58,11 @@ from swissdesk.storage.commands import (
 from swissdesk.storage.commands.phones import (
     DismissReport,
     IssueCodes,
+    KioskCheckIn,
     OpenCheckIn,
     OpenReporting,
     PhoneCheckIn,
+    ReportMatch,
     ReportResult,
     RevokeCodes,
 )
@@ -162,6 +164,7 @@ __all__ = [
     "ForfeitMatch",
     "IntegrityEvent",
     "IssueCodes",
+    "KioskCheckIn",
     "LateEntry",
     "LeaveFideMode",
     "Level",
@@ -195,6 +198,7 @@ __all__ = [
     "RemoveSection",
     "RemoveTeam",
     "RenameEvent",
+    "ReportMatch",
     "ReportResult",
     "ReportView",
     "RequestBye",
