@@ -87,6 +87,21 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
                 "rating_list.import_list",
                 needs_file=False,
             ),
+            Command(
+                "download_rating_lists",
+                "Do&wnload rating lists…",
+                "rating_list.download_lists",
+                needs_file=False,
+                tip="Download the FIDE list (and national lists) and import them: at home, "
+                "the venue needs no network",
+            ),
+            Command(
+                "rating_list_formats",
+                "Rating list forma&ts…",
+                "rating_list.edit_formats",
+                needs_file=False,
+                tip="How to read a national list in its own layout (CSV or fixed width)",
+            ),
             Command("export", "&Export TRF…", "files.export_trf", "Ctrl+E"),
             Command("copy", "Save a cop&y as…", "files.save_copy", "Ctrl+Shift+S"),
             SEPARATOR,
