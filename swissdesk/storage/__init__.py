@@ -57,9 +57,11 @@ from swissdesk.storage.commands import (
 from swissdesk.storage.commands.phones import (
     DismissReport,
     IssueCodes,
+    KioskCheckIn,
     OpenCheckIn,
     OpenReporting,
     PhoneCheckIn,
+    ReportMatch,
     ReportResult,
     RevokeCodes,
 )
@@ -161,6 +163,7 @@ __all__ = [
     "ForfeitMatch",
     "IntegrityEvent",
     "IssueCodes",
+    "KioskCheckIn",
     "LateEntry",
     "LeaveFideMode",
     "Level",
@@ -194,6 +197,7 @@ __all__ = [
     "RemoveSection",
     "RemoveTeam",
     "RenameEvent",
+    "ReportMatch",
     "ReportResult",
     "ReportView",
     "RequestBye",

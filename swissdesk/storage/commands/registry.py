@@ -97,7 +97,9 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
     phones.OpenCheckIn: Step(phones.open_check_in, phones.undo_state),
     phones.OpenReporting: Step(phones.open_reporting, phones.undo_state),
     phones.PhoneCheckIn: Step(phones.phone_check_in, players.undo_check_in),
+    phones.KioskCheckIn: Step(phones.kiosk_check_in, players.undo_check_in),
     phones.ReportResult: Step(phones.report_result, phones.undo_report_result),
+    phones.ReportMatch: Step(phones.report_match, phones.undo_report_result),
     phones.AcceptReports: Step(phones.accept_reports, phones.undo_accept_reports),
     phones.DismissReport: Step(phones.dismiss_report, phones.undo_dismiss_report),
 }
