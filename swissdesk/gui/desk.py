@@ -39,6 +39,7 @@ from swissdesk.gui.tablemodel import (
     Column,
     TableModel,
 )
+from swissdesk.i18n import N_
 from swissdesk.model.text import plural
 from swissdesk.storage import EventPlayerRow, PlayerStatus
 
@@ -51,15 +52,17 @@ class EventPlayersModel(TableModel):
 
     SECTION, TPN, NAME, RATING, FED, FIDE_ID, BIRTH, STATUS, CHECKED_IN = range(9)
     columns = (
-        Column("Section", LEFT, 14),
-        Column("No.", RIGHT, 5, "Pairing number in the section"),
-        Column("Name", LEFT, 28, stretch=True),
-        Column("Rating", RIGHT, 7),
-        Column("Fed", LEFT, 5),
-        Column("FIDE ID", RIGHT, 10),
-        Column("Born", LEFT, 10),
-        Column("Status", LEFT, 22),
-        Column("In", CENTER, 4, "Checked in at the desk (Space ticks the selected players)"),
+        Column(N_("Section"), LEFT, 14),
+        Column(N_("No."), RIGHT, 5, N_("Pairing number in the section")),
+        Column(N_("Name"), LEFT, 28, stretch=True),
+        Column(N_("Rating"), RIGHT, 7),
+        Column(N_("Fed"), LEFT, 5),
+        Column(N_("FIDE ID"), RIGHT, 10),
+        Column(N_("Born"), LEFT, 10),
+        Column(N_("Status"), LEFT, 22),
+        Column(
+            N_("In"), CENTER, 4, N_("Checked in at the desk (Space ticks the selected players)")
+        ),
     )
 
     def set_players(self, rows: Sequence[EventPlayerRow]) -> None:
