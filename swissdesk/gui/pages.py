@@ -42,7 +42,7 @@ from swissdesk.gui.models import (
     StandingsModel,
     TableModel,
 )
-from swissdesk.i18n import _, ngettext
+from swissdesk.i18n import N_, _, ngettext
 from swissdesk.storage import AuditEntry, BoardResult
 
 RESULT_KEYS: dict[str, BoardResult] = {
@@ -488,7 +488,7 @@ class RankedPage(QWidget):
         self.message.setStyleSheet("color: gray;")
         self.tiebreaks = QLabel()
         top = QHBoxLayout()
-        top.addWidget(_caption(title))
+        top.addWidget(_caption(_(title)))
         top.addSpacing(20)
         top.addWidget(QLabel(_("After round:")))
         top.addWidget(self.after)
@@ -522,14 +522,14 @@ class RankedPage(QWidget):
 
 class StandingsPage(RankedPage):
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Standings", StandingsModel(), parent)
+        super().__init__(N_("Standings"), StandingsModel(), parent)
 
 
 class CrossTablePage(RankedPage):
     """The wall chart; a round robin shows the square table instead (``grid_model``)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Cross table", CrossTableModel(), parent)
+        super().__init__(N_("Cross table"), CrossTableModel(), parent)
         from swissdesk.gui.round_robin import RoundRobinGridModel
 
         self.grid_model = RoundRobinGridModel(self)

@@ -186,6 +186,25 @@ def test_page_names_status_and_tips_are_translated(
     assert window.fide_label.text() == translate("NOT IN FIDE MODE") != "NOT IN FIDE MODE"
 
 
+def left_in_english(widget: QWidget, code: str) -> list[str]:
+    """The texts of ``widget``'s labels, buttons, placeholders and tooltips that are English
+    messages of the window's catalog with another translation in ``code`` (marked, but
+    shown untranslated: a text set before the language was)."""
+    from PySide6.QtWidgets import QLineEdit
+
+    marked = english_catalog()
+    translate = i18n.translations(code).gettext
+    found = []
+    for child in [widget, *widget.findChildren(QWidget)]:
+        texts = [child.toolTip()]
+        if isinstance(child, QLabel | QAbstractButton):
+            texts.append(child.text())
+        if isinstance(child, QLineEdit):
+            texts.append(child.placeholderText())
+        found += [t for t in texts if t and t in marked and translate(t) != t]
+    return found
+
+
 # -- nothing cut off at 1366x768 ----------------------------------------------------------------
 
 
@@ -231,6 +250,9 @@ def test_nothing_is_cut_off_at_1366x768(
         QApplication.processEvents()
         problems = too_narrow(window)
         assert not problems, (code, window.tabs.tabText(index), problems)
+        if code != "en":
+            page = window.tabs.currentWidget()
+            assert not left_in_english(page, code), (code, window.tabs.tabText(index))
 
 
 def test_the_menus_table_marks_every_command_for_translation() -> None:
@@ -247,3 +269,32 @@ def test_the_menus_table_marks_every_command_for_translation() -> None:
             "0 – ½",
         ), command
         assert not command.tip or command.tip in marked, command
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_new_tournament_dialog_fits_in_every_language(
+    qtbot: object, small_screen: None, code: str
+) -> None:
+    """The longest form of the window, in each language: shown, it fits the laptop's
+    screen, its minimum size too, every label and button as wide as its text."""
+    from swissdesk.engines import system_names
+    from swissdesk.gui.dialogs import TournamentDialog
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    language.apply_language(app, code)
+    dialog = TournamentDialog(system_names())
+    dialog.show()
+    QApplication.processEvents()
+    try:
+        assert dialog.windowTitle() == i18n.translations(code).gettext("New tournament")
+        size, least = dialog.size(), dialog.minimumSizeHint()
+        assert size.width() <= ROOM.width() and size.height() <= ROOM.height(), (code, size)
+        assert least.width() <= ROOM.width() and least.height() <= ROOM.height(), (code, least)
+        problems = too_narrow(dialog)
+        assert not problems, (code, problems)
+        if code != "en":
+            assert not left_in_english(dialog, code), code
+    finally:
+        dialog.close()
+        dialog.deleteLater()
