@@ -23,6 +23,7 @@ players, 64 phones at once; nothing leaves the loopback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import threading
@@ -46,6 +47,9 @@ from swissdesk.storage import (  # noqa: E402
 )
 from tests.venue.phone_load import Phone, Sent  # noqa: E402
 from tests.venue.venue_support import running_server  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from bench_venue import children, cpu_seconds  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -78,6 +82,25 @@ class WindowLane(threading.Thread):
                 self.stop.wait(self.every)
 
 
+def server_cpu() -> tuple[float, float]:
+    """CPU seconds used so far by the server (``swissdesk serve``, this process's child)
+    and by the processes it started (the one that reads the file again after changes)."""
+    server = child = 0.0
+    for pid in children(os.getpid()):
+        try:
+            server += cpu_seconds(pid)
+            child += sum(cpu_seconds(c) for c in children(pid))
+        except OSError:
+            continue
+    return server, child
+
+
+def cpu_line(before: tuple[float, float], forms: int) -> str:
+    server, child = (b - a for a, b in zip(before, server_cpu(), strict=True))
+    return (f"  server CPU: {server:.1f} s ({1000 * server / max(forms, 1):.0f} ms a form), "
+            f"its reading process {child:.1f} s")  # fmt: skip
+
+
 def summary(name: str, sent: list[Sent], seconds: float) -> None:
     lat = [s.seconds * 1000 for s in sent]
     refused = sum(s.status != 200 for s in sent)
@@ -106,12 +129,14 @@ def main() -> int:
         with running_server(path) as url, ThreadPoolExecutor(phones) as pool:
             lane = WindowLane(path)
             lane.start()
+            cpu = server_cpu()
             start = time.perf_counter()
             sent = list(pool.map(lambda c: Phone(url).form("/checkin", code=c), codes.values()))
             checkin_s = time.perf_counter() - start
             lane.stop.set()
             lane.join()
             summary("check-in", sent, checkin_s)
+            print(cpu_line(cpu, len(sent)))
             with TournamentFile.open(path) as tf:
                 present = sum(p.checked_in for p in tf.players())
                 rows = [e for e in tf.audit_log() if e.id > before and e.action == "PhoneCheckIn"]
@@ -125,6 +150,7 @@ def main() -> int:
                   f"{percentile(wait, 0.5):.0f} ms, slowest {max(wait, default=0):.0f} ms, "
                   f"refused as 'file in use': {lane.refused}")  # fmt: skip
             results = ("1-0", "1/2", "0-1")
+            cpu = server_cpu()
             start = time.perf_counter()
             whites = list(pool.map(lambda b: Phone(url).report(codes[b.white_tpn],
                                    results[b.board % 3]), boards))  # fmt: skip
@@ -132,6 +158,7 @@ def main() -> int:
                                    results[b.board % 3]), boards))  # fmt: skip
             report_s = time.perf_counter() - start
             summary("reports (White reports, Black confirms)", whites + blacks, report_s)
+            print(cpu_line(cpu, len(whites) + len(blacks)))
             with TournamentFile.open(path) as tf:
                 reports = tf.reports(1)
             confirmed = sum(r.state == "confirmed" for r in reports)
@@ -139,6 +166,8 @@ def main() -> int:
                   f", {len(reports)} report rows (duplicated {len(reports) - len(boards)})")
             print(f"total: {checkin_s + report_s:.1f} s for {players} check-ins and "
                   f"{len(boards)} boards reported and confirmed")
+            print(f"load average (1, 5, 15 min) at the end: "
+                  f"{', '.join(f'{x:.1f}' for x in os.getloadavg())}")
     return 0
 
 

@@ -10,6 +10,8 @@ Serves a copy of the shipped sample tournament (Riverside Open 2026, 40 players,
 - ``venue-phone-found.png``: a player found by name (board, colour, opponent, large type);
 - ``venue-phone-player.png``: a player's page (every round, score, rank);
 - ``venue-phone-standings.png``: the standings with the tie-breaks;
+- ``venue-phone-crosstable.png``: the cross table scrolled to the later rounds, the
+  numbers and names kept at the left;
 - ``venue-display-1920.png`` and ``venue-display-1280.png``: the hall's display mode;
 - ``venue-window.png``: the window serving (offscreen): the Venue button in the status bar and
   the address dialog with its QR code and a hall screen's address (``--window``).
@@ -98,6 +100,11 @@ def main(out: Path) -> None:
                 time.sleep(1.0)  # the live connection says "Live"
                 phone.save_screenshot(str(out / file))
                 print("wrote", out / file)
+            phone.get(f"{url}/s/{slug}/crosstable")
+            time.sleep(1.0)
+            phone.execute_script("document.querySelector('.scroll').scrollLeft = 150")
+            phone.save_screenshot(str(out / "venue-phone-crosstable.png"))
+            print("wrote", out / "venue-phone-crosstable.png")
         finally:
             phone.quit()
         for width, height in ((1920, 1080), (1280, 720)):

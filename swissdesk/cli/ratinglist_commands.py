@@ -1,4 +1,5 @@
-"""``swissdesk rating-list import|find|info|update``: the FIDE rating list offline, headless."""
+"""``swissdesk rating-list import|find|info|update|download|format``: the rating lists offline,
+headless: FIDE's list and national ones (custom formats), downloaded at home."""
 
 from __future__ import annotations
 
@@ -15,6 +16,16 @@ from swissdesk.ratinglist import (
     RatingList,
     default_database_path,
 )
+from swissdesk.ratinglist.download import (
+    FIDE_DOWNLOAD_PAGE,
+    FIDE_LIST_URL,
+    TIMEOUT,
+    DownloadCancelled,
+    age_hours,
+    is_due,
+    planned_downloads,
+)
+from swissdesk.ratinglist.formats import DELIMITERS, ENCODINGS, FIELDS, LAYOUTS, ListFormat
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -59,7 +70,57 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="rating type of a separate list (default: from the file name, else standard)",
     )
     imp.add_argument("--date", default="", metavar="YYYY-MM", help="the list's date")
+    imp.add_argument(
+        "--format",
+        metavar="FORMAT",
+        help="read a national list with this custom format (see 'rating-list format'); "
+        "kept under the format's list name unless --source is given",
+    )
     imp.set_defaults(func=run_import)
+
+    fmt = commands.add_parser(
+        "format",
+        help="define, show or delete a custom list format (a national list's columns)",
+        description=(
+            "A national list in its federation's own layout is read through a column mapping "
+            "defined once and kept by name in the rating list database (the window shares "
+            "it). CSV: each field's column number (1 = first) or its name in the header "
+            "line; fixed width: the characters from-to (1 = first, both included). Fields: "
+            + ", ".join(FIELDS)
+            + ". A player needs a name (name, or surname and given_name) and an ID (fide_id "
+            "or national_id). Without a NAME: the formats kept; with a NAME alone: that "
+            "format; --preview FILE shows the first players it reads."
+        ),
+    )
+    fmt.add_argument("name", nargs="?", metavar="NAME")
+    fmt.add_argument("--layout", choices=LAYOUTS, help="csv or fixed (fixed-width columns)")
+    fmt.add_argument(
+        "--column",
+        action="append",
+        default=[],
+        metavar="FIELD=COLUMN",
+        help="e.g. name=2, standard=Elo (CSV), standard=49-52 (fixed); repeat per field",
+    )
+    fmt.add_argument(
+        "--delimiter",
+        choices=sorted(DELIMITER_NAMES),
+        default="comma",
+        help="CSV: what separates the fields (default: comma)",
+    )
+    fmt.add_argument(
+        "--skip",
+        type=int,
+        default=1,
+        metavar="N",
+        help="lines before the first player; the header is the last of them (default: 1)",
+    )
+    fmt.add_argument("--encoding", choices=ENCODINGS, default="auto", help="default: auto")
+    fmt.add_argument(
+        "--list-name", default="", metavar="SOURCE", help="the list's name (default: NAME)"
+    )
+    fmt.add_argument("--preview", metavar="FILE", help="the first players FILE reads as")
+    fmt.add_argument("--delete", action="store_true", help="delete the format NAME")
+    fmt.set_defaults(func=run_format)
 
     find = commands.add_parser(
         "find",
@@ -78,8 +139,62 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     find.set_defaults(func=run_find)
 
-    info = commands.add_parser("info", help="the imported lists: date, players, source")
+    info = commands.add_parser(
+        "info", help="the imported lists: date, players, source, last download"
+    )
     info.set_defaults(func=run_info)
+
+    down = commands.add_parser(
+        "download",
+        help="download the rating lists and import them (at home: the venue has no network)",
+        description=(
+            "Download every list this computer keeps (the FIDE list, from "
+            f"{FIDE_LIST_URL} unless another address was given, and each list added with "
+            "--url) and import it in place of the previous one; or only the lists named. "
+            "A download cut short, a web page instead of a list, a damaged zip, a wrong "
+            "--sha256, a list older than the one kept or with less than half of its players "
+            "changes nothing. The address given with --url is kept for the next downloads. "
+            f"FIDE's download page: {FIDE_DOWNLOAD_PAGE}"
+        ),
+    )
+    down.add_argument(
+        "names",
+        nargs="*",
+        metavar="NAME",
+        help="the lists to download, e.g. FIDE or a national list's name (default: all)",
+    )
+    down.add_argument("--url", metavar="URL", help="the list's address (one NAME; kept)")
+    down.add_argument(
+        "--kind",
+        choices=RATING_KINDS,
+        help="with --url: the rating type of a separate list (default: from the file)",
+    )
+    down.add_argument(
+        "--format",
+        default=None,
+        metavar="FORMAT",
+        help="with --url: read the list with this custom format (see 'rating-list format')",
+    )
+    down.add_argument(
+        "--sha256", default="", metavar="HEX", help="the file's published SHA-256 (one NAME)"
+    )
+    down.add_argument(
+        "--if-older-than",
+        type=float,
+        default=None,
+        metavar="HOURS",
+        help=(
+            "only the lists last downloaded longer ago than HOURS (e.g. 24 in a daily job: "
+            "the lists never more than a day old)"
+        ),
+    )
+    down.add_argument(
+        "--timeout", type=float, default=TIMEOUT, metavar="SECONDS", help="wait for the server"
+    )
+    down.add_argument(
+        "--forget", action="store_true", help="stop downloading the lists named (kept as they are)"
+    )
+    down.set_defaults(func=run_download)
 
     upd = commands.add_parser(
         "update",
@@ -134,9 +249,21 @@ def run_import(args: argparse.Namespace) -> int:
         end = "\r" if interactive else "\n"
         print(f"importing {args.file}: {percent:3d} %", end=end, file=sys.stderr, flush=True)
 
-    summary = rating_list.import_file(
-        args.file, source=args.source, kind=args.kind, list_date=args.date, progress=progress
-    )
+    if args.format:
+        from dataclasses import replace
+
+        from swissdesk.ratinglist.formats import import_custom, saved_format
+
+        fmt = saved_format(rating_list, args.format)
+        if args.source != DEFAULT_SOURCE:
+            fmt = replace(fmt, source=args.source)
+        summary = import_custom(
+            rating_list, args.file, fmt, list_date=args.date, progress=progress
+        )
+    else:
+        summary = rating_list.import_file(
+            args.file, source=args.source, kind=args.kind, list_date=args.date, progress=progress
+        )
     if interactive:
         print(file=sys.stderr)
     kinds = ", ".join(summary.kinds)
@@ -176,20 +303,194 @@ def run_find(args: argparse.Namespace) -> int:
 
 
 def run_info(args: argparse.Namespace) -> int:
-    """The imported lists."""
+    """The imported lists, and where and when each is downloaded."""
     rating_list = _list(args)
     sources = rating_list.sources()
     if not sources:
         print(f"no rating list imported yet ({rating_list.path})")
-        return 0
-    print(f"rating list database: {rating_list.path}")
+    else:
+        print(f"rating list database: {rating_list.path}")
     for s in sources:
         date = s.list_date or "date unknown"
         print(
             f"{s.name}: {s.players:,} players, list of {date}, {', '.join(s.kinds)}; "
             f"imported {s.imported} from {s.file}"
         )
+    for d in planned_downloads(rating_list):
+        age = age_hours(d)
+        when = (
+            "never downloaded"
+            if age is None
+            else f"last downloaded {d.checked} UTC ({_age_text(age)} ago)"
+        )
+        due = "; due: run 'swissdesk rating-list download'" if is_due(d) else ""
+        print(f"download {d.name}: {d.url}; {when}{due}")
     return 0
+
+
+def _age_text(hours: float) -> str:
+    if hours < 1:
+        return "less than an hour"
+    if hours < 48:
+        return f"{hours:.0f} h"
+    return f"{hours / 24:.0f} days"
+
+
+DELIMITER_NAMES = {"comma": ",", "semicolon": ";", "tab": "\t", "bar": "|"}
+
+
+def run_format(args: argparse.Namespace) -> int:
+    """List, show, define, preview or delete custom list formats."""
+    from swissdesk.ratinglist.formats import (
+        parse_columns,
+        preview,
+        save_format,
+        saved_format,
+        saved_formats,
+    )
+
+    rating_list = _list(args)
+    defining = bool(args.layout or args.column)
+    if args.name is None:
+        if defining or args.delete or args.preview:
+            raise InputError("name the format: rating-list format NAME ...")
+        kept = saved_formats(rating_list)
+        if not kept:
+            print("no list format defined yet")
+        for fmt in kept.values():
+            print(_describe_format(fmt))
+        return 0
+    if args.delete:
+        if not rating_list.forget_format(args.name):
+            raise InputError(f"{args.name}: no list format of that name")
+        print(f"{args.name}: deleted")
+        return 0
+    if defining:
+        if not args.layout or not args.column:
+            raise InputError("a format needs --layout and its --column FIELD=COLUMN mappings")
+        fmt = ListFormat(
+            name=args.name,
+            layout=args.layout,
+            columns=parse_columns(args.column),
+            delimiter=DELIMITER_NAMES[args.delimiter],
+            skip=args.skip,
+            encoding=args.encoding,
+            source=args.list_name,
+        ).check()
+    else:
+        fmt = saved_format(rating_list, args.name)
+    if args.preview:
+        for line in preview(args.preview, fmt):
+            print(line)
+    if defining:
+        save_format(rating_list, fmt)
+        print(f"saved: {_describe_format(fmt)}")
+    elif not args.preview:
+        print(_describe_format(fmt))
+    return 0
+
+
+def _describe_format(fmt: ListFormat) -> str:
+    columns = ", ".join(f"{k}={v}" for k, v in fmt.columns.items())
+    how = f"csv ({DELIMITERS[fmt.delimiter]})" if fmt.layout == "csv" else "fixed width"
+    return (
+        f"{fmt.name}: {how}, {fmt.skip} line(s) before the players, {fmt.encoding}; "
+        f"list {fmt.list_name}; {columns}"
+    )
+
+
+def run_download(args: argparse.Namespace) -> int:
+    """Download the lists named (default: all) and import each; 2 if one failed."""
+    from dataclasses import replace
+
+    from swissdesk.ratinglist.download import check_url, refresh
+    from swissdesk.ratinglist.formats import saved_format
+    from swissdesk.ratinglist.store import ListDownload
+
+    rating_list = _list(args)
+    planned = {d.name: d for d in planned_downloads(rating_list)}
+    names: list[str] = list(dict.fromkeys(args.names))
+    if args.forget:
+        if not names:
+            raise InputError("--forget: name the lists to stop downloading")
+        for name in names:
+            if not rating_list.forget_download(name):
+                raise InputError(f"{name}: no download of that name is kept")
+            print(f"{name}: no longer downloaded (its players are kept)")
+        return 0
+    one_only = args.url is not None or args.sha256 or args.kind or args.format is not None
+    if one_only and len(names) > 1:
+        raise InputError("--url, --kind, --format and --sha256 are for one list: name one")
+    if args.url is not None:
+        name = names[0] if names else DEFAULT_SOURCE
+        names = [name]
+        old = planned.get(name, ListDownload(name, ""))
+        if args.format:
+            saved_format(rating_list, args.format)  # a message if there is none
+        planned[name] = replace(
+            old,
+            url=check_url(args.url),
+            kind=args.kind or "",
+            format=args.format if args.format is not None else old.format,
+        )
+    elif args.kind or args.format is not None:
+        raise InputError("--kind and --format describe the list at --url: give --url too")
+    for name in names:
+        if name not in planned:
+            known = ", ".join(planned)
+            raise InputError(
+                f"{name}: no download of that name (kept: {known}); give its address with --url"
+            )
+    chosen = [planned[n] for n in names] if names else list(planned.values())
+    if args.if_older_than is not None:
+        chosen = [d for d in chosen if is_due(d, args.if_older_than)]
+        if not chosen:
+            print(f"every list was downloaded less than {args.if_older_than:g} h ago")
+            return 0
+    interactive = sys.stderr.isatty()
+    failed = 0
+    for download in chosen:
+        last = [("", -1)]
+
+        def progress(
+            phase: str,
+            done: int,
+            total: int,
+            name: str = download.name,
+            last: list[tuple[str, int]] = last,
+        ) -> None:
+            step = 100 * done // total if total else done >> 20
+            if (phase, step) == last[0] or (not interactive and total and step % 10):
+                return
+            last[0] = (phase, step)
+            amount = f"{step:3d} %" if total else f"{step} MB"
+            verb = "downloading" if phase == "download" else "importing"
+            end = "\r" if interactive else "\n"
+            print(f"{verb} {name}: {amount}   ", end=end, file=sys.stderr, flush=True)
+
+        try:
+            result = refresh(
+                rating_list,
+                download,
+                progress=progress,
+                timeout=args.timeout,
+                expected_sha256=args.sha256,
+            )
+        except DownloadCancelled:
+            raise
+        except InputError as exc:
+            if interactive:
+                print(file=sys.stderr)
+            print(f"swissdesk: error: {download.name}: {exc}", file=sys.stderr)
+            failed += 1
+            continue
+        if interactive:
+            print(file=sys.stderr)
+        print(result.describe())
+        if result.summary is not None and result.summary.skipped:
+            for why in result.summary.skipped_examples:
+                print(f"  skipped: {why}", file=sys.stderr)
+    return 2 if failed else 0
 
 
 def run_update(args: argparse.Namespace) -> int:

@@ -8,7 +8,7 @@ shifting, rounds scored without playing), says so before the arbiter confirms.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QDate, Qt
@@ -52,6 +52,7 @@ from swissdesk.gui.player_dialogs import (
     late_entry_consequences,
     predicted_tpn,
 )
+from swissdesk.gui.rating_sequence import ListSequenceDialog, sequence_text
 from swissdesk.i18n import N_, _, ngettext
 from swissdesk.model import schedule, timecontrol
 from swissdesk.model.ratings import (
@@ -718,13 +719,40 @@ class RatingRulesField(QWidget):
         second.addWidget(QLabel(_("unrated in tie-breaks:")))
         second.addWidget(self.unrated, 1)
         second.addWidget(self.unrated_value)
+        self.sequence = rules.sequence
+        self.run_dialog: Callable[[QDialog], bool] = lambda dialog: bool(dialog.exec())
+        """Runs the list sequence dialog (tests script it)."""
+        self.sequence_label = QLabel()
+        self.sequence_label.setWordWrap(True)
+        self.sequence_button = QPushButton("Lists…")
+        self.sequence_button.setToolTip(
+            "The FIDE lists the tournament rating is taken from, in order (checklist "
+            "Q124-126): tick, order, or the default of the rate of play"
+        )
+        self.sequence_button.clicked.connect(self.edit_sequence)
+        third = QHBoxLayout()
+        third.addWidget(QLabel("lists:"))
+        third.addWidget(self.sequence_label, 1)
+        third.addWidget(self.sequence_button)
         grid.addLayout(first)
         grid.addLayout(second)
+        grid.addLayout(third)
+        self._show_sequence()
         self.unrated.currentIndexChanged.connect(self._show_value)
         self._show_value()
 
     def _show_value(self) -> None:
         self.unrated_value.setVisible(self.unrated.currentData() == UnratedMethod.FIXED.value)
+
+    def _show_sequence(self) -> None:
+        self.sequence_label.setText(sequence_text(self.sequence))
+
+    def edit_sequence(self) -> None:
+        """The list sequence dialog; what it gives is kept for :meth:`rating_rules`."""
+        dialog = ListSequenceDialog(self.sequence, self)
+        if self.run_dialog(dialog):
+            self.sequence = dialog.sequence
+            self._show_sequence()
 
     def rating_rules(self) -> RatingRules:
         method = UnratedMethod(self.unrated.currentData())
@@ -734,6 +762,7 @@ class RatingRulesField(QWidget):
             method=RatingMethod(self.method.currentData()),
             initial_order=InitialOrder(self.order.currentData()),
             unrated=UnratedRule(method, value),
+            sequence=self.sequence,
         )
 
 

@@ -363,6 +363,7 @@ class MainWindow(QMainWindow):
         self.controller.shutdown()
         self.printing.shutdown()
         self.venue.shutdown()
+        self.rating_list.shutdown()
         self.save_geometry()
         if self.file is not None:
             self.file.close()

@@ -98,6 +98,23 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
                 "rating_list.import_list",
                 needs_file=False,
             ),
+            Command(
+                "download_rating_lists",
+                N_("Do&wnload rating lists…"),
+                "rating_list.download_lists",
+                needs_file=False,
+                tip=N_(
+                    "Download the FIDE list (and national lists) and import them: at home, "
+                    "the venue needs no network"
+                ),
+            ),
+            Command(
+                "rating_list_formats",
+                N_("Rating list forma&ts…"),
+                "rating_list.edit_formats",
+                needs_file=False,
+                tip=N_("How to read a national list in its own layout (CSV or fixed width)"),
+            ),
             Command("export", N_("&Export TRF…"), "files.export_trf", "Ctrl+E"),
             Command("copy", N_("Save a cop&y as…"), "files.save_copy", "Ctrl+Shift+S"),
             SEPARATOR,

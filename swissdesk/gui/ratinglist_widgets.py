@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QEvent, QObject, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QKeyEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QLabel,
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from swissdesk.model.ratings import RATING_TYPES, PlayerRatings
 from swissdesk.ratinglist import ListedPlayer, RatingList, RatingListError, default_rating_list
+from swissdesk.ratinglist.formats import ListFormat, import_custom
 from swissdesk.ratinglist.store import ImportSummary, SourceInfo
 from swissdesk.ratinglist.update import listed_ratings
 
@@ -222,10 +224,17 @@ class ImportThread(QThread):
     outcome = Signal(object, str)
     """``(ImportSummary or None, error message)``."""
 
-    def __init__(self, rating_list: RatingList, path: str, parent: QObject | None = None):
+    def __init__(
+        self,
+        rating_list: RatingList,
+        path: str,
+        parent: QObject | None = None,
+        fmt: ListFormat | None = None,
+    ):
         super().__init__(parent)
         self.rating_list = rating_list
         self.path = path
+        self.fmt = fmt
         self._cancel = threading.Event()
 
     def cancel(self) -> None:
@@ -236,9 +245,18 @@ class ImportThread(QThread):
             self.progress.emit(1000 * done // total if total else 0)
 
         try:
-            summary = self.rating_list.import_file(
-                self.path, progress=report, should_cancel=self._cancel.is_set
-            )
+            if self.fmt is not None:
+                summary = import_custom(
+                    self.rating_list,
+                    self.path,
+                    self.fmt,
+                    progress=report,
+                    should_cancel=self._cancel.is_set,
+                )
+            else:
+                summary = self.rating_list.import_file(
+                    self.path, progress=report, should_cancel=self._cancel.is_set
+                )
         except RatingListError as exc:
             self.outcome.emit(None, str(exc))
         except Exception as exc:  # a bug: shown, never a silent thread death
@@ -250,7 +268,13 @@ class ImportThread(QThread):
 class RatingListImportDialog(QProgressDialog):
     """Progress and Cancel for an import; :attr:`summary` or :attr:`error` when done."""
 
-    def __init__(self, rating_list: RatingList, path: str, parent: QWidget | None = None):
+    def __init__(
+        self,
+        rating_list: RatingList,
+        path: str,
+        parent: QWidget | None = None,
+        fmt: ListFormat | None = None,
+    ):
         super().__init__(f"Importing {path}…", "Cancel", 0, 1000, parent)
         self.setWindowTitle("Import rating list")
         self.setWindowModality(Qt.WindowModality.WindowModal)
@@ -259,7 +283,7 @@ class RatingListImportDialog(QProgressDialog):
         self.setAutoReset(False)
         self.summary: ImportSummary | None = None
         self.error = ""
-        self.thread_ = ImportThread(rating_list, path, self)
+        self.thread_ = ImportThread(rating_list, path, self, fmt)
         self.thread_.progress.connect(self.setValue)
         self.thread_.outcome.connect(self._finished)
         self.canceled.connect(self.thread_.cancel)
@@ -287,6 +311,7 @@ class RatingUpdateDialog(QDialog):
         updates: Sequence[tuple[int, str]],
         warning: str = "",
         parent: QWidget | None = None,
+        check_after_lists: bool | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Update ratings")
@@ -307,6 +332,16 @@ class RatingUpdateDialog(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, tpn)
             self.changes.addItem(item)
         layout.addWidget(self.changes)
+        self.check_after_lists = QCheckBox(
+            "&Check the players like this after each new or downloaded list (before round 1)"
+        )
+        self.check_after_lists.setToolTip(
+            "The automatic consistency check after a list update (FIDE's checklist Q138-139); "
+            "Players > Update ratings from the rating list… checks on request either way"
+        )
+        self.check_after_lists.setChecked(bool(check_after_lists))
+        self.check_after_lists.setVisible(check_after_lists is not None)
+        layout.addWidget(self.check_after_lists)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.apply_button = buttons.addButton(
             "&Update ticked players", QDialogButtonBox.ButtonRole.AcceptRole

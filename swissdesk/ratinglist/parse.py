@@ -104,6 +104,9 @@ class ListedPlayer:
     blitz_k: int | None = None
     birth_year: int | None = None
     flag: str = ""
+    national_id: str = ""
+    """The player's ID on a national list (a custom format's list; FIDE's lists have none).
+    ``fide_id`` is 0 for a player of such a list with no FIDE ID."""
 
     @property
     def inactive(self) -> bool:
@@ -172,10 +175,12 @@ class _Counting(io.RawIOBase):
 
 
 def open_list(
-    path: str | os.PathLike[str], progress: ProgressCallback | None = None
+    path: str | os.PathLike[str],
+    progress: ProgressCallback | None = None,
+    suffixes: tuple[str, ...] = (".xml", ".txt"),
 ) -> tuple[io.BufferedReader[_Counting], str, Callable[[], None]]:
-    """The list's bytes as a stream (the first ``.xml``/``.txt`` member of a zip), its file
-    name, and the function that closes everything."""
+    """The list's bytes as a stream (the first member of a zip whose name ends with one of
+    ``suffixes``), its file name, and the function that closes everything."""
     p = Path(path)
     try:
         raw = p.open("rb")
@@ -198,10 +203,12 @@ def open_list(
         members = [
             info
             for info in archive.infolist()
-            if info.filename.lower().endswith((".xml", ".txt")) and not info.is_dir()
+            if info.filename.lower().endswith(suffixes) and not info.is_dir()
         ]
         if not members:
-            raise RatingListError(f"{p}: the zip file holds no .xml or .txt rating list")
+            raise RatingListError(
+                f"{p}: the zip file holds no {' or '.join(suffixes)} rating list"
+            )
         member = members[0]
         _check_member(p, member)
         inner = archive.open(member)
@@ -457,7 +464,7 @@ def _xml_player(f: dict[str, str], kind: str) -> ListedPlayer:
         foa_title=f.get("foa_title", "").strip(),
         birth_year=birth if birth and 1850 <= birth <= 2200 else None,
         flag=f.get("flag", "").strip(),
-        **values,
+        **values,  # type: ignore[arg-type]  # the rating fields only
     )
 
 

@@ -19,7 +19,7 @@ import os
 import re
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, fields
 from pathlib import Path
 
@@ -34,7 +34,9 @@ from swissdesk.ratinglist.parse import (
     read_list,
 )
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2: ``players.national_id`` (a custom format's lists, issue 31), the ``downloads`` and
+``formats`` tables; a version-1 database gets them when opened."""
 DEFAULT_SOURCE = "FIDE"
 CANDIDATES = 2000
 """Matches read and ranked in full at most; a prefix with more matches is answered from the
@@ -44,10 +46,13 @@ IMPORT_CACHE_KIB = 65536
 300 MB an import may use)."""
 
 _PLAYER_FIELDS = [f.name for f in fields(ListedPlayer)]
+_FIDE_ID_AT = _PLAYER_FIELDS.index("fide_id")
+_INSERT_COLUMNS = ", ".join(["source", *_PLAYER_FIELDS, "key_surname", "key_given"])
 _SECONDARY_INDEXES = (
     ("players_key_surname", "key_surname"),
     ("players_key_given", "key_given"),
     ("players_fide_id", "fide_id"),
+    ("players_national_id", "national_id"),
     *((f"players_{kind}", kind) for kind in RATING_KINDS),
 )
 """The lookup indexes: name keys both ways round, FIDE ID, and each rating type."""
@@ -61,6 +66,11 @@ CREATE TABLE IF NOT EXISTS players (
     source TEXT NOT NULL, {", ".join(_PLAYER_FIELDS)},
     key_surname TEXT NOT NULL, key_given TEXT,
     PRIMARY KEY (source, fide_id));
+CREATE TABLE IF NOT EXISTS downloads (
+    name TEXT PRIMARY KEY, url TEXT NOT NULL, kind TEXT NOT NULL DEFAULT '',
+    format TEXT NOT NULL DEFAULT '', checked TEXT NOT NULL DEFAULT '',
+    sha256 TEXT NOT NULL DEFAULT '', bytes INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS formats (name TEXT PRIMARY KEY, definition TEXT NOT NULL);
 """
     + "".join(
         f"CREATE INDEX IF NOT EXISTS {name} ON players ({column});\n"
@@ -80,6 +90,22 @@ class SourceInfo:
     list_date: str
     players: int
     kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ListDownload:
+    """Where a list is downloaded from (FIDE's checklist Q135-136): its source name, URL,
+    rating type of a separate list (``""``: from the file), the custom format it is read
+    with (``""``: FIDE's layouts), and the last good download: when (UTC,
+    ``YYYY-MM-DD HH:MM``), its SHA-256 and size."""
+
+    name: str
+    url: str
+    kind: str = ""
+    format: str = ""
+    checked: str = ""
+    sha256: str = ""
+    bytes: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,10 +179,11 @@ class RatingList:
             conn = sqlite3.connect(self.path, timeout=2.0, isolation_level=None)
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")
+            _upgrade(conn)
             if create:
                 conn.executescript(_SCHEMA)
                 conn.execute(
-                    "INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)",
+                    "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)",
                     (str(SCHEMA_VERSION),),
                 )
         except sqlite3.DatabaseError as exc:
@@ -174,20 +201,56 @@ class RatingList:
         list_date: str = "",
         progress: ProgressCallback | None = None,
         should_cancel: CancelCheck | None = None,
+        keep_unless_percent: int | None = None,
+        file_name: str = "",
     ) -> ImportSummary:
-        """Import a rating list file as ``source`` in one transaction (see the module doc)."""
-        started = time.monotonic()
+        """Import a rating list file as ``source`` in one transaction (see the module doc).
+
+        ``keep_unless_percent``: a list that would leave the source with fewer players than
+        this share of those it held is refused and the old list kept (a download cut short
+        or a server's error file must not replace a good list). ``file_name``: what the
+        list's information names as its file (default: the file's name; a download gives its
+        address).
+        """
         counts = ReadCounts()
         records = read_list(file, counts, progress=progress, should_cancel=should_cancel, kind=kind)
+        return self.import_records(
+            records,
+            counts,
+            source=source,
+            file_name=file_name or Path(file).name,
+            list_date=list_date or list_date_from_name(Path(file).name),
+            keep_unless_percent=keep_unless_percent,
+        )
+
+    def import_records(
+        self,
+        records: Generator[ListedPlayer, None, None],
+        counts: ReadCounts,
+        *,
+        source: str,
+        file_name: str,
+        list_date: str = "",
+        keep_unless_percent: int | None = None,
+        whole: bool = False,
+    ) -> ImportSummary:
+        """Import the players a reader yields (``counts`` filled as it reads) as ``source``
+        in one transaction: a list of all three rating types, or ``whole`` (a custom format's
+        list: the source's whole list), replaces the source's players; a separate list
+        merges its rating type (see :meth:`import_file`)."""
+        started = time.monotonic()
         conn = self._connect(create=True)
         try:
             conn.execute(f"PRAGMA cache_size = -{IMPORT_CACHE_KIB}")
             conn.execute("BEGIN IMMEDIATE")
+            before = conn.execute(
+                "SELECT COUNT(*) FROM players WHERE source = ?", (source,)
+            ).fetchone()[0]
             first = next(records, None)
             if first is None:
-                raise RatingListError(f"{file}: the list holds no player")
+                raise RatingListError(f"{file_name}: the list holds no player")
             kinds = counts.kinds
-            if set(kinds) >= set(RATING_KINDS):
+            if whole or set(kinds) >= set(RATING_KINDS):
                 conn.execute("DELETE FROM players WHERE source = ?", (source,))
                 # Sorting once (CREATE INDEX) is several times faster than keeping six
                 # indexes in order while a million rows arrive in list order.
@@ -201,16 +264,22 @@ class RatingList:
             total = conn.execute(
                 "SELECT COUNT(*) FROM players WHERE source = ?", (source,)
             ).fetchone()[0]
+            if keep_unless_percent is not None and 100 * total < keep_unless_percent * before:
+                raise RatingListError(
+                    f"{file_name} holds {total:,} players where the {source} list had "
+                    f"{before:,}: less than {keep_unless_percent} % of them, which no new month "
+                    "of a list does (a list cut short, or another file?); the previous list is "
+                    "kept"
+                )
             old = conn.execute("SELECT kinds FROM sources WHERE name = ?", (source,)).fetchone()
             all_kinds = set(kinds) | (set(old[0].split(",")) if old and old[0] else set())
-            name = Path(file).name
             conn.execute(
                 "INSERT OR REPLACE INTO sources VALUES (?, ?, ?, ?, ?, ?)",
                 (
                     source,
-                    name,
+                    file_name,
                     time.strftime("%Y-%m-%d %H:%M"),
-                    list_date or list_date_from_name(name),
+                    list_date,
                     total,
                     ",".join(k for k in RATING_KINDS if k in all_kinds),
                 ),
@@ -235,12 +304,9 @@ class RatingList:
     @staticmethod
     def _row(source: str, p: ListedPlayer) -> tuple[object, ...]:
         given = given_name_first(p.name)
-        return (
-            source,
-            *(getattr(p, f) for f in _PLAYER_FIELDS),
-            search_key(p.name),
-            search_key(given) if given else None,
-        )
+        values = [getattr(p, f) for f in _PLAYER_FIELDS]
+        values[_FIDE_ID_AT] = p.fide_id or None  # no FIDE ID: NULL, never a shared key
+        return (source, *values, search_key(p.name), search_key(given) if given else None)
 
     def _insert(
         self, conn: sqlite3.Connection, source: str, players: Iterable[ListedPlayer]
@@ -249,7 +315,7 @@ class RatingList:
         written = 0
         for batch in _batches(players, 5000):
             conn.executemany(
-                f"INSERT OR REPLACE INTO players VALUES ({marks})",
+                f"INSERT OR REPLACE INTO players ({_INSERT_COLUMNS}) VALUES ({marks})",
                 [self._row(source, p) for p in batch],
             )
             written += len(batch)
@@ -271,7 +337,8 @@ class RatingList:
         written = 0
         for batch in _batches(players, 5000):
             conn.executemany(
-                f"INSERT INTO players VALUES ({marks}) ON CONFLICT (source, fide_id) DO UPDATE "
+                f"INSERT INTO players ({_INSERT_COLUMNS}) VALUES ({marks}) "
+                "ON CONFLICT (source, fide_id) DO UPDATE "
                 f"SET {assignments}, key_surname = excluded.key_surname, "
                 "key_given = excluded.key_given",
                 [self._row(source, p) for p in batch],
@@ -304,10 +371,19 @@ class RatingList:
         try:
             if text.isdigit():
                 rows = conn.execute(
-                    f"SELECT {columns} FROM players WHERE fide_id = ?{fed} LIMIT ?",
-                    (int(text), *extra, limit),
+                    f"SELECT {columns} FROM players WHERE (fide_id = ? OR national_id = ?)"
+                    f"{fed} LIMIT ?",
+                    (int(text), text, *extra, limit),
                 ).fetchall()
                 return [_match(r) for r in rows]
+            if " " not in text and any(c.isdigit() for c in text):
+                # a national list's own ID, such as "V71140"
+                rows = conn.execute(
+                    f"SELECT {columns} FROM players WHERE national_id = ?{fed} LIMIT ?",
+                    (text.upper(), *extra, limit),
+                ).fetchall()
+                if rows:
+                    return [_match(r) for r in rows]
             key = search_key(text)
             if not key:
                 return []
@@ -367,9 +443,110 @@ class RatingList:
             for r in rows
         ]
 
+    def source(self, name: str) -> SourceInfo | None:
+        """The imported list called ``name``, or None."""
+        return next((s for s in self.sources() if s.name == name), None)
+
+    def downloads(self) -> list[ListDownload]:
+        """The lists this computer downloads, by name (none before the first download)."""
+        if not self.path.exists():
+            return []
+        conn = self._connect()
+        try:
+            rows = conn.execute(
+                "SELECT name, url, kind, format, checked, sha256, bytes FROM downloads "
+                "ORDER BY name"
+            ).fetchall()
+        except sqlite3.OperationalError:
+            return []  # a database from before downloads (the table comes with the next write)
+        except sqlite3.DatabaseError as exc:
+            raise RatingListError(f"{self.path}: the rating list cannot be read: {exc}") from None
+        finally:
+            conn.close()
+        return [ListDownload(r[0], r[1], r[2], r[3], r[4], r[5], int(r[6])) for r in rows]
+
+    def save_download(self, download: ListDownload) -> None:
+        """Keep (or replace) where the list ``download.name`` is downloaded from."""
+        conn = self._connect(create=True)
+        try:
+            conn.execute(
+                "INSERT OR REPLACE INTO downloads VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    download.name,
+                    download.url,
+                    download.kind,
+                    download.format,
+                    download.checked,
+                    download.sha256,
+                    download.bytes,
+                ),
+            )
+        except sqlite3.DatabaseError as exc:
+            raise RatingListError(
+                f"{self.path}: the rating list cannot be written: {exc}"
+            ) from None
+        finally:
+            conn.close()
+
+    def forget_download(self, name: str) -> bool:
+        """Stop downloading the list ``name`` (its players stay); False if it was not kept."""
+        if not self.path.exists():
+            return False
+        conn = self._connect(create=True)
+        try:
+            return conn.execute("DELETE FROM downloads WHERE name = ?", (name,)).rowcount > 0
+        finally:
+            conn.close()
+
+
+    def format_definitions(self) -> dict[str, str]:
+        """The custom list formats kept, by name (their JSON: ``ratinglist.formats``)."""
+        if not self.path.exists():
+            return {}
+        conn = self._connect()
+        try:
+            rows = conn.execute("SELECT name, definition FROM formats ORDER BY name").fetchall()
+        except sqlite3.OperationalError:
+            return {}  # a database from before formats (the table comes with the next write)
+        except sqlite3.DatabaseError as exc:
+            raise RatingListError(f"{self.path}: the rating list cannot be read: {exc}") from None
+        finally:
+            conn.close()
+        return {str(r[0]): str(r[1]) for r in rows}
+
+    def save_format_definition(self, name: str, definition: str) -> None:
+        """Keep (or replace) the custom format ``name``."""
+        conn = self._connect(create=True)
+        try:
+            conn.execute("INSERT OR REPLACE INTO formats VALUES (?, ?)", (name, definition))
+        except sqlite3.DatabaseError as exc:
+            raise RatingListError(f"{self.path}: the rating list cannot be written: {exc}") from None
+        finally:
+            conn.close()
+
+    def forget_format(self, name: str) -> bool:
+        """Delete the custom format ``name``; False if there is none."""
+        if not self.path.exists():
+            return False
+        conn = self._connect(create=True)
+        try:
+            return conn.execute("DELETE FROM formats WHERE name = ?", (name,)).rowcount > 0
+        finally:
+            conn.close()
+
+
+def _upgrade(conn: sqlite3.Connection) -> None:
+    """A version-1 database (before issue 31's custom formats) gets ``national_id``."""
+    columns = {row[1] for row in conn.execute("PRAGMA table_info(players)")}
+    if columns and "national_id" not in columns:
+        conn.execute("ALTER TABLE players ADD COLUMN national_id TEXT")
+        conn.execute("CREATE INDEX IF NOT EXISTS players_national_id ON players (national_id)")
+
 
 def _match(row: tuple[object, ...]) -> Match:
     values = dict(zip(_PLAYER_FIELDS, row[1:], strict=True))
+    values["fide_id"] = values["fide_id"] or 0  # a national list's player without one
+    values["national_id"] = values["national_id"] or ""
     return Match(ListedPlayer(**values), str(row[0]))  # type: ignore[arg-type]
 
 

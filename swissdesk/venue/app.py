@@ -9,8 +9,9 @@ request ever names a file on disk.
 
 Live updates: ``/live?page=ADDRESS`` is a Server-Sent Events stream. The :class:`Hub`
 asks SQLite whether the file changed (``PRAGMA data_version``) four times a second; when
-it did, the file is read once (by the server in a child process, :mod:`.worker`), and the
-streams wake, :data:`WAKE_BATCH` at a time, each takes the new ``<main>`` of its page
+it did, the file is read once (by the server in a child process, :mod:`.worker`; at most
+once in :data:`READ_EVERY_SECONDS`, the pages showing the data read last in between), and
+the streams wake, :data:`WAKE_BATCH` at a time, each takes the new ``<main>`` of its page
 (rendered once per page and change) and sends it. A phone that lost the network reconnects
 with the version it has (``Last-Event-ID``) and gets what it missed.
 
@@ -38,7 +39,7 @@ from starlette.routing import Route
 
 from swissdesk.venue.display import DisplaySetup, HallNotice
 from swissdesk.venue.pages import split_section_path
-from swissdesk.venue.render import Renderer, load_assets
+from swissdesk.venue.render import Renderer, index_version, load_assets
 from swissdesk.venue.source import FileRead, ReadRequest, ServedFile, Venue
 from swissdesk.venue.worker import read_in_thread
 
@@ -71,6 +72,12 @@ MAX_TARGET = 2_048
 """Longest path and query accepted (a longer one is answered 414)."""
 POLL_SECONDS = 0.25
 """How often the file is asked whether it changed."""
+READ_EVERY_SECONDS = 1.0
+"""A file is read again at most once in this time. While 300 phones check in, the file
+changes with every form: read after each change it kept the reading process (a core of a
+2-core laptop) busy and woke every live page several times a second
+(``benchmarks/bench_phones.py``). A change is still shown within about a second and a
+quarter; the pages show the data read last in between."""
 HEARTBEAT_SECONDS = 20.0
 """A comment line on quiet live streams, so that proxies and phones keep them open."""
 MAX_STREAMS = 6_000
@@ -138,9 +145,15 @@ class Hub:
         notice: HallNotice | None = None,
         public_url: str = "",
         reader: Reader = read_in_thread,
+        read_every: float = READ_EVERY_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.venue = venue
         self.reader = reader
+        self.read_every = read_every
+        self.clock = clock
+        self._read_at: dict[int, float] = {}
+        """When each served file (by ``id``) was last read again (by :attr:`clock`)."""
         self.renderer = renderer
         self.notice_path = notice_path
         self.notice = notice or HallNotice.read(notice_path)
@@ -178,9 +191,17 @@ class Hub:
             task.add_done_callback(self._waking.discard)
 
     async def check(self) -> bool:
-        """Read again what changed (files, the hall notice); whether anything did."""
+        """Read again what changed (files, the hall notice); whether anything did. A file
+        read less than :attr:`read_every` seconds ago is not asked (its change stays
+        pending: it is read at a later look)."""
         woke = False
-        for served in self.venue.changed_files():
+        now = self.clock()
+        for served in self.venue.files:
+            if now < self._read_at.get(id(served), -self.read_every) + self.read_every:
+                continue
+            if not served.changed():
+                continue
+            self._read_at[id(served)] = now
             try:
                 fresh = await self.reader(served, self.venue.request(served))
             except Exception as exc:  # a file being replaced, a disk gone: keep showing
@@ -226,6 +247,11 @@ class Hub:
                 return None
             slug = setup.section or (venue.sections[0].slug if venue.sections else "")
             return renderer.tag(venue.versions.get(slug, 0), self.notice_version), html
+        if path == "/":  # the start page: the list of sections
+            html = renderer.fragment(venue.data, venue.versions, "/")
+            if html is None:
+                return None
+            return renderer.tag(index_version(venue.versions)), html
         split = split_section_path(path)
         if split is None:
             return None
@@ -389,7 +415,7 @@ def create_app(hub: Hub) -> ASGIApp:
 
     from swissdesk.venue.phones import Phones
 
-    phones = hub.phones = Phones(venue, renderer.env)
+    phones = hub.phones = Phones(venue, renderer.env, clock=hub.clock)
 
     async def checkin(request: Request) -> Response:
         if request.method == "POST":

@@ -48,6 +48,7 @@ from swissdesk.errors import SwissdeskError
 from swissdesk.storage import (
     BoardResult,
     CodeHolder,
+    PhoneAccess,
     PhoneCheckIn,
     ReportResult,
     ReportView,
@@ -65,6 +66,8 @@ TOKEN_TTL_S = 2 * 3600.0
 MAX_BODY = 2_048
 USED_TOKENS_KEPT = 100_000
 COOKIE = "swissdesk_phone"
+DOORS_SECONDS = 1.0
+"""How long the doors read for one form serve the next ones (see :meth:`Phones.access`)."""
 
 PHONE_RESULTS = {
     "1-0": BoardResult.WHITE_WINS,
@@ -178,8 +181,11 @@ class BoardInfo:
 class Phones:
     """The phone routes' state and logic (one per server)."""
 
-    def __init__(self, venue: Venue, env: Environment) -> None:
+    def __init__(
+        self, venue: Venue, env: Environment, *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.venue = venue
+        self.clock = clock
         self.env = env
         self.lockout = LockOut()
         self.tokens = FormTokens()
@@ -188,6 +194,33 @@ class Phones:
         self._files: dict[Path, TournamentFile] = {}
         self._handles: dict[tuple[Path, int | str | None], TournamentFile] = {}
         self._files_lock = threading.Lock()
+        self._access: dict[tuple[Path, int | str | None], tuple[float, PhoneAccess]] = {}
+        """Each section's open doors and when they were read (:attr:`clock`)."""
+
+    def access(self, section: Section) -> PhoneAccess:
+        """What the arbiter opened in ``section``, as read at most :data:`DOORS_SECONDS`
+        ago. Every page and form asks it; reading it each time (four queries through the
+        ORM) was a third of the server's time while 300 phones checked in
+        (``benchmarks/bench_phones.py``). A door opened or closed is seen within a second,
+        as the pages show a change; a form sent in that second is still refused by its
+        command, which checks the door again inside its transaction."""
+        key = (section.file.path, section.key)
+        now = self.clock()
+        with self._files_lock:
+            known = self._access.get(key)
+        if known is not None and 0 <= now - known[0] < DOORS_SECONDS:
+            return known[1]
+        access = self.handle(section).phone_access()
+        with self._files_lock:
+            self._access[key] = (now, access)
+        return access
+
+    def _saved(self, handle: TournamentFile, action: PhoneCheckIn | ReportResult) -> str:
+        """Run a phone's command (one transaction with its audit row)."""
+        result = handle.execute(action)
+        with self._files_lock:
+            self.writes += 1
+        return result.summary
 
     def handle(self, section: Section) -> TournamentFile:
         """The phones' own handle of ``section``: a connection pool and lock of their own,
@@ -219,7 +252,7 @@ class Phones:
         out = []
         for section in self.venue.sections:
             try:
-                access = self.handle(section).phone_access()
+                access = self.access(section)
             except SwissdeskError:
                 continue
             if (access.checkin_round if what == "checkin" else access.report_round) is not None:
@@ -290,12 +323,11 @@ class Phones:
         self, request: Request, handle: TournamentFile, holder: CodeHolder, code: str, device: str
     ) -> Response:
         try:
-            await asyncio.to_thread(handle.execute, PhoneCheckIn(code, device=device))
+            await asyncio.to_thread(self._saved, handle, PhoneCheckIn(code, device=device))
         except SwissdeskError as exc:
             text = _sentence(str(exc))
             kind = "ok" if "already" in text else "refused"
             return self._answer(request, "checkin", Answer(holder.name, text, kind))
-        self.writes += 1
         text = "You are checked in. Good luck!"
         return self._answer(request, "checkin", Answer(holder.name, text, "ok"))
 
@@ -310,7 +342,7 @@ class Phones:
         device: str,
     ) -> Response:
         wanted = form.get("result", "")
-        access = await asyncio.to_thread(handle.phone_access)
+        access = await asyncio.to_thread(self.access, section)
         r = access.report_round
         if r is None:
             return self._answer(request, "report", Answer("Closed", "Result reporting is closed: tell the arbiter.", "refused"), 404)  # fmt: skip
@@ -321,14 +353,13 @@ class Phones:
                 message = Answer(holder.name, "Choose 1-0, ½-½ or 0-1.", "refused")
             else:
                 try:
-                    saved = await asyncio.to_thread(
-                        handle.execute, ReportResult(code, r, result, device=device)
+                    summary = await asyncio.to_thread(
+                        self._saved, handle, ReportResult(code, r, result, device=device)
                     )
                 except SwissdeskError as exc:
                     message = Answer(holder.name, _sentence(str(exc)), "refused")
                 else:
-                    self.writes += 1
-                    message = Answer(holder.name, _report_sentence(saved.summary), "ok")
+                    message = Answer(holder.name, _report_sentence(summary), "ok")
         board = await asyncio.to_thread(_board_info, handle, section.name, holder.tpn, r)
         if board is None:
             return self._answer(request, "report", Answer(holder.name, f"You have no game in round {r}: nothing to report.", "info"))  # fmt: skip

@@ -128,7 +128,7 @@ class Renderer:
         published, if elsewhere (an exported site's start page), for its links."""
         if path == "/":
             key: tuple[Any, ...] = ("index", tuple(versions.items()))
-            return self._cached(key, lambda: self._index(sections))
+            return self._cached(key, lambda: self._index(sections, versions))
         page = resolve(sections, path, query)
         if page is None:
             return None
@@ -147,6 +147,9 @@ class Renderer:
     ) -> str | None:
         """The ``<main>`` of the page at ``here`` (path and query), for a live update."""
         path, _, qs = here.partition("?")
+        if path == "/":
+            key: tuple[Any, ...] = ("index-main", tuple(versions.items()))
+            return self._cached(key, lambda: self._index(sections, versions, "main"))
         query = dict(_parse_query(qs))
         page = resolve(sections, path, query)
         if page is None:
@@ -173,9 +176,19 @@ class Renderer:
         notice = self.env.get_template("_fide_mode.html").render(context)  # as base.html
         return notice + "".join(template.blocks[block](template.new_context(context)))
 
-    def _index(self, sections: Mapping[str, SectionData]) -> str:
-        context = {**self.common(sections, "/", None, 0), "title": "Tournaments"}
-        return self.env.get_template("index.html").render(context)
+    def _index(
+        self,
+        sections: Mapping[str, SectionData],
+        versions: Mapping[str, int],
+        block: str | None = None,
+    ) -> str:
+        """The start page (``block="main"``: its ``<main>``, for a live update)."""
+        version = index_version(versions)
+        context = {**self.common(sections, "/", None, version), "title": "Tournaments"}
+        template = self.env.get_template("index.html")
+        if block is None:
+            return template.render(context)
+        return "".join(template.blocks[block](template.new_context(context)))
 
     def display(
         self,
@@ -211,6 +224,13 @@ class Renderer:
             return "".join(template.blocks[block](template.new_context(context)))
 
         return self._cached(key, make)
+
+
+def index_version(versions: Mapping[str, int]) -> int:
+    """The start page's version: it lists every section, so any section's change (a round
+    paired, a section added, renamed, removed: each bumps that section's version, and a
+    removed one keeps its last) makes it grow."""
+    return sum(versions.values())
 
 
 def _here(path: str, query: Mapping[str, str]) -> str:

@@ -212,10 +212,6 @@ class Venue:
     def section(self, slug: str) -> Section | None:
         return next((s for s in self.sections if s.slug == slug), None)
 
-    def changed_files(self) -> list[ServedFile]:
-        """The files another process (or the window) wrote since the last look."""
-        return [f for f in self.files if f.changed()]
-
     def request(self, served: ServedFile) -> ReadRequest:
         """What reading ``served`` again needs (made on the server's loop)."""
         return ReadRequest(

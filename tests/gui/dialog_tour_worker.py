@@ -39,6 +39,7 @@ def tour() -> None:
         "open",
         "import",
         "import_rating_list",
+        "download_rating_lists",
         "sample",
         "settings",
         "add_player",

@@ -45,6 +45,7 @@ def test_every_dialog_opened_and_closed_then_quit_exits_cleanly(tmp_path: Path) 
         "Keyboard",
         "Export PDF",
         "Export TRF",
+        "Download rating lists",
     ):
         assert title in opened, sorted(opened)
     # faulthandler is installed: a native crash would have left its trace here.

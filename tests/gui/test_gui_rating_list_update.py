@@ -159,3 +159,40 @@ def test_checklist_q139_a_new_list_is_checked_against_the_players_at_once(
     window.rating_list.import_list()
     assert len(seen) == 1 and seen[0].chosen() == (1,)
     assert next(p for p in window.player_rows if p.tpn == 1).rating == 2800
+
+
+def test_checklist_q138_the_automatic_check_after_a_new_list_can_be_switched_off(
+    window: MainWindow, tmp_path: Path, qtbot: QtBot
+) -> None:
+    source = tmp_path / "players_list_xml_foa.xml"
+    source.write_text(LIST, encoding="utf-8")
+    assert window.open_file(_tournament(tmp_path))
+    prompter = window.prompter
+
+    def wait_for_import(dialog: RatingListImportDialog) -> bool:
+        if dialog.summary is None:
+            with qtbot.waitSignal(dialog.finished, timeout=10_000):
+                pass
+        return False
+
+    def switch_off(dialog: RatingUpdateDialog) -> bool:
+        assert not dialog.check_after_lists.isHidden() and dialog.check_after_lists.isChecked()
+        dialog.check_after_lists.setChecked(False)
+        return False
+
+    prompter.files.append(str(source))  # type: ignore[attr-defined]
+    prompter.dialogs += [wait_for_import, switch_off]  # type: ignore[attr-defined]
+    window.rating_list.import_list()
+    assert not window.rating_list.check_after_lists()
+    prompter.files.append(str(source))  # type: ignore[attr-defined]
+    prompter.dialogs += [wait_for_import]  # type: ignore[attr-defined]
+    window.rating_list.import_list()  # no check this time: no further dialog expected
+    assert prompter.dialogs == []  # type: ignore[attr-defined]
+
+    def switch_on(dialog: RatingUpdateDialog) -> bool:
+        dialog.check_after_lists.setChecked(True)
+        return False
+
+    prompter.dialogs.append(switch_on)  # type: ignore[attr-defined]
+    window.rating_list.update_ratings()  # on request, whatever the switch
+    assert window.rating_list.check_after_lists()

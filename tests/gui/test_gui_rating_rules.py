@@ -9,10 +9,12 @@ import dataclasses
 from pathlib import Path
 
 from gui_support import column_texts
+from PySide6.QtCore import Qt
 
 from swissdesk.gui.dialogs import TournamentDialog
 from swissdesk.gui.mainwindow import MainWindow
 from swissdesk.gui.models import PlayersModel
+from swissdesk.gui.rating_sequence import ListSequenceDialog
 from swissdesk.model.ratings import (
     InitialOrder,
     ListKind,
@@ -58,6 +60,54 @@ def test_settings_dialog_keeps_and_sets_the_rating_rules(qtbot) -> None:  # type
         lots_seed=9,
         unrated=UnratedRule(UnratedMethod.AVERAGE),
     )
+
+
+def test_checklist_q126_the_list_sequence_is_ticked_and_ordered_in_the_settings_dialog(
+    qtbot,  # type: ignore[no-untyped-def]
+) -> None:
+    dialog = TournamentDialog(
+        ["dutch"], TournamentSettings(name="Open", rating_rules=RatingRules())
+    )
+    qtbot.addWidget(dialog)
+    field = dialog.rating_rules
+    assert field.sequence_label.text() == "the default of the rate of play"
+    seen: list[ListSequenceDialog] = []
+
+    def blitz_then_standard(sequence: ListSequenceDialog) -> bool:
+        seen.append(sequence)
+        labels = [sequence.lists.item(i).text() for i in range(sequence.lists.count())]
+        assert labels[0] == "FIDE standard" and len(labels) == 5
+        sequence.try_accept()
+        assert "Tick at least one list" in sequence.error_label.text()
+        for i in range(sequence.lists.count()):
+            item = sequence.lists.item(i)
+            if item.text() in ("FIDE standard", "FIDE effective blitz (standard when none)"):
+                item.setCheckState(Qt.CheckState.Checked)
+        sequence.lists.setCurrentRow(4)  # effective blitz, last
+        for _ in range(5):
+            sequence.move_list(-1)
+        sequence.try_accept()
+        return sequence.result() == ListSequenceDialog.DialogCode.Accepted
+
+    field.run_dialog = blitz_then_standard
+    field.edit_sequence()
+    assert len(seen) == 1
+    assert field.sequence_label.text() == (
+        "FIDE effective blitz (standard when none) → FIDE standard"
+    )
+    assert dialog.settings().rating_rules.sequence == (
+        ListKind.EFFECTIVE_BLITZ,
+        ListKind.STANDARD,
+    )
+
+    def back_to_default(sequence: ListSequenceDialog) -> bool:
+        assert sequence.chosen() == (ListKind.EFFECTIVE_BLITZ, ListKind.STANDARD)
+        sequence.use_default()
+        return True
+
+    field.run_dialog = back_to_default
+    field.edit_sequence()
+    assert dialog.settings().rating_rules.sequence == ()
 
 
 def test_a_new_tournament_starts_with_fide_alphabetical_and_unrated_left_out(qtbot) -> None:  # type: ignore[no-untyped-def]

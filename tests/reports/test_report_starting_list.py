@@ -11,6 +11,7 @@ from report_test_support import multilingual_tournament, pdf_pages, row_texts
 
 from swissdesk.cli import main
 from swissdesk.errors import InputError
+from swissdesk.model.ratings import NationalRating, Rating, RatingMethod
 from swissdesk.model.tournament import Player, Tournament, TournamentInfo
 from swissdesk.reports import render
 from swissdesk.reports.starting_list import summary
@@ -103,3 +104,31 @@ def test_starting_list_from_a_trf_has_no_club_column(tmp_path: Path) -> None:
     """A TRF holds no club: the column is left out rather than printed empty."""
     rows = _body(render("starting-list", multilingual_tournament(), tmp_path / "s.pdf"))
     assert "Club" not in rows[0] and len(rows) == 8
+
+
+def test_issue_31_the_several_ratings_each_in_its_column(tmp_path: Path) -> None:
+    """A national list beside FIDE's and the FIDON method: the FIDE rating, the national
+    one and the tournament rating that orders and pairs, with a line saying which is which."""
+    players = (
+        Player(1, "Ortega, Ana", rating=2210, federation="ESP", fide_id="901",
+               national_ratings=(NationalRating("ESP", Rating(2250)),)),
+        Player(2, "Vidal, Pau", rating=1985, fide_rating=0, federation="ESP",
+               national_ratings=(NationalRating("ESP", Rating(1985)),)),
+        Player(3, "Rey, Leo", rating=0, federation="ESP"),
+    )  # fmt: skip
+    event = Tournament(
+        players=players,
+        total_rounds=7,
+        info=TournamentInfo(name="Liga"),
+        rating_method=RatingMethod.FIDON,
+        rating_federation="ESP",
+    )
+    path = render("starting-list", event, tmp_path / "s.pdf", order="rating")
+    rows = _body(path)
+    assert rows[0] == ["#", "No.", "Title", "Name", "FED", "FIDE", "ESP", "T.Rtg", "FIDE ID"]
+    assert rows[1] == ["1", "1", "Ortega, Ana", "ESP", "2210", "2250", "2210", "901"]
+    assert rows[2] == ["2", "2", "Vidal, Pau", "ESP", "1985", "1985"]
+    text = " ".join(" ".join(row_texts(r)) for page in pdf_pages(path) for r in page)
+    assert "T.Rtg: the tournament rating (FIDON, TRF-2026 record 172), which orders" in text
+    plain = _body(render("starting-list", entry_list(), tmp_path / "p.pdf"))
+    assert plain[0] == ["No.", "Title", "Name", "FED", "Rating", "FIDE ID", "Club"]

@@ -14,7 +14,14 @@ round 6 logged as ``### Correction``, a prize plan and a tick; issue 29's rating
 schema 9), by the version-9 program for v9_individual (main's v8_fide opened and upgraded by
 it; issue 35's phone tables, schema 10) and for v9_rating_correction (main's v8_fide upgraded
 by it, then a correction for the rating report of round 1 and a national rating typed;
-through issue 35's step 10 and issue 31's per-player ratings, schema 11).
+through issue 35's step 10 and issue 31's per-player ratings, schema 11), by the version-10
+program (main at 148584e) for v10_phones (v9_rating_correction upgraded by it, then every
+player given a personal code; issue 31's step to schema 11).
+
+``v11_ratings`` is the version-11 program's own file (v10_phones upgraded by it, then a
+player's rapid, blitz and manual ratings and another's standard rating typed, each marked as
+the arbiter's): it opens unchanged today, and is the upgrade test of the next schema (add it
+to :data:`OLD_FILES` with the step 11 -> 12).
 """
 
 from __future__ import annotations
@@ -57,7 +64,10 @@ OLD_FILES = (
     ("v8_fide", 8),
     ("v9_individual", 9),
     ("v9_rating_correction", 9),
+    ("v10_phones", 10),
 )
+CURRENT_FILES = (("v11_ratings", 11),)
+"""Frozen files of the current schema: they must open unchanged (no upgrade)."""
 OLD_TABLES = ("tournament", "player", "round", "entry", "audit")
 TEAM_TABLES = ("team_settings", "team", "team_member", "team_board")
 
@@ -191,7 +201,8 @@ def test_an_upgraded_file_exports_the_trf_the_earlier_swissdesk_wrote(
     if name == "v5_individual":  # the old files with national ratings
         assert added[0] == b"172 SUI FIDE\n" and len(added) == 11
     elif name in (
-        "v6_individual", "v7_individual", "v8_fide", "v9_individual", "v9_rating_correction"
+        "v6_individual", "v7_individual", "v8_fide", "v9_individual", "v9_rating_correction",
+        "v10_phones",
     ):  # one national rating, no federation
         assert added == [b"172     FIDE\n"]
     else:
@@ -303,3 +314,29 @@ def test_an_upgrade_killed_before_it_commits_leaves_the_old_file(tmp_path: Path)
     with TournamentFile.open(path) as tf:
         assert len(tf.players()) == 11 and tf.rounds_paired() == 2
     assert version_of(path) == schema.SCHEMA_VERSION
+
+
+@pytest.mark.parametrize(("name", "version"), CURRENT_FILES)
+def test_a_frozen_file_of_the_current_version_opens_unchanged_and_shows_what_it_showed(
+    tmp_path: Path, name: str, version: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Until the next schema, the current version's frozen file is opened as it is: no
+    upgrade, no backup; it shows what the program that wrote it showed, and exports the same
+    TRF (with issue 31's ratings: the manual and rapid ratings typed, their sources)."""
+    if version != schema.SCHEMA_VERSION:
+        pytest.fail(f"schema {schema.SCHEMA_VERSION}: move {name} to OLD_FILES")
+    path = tmp_path / f"{name}.swissdesk"
+    shutil.copy(FIXTURES / f"{name}.swissdesk", path)
+    before = old_rows(path, OLD_TABLES + TEAM_TABLES)
+    with TournamentFile.open(path) as tf:
+        now = shown(tf)
+        first = tf.players()[0]
+        assert first.ratings.rapid is not None and first.ratings.rapid.value == 2105
+        assert first.ratings.manual is not None and first.ratings.manual.source == "arbiter"
+    old = json.loads((FIXTURES / f"{name}.shown.json").read_text(encoding="utf-8"))
+    assert as_before(old, now) == old
+    assert old_rows(path, OLD_TABLES + TEAM_TABLES) == before
+    assert not list(tmp_path.glob("*before-upgrade*"))
+    out = tmp_path / "out.trf"
+    assert main(["export", str(path), "-o", str(out)]) == 0
+    assert out.read_bytes() == (FIXTURES / f"{name}.trf").read_bytes()

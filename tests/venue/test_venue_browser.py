@@ -205,3 +205,63 @@ def test_phone_standings_fit_the_screen_with_every_tie_break(tmp_path: Path) -> 
                      if th.is_displayed()]  # fmt: skip
             assert heads == ["Rk", "Name", "Rtg", "Pts", *columns]
             assert not any(s.is_displayed() for s in table.find_elements(By.CSS_SELECTOR, ".stack"))
+
+
+PLAN = (
+    'version = 1\n[rules]\ncurrency = "EUR"\n\n'
+    '[[category]]\nname = "Under 2300"\nrating_below = 2300\n\n'
+    '[[category]]\nname = "Women"\nsex = "F"\n\n'
+    '[[prize]]\nplace = 1\namount = 100\n\n'
+    '[[prize]]\ncategory = "Under 2300"\nplace = 1\namount = 50\n'
+)
+
+
+def test_phone_cross_table_scrolls_in_its_box_with_the_names_kept_and_categories_fit(
+    tmp_path: Path,
+) -> None:
+    """Issue 34: on a phone (360 CSS pixels) the cross table's nine rounds do not fit. Only
+    its own box scrolls sideways, never the page, and the number and name stay at the left
+    while the rounds scroll under them (a line never loses its player). The category
+    standings fit the screen without scrolling."""
+    from selenium.webdriver.common.by import By
+
+    from swissdesk.cli import main
+    from swissdesk.gui.sample import sample_file
+
+    browser_paths()
+    source = sample_file()
+    assert source is not None
+    path = Path(shutil.copy(source, tmp_path / "sample.swissdesk"))
+    plan = tmp_path / "plan.toml"
+    plan.write_text(PLAN, encoding="utf-8")
+    assert main(["prizes", str(path), "--plan", str(plan), "--save"]) == 0
+    page = "/s/riverside-open-2026/"
+    box_js = ("const b = arguments[0]; return [b.scrollWidth, b.clientWidth,"
+              " document.documentElement.scrollWidth, window.innerWidth];")  # fmt: skip
+    cells_js = ("return Array.from(arguments[0].querySelectorAll('td')).slice(0, 2).map(c => {"
+                " const r = c.getBoundingClientRect();"
+                " const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+                " return [Math.round(r.left), Math.round(r.right), c.contains(top)]; });")  # fmt: skip
+    with running_server(path) as url, chromium(tmp_path / "phone", 360, 780) as driver:
+        driver.get(f"{url}{page}crosstable")
+        box = driver.find_element(By.CSS_SELECTOR, ".scroll")
+        inner, outer, document, window = driver.execute_script(box_js, box)
+        assert document <= window, "the page itself scrolls sideways"
+        assert inner > outer, "nine rounds on 360 pixels: the table's box scrolls"
+        first = driver.find_element(By.CSS_SELECTOR, "table.cross tbody tr")
+        before = driver.execute_script(cells_js, first)
+        assert all(shown for _l, _r, shown in before) and before[1][1] < window / 2
+        driver.execute_script("arguments[0].scrollLeft = arguments[0].scrollWidth", box)
+        assert driver.execute_script("return arguments[0].scrollLeft", box) > 0
+        after = driver.execute_script(cells_js, first)
+        assert after == before, "the number and the name scrolled away"
+        rounds = first.find_elements(By.CSS_SELECTOR, "td.c")
+        last = driver.execute_script("return arguments[0].getBoundingClientRect().right", rounds[-1])
+        assert last <= window, "the last round is reached"
+
+        driver.get(f"{url}{page}categories")
+        boxes = driver.find_elements(By.CSS_SELECTOR, ".scroll")
+        assert len(boxes) == 2  # Under 2300, Women
+        for box in boxes:
+            inner, outer, document, window = driver.execute_script(box_js, box)
+            assert inner <= outer and document <= window, (inner, outer, document, window)

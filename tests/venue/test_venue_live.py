@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from swissdesk.storage import BoardResult, EnterResult, TournamentFile
-from swissdesk.venue.app import WAKE_BATCH, Hub, _stream
+from swissdesk.venue.app import READ_EVERY_SECONDS, WAKE_BATCH, Hub, _stream
 from swissdesk.venue.render import Renderer
 from swissdesk.venue.source import Venue
 from tests.venue.venue_support import ROOT
@@ -160,6 +160,50 @@ def test_live_pages_are_woken_a_batch_at_a_time(events: dict[str, Path]) -> None
             done.append(sum(w.done() for w in waiters))
         assert done[:4] == [WAKE_BATCH, 2 * WAKE_BATCH, 3 * WAKE_BATCH, len(waiters)]
         assert hub.waiter() not in waiters  # a stream waiting again waits for the next change
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        venue.close()
+
+
+def test_the_file_is_read_again_at_most_once_a_second_while_phones_write(
+    events: dict[str, Path], tmp_path: Path
+) -> None:
+    """bench_phones (issue 35): 300 phones checking in changed the file with every form, and
+    the venue read the whole file after each change (its reading process busy all the time,
+    every live page woken several times a second). A file read less than READ_EVERY_SECONDS
+    ago is not read again; its change is kept and shown at the first look after that."""
+    path = Path(shutil.copy(events["open"], tmp_path / "open.swissdesk"))
+    with TournamentFile.open(path) as tf:
+        rnd = tf.rounds_paired()
+        first, second = [b for b in tf.round_view(rnd).boards if not b.has_result][:2]
+    now = [1000.0]
+    venue = Venue([path])
+    hub = Hub(venue, Renderer(), clock=lambda: now[0])
+    assert hub.read_every == READ_EVERY_SECONDS == 1.0
+    page = PAGE.format(tpn=second.white_tpn)
+
+    async def scenario() -> None:
+        with TournamentFile.open(path) as writer:
+            writer.execute(EnterResult(rnd, first.board, BoardResult.WHITE_WINS))
+            assert await hub.check()  # the first change after a quiet time: read at once
+            assert hub.reloads == 1
+            shown = hub.live_state(page)
+            writer.execute(EnterResult(rnd, second.board, BoardResult.DRAW))
+            for step in (0.25, 0.5, 0.75):  # the watcher's looks within the second
+                now[0] = 1000.0 + step
+                assert not await hub.check()
+            assert hub.reloads == 1 and hub.live_state(page) == shown
+            now[0] = 1001.0
+            assert await hub.check()  # a second after the last read: the change is shown
+            assert hub.reloads == 2
+            after = hub.live_state(page)
+            assert after is not None and shown is not None and after[0] != shown[0]
+            assert '<td class="res">½</td>' in after[1]
+            now[0] = 1005.0
+            assert not await hub.check()  # nothing changed: nothing read, however late
+            assert hub.reloads == 2
 
     try:
         asyncio.run(scenario())

@@ -5,6 +5,8 @@ only that section's pages."""
 from __future__ import annotations
 
 import asyncio
+import json
+import re
 import shutil
 import time
 from pathlib import Path
@@ -181,6 +183,62 @@ def test_a_live_page_of_a_removed_section_says_so(tmp_path: Path) -> None:
         with pytest.raises(StopAsyncIteration):
             await anext(stream)
         assert hub.streams == 0
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        venue.close()
+
+
+def test_the_start_page_is_live(tmp_path: Path) -> None:
+    """Issue 34: the start page listing the sections was the one page without live updates
+    (its stream was refused, so the phone kept retrying). A round paired in one section, a
+    section added and one removed reach an open start page without reload."""
+    path = event_of_two_sections(tmp_path)
+    venue = Venue([path])
+    hub = Hub(venue, Renderer(), read_every=0.0)
+
+    def next_round(writer: TournamentFile) -> None:
+        juniors = writer.section("Juniors U12")
+        for board in juniors.round_view(1).boards:
+            juniors.execute(EnterResult(1, board.board, BoardResult.DRAW))
+        juniors.pair_next_round()
+
+    def changed(writer_action: object) -> None:
+        with TournamentFile.open(path) as writer:
+            writer_action(writer)  # type: ignore[operator]
+
+    async def next_update(stream: object, waiting: asyncio.Future[bytes]) -> dict[str, str]:
+        assert await hub.check()
+        update = await asyncio.wait_for(waiting, WAIT)
+        head, _, data = update.decode().partition("data: ")
+        assert head.startswith("id: ") and "event: update" in head
+        return dict(json.loads(data))
+
+    async def scenario() -> None:
+        with TestClient(create_app(hub)) as client:
+            body = client.get("/").text
+        live = re.search(r'data-live="([^"]+)"', body)
+        assert live is not None and "page=%2F" in live.group(1)
+        version = re.search(r'data-version="([^"]+)"', body)
+        assert version is not None
+        stream = _stream(hub, "/", version.group(1))
+        assert await anext(stream) == b"retry: 2000\n\n"  # up to date: nothing sent yet
+        waiting = asyncio.ensure_future(anext(stream))
+        await asyncio.sleep(0.1)
+        assert not waiting.done()
+        changed(next_round)
+        message = await next_update(stream, waiting)
+        assert "round 2 of 5" in message["html"] and "Masters" in message["html"]
+        changed(lambda w: w.execute(AddSection(TournamentSettings(name="Blitz", total_rounds=9))))
+        message = await next_update(stream, asyncio.ensure_future(anext(stream)))
+        assert "Blitz" in message["html"] and "not paired yet" in message["html"]
+        with TournamentFile.open(path) as tf:
+            blitz = next(s.id for s in tf.sections() if s.name == "Blitz")
+        changed(lambda w: w.execute(RemoveSection(blitz)))
+        message = await next_update(stream, asyncio.ensure_future(anext(stream)))
+        assert "Blitz" not in message["html"] and "Juniors U12" in message["html"]
+        await stream.aclose()
 
     try:
         asyncio.run(scenario())

@@ -1,10 +1,22 @@
-"""The rating list commands: import a downloaded FIDE list (progress, Cancel), and update
-the registered players' ratings from it before round 1 as one audited action (issue 20)."""
+"""The rating list commands: import a downloaded FIDE list (progress, Cancel), download the
+lists from inside the program and keep them at most a day old (issue 31, checklist
+Q135-136), and update the registered players' ratings from it before round 1 as one audited
+action (issue 20)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QTimer
+
+from swissdesk.gui.ratinglist_download import (
+    KEEP_FRESH_KEY,
+    DownloadListsDialog,
+    DownloadProgressDialog,
+    DownloadThread,
+)
+from swissdesk.gui.ratinglist_formats import ListFormatDialog
 from swissdesk.gui.ratinglist_widgets import (
     RatingListImportDialog,
     RatingUpdateDialog,
@@ -12,13 +24,24 @@ from swissdesk.gui.ratinglist_widgets import (
 )
 from swissdesk.model import timecontrol
 from swissdesk.ratinglist import RatingListError, default_rating_list
+from swissdesk.ratinglist.download import FRESH_HOURS, Refreshed, is_due, planned_downloads
+from swissdesk.ratinglist.formats import ListFormat, save_format, saved_formats
 from swissdesk.ratinglist.update import list_currency, only, proposed_updates
 from swissdesk.storage import UpdateRatings
 
 if TYPE_CHECKING:
     from swissdesk.gui.mainwindow import MainWindow
 
-LIST_FILTERS = "FIDE rating lists (*.zip *.xml *.txt);;All files (*)"
+LIST_FILTERS = "Rating lists (*.zip *.xml *.txt *.csv);;All files (*)"
+FORMAT_FILTERS = "National lists (*.csv *.txt *.zip *.prn *.dat *.tsv);;All files (*)"
+CHECK_AFTER_LISTS_KEY = "rating_lists/check_after_update"
+"""QSettings key: check the registered players at once after a list is imported or
+downloaded (checklist Q138-139; default on)."""
+FRESHNESS_CHECK_MS = 3_600_000
+"""How often, while the window runs, the kept lists are checked for being due (hourly: a
+list is due once more than a day old)."""
+FIRST_CHECK_MS = 5_000
+"""The first check, once the window is up."""
 
 
 class RatingListController:
@@ -26,6 +49,166 @@ class RatingListController:
 
     def __init__(self, window: MainWindow) -> None:
         self.w = window
+        self.auto_thread: DownloadThread | None = None
+        self.freshness_timer = QTimer(window)
+        self.freshness_timer.setInterval(FRESHNESS_CHECK_MS)
+        self.freshness_timer.timeout.connect(self.refresh_due_lists)
+        self.freshness_timer.start()
+        QTimer.singleShot(FIRST_CHECK_MS, window, self.refresh_due_lists)
+
+    def keep_fresh(self) -> bool:
+        """Whether the kept lists are downloaded when due (QSettings, default on)."""
+        value = self.w.qsettings.value(KEEP_FRESH_KEY, True)
+        return value not in (False, "false", "0", 0)
+
+    def download_lists(self) -> None:
+        """File > Download rating lists…: the lists and their addresses, then every list
+        downloaded and imported with progress and Cancel (checklist Q136)."""
+        rating_list = default_rating_list()
+        try:
+            planned = planned_downloads(rating_list)
+        except RatingListError as exc:
+            self.w.prompter.error("Download rating lists", str(exc))
+            return
+        try:
+            formats = list(saved_formats(rating_list))
+        except RatingListError as exc:
+            self.w.prompter.error("Download rating lists", str(exc))
+            return
+        dialog = DownloadListsDialog(
+            planned, keep_fresh=self.keep_fresh(), formats=formats, parent=self.w
+        )
+        if not self.w.prompter.run_dialog(dialog):
+            return
+        self.w.qsettings.setValue(KEEP_FRESH_KEY, dialog.keep_fresh.isChecked())
+        try:
+            for name in dialog.removed:
+                rating_list.forget_download(name)
+            for download in dialog.result_downloads:
+                rating_list.save_download(download)
+        except RatingListError as exc:
+            self.w.prompter.error("Download rating lists", str(exc))
+            return
+        if self.auto_thread is not None:  # the lists are being downloaded already
+            self.auto_thread.cancel()
+            self.auto_thread.wait()
+        progress = DownloadProgressDialog(rating_list, dialog.result_downloads, self.w)
+        self.w.prompter.run_dialog(progress)
+        progress.stop()
+        self._report(progress.done_lists, progress.errors)
+
+    def edit_formats(self) -> None:
+        """File > Rating list formats…: define a national list's format, change or delete
+        one (checklist Q117)."""
+        rating_list = default_rating_list()
+        try:
+            kept = saved_formats(rating_list)
+        except RatingListError as exc:
+            self.w.prompter.error("Rating list formats", str(exc))
+            return
+        fmt: ListFormat | None = None
+        if kept:
+            options = ["New format…", *kept]
+            index = self.w.prompter.choose(
+                "Rating list formats", "Define a national list's format, or change one:", options
+            )
+            if index is None:
+                return
+            fmt = kept[options[index]] if index else None
+
+        def sample() -> str:
+            return self.w.prompter.open_file("Sample list", "", FORMAT_FILTERS)
+
+        dialog = ListFormatDialog(fmt, list(kept), sample, self.w)
+        if not self.w.prompter.run_dialog(dialog):
+            return
+        try:
+            if dialog.delete_requested and fmt is not None:
+                rating_list.forget_format(fmt.name)
+                self.w.statusBar().showMessage(f"List format {fmt.name} deleted", 8000)
+                return
+            new = dialog.result_format
+            if new is None:
+                return
+            save_format(rating_list, new)
+            if fmt is not None and fmt.name != new.name:
+                rating_list.forget_format(fmt.name)
+        except RatingListError as exc:
+            self.w.prompter.error("Rating list formats", str(exc))
+            return
+        self.w.statusBar().showMessage(
+            f"List format {new.name} saved: File > Import rating list… reads list "
+            f"{new.list_name} with it",
+            8000,
+        )
+
+    def _report(self, done: list[Refreshed], errors: list[str]) -> None:
+        lines = [r.describe() for r in done] + errors
+        if errors:
+            self.w.prompter.error("Download rating lists", "\n".join(lines))
+        else:
+            self.w.prompter.info("Download rating lists", "\n".join(lines))
+        if any(r.summary is not None for r in done):
+            self._check_players()
+
+    def check_after_lists(self) -> bool:
+        """Whether a new list is checked against the players at once (QSettings, default
+        on; the switch is in the Update ratings dialog: checklist Q138)."""
+        value = self.w.qsettings.value(CHECK_AFTER_LISTS_KEY, True)
+        return value not in (False, "false", "0", 0)
+
+    def _check_players(self) -> None:
+        """FIDE's checklist Q139-140: a new list is checked against the registered players
+        at once, before round 1 (each change still asked), unless switched off (Q138)."""
+        if not self.check_after_lists():
+            return
+        if self.w.file is not None and self.w.rounds_paired == 0 and self.w.player_rows:
+            self.update_ratings()
+
+    def refresh_due_lists(self) -> None:
+        """Download, in the background, the kept lists last downloaded more than a day ago
+        (checklist Q135: never more than a day old while the program runs). Only lists
+        downloaded once before (kept with their address); a failure (offline at the venue)
+        is a note in the status bar, never a dialog."""
+        if self.auto_thread is not None or not self.keep_fresh():
+            return
+        rating_list = installed_rating_list()
+        if rating_list is None:
+            return
+        try:
+            due = [d for d in rating_list.downloads() if is_due(d, FRESH_HOURS)]
+        except RatingListError:
+            return
+        if not due:
+            return
+        self.auto_thread = DownloadThread(rating_list, due, self.w)
+        self.auto_thread.outcome.connect(self._auto_finished)
+        self.w.statusBar().showMessage(
+            f"Downloading the rating lists more than a day old ({', '.join(d.name for d in due)})…",
+            10_000,
+        )
+        self.auto_thread.start()
+
+    def _auto_finished(self, done: list[Refreshed], errors: list[str]) -> None:
+        thread = self.auto_thread
+        self.auto_thread = None
+        if thread is not None:
+            thread.wait()
+            thread.deleteLater()
+        parts = [r.describe() for r in done]
+        if errors:
+            parts.append("not downloaded: " + "; ".join(errors))
+        if any(r.summary is not None for r in done) and self.w.rounds_paired == 0:
+            parts.append("Players > Update ratings from the rating list… checks the players")
+        self.w.statusBar().showMessage("Rating lists: " + " · ".join(parts), 30_000)
+
+    def shutdown(self) -> None:
+        """Stop a background download (the window closes); the lists stay as they were."""
+        self.freshness_timer.stop()
+        if self.auto_thread is not None:
+            self.auto_thread.cancel()
+            self.auto_thread.wait()
+            self.auto_thread = None
 
     def update_enabled(self) -> None:
         """Ratings are updated from the list only before round 1 is paired."""
@@ -36,7 +219,24 @@ class RatingListController:
         if not path:
             return
         rating_list = default_rating_list()
-        dialog = RatingListImportDialog(rating_list, path, self.w)
+        try:
+            kept = saved_formats(rating_list)
+        except RatingListError as exc:
+            self.w.prompter.error("Import rating list", str(exc))
+            return
+        fmt: ListFormat | None = None
+        if kept:
+            # A national list in its own layout is read with a custom format (Q117).
+            options = ["FIDE's layout (XML or TXT)"] + [
+                f"{f.name}: list {f.list_name}" for f in kept.values()
+            ]
+            index = self.w.prompter.choose(
+                "Import rating list", f"How is {Path(path).name} laid out?", options
+            )
+            if index is None:
+                return
+            fmt = list(kept.values())[index - 1] if index else None
+        dialog = RatingListImportDialog(rating_list, path, self.w, fmt)
         self.w.prompter.run_dialog(dialog)
         dialog.stop()
         if dialog.summary is not None:
@@ -47,10 +247,7 @@ class RatingListController:
                 f"{s.players:,} players imported ({', '.join(s.kinds)}) in {s.seconds:.0f} s."
                 f"{skipped}",
             )
-            if self.w.file is not None and self.w.rounds_paired == 0 and self.w.player_rows:
-                # FIDE's checklist Q139-140: the registered players are checked against a
-                # new list at once, not only on request (each change still asked).
-                self.update_ratings()
+            self._check_players()
         elif dialog.error:
             self.w.prompter.error("Import rating list", dialog.error)
 
@@ -86,9 +283,15 @@ class RatingListController:
             [f"The list changes {n} player{'s' if n != 1 else ''}: untick those to keep.", *notes]
         )
         dialog = RatingUpdateDialog(
-            message, [(u.tpn, u.describe()) for u in proposal.updates], warning, self.w
+            message,
+            [(u.tpn, u.describe()) for u in proposal.updates],
+            warning,
+            self.w,
+            check_after_lists=self.check_after_lists(),
         )
-        if not self.w.prompter.run_dialog(dialog):
+        accepted = self.w.prompter.run_dialog(dialog)
+        self.w.qsettings.setValue(CHECK_AFTER_LISTS_KEY, dialog.check_after_lists.isChecked())
+        if not accepted:
             return
         chosen = only(proposal, dialog.chosen())
         if chosen.updates:
