@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QSize
+from PySide6.QtCore import QCoreApplication, QLocale, QSize
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -37,12 +37,18 @@ ROOM = QSize(
 
 @pytest.fixture(autouse=True)
 def english_afterwards() -> Iterator[None]:
-    """Every test leaves the process (and Qt) speaking English, as the other tests expect."""
+    """Every test leaves the process (and Qt) as the other tests expect it: English, Qt's
+    own texts untranslated, the default locale and layout direction as they were."""
+    locale = QLocale()
+    app = QApplication.instance()
+    direction = app.layoutDirection() if isinstance(app, QApplication) else None
     yield
     i18n.set_process_language(i18n.SOURCE_LANGUAGE)
-    app = QApplication.instance()
     if isinstance(app, QApplication):
-        language.apply_language(app, i18n.SOURCE_LANGUAGE)
+        language.install_qt_translations(app, i18n.SOURCE_LANGUAGE)
+        if direction is not None:
+            app.setLayoutDirection(direction)
+    QLocale.setDefault(locale)
 
 
 @pytest.fixture
