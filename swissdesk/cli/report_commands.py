@@ -107,7 +107,8 @@ def register(subparsers: Any) -> None:
         default="",
         metavar="URL",
         help="the venue's address ('swissdesk serve' prints it): the board list and the "
-        "pairings by name print it with its QR code in their header",
+        "pairings by name print it with its QR code in their header; the code slips and "
+        "the pairing cards a QR code of each player's own address",
     )
     parser.set_defaults(func=run_report)
 
@@ -122,10 +123,10 @@ def run_report(args: argparse.Namespace) -> int:
     if args.continuous and not args.all_sections:
         raise InputError("--continuous numbers the boards of --all-sections")
     if args.venue_url:
-        if args.kind not in ("boards", "alphabetical", "codes") or args.all_sections:
+        if args.kind not in ("boards", "alphabetical", "codes", "cards") or args.all_sections:
             raise InputError("--venue-url is printed on the board list, the pairings by "
-                             "name and the code slips (--kind boards, alphabetical or "
-                             "codes)")  # fmt: skip
+                             "name, the code slips and the pairing cards (--kind boards, "
+                             "alphabetical, codes or cards)")  # fmt: skip
         if not re.fullmatch(r"https?://[\x21-\x7e]{1,200}", args.venue_url):
             raise InputError(f"--venue-url {args.venue_url!r}: an address such as "
                              "http://192.168.1.20:8080/")  # fmt: skip
@@ -154,7 +155,12 @@ def run_report(args: argparse.Namespace) -> int:
         with open_section(source, args.section) as tf:
             codes = tf.player_codes() if args.kind == "codes" else None
             checked_in = [p.tpn for p in tf.players() if p.checked_in]
-    if tournament.is_team:
+    elif args.kind == "cards" and is_tournament_file(source):  # the codes on the cards
+        from swissdesk.cli.section_commands import open_section
+
+        with open_section(source, args.section) as tf:
+            codes = tf.player_codes() or None
+    if tournament.is_team and args.kind not in ("codes", "checkin"):  # captains' codes: teams'
         raise InputError(
             f"{source} is a team event: print its documents with 'swissdesk team report' "
             "(pairings, sheets, standings, crosstable, boards)"

@@ -2,13 +2,15 @@
 screens (:mod:`swissdesk.venue`).
 
 swissdesk serve FILE... [--host ADDR] [--port N] [--fide-ids] [--announce TEXT]
-                [--notice FILE] [--per-address N] [--no-qr]
+                [--notice FILE] [--per-address N] [--no-qr] [--kiosk]
 swissdesk publish FILE... -o DIR|SITE.zip [--fide-ids]
 """
 
 from __future__ import annotations
 
 import argparse
+import re
+import secrets
 import sys
 from pathlib import Path
 from typing import Any
@@ -66,6 +68,20 @@ def register(subparsers: Any) -> None:
         help="connections allowed from one address (default 64)",
     )
     serve.add_argument("--no-qr", action="store_true", help="do not print the QR code")
+    serve.add_argument(
+        "--kiosk",
+        action="store_true",
+        help="also serve a check-in kiosk for a tablet at the desk (players find their name "
+        "and check in without a code): its secret address is printed; open it on the "
+        "desk's tablet only",
+    )
+    serve.add_argument(
+        "--kiosk-key",
+        default="",
+        metavar="KEY",
+        help="serve the kiosk with this secret (16 to 64 letters, digits, '-' or '_') instead "
+        "of a new one: the window passes its own",
+    )
     serve.set_defaults(func=run_serve)
 
     publish: argparse.ArgumentParser = subparsers.add_parser(
@@ -102,12 +118,19 @@ def run_serve(args: argparse.Namespace) -> int:
         raise InputError(f"--port {args.port}: choose a port from 1024 to 65535")
     if args.per_address < 1:
         raise InputError("--per-address must be at least 1")
+    kiosk_key = args.kiosk_key
+    if kiosk_key and not re.fullmatch(r"[A-Za-z0-9_-]{16,64}", kiosk_key):
+        raise InputError("--kiosk-key: 16 to 64 letters, digits, '-' or '_'")
+    if args.kiosk and not kiosk_key:
+        kiosk_key = secrets.token_urlsafe(18)
 
     def ready(urls: list[str]) -> None:
         print(f"Serving {', '.join(str(f) for f in args.files)} at:")
         for url in urls:
             print(f"  {url}")
         print(f"Display mode for a projector: {urls[0]}display")
+        if kiosk_key:
+            print(f"Check-in kiosk (the desk's tablet only): {urls[0]}kiosk?key={kiosk_key}")
         if not args.no_qr and sys.stdout.isatty():
             from swissdesk.venue.qr import qr_text
 
@@ -124,6 +147,7 @@ def run_serve(args: argparse.Namespace) -> int:
         announcement=args.announce,
         limits=Limits(per_address=args.per_address),
         ready=ready,
+        kiosk_key=kiosk_key,
     )
     return 0
 

@@ -68,6 +68,8 @@ ACTION_NAMES: dict[str, str] = {
     "OpenReporting": "Phones: results",
     "PhoneCheckIn": "Check-in (phone)",
     "ReportResult": "Result (phone)",
+    "ReportMatch": "Match (phone)",
+    "KioskCheckIn": "Check-in (kiosk)",
     "AcceptReports": "Reports accepted",
     "DismissReport": "Report set aside",
 }

@@ -59,6 +59,8 @@ from swissdesk.model.ratings import (
     InitialOrder,
     RatingMethod,
     RatingRules,
+    TiebreakRatingMode,
+    TiebreakRatings,
     UnratedMethod,
     UnratedRule,
 )
@@ -673,8 +675,10 @@ class TournamentDialog(ValidatedDialog):
 class RatingRulesField(QWidget):
     """The section's rating rules (issue 31): the method of the tournament rating (TRF-2026
     record 172), what orders players of equal rating and title (C.04.2 art. 2.2.3), and the
-    rating unrated players count with in the rating tie-breaks. Rules the dialog does not
-    show (the federation, the list sequence, the seed of the lots) are kept."""
+    rating unrated players count with in the rating tie-breaks; an event lasting more than
+    30 days and which of its players' ratings the rating tie-breaks read (C.02 VCL Q210-216).
+    Rules the dialog does not show (the federation, the list sequence, the seed of the
+    lots) are kept."""
 
     def __init__(self, rules: RatingRules, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -738,11 +742,61 @@ class RatingRulesField(QWidget):
         grid.addLayout(second)
         grid.addLayout(third)
         self._show_sequence()
+        self.long_event = QCheckBox("Over 30 days")
+        self.long_event.setChecked(rules.long_event)
+        self.long_event.setToolTip(
+            "The event lasts more than 30 days and spans several rating periods: each "
+            "player may hold later ratings, from the round a new list applies (Edit player)"
+        )
+        self.tiebreak_ratings = QComboBox()
+        self.tiebreak_ratings.addItem("the first ratings", TiebreakRatingMode.FIRST.value)
+        self.tiebreak_ratings.addItem(
+            "each game at its round's rating", TiebreakRatingMode.EACH_ROUND.value
+        )
+        self.tiebreak_ratings.addItem("the ratings of round", TiebreakRatingMode.ROUND.value)
+        self.tiebreak_ratings.setCurrentIndex(
+            max(0, self.tiebreak_ratings.findData(rules.tiebreak_ratings.mode.value))
+        )
+        self.tiebreak_ratings.setToolTip(
+            "Which ratings ARO, TPR and the other rating tie-breaks read in an event over "
+            "30 days (the first ratings by default)"
+        )
+        self.tiebreak_round = QSpinBox()
+        self.tiebreak_round.setRange(1, 99)
+        self.tiebreak_round.setValue(max(rules.tiebreak_ratings.round, 1))
+        self.long_advice = QLabel(
+            "Rating-based tie-breaks (ARO, TPR, PTP, APRO, APPO, RTNG) are not recommended "
+            "in an event over 30 days: the ratings change between rating periods."
+        )
+        self.long_advice.setWordWrap(True)
+        fourth = QHBoxLayout()
+        fourth.addWidget(self.long_event)
+        fourth.addWidget(QLabel("rating tie-breaks read:"))
+        fourth.addWidget(self.tiebreak_ratings, 1)
+        fourth.addWidget(self.tiebreak_round)
+        grid.addLayout(fourth)
+        grid.addWidget(self.long_advice)
         self.unrated.currentIndexChanged.connect(self._show_value)
+        self.long_event.toggled.connect(self._show_value)
+        self.tiebreak_ratings.currentIndexChanged.connect(self._show_value)
         self._show_value()
 
     def _show_value(self) -> None:
         self.unrated_value.setVisible(self.unrated.currentData() == UnratedMethod.FIXED.value)
+        long_event = self.long_event.isChecked()
+        self.tiebreak_ratings.setEnabled(long_event)
+        self.tiebreak_round.setVisible(
+            long_event and self.tiebreak_ratings.currentData() == TiebreakRatingMode.ROUND.value
+        )
+        self.long_advice.setVisible(long_event)
+
+    def chosen_tiebreak_ratings(self) -> TiebreakRatings:
+        mode = TiebreakRatingMode(self.tiebreak_ratings.currentData())
+        if not self.long_event.isChecked() or mode is TiebreakRatingMode.FIRST:
+            return TiebreakRatings()
+        if mode is TiebreakRatingMode.ROUND:
+            return TiebreakRatings(mode, self.tiebreak_round.value())
+        return TiebreakRatings(mode)
 
     def _show_sequence(self) -> None:
         self.sequence_label.setText(sequence_text(self.sequence))
@@ -763,6 +817,8 @@ class RatingRulesField(QWidget):
             initial_order=InitialOrder(self.order.currentData()),
             unrated=UnratedRule(method, value),
             sequence=self.sequence,
+            long_event=self.long_event.isChecked(),
+            tiebreak_ratings=self.chosen_tiebreak_ratings(),
         )
 
 

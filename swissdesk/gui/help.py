@@ -53,6 +53,7 @@ HELP_TOPICS: dict[str, str] = {
     "PreviewDialog": "print-preview",
     "RatingListImportDialog": "rating-list",
     "RatingUpdateDialog": "update-ratings",
+    "LaterRatingsDialog": "events-over-30-days",
     "DownloadListsDialog": "downloading-lists",
     "DownloadProgressDialog": "downloading-lists",
     "ListFormatDialog": "list-formats",

@@ -211,6 +211,12 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
                 N_("&Update ratings from the rating list…"),
                 "rating_list.update_ratings",
             ),
+            Command(
+                "later_ratings",
+                N_("La&ter ratings (event over 30 days)…"),
+                "players.later_ratings",
+                tip=N_("The ratings of a later rating period, held from a round on"),
+            ),
         ),
     ),
     (

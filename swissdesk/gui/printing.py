@@ -155,7 +155,8 @@ def render_document(
         withdrawn=withdrawn,
         rating_inputs=tf.rating_inputs() if rating else None,
         norm_settings=tf.norm_settings() if rating else None,
-        venue_url=venue_url if kind in ("boards", "alphabetical") else "",
+        venue_url=venue_url if kind in ("boards", "alphabetical", "cards") else "",
+        codes=tf.player_codes() if kind == "cards" else None,
     )
 
 

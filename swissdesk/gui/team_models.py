@@ -13,11 +13,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont
 
 from swissdesk.gui.tablemodel import (
     CENTER,
     DISPLAY,
     EDIT,
+    FONT,
+    FOREGROUND,
     GREY,
     LEFT,
     RESULT_DISPLAY,
@@ -30,12 +33,11 @@ from swissdesk.gui.tablemodel import (
     points,
 )
 from swissdesk.i18n import N_
-from swissdesk.storage import MatchView, MemberData, TeamData, TeamRow
+from swissdesk.storage import MatchView, MemberData, ReportView, TeamData, TeamRow
 from swissdesk.storage.teamtrf import BoardStanding
 from swissdesk.storage.teamviews import BoardLine, MemberRow
 
 TeamCommit = Callable[[int, TeamData], bool]
-FOREGROUND = Qt.ItemDataRole.ForegroundRole
 
 
 class _Editable(TableModel):
@@ -196,10 +198,18 @@ class MatchesModel(TableModel):
         Column("", LEFT, 12),
     )
 
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.reports: dict[int, ReportView] = {}
+        """Match number -> the captains' report from the phones (issue 35), not entered."""
+
     def matches(self) -> list[MatchView]:
         return list(self._rows)
 
     def cell(self, row: MatchView, column: int, role: int) -> Any:
+        report = self.reports.get(row.number) if column == self.STATE else None
+        if report is not None and not row.complete and row.forfeit is None:
+            return self._report_cell(report, role)
         if role == DISPLAY:
             if column == self.NUMBER:
                 return str(row.number)
@@ -214,6 +224,31 @@ class MatchesModel(TableModel):
             return "complete" if row.complete else "in progress"
         if role == FOREGROUND and column == self.STATE and row.complete:
             return GREY
+        return None
+
+    @staticmethod
+    def _report_cell(report: ReportView, role: int) -> Any:
+        """A match the captains reported from their phones: the report in italics (blue;
+        red when disputed) until entered, the details in the tooltip."""
+        if role == DISPLAY:
+            return f"({report.text})"
+        if role == FONT:
+            font = QFont()
+            font.setItalic(True)
+            return font
+        if role == FOREGROUND:
+            return QBrush(QColor("#b00020" if report.state == "disputed" else "#1f5fbf"))
+        if role == TOOLTIP:
+            who = f"reported by no. {report.reporter_tpn} {report.reporter_name}"
+            if report.answered_tpn is not None:
+                verb = "disputed" if report.state == "disputed" else "confirmed"
+                who += f", {verb} by no. {report.answered_tpn}"
+            return (
+                f"From the captains' phones: {report.text} (boards 1, 2, … from the first "
+                f"team's side; an empty place is its forfeit); {who} ({report.device or 'phone'}). Not "
+                "entered yet: Ctrl+Shift+Y enters every confirmed match; typing a board's "
+                "result enters yours (the arbiter's entry wins)."
+            )
         return None
 
 

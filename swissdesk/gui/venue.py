@@ -15,6 +15,7 @@ opens the address, the QR code and the display addresses.
 from __future__ import annotations
 
 import re
+import secrets
 import shutil
 import sys
 import tempfile
@@ -120,6 +121,7 @@ class VenueDialog(QDialog):
         parent: QWidget | None = None,
         *,
         on_lists: bool = True,
+        kiosk_url: str = "",
     ) -> None:
         from swissdesk.venue.qr import qr_png
 
@@ -199,6 +201,19 @@ class VenueDialog(QDialog):
             spin.valueChanged.connect(self._update_display_url)
         self._update_display_url()
 
+        self.kiosk_url = QLineEdit(kiosk_url)
+        self.kiosk_url.setReadOnly(True)
+        self.kiosk_url.setCursorPosition(0)
+        kiosk_heading = QLabel(
+            "<b>The check-in kiosk</b> (a tablet at your desk: players find their name and "
+            "check in without a code; open this address on that tablet only, it is its key)"
+        )
+        kiosk_heading.setWordWrap(True)
+        kiosk_row = QFormLayout()
+        kiosk_row.addRow("&Kiosk's address:", self.kiosk_url)
+        layout.addWidget(kiosk_heading)
+        layout.addLayout(kiosk_row)
+
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.copy_button = QPushButton("&Copy address")
         self.open_button = QPushButton("&Open in browser")
@@ -243,6 +258,8 @@ class VenueController:
         self._output = b""
         self._folder: Path | None = None
         self.dialog: VenueDialog | None = None
+        self.kiosk_key = ""
+        """The check-in kiosk's secret for this run of the server (issue 35)."""
         self.publisher: QProcess | None = None
         self.indicator = QToolButton()
         self.indicator.setAutoRaise(True)
@@ -281,6 +298,8 @@ class VenueController:
         self._folder = Path(tempfile.mkdtemp(prefix="swissdesk-venue-"))
         arguments = ["--host", host, "--port", str(port), "--no-qr"]
         arguments += ["--notice", str(self._folder / "hall-notice.json")]
+        self.kiosk_key = secrets.token_urlsafe(18)  # a new kiosk key every run
+        arguments += ["--kiosk-key", self.kiosk_key]
         if fide_ids:
             arguments.append("--fide-ids")
         self.served = self.w.file.path
@@ -403,9 +422,11 @@ class VenueController:
         from swissdesk.venue.source import section_slugs
 
         if self.dialog is None:
+            kiosk = f"{self.urls[0]}kiosk?key={self.kiosk_key}" if self.kiosk_key else ""
             self.dialog = VenueDialog(
-                self.urls, section_slugs(self.w.file), self.w, on_lists=self.lists_setting()
-            )
+                self.urls, section_slugs(self.w.file), self.w, on_lists=self.lists_setting(),
+                kiosk_url=kiosk,
+            )  # fmt: skip
             self.dialog.on_lists.toggled.connect(
                 lambda on: self.w.qsettings.setValue("venue/qr_on_lists", bool(on))
             )

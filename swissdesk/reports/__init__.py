@@ -92,7 +92,9 @@ def render(
     FIDE's rules alone apply. ``venue_url``: the venue's address (``swissdesk serve``),
     printed with its QR code in the header of the board list and the pairings by name
     (and on the code slips). ``codes`` (TPN -> personal code) and ``checked_in`` (TPNs)
-    are what the file keeps for the players' phones: the code slips and the check-in list.
+    are what the file keeps for the players' phones: the code slips and the check-in list;
+    the pairing cards print the codes too (with ``venue_url``, each as a QR code of the
+    player's own address). No other document ever prints a code.
 
     The file is written to a temporary name and moved over ``out_path`` only when complete,
     so a failure never leaves a half-written PDF or destroys the previous one. Raises
@@ -155,7 +157,7 @@ def render(
         out_path,
         lambda temp: _dispatch(
             kind, tournament, temp, round_number, paper, tiebreaks, board_order, withdrawn,
-            venue_url,
+            venue_url, codes,
         ),
     )
 
@@ -212,6 +214,7 @@ def _dispatch(
     board_order: Sequence[tuple[int, int]] | None,
     withdrawn: Mapping[int, int] | None = None,
     venue_url: str = "",
+    codes: Mapping[int, str] | None = None,
 ) -> Path:
     if kind == "schedule":
         from swissdesk.reports.schedule import render_schedule
@@ -244,7 +247,10 @@ def _dispatch(
     if kind == "cards":
         from swissdesk.reports.cards import render_cards
 
-        return render_cards(tournament, out, round_number=round_number, paper=paper)
+        return render_cards(
+            tournament, out, round_number=round_number, paper=paper, codes=codes,
+            venue_url=venue_url,
+        )  # fmt: skip
     if kind == "standings":
         from swissdesk.reports.standings import render_standings
 

@@ -5,10 +5,15 @@ opponent (number and name), colour, float (C.04.3 art. 1.4: ↑ upfloat, ↓ dow
 1.5: only a played match against an opponent with a different score, byes do not float),
 result (Double-Swiss: the match score) and the score after the round. Rounds not yet played stay blank to be filled in by hand. Several cards
 go on a page, with cut marks at their corners.
+
+With the players' personal codes (issue 35) each card shows its player's code, and with the
+venue's address also a QR code of the player's own address (``/me?code=…``): the player
+scans it to check in or open their board instead of typing the code.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from reportlab.lib import colors
@@ -28,7 +33,7 @@ from swissdesk.model.tournament import (
 )
 from swissdesk.reports.common import score_text
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
-from swissdesk.reports.layout import build_pdf, fit, frame_size, make_header
+from swissdesk.reports.layout import build_pdf, draw_qr, fit, frame_size, make_header
 
 GAP = 7 * mm
 """Space between cards, where the cut marks are."""
@@ -36,6 +41,8 @@ CUT_MARK = 2.5 * mm
 INSET = CUT_MARK + 1
 """Room kept around the grid so the outer cut marks stay inside the body of the page."""
 HEAD_HEIGHT = 15 * mm
+CARD_QR = 12 * mm
+"""The player's QR code in the card's head (15 mm high: 1.5 mm of white above and below)."""
 ROW_HEIGHT = 4.6 * mm
 
 _RESULT = {**GAME_MARKS, **BYE_MARKS}
@@ -50,8 +57,10 @@ class _CardSheet(Flowable):  # type: ignore[misc]
     """One page of cards laid out in a grid, with cut marks."""
 
     def __init__(self, cards: list[list[list[str]]], heads: list[tuple[str, str, str, str]],
-                 columns: int, card_w: float, card_h: float) -> None:  # fmt: skip
+                 columns: int, card_w: float, card_h: float,
+                 links: list[str] | None = None) -> None:  # fmt: skip
         super().__init__()
+        self.links = links or [""] * len(cards)
         self.cards = cards
         self.heads = heads
         self.columns = columns
@@ -70,7 +79,7 @@ class _CardSheet(Flowable):  # type: ignore[misc]
             col, row = index % self.columns, index // self.columns
             x = INSET + col * (self.card_w + GAP)
             y = total_h - (row + 1) * self.card_h - row * GAP
-            _draw_card(canvas, x, y, self.card_w, self.card_h, head, card)
+            _draw_card(canvas, x, y, self.card_w, self.card_h, head, card, self.links[index])
             _cut_marks(canvas, x, y, self.card_w, self.card_h)
 
 
@@ -86,20 +95,26 @@ def _cut_marks(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
 
 
 def _draw_card(canvas: Canvas, x: float, y: float, w: float, h: float,
-               head: tuple[str, str, str, str], rows: list[list[str]]) -> None:  # fmt: skip
+               head: tuple[str, str, str, str], rows: list[list[str]],
+               link: str = "") -> None:  # fmt: skip
     tpn, name, line2, line3 = head
     canvas.saveState()
     canvas.setLineWidth(0.8)
     canvas.rect(x, y, w, h)
     top = y + h
+    room = w - 2 * mm
+    if link:  # the player's own address as a QR code, in the head's right corner
+        margin = (HEAD_HEIGHT - CARD_QR) / 2  # white around it: the quiet zone scanners need
+        draw_qr(canvas, link, x + w - CARD_QR - margin, top - CARD_QR - margin, CARD_QR)
+        room -= CARD_QR + margin
     canvas.setFont(BOLD, 16)
     canvas.drawString(x + 2.5 * mm, top - 7 * mm, tpn)
     number_w = max(canvas.stringWidth(tpn, BOLD, 16), 10 * mm) + 5 * mm
     canvas.setFont(BOLD, 10)
-    canvas.drawString(x + number_w, top - 5.5 * mm, fit(name, w - number_w - 2 * mm, BOLD, 10))
+    canvas.drawString(x + number_w, top - 5.5 * mm, fit(name, room - number_w, BOLD, 10))
     canvas.setFont(REGULAR, 8)
-    canvas.drawString(x + number_w, top - 9.5 * mm, fit(line2, w - number_w - 2 * mm, REGULAR, 8))
-    canvas.drawString(x + number_w, top - 13 * mm, fit(line3, w - number_w - 2 * mm, REGULAR, 8))
+    canvas.drawString(x + number_w, top - 9.5 * mm, fit(line2, room - number_w, REGULAR, 8))
+    canvas.drawString(x + number_w, top - 13 * mm, fit(line3, room - number_w, REGULAR, 8))
     table_top = top - HEAD_HEIGHT
     canvas.setLineWidth(0.6)
     canvas.line(x, table_top, x + w, table_top)
@@ -168,11 +183,18 @@ def render_cards(
     *,
     round_number: int | None = None,
     paper: str = "a4",
+    codes: Mapping[int, str] | None = None,
+    venue_url: str = "",
 ) -> Path:
     """Write pairing cards showing the rounds up to ``round_number`` (default: latest paired).
 
     Cards are in pairing-number order; each has a line for every round of the tournament.
+    ``codes`` (TPN -> personal code): printed on each card, with ``venue_url`` also as
+    the QR code of the player's own address.
     """
+    from swissdesk.reports.phones import phone_url
+
+    codes = codes or {}
     register_fonts()
     shown = check_round(tournament, round_number) if tournament.rounds_with_pairings else 0
     rounds = max(tournament.total_rounds, shown, 1)
@@ -187,6 +209,7 @@ def render_cards(
 
     cards: list[list[list[str]]] = []
     heads: list[tuple[str, str, str, str]] = []
+    links: list[str] = []
     names = {p.tpn: p.name for p in tournament.players}
     for player in sorted(tournament.players, key=lambda p: p.tpn):
         state = states.get(player.tpn)
@@ -203,8 +226,17 @@ def render_cards(
             )
             if x
         )
-        line3 = f"FIDE ID {player.fide_id}" if player.fide_id else ""
+        code = codes.get(player.tpn, "")
+        line3 = "   ".join(
+            x
+            for x in (
+                f"FIDE ID {player.fide_id}" if player.fide_id else "",
+                f"Code {code[:3]} {code[3:]}" if code else "",
+            )
+            if x
+        )
         heads.append((str(player.tpn), player.name, line2, line3))
+        links.append(phone_url(venue_url, code) if code and venue_url else "")
 
     story: list[Flowable] = []
     for start in range(0, len(cards), per_page):
@@ -216,6 +248,7 @@ def render_cards(
             columns,
             card_w,
             card_h,
+            links[start : start + per_page],
         )
         story.append(sheet)
     header = make_header(

@@ -164,7 +164,7 @@ QR_SIZE = 16 * mm
 """The venue's QR code in the header: above the rule, from the top margin's middle."""
 
 
-def _draw_qr(canvas: Canvas, text: str, x: float, y: float, size: float) -> None:
+def draw_qr(canvas: Canvas, text: str, x: float, y: float, size: float) -> None:
     """The QR code of ``text`` (segno's encoder, error correction M) as a ``size`` square
     with its lower left corner at ``x``, ``y``; white around it is the page's own."""
     import segno
@@ -188,7 +188,7 @@ def _draw_header(canvas: Canvas, header: Header, width: float, height: float) ->
     canvas.saveState()
     right_edge = width - MARGIN_X
     if header.venue_url:
-        _draw_qr(canvas, header.venue_url, right_edge - QR_SIZE, top - rule + 1.5, QR_SIZE)
+        draw_qr(canvas, header.venue_url, right_edge - QR_SIZE, top - rule + 1.5, QR_SIZE)
         right_edge -= QR_SIZE + 3 * mm
     canvas.setFont(BOLD, 12)
     title_width = max(

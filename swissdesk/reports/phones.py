@@ -6,7 +6,8 @@ personal-code slips.
   checked in (at the desk or from a phone), the entry fee's *due* and *paid* columns and a
   signature column, written in by hand at the desk.
 - **Code slips**: one cut-out slip per player with the name, pairing number and personal
-  code, and where to use it (the venue's address and its QR code when the window serves).
+  code, and where to use it: with the venue's address, a QR code of the player's own
+  address (``/me?code=…``), so that the phone opens check-in or the board without typing.
   The slips are for the players alone: the code is never printed on a public list.
 """
 
@@ -24,7 +25,14 @@ from swissdesk.model.text import plural
 from swissdesk.model.tournament import Player, Tournament
 from swissdesk.reports.common import note, rating_text, sort_name
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
-from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
+from swissdesk.reports.layout import (
+    build_pdf,
+    draw_qr,
+    fit,
+    frame_size,
+    grid_table,
+    make_header,
+)
 from swissdesk.reports.scripts import isolate
 
 CHECK = "✓"
@@ -73,13 +81,24 @@ def render_checkin_list(
 
 SLIP_W = 90 * mm
 SLIP_H = 46 * mm
+SLIP_QR = 23 * mm
+"""The slip's QR code: the player's own address (:func:`phone_url`), scanned, not typed."""
+
+
+def phone_url(venue_url: str, code: str) -> str:
+    """The address a player's QR code opens: the venue's ``/me`` with the code filled in
+    (it leads to check-in while check-in is open, else to the player's board)."""
+    url = venue_url if venue_url.endswith("/") else venue_url + "/"
+    return f"{url}me?code={code}"
 
 
 class _CodeSheet(Flowable):  # type: ignore[misc]
     """One page of code slips, two across, dashed cut lines between them."""
 
-    def __init__(self, slips: list[tuple[Player, str]], event: str, url: str) -> None:
+    def __init__(self, slips: list[tuple[Player, str]], event: str, url: str,
+                 team: bool = False) -> None:  # fmt: skip
         super().__init__()
+        self.team = team
         self.slips = slips
         self.event = event
         self.url = url
@@ -111,24 +130,34 @@ class _CodeSheet(Flowable):  # type: ignore[misc]
     def _slip(self, canvas: Canvas, x: float, y: float, w: float, player: Player, code: str) -> None:
         top = y + SLIP_H - 5 * mm
         canvas.saveState()
+        room = w - 6 * mm
+        if self.url:  # the QR code on the right; the words keep left of it
+            draw_qr(canvas, phone_url(self.url, code), x + w - 3 * mm - SLIP_QR,
+                    top - SLIP_QR + 1 * mm, SLIP_QR)  # fmt: skip
+            room -= SLIP_QR + 2 * mm
         canvas.setFont(REGULAR, 8)
-        canvas.drawString(x + 3 * mm, top, fit(self.event, w - 6 * mm, REGULAR, 8))
+        canvas.drawString(x + 3 * mm, top, fit(self.event, room, REGULAR, 8))
         canvas.setFont(BOLD, 11)
         text = f"{player.tpn}  {isolate(player.name)}"
-        canvas.drawString(x + 3 * mm, top - 6 * mm, fit(text, w - 6 * mm, BOLD, 11))
+        canvas.drawString(x + 3 * mm, top - 6 * mm, fit(text, room, BOLD, 11))
         canvas.setFont(REGULAR, 8)
-        canvas.drawString(x + 3 * mm, top - 13 * mm, "Your personal code:")
+        label = "The team's code, for its captain:" if self.team else "Your personal code:"
+        canvas.drawString(x + 3 * mm, top - 13 * mm, label)
         canvas.setFont(BOLD, 22)
         canvas.drawString(x + 3 * mm, top - 22 * mm, " ".join((code[:3], code[3:])))
         canvas.setFont(REGULAR, 7.5)
         if self.url:
-            lines = [f"Check in: {self.url}checkin", f"Your result: {self.url}report"]
+            lines = [
+                "Scan the square with your phone, or type the code at",
+                f"{self.url}checkin (check-in)",
+                f"{self.url}report (your result)",
+            ]
         else:
             lines = ["Check in and report your result on your phone", "(the arbiter gives the address)"]
         lines.append("Keep it to yourself. Lost it? The arbiter gives you a new one.")
         for i, line in enumerate(lines):
             shown = fit(line, w - 6 * mm, REGULAR, 7.5)
-            canvas.drawString(x + 3 * mm, top - (28 + 3.6 * i) * mm, shown)
+            canvas.drawString(x + 3 * mm, top - (27 + 3.4 * i) * mm, shown)
         canvas.restoreState()
 
 
@@ -151,7 +180,8 @@ def render_code_slips(
     for start in range(0, len(slips), per_page):
         if story:
             story.append(PageBreak())
-        story.append(_CodeSheet(slips[start : start + per_page], tournament.info.name, url))
+        story.append(_CodeSheet(slips[start : start + per_page], tournament.info.name, url,
+                                tournament.is_team))  # fmt: skip
     if not story:
         story.append(note("No player has a personal code yet (swissdesk codes FILE)."))
     header = make_header(tournament, "Personal codes", "Cut out and hand to each player", None)

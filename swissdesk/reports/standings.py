@@ -67,6 +67,13 @@ def render_standings(
     ]
     if view.columns:
         story.append(note("Tie-breaks (FIDE C.07), in order: " + ", ".join(view.columns) + "."))
+    if view.expelled:
+        names = ", ".join(
+            f"no. {t} {by_tpn[t].name}" if t in by_tpn else f"no. {t}" for t in view.expelled
+        )
+        story.append(note(f"Expelled, not in the standings: {names}."))
+    if view.rating_note:
+        story.append(note(view.rating_note))
     when = f"after round {after}" if after else "before round 1"
     header = make_header(tournament, "Standings", when, after or None)
     return build_pdf(Path(out_path), story, header, paper=paper, landscape_orientation=landscape)

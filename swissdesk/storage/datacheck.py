@@ -39,7 +39,12 @@ _RESULTS = frozenset(c.value for c in ResultCode)
 _COLOURS = frozenset(c.value for c in Colour)
 
 _PHONE_RESULTS = frozenset({"1-0", "1/2", "0-1"})
-"""What a player may report from a phone (``storage.commands.phones.PHONE_RESULTS``)."""
+"""What a player may report from a phone (``storage.commands.phones.PHONE_RESULTS``); a
+match's report holds several, space-separated (a team board with an empty place: its
+forfeit, ``+-``, ``-+`` or ``--``)."""
+_EMPTY_PLACES = frozenset({"+-", "-+", "--"})
+_MAX_REPORTED_GAMES = 50
+"""A team match has at most 50 boards."""
 _REPORT_STATES = frozenset({"reported", "confirmed", "disputed", "accepted", "rejected"})
 _ACCEPTANCE = frozenset({"arbiter", "auto"})
 
@@ -199,8 +204,6 @@ def _codes(con: sqlite3.Connection) -> Iterator[str]:
         ("team_board", "result", _RESULTS, "a result code"),
         ("tournament", "initial_colour", _COLOURS, "a colour"),
         ("tournament", "late_entry_result", _RESULTS, "a result code"),
-        ("result_report", "result", _PHONE_RESULTS, "a reported result"),
-        ("result_report", "disputed_result", _PHONE_RESULTS, "a reported result"),
         ("result_report", "state", _REPORT_STATES, "a report state"),
         ("venue_state", "acceptance", _ACCEPTANCE, "an acceptance setting"),
         ("rating_correction", "result", frozenset(RATING_RESULTS), "a rating-report result"),
@@ -213,6 +216,16 @@ def _codes(con: sqlite3.Connection) -> Iterator[str]:
         ).fetchone()
         if row is not None:
             yield f"{table} row {row[0]}: {column} {_short(row[1])} is not {what} swissdesk knows"
+    for column in ("result", "disputed_result"):
+        for rowid, value in con.execute(
+            f'SELECT rowid, "{column}" FROM result_report WHERE "{column}" IS NOT NULL'
+        ):
+            if not _reported(value):
+                yield (
+                    f"result_report row {rowid}: {column} {_short(repr(value))} is not a "
+                    "reported result swissdesk knows"
+                )
+                break
     ranges = (
         ("player", "tpn", 1),
         ("entry", "round_number", 1),
@@ -235,6 +248,19 @@ def _codes(con: sqlite3.Connection) -> Iterator[str]:
         ).fetchone()
         if row is not None:
             yield f"{table} row {row[0]}: {column} {row[1]} is out of range"
+
+
+def _reported(value: object) -> bool:
+    """A reported result as the phones write it: one game's (``1-0``), a Double-Swiss
+    board's two (``1-0 1/2``) or a team match's boards (``1-0 -+ 0-1``)."""
+    if not isinstance(value, str):
+        return False
+    tokens = value.split(" ")
+    return (
+        1 <= len(tokens) <= _MAX_REPORTED_GAMES
+        and all(t in _PHONE_RESULTS or (t in _EMPTY_PLACES and len(tokens) > 1) for t in tokens)
+        and any(t in _PHONE_RESULTS for t in tokens)
+    )
 
 
 _HIGHEST = 1_000_000

@@ -8,14 +8,23 @@ from sqlalchemy.orm import Session
 
 from swissdesk.model.tournament import ResultCode
 from swissdesk.storage.commands import phones
-from swissdesk.storage.results import BoardResult, result_text
+from swissdesk.storage.commands.results import match_text
+from swissdesk.storage.results import result_text
 from swissdesk.storage.schema import (
     EntryRecord,
     PlayerCodeRecord,
     PlayerRecord,
     ResultReportRecord,
+    TeamMemberRecord,
 )
-from swissdesk.storage.views import CodeHolder, PhoneAccess, PhoneBoard, ReportView
+from swissdesk.storage.teamviews import lineup_rows, match_entries
+from swissdesk.storage.views import (
+    CodeHolder,
+    PhoneAccess,
+    PhoneBoard,
+    PhoneGame,
+    ReportView,
+)
 
 
 def phone_access(s: Session) -> PhoneAccess:
@@ -80,6 +89,7 @@ def reports(s: Session, round_number: int, board: int | None = None) -> list[Rep
             )
         )
     }
+    kind = phones.report_kind(s)
     out = []
     for rep in rows:
         if rep.reporter_id not in people:
@@ -89,16 +99,15 @@ def reports(s: Session, round_number: int, board: int | None = None) -> list[Rep
             ReportView(
                 round_number=rep.round_number,
                 board=rep.board,
-                result=BoardResult(rep.result),
+                result=rep.result,
                 state=rep.state,
                 reporter_tpn=people[rep.reporter_id][0],
                 reporter_name=people[rep.reporter_id][1],
                 answered_tpn=answered[0] if answered else None,
-                disputed_result=(
-                    BoardResult(rep.disputed_result) if rep.disputed_result else None
-                ),
+                disputed_result=rep.disputed_result,
                 reported_at=rep.reported_at,
                 device=rep.device,
+                kind=kind,
             )
         )
     return out
@@ -128,12 +137,74 @@ def phone_board(s: Session, tpn: int, round_number: int) -> PhoneBoard | None:
     ).first()
     if other is None or theirs is None:
         return None
+    kind = phones.report_kind(s)
+    if kind == "team":
+        return _team_board(s, round_number, int(entry.board))
     white_first = entry.colour != "b"
     w, b = (me, other) if white_first else (other, me)
     we, be = (entry, theirs) if white_first else (theirs, entry)
+    if kind == "double":
+        games = (
+            PhoneGame("Game 1", w.name, b.name),
+            PhoneGame("Game 2", b.name, w.name),
+        )
+        text = match_text(we, be)
+        return PhoneBoard(round_number, int(entry.board), w.tpn, w.name, b.tpn, b.name, text,
+                          kind, games)  # fmt: skip
     text = result_text(
         ResultCode(we.result) if we.result else None,
         ResultCode(be.result) if be.result else None,
         we.adjourned,
     )
     return PhoneBoard(round_number, int(entry.board), w.tpn, w.name, b.tpn, b.name, text)
+
+
+def _team_board(s: Session, round_number: int, match: int) -> PhoneBoard:
+    """A team match as a captain's phone shows it: the teams, each board's two players
+    (the first team's on the left, as its results are written) and what is entered."""
+    first, second = match_entries(s, round_number, match)
+    teams = {
+        int(pid): (int(tpn), str(name))
+        for pid, tpn, name in s.execute(
+            select(PlayerRecord.id, PlayerRecord.tpn, PlayerRecord.name).where(
+                PlayerRecord.id.in_((first.player_id, second.player_id))
+            )
+        )
+    }
+    a = phones.team_places(s, first.player_id, round_number)
+    b = phones.team_places(s, second.player_id, round_number)
+    ids = {m for m in (*a.values(), *b.values()) if m is not None}
+    names = {
+        int(mid): str(name)
+        for mid, name in s.execute(
+            select(TeamMemberRecord.id, TeamMemberRecord.name).where(TeamMemberRecord.id.in_(ids))
+        )
+    }
+    games = []
+    for n in sorted(a):
+        pa, pb = a.get(n), b.get(n)
+        games.append(
+            PhoneGame(
+                f"Board {n}",
+                names.get(pa, "") if pa is not None else "(empty)",
+                names.get(pb, "") if pb is not None else "(empty)",
+                pa is not None and pb is not None,
+            )
+        )
+    entered = ""
+    if first.result is not None and first.game_points is not None:
+        entered = f"{_halves(first.game_points)}-{_halves(second.game_points or 0)}"
+    elif first.result in ("+", "-"):
+        entered = f"{first.result}{second.result or ''} (forfeited match)"
+    elif any(
+        r.result is not None
+        for r in (*lineup_rows(s, first.player_id, round_number),
+                  *lineup_rows(s, second.player_id, round_number))
+    ):  # fmt: skip
+        entered = "some boards"
+    (ta, na), (tb, nb) = teams[first.player_id], teams[second.player_id]
+    return PhoneBoard(round_number, match, ta, na, tb, nb, entered, "team", tuple(games))
+
+
+def _halves(n: int) -> str:
+    return f"{n // 2}{'½' if n % 2 else ''}" if n != 1 else "½"

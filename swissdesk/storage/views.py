@@ -414,8 +414,21 @@ class CodeHolder:
 
 
 @dataclass(frozen=True, slots=True)
+class PhoneGame:
+    """One game a phone's report covers: a Double-Swiss game or a team match's board
+    (``white`` is the player on the left: the first team's for a team board, whose result
+    is written from that side); ``played`` False for an empty place (forfeited)."""
+
+    label: str
+    white: str
+    black: str
+    played: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class PhoneBoard:
-    """A player's board in a round as their phone shows it (issue 35)."""
+    """A player's board in a round as their phone shows it (issue 35); for a team, the
+    team's match (``board`` is the match's number, the names the teams')."""
 
     round_number: int
     board: int
@@ -425,37 +438,65 @@ class PhoneBoard:
     black_name: str
     result_text: str
     """The entered result as printed (``""`` while missing)."""
+    kind: str = "game"
+    """``game``, ``double`` (both games of a Double-Swiss board) or ``team`` (a match)."""
+    games: tuple[PhoneGame, ...] = ()
+    """The games reported together (``double`` and ``team``; empty for ``game``)."""
+
+
+def team_score(tokens: str) -> str:
+    """A team report's match score from the first team's side (``2½-1½``), from its board
+    results (``1-0 1/2 0-1 +-``: the last board forfeited by the second team's empty place)."""
+    halves = {"1-0": (2, 0), "1/2": (1, 1), "0-1": (0, 2), "+-": (2, 0), "-+": (0, 2)}
+    a = sum(halves.get(t, (0, 0))[0] for t in tokens.split())
+    b = sum(halves.get(t, (0, 0))[1] for t in tokens.split())
+
+    def half(n: int) -> str:
+        return f"{n // 2}{'½' if n % 2 else ''}" if n != 1 else "½"
+
+    return f"{half(a)}-{half(b)}"
 
 
 @dataclass(frozen=True, slots=True)
 class ReportView:
     """A board's result as reported from the phones (issue 35).
 
-    ``state``: ``reported`` (one player), ``confirmed`` (both agree), ``disputed`` (they do
-    not: ``disputed_result`` is the opponent's), ``accepted`` (entered), ``rejected`` (set
+    ``result`` as the report keeps it: ``1-0`` (a game, White first), ``1-0 1/2`` (a
+    Double-Swiss board, each game in its own colours), ``1-0 1/2 0-1 -+`` (a team match's
+    boards from the first team's side; an empty place is the line-up's forfeit). ``state``: ``reported``
+    (one player), ``confirmed`` (both agree), ``disputed`` (they do not:
+    ``disputed_result`` is the opponent's), ``accepted`` (entered), ``rejected`` (set
     aside by the arbiter)."""
 
     round_number: int
     board: int
-    result: BoardResult
+    result: str
     state: str
     reporter_tpn: int
     reporter_name: str
     answered_tpn: int | None
-    disputed_result: BoardResult | None
+    disputed_result: str | None
     reported_at: str
     device: str
+    kind: str = "game"
+
+    def shown(self, result: str) -> str:
+        """A reported result as the arbiter reads it (a team match: its score and boards)."""
+        if self.kind == "team":
+            return f"{team_score(result)} [{result}]"
+        return result
 
     @property
     def text(self) -> str:
         """As the board list shows it: ``1-0 reported by 12``, ``1/2 confirmed``..."""
+        result = self.shown(self.result)
         if self.state == "confirmed":
-            return f"{self.result.value} confirmed"
+            return f"{result} confirmed"
         if self.state == "disputed" and self.disputed_result is not None:
-            return f"disputed: {self.result.value} / {self.disputed_result.value}"
+            return f"disputed: {result} / {self.shown(self.disputed_result)}"
         if self.state == "reported":
-            return f"{self.result.value} reported by {self.reporter_tpn}"
-        return f"{self.result.value} {self.state}"
+            return f"{result} reported by {self.reporter_tpn}"
+        return f"{result} {self.state}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,8 +66,8 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 """Sent with every response, errors included."""
 
 READ_METHODS = frozenset({"GET", "HEAD"})
-WRITE_PATHS = frozenset({"/checkin", "/report"})
-"""The phones' forms (issue 35): the only addresses taking ``POST``."""
+WRITE_PATHS = frozenset({"/checkin", "/report", "/kiosk"})
+"""The phones' and the kiosk's forms (issue 35): the only addresses taking ``POST``."""
 MAX_TARGET = 2_048
 """Longest path and query accepted (a longer one is answered 414)."""
 POLL_SECONDS = 0.25
@@ -147,8 +147,11 @@ class Hub:
         reader: Reader = read_in_thread,
         read_every: float = READ_EVERY_SECONDS,
         clock: Callable[[], float] = time.monotonic,
+        kiosk_key: str = "",
     ) -> None:
         self.venue = venue
+        self.kiosk_key = kiosk_key
+        """The secret of the check-in kiosk's address (``""``: no kiosk; issue 35)."""
         self.reader = reader
         self.read_every = read_every
         self.clock = clock
@@ -415,7 +418,7 @@ def create_app(hub: Hub) -> ASGIApp:
 
     from swissdesk.venue.phones import Phones
 
-    phones = hub.phones = Phones(venue, renderer.env, clock=hub.clock)
+    phones = hub.phones = Phones(venue, renderer.env, clock=hub.clock, kiosk_key=hub.kiosk_key)
 
     async def checkin(request: Request) -> Response:
         if request.method == "POST":
@@ -427,9 +430,17 @@ def create_app(hub: Hub) -> ASGIApp:
             return await phones.post(request, "report")
         return await phones.page(request, "report")
 
+    async def me(request: Request) -> Response:
+        return await phones.me(request)
+
+    async def kiosk(request: Request) -> Response:
+        return await phones.kiosk(request)
+
     routes += [
         Route("/checkin", checkin, methods=["GET", "HEAD", "POST"]),
         Route("/report", report, methods=["GET", "HEAD", "POST"]),
+        Route("/me", me),
+        Route("/kiosk", kiosk, methods=["GET", "HEAD", "POST"]),
     ]
 
     async def not_found(request: Request, exc: Exception) -> Response:

@@ -34,6 +34,7 @@ import hmac
 import secrets
 import threading
 import time
+import unicodedata
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -42,18 +43,21 @@ from urllib.parse import parse_qsl, urlsplit
 
 from jinja2 import Environment
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from swissdesk.errors import SwissdeskError
 from swissdesk.storage import (
     BoardResult,
     CodeHolder,
+    KioskCheckIn,
     PhoneAccess,
     PhoneCheckIn,
+    ReportMatch,
     ReportResult,
     ReportView,
     TournamentFile,
 )
+from swissdesk.storage.views import PhoneGame
 from swissdesk.venue.source import Section, Venue
 
 MAX_WRONG = 5
@@ -64,7 +68,11 @@ LOCK_S = 900.0
 TOKEN_TTL_S = 2 * 3600.0
 """A form older than this is refused (reload the page)."""
 MAX_BODY = 2_048
+MAX_GAMES = 50
+"""A team match has at most 50 boards: a form names at most this many games."""
 USED_TOKENS_KEPT = 100_000
+KIOSK_SHOWN = 12
+"""Players a kiosk search shows at most (type more of the name to find one among more)."""
 COOKIE = "swissdesk_phone"
 DOORS_SECONDS = 1.0
 """How long the doors read for one form serve the next ones (see :meth:`Phones.access`)."""
@@ -176,17 +184,49 @@ class BoardInfo:
     you_are_white: bool
     report: ReportView | None
     entered: str
+    kind: str = "game"
+    """``game``, ``double`` (both games of a Double-Swiss board) or ``team`` (a match: the
+    phone is a captain's, ``white``/``black`` are the teams)."""
+    games: tuple[PhoneGame, ...] = ()
+    reported_by_you: bool = False
+    chosen: tuple[str, ...] = ()
+    """A match's results as last reported (the form shows them chosen: the other side
+    confirms with one tap, or corrects a game)."""
+
+
+@dataclass(frozen=True, slots=True)
+class KioskPlayer:
+    """A player as the kiosk's search lists them."""
+
+    section: str
+    section_name: str
+    tpn: int
+    name: str
+    checked_in: bool
+
+
+def fold(text: str) -> str:
+    """``text`` for a search: lower case, accents dropped (``Müller`` finds ``muller``)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 class Phones:
     """The phone routes' state and logic (one per server)."""
 
     def __init__(
-        self, venue: Venue, env: Environment, *, clock: Callable[[], float] = time.monotonic
+        self,
+        venue: Venue,
+        env: Environment,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        kiosk_key: str = "",
     ) -> None:
         self.venue = venue
         self.clock = clock
         self.env = env
+        self.kiosk_key = kiosk_key
+        """The kiosk's secret (``""``: no kiosk): its address is ``/kiosk?key=…``."""
         self.lockout = LockOut()
         self.tokens = FormTokens()
         self.writes = 0
@@ -215,7 +255,11 @@ class Phones:
             self._access[key] = (now, access)
         return access
 
-    def _saved(self, handle: TournamentFile, action: PhoneCheckIn | ReportResult) -> str:
+    def _saved(
+        self,
+        handle: TournamentFile,
+        action: PhoneCheckIn | ReportResult | ReportMatch | KioskCheckIn,
+    ) -> str:
         """Run a phone's command (one transaction with its audit row)."""
         result = handle.execute(action)
         with self._files_lock:
@@ -282,6 +326,132 @@ class Phones:
         code = request.query_params.get("code", "")[:16]
         return self._form(request, what, opened, code=code)
 
+    async def me(self, request: Request) -> Response:
+        """``/me?code=…``, the address a player's QR code (slip, pairing card) opens: on to
+        check-in while check-in is open, else to the player's board, the code filled in.
+        Nothing is looked up or written here (a GET never tests a code): the form sent
+        from there is checked like any other."""
+        code = "".join(ch for ch in request.query_params.get("code", "") if ch.isalnum())[:16]
+        checkin = await asyncio.to_thread(self._open_sections, "checkin")
+        where = "/checkin" if checkin else "/report"
+        target = f"{where}?code={code}" if code else where
+        return RedirectResponse(target, 303, headers={"Cache-Control": "no-store",
+                                                       "Referrer-Policy": "no-referrer"})  # fmt: skip
+
+    # -- the kiosk: a tablet at the desk, check-in by name ----------------------------------
+
+    def _kiosk_refusal(self, request: Request, key: str) -> Response | None:
+        """404 for a wrong or missing kiosk key (counted as a wrong code: the address is
+        locked out after a few), 429 while the address is locked out; ``None``: go on."""
+        address = request.client.host if request.client else "unknown"
+        left = self.lockout.locked(address)
+        if left:
+            text = f"Too many wrong tries from this device: wait {max(1, round(left / 60))} minutes."
+            return self._render_kiosk(request, key="", answer=Answer("Locked", text, "refused"),
+                                      status=429)  # fmt: skip
+        if not self.kiosk_key or not hmac.compare_digest(key.encode(), self.kiosk_key.encode()):
+            if key:
+                self.lockout.wrong(address)
+            return HTMLResponse(_NOT_FOUND, 404)
+        return None
+
+    async def kiosk(self, request: Request) -> Response:
+        """``/kiosk?key=…``: the check-in tablet at the arbiter's desk. A player finds their
+        name (or number) and taps *Check in*; no personal code (the kiosk's secret address
+        is the key, opened on the desk's tablet only). Each check-in is one
+        :class:`~swissdesk.storage.commands.phones.KioskCheckIn`, audited with the tablet."""
+        if request.method == "POST":
+            return await self._kiosk_post(request)
+        key = request.query_params.get("key", "")[:80]
+        refused = self._kiosk_refusal(request, key)
+        if refused is not None:
+            return refused
+        query = request.query_params.get("q", "")[:60]
+        return await self._kiosk_page(request, key, query, None)
+
+    async def _kiosk_post(self, request: Request) -> Response:
+        read = _same_origin(request) or await _read_form(request)
+        if isinstance(read, str):
+            return HTMLResponse(_NOT_FOUND, 404) if not self.kiosk_key else self._render_kiosk(
+                request, key="", answer=Answer("Not sent", read, "refused"), status=403)
+        form = read
+        key = form.get("key", "")[:80]
+        refused = self._kiosk_refusal(request, key)
+        if refused is not None:
+            return refused
+        why = self.tokens.check(request.cookies.get(COOKIE, ""), form.get("token", ""))
+        if why is not None:
+            return await self._kiosk_page(request, key, "", Answer("Not sent", why, "refused"),
+                                          403)  # fmt: skip
+        opened = {s.slug: s for s in await asyncio.to_thread(self._open_sections, "checkin")}
+        section = opened.get(form.get("section", ""))
+        tpn = form.get("tpn", "")
+        if section is None or not tpn.isdigit():
+            answer = Answer("Closed", "Check-in is closed for this section: ask the arbiter.",
+                            "refused")  # fmt: skip
+            return await self._kiosk_page(request, key, "", answer, 404)
+        handle = self.handle(section)
+        try:
+            summary = await asyncio.to_thread(
+                self._saved, handle, KioskCheckIn(int(tpn), device=_device(request))
+            )
+        except SwissdeskError as exc:
+            text = _sentence(str(exc))
+            answer = Answer("", text, "ok" if "already" in text else "refused")
+            return await self._kiosk_page(request, key, "", answer)
+        name = summary.split(": ", 1)[-1]
+        answer = Answer("", f"Checked in: {name}. Good luck!", "ok")
+        return await self._kiosk_page(request, key, "", answer)
+
+    async def _kiosk_page(
+        self, request: Request, key: str, query: str, answer: Answer | None, status: int = 200
+    ) -> Response:
+        opened = await asyncio.to_thread(self._open_sections, "checkin")
+        found: list[KioskPlayer] = []
+        counts = (0, 0)
+        if opened:
+            found, counts = await asyncio.to_thread(self._kiosk_search, opened, query)
+        return self._render_kiosk(request, key=key, answer=answer, status=status,
+                                  opened=[s.name for s in opened], query=query, found=found,
+                                  counts=counts)  # fmt: skip
+
+    def _kiosk_search(
+        self, opened: list[Section], query: str
+    ) -> tuple[list[KioskPlayer], tuple[int, int]]:
+        """The players of the open sections matching ``query`` (a number, or words of the
+        name in any order, accents ignored), at most :data:`KIOSK_SHOWN`; and how many of
+        all are checked in."""
+        words = [w for w in fold(query).split() if w]
+        found: list[KioskPlayer] = []
+        checked = total = 0
+        for section in opened:
+            try:
+                rows = self.handle(section).players()
+            except SwissdeskError:
+                continue
+            for p in rows:
+                if p.withdrawn_from_round is not None:
+                    continue
+                total += 1
+                checked += p.checked_in
+                name = fold(p.name)
+                if not words:
+                    continue
+                if (len(words) == 1 and words[0].isdigit() and int(words[0]) == p.tpn) or all(
+                    w in name for w in words
+                ):
+                    found.append(KioskPlayer(section.slug, section.name, p.tpn, p.name,
+                                             p.checked_in))  # fmt: skip
+        found.sort(key=lambda k: (fold(k.name), k.section))
+        return found[:KIOSK_SHOWN], (checked, total)
+
+    def _render_kiosk(self, request: Request, *, key: str, answer: Answer | None,
+                      status: int = 200, **context: object) -> Response:  # fmt: skip
+        return self._render(request, "kiosk", {"answer": answer, "key": key, "opened": [],
+                                               "query": "", "found": [], "counts": (0, 0),
+                                               **context}, status,
+                            template="kiosk.html")  # fmt: skip
+
     async def post(self, request: Request, what: str) -> Response:
         opened = await asyncio.to_thread(self._open_sections, what)
         if not opened:
@@ -342,24 +512,33 @@ class Phones:
         device: str,
     ) -> Response:
         wanted = form.get("result", "")
+        count = form.get("n", "")
         access = await asyncio.to_thread(self.access, section)
         r = access.report_round
         if r is None:
             return self._answer(request, "report", Answer("Closed", "Result reporting is closed: tell the arbiter.", "refused"), 404)  # fmt: skip
         message: Answer | None = None
-        if wanted:
+        action: ReportResult | ReportMatch | None = None
+        if count:
+            n = int(count) if count.isdigit() else 0
+            if not 1 <= n <= MAX_GAMES:
+                message = Answer(holder.name, "Send the form from its page.", "refused")
+            else:
+                games = tuple(PHONE_RESULTS.get(form.get(f"g{i}", "")) for i in range(1, n + 1))
+                action = ReportMatch(code, r, games, device=device)
+        elif wanted:
             result = PHONE_RESULTS.get(wanted)
             if result is None:
                 message = Answer(holder.name, "Choose 1-0, ½-½ or 0-1.", "refused")
             else:
-                try:
-                    summary = await asyncio.to_thread(
-                        self._saved, handle, ReportResult(code, r, result, device=device)
-                    )
-                except SwissdeskError as exc:
-                    message = Answer(holder.name, _sentence(str(exc)), "refused")
-                else:
-                    message = Answer(holder.name, _report_sentence(summary), "ok")
+                action = ReportResult(code, r, result, device=device)
+        if action is not None:
+            try:
+                summary = await asyncio.to_thread(self._saved, handle, action)
+            except SwissdeskError as exc:
+                message = Answer(holder.name, _sentence(str(exc)), "refused")
+            else:
+                message = Answer(holder.name, _report_sentence(summary), "ok")
         board = await asyncio.to_thread(_board_info, handle, section.name, holder.tpn, r)
         if board is None:
             return self._answer(request, "report", Answer(holder.name, f"You have no game in round {r}: nothing to report.", "info"))  # fmt: skip
@@ -379,16 +558,22 @@ class Phones:
                             status)  # fmt: skip
 
     def _render(
-        self, request: Request, what: str, context: dict[str, object], status: int = 200
+        self,
+        request: Request,
+        what: str,
+        context: dict[str, object],
+        status: int = 200,
+        *,
+        template: str = "phone.html",
     ) -> Response:
         cookie = request.cookies.get(COOKIE, "")
         fresh = not cookie or len(cookie) > 64
         if fresh:
             cookie = secrets.token_urlsafe(18)
-        title = "Check in" if what == "checkin" else "Report your result"
+        title = {"checkin": "Check in", "kiosk": "Check-in desk"}.get(what, "Report your result")
         token = self.tokens.issue(cookie)
         page = {**context, "what": what, "title": title, "token": token}
-        html = self.env.get_template("phone.html").render(page)
+        html = self.env.get_template(template).render(page)
         # Same-origin referrers (not the venue's usual no-referrer): the browser then
         # names this server as the form's Origin, which the check above compares.
         headers = {"Cache-Control": "no-store", "Referrer-Policy": "same-origin"}
@@ -404,6 +589,10 @@ def _board_info(handle: TournamentFile, section: str, tpn: int, r: int) -> Board
     if board is None:
         return None
     report = next(iter(handle.reports(r, board.board)), None)
+    chosen: tuple[str, ...] = ()
+    if report is not None and board.kind != "game":
+        last = report.disputed_result if report.state == "disputed" else report.result
+        chosen = tuple((last or "").split())
     return BoardInfo(
         section=section,
         round_number=r,
@@ -413,15 +602,22 @@ def _board_info(handle: TournamentFile, section: str, tpn: int, r: int) -> Board
         you_are_white=board.white_tpn == tpn,
         report=report,
         entered=board.result_text,
+        kind=board.kind,
+        games=board.games,
+        reported_by_you=report is not None and report.reporter_tpn == tpn,
+        chosen=chosen,
     )
 
 
 def _report_sentence(summary: str) -> str:
     if "confirmed" in summary or "agreed" in summary:
         tail = " The result is entered." if "entered" in summary else " The arbiter accepts it."
-        return "Thank you: both players agree." + tail
+        both = "both captains agree" if "match " in summary else "both players agree"
+        return f"Thank you: {both}." + tail
     if "disputed" in summary:
         return "You disagree with your opponent's report: the arbiter will come to you."
+    if "match " in summary:
+        return "Thank you: the other team's captain confirms it on their phone."
     return "Thank you: your opponent confirms it on their phone."
 
 
@@ -474,7 +670,7 @@ async def _read_form(request: Request) -> dict[str, str] | str:
         if len(body) > MAX_BODY:
             return "this form is too long"
     try:
-        pairs = parse_qsl(body.decode("ascii"), keep_blank_values=True, max_num_fields=10)
+        pairs = parse_qsl(body.decode("ascii"), keep_blank_values=True, max_num_fields=MAX_GAMES + 8)
     except (UnicodeDecodeError, ValueError):
         return "this form cannot be read"
     return {k: v for k, v in pairs}

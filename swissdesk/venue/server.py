@@ -275,6 +275,7 @@ def build_server(
     announcement: str = "",
     limits: Limits | None = None,
     ready: Callable[[list[str]], None] | None = None,
+    kiosk_key: str = "",
 ) -> Running:
     """Bind the address, open the files and make the server (not running yet)."""
     import uvicorn
@@ -298,7 +299,7 @@ def build_server(
     renderer.warm()
     reader = ChildReader([f.path for f in venue.files])
     hub = Hub(venue, renderer, notice_path=notice_path, notice=notice, public_url=urls[0],
-              reader=reader)  # fmt: skip
+              reader=reader, kiosk_key=kiosk_key)  # fmt: skip
     raise_open_files_limit()
     config = uvicorn.Config(
         create_app(hub),

@@ -83,6 +83,10 @@ def test_venue_menu_serves_the_open_tournament_with_address_qr_and_live_results(
     dialog.last_board.setValue(40)
     screen = dialog.display_url.text()
     assert screen.startswith(f"{url}display?") and "boards=21-40" in screen
+    # The check-in kiosk's address, with this run's secret (issue 35), answers.
+    kiosk = dialog.kiosk_url.text()
+    assert kiosk.startswith(f"{url}kiosk?key=") and len(kiosk) > len(url) + 30
+    assert "Check-in desk" in get(kiosk)
 
     assert "Where do I play?" in get(url + "s/" + screen.split("section=")[1].split("&")[0] + "/")
     # A result saved in the window (its lane, its thread) reaches the pages.

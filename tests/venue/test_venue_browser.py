@@ -265,3 +265,26 @@ def test_phone_cross_table_scrolls_in_its_box_with_the_names_kept_and_categories
         for box in boxes:
             inner, outer, document, window = driver.execute_script(box_js, box)
             assert inner <= outer and document <= window, (inner, outer, document, window)
+
+
+def test_the_start_page_says_live_and_shows_a_section_added_without_reload(
+    tmp_path: Path,
+) -> None:
+    """Issue 34: the start page's live stream was refused, so its footer said
+    "Reconnecting…" for ever and a section added to the event appeared only on reload."""
+    from swissdesk.storage import AddSection, TournamentSettings
+    from tests.venue.test_venue_sections import event_of_two_sections
+
+    browser_paths()
+    path = event_of_two_sections(tmp_path)
+    with running_server(path) as url, chromium(tmp_path / "profile", 360, 780) as driver:
+        driver.get(f"{url}/")
+        live = driver.find_element("css selector", "#live")
+        wait_for(lambda: live.get_attribute("data-state") == "live", "the start page to go live")
+        driver.execute_script("window.stillTheSamePage = true")
+        with TournamentFile.open(path) as writer:
+            writer.execute(AddSection(TournamentSettings(name="Blitz Sunday", total_rounds=9)))
+        wait_for(lambda: "Blitz Sunday" in driver.find_element("css selector", "main").text,
+                 "the new section on the start page")  # fmt: skip
+        assert driver.execute_script("return window.stillTheSamePage") is True
+        assert live.get_attribute("data-state") == "live"

@@ -80,4 +80,4 @@ def test_boards_reported_and_confirmed_at_once_are_all_kept(tmp_path: Path) -> N
         reports = tf.reports(1)
     assert len(reports) == len(boards) == PLAYERS // 2
     assert {r.state for r in reports} == {"confirmed"}
-    assert [r.result.value for r in reports] == [results[b.board % 3] for b in boards]
+    assert [r.result for r in reports] == [results[b.board % 3] for b in boards]

@@ -7,6 +7,7 @@ lane (:meth:`MainWindow.run_action <swissdesk.gui.mainwindow.MainWindow.run_acti
 
 from __future__ import annotations
 
+import datetime
 from typing import TYPE_CHECKING
 
 from swissdesk.gui.dialogs import ByeDialog, LateEntryDialog, PlayerDialog, WithdrawDialog
@@ -15,7 +16,7 @@ from swissdesk.gui.player_dialogs import DeskPlayerDialog, ProhibitedPairsDialog
 from swissdesk.gui.round_robin import DrawLotsDialog, PairingNumbersDialog
 from swissdesk.gui.tablemodel import points_words
 from swissdesk.i18n import _
-from swissdesk.model.ratings import RatingMethod
+from swissdesk.model.ratings import ARBITER, RatingMethod
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.storage import (
     AddPlayer,
@@ -30,6 +31,7 @@ from swissdesk.storage import (
     RemovePlayer,
     RequestBye,
     SetHalfByeEligibility,
+    SetLaterRatings,
     Withdraw,
 )
 
@@ -66,6 +68,10 @@ class PlayersController:
         actions["sort"].setEnabled(numbers)
         actions["draw_lots"].setEnabled(before_round_one)
         actions["order_numbers"].setEnabled(numbers)
+        # Later ratings belong to an event over 30 days (C.02 VCL Q210-213).
+        actions["later_ratings"].setEnabled(
+            settings is not None and settings.rating_rules.long_event and not settings.is_team
+        )
 
     def refresh_players(self) -> None:
         page = self.w.players_page
@@ -249,6 +255,32 @@ class PlayersController:
         self.w.run_action(
             ExpelPlayer(dialog.tpn(), dialog.round_number(), reason.strip()), _("Expel player")
         )
+
+    def later_ratings(self) -> None:
+        """Players > Later ratings…: the ratings of a later rating period, from a round on
+        (C.02 VCL Q212-213), for the whole section at once."""
+        from swissdesk.gui.later_ratings import LaterRatingsDialog
+
+        settings = self.w.tournament_settings
+        if settings is None:
+            return
+        if not settings.rating_rules.long_event:
+            self.w.prompter.error(
+                "Later ratings",
+                "Later ratings belong to an event over 30 days: tick Over 30 days in the "
+                "tournament settings (Ranking rating) first.",
+            )
+            return
+        dialog = LaterRatingsDialog(
+            self.w.player_rows, settings.total_rounds, self.w.rounds_paired + 1, self.w
+        )
+        if not self.w.prompter.run_dialog(dialog):
+            return
+        source, date = dialog.source()
+        if not source:
+            source, date = ARBITER, datetime.date.today().isoformat()
+        action = SetLaterRatings(dialog.round.value(), dialog.changes(), source, date)
+        self.w.run_action(action, "Later ratings")
 
     def half_byes(self) -> None:
         """Players > Half-point byes…: whether the selected player may have half-point byes

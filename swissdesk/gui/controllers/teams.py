@@ -277,6 +277,7 @@ class TeamsController:
         view = self.w.guarded("Reading the matches", lambda: tf.team_round_view(round_number))
         if view is None:
             return
+        page.model.reports = self.w.phones.reports_for(round_number)
         page.set_matches(view.matches, self.match)
         if board_row is not None:
             page.show_match(page.current_match(), board_row)

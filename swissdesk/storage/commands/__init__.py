@@ -28,6 +28,7 @@ pairing number (TPN, C.04.2 art. 2.3).
 from swissdesk.storage.commands.base import Action, Outcome, Redo, Step, Undo
 from swissdesk.storage.commands.chess960 import SetChess960
 from swissdesk.storage.commands.fide_mode import LeaveFideMode, ProhibitPairs
+from swissdesk.storage.commands.later_ratings import SetLaterRatings
 from swissdesk.storage.commands.manual import (
     CancelManualPairing,
     EndManualPairing,
@@ -38,9 +39,11 @@ from swissdesk.storage.commands.phones import (
     AcceptReports,
     DismissReport,
     IssueCodes,
+    KioskCheckIn,
     OpenCheckIn,
     OpenReporting,
     PhoneCheckIn,
+    ReportMatch,
     ReportResult,
     RevokeCodes,
 )
@@ -115,6 +118,7 @@ __all__ = [
     "ExpelPlayer",
     "ForfeitMatch",
     "IssueCodes",
+    "KioskCheckIn",
     "LateEntry",
     "LeaveFideMode",
     "ManualPairingChange",
@@ -132,12 +136,14 @@ __all__ = [
     "RemoveSection",
     "RemoveTeam",
     "RenameEvent",
+    "ReportMatch",
     "ReportResult",
     "RequestBye",
     "RequestTeamBye",
     "RevokeCodes",
     "SetChess960",
     "SetHalfByeEligibility",
+    "SetLaterRatings",
     "SetLineup",
     "SetTeamSettings",
     "StartManualPairing",

@@ -11,7 +11,7 @@ never overwrites an entered result: the arbiter's entry always wins. See ``docs/
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +19,7 @@ from sqlalchemy import delete, insert, select
 from sqlalchemy.orm import Session
 
 from swissdesk.storage import convert
-from swissdesk.storage.commands import results
+from swissdesk.storage.commands import results, team_matches
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn, tournament_row, utc_now
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.results import BoardResult
@@ -31,6 +31,7 @@ from swissdesk.storage.schema import (
     VenueStateRecord,
 )
 from swissdesk.storage.sections import section_of
+from swissdesk.storage.teamviews import lineup_rows, match_entries, roster, team_settings
 
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY346789"
 """The letters of a personal code: none that a player confuses with another when reading
@@ -48,6 +49,47 @@ PHONE_RESULTS = (BoardResult.WHITE_WINS, BoardResult.DRAW, BoardResult.BLACK_WIN
 adjournments are the arbiter's."""
 
 REPORT_STATES = ("reported", "confirmed", "disputed", "accepted", "rejected")
+
+EMPTY_PLACES = ("+-", "-+", "--")
+"""A team report's tokens for a board with an empty place in a line-up (the second team's,
+the first team's, both): a forfeited game, the line-up's doing, written from the first
+team's side as the line-up decides it, never reported by a captain."""
+
+
+def report_kind(s: Session) -> str:
+    """What a phone reports in this section: ``game`` (one game per board), ``double``
+    (both games of a Double-Swiss board, C.04.5) or ``team`` (every board of a match,
+    reported by a team's captain with the team's code, C.04.6)."""
+    row = tournament_row(s)
+    if row.is_team:
+        return "team"
+    if row.system.split(":")[0] == "double-swiss":
+        return "double"
+    return "game"
+
+
+def team_places(s: Session, team_id: int, round_number: int) -> dict[int, int | None]:
+    """Board -> member id of a team's line-up in a round (``None``: an empty place); the
+    first players of the roster while no line-up is stored (as the result entry does)."""
+    boards = team_settings(s).boards
+    stored = lineup_rows(s, team_id, round_number)
+    if stored:
+        return {b.board: b.member_id for b in stored}
+    members = roster(s, team_id)[:boards]
+    return {n: (members[n - 1].id if n <= len(members) else None) for n in range(1, boards + 1)}
+
+
+def _team_forfeits(s: Session, round_number: int, match: int) -> list[str | None]:
+    """Per board of a match in today's line-ups: ``None`` for a board played (both places
+    filled), else its forfeit from the first team's side (:data:`EMPTY_PLACES`)."""
+    first, second = match_entries(s, round_number, match)
+    a = team_places(s, first.player_id, round_number)
+    b = team_places(s, second.player_id, round_number)
+    out: list[str | None] = []
+    for n in range(1, team_settings(s).boards + 1):
+        here, there = a.get(n) is not None, b.get(n) is not None
+        out.append(None if here and there else "+-" if here else "-+" if there else "--")
+    return out
 
 
 def new_code() -> str:
@@ -306,12 +348,6 @@ def open_reporting(s: Session, a: OpenReporting) -> Outcome:
                 f"acceptance is one of {', '.join(ACCEPTANCE_MODES)}, not {a.acceptance!r}"
             )
         rec.acceptance = a.acceptance
-    row = tournament_row(s)
-    if row.is_team or row.system.split(":")[0] == "double-swiss":
-        raise ActionRefused(
-            "results from the phones are for individual games: a team match or a "
-            "Double-Swiss match is entered by the arbiter"
-        )
     if a.round_number is None:
         if not phone_report_round(s):
             raise ActionRefused("result reporting from the phones is not open")
@@ -395,6 +431,32 @@ def phone_check_in(s: Session, a: PhoneCheckIn) -> Outcome:
     return summary, {"ids": [rec.id], "present": True, "by": by, "device": device}, ()
 
 
+@dataclass(frozen=True, slots=True)
+class KioskCheckIn(Action):
+    """A player checks in at the kiosk, the tablet at the arbiter's desk, by finding their
+    name (no personal code: the kiosk's own address is the key, and the arbiter watches
+    the desk). ``device``: the tablet as the server saw it, for the audit log."""
+
+    tpn: int
+    device: str = ""
+
+
+def kiosk_check_in(s: Session, a: KioskCheckIn) -> Outcome:
+    r = phone_check_in_round(s)
+    if r is None:
+        raise ActionRefused("check-in is closed: ask the arbiter")
+    rec = player_by_tpn(s, a.tpn)
+    if rec.withdrawn_from_round is not None and rec.withdrawn_from_round <= r:
+        raise ActionRefused(f"{rec.name} is withdrawn from the tournament: ask the arbiter")
+    if rec.checked_in:
+        raise ActionRefused(f"{rec.name} is checked in already")
+    rec.checked_in = True
+    device = _device_text(a.device)
+    by = "the kiosk at the desk" + (f" ({device})" if device else "")
+    summary = f"checked in at the kiosk for round {r}: {_player_label(rec)}"
+    return summary, {"ids": [rec.id], "present": True, "by": by, "device": device}, ()
+
+
 # ---------------------------------------------------------------------------------------
 # Results reported from phones
 
@@ -412,13 +474,15 @@ class ReportResult(Action):
     device: str = ""
 
 
-def _board_of(s: Session, player_id: int, round_number: int) -> EntryRecord:
+def _board_of(s: Session, player_id: int, round_number: int, kind: str) -> EntryRecord:
     entry = s.scalars(
         select(EntryRecord).where(
             EntryRecord.player_id == player_id, EntryRecord.round_number == round_number
         )
     ).first()
     if entry is None or entry.kind != "game" or entry.board is None or entry.opponent_id is None:
+        if kind == "team":
+            raise ActionRefused(f"your team has no match in round {round_number}: nothing to report")
         raise ActionRefused(f"you have no game in round {round_number}: nothing to report")
     return entry
 
@@ -472,27 +536,119 @@ def _restore_report(s: Session, round_number: int, board: int, before: Any) -> N
     s.expire_all()
 
 
+def _entered(s: Session, kind: str, entry: EntryRecord) -> bool:
+    """Whether the arbiter entered the board's result (for a team match: any board's, or
+    the match forfeited): a report then is refused, the arbiter's entry wins."""
+    if entry.result is not None:
+        return True
+    if kind != "team":
+        return False
+    first, second = match_entries(s, entry.round_number, int(entry.board or 0))
+    rows = [*lineup_rows(s, first.player_id, entry.round_number),
+            *lineup_rows(s, second.player_id, entry.round_number)]  # fmt: skip
+    return any(b.result is not None for b in rows)
+
+
 def report_result(s: Session, a: ReportResult) -> Outcome:
+    def text(_entry: EntryRecord) -> str:
+        if a.result not in PHONE_RESULTS:
+            raise ActionRefused("report a win, a draw or a loss; anything else is the arbiter's")
+        return a.result.value
+
+    if report_kind(s) != "game":
+        r = phone_report_round(s)
+        if r is None or a.round_number != r:
+            raise ActionRefused("result reporting is closed for this round: tell the arbiter")
+        raise ActionRefused(
+            "report every game of your match (both games of a Double-Swiss board, every "
+            "board of a team match)"
+        )
+    return _file_report(s, a.code, a.round_number, a.device, "game", text)
+
+
+@dataclass(frozen=True, slots=True)
+class ReportMatch(Action):
+    """A match reported from a phone: both games of a Double-Swiss board by one of its
+    players, or every board of a team match by a team's captain (with the team's code).
+
+    ``games``: Double-Swiss, game 1 in the board's colours (its White first) and game 2 in
+    its own (the board's Black is White then: C.04.5 art. 4.4), as the arbiter's
+    :class:`~swissdesk.storage.commands.results.EnterMatchResult`; a team match, one
+    result per board from the first team's side (``1-0``: the first team's player won), as
+    :class:`~swissdesk.storage.commands.team_matches.EnterBoardResult`, ``None`` for a board
+    with an empty place (a forfeited game: the line-up says so, nobody reports it). The
+    other player or captain confirms by reporting the same, or disputes with another."""
+
+    code: str
+    round_number: int
+    games: tuple[BoardResult | None, ...]
+    device: str = ""
+
+
+def report_match(s: Session, a: ReportMatch) -> Outcome:
+    kind = report_kind(s)
+
+    def text(entry: EntryRecord) -> str:
+        if kind == "double":
+            if len(a.games) != 2 or any(g not in PHONE_RESULTS for g in a.games):
+                raise ActionRefused(
+                    "report both games, each a win, a draw or a loss; anything else is the "
+                    "arbiter's"
+                )
+            return " ".join(g.value for g in a.games if g is not None)
+        shape = _team_forfeits(s, entry.round_number, int(entry.board or 0))
+        if len(a.games) != len(shape):
+            raise ActionRefused(f"report the {len(shape)} boards of the match")
+        tokens = []
+        for n, (forfeit, g) in enumerate(zip(shape, a.games, strict=True), start=1):
+            if forfeit is not None:
+                tokens.append(forfeit)
+            elif g not in PHONE_RESULTS or g is None:
+                raise ActionRefused(
+                    f"report board {n}: a win, a draw or a loss (anything else is the "
+                    "arbiter's)"
+                )
+            else:
+                tokens.append(g.value)
+        if all(f is not None for f in shape):
+            raise ActionRefused("no board of the match is played: the arbiter enters it")
+        return " ".join(tokens)
+
+    if kind == "game":
+        raise ActionRefused("report the result of your game (one game per board here)")
+    return _file_report(s, a.code, a.round_number, a.device, kind, text)
+
+
+def _file_report(
+    s: Session,
+    code: str,
+    round_number: int,
+    device_seen: str,
+    kind: str,
+    text_of: Callable[[EntryRecord], str],
+) -> Outcome:
+    """A report, a confirmation or a dispute of a board (a match) from a phone: what
+    :class:`ReportResult` and :class:`ReportMatch` share; ``text_of`` checks what was
+    reported and writes it as the report keeps it."""
     r = phone_report_round(s)
-    if r is None or a.round_number != r:
+    if r is None or round_number != r:
         raise ActionRefused("result reporting is closed for this round: tell the arbiter")
-    if a.result not in PHONE_RESULTS:
-        raise ActionRefused("report a win, a draw or a loss; anything else is the arbiter's")
-    rec = player_with_code(s, a.code)
+    rec = player_with_code(s, code)
     if rec is None:
         raise _refuse_code()
-    entry = _board_of(s, rec.id, r)
+    entry = _board_of(s, rec.id, r, kind)
     board = int(entry.board or 0)
-    if entry.result is not None:
+    where = f"match {board}" if kind == "team" else f"board {board}"
+    if _entered(s, kind, entry):
         raise ActionRefused(
-            f"the arbiter has entered the result of board {board} already: ask the arbiter "
-            "if it is wrong"
+            f"the arbiter has entered the result of {where} already: ask the arbiter if it "
+            "is wrong"
         )
+    text = text_of(entry)
     report = _report_row(s, r, board)
     before = _report_payload(report)
-    device = _device_text(a.device)
+    device = _device_text(device_seen)
     who = _player_label(rec)
-    text = a.result.value
     if report is None or report.state == "rejected" or not is_live(s, report):
         if report is not None:
             s.delete(report)
@@ -512,7 +668,7 @@ def report_result(s: Session, a: ReportResult) -> Outcome:
         what = f"reported {text}"
     elif report.state in ("confirmed", "accepted"):
         raise ActionRefused(
-            f"the result of board {board} is confirmed already ({report.result}): ask the "
+            f"the result of {where} is confirmed already ({report.result}): ask the "
             "arbiter if it is wrong"
         )
     elif report.reporter_id == rec.id:
@@ -542,32 +698,74 @@ def report_result(s: Session, a: ReportResult) -> Outcome:
         "by": f"{who} from a phone" + (f" ({device})" if device else ""),
         "device": device,
     }
-    summary = f"round {r}, board {board}: {who} {what} from a phone"
+    summary = f"round {r}, {where}: {who} {what} from a phone"
     warnings: tuple[str, ...] = ()
     if report.state == "confirmed" and acceptance_mode(s) == "auto":
-        entered = _accept(s, report)
+        entered = _accept(s, report, kind)
         payload["entered"] = entered
         summary += "; entered (reports accepted automatically)"
     return summary, payload, warnings
 
 
-def _accept(s: Session, report: ResultReportRecord) -> dict[str, Any]:
-    """Enter ``report``'s result as the board's (the arbiter's own result command) and
-    mark it accepted; the result command's payload, for Undo."""
-    _summary, entered, _warnings = results.enter_result(
-        s,
-        results.EnterResult(
-            report.round_number, report.board, BoardResult(report.result)
-        ),
-    )
+def _accept(s: Session, report: ResultReportRecord, kind: str) -> dict[str, Any]:
+    """Enter ``report``'s result as the board's (the arbiter's own result commands) and
+    mark it accepted; the result commands' payload, for Undo. A team match's boards the
+    arbiter entered meanwhile keep the arbiter's result."""
+    r, board = report.round_number, report.board
+    entered: dict[str, Any]
+    if kind == "double":
+        g1, g2 = (BoardResult(t) for t in report.result.split())
+        _summary, done, _warnings = results.enter_match_result(
+            s, results.EnterMatchResult(r, board, g1, g2)
+        )
+        entered = {"match": done}
+    elif kind == "team":
+        first, second = match_entries(s, r, board)
+        entered = {"team": team_matches.capture(s, r, [first.player_id, second.player_id])}
+        rows = {b.board: b for b in lineup_rows(s, first.player_id, r)}
+        for n, token in enumerate(report.result.split(), start=1):
+            row = rows.get(n)
+            if token in EMPTY_PLACES or (row is not None and row.result is not None):
+                continue
+            team_matches.enter_board_result(
+                s, team_matches.EnterBoardResult(r, board, n, BoardResult(token))
+            )
+    else:
+        _summary, entered, _warnings = results.enter_result(
+            s, results.EnterResult(r, board, BoardResult(report.result))
+        )
     report.state = "accepted"
     return entered
+
+
+def _undo_entered(s: Session, entered: Mapping[str, Any]) -> None:
+    if "match" in entered:
+        results.undo_match_result(s, entered["match"])
+    elif "team" in entered:
+        team_matches.undo_lineup_change(s, entered["team"])
+    else:
+        results.undo_result(s, entered)
+
+
+def _stale(s: Session, report: ResultReportRecord, kind: str) -> str | None:
+    """Why ``report`` can no longer be entered as it stands (``None``: it can): a team
+    report made on line-ups that have changed since."""
+    if kind != "team":
+        return None
+    shape = _team_forfeits(s, report.round_number, report.board)
+    reported = [t if t in EMPTY_PLACES else None for t in report.result.split()]
+    if shape != reported:
+        return (
+            f"the line-ups of match {report.board} changed since it was reported: dismiss "
+            "the report (the captains report again) or enter the boards"
+        )
+    return None
 
 
 def undo_report_result(s: Session, payload: Mapping[str, Any]) -> None:
     entered = payload.get("entered")
     if entered:
-        results.undo_result(s, entered)
+        _undo_entered(s, entered)
     _restore_report(s, int(payload["round_number"]), int(payload["board"]), payload["before"])
 
 
@@ -596,6 +794,14 @@ def accept_reports(s: Session, a: AcceptReports) -> Outcome:
         chosen = [rep for rep in chosen if rep.state in ("reported", "confirmed", "disputed")]
     else:
         chosen = [rep for rep in reports.values() if rep.state == "confirmed"]
+    kind = report_kind(s)
+    if a.boards:
+        for rep in chosen:
+            why = _stale(s, rep, kind)
+            if why is not None:
+                raise ActionRefused(why)
+    else:
+        chosen = [rep for rep in chosen if _stale(s, rep, kind) is None]
     entered_boards = _boards_with_results(s, a.round_number)
     todo = [rep for rep in sorted(chosen, key=lambda r: r.board) if rep.board not in entered_boards]
     if not todo:
@@ -607,7 +813,7 @@ def accept_reports(s: Session, a: AcceptReports) -> Outcome:
     done: list[dict[str, Any]] = []
     for rep in todo:
         before = _report_payload(rep)
-        entered = _accept(s, rep)
+        entered = _accept(s, rep, kind)
         done.append({"board": rep.board, "before": before, "entered": entered})
     s.flush()
     boards = ", ".join(str(d["board"]) for d in done)
@@ -619,7 +825,7 @@ def accept_reports(s: Session, a: AcceptReports) -> Outcome:
 def undo_accept_reports(s: Session, payload: Mapping[str, Any]) -> None:
     r = int(payload["round_number"])
     for item in reversed(payload["done"]):
-        results.undo_result(s, item["entered"])
+        _undo_entered(s, item["entered"])
         _restore_report(s, r, int(item["board"]), item["before"])
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from swissdesk.storage.commands import (
     chess960,
     fide_mode,
+    later_ratings,
     manual,
     phones,
     player_flags,
@@ -46,6 +47,9 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
     ),
     players.Withdraw: Step(players.withdraw, players.undo_withdraw),
     chess960.SetChess960: Step(chess960.set_chess960, chess960.undo_set_chess960),
+    later_ratings.SetLaterRatings: Step(
+        later_ratings.set_later_ratings, later_ratings.undo_set_later_ratings
+    ),
     player_flags.ExpelPlayer: Step(player_flags.expel_player, player_flags.undo_expel_player),
     player_flags.SetHalfByeEligibility: Step(
         player_flags.set_half_bye_eligibility, player_flags.undo_set_half_bye_eligibility
@@ -97,7 +101,9 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
     phones.OpenCheckIn: Step(phones.open_check_in, phones.undo_state),
     phones.OpenReporting: Step(phones.open_reporting, phones.undo_state),
     phones.PhoneCheckIn: Step(phones.phone_check_in, players.undo_check_in),
+    phones.KioskCheckIn: Step(phones.kiosk_check_in, players.undo_check_in),
     phones.ReportResult: Step(phones.report_result, phones.undo_report_result),
+    phones.ReportMatch: Step(phones.report_match, phones.undo_report_result),
     phones.AcceptReports: Step(phones.accept_reports, phones.undo_accept_reports),
     phones.DismissReport: Step(phones.dismiss_report, phones.undo_dismiss_report),
 }

@@ -68,7 +68,7 @@ def _insert_boards(s: Session, rows: Sequence[Mapping[str, Any]]) -> None:
         s.execute(insert(TeamBoardRecord), [dict(r) for r in rows])
 
 
-def _capture(s: Session, round_number: int, team_ids: Sequence[int]) -> dict[str, Any]:
+def capture(s: Session, round_number: int, team_ids: Sequence[int]) -> dict[str, Any]:
     """What Undo needs to restore a round's line-ups and match entries of ``team_ids``."""
     boards = [_saved_board(b) for t in team_ids for b in lineup_rows(s, t, round_number)]
     entries = [
@@ -215,7 +215,7 @@ def set_lineup(s: Session, a: SetLineup) -> Outcome:
             f"boards of {p.name} in round {a.round_number} have results: clear them first"
         )
     first, second = match_entries(s, a.round_number, entry.board or 0)
-    payload = _capture(s, a.round_number, [first.player_id, second.player_id])
+    payload = capture(s, a.round_number, [first.player_id, second.player_id])
     s.execute(
         delete(TeamBoardRecord).where(
             TeamBoardRecord.team_id == p.id, TeamBoardRecord.round_number == a.round_number
@@ -264,7 +264,7 @@ def enter_board_result(s: Session, a: EnterBoardResult) -> Outcome:
         )
     if a.result is BoardResult.ADJOURNED:
         raise ActionRefused("an adjourned game has no result yet: leave the board empty")
-    payload = _capture(s, a.round_number, [first.player_id, second.player_id])
+    payload = capture(s, a.round_number, [first.player_id, second.player_id])
     _ensure_lineup(s, first.player_id, a.round_number, boards)
     _ensure_lineup(s, second.player_id, a.round_number, boards)
     row_a = {b.board: b for b in lineup_rows(s, first.player_id, a.round_number)}.get(a.board)
@@ -340,7 +340,7 @@ def forfeit_match(s: Session, a: ForfeitMatch) -> Outcome:
         first, second = match_entries(s, a.round_number, a.match)
     except KeyError:
         raise ActionRefused(f"round {a.round_number} has no match {a.match}") from None
-    payload = _capture(s, a.round_number, [first.player_id, second.player_id])
+    payload = capture(s, a.round_number, [first.player_id, second.player_id])
     if a.result is None:
         if first.result not in ("+", "-"):
             raise ActionRefused(f"match {a.match} of round {a.round_number} was not forfeited")

@@ -1,0 +1,75 @@
+"""A team match reported from the captains' phones shows on the window's match list,
+marked, and Round > Accept confirmed reports enters it (issue 35; C.04.6)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from swissdesk.gui.mainwindow import MainWindow
+from swissdesk.gui.team_models import MatchesModel
+from swissdesk.model.tournament import TEAM_SCORING, TeamSettings
+from swissdesk.storage import (
+    AddTeam,
+    AssignTeamPairingNumbers,
+    BoardResult,
+    IssueCodes,
+    MemberData,
+    OpenReporting,
+    ReportMatch,
+    SetTeamSettings,
+    TeamData,
+    TournamentFile,
+    TournamentSettings,
+)
+
+SEEN = 10_000
+"""How long the test waits for the window to notice another program's action (ms)."""
+W, D, B = BoardResult.WHITE_WINS, BoardResult.DRAW, BoardResult.BLACK_WINS
+
+
+def cup(folder: Path) -> Path:
+    path = folder / "cup.swissdesk"
+    settings = TournamentSettings(
+        name="Team Cup", total_rounds=3, system="team", scoring=TEAM_SCORING, is_team=True
+    )
+    with TournamentFile.create(path, settings) as tf:
+        tf.execute(SetTeamSettings(TeamSettings(boards=4)))
+        for i in range(4):
+            members = tuple(MemberData(f"Player {i}.{j}", 2000 + 40 * i - 15 * j)
+                            for j in range(1, 6))  # fmt: skip
+            tf.execute(AddTeam(TeamData(f"Club {i}", f"C{i}", "GER", members=members)))
+        tf.execute(AssignTeamPairingNumbers())
+        tf.pair_next_round()
+        tf.execute(IssueCodes())
+        tf.execute(OpenReporting(1))
+    return path
+
+
+def state_cell(window: MainWindow, row: int) -> str:
+    model = window.matches_page.model
+    return str(model.index(row, MatchesModel.STATE).data())
+
+
+def test_captains_report_shows_on_the_match_list_and_the_arbiter_accepts_it(
+    window: MainWindow, tmp_path: Path, qtbot: QtBot
+) -> None:
+    path = cup(tmp_path)
+    assert window.open_file(path)
+    assert window.file is not None
+    window.show_page(window.PAGE_MATCHES)
+    match = window.file.team_round_view(1).matches[0]
+    codes = window.file.player_codes()
+    with TournamentFile.open(path) as server:  # the venue's server: another program
+        server.execute(ReportMatch(codes[match.first_tpn], 1, (W, D, B, W)))
+        qtbot.waitUntil(lambda: "reported" in state_cell(window, 0), timeout=SEEN)
+        assert state_cell(window, 0) == (
+            f"(2½-1½ [1-0 1/2 0-1 1-0] reported by {match.first_tpn})"
+        )
+        server.execute(ReportMatch(codes[match.second_tpn], 1, (W, D, B, W)))
+        qtbot.waitUntil(lambda: "confirmed" in state_cell(window, 0), timeout=SEEN)
+    window.menu_actions["accept_reports"].trigger()
+    qtbot.waitUntil(lambda: state_cell(window, 0) == "complete", timeout=SEEN)
+    done = window.file.team_round_view(1).matches[0]
+    assert done.complete and [b.result for b in done.boards] == [W, D, B, W]
