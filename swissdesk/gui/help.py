@@ -37,6 +37,7 @@ HELP_TOPICS: dict[str, str] = {
     "TeamTournamentDialog": "new-tournament",
     "ManualPairingDialog": "changing-a-pairing",
     "TextDialog": "the-window",
+    "WindowLanguageDialog": "window-language",
     "PlayerDialog": "adding-players",
     "DeskPlayerDialog": "registration-desk",
     "LateEntryDialog": "late-entries",
