@@ -6,6 +6,8 @@ import argparse
 import os
 import sys
 
+from swissdesk.i18n import LANGUAGES
+
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``gui`` command."""
@@ -16,7 +18,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "file (.swissdesk) or a TRF file to import.",
     )
     parser.add_argument("file", metavar="FILE", nargs="?", help="tournament file to open")
-    parser.set_defaults(func=lambda args: run_gui(args.file))
+    parser.add_argument(
+        "--language",
+        metavar="LL",
+        choices=[code for code in LANGUAGES],
+        help="the window's language, an ISO 639-1 code (%(choices)s); default: the one chosen "
+        "in Edit > Window language, else the system's",
+    )
+    parser.set_defaults(func=lambda args: run_gui(args.file, args.language))
 
 
 def no_display_message() -> str | None:
@@ -34,7 +43,7 @@ def no_display_message() -> str | None:
     )
 
 
-def run_gui(path: str | None) -> int:
+def run_gui(path: str | None, language: str | None = None) -> int:
     """Start the desktop application (PySide6), optionally opening ``path``."""
     message = no_display_message()
     if message is not None:
@@ -49,4 +58,4 @@ def run_gui(path: str | None) -> int:
             file=sys.stderr,
         )
         return 2
-    return run_app(path)
+    return run_app(path, language)

@@ -4,12 +4,14 @@
     swissdesk norms FILE [--round R] [--json]
     swissdesk player-rating FILE TPN [--k K|rules] [--rated-games N|unknown] [--national R]
                                      [--standard R] [--rapid R] [--blitz R] [--manual R]
+                                     [--later ROUND:R ...|none] [--later-list "FIDE 2027-01"]
     swissdesk rating-rules FILE [--national-list NAME|none] [--national-k K]
                                 [--national-cap N|none] [--norm-exemption none|1.4.3a|b|c]
                                 [--method FIDE|NRO|FIDON|NIDOF|HBFN|LBFN|OTHER]
                                 [--rating-federation FED|section] [--initial-order ORDER]
                                 [--lots-seed N] [--unrated none|lowest|average|RATING]
                                 [--list-sequence LIST,LIST,...|default]
+                                [--long-event yes|no] [--tiebreak-ratings first|each|round:N]
 
 ``ratings`` and ``norms`` read a ``.swissdesk`` file (with the K factors, game counts,
 national ratings and declarations kept in it) or a TRF (FIDE's rules alone). The
@@ -45,11 +47,15 @@ from swissdesk.model.ratings import (
     ARBITER,
     RATING_TYPES,
     InitialOrder,
+    LaterRating,
     PlayerRatings,
     Rating,
     RatingMethod,
     RatingRules,
+    TiebreakRatingMode,
+    TiebreakRatings,
     UnratedRule,
+    later_ratings,
     official_rating,
     parse_sequence,
 )
@@ -142,6 +148,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="the manual rating (the arbiter's estimate, C.04.2 art. 2.1; 0: none): every "
         "ranking method falls back to it, HBFN compares it",
     )
+    p.add_argument(
+        "--later",
+        action="append",
+        default=None,
+        metavar="ROUND:RATING|none",
+        help="in an event over 30 days (rating-rules --long-event yes): the rating the "
+        "player holds from ROUND on, the list of a later rating period (checklist "
+        "Q212-213); ROUND:0 removes that round's, 'none' every later rating; repeatable",
+    )
+    p.add_argument(
+        "--later-list",
+        default=None,
+        metavar="'LIST MONTH'",
+        help="where the --later ratings come from, such as 'FIDE 2027-01' (default: typed "
+        "by the arbiter today)",
+    )
     add_section_option(p)
     p.set_defaults(func=run_player_rating)
 
@@ -205,6 +227,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="the FIDE lists the tournament rating is taken from, in order (checklist "
         "Q123-126): standard, rapid, blitz, 'effective rapid', 'effective blitz' (standard "
         "when none, R&B art. 7.2.1); 'default': by the rate of play",
+    )
+    p.add_argument(
+        "--long-event",
+        choices=("yes", "no"),
+        default=None,
+        help="the event lasts more than 30 days (checklist Q210): its players may hold "
+        "later ratings linked to rounds (player-rating --later)",
+    )
+    p.add_argument(
+        "--tiebreak-ratings",
+        default=None,
+        metavar="first|each|round:N",
+        help="in an event over 30 days, the ratings ARO, TPR and the other rating "
+        "tie-breaks read: 'first' (the ratings of the start, the default), 'each' (every "
+        "game with the opponent's rating of its round), 'round:N' (everyone's rating of "
+        "round N) (checklist Q214-216)",
     )
     add_section_option(p)
     p.set_defaults(func=run_rating_rules)
@@ -398,6 +436,7 @@ def run_player_rating(args: argparse.Namespace) -> int:
                 raise InputError("--national cannot be negative")
             data = dataclasses.replace(data, national_rating=args.national)
         data = _typed_ratings(data, args, tf.settings())
+        data = _later_ratings(data, args, tf.settings())
         if data == row.data:
             print(
                 f"no. {row.tpn} {row.name}: K {row.k_factor or 'by the rules'}"
@@ -409,6 +448,8 @@ def run_player_rating(args: argparse.Namespace) -> int:
             fed = tf.settings().rating_rules.federation(tf.settings().federation)
             print(f"ratings: {rating_source_line(held, fed) or 'none'}")
             print(f"tournament rating: {row.tournament_rating or 'unrated'}")
+            if held.later:
+                print(f"later ratings: {later_line(held)}")
             return 0
         _report(tf.execute(EditPlayer(row.tpn, data)))
     return 0
@@ -453,6 +494,68 @@ def _typed_ratings(data: Any, args: argparse.Namespace, settings: Any) -> Any:
     )
 
 
+def later_line(ratings: PlayerRatings) -> str:
+    """``from round 4 2105 (FIDE 2027-01), from round 7 2120 (arbiter 2027-02-03)``."""
+    return ", ".join(f"from round {r.from_round} {r.rating.describe()}" for r in ratings.later)
+
+
+def _later_ratings(data: Any, args: argparse.Namespace, settings: Any) -> Any:
+    """``data`` with the later ratings of ``--later`` (checklist Q212-213): each
+    ``ROUND:RATING`` sets the rating held from that round on (0 removes it), ``none``
+    removes them all."""
+    if not args.later:
+        if args.later_list is not None:
+            raise InputError("--later-list names where --later ratings come from: give --later")
+        return data
+    if not settings.rating_rules.long_event:
+        raise InputError(
+            "later ratings belong to an event over 30 days: first run "
+            f"'swissdesk rating-rules {args.input} --long-event yes'"
+        )
+    source, date = ARBITER, datetime.date.today().isoformat()
+    if args.later_list is not None:
+        words = args.later_list.split()
+        if not words:
+            raise InputError("--later-list: name the list, such as 'FIDE 2027-01'")
+        if len(words) > 1 and _is_month(words[-1]):
+            source, date = " ".join(words[:-1]), words[-1]
+        else:
+            source, date = " ".join(words), ""
+    ratings: PlayerRatings = data.ratings or PlayerRatings()
+    by_round = {r.from_round: r for r in ratings.later}
+    for item in args.later:
+        text = item.strip()
+        if text.lower() == "none":
+            by_round.clear()
+            continue
+        head, sep, tail = text.partition(":")
+        try:
+            number, value = int(head), int(tail)
+        except ValueError:
+            raise InputError(f"--later {item!r}: give ROUND:RATING, such as 4:2105") from None
+        if not sep or not 2 <= number <= max(settings.total_rounds, 2):
+            raise InputError(
+                f"--later {item!r}: the round is from 2 to {max(settings.total_rounds, 2)} "
+                "(round 1 has the first rating)"
+            )
+        if not 0 <= value <= 9999:
+            raise InputError(f"--later {item!r}: a rating is from 0 (none) to 9999")
+        if value == 0:
+            by_round.pop(number, None)
+        else:
+            by_round[number] = LaterRating(number, Rating(value, source, date))
+    ratings = dataclasses.replace(ratings, later=later_ratings(by_round.values()))
+    return dataclasses.replace(data, ratings=ratings)
+
+
+def _is_month(text: str) -> bool:
+    try:
+        datetime.date.fromisoformat(f"{text}-01")
+    except ValueError:
+        return False
+    return len(text) == 7
+
+
 def _optional(text: str, none_word: str, option: str) -> int | None:
     if text.strip().lower() == none_word:
         return None
@@ -488,6 +591,15 @@ def _rating_rules(rules: RatingRules, args: argparse.Namespace) -> RatingRules:
         except ValueError as exc:
             raise InputError(f"--list-sequence: {exc}") from None
         rules = dataclasses.replace(rules, sequence=sequence)
+    if args.long_event is not None:
+        rules = dataclasses.replace(rules, long_event=args.long_event == "yes")
+    if args.tiebreak_ratings is not None:
+        try:
+            rules = dataclasses.replace(
+                rules, tiebreak_ratings=TiebreakRatings.parse(args.tiebreak_ratings)
+            )
+        except ValueError as exc:
+            raise InputError(f"--tiebreak-ratings: {exc}") from None
     return rules
 
 
@@ -531,10 +643,44 @@ def run_rating_rules(args: argparse.Namespace) -> int:
                 order += f", seed {rules.lots_seed}"
             print(f"equal rating and title: {order}")
             print(f"unrated players in rating tie-breaks: {rules.unrated.describe()}")
+            print(f"event over 30 days: {'yes' if rules.long_event else 'no'}{_span(settings)}")
+            if rules.long_event:
+                print(f"rating tie-breaks read: {rules.tiebreak_ratings.describe()}")
+                _advise(settings.tiebreaks)
             kind = timecontrol.rating_type_of(settings.time_control_code)
             lists = ", ".join(k.label for k in rules.sequence_for(kind))
             how = "" if rules.sequence else f" (the default of {kind})"
             print(f"list sequence: {lists}{how}")
             return 0
-        _report(tf.execute(EditSettings(new)))
+        choice = rules.tiebreak_ratings
+        if choice.mode is TiebreakRatingMode.ROUND and choice.round > settings.total_rounds:
+            raise InputError(
+                f"--tiebreak-ratings {choice.code}: the event has {settings.total_rounds} rounds"
+            )
+        if choice.mode is not TiebreakRatingMode.FIRST and not rules.long_event:
+            raise InputError(
+                "--tiebreak-ratings chooses among the ratings of an event over 30 days: "
+                "give --long-event yes too"
+            )
+        _report(tf.execute(EditSettings(new)))  # notes the advice of Q211 when it applies
     return 0
+
+
+def _span(settings: Any) -> str:
+    """`` (the dates span 45 days)`` when the start and end dates are known."""
+    try:
+        start = datetime.date.fromisoformat(settings.start_date.replace("/", "-"))
+        end = datetime.date.fromisoformat(settings.end_date.replace("/", "-"))
+    except (ValueError, AttributeError):
+        return ""
+    days = (end - start).days + 1
+    return f" (the dates span {days} day{'s' if days != 1 else ''})" if days > 0 else ""
+
+
+def _advise(tiebreaks: Any) -> None:
+    """The advice of checklist Q211 when a long event breaks ties by rating."""
+    from swissdesk.tiebreaks import long_event_advice
+
+    advice = long_event_advice(tuple(tiebreaks))
+    if advice:
+        print(f"swissdesk: note: {advice}", file=sys.stderr)

@@ -151,3 +151,5 @@ def write_table(standings: Standings, out: TextIO) -> None:
             "Not in the standings (withdrew having completed less than half their games, "
             "GRC art. 6.6): " + ", ".join(f"no. {t}" for t in standings.excluded) + "\n"
         )
+    if standings.rating_note:
+        out.write(standings.rating_note + "\n")

@@ -33,6 +33,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from swissdesk import __version__
+from swissdesk.i18n import _
 
 LOG_DIR_VARIABLE = "SWISSDESK_LOG_DIR"
 SMOKE_TEST_VARIABLE = "SWISSDESK_SMOKE_TEST"
@@ -112,13 +113,17 @@ class CrashHandler:
         try:
             box = QMessageBox(self.parent)
             box.setIcon(QMessageBox.Icon.Critical)
-            box.setWindowTitle("Unexpected error")
+            box.setWindowTitle(_("Unexpected error"))
             box.setText(
-                "swissdesk met an unexpected error. Your tournament is safe: every action "
-                "was saved when you made it."
+                _(
+                    "swissdesk met an unexpected error. Your tournament is safe: every action "
+                    "was saved when you made it."
+                )
             )
             box.setInformativeText(
-                f"A report was written to\n{self.last_log}\nPlease send it to the developers."
+                _("A report was written to\n{path}\nPlease send it to the developers.").format(
+                    path=self.last_log
+                )
             )
             box.setDetailedText(text)
             if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
@@ -149,14 +154,20 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     return app
 
 
-def run_app(path: str | None = None) -> int:
-    """Open the main window (with ``path`` if given) and run the event loop."""
+def run_app(path: str | None = None, language: str | None = None) -> int:
+    """Open the main window (with ``path`` if given) and run the event loop. The window
+    speaks ``language`` (``--language``), else the arbiter's choice, else the system's: set
+    before any widget is built (:mod:`swissdesk.gui.language`)."""
     multiprocessing.freeze_support()
+    from swissdesk.gui.language import apply_language, window_language
     from swissdesk.gui.mainwindow import MainWindow
+    from swissdesk.storage import AppSettings
 
     install_fault_handler()
     app = create_application()
-    window = MainWindow()
+    settings = AppSettings()
+    apply_language(app, window_language(settings, language))
+    window = MainWindow(settings)
     handler = CrashHandler(window)
     previous = sys.excepthook
     sys.excepthook = handler

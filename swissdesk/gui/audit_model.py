@@ -19,6 +19,7 @@ from swissdesk.gui.tablemodel import (
     Column,
     TableModel,
 )
+from swissdesk.i18n import N_
 from swissdesk.storage import AuditEntry
 
 
@@ -83,12 +84,12 @@ class AuditModel(TableModel):
     SECTION = 5
     """(The last column: the others keep their places for an event of one tournament.)"""
     columns = (
-        Column("#", RIGHT, 5),
-        Column("Time", LEFT, 19),
-        Column("Action", LEFT, 18),
-        Column("What changed", LEFT, 60, stretch=True),
-        Column("Undone", LEFT, 7),
-        Column("Section", LEFT, 16, "The section the action changed ((event): the event)"),
+        Column(N_("#"), RIGHT, 5),
+        Column(N_("Time"), LEFT, 19),
+        Column(N_("Action"), LEFT, 18),
+        Column(N_("What changed"), LEFT, 60, stretch=True),
+        Column(N_("Undone"), LEFT, 7),
+        Column(N_("Section"), LEFT, 16, N_("The section the action changed ((event): the event)")),
     )
 
     def set_entries(self, entries: Sequence[AuditEntry]) -> None:

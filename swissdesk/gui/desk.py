@@ -39,7 +39,7 @@ from swissdesk.gui.tablemodel import (
     Column,
     TableModel,
 )
-from swissdesk.model.text import plural
+from swissdesk.i18n import N_, _, ngettext
 from swissdesk.storage import EventPlayerRow, PlayerStatus
 
 CHECKED = "✔"
@@ -51,15 +51,17 @@ class EventPlayersModel(TableModel):
 
     SECTION, TPN, NAME, RATING, FED, FIDE_ID, BIRTH, STATUS, CHECKED_IN = range(9)
     columns = (
-        Column("Section", LEFT, 14),
-        Column("No.", RIGHT, 5, "Pairing number in the section"),
-        Column("Name", LEFT, 28, stretch=True),
-        Column("Rating", RIGHT, 7),
-        Column("Fed", LEFT, 5),
-        Column("FIDE ID", RIGHT, 10),
-        Column("Born", LEFT, 10),
-        Column("Status", LEFT, 22),
-        Column("In", CENTER, 4, "Checked in at the desk (Space ticks the selected players)"),
+        Column(N_("Section"), LEFT, 14),
+        Column(N_("No."), RIGHT, 5, N_("Pairing number in the section")),
+        Column(N_("Name"), LEFT, 28, stretch=True),
+        Column(N_("Rating"), RIGHT, 7),
+        Column(N_("Fed"), LEFT, 5),
+        Column(N_("FIDE ID"), RIGHT, 10),
+        Column(N_("Born"), LEFT, 10),
+        Column(N_("Status"), LEFT, 22),
+        Column(
+            N_("In"), CENTER, 4, N_("Checked in at the desk (Space ticks the selected players)")
+        ),
     )
 
     def set_players(self, rows: Sequence[EventPlayerRow]) -> None:
@@ -102,7 +104,7 @@ class EventPlayersModel(TableModel):
         if role == FOREGROUND and p.status is not PlayerStatus.ACTIVE:
             return GREY
         if role == TOOLTIP and column == self.CHECKED_IN:
-            return "checked in" if p.checked_in else "not checked in (Space)"
+            return _("checked in") if p.checked_in else _("not checked in (Space)")
         return None
 
 
@@ -174,25 +176,25 @@ class DeskPage(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         fit_columns(self.table, self.model)
         self.model.modelReset.connect(lambda: fit_columns(self.table, self.model))
-        self.caption = QLabel("All sections")
+        self.caption = QLabel(_("All sections"))
         font = self.caption.font()
         font.setPointSizeF(font.pointSizeF() * 1.25)
         font.setBold(True)
         self.caption.setFont(font)
         self.search = QLineEdit()
         self.search.setPlaceholderText(
-            "Search name, section, federation, FIDE ID or number  (Ctrl+F)"
+            _("Search name, section, federation, FIDE ID or number  (Ctrl+F)")
         )
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.proxy.set_search)
         self.search.returnPressed.connect(self._to_table)
         self.count = QLabel()
-        self.missing = QCheckBox("Not checked in &only")
-        self.missing.setToolTip("Show only the players still missing (live: phones included)")
+        self.missing = QCheckBox(_("Not checked in &only"))
+        self.missing.setToolTip(_("Show only the players still missing (live: phones included)"))
         self.missing.toggled.connect(self.proxy.set_missing_only)
-        self.add_button = QPushButton("&Add player…")
-        self.check_in_button = QPushButton("Check &in / out  (Space)")
-        self.move_button = QPushButton("&Move to section…")
+        self.add_button = QPushButton(_("&Add player…"))
+        self.check_in_button = QPushButton(_("Check &in / out  (Space)"))
+        self.move_button = QPushButton(_("&Move to section…"))
         top = QHBoxLayout()
         top.addWidget(self.caption)
         top.addSpacing(20)
@@ -224,11 +226,15 @@ class DeskPage(QWidget):
         current = self.table.currentIndex()
         self.model.set_players(rows)
         self.table.setColumnHidden(EventPlayersModel.SECTION, not several)
-        self.caption.setText("All sections" if several else "Check-in")
+        self.caption.setText(_("All sections") if several else _("Check-in"))
         self.move_button.setVisible(several)
         checked = sum(1 for r in rows if r.player.checked_in)
         self.count.setText(
-            f"{plural(len(rows), 'player')}, {checked} checked in, {len(rows) - checked} missing"
+            ngettext(
+                "{count} player, {checked} checked in, {missing} missing",
+                "{count} players, {checked} checked in, {missing} missing",
+                len(rows),
+            ).format(count=len(rows), checked=checked, missing=len(rows) - checked)
         )
         if selected:
             self._select(selected, current.row())

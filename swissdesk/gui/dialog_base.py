@@ -31,6 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from swissdesk.i18n import _
+
 NOT_A_CHANGE = "swissdesk_not_a_change"
 """Property of a widget whose content is no change of the form (a search field)."""
 
@@ -70,9 +72,7 @@ def available_size(widget: QWidget) -> QSize:
     if screen is None:
         return QSize(1366 - FRAME_ALLOWANCE.width(), 768 - 40 - FRAME_ALLOWANCE.height())
     area = screen.availableGeometry().size()
-    return QSize(
-        area.width() - FRAME_ALLOWANCE.width(), area.height() - FRAME_ALLOWANCE.height()
-    )
+    return QSize(area.width() - FRAME_ALLOWANCE.width(), area.height() - FRAME_ALLOWANCE.height())
 
 
 def fit_to_screen(window: QWidget) -> None:
@@ -205,8 +205,8 @@ class ValidatedDialog(QDialog):
     def confirm_discard(self) -> bool:
         """Ask whether to throw the changes away (through the window's prompter if any)."""
         self.discard_asked += 1
-        title = "Discard changes?"
-        text = f"{self.windowTitle()}: discard what was typed?"
+        title = _("Discard changes?")
+        text = _("{dialog}: discard what was typed?").format(dialog=self.windowTitle())
         prompter = getattr(self.parentWidget(), "prompter", None)
         if prompter is not None:
             return bool(prompter.confirm(title, text))

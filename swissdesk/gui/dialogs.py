@@ -53,11 +53,14 @@ from swissdesk.gui.player_dialogs import (
     predicted_tpn,
 )
 from swissdesk.gui.rating_sequence import ListSequenceDialog, sequence_text
+from swissdesk.i18n import N_, _, ngettext
 from swissdesk.model import schedule, timecontrol
 from swissdesk.model.ratings import (
     InitialOrder,
     RatingMethod,
     RatingRules,
+    TiebreakRatingMode,
+    TiebreakRatings,
     UnratedMethod,
     UnratedRule,
 )
@@ -108,9 +111,10 @@ class DateField(QDateEdit):
     def focusNextPrevChild(self, next: bool) -> bool:
         return QWidget.focusNextPrevChild(self, next)
 
+
 SCORING_CHOICES: dict[str, ScoringSystem] = {
-    "1 – ½ – 0 (FIDE standard)": ScoringSystem(),
-    "3 – 1 – 0 (football scoring)": ScoringSystem(
+    N_("1 – ½ – 0 (FIDE standard)"): ScoringSystem(),
+    N_("3 – 1 – 0 (football scoring)"): ScoringSystem(
         win=6,
         draw=2,
         loss=0,
@@ -119,8 +123,8 @@ SCORING_CHOICES: dict[str, ScoringSystem] = {
         full_point_bye=6,
         half_point_bye=2,
     ),
-    "Double-Swiss: 1 – ½ – 0 per game, PAB 1½ (C.04.5)": DOUBLE_SWISS_SCORING,
-    "Round robin: 1 – ½ – 0, the bye of an odd field scores nothing": ROUND_ROBIN_SCORING,
+    N_("Double-Swiss: 1 – ½ – 0 per game, PAB 1½ (C.04.5)"): DOUBLE_SWISS_SCORING,
+    N_("Round robin: 1 – ½ – 0, the bye of an odd field scores nothing"): ROUND_ROBIN_SCORING,
 }
 """Point systems offered for a new tournament (C.04.1 art. 3; values in half-points)."""
 
@@ -153,13 +157,13 @@ class TiebreakEditor(QWidget):
         )
         self.choice.setMinimumContentsLength(28)
         self.set_offered(dict(names))
-        add = QPushButton("Add")
+        add = QPushButton(_("Add"))
         add.clicked.connect(self._add_chosen)
-        remove = QPushButton("Remove")
+        remove = QPushButton(_("Remove"))
         remove.clicked.connect(self._remove)
-        up = QPushButton("Up")
+        up = QPushButton(_("Up"))
         up.clicked.connect(self._move_up)
-        down = QPushButton("Down")
+        down = QPushButton(_("Down"))
         down.clicked.connect(self._move_down)
         row = QHBoxLayout()
         row.addWidget(self.choice, 1)
@@ -235,13 +239,13 @@ class TournamentDialog(ValidatedDialog):
         settings: TournamentSettings | None = None,
         parent: QWidget | None = None,
         *,
-        title: str = "New tournament",
+        title: str | None = None,
     ) -> None:
-        super().__init__(title, parent)
+        super().__init__(title or _("New tournament"), parent)
         s = settings or TournamentSettings(tiebreaks=DEFAULT_TIEBREAKS)
         self.base = s
         self.name = QLineEdit(s.name)
-        self.name.setPlaceholderText("e.g. 12th Riverside Open")
+        self.name.setPlaceholderText(_("e.g. 12th Riverside Open"))
         self.city = QLineEdit(s.city)
         self.federation = QLineEdit(s.federation)
         self.federation.setMaxLength(3)
@@ -253,18 +257,20 @@ class TournamentDialog(ValidatedDialog):
             d.setCalendarPopup(True)
             d.setDisplayFormat("yyyy-MM-dd")
         self.organiser = QLineEdit(s.organiser)
-        self.organiser.setPlaceholderText("e.g. Chess Club Zürich (printed; not in the TRF)")
+        self.organiser.setPlaceholderText(_("e.g. Chess Club Zürich (printed; not in the TRF)"))
         self.arbiter = QLineEdit(s.chief_arbiter)
         self.deputies = QLineEdit("; ".join(s.deputy_arbiters))
-        self.deputies.setPlaceholderText("names separated by semicolons (TRF record 112)")
+        self.deputies.setPlaceholderText(_("names separated by semicolons (TRF record 112)"))
         self.round_dates = QLineEdit(" ".join(d or "-" for d in s.round_dates))
         self.round_dates.setPlaceholderText(
-            "one date per round, e.g. 2026/11/20 2026/11/21 … (- for none; TRF record 132)"
+            _("one date per round, e.g. 2026/11/20 2026/11/21 … (- for none; TRF record 132)")
         )
         self.time_control = QLineEdit(s.time_control)
-        self.time_control.setPlaceholderText("90 min/40 moves + 30 min, 30 s increment")
+        self.time_control.setPlaceholderText(_("90 min/40 moves + 30 min, 30 s increment"))
         self.time_code = QLineEdit(s.time_control_code)
-        self.time_code.setPlaceholderText("for FIDE, e.g. 5400+30 or 40/6000+30:900+30 (TRF 222)")
+        self.time_code.setPlaceholderText(
+            _("for FIDE, e.g. 5400+30 or 40/6000+30:900+30 (TRF 222)")
+        )
         self.rating_type = QLabel()
         self.time_code.textChanged.connect(self._show_rating_type)
         self._show_rating_type()
@@ -287,8 +293,10 @@ class TournamentDialog(ValidatedDialog):
         self.lim_edition.setCurrentIndex(
             max(0, self.lim_edition.findData(editions[0] if editions else "2026"))
         )
-        self.lim_maxi = QCheckBox("Maxi-tournament (art. 3.2.3)")
-        self.lim_maxi.setToolTip("Colour exchanges limited to opponents within 100 rating points")
+        self.lim_maxi = QCheckBox(_("Maxi-tournament (art. 3.2.3)"))
+        self.lim_maxi.setToolTip(
+            _("Colour exchanges limited to opponents within 100 rating points")
+        )
         self.lim_maxi.setChecked("maxi" in options)
         self.lim_options = QWidget()
         lim_row = QHBoxLayout(self.lim_options)
@@ -303,38 +311,44 @@ class TournamentDialog(ValidatedDialog):
                 s.scoring
             )
 
-        preset: ScoringSystem | None = next((sc for sc in self.scorings.values() if same_but_pab(sc)), None)
+        preset: ScoringSystem | None = next(
+            (sc for sc in self.scorings.values() if same_but_pab(sc)), None
+        )
         if preset is None:
             sc = s.scoring
-            label = "As in the file: " + " – ".join(
-                f"{v // 2}{'½' if v % 2 else ''}" if v != 1 else "½"
-                for v in (sc.win, sc.draw, sc.loss)
+            label = _("As in the file: {points}").format(
+                points=" – ".join(
+                    f"{v // 2}{'½' if v % 2 else ''}" if v != 1 else "½"
+                    for v in (sc.win, sc.draw, sc.loss)
+                )
             )
             self.scorings[label] = sc
         self.scoring = QComboBox()
         for i, (label, scoring) in enumerate(self.scorings.items()):
-            self.scoring.addItem(label, label)
+            self.scoring.addItem(_(label), label)
             if scoring == (preset or s.scoring):
                 self.scoring.setCurrentIndex(i)
         self.pab = QComboBox()
         self.pab.setToolTip(
-            "What the pairing-allocated bye is worth (C.04.1 art. 3: a win unless the "
-            "tournament rules say otherwise); in FIDE mode never more than a win"
+            _(
+                "What the pairing-allocated bye is worth (C.04.1 art. 3: a win unless the "
+                "tournament rules say otherwise); in FIDE mode never more than a win"
+            )
         )
         self._fill_pab(s.scoring.pairing_allocated_bye)
         self.scoring.currentIndexChanged.connect(lambda _i: self._fill_pab(None))
         self.system.currentIndexChanged.connect(self._system_changed)
         self.colour = QComboBox()
-        self.colour.addItem("White", Colour.WHITE.value)
-        self.colour.addItem("Black", Colour.BLACK.value)
-        self.colour.addItem("Draw by lot", "lot")
+        self.colour.addItem(_("White"), Colour.WHITE.value)
+        self.colour.addItem(_("Black"), Colour.BLACK.value)
+        self.colour.addItem(_("Draw by lot"), "lot")
         self.colour.setCurrentIndex(0 if s.initial_colour is Colour.WHITE else 1)
         self.acceleration = QComboBox()
-        self.acceleration.addItem("None", AccelerationKind.NONE.value)
-        self.acceleration.addItem("Baku acceleration (C.04.7)", AccelerationKind.BAKU.value)
+        self.acceleration.addItem(_("None"), AccelerationKind.NONE.value)
+        self.acceleration.addItem(_("Baku acceleration (C.04.7)"), AccelerationKind.BAKU.value)
         if s.acceleration is AccelerationKind.EXPLICIT:
             self.acceleration.addItem(
-                "Virtual points as in the file (C.04.7)", AccelerationKind.EXPLICIT.value
+                _("Virtual points as in the file (C.04.7)"), AccelerationKind.EXPLICIT.value
             )
         self.acceleration.setCurrentIndex(max(0, self.acceleration.findData(s.acceleration.value)))
         if s.is_team:  # a team event ranks by C.07's team tie-breaks
@@ -347,77 +361,83 @@ class TournamentDialog(ValidatedDialog):
         # declaration (FIDE Title Regulations 1.4.3 a-c).
         national = s.national_list
         self.national_name = QLineEdit(national.name)
-        self.national_name.setPlaceholderText("none (e.g. the federation's Elo list)")
+        self.national_name.setPlaceholderText(_("none (e.g. the federation's Elo list)"))
         self.national_k = QSpinBox()
         self.national_k.setRange(1, 100)
         self.national_k.setValue(national.k)
         self.national_k.setPrefix("K ")
         self.national_cap = QSpinBox()
         self.national_cap.setRange(0, 2000)
-        self.national_cap.setSpecialValueText("no limit")
+        self.national_cap.setSpecialValueText(_("no limit"))
         self.national_cap.setValue(national.cap or 0)
-        self.national_cap.setSuffix(" points")
+        self.national_cap.setSuffix(_(" points"))
         self.national_cap.setToolTip(
-            "A rating difference larger than this counts as this (FIDE: 400); "
-            "0: the real difference is always used"
+            _(
+                "A rating difference larger than this counts as this (FIDE: 400); "
+                "0: the real difference is always used"
+            )
         )
         national_row = QHBoxLayout()
         national_row.addWidget(self.national_name, 1)
         national_row.addWidget(self.national_k)
-        national_row.addWidget(QLabel("limit"))
+        national_row.addWidget(QLabel(_("limit")))
         national_row.addWidget(self.national_cap)
         self.norm_exemption = QComboBox()
         for code, text in EVENT_EXEMPTIONS.items():
-            self.norm_exemption.addItem(f"{code} {text}" if code else "none", code)
+            self.norm_exemption.addItem(f"{code} {text}" if code else _("none"), code)
         self.norm_exemption.setCurrentIndex(max(0, self.norm_exemption.findData(s.norm_exemption)))
         self.norm_exemption.setToolTip(
-            "Event types in which the norms' foreign-opponent rules (Title Regulations 1.4.3, "
-            "1.4.4) do not apply; a big Swiss (1.4.3 d) is recognised by itself"
+            _(
+                "Event types in which the norms' foreign-opponent rules (Title Regulations 1.4.3, "
+                "1.4.4) do not apply; a big Swiss (1.4.3 d) is recognised by itself"
+            )
         )
         self.cycles = QSpinBox()
         self.cycles.setRange(1, MAX_CYCLES)
         self.cycles.setValue(s.round_robin.cycles)
-        self.cycles.setToolTip("1: single round robin; 2: double (everyone meets twice)")
+        self.cycles.setToolTip(_("1: single round robin; 2: double (everyone meets twice)"))
         self.swap = QCheckBox(
-            "Reverse the last two rounds of the first cycle (GRC Annex 1 recommends it)"
+            _("Reverse the last two rounds of the first cycle (GRC Annex 1 recommends it)")
         )
         self.swap.setToolTip(
-            "Avoids three games in a row with the same colour at the change of cycle; with "
-            "more than two cycles, every cycle but the last is treated so."
+            _(
+                "Avoids three games in a row with the same colour at the change of cycle; with "
+                "more than two cycles, every cycle but the last is treated so."
+            )
         )
         self.swap.setChecked(s.round_robin.swap_last_two)
         self.rules = SectionRulesField(s.rules)
         self.rating_rules = RatingRulesField(s.rating_rules)
-        self.rounds_note = QLabel("Rounds: n − 1 per cycle for n players (n odd: n, with a bye)")
+        self.rounds_note = QLabel(_("Rounds: n − 1 per cycle for n players (n odd: n, with a bye)"))
         self.rounds_note.setStyleSheet("color: gray;")
         f = self.form
-        f.addRow("&Name:", self.name)
-        f.addRow("&Place:", self.city)
-        f.addRow("&Federation:", self.federation)
-        f.addRow("&Start date:", self.start)
-        f.addRow("&End date:", self.end)
-        f.addRow("Or&ganiser:", self.organiser)
-        f.addRow("Chief &arbiter:", self.arbiter)
-        f.addRow("&Deputy arbiters:", self.deputies)
-        f.addRow("&Time control:", self.time_control)
-        f.addRow("T&ime control code:", self.time_code)
-        f.addRow("Rating type:", self.rating_type)
-        f.addRow("&Rounds:", self.rounds)
-        f.addRow("Ro&und dates:", self.round_dates)
-        f.addRow("Pairing s&ystem:", self.system)
-        f.addRow("Lim te&xt:", self.lim_options)
-        f.addRow("Cycles:", self.cycles)  # (the Y is the system's)
+        f.addRow(_("&Name:"), self.name)
+        f.addRow(_("&Place:"), self.city)
+        f.addRow(_("&Federation:"), self.federation)
+        f.addRow(_("&Start date:"), self.start)
+        f.addRow(_("&End date:"), self.end)
+        f.addRow(_("Or&ganiser:"), self.organiser)
+        f.addRow(_("Chief &arbiter:"), self.arbiter)
+        f.addRow(_("&Deputy arbiters:"), self.deputies)
+        f.addRow(_("&Time control:"), self.time_control)
+        f.addRow(_("T&ime control code:"), self.time_code)
+        f.addRow(_("Rating type:"), self.rating_type)
+        f.addRow(_("&Rounds:"), self.rounds)
+        f.addRow(_("Ro&und dates:"), self.round_dates)
+        f.addRow(_("Pairing s&ystem:"), self.system)
+        f.addRow(_("Lim te&xt:"), self.lim_options)
+        f.addRow(_("Cycles:"), self.cycles)  # (the Y is the system's)
         f.addRow("", self.swap)
         f.addRow("", self.rounds_note)
-        f.addRow("P&oint system:", self.scoring)
-        f.addRow("Pairing-allocated bye &worth:", self.pab)
-        f.addRow("&Colour of no. 1 in round 1:", self.colour)
-        f.addRow("Acce&leration:", self.acceleration)
-        f.addRow("Tie-&breaks:", self.tiebreaks)
-        f.addRow("Ran&king rating:", self.rating_rules)
-        f.addRow("National rating list:", national_row)
-        f.addRow("Norm e&vent type:", self.norm_exemption)
-        f.addRow("Who &may play:", self.rules)
+        f.addRow(_("P&oint system:"), self.scoring)
+        f.addRow(_("Pairing-allocated bye &worth:"), self.pab)
+        f.addRow(_("&Colour of no. 1 in round 1:"), self.colour)
+        f.addRow(_("Acce&leration:"), self.acceleration)
+        f.addRow(_("Tie-&breaks:"), self.tiebreaks)
+        f.addRow(_("Ran&king rating:"), self.rating_rules)
+        f.addRow(_("National rating list:"), national_row)
+        f.addRow(_("Norm e&vent type:"), self.norm_exemption)
+        f.addRow(_("Who &may play:"), self.rules)
         self.cycles.valueChanged.connect(self._show_round_robin)
         self._show_round_robin()
         self.system.currentIndexChanged.connect(self._show_system_options)
@@ -474,7 +494,11 @@ class TournamentDialog(ValidatedDialog):
         wanted = scoring.pairing_allocated_bye if value is None else value
         if wanted not in values:  # an imported tournament's own value (out of FIDE mode)
             values.append(wanted)
-        names = {scoring.win * games: "a win", scoring.draw * games: "a draw", 0: "nothing"}
+        names = {
+            scoring.win * games: _("a win"),
+            scoring.draw * games: _("a draw"),
+            0: _("nothing"),
+        }
         self.pab.blockSignals(True)
         self.pab.clear()
         for v in values:
@@ -510,41 +534,51 @@ class TournamentDialog(ValidatedDialog):
     def problems(self) -> list[str]:
         out = []
         if not self.name.text().strip():
-            out.append("the tournament needs a name")
+            out.append(_("the tournament needs a name"))
         fed = self.federation.text().strip().upper()
         problem = validation.check_federation(fed)
         if problem:
             out.append(problem)
         if self.end.date() < self.start.date():
-            out.append("the end date is before the start date")
+            out.append(_("the end date is before the start date"))
         out += self._round_date_problems()
         code = self.time_code.text().strip()
         if code and not timecontrol.is_valid(code):
-            out.append(f"time control code {code!r}: write it as 5400+30, 40/6000+30:900+30 …")
+            out.append(
+                _("time control code {code}: write it as 5400+30, 40/6000+30:900+30 …").format(
+                    code=repr(code)
+                )
+            )
         codes = self.tiebreaks.codes()
         for code in codes:
             if self.base.is_team:
                 if code not in TEAM_TIEBREAK_CHOICES:
                     known = ", ".join(TEAM_TIEBREAK_CHOICES)
-                    out.append(f"tie-break {code!r}: a team event ranks by {known}")
+                    out.append(
+                        _("tie-break {code}: a team event ranks by {known}").format(
+                            code=repr(code), known=known
+                        )
+                    )
                 continue
             try:
                 parse_tiebreak(code)
             except Exception as exc:
-                out.append(f"tie-break {code!r}: {exc}")
+                out.append(_("tie-break {code}: {problem}").format(code=repr(code), problem=exc))
         if len(set(codes)) != len(codes):
-            out.append("a tie-break appears twice in the list")
+            out.append(_("a tie-break appears twice in the list"))
         out += tiebreak_problems(self.chosen_system(), codes)
         return out
 
     def _show_rating_type(self) -> None:
         code = self.time_code.text().strip()
         if not code:
-            text = "(from the time control code)"
+            text = _("(from the time control code)")
         elif timecontrol.is_valid(code):
-            text = f"{timecontrol.rating_type(code)} (FIDE rating of a 60-move game)"
+            text = _("{rating_type} (FIDE rating of a 60-move game)").format(
+                rating_type=timecontrol.rating_type(code)
+            )
         else:
-            text = "(the code is not in the TRF form)"
+            text = _("(the code is not in the TRF form)")
         self.rating_type.setText(text)
 
     def _round_date_tokens(self) -> list[str]:
@@ -555,7 +589,13 @@ class TournamentDialog(ValidatedDialog):
         tokens = self._round_date_tokens()
         out = []
         if not self.round_robin and len(tokens) > self.rounds.value():
-            out.append(f"{len(tokens)} round dates for {self.rounds.value()} rounds")
+            out.append(
+                ngettext(
+                    "{dates} round dates for {count} round",
+                    "{dates} round dates for {count} rounds",
+                    self.rounds.value(),
+                ).format(dates=len(tokens), count=self.rounds.value())
+            )
         start = schedule.parse_date(self.start.date().toString("yyyy/MM/dd"))
         end = schedule.parse_date(self.end.date().toString("yyyy/MM/dd"))
         for number, token in enumerate(tokens, start=1):
@@ -563,9 +603,17 @@ class TournamentDialog(ValidatedDialog):
                 continue
             day = schedule.parse_date(token)
             if day is None:
-                out.append(f"round {number}: {token!r} is not a date (YYYY/MM/DD)")
+                out.append(
+                    _("round {number}: {token} is not a date (YYYY/MM/DD)").format(
+                        number=number, token=repr(token)
+                    )
+                )
             elif start and end and not start <= day <= end:
-                out.append(f"round {number}: {token} is outside the tournament's dates")
+                out.append(
+                    _("round {number}: {token} is outside the tournament's dates").format(
+                        number=number, token=token
+                    )
+                )
         return out
 
     def schedule(self) -> tuple[str, ...]:
@@ -627,8 +675,10 @@ class TournamentDialog(ValidatedDialog):
 class RatingRulesField(QWidget):
     """The section's rating rules (issue 31): the method of the tournament rating (TRF-2026
     record 172), what orders players of equal rating and title (C.04.2 art. 2.2.3), and the
-    rating unrated players count with in the rating tie-breaks. Rules the dialog does not
-    show (the federation, the list sequence, the seed of the lots) are kept."""
+    rating unrated players count with in the rating tie-breaks; an event lasting more than
+    30 days and which of its players' ratings the rating tie-breaks read (C.02 VCL Q210-216).
+    Rules the dialog does not show (the federation, the list sequence, the seed of the
+    lots) are kept."""
 
     def __init__(self, rules: RatingRules, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -640,31 +690,37 @@ class RatingRulesField(QWidget):
             self.method.addItem(f"{method.value}: {method.label}", method.value)
         self.method.setCurrentIndex(max(0, self.method.findData(rules.method.value)))
         self.method.setToolTip(
-            "The rating that orders the players and pairs them (TRF-2026 record 172); the "
-            "FIDE rating stays the one the rating change starts from"
+            _(
+                "The rating that orders the players and pairs them (TRF-2026 record 172); the "
+                "FIDE rating stays the one the rating change starts from"
+            )
         )
         self.order = QComboBox()
         for order in InitialOrder:
             self.order.addItem(order.label, order.value)
         self.order.setCurrentIndex(max(0, self.order.findData(rules.initial_order.value)))
-        self.order.setToolTip("What orders players of equal rating and title (C.04.2 art. 2.2.3)")
+        self.order.setToolTip(
+            _("What orders players of equal rating and title (C.04.2 art. 2.2.3)")
+        )
         self.unrated = QComboBox()
         for unrated in UnratedMethod:
             self.unrated.addItem(unrated.label, unrated.value)
         self.unrated.setCurrentIndex(max(0, self.unrated.findData(rules.unrated.method.value)))
         self.unrated.setToolTip(
-            "The rating unrated players count with in ARO, TPR and the other rating "
-            "tie-breaks (C.07 leaves them out unless the regulations give one)"
+            _(
+                "The rating unrated players count with in ARO, TPR and the other rating "
+                "tie-breaks (C.07 leaves them out unless the regulations give one)"
+            )
         )
         self.unrated_value = QSpinBox()
         self.unrated_value.setRange(0, 3500)
         self.unrated_value.setValue(rules.unrated.value or 1400)
         first = QHBoxLayout()
         first.addWidget(self.method, 1)
-        first.addWidget(QLabel("ties:"))
+        first.addWidget(QLabel(_("ties:")))
         first.addWidget(self.order, 1)
         second = QHBoxLayout()
-        second.addWidget(QLabel("unrated in tie-breaks:"))
+        second.addWidget(QLabel(_("unrated in tie-breaks:")))
         second.addWidget(self.unrated, 1)
         second.addWidget(self.unrated_value)
         self.sequence = rules.sequence
@@ -686,11 +742,61 @@ class RatingRulesField(QWidget):
         grid.addLayout(second)
         grid.addLayout(third)
         self._show_sequence()
+        self.long_event = QCheckBox("Over 30 days")
+        self.long_event.setChecked(rules.long_event)
+        self.long_event.setToolTip(
+            "The event lasts more than 30 days and spans several rating periods: each "
+            "player may hold later ratings, from the round a new list applies (Edit player)"
+        )
+        self.tiebreak_ratings = QComboBox()
+        self.tiebreak_ratings.addItem("the first ratings", TiebreakRatingMode.FIRST.value)
+        self.tiebreak_ratings.addItem(
+            "each game at its round's rating", TiebreakRatingMode.EACH_ROUND.value
+        )
+        self.tiebreak_ratings.addItem("the ratings of round", TiebreakRatingMode.ROUND.value)
+        self.tiebreak_ratings.setCurrentIndex(
+            max(0, self.tiebreak_ratings.findData(rules.tiebreak_ratings.mode.value))
+        )
+        self.tiebreak_ratings.setToolTip(
+            "Which ratings ARO, TPR and the other rating tie-breaks read in an event over "
+            "30 days (the first ratings by default)"
+        )
+        self.tiebreak_round = QSpinBox()
+        self.tiebreak_round.setRange(1, 99)
+        self.tiebreak_round.setValue(max(rules.tiebreak_ratings.round, 1))
+        self.long_advice = QLabel(
+            "Rating-based tie-breaks (ARO, TPR, PTP, APRO, APPO, RTNG) are not recommended "
+            "in an event over 30 days: the ratings change between rating periods."
+        )
+        self.long_advice.setWordWrap(True)
+        fourth = QHBoxLayout()
+        fourth.addWidget(self.long_event)
+        fourth.addWidget(QLabel("rating tie-breaks read:"))
+        fourth.addWidget(self.tiebreak_ratings, 1)
+        fourth.addWidget(self.tiebreak_round)
+        grid.addLayout(fourth)
+        grid.addWidget(self.long_advice)
         self.unrated.currentIndexChanged.connect(self._show_value)
+        self.long_event.toggled.connect(self._show_value)
+        self.tiebreak_ratings.currentIndexChanged.connect(self._show_value)
         self._show_value()
 
     def _show_value(self) -> None:
         self.unrated_value.setVisible(self.unrated.currentData() == UnratedMethod.FIXED.value)
+        long_event = self.long_event.isChecked()
+        self.tiebreak_ratings.setEnabled(long_event)
+        self.tiebreak_round.setVisible(
+            long_event and self.tiebreak_ratings.currentData() == TiebreakRatingMode.ROUND.value
+        )
+        self.long_advice.setVisible(long_event)
+
+    def chosen_tiebreak_ratings(self) -> TiebreakRatings:
+        mode = TiebreakRatingMode(self.tiebreak_ratings.currentData())
+        if not self.long_event.isChecked() or mode is TiebreakRatingMode.FIRST:
+            return TiebreakRatings()
+        if mode is TiebreakRatingMode.ROUND:
+            return TiebreakRatings(mode, self.tiebreak_round.value())
+        return TiebreakRatings(mode)
 
     def _show_sequence(self) -> None:
         self.sequence_label.setText(sequence_text(self.sequence))
@@ -711,6 +817,8 @@ class RatingRulesField(QWidget):
             initial_order=InitialOrder(self.order.currentData()),
             unrated=UnratedRule(method, value),
             sequence=self.sequence,
+            long_event=self.long_event.isChecked(),
+            tiebreak_ratings=self.chosen_tiebreak_ratings(),
         )
 
 
@@ -722,18 +830,20 @@ class SectionRulesField(QWidget):
         super().__init__(parent)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        self.rating_from = self._spin(rules.rating_from, 3500, "rated from ", "any rating")
-        self.rating_below = self._spin(rules.rating_below, 3500, "rated under ", "no upper limit")
-        self.age_under = self._spin(rules.age_under, 120, "under ", "any age")
-        self.age_from = self._spin(rules.age_from, 120, "aged ", "no lower age")
+        self.rating_from = self._spin(rules.rating_from, 3500, _("rated from "), _("any rating"))
+        self.rating_below = self._spin(
+            rules.rating_below, 3500, _("rated under "), _("no upper limit")
+        )
+        self.age_under = self._spin(rules.age_under, 120, _("under "), _("any age"))
+        self.age_from = self._spin(rules.age_from, 120, _("aged "), _("no lower age"))
         self.age_from.setSuffix("+")
         for spin, tip in (
-            (self.rating_from, "Lowest rating of the section (0: none)"),
-            (self.rating_below, "Players rated below this (a B open 'under 1800'; 0: none)"),
-            (self.age_under, "Younger than this on 1 January of the section's year ('U16')"),
-            (self.age_from, "At least this old on 1 January of the section's year ('65+')"),
+            (self.rating_from, N_("Lowest rating of the section (0: none)")),
+            (self.rating_below, N_("Players rated below this (a B open 'under 1800'; 0: none)")),
+            (self.age_under, N_("Younger than this on 1 January of the section's year ('U16')")),
+            (self.age_from, N_("At least this old on 1 January of the section's year ('65+')")),
         ):
-            spin.setToolTip(tip)
+            spin.setToolTip(_(tip))
             row.addWidget(spin)
 
     @staticmethod
@@ -781,12 +891,12 @@ class ManualPairingDialog(ValidatedDialog):
     White", "PAB", "not paired yet")."""
 
     OPERATIONS = (
-        ("swap", "&Swap two players (board and colour)", True),
-        ("opponents", "Set &opponents: the first plays the second", True),
-        ("pair", "&Pair two players not paired yet (the first has White)", True),
-        ("bye", "Give the pairing-allocated &bye to the first player", False),
-        ("unpair", "&Unpair the first player's board (both players wait)", False),
-        ("colours", "Re&verse the colours of the first player's board", False),
+        ("swap", N_("&Swap two players (board and colour)"), True),
+        ("opponents", N_("Set &opponents: the first plays the second"), True),
+        ("pair", N_("&Pair two players not paired yet (the first has White)"), True),
+        ("bye", N_("Give the pairing-allocated &bye to the first player"), False),
+        ("unpair", N_("&Unpair the first player's board (both players wait)"), False),
+        ("colours", N_("Re&verse the colours of the first player's board"), False),
     )
 
     def __init__(
@@ -795,11 +905,11 @@ class ManualPairingDialog(ValidatedDialog):
         round_number: int,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(f"Pair round {round_number} by hand", parent)
+        super().__init__(_("Pair round {n} by hand").format(n=round_number), parent)
         self.buttons_by_op: dict[str, QRadioButton] = {}
         box = QVBoxLayout()
         for op, text, _two in self.OPERATIONS:
-            button = QRadioButton(text)
+            button = QRadioButton(_(text))
             self.buttons_by_op[op] = button
             box.addWidget(button)
         self.buttons_by_op["swap"].setChecked(True)
@@ -814,16 +924,19 @@ class ManualPairingDialog(ValidatedDialog):
         if self.second.count() > 1:
             self.second.setCurrentIndex(1)
         self.reason = QLineEdit()
-        self.reason.setPlaceholderText("why (recorded in the audit log)")
+        self.reason.setPlaceholderText(_("why (recorded in the audit log)"))
         self.form.addRow(box)
-        self.form.addRow("&First player:", self.first)
-        self.form.addRow("S&econd player:", self.second)
-        self.form.addRow("&Reason:", self.reason)
+        self.form.addRow(_("&First player:"), self.first)
+        self.form.addRow(_("S&econd player:"), self.second)
+        self.form.addRow(_("&Reason:"), self.reason)
         self.set_note(
-            "Boards that already have a result cannot change. What a change breaks is a "
-            "warning to confirm: a rematch, a prohibited pair, a wrong pairing-allocated bye "
-            "or colours beyond the rules (Level 3), both players against their due colour "
-            "(Level 2). Finish pairing by hand compares the round with the engine's pairing."
+            _(
+                "Boards that already have a result cannot change. What a change breaks is a "
+                "warning to confirm: a rematch, a prohibited pair, a wrong pairing-allocated "
+                "bye or colours beyond the rules (Level 3), both players against their due "
+                "colour (Level 2). Finish pairing by hand compares the round with the engine's "
+                "pairing."
+            )
         )
 
     @property
@@ -843,7 +956,7 @@ class ManualPairingDialog(ValidatedDialog):
     def problems(self) -> list[str]:
         c = self.choice()
         if c.second is not None and c.second == c.first:
-            return ["choose two different players"]
+            return [_("choose two different players")]
         return []
 
 

@@ -50,6 +50,7 @@ from swissdesk.gui.printing import PrintController
 from swissdesk.gui.prompter import Prompter
 from swissdesk.gui.team_pages import MatchesPage, TeamsPage, TeamStandingsPage
 from swissdesk.gui.venue import VenueController
+from swissdesk.i18n import N_, _
 from swissdesk.storage import (
     Action,
     ActionResult,
@@ -68,7 +69,7 @@ from swissdesk.storage import (
 _T = TypeVar("_T")
 
 APP_TITLE = "swissdesk"
-NOT_IN_FIDE_MODE = "NOT IN FIDE MODE"
+NOT_IN_FIDE_MODE = N_("NOT IN FIDE MODE")
 """What the window title and the status bar say of a tournament that left FIDE mode."""
 
 
@@ -136,19 +137,19 @@ class MainWindow(QMainWindow):
         self.audit_page = AuditPage()
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.players_page, "Players")
-        self.tabs.addTab(self.rounds_page, "Rounds")
-        self.tabs.addTab(self.standings_page, "Standings")
-        self.tabs.addTab(self.cross_page, "Cross table")
-        self.tabs.addTab(self.audit_page, "Audit log")
+        self.tabs.addTab(self.players_page, _("Players"))
+        self.tabs.addTab(self.rounds_page, _("Rounds"))
+        self.tabs.addTab(self.standings_page, _("Standings"))
+        self.tabs.addTab(self.cross_page, _("Cross table"))
+        self.tabs.addTab(self.audit_page, _("Audit log"))
         self.teams_page = TeamsPage()
         self.matches_page = MatchesPage()
         self.team_standings_page = TeamStandingsPage()
-        self.tabs.addTab(self.teams_page, "Teams")
-        self.tabs.addTab(self.matches_page, "Matches")
-        self.tabs.addTab(self.team_standings_page, "Team standings")
+        self.tabs.addTab(self.teams_page, _("Teams"))
+        self.tabs.addTab(self.matches_page, _("Matches"))
+        self.tabs.addTab(self.team_standings_page, _("Team standings"))
         self.desk_page = DeskPage()
-        self.tabs.addTab(self.desk_page, "All sections")
+        self.tabs.addTab(self.desk_page, _("All sections"))
         self.tabs.currentChanged.connect(self._refresh_page)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.welcome)
@@ -156,14 +157,16 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.stack)
 
         self.saved_label = QLabel()
-        self.fide_label = QLabel(NOT_IN_FIDE_MODE)
+        self.fide_label = QLabel(_(NOT_IN_FIDE_MODE))
         self.fide_label.setStyleSheet(
             "color: white; background: #b00020; padding: 1px 6px; font-weight: bold;"
         )
         self.fide_label.setToolTip(
-            "This tournament left FIDE mode (FIDE's checklist for tournament programs, "
-            "C.02): the window title and every printed page say so, and its TRF records "
-            "'### FIDE mode left'. It cannot enter FIDE mode again."
+            _(
+                "This tournament left FIDE mode (FIDE's checklist for tournament programs, "
+                "C.02): the window title and every printed page say so, and its TRF records "
+                "'### FIDE mode left'. It cannot enter FIDE mode again."
+            )
         )
         self.fide_label.setVisible(False)
         self.statusBar().addPermanentWidget(self.fide_label)
@@ -259,7 +262,9 @@ class MainWindow(QMainWindow):
             message = str(exc)
             copy = getattr(exc, "copy_path", None)
             if copy and str(copy) not in message:
-                message += f"\n\nA copy of the damaged file was kept as {copy}."
+                message += "\n\n" + _("A copy of the damaged file was kept as {path}.").format(
+                    path=copy
+                )
             self.prompter.error(title, message)
             return None
 
@@ -284,7 +289,7 @@ class MainWindow(QMainWindow):
             return None
         tf = self.file
         if section is not None and section != tf.section_id:
-            other = self.guarded(title or "Section", lambda: tf.section(section))
+            other = self.guarded(title or _("Section"), lambda: tf.section(section))
             if other is None:
                 return None
             tf = other
@@ -308,9 +313,7 @@ class MainWindow(QMainWindow):
         self._saved(result, action, light=light, deferred=deferred)
         return result
 
-    def run_action_call(
-        self, title: str, call: Callable[[], ActionResult]
-    ) -> ActionResult | None:
+    def run_action_call(self, title: str, call: Callable[[], ActionResult]) -> ActionResult | None:
         """Like :meth:`run_action` for a service call that runs its action itself (e.g.
         ``start_manual_pairing``, which computes the engine's pairing first)."""
         if self.file is None:
@@ -346,14 +349,14 @@ class MainWindow(QMainWindow):
 
     def mark_saved(self, summary: str) -> None:
         now = datetime.now().strftime("%H:%M:%S")
-        self.saved_label.setText(f"Saved {now}")
+        self.saved_label.setText(_("Saved {time}").format(time=now))
         self.saved_label.setToolTip(summary)
-        self.statusBar().showMessage(f"Saved: {summary}", 8000)
+        self.statusBar().showMessage(_("Saved: {summary}").format(summary=summary), 8000)
         self.saved.emit(summary)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.controller.busy and not self.prompter.confirm(
-            "Pairing in progress", "A pairing is being computed. Stop it and quit?"
+            _("Pairing in progress"), _("A pairing is being computed. Stop it and quit?")
         ):
             event.ignore()
             return
@@ -382,7 +385,7 @@ class MainWindow(QMainWindow):
         if len(self.sections) > 1 and self.event_name and self.event_name != name:
             name = f"{name} ({self.event_name})"
         out = not self.tournament_settings.fide_mode
-        mark = f" [{NOT_IN_FIDE_MODE}]" if out else ""
+        mark = f" [{_(NOT_IN_FIDE_MODE)}]" if out else ""
         self.setWindowTitle(f"{name}{mark} — {self.file.path.name} — {APP_TITLE}")
         self.setWindowFilePath(str(self.file.path))
         self.fide_label.setVisible(out)
@@ -396,14 +399,16 @@ class MainWindow(QMainWindow):
             return True
         if self.controller.busy:
             self.prompter.error(
-                "Switch section",
-                "A pairing is being computed for this section: wait for it (or cancel it) "
-                "before switching to another section.",
+                _("Switch section"),
+                _(
+                    "A pairing is being computed for this section: wait for it (or cancel it) "
+                    "before switching to another section."
+                ),
             )
             self.event_sections.update_bar()
             return False
         tf = self.file
-        other = self.guarded("Switch section", lambda: tf.section(section_id))
+        other = self.guarded(_("Switch section"), lambda: tf.section(section_id))
         if other is None:
             return False
         self.file = other
@@ -414,7 +419,7 @@ class MainWindow(QMainWindow):
         self.pairing.explanations = {}
         self.refresh()
         name = self.tournament_settings.name if self.tournament_settings else ""
-        self.statusBar().showMessage(f"Section: {name}", 5000)
+        self.statusBar().showMessage(_("Section: {name}").format(name=name), 5000)
         return True
 
     @property
@@ -422,7 +427,7 @@ class MainWindow(QMainWindow):
         """The list of participants (read again after results were typed)."""
         if self.players_cache is None:
             tf = self.file
-            rows = self.guarded("Reading the players", tf.players) if tf is not None else None
+            rows = self.guarded(_("Reading the players"), tf.players) if tf is not None else None
             self.players_cache = rows or []
         return self.players_cache
 
@@ -467,7 +472,7 @@ class MainWindow(QMainWindow):
             self.update_enabled()
             return
         tf = self.file
-        sections = self.guarded("Reading the event", lambda: (tf.sections(), tf.event_name()))
+        sections = self.guarded(_("Reading the event"), lambda: (tf.sections(), tf.event_name()))
         if sections is None:
             return
         self.sections, self.event_name = sections
@@ -478,7 +483,7 @@ class MainWindow(QMainWindow):
             self.players_cache = None
             self.rounds.view = None
         loaded = self.guarded(
-            "Reading the tournament",
+            _("Reading the tournament"),
             lambda: (tf.settings(), tf.players(), tf.rounds_paired(), tf.manual_pairing()),
         )
         if loaded is None:
@@ -494,7 +499,9 @@ class MainWindow(QMainWindow):
         self.update_title()
         self.teams.update_tabs()
         self.event_sections.update_bar()
-        self.tabs.setTabText(self.PAGE_DESK, "All sections" if len(self.sections) > 1 else "Check-in")
+        self.tabs.setTabText(
+            self.PAGE_DESK, _("All sections") if len(self.sections) > 1 else _("Check-in")
+        )
         self._stale = {
             self.PAGE_PLAYERS,
             self.PAGE_STANDINGS,
@@ -579,7 +586,7 @@ class MainWindow(QMainWindow):
         return manual
 
     def keyboard_help(self) -> None:
-        self.prompter.show_text("Keyboard", menus.keyboard_help_text())
+        self.prompter.show_text(_("Keyboard"), menus.keyboard_help_text())
 
     def pairing_rules(self) -> None:
         """Help > Pairing rules…: the rules of the open tournament's system (or any other
@@ -590,11 +597,27 @@ class MainWindow(QMainWindow):
         dialog = RulesDialog(settings.system if settings is not None else "dutch", self)
         self.prompter.run_dialog(dialog)
 
+    def choose_window_language(self) -> None:
+        """Edit > Window language…: stored now, spoken from the next start (every text of the
+        window is set when its widget is built)."""
+        from swissdesk.gui.language import WindowLanguageDialog
+
+        dialog = WindowLanguageDialog(self.app_settings, self)
+        restart = False
+        if self.prompter.run_dialog(dialog):
+            restart = dialog.changes_at_restart()
+        if restart:
+            self.statusBar().showMessage(
+                _("The window will speak the language chosen from the next start."), 10_000
+            )
+
     def about(self) -> None:
         self.prompter.info(
-            "About swissdesk",
-            f"swissdesk {__version__}\nSwiss-system tournament manager for FIDE arbiters.\n"
-            "Pairings per the FIDE Dutch system (C.04.3), tie-breaks per C.07.",
+            _("About swissdesk"),
+            _(
+                "swissdesk {version}\nSwiss-system tournament manager for FIDE arbiters.\n"
+                "Pairings per the FIDE Dutch system (C.04.3), tie-breaks per C.07."
+            ).format(version=__version__),
         )
 
     # -----------------------------------------------------------------------------------

@@ -51,6 +51,7 @@ from swissdesk.gui.tablemodel import (
     points,
     result_display,
 )
+from swissdesk.i18n import N_, _
 from swissdesk.model.ratings import RatingMethod
 from swissdesk.model.text import matches
 from swissdesk.model.tournament import (
@@ -81,13 +82,13 @@ def player_status_text(row: PlayerRow) -> str:
     """``active``, ``withdrawn from round 4``, ``late entry, plays from round 3``, byes."""
     parts: list[str] = []
     if row.status is PlayerStatus.WITHDRAWN or row.withdrawn_from_round is not None:
-        parts.append(f"withdrawn from round {row.withdrawn_from_round}")
+        parts.append(_("withdrawn from round {round}").format(round=row.withdrawn_from_round))
     elif row.late_entry_round is not None:
-        parts.append(f"late entry, plays from round {row.late_entry_round}")
+        parts.append(_("late entry, plays from round {round}").format(round=row.late_entry_round))
     else:
-        parts.append("active")
+        parts.append(_("active"))
     for rnd, kind in row.byes:
-        parts.append(f"round {rnd}: {BYE_KIND_DISPLAY[kind]}")
+        parts.append(_("round {round}: {bye}").format(round=rnd, bye=_(BYE_KIND_DISPLAY[kind])))
     return "; ".join(parts)
 
 
@@ -108,24 +109,26 @@ class PlayersModel(TableModel):
         range(12)
     )
     columns = (
-        Column("No.", RIGHT, 5, "Tournament pairing number (TPN, C.04.2 art. 2.3)"),
-        Column("Title", LEFT, 5),
-        Column("Name", LEFT, 28, stretch=True),
-        Column("Rating", RIGHT, 7, "FIDE rating (the official one: the rating change's)"),
+        Column(N_("No."), RIGHT, 5, N_("Tournament pairing number (TPN, C.04.2 art. 2.3)")),
+        Column(N_("Title"), LEFT, 5),
+        Column(N_("Name"), LEFT, 28, stretch=True),
+        Column(N_("Rating"), RIGHT, 7, N_("FIDE rating (the official one: the rating change's)")),
         Column(
-            "T.Rtg",
+            N_("T.Rtg"),
             RIGHT,
             6,
-            "Tournament rating: what orders and pairs the players, by the section's method "
-            "(TRF-2026 record 172); shown when the method is not FIDE's rating",
+            N_(
+                "Tournament rating: what orders and pairs the players, by the section's method "
+                "(TRF-2026 record 172); shown when the method is not FIDE's rating"
+            ),
         ),
-        Column("Fed", LEFT, 5, "FIDE federation code"),
-        Column("FIDE ID", RIGHT, 10),
-        Column("Sex", LEFT, 7),  # "female" whole
-        Column("Born", LEFT, 10),
-        Column("Club", LEFT, 16, "Club or town (printed on the starting list)"),
-        Column("Pts", RIGHT, 5, "Points after the last complete round"),
-        Column("Status", LEFT, 30),
+        Column(N_("Fed"), LEFT, 5, N_("FIDE federation code")),
+        Column(N_("FIDE ID"), RIGHT, 10),
+        Column(N_("Sex"), LEFT, 7),  # "female" whole
+        Column(N_("Born"), LEFT, 10),
+        Column(N_("Club"), LEFT, 16, N_("Club or town (printed on the starting list)")),
+        Column(N_("Pts"), RIGHT, 5, N_("Points after the last complete round")),
+        Column(N_("Status"), LEFT, 30),
     )
     _editable = frozenset({TITLE, NAME, RATING, FED, FIDE_ID, SEX, BIRTH, CLUB})
 
@@ -240,7 +243,11 @@ class PlayersModel(TableModel):
                 problem = validation.check_birth_date(text.strip())
                 data = replace(data, birth_date=text)
         if problem is not None:
-            self.invalid_edit.emit(f"No. {row.tpn} {row.name}: {problem}")
+            self.invalid_edit.emit(
+                _("No. {number} {name}: {problem}").format(
+                    number=row.tpn, name=row.name, problem=problem
+                )
+            )
             return False
         data = validation.normalise(data)
         if data == row.data:
@@ -307,17 +314,19 @@ class BoardsModel(TableModel):
 
     BOARD, W_TPN, WHITE, W_RATING, W_PTS, RESULT, B_PTS, BLACK, B_RATING, B_TPN = range(10)
     columns = (
-        Column("Bd", RIGHT, 4, "Board"),
-        Column("No.", RIGHT, 5, "White's pairing number"),
-        Column("White", LEFT, 24, stretch=True),
-        Column("Rtg", RIGHT, 6),
-        Column("Pts", RIGHT, 5, "White's points before the round"),
+        Column(N_("Bd"), RIGHT, 4, N_("Board")),
+        Column(N_("No."), RIGHT, 5, N_("White's pairing number")),
+        Column(N_("White"), LEFT, 24, stretch=True),
+        Column(N_("Rtg"), RIGHT, 6),
+        Column(N_("Pts"), RIGHT, 5, N_("White's points before the round")),
         # Wide enough for a Double-Swiss match, both games: "1½ – ½ (1:0, ½:½)".
-        Column("Result", CENTER, 18, "Keys: 1 = 1-0, 0 = 0-1, = or 5 = draw, + / - = forfeit"),
-        Column("Pts", RIGHT, 5, "Black's points before the round"),
-        Column("Black", LEFT, 24, stretch=True),
-        Column("Rtg", RIGHT, 6),
-        Column("No.", RIGHT, 5, "Black's pairing number"),
+        Column(
+            N_("Result"), CENTER, 18, N_("Keys: 1 = 1-0, 0 = 0-1, = or 5 = draw, + / - = forfeit")
+        ),
+        Column(N_("Pts"), RIGHT, 5, N_("Black's points before the round")),
+        Column(N_("Black"), LEFT, 24, stretch=True),
+        Column(N_("Rtg"), RIGHT, 6),
+        Column(N_("No."), RIGHT, 5, N_("Black's pairing number")),
     )
 
     def __init__(self, parent: Any = None) -> None:
@@ -442,13 +451,18 @@ class BoardsModel(TableModel):
             font.setBold(True)
             return font
         if role == TOOLTIP and column == self.RESULT and not row.has_result:
-            return "No result yet: type 1, 0, =, +, - or *, or right-click"
+            return _("No result yet: type 1, 0, =, +, - or *, or right-click")
         if role == TOOLTIP and column == self.RESULT and row.games is not None:
             g1, g2 = row.games
-            return (
-                f"Match {result_display(row).split(' (')[0]} (from {row.white_name}'s side). "
-                f"Game 1: {row.white_name} (White) – {row.black_name} {g1}; game 2: "
-                f"{row.black_name} (White) – {row.white_name} {g2}, as on the result slip."
+            return _(
+                "Match {score} (from {first}'s side). Game 1: {first} (White) – {second} "
+                "{game1}; game 2: {second} (White) – {first} {game2}, as on the result slip."
+            ).format(
+                score=result_display(row).split(" (")[0],
+                first=row.white_name,
+                second=row.black_name,
+                game1=g1,
+                game2=g2,
             )
         return None
 
@@ -464,15 +478,21 @@ class BoardsModel(TableModel):
         if role == FOREGROUND:
             return QBrush(REPORT_DISPUTED if report.state == "disputed" else REPORT_COLOUR)
         if role == TOOLTIP:
-            who = f"reported by no. {report.reporter_tpn} {report.reporter_name}"
-            if report.answered_tpn is not None:
-                verb = "disputed" if report.state == "disputed" else "confirmed"
-                who += f", {verb} by no. {report.answered_tpn}"
-            return (
-                f"From the phones: {report.text}; {who} ({report.device or 'phone'}). "
-                "Not entered yet: Ctrl+Shift+E accepts this board, Ctrl+Shift+Y every "
-                "confirmed board; typing a result enters yours (the arbiter's entry wins)."
+            who = _("reported by no. {number} {name}").format(
+                number=report.reporter_tpn, name=report.reporter_name
             )
+            if report.answered_tpn is not None:
+                answer = (
+                    _("disputed by no. {number}")
+                    if report.state == "disputed"
+                    else _("confirmed by no. {number}")
+                )
+                who += ", " + answer.format(number=report.answered_tpn)
+            return _(
+                "From the phones: {result}; {who} ({device}). Not entered yet: Ctrl+Shift+E "
+                "accepts this board, Ctrl+Shift+Y every confirmed board; typing a result "
+                "enters yours (the arbiter's entry wins)."
+            ).format(result=report.text, who=who, device=report.device or _("phone"))
         return None
 
     def _bye_cell(self, player: UnpairedView, column: int, role: int) -> Any:
@@ -486,10 +506,10 @@ class BoardsModel(TableModel):
                     return points(player.points)
                 case self.BLACK:
                     if player.tpn in self.withdrawn and player.result is ResultCode.NOT_PAIRED:
-                        return "withdrawn"
+                        return _("withdrawn")
                     if self.round_robin and player.result is ResultCode.PAIRING_ALLOCATED_BYE:
-                        return "bye (no game this round)"
-                    return BYE_DISPLAY.get(player.result, player.result.value)
+                        return _("bye (no game this round)")
+                    return _(BYE_DISPLAY.get(player.result, player.result.value))
         if role == FOREGROUND:
             return QBrush(GREY)
         return None

@@ -42,7 +42,7 @@ from swissdesk.gui.models import (
     StandingsModel,
     TableModel,
 )
-from swissdesk.model.text import plural
+from swissdesk.i18n import N_, _, ngettext
 from swissdesk.storage import AuditEntry, BoardResult
 
 RESULT_KEYS: dict[str, BoardResult] = {
@@ -131,11 +131,11 @@ class WelcomePage(QWidget):
         font.setPointSizeF(font.pointSizeF() * 2.4)
         font.setBold(True)
         title.setFont(font)
-        subtitle = QLabel("Swiss-system tournaments for FIDE arbiters")
-        self.new_button = QPushButton("&New tournament…")
-        self.open_button = QPushButton("&Open…")
-        self.import_button = QPushButton("&Import TRF…")
-        self.sample_button = QPushButton("Open &sample tournament")
+        subtitle = QLabel(_("Swiss-system tournaments for FIDE arbiters"))
+        self.new_button = QPushButton(_("&New tournament…"))
+        self.open_button = QPushButton(_("&Open…"))
+        self.import_button = QPushButton(_("&Import TRF…"))
+        self.sample_button = QPushButton(_("Open &sample tournament"))
         for b in (self.new_button, self.open_button, self.import_button, self.sample_button):
             b.setMinimumHeight(34)
             b.setMinimumWidth(220)
@@ -146,7 +146,7 @@ class WelcomePage(QWidget):
         self.recent = QListWidget()
         self.recent.setMinimumWidth(420)
         self.recent.itemActivated.connect(self._activated)
-        self.no_recent = QLabel("No recent tournaments yet.")
+        self.no_recent = QLabel(_("No recent tournaments yet."))
         self.no_recent.setStyleSheet("color: gray;")
 
         buttons = QVBoxLayout()
@@ -157,7 +157,7 @@ class WelcomePage(QWidget):
         buttons.addWidget(self.sample_button)
         buttons.addStretch(1)
         recent = QVBoxLayout()
-        recent.addWidget(QLabel("<b>Recent tournaments</b>"))
+        recent.addWidget(QLabel("<b>" + _("Recent tournaments") + "</b>"))
         recent.addWidget(self.no_recent)
         recent.addWidget(self.recent, 1)
         self.recent_stretch = QWidget()
@@ -210,14 +210,14 @@ class PlayersPage(QWidget):
         self.table.installEventFilter(self)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search name, federation, FIDE ID or number  (Ctrl+F)")
+        self.search.setPlaceholderText(_("Search name, federation, FIDE ID or number  (Ctrl+F)"))
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.proxy.set_search)
         self.count = QLabel()
         self.toolbar = QToolBar()
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         top = QHBoxLayout()
-        top.addWidget(_caption("Players"))
+        top.addWidget(_caption(_("Players")))
         top.addSpacing(20)
         top.addWidget(self.search, 1)
         top.addWidget(self.count)
@@ -248,7 +248,11 @@ class PlayersPage(QWidget):
     def refresh_count(self) -> None:
         rows = self.model.players()
         active = sum(1 for r in rows if r.status.value == "active")
-        self.count.setText(f"{plural(len(rows), 'player')}, {active} active")
+        self.count.setText(
+            ngettext(
+                "{count} player, {active} active", "{count} players, {active} active", len(rows)
+            ).format(count=len(rows), active=active)
+        )
 
     def selected_tpn(self) -> int | None:
         index = self.table.currentIndex()
@@ -321,17 +325,17 @@ class RoundsPage(QWidget):
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         fit_columns(self.table, self.model)
         self.model.modelReset.connect(lambda: fit_columns(self.table, self.model))
-        self.pair_button = QPushButton("Pair next round")
-        self.cancel_button = QPushButton("Cancel")
+        self.pair_button = QPushButton(_("Pair next round"))
+        self.cancel_button = QPushButton(_("Cancel"))
         self.cancel_button.setVisible(False)
         self.progress = QProgressBar()
         self.progress.setRange(0, 0)
         self.progress.setMaximumWidth(160)
         self.progress.setVisible(False)
         self.busy_label = QLabel()
-        self.explain_button = QPushButton("Explain…")
-        self.manual_button = QPushButton("Pair by hand…")
-        self.unpair_button = QPushButton("Unpair round")
+        self.explain_button = QPushButton(_("Explain…"))
+        self.manual_button = QPushButton(_("Pair by hand…"))
+        self.unpair_button = QPushButton(_("Unpair round"))
         # The manual-pairing phase (C.02 VCL Q65): a banner with its explicit end.
         self.manual_banner = QLabel()
         self.manual_banner.setWordWrap(True)
@@ -339,8 +343,8 @@ class RoundsPage(QWidget):
         self.manual_banner.setStyleSheet(
             "background: #fff4d6; border: 1px solid #d9a400; padding: 4px 8px;"
         )
-        self.finish_manual_button = QPushButton("&Finish pairing by hand")
-        self.cancel_manual_button = QPushButton("Cancel pairing by hand")
+        self.finish_manual_button = QPushButton(_("&Finish pairing by hand"))
+        self.cancel_manual_button = QPushButton(_("Cancel pairing by hand"))
         self.manual_bar = QWidget()
         bar = QHBoxLayout(self.manual_bar)
         bar.setContentsMargins(0, 0, 0, 0)
@@ -355,9 +359,11 @@ class RoundsPage(QWidget):
         self.notice = QLabel()
         self.notice.setStyleSheet("color: #8a5a00;")
         self.hint = QLabel(
-            "Results: 1 = 1-0   0 = 0-1   = or 5 = ½-½   + / - = forfeit   * = double forfeit"
-            "   z = 0-0   h = ½-0   Shift+H = 0-½   Del = clear   ·   right-click: result menu"
-            "   ·   Ctrl+F: find board or player   ·   Ctrl+PgUp/PgDn: rounds"
+            _(
+                "Results: 1 = 1-0   0 = 0-1   = or 5 = ½-½   + / - = forfeit   * = double forfeit"
+                "   z = 0-0   h = ½-0   Shift+H = 0-½   Del = clear   ·   right-click: result menu"
+                "   ·   Ctrl+F: find board or player   ·   Ctrl+PgUp/PgDn: rounds"
+            )
         )
         self.hint.setStyleSheet("color: gray;")
         # Texts that change (or are long) never widen the window: they are cut at its edge,
@@ -366,9 +372,12 @@ class RoundsPage(QWidget):
             label.setMinimumWidth(1)  # may shrink below its text instead of pushing
         self.hint.setWordWrap(True)
         self.find_field = QLineEdit()
-        self.find_field.setPlaceholderText("Board no. or player  (Ctrl+F)")
+        self.find_field.setPlaceholderText(_("Board no. or player  (Ctrl+F)"))
         self.find_field.setClearButtonEnabled(True)
-        self.find_field.setMaximumWidth(260)
+        # As wide as its hint in the window's language (the Russian one is longer), no wider.
+        hint = self.find_field.fontMetrics().horizontalAdvance(self.find_field.placeholderText())
+        self.find_field.setMinimumWidth(min(hint + 40, 420))
+        self.find_field.setMaximumWidth(max(260, hint + 40))
         self.find_field.textEdited.connect(self.find_typed)
         self.find_field.returnPressed.connect(self._find_done)
         self.find_status = QLabel()
@@ -379,7 +388,7 @@ class RoundsPage(QWidget):
         find.triggered.connect(self.start_find)
         self.addAction(find)
         top = QHBoxLayout()
-        top.addWidget(_caption("Rounds"))
+        top.addWidget(_caption(_("Rounds")))
         top.addSpacing(12)
         top.addWidget(self.tabs, 1)
         top.addWidget(self.find_status)
@@ -416,7 +425,7 @@ class RoundsPage(QWidget):
             while self.tabs.count() > count:
                 self.tabs.removeTab(self.tabs.count() - 1)
             while self.tabs.count() < count:
-                self.tabs.addTab(f"Round {self.tabs.count() + 1}")
+                self.tabs.addTab(_("Round {number}").format(number=self.tabs.count() + 1))
             if count:
                 self.tabs.setCurrentIndex(max(0, min(count, current) - 1))
         finally:
@@ -445,7 +454,7 @@ class RoundsPage(QWidget):
         row = -1
         if text.isdigit():
             row = self.model.row_of_board(int(text))
-            self.find_status.setText("" if row >= 0 else f"no board {text}")
+            self.find_status.setText("" if row >= 0 else _("no board {number}").format(number=text))
         elif text:
             row = self.model.row_of_player(text)
             self.find_status.setText("" if row >= 0 else "nobody found")
@@ -479,9 +488,9 @@ class RankedPage(QWidget):
         self.message.setStyleSheet("color: gray;")
         self.tiebreaks = QLabel()
         top = QHBoxLayout()
-        top.addWidget(_caption(title))
+        top.addWidget(_caption(_(title)))
         top.addSpacing(20)
-        top.addWidget(QLabel("After round:"))
+        top.addWidget(QLabel(_("After round:")))
         top.addWidget(self.after)
         top.addSpacing(20)
         top.addWidget(self.tiebreaks, 1)
@@ -513,14 +522,14 @@ class RankedPage(QWidget):
 
 class StandingsPage(RankedPage):
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Standings", StandingsModel(), parent)
+        super().__init__(N_("Standings"), StandingsModel(), parent)
 
 
 class CrossTablePage(RankedPage):
     """The wall chart; a round robin shows the square table instead (``grid_model``)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Cross table", CrossTableModel(), parent)
+        super().__init__(N_("Cross table"), CrossTableModel(), parent)
         from swissdesk.gui.round_robin import RoundRobinGridModel
 
         self.grid_model = RoundRobinGridModel(self)
@@ -554,7 +563,7 @@ class AuditPage(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.details = QPlainTextEdit()
         self.details.setReadOnly(True)
-        self.details.setPlaceholderText("Select an entry to see everything it recorded.")
+        self.details.setPlaceholderText(_("Select an entry to see everything it recorded."))
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.table)
         splitter.addWidget(self.details)
@@ -564,9 +573,9 @@ class AuditPage(QWidget):
         self.model.modelReset.connect(self.details.clear)
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
-        top.addWidget(_caption("Audit log"))
+        top.addWidget(_caption(_("Audit log")))
         top.addStretch(1)
-        note = QLabel("Every action is saved at once and recorded here.")
+        note = QLabel(_("Every action is saved at once and recorded here."))
         note.setStyleSheet("color: gray;")
         top.addWidget(note)
         layout.addLayout(top)

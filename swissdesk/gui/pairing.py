@@ -29,6 +29,7 @@ from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 from swissdesk.engines import RoundPairing
 from swissdesk.gui.audit_model import name_players
 from swissdesk.gui.engine_job import child_main, run_job
+from swissdesk.i18n import _
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.tournament import Tournament
 from swissdesk.storage import AssignPairingNumbers, PairNextRound, StartManualPairing
@@ -270,14 +271,14 @@ class PairingActions:
         can_pair, why = False, ""
         if self.w.file is not None and not busy:
             tf = self.w.file
-            answer = self.w.guarded("Pairing", tf.can_pair_next_round)
+            answer = self.w.guarded(_("Pairing"), tf.can_pair_next_round)
             if answer is not None:
                 can_pair, why = answer
         self.can_pair = can_pair
         next_round = self.w.rounds_paired + 1
         actions["pair"].setEnabled(can_pair)
         page.pair_button.setEnabled(can_pair)
-        page.pair_button.setText(f"Pair round {next_round}")
+        page.pair_button.setText(_("Pair round {next_round}").format(next_round=next_round))
         page.pair_button.setToolTip(why)
         actions["pair"].setStatusTip(why)
         view = self.w.round_view
@@ -289,12 +290,12 @@ class PairingActions:
         if self.w.file is None or self.w.controller.busy or self.w.tournament_settings is None:
             return
         tf = self.w.file
-        answer = self.w.guarded("Pair next round", tf.can_pair_next_round)
+        answer = self.w.guarded(_("Pair next round"), tf.can_pair_next_round)
         if answer is None:
             return
         ok, why = answer
         if not ok:
-            self.w.prompter.error("Pair next round", why[:1].upper() + why[1:] + ".")
+            self.w.prompter.error(_("Pair next round"), why[:1].upper() + why[1:] + ".")
             return
         n = self.w.rounds_paired + 1
         table = is_round_robin(self.w.tournament_settings.system)
@@ -303,24 +304,28 @@ class PairingActions:
             and not table  # a round robin's numbers are drawn by lot, not by rating
             and not self.w.players.players_in_initial_order()
             and self.w.prompter.confirm(
-                "Pairing numbers",
-                "The pairing numbers do not follow rating, title and name "
-                "(C.04.2 art. 2.2). Sort them before pairing round 1?",
+                _("Pairing numbers"),
+                _(
+                    "The pairing numbers do not follow rating, title and name "
+                    "(C.04.2 art. 2.2). Sort them before pairing round 1?"
+                ),
                 default_yes=True,  # the rule's order is the safe answer (issue 18)
             )
-            and self.w.run_action(AssignPairingNumbers(), "Sort pairing numbers") is None
+            and self.w.run_action(AssignPairingNumbers(), _("Sort pairing numbers")) is None
         ):
             return
         if not self.w.event_sections.confirm_absentees(n):
             return  # the players not checked in: set absent, or paired anyway
-        snapshot = self.w.guarded("Pair next round", tf.snapshot)
+        snapshot = self.w.guarded(_("Pair next round"), tf.snapshot)
         if snapshot is None:
             return
         system = self.w.tournament_settings.system
         self._pairing_generation = self.w.generation
         self.w.controller.start(PairingJob(snapshot, n, system, explain=True, purpose="pair"))
         self.w.show_page(self.w.PAGE_ROUNDS)
-        self.w.statusBar().showMessage(f"Pairing round {n} with the {system} system…")
+        self.w.statusBar().showMessage(
+            _("Pairing round {n} with the {system} system…").format(n=n, system=system)
+        )
 
     def start_manual(self, n: int, *, from_engine: bool, then_change: bool = False) -> None:
         """Compute the engine's pairing of round ``n`` in the worker, then open the
@@ -328,7 +333,7 @@ class PairingActions:
         if self.w.file is None or self.w.controller.busy or self.w.tournament_settings is None:
             return
         tf = self.w.file
-        snapshot = self.w.guarded("Pair by hand", lambda: tf.snapshot(through_round=n - 1))
+        snapshot = self.w.guarded(_("Pair by hand"), lambda: tf.snapshot(through_round=n - 1))
         if snapshot is None:
             return
         system = self.w.tournament_settings.system
@@ -344,7 +349,9 @@ class PairingActions:
         )
         self.w.controller.start(job)
         self.w.show_page(self.w.PAGE_ROUNDS)
-        self.w.statusBar().showMessage(f"The engine pairs round {n} for the comparison…")
+        self.w.statusBar().showMessage(
+            _("The engine pairs round {n} for the comparison…").format(n=n)
+        )
 
     def _open_manual_phase(self, outcome: PairingOutcome) -> None:
         """The engine answered for a manual pairing: open the phase (Q63: also when the
@@ -352,12 +359,14 @@ class PairingActions:
         job = outcome.job
         if outcome.error_kind in ("cancelled", "crash", "input"):
             if outcome.error_kind != "cancelled":
-                self.w.prompter.error(f"Round {job.round_number}", outcome.message)
+                self.w.prompter.error(
+                    _("Round {round_number}").format(round_number=job.round_number), outcome.message
+                )
             return
         if self.w.file is None or self.w.generation != self._pairing_generation:
             self.w.prompter.error(
-                f"Round {job.round_number}",
-                "The tournament changed while the engine was pairing: start again.",
+                _("Round {round_number}").format(round_number=job.round_number),
+                _("The tournament changed while the engine was pairing: start again."),
             )
             return
         error = outcome.message if outcome.pairing is None else ""
@@ -370,16 +379,16 @@ class PairingActions:
             engine_error=error,
             from_engine=job.from_engine,
         )
-        if self.w.run_action(action, "Pair by hand") is None:
+        if self.w.run_action(action, _("Pair by hand")) is None:
             return
         self.w.rounds.refresh_rounds(job.round_number)
         self.w.show_page(self.w.PAGE_ROUNDS)
         if error:
             self.w.prompter.info(
-                f"Round {job.round_number} by hand",
-                f"The engine found no pairing of round {job.round_number} by the rules "
-                f"({error}). Pair the round by hand (Round > Change pairing…), then finish: "
-                "the round is recorded as the chief arbiter's pairing (### MPA).",
+                _("Round {round_number} by hand").format(round_number=job.round_number),
+                _(
+                    "The engine found no pairing of round {round_number} by the rules ({error}). Pair the round by hand (Round > Change pairing…), then finish: the round is recorded as the chief arbiter's pairing (### MPA)."
+                ).format(round_number=job.round_number, error=error),
             )
         elif job.then_change:
             self.w.rounds.manual_pairing()
@@ -402,9 +411,15 @@ class PairingActions:
         job = self.w.controller.job
         if job is None:
             return
-        what = "Explaining" if job.purpose == "explain" else "Pairing"
+        what = (
+            _("Explaining round {round_number}… {seconds} s")
+            if job.purpose == "explain"
+            else _("Pairing round {round_number}… {seconds} s")
+        )
         seconds = int(time.monotonic() - self._busy_since)
-        self.w.rounds_page.busy_label.setText(f"{what} round {job.round_number}… {seconds} s")
+        self.w.rounds_page.busy_label.setText(
+            what.format(round_number=job.round_number, seconds=seconds)
+        )
 
     def _pairing_finished(self, outcome: PairingOutcome) -> None:
         job = outcome.job
@@ -413,17 +428,16 @@ class PairingActions:
             return
         if outcome.pairing is None:
             if outcome.error_kind == "cancelled":
-                self.w.statusBar().showMessage("Pairing cancelled", 5000)
+                self.w.statusBar().showMessage(_("Pairing cancelled"), 5000)
                 self.w.pairing_failed.emit("cancelled")
                 return
             if outcome.error_kind == "crash":
                 from swissdesk.gui.app import write_crash_log
 
                 log = write_crash_log(outcome.message)
-                message = (
-                    "The pairing engine failed unexpectedly; nothing was changed.\n"
-                    f"Details were written to {log}."
-                )
+                message = _(
+                    "The pairing engine failed unexpectedly; nothing was changed.\nDetails were written to {log}."
+                ).format(log=log)
             else:
                 message = outcome.message
             if outcome.error_kind == "no-pairing" and job.purpose == "pair":
@@ -431,13 +445,18 @@ class PairingActions:
                 # by hand.
                 self.w.pairing_failed.emit(message)
                 if self.w.prompter.confirm(
-                    f"Round {job.round_number}",
-                    f"{message[:1].upper()}{message[1:]}.\n\nPair round {job.round_number} "
-                    "by hand? It is recorded as the chief arbiter's pairing (### MPA).",
+                    _("Round {round_number}").format(round_number=job.round_number),
+                    _(
+                        "{message}.\n\nPair round {round_number} by hand? It is recorded as the chief arbiter's pairing (### MPA)."
+                    ).format(
+                        message=message[:1].upper() + message[1:], round_number=job.round_number
+                    ),
                 ):
                     self.start_manual(job.round_number, from_engine=False)
                 return
-            self.w.prompter.error(f"Round {job.round_number}", message)
+            self.w.prompter.error(
+                _("Round {round_number}").format(round_number=job.round_number), message
+            )
             self.w.pairing_failed.emit(message)
             return
         pairing = outcome.pairing
@@ -450,20 +469,25 @@ class PairingActions:
             or self.w.rounds_paired + 1 != job.round_number
             or self.w.generation != self._pairing_generation
         ):
-            message = (
+            message = _(
                 "The tournament changed while the engine was pairing (a result, a player or "
                 "a bye), so this pairing was not stored. Pair the round again."
             )
             if self.w.file is not None:
-                self.w.prompter.error(f"Round {job.round_number}", message)
+                self.w.prompter.error(
+                    _("Round {round_number}").format(round_number=job.round_number), message
+                )
             self.w.pairing_failed.emit(message)
             return
-        result = self.w.run_action(PairNextRound(pairing, engine=job.system), "Pair next round")
+        result = self.w.run_action(PairNextRound(pairing, engine=job.system), _("Pair next round"))
         if result is None:
             self.w.pairing_failed.emit("refused")
             return
         self.w.statusBar().showMessage(
-            f"Round {job.round_number} paired in {outcome.seconds:.1f} s", 8000
+            _("Round {round_number} paired in {seconds:.1f} s").format(
+                round_number=job.round_number, seconds=outcome.seconds
+            ),
+            8000,
         )
         self.w.rounds.refresh_rounds(job.round_number)
         self.w.show_page(self.w.PAGE_ROUNDS)
@@ -477,14 +501,14 @@ class PairingActions:
         n = view.round_number
         if n not in self.explanations:
             # The engine's explanation is kept in the audit log when the round was paired.
-            stored = self.w.guarded("Explain", lambda: self._stored_explanation(n))
+            stored = self.w.guarded(_("Explain"), lambda: self._stored_explanation(n))
             if stored:
                 self.explanations[n] = stored
         if n in self.explanations:
             self._show_explanation(n, None)
             return
         tf = self.w.file
-        snapshot = self.w.guarded("Explain", lambda: tf.snapshot(through_round=n - 1))
+        snapshot = self.w.guarded(_("Explain"), lambda: tf.snapshot(through_round=n - 1))
         if snapshot is None or self.w.controller.busy:
             return
         self.w.controller.start(
@@ -492,7 +516,7 @@ class PairingActions:
                 snapshot, n, self.w.tournament_settings.system, explain=True, purpose="explain"
             )
         )
-        self.w.statusBar().showMessage(f"Asking the engine to explain round {n}…")
+        self.w.statusBar().showMessage(_("Asking the engine to explain round {n}…").format(n=n))
 
     def _stored_explanation(self, n: int) -> tuple[str, ...]:
         """The explanation recorded in the audit log with the pairing of round ``n``."""
@@ -524,4 +548,4 @@ class PairingActions:
                 )
         text = "\n".join([*header, "", *(lines or ["(the engine gave no explanation)"])])
         self.w.explanation_ready.emit(n, text)
-        self.w.prompter.show_text(f"Explain round {n}", text)
+        self.w.prompter.show_text(_("Explain round {n}").format(n=n), text)

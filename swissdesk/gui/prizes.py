@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from swissdesk.errors import InputError
 from swissdesk.gui.dialog_base import ValidatedDialog
 from swissdesk.gui.tablemodel import DISPLAY, RIGHT, TOOLTIP, Column, TableModel, points
+from swissdesk.i18n import N_
 from swissdesk.prizes import OVERALL, Award, CategoryRow, PrizeList, PrizePlan, loads
 
 
@@ -32,13 +33,13 @@ class PrizeListModel(TableModel):
     """One row per line of the prize list (a prize, or a share of tied places' money)."""
 
     columns = (
-        Column("List", width=10),
-        Column("Prize", width=16),
-        Column("No.", RIGHT, 4),
-        Column("Name", width=24, stretch=True),
-        Column("Amount", RIGHT, 10),
-        Column("Item", width=12),
-        Column("Why", width=40, stretch=True),
+        Column(N_("List"), width=10),
+        Column(N_("Prize"), width=16),
+        Column(N_("No."), RIGHT, 4),
+        Column(N_("Name"), width=24, stretch=True),
+        Column(N_("Amount"), RIGHT, 10),
+        Column(N_("Item"), width=12),
+        Column(N_("Why"), width=40, stretch=True),
     )
 
     def __init__(self, parent: Any = None) -> None:
@@ -74,11 +75,11 @@ class CategoryStandingsModel(TableModel):
     """A category's standings: the category rank, the overall rank, the player."""
 
     columns = (
-        Column("Cat.", RIGHT, 5, "The rank in the category"),
-        Column("Rank", RIGHT, 5, "The rank in the standings"),
-        Column("No.", RIGHT, 4),
-        Column("Name", width=28, stretch=True),
-        Column("Pts", RIGHT, 5),
+        Column(N_("Cat."), RIGHT, 5, N_("The rank in the category")),
+        Column(N_("Rank"), RIGHT, 5, N_("The rank in the standings")),
+        Column(N_("No."), RIGHT, 4),
+        Column(N_("Name"), width=28, stretch=True),
+        Column(N_("Pts"), RIGHT, 5),
     )
 
     def cell(self, row: CategoryRow, column: int, role: int) -> Any:

@@ -18,6 +18,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
 from swissdesk.gui.dialogs import TextDialog
+from swissdesk.i18n import _
 from swissdesk.storage import Level, LevelWarning
 
 MAX_DETAILS = 12
@@ -110,20 +111,28 @@ class Prompter:
         0 when the arbiter said No. One mechanism for every action of the window."""
         level = max((w.level for w in warnings), default=Level.CONFIRM)
         facts = [f"[{w.level.label}] {w.text}" for w in warnings]
-        heading = f"{title} — {Level(level).label} warning"
+        heading = _("{title} — {label} warning").format(title=title, label=Level(level).label)
         if level <= Level.CONFIRM:
-            asked = self.confirm(heading, f"{message}\n\nGo on?", [w.text for w in warnings])
+            asked = self.confirm(
+                heading,
+                _("{message}\n\nGo on?").format(message=message),
+                [w.text for w in warnings],
+            )
             return int(level) if asked else 0
-        question = f"{message}\n\nConfirm only if you accept every point below."
+        question = _("{message}\n\nConfirm only if you accept every point below.").format(
+            message=message
+        )
         if level >= Level.DOUBLE:
-            question += "\nA second confirmation follows."
+            question += _("\nA second confirmation follows.")
         if not self.confirm(heading, question, facts):
             return 0
         if level >= Level.DOUBLE:
             second = (
                 f"{consequences}\n\n" if consequences else ""
             ) + "Do you really want to do this?"
-            if not self.confirm(f"{title} — second confirmation (Level 4)", second):
+            if not self.confirm(
+                _("{title} — second confirmation (Level 4)").format(title=title), second
+            ):
                 return 0
         return int(level)
 
@@ -140,7 +149,9 @@ class Prompter:
         box.setIcon(QMessageBox.Icon.Question)
         box.setWindowTitle(title)
         box.setText(message)
-        buttons = [box.addButton(o[:1].upper() + o[1:], QMessageBox.ButtonRole.AcceptRole) for o in options]
+        buttons = [
+            box.addButton(o[:1].upper() + o[1:], QMessageBox.ButtonRole.AcceptRole) for o in options
+        ]
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(buttons[0])
         box.exec()

@@ -39,6 +39,7 @@ from swissdesk.gui.tablemodel import (
     TableModel,
     points,
 )
+from swissdesk.i18n import N_
 from swissdesk.lists.round_robin_grid import Grid, GridRow
 from swissdesk.model.tournament import Colour
 from swissdesk.storage import PlayerRow
@@ -61,7 +62,7 @@ class RoundRobinGridModel(TableModel):
 
     def _columns(self, grid: Grid | None) -> tuple[Column, ...]:
         if grid is None:
-            return (Column("No.", RIGHT, 4), Column("Name", LEFT, 24, stretch=True))
+            return (Column(N_("No."), RIGHT, 4), Column(N_("Name"), LEFT, 24, stretch=True))
         cycles = grid.cycles
         games = tuple(
             Column(
@@ -74,12 +75,12 @@ class RoundRobinGridModel(TableModel):
             for k in range(cycles)
         )
         return (
-            Column("No.", RIGHT, 4, "Pairing number (the table's number)"),
-            Column("Name", LEFT, 24, stretch=True),
-            Column("Rtg", RIGHT, 5),
+            Column(N_("No."), RIGHT, 4, N_("Pairing number (the table's number)")),
+            Column(N_("Name"), LEFT, 24, stretch=True),
+            Column(N_("Rtg"), RIGHT, 5),
             *games,
-            Column("Pts", RIGHT, 5),
-            Column("Rk", RIGHT, 4, "Place; – for a player GRC art. 6.6 leaves out"),
+            Column(N_("Pts"), RIGHT, 5),
+            Column(N_("Rk"), RIGHT, 4, N_("Place; – for a player GRC art. 6.6 leaves out")),
             *(Column(code, RIGHT, 6, f"Tie-break {code}") for code in grid.codes),
         )
 

@@ -17,6 +17,7 @@ from swissdesk.gui.tablemodel import (
     TableModel,
     points,
 )
+from swissdesk.i18n import N_, _, ngettext, pgettext
 from swissdesk.model.tournament import Colour, HalfPoints, ResultCode, Tournament
 from swissdesk.tiebreaks import Standings
 
@@ -36,26 +37,28 @@ class StandingsModel(TableModel):
     @staticmethod
     def _columns(codes: Sequence[str], extras: bool) -> tuple[Column, ...]:
         return (
-            Column("Rk", RIGHT, 5, "Place (shared places as 3-5)"),
-            Column("No.", RIGHT, 5, "Pairing number"),
-            Column("Name", LEFT, 28, stretch=True),
-            Column("Rtg", RIGHT, 6),
-            Column("Pts", RIGHT, 5),
-            *(Column(code, RIGHT, 7, f"Tie-break {code}") for code in codes),
+            Column(N_("Rk"), RIGHT, 5, N_("Place (shared places as 3-5)")),
+            Column(N_("No."), RIGHT, 5, N_("Pairing number")),
+            Column(N_("Name"), LEFT, 28, stretch=True),
+            Column(N_("Rtg"), RIGHT, 6),
+            Column(N_("Pts"), RIGHT, 5),
+            *(Column(code, RIGHT, 7, _("Tie-break {code}").format(code=code)) for code in codes),
             *(
                 (
                     Column(
-                        "Rtg ±",
+                        N_("Rtg ±"),
                         RIGHT,
                         7,
-                        "FIDE rating change in the event: the sum of K x (score - expected), "
-                        "exact (a first rating in brackets). Double-click: the player card.",
+                        N_(
+                            "FIDE rating change in the event: the sum of K x (score - expected), "
+                            "exact (a first rating in brackets). Double-click: the player card."
+                        ),
                     ),
                     Column(
-                        "Norm",
+                        N_("Norm"),
                         LEFT,
                         13,
-                        "Title norms achieved (GM, IM, WGM, WIM); in brackets: still possible",
+                        N_("Title norms achieved (GM, IM, WGM, WIM); in brackets: still possible"),
                     ),
                 )
                 if extras
@@ -63,7 +66,9 @@ class StandingsModel(TableModel):
             ),
         )
 
-    def set_standings(self, standings: Standings | None, extras: RatingExtras | None = None) -> None:
+    def set_standings(
+        self, standings: Standings | None, extras: RatingExtras | None = None
+    ) -> None:
         self.beginResetModel()
         self.standings = standings
         self.extras = extras if standings is not None else None
@@ -104,9 +109,17 @@ class StandingsModel(TableModel):
             return None
         if p.k is None or p.change is None:
             return p.status
-        return (
-            f"K {p.k.value} ({p.k.reason}); {len(p.counted_games)} rated games, "
-            f"expected {float(p.expected):.2f}: new rating {p.new_rating}"
+        games = len(p.counted_games)
+        return ngettext(
+            "K {k} ({reason}); {games} rated game, expected {expected}: new rating {rating}",
+            "K {k} ({reason}); {games} rated games, expected {expected}: new rating {rating}",
+            games,
+        ).format(
+            k=p.k.value,
+            reason=p.k.reason,
+            games=games,
+            expected=f"{float(p.expected):.2f}",
+            rating=p.new_rating,
         )
 
 
@@ -127,11 +140,12 @@ def cross_cell(
     if opponent_rank is None:
         return {
             ResultCode.PAIRING_ALLOCATED_BYE: "PAB",
-            ResultCode.FULL_POINT_BYE: f"bye {scoring_text or '1'}",
-            ResultCode.HALF_POINT_BYE: f"bye {scoring_text or '½'}",
-            ResultCode.ZERO_POINT_BYE: f"bye {scoring_text or '0'}",
+            ResultCode.FULL_POINT_BYE: _("bye {points}").format(points=scoring_text or "1"),
+            ResultCode.HALF_POINT_BYE: _("bye {points}").format(points=scoring_text or "½"),
+            ResultCode.ZERO_POINT_BYE: _("bye {points}").format(points=scoring_text or "0"),
         }.get(result, "–")
-    c = "w" if colour is Colour.WHITE else "b" if colour is Colour.BLACK else ""
+    white, black = pgettext("colour letter", "w"), pgettext("colour letter", "b")
+    c = white if colour is Colour.WHITE else black if colour is Colour.BLACK else ""
     return f"{opponent_rank}{c}{scoring_text}"
 
 
@@ -197,15 +211,20 @@ class CrossTableModel(TableModel):
     @staticmethod
     def _columns(rounds: int) -> tuple[Column, ...]:
         return (
-            Column("Rk", RIGHT, 5),
-            Column("Name", LEFT, 26, stretch=True),
-            Column("Rtg", RIGHT, 6),
-            Column("No.", RIGHT, 5),
+            Column(N_("Rk"), RIGHT, 5),
+            Column(N_("Name"), LEFT, 26, stretch=True),
+            Column(N_("Rtg"), RIGHT, 6),
+            Column(N_("No."), RIGHT, 5),
             *(
-                Column(str(r), CENTER, 6, f"Round {r}: opponent's place, colour, result")
+                Column(
+                    str(r),
+                    CENTER,
+                    6,
+                    _("Round {number}: opponent's place, colour, result").format(number=r),
+                )
                 for r in range(1, rounds + 1)
             ),
-            Column("Pts", RIGHT, 5),
+            Column(N_("Pts"), RIGHT, 5),
         )
 
     def set_cross(self, rows: Sequence[CrossRow], rounds: int) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
+from swissdesk.i18n import N_, _, ngettext, npgettext
 from swissdesk.model.double_swiss import match_text
 from swissdesk.model.tournament import HalfPoints, ResultCode
 from swissdesk.storage import BoardResult, BoardView, ByeKind
@@ -42,8 +43,14 @@ def points(value: HalfPoints) -> str:
 
 
 def points_words(value: HalfPoints) -> str:
-    """Half-points in words: ``½ point``, ``1 point``, ``1½ points``, ``0 points``."""
-    return f"{points(value)} point{'' if value in (1, 2) else 's'}"
+    """Half-points in words: ``½ point``, ``1 point``, ``1½ points``, ``0 points`` (the
+    plural form of the whole points: "½ point" and "1½ points" as English says them)."""
+    whole, half = divmod(value, 2)
+    if half:  # a fraction: English says "½ point" and "1½ points"; Russian "очка" for both
+        text = npgettext("fraction", "{points} point", "{points} points", 1 if value == 1 else 2)
+    else:
+        text = ngettext("{points} point", "{points} points", whole)
+    return text.format(points=points(value))
 
 
 RESULT_DISPLAY: dict[BoardResult, str] = {
@@ -56,7 +63,7 @@ RESULT_DISPLAY: dict[BoardResult, str] = {
     BoardResult.BOTH_LOSE: "0 – 0",
     BoardResult.WHITE_HALF_BLACK_ZERO: "½ – 0",
     BoardResult.WHITE_ZERO_BLACK_HALF: "0 – ½",
-    BoardResult.ADJOURNED: "adj.",
+    BoardResult.ADJOURNED: N_("adj."),
     BoardResult.WHITE_WINS_UNRATED: "1 – 0 u",
     BoardResult.BLACK_WINS_UNRATED: "0 – 1 u",
     BoardResult.DRAW_UNRATED: "½ – ½ u",
@@ -66,19 +73,20 @@ RESULT_DISPLAY: dict[BoardResult, str] = {
 """How the round view shows each board result."""
 
 BYE_DISPLAY: dict[ResultCode, str] = {
-    ResultCode.PAIRING_ALLOCATED_BYE: "bye (PAB)",
-    ResultCode.FULL_POINT_BYE: "full-point bye",
-    ResultCode.HALF_POINT_BYE: "half-point bye",
-    ResultCode.ZERO_POINT_BYE: "zero-point bye",
-    ResultCode.NOT_PAIRED: "absent",
+    ResultCode.PAIRING_ALLOCATED_BYE: N_("bye (PAB)"),
+    ResultCode.FULL_POINT_BYE: N_("full-point bye"),
+    ResultCode.HALF_POINT_BYE: N_("half-point bye"),
+    ResultCode.ZERO_POINT_BYE: N_("zero-point bye"),
+    ResultCode.NOT_PAIRED: N_("absent"),
 }
 
 BYE_KIND_DISPLAY: dict[ByeKind, str] = {
-    ByeKind.HALF: "½-point bye",
-    ByeKind.ZERO: "0-point bye",
-    ByeKind.FULL: "1-point bye",
-    ByeKind.ABSENT: "absent",
+    ByeKind.HALF: N_("½-point bye"),
+    ByeKind.ZERO: N_("0-point bye"),
+    ByeKind.FULL: N_("1-point bye"),
+    ByeKind.ABSENT: N_("absent"),
 }
+"""(English, as marked: shown through :func:`swissdesk.i18n.gettext`.)"""
 
 
 def parse_board_result(text: str) -> BoardResult | None:
@@ -108,13 +116,14 @@ def result_display(board: BoardView) -> str:
         games = match_games(board)
         return match_text(games) if games is not None else " ".join(board.games)
     if board.result is not None:
-        return RESULT_DISPLAY[board.result]
+        return _(RESULT_DISPLAY[board.result])
     return board.result_text
 
 
 @dataclass(frozen=True, slots=True)
 class Column:
-    """A column: header, alignment, default width in characters, header tooltip."""
+    """A column: header, alignment, default width in characters, header tooltip (the header
+    and tip in English, marked with ``N_``: shown in the window's language)."""
 
     title: str
     align: int = LEFT
@@ -147,9 +156,9 @@ class TableModel(QAbstractTableModel):
         if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.columns):
             col = self.columns[section]
             if role == DISPLAY:
-                return col.title
+                return _(col.title)
             if role == TOOLTIP and col.tip:
-                return col.tip
+                return _(col.tip)
             if role == ALIGN:
                 return col.align
         elif orientation == Qt.Orientation.Vertical and role == DISPLAY:

@@ -32,6 +32,7 @@ from swissdesk.gui.tablemodel import (
     TableModel,
     points,
 )
+from swissdesk.i18n import N_
 from swissdesk.storage import MatchView, MemberData, ReportView, TeamData, TeamRow
 from swissdesk.storage.teamtrf import BoardStanding
 from swissdesk.storage.teamviews import BoardLine, MemberRow
@@ -65,12 +66,12 @@ class TeamsModel(_Editable):
 
     TPN, NAME, SHORT, FED, STRENGTH, PLAYERS = range(6)
     columns = (
-        Column("No.", RIGHT, 4, "Team pairing number"),
-        Column("Team", LEFT, 24, stretch=True),
-        Column("Short", LEFT, 6, "Short name (TRF 310 nickname)"),
-        Column("Fed.", CENTER, 5),
-        Column("Strength", RIGHT, 7, "Average rating of the N best roster players"),
-        Column("Players", RIGHT, 6, "Players on the roster"),
+        Column(N_("No."), RIGHT, 4, N_("Team pairing number")),
+        Column(N_("Team"), LEFT, 24, stretch=True),
+        Column(N_("Short"), LEFT, 6, N_("Short name (TRF 310 nickname)")),
+        Column(N_("Fed."), CENTER, 5),
+        Column(N_("Strength"), RIGHT, 7, N_("Average rating of the N best roster players")),
+        Column(N_("Players"), RIGHT, 6, N_("Players on the roster")),
     )
     editable = frozenset({NAME, SHORT, FED})
 
@@ -118,12 +119,12 @@ class RosterModel(_Editable):
 
     POS, TITLE, NAME, RATING, FIDE_ID, FED = range(6)
     columns = (
-        Column("Pos.", RIGHT, 4, "Roster position (board order)"),
-        Column("Title", CENTER, 5),
-        Column("Player", LEFT, 26, stretch=True),
-        Column("Rating", RIGHT, 6),
-        Column("FIDE ID", RIGHT, 10),
-        Column("Fed.", CENTER, 5),
+        Column(N_("Pos."), RIGHT, 4, N_("Roster position (board order)")),
+        Column(N_("Title"), CENTER, 5),
+        Column(N_("Player"), LEFT, 26, stretch=True),
+        Column(N_("Rating"), RIGHT, 6),
+        Column(N_("FIDE ID"), RIGHT, 10),
+        Column(N_("Fed."), CENTER, 5),
     )
     editable = frozenset({TITLE, NAME, RATING, FIDE_ID, FED})
 
@@ -190,10 +191,10 @@ class MatchesModel(TableModel):
 
     NUMBER, FIRST, SCORE, SECOND, STATE = range(5)
     columns = (
-        Column("Match", RIGHT, 5),
-        Column("Team (White on board 1)", LEFT, 22, stretch=True),
-        Column("Score", CENTER, 9, "Game points, live"),
-        Column("Team", LEFT, 22, stretch=True),
+        Column(N_("Match"), RIGHT, 5),
+        Column(N_("Team (White on board 1)"), LEFT, 22, stretch=True),
+        Column(N_("Score"), CENTER, 9, N_("Game points, live")),
+        Column(N_("Team"), LEFT, 22, stretch=True),
         Column("", LEFT, 12),
     )
 
@@ -262,13 +263,13 @@ class MatchBoardsModel(TableModel):
 
     BOARD, COLOUR, FIRST, FIRST_RATING, RESULT, SECOND, SECOND_RATING = range(7)
     columns = (
-        Column("Bd", RIGHT, 3),
-        Column("", CENTER, 3, "Colour of the first team's player"),
-        Column("Player", LEFT, 22, stretch=True),
-        Column("Rtg", RIGHT, 5),
-        Column("Result", CENTER, 7, "1 / = / 0 / + / −, Delete clears"),
-        Column("Player", LEFT, 22, stretch=True),
-        Column("Rtg", RIGHT, 5),
+        Column(N_("Bd"), RIGHT, 3),
+        Column("", CENTER, 3, N_("Colour of the first team's player")),
+        Column(N_("Player"), LEFT, 22, stretch=True),
+        Column(N_("Rtg"), RIGHT, 5),
+        Column(N_("Result"), CENTER, 7, N_("1 / = / 0 / + / −, Delete clears")),
+        Column(N_("Player"), LEFT, 22, stretch=True),
+        Column(N_("Rtg"), RIGHT, 5),
     )
 
     def __init__(self, parent: Any = None) -> None:
@@ -327,11 +328,11 @@ class TeamStandingsModel(TableModel):
     @staticmethod
     def _columns(codes: Sequence[str]) -> tuple[Column, ...]:
         return (
-            Column("Rk", RIGHT, 4),
-            Column("No.", RIGHT, 4),
-            Column("Team", LEFT, 24, stretch=True),
-            Column("MP", RIGHT, 5, "Match points"),
-            Column("GP", RIGHT, 5, "Game points"),
+            Column(N_("Rk"), RIGHT, 4),
+            Column(N_("No."), RIGHT, 4),
+            Column(N_("Team"), LEFT, 24, stretch=True),
+            Column(N_("MP"), RIGHT, 5, N_("Match points")),
+            Column(N_("GP"), RIGHT, 5, N_("Game points")),
             *(Column(code, RIGHT, 8) for code in codes),
         )
 
@@ -359,13 +360,13 @@ class BoardStandingsModel(TableModel):
     and performance rating (C.07 art. 10.2, played games only)."""
 
     columns = (
-        Column("Bd", RIGHT, 3, "Board"),
-        Column("Player", LEFT, 22, stretch=True),
-        Column("Rtg", RIGHT, 5, "Rating"),
-        Column("Team", LEFT, 18),
-        Column("G", RIGHT, 3, "Games on this board"),
-        Column("Pts", RIGHT, 5, "Points on this board"),
-        Column("Perf", RIGHT, 5, "Performance rating over the played games"),
+        Column(N_("Bd"), RIGHT, 3, N_("Board")),
+        Column(N_("Player"), LEFT, 22, stretch=True),
+        Column(N_("Rtg"), RIGHT, 5, N_("Rating")),
+        Column(N_("Team"), LEFT, 18),
+        Column(N_("G"), RIGHT, 3, N_("Games on this board")),
+        Column(N_("Pts"), RIGHT, 5, N_("Points on this board")),
+        Column(N_("Perf"), RIGHT, 5, N_("Performance rating over the played games")),
     )
 
     def set_boards(self, rows: Sequence[BoardStanding]) -> None:

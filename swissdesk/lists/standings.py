@@ -37,6 +37,11 @@ class StandingsView:
     after_round: int
     columns: tuple[str, ...]
     rows: tuple[StandingRow, ...]
+    expelled: tuple[int, ...] = ()
+    """Expelled players, not in the rows (C.02 VCL Q197-198): listed below the table."""
+    rating_note: str = ""
+    """An event over 30 days: the ratings the rating tie-breaks read and the advice
+    against them (Q211, Q214-216)."""
 
 
 def round_complete(tournament: Tournament, round_number: int) -> bool:
@@ -146,4 +151,10 @@ def standings_view(
         )
         for i, row in enumerate(standings.rows, start=1)
     )
-    return StandingsView(standings.after_round, standings.codes, rows)
+    return StandingsView(
+        standings.after_round,
+        standings.codes,
+        rows,
+        expelled=standings.expelled,
+        rating_note=standings.rating_note,
+    )

@@ -146,6 +146,50 @@ _NATIONAL_TEXT = ("national_id", "origin", "classification", "name", "sex", "bir
 
 
 @dataclass(frozen=True, slots=True)
+class LaterRating:
+    """A rating a player holds from round ``from_round`` on, in an event lasting more than
+    30 days that spans several rating periods (FIDE's checklist for tournament programs,
+    C.02 VCL Q212-213): the player's rating on the list published for the month that round
+    is played in. The rating-based tie-breaks read it when the section's rules say so
+    (:class:`TiebreakRatings`); the tournament rating, the initial ranking and the pairing
+    keep the first rating (C.04.2 art. 2.2 orders the players once)."""
+
+    from_round: int
+    rating: Rating
+
+    def to_json(self) -> dict[str, Any]:
+        return {"from_round": self.from_round, **self.rating.to_json()}
+
+    @staticmethod
+    def from_json(data: Any) -> LaterRating | None:
+        rating = Rating.from_json(data)
+        if rating is None or not isinstance(data, Mapping):
+            return None
+        try:
+            from_round = int(data.get("from_round", 0))
+        except (TypeError, ValueError):
+            return None
+        return LaterRating(from_round, rating) if from_round >= 2 else None
+
+
+def later_ratings(items: Iterable[LaterRating]) -> tuple[LaterRating, ...]:
+    """``items`` in round order, one per round (the last given for a round wins)."""
+    by_round = {r.from_round: r for r in items}
+    return tuple(by_round[k] for k in sorted(by_round))
+
+
+def rating_in_round(first: int, later: Sequence[tuple[int, int]], round_number: int) -> int:
+    """The rating valid in ``round_number``: the latest of ``later`` (``(from round,
+    rating)`` pairs, rating 0: unrated from then on) starting at or before it, else
+    ``first``."""
+    value = first
+    for from_round, rating in sorted(later):
+        if from_round <= round_number:
+            value = rating
+    return value
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerRatings:
     """Every rating a player holds in one section (``None``: not rated on that list)."""
 
@@ -154,6 +198,9 @@ class PlayerRatings:
     blitz: Rating | None = None
     national: tuple[NationalRating, ...] = ()
     manual: Rating | None = None
+    later: tuple[LaterRating, ...] = ()
+    """Ratings of later rating periods in an event over 30 days (:class:`LaterRating`),
+    in round order; the ratings above are the first rating, the default (C.02 Q215)."""
 
     def fide(self, kind: str) -> Rating | None:
         """The FIDE rating of ``kind`` (standard, rapid, blitz)."""
@@ -189,7 +236,9 @@ class PlayerRatings:
 
     @property
     def empty(self) -> bool:
-        return not (self.standard or self.rapid or self.blitz or self.national or self.manual)
+        return not (
+            self.standard or self.rapid or self.blitz or self.national or self.manual or self.later
+        )
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
@@ -199,6 +248,8 @@ class PlayerRatings:
                 data[kind] = rating.to_json()
         if self.national:
             data["national"] = [n.to_json() for n in self.national]
+        if self.later:
+            data["later"] = [r.to_json() for r in self.later]
         return data
 
     @staticmethod
@@ -207,6 +258,9 @@ class PlayerRatings:
         if not isinstance(data, Mapping):
             return PlayerRatings()
         national = data.get("national")
+        later = data.get("later")
+        if not isinstance(later, list):
+            later = []
         return PlayerRatings(
             standard=Rating.from_json(data.get("standard")),
             rapid=Rating.from_json(data.get("rapid")),
@@ -217,6 +271,9 @@ class PlayerRatings:
             if isinstance(national, list)
             else (),
             manual=Rating.from_json(data.get("manual")),
+            later=later_ratings(
+                r for r in (LaterRating.from_json(x) for x in later) if r is not None
+            ),
         )
 
 
@@ -479,6 +536,75 @@ class UnratedRule:
         return UnratedRule(method)
 
 
+class TiebreakRatingMode(enum.Enum):
+    """Which ratings the rating-based tie-breaks read in an event over 30 days (C.02 VCL
+    Q214-216)."""
+
+    FIRST = "first"
+    """The players' first ratings, those of the start (the default, Q215)."""
+    EACH_ROUND = "each"
+    """Each game counts the opponent's rating valid in the round it was played (Q214)."""
+    ROUND = "round"
+    """Every player's rating valid in one round the arbiter chooses (Q216)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakRatings:
+    """The ratings the rating-based tie-breaks (ARO, TPR, PTP, APRO, APPO, RTNG) read when
+    the players hold several (``round``: the round of :attr:`TiebreakRatingMode.ROUND`)."""
+
+    mode: TiebreakRatingMode = TiebreakRatingMode.FIRST
+    round: int = 0
+
+    def describe(self) -> str:
+        match self.mode:
+            case TiebreakRatingMode.EACH_ROUND:
+                return "each game with the opponent's rating of its round"
+            case TiebreakRatingMode.ROUND:
+                return f"the ratings of round {self.round}"
+        return "the first ratings (of the start)"
+
+    @property
+    def code(self) -> str:
+        """``first``, ``each`` or ``round:4``: what :meth:`parse` reads."""
+        if self.mode is TiebreakRatingMode.ROUND:
+            return f"round:{self.round}"
+        return str(self.mode.value)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mode": self.mode.value, "round": self.round}
+
+    @staticmethod
+    def from_json(data: Any) -> TiebreakRatings:
+        if not isinstance(data, Mapping):
+            return TiebreakRatings()
+        try:
+            mode = TiebreakRatingMode(data.get("mode", "first"))
+            number = int(data.get("round", 0))
+        except (TypeError, ValueError):
+            return TiebreakRatings()
+        if mode is TiebreakRatingMode.ROUND and number < 1:
+            return TiebreakRatings()
+        return TiebreakRatings(mode, number if mode is TiebreakRatingMode.ROUND else 0)
+
+    @staticmethod
+    def parse(text: str) -> TiebreakRatings:
+        """``first``, ``each`` or ``round:N`` (``N`` alone too)."""
+        word = text.strip().lower()
+        number = word.removeprefix("round").lstrip(":= ")
+        if number.isdigit():
+            if int(number) < 1:
+                raise ValueError(f"{text!r}: rounds count from 1")
+            return TiebreakRatings(TiebreakRatingMode.ROUND, int(number))
+        try:
+            mode = TiebreakRatingMode(word)
+        except ValueError:
+            raise ValueError(f"{text!r}: choose first, each or round:N (such as round:5)") from None
+        if mode is TiebreakRatingMode.ROUND:
+            raise ValueError("name the round, such as round:5")
+        return TiebreakRatings(mode)
+
+
 @dataclass(frozen=True, slots=True)
 class RatingRules:
     """A section's rating rules: where its tournament rating comes from, how ties of the
@@ -487,7 +613,10 @@ class RatingRules:
     ``national_federation`` is the federation whose national ratings the methods read (TRF
     record 172, columns 5-7; ``""``: the section's own federation, record 032).
     ``sequence`` is the list sequence (``()``: the default of the rate of play).
-    ``lots_seed`` is the seed of :attr:`InitialOrder.LOT`."""
+    ``lots_seed`` is the seed of :attr:`InitialOrder.LOT`. ``long_event`` flags an event
+    lasting more than 30 days (C.02 VCL Q210): its players may hold later ratings, linked
+    to rounds (:class:`LaterRating`), and ``tiebreak_ratings`` says which ones the
+    rating-based tie-breaks read."""
 
     method: RatingMethod = RatingMethod.FIDE
     national_federation: str = ""
@@ -495,6 +624,8 @@ class RatingRules:
     initial_order: InitialOrder = InitialOrder.ALPHABETICAL
     lots_seed: int = 0
     unrated: UnratedRule = field(default_factory=UnratedRule)
+    long_event: bool = False
+    tiebreak_ratings: TiebreakRatings = field(default_factory=TiebreakRatings)
 
     def sequence_for(self, rating_type: str) -> tuple[ListKind, ...]:
         return self.sequence or default_sequence(rating_type)
@@ -510,6 +641,8 @@ class RatingRules:
             "initial_order": self.initial_order.value,
             "lots_seed": self.lots_seed,
             "unrated": self.unrated.to_json(),
+            "long_event": self.long_event,
+            "tiebreak_ratings": self.tiebreak_ratings.to_json(),
         }
 
     @staticmethod
@@ -541,6 +674,8 @@ class RatingRules:
             initial_order=order,
             lots_seed=seed,
             unrated=UnratedRule.from_json(data.get("unrated")),
+            long_event=data.get("long_event") is True,
+            tiebreak_ratings=TiebreakRatings.from_json(data.get("tiebreak_ratings")),
         )
 
 

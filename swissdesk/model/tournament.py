@@ -16,7 +16,13 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from swissdesk.model.ratings import NationalRating, RatingMethod, UnratedRule
+from swissdesk.model.ratings import (
+    NationalRating,
+    RatingMethod,
+    TiebreakRatings,
+    UnratedRule,
+    rating_in_round,
+)
 
 HalfPoints = int
 """A score in half-points: 1 point == 2."""
@@ -406,6 +412,13 @@ class Player:
     expelled: bool = False
     """Expelled by the arbiter: left out of the standings, their games still counting for
     their opponents (C.02 VCL Q197-198)."""
+    later_ratings: tuple[tuple[int, int], ...] = ()
+    """``(from round, rating)`` of the ratings the player holds from later rounds on in an
+    event over 30 days (C.02 VCL Q212-213); ``rating`` is the first one."""
+
+    def rating_in(self, round_number: int) -> int:
+        """The rating valid in ``round_number`` (``rating`` unless a later one started)."""
+        return rating_in_round(self.rating, self.later_ratings, round_number)
 
     def withdrawn_by(self, after_round: int) -> bool:
         """Whether the player had withdrawn when the standings after ``after_round`` are
@@ -581,6 +594,16 @@ class Tournament:
     unrated_rule: UnratedRule = field(default_factory=UnratedRule)
     """The rating unrated players count with in the rating-based tie-breaks (the
     tournament's regulations; by default left out, as C.07 does)."""
+    long_event: bool = False
+    """The event lasts more than 30 days (C.02 VCL Q210): the players' ``later_ratings``
+    count in the rating-based tie-breaks as ``tiebreak_ratings`` says."""
+    tiebreak_ratings: TiebreakRatings = field(default_factory=TiebreakRatings)
+    """Which ratings the rating-based tie-breaks read in a long event (Q214-216)."""
+    pairing_controller: str = ""
+    """The program that paired the tournament, for TRF-2026 record 182 ("Pairing Controller
+    Identifier", mandatory for title events): set for a tournament swissdesk runs, whose
+    final TRF then also states the standings' order (record 212); ``""`` for a file read
+    and written back as it was."""
     fide_mode: bool = True
     """In FIDE mode (FIDE's checklist for tournament programs, C.02): a tournament that left
     it says so on every printed page."""

@@ -74,6 +74,16 @@ def render_standings(
     ]
     if view.columns:
         story.append(note(tiebreak_legend(view.columns)))
+    if view.expelled:
+        names = ", ".join(
+            _("no. {number} {name}").format(number=t, name=by_tpn[t].name)
+            if t in by_tpn
+            else _("no. {number}").format(number=t)
+            for t in view.expelled
+        )
+        story.append(note(_("Expelled, not in the standings: {names}.").format(names=names)))
+    if view.rating_note:
+        story.append(note(view.rating_note))
     when = _("after round {number}").format(number=after) if after else _("before round 1")
     header = make_header(tournament, _("Standings"), when, after or None)
     return build_pdf(Path(out_path), story, header, paper=paper, landscape_orientation=landscape)

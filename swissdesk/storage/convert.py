@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session
 
+from swissdesk import __version__
 from swissdesk.elo import NationalSystem
 from swissdesk.engines.acceleration import (  # re-exported for the storage service
     baku_group_a_size as baku_group_a_size,
@@ -275,6 +276,8 @@ def settings_from_tournament(t: Tournament) -> TournamentSettings:
             method=t.rating_method or RatingMethod.FIDE,
             national_federation=t.rating_federation,
             unrated=t.unrated_rule,
+            long_event=t.long_event,
+            tiebreak_ratings=t.tiebreak_ratings,
         ),
         round_robin=(
             round_robin.settings_of(t)
@@ -626,6 +629,16 @@ def round_entry(
     )
 
 
+def pairing_controller(session: Session) -> str:
+    """TRF-2026 record 182, the program that made the section's pairings (C.02 VCL Q217):
+    swissdesk, unless every round paired so far came from an imported file (a file imported
+    and exported as it was names no pairing controller of ours)."""
+    engines = set(session.scalars(select(RoundRecord.engine)))
+    if engines and engines <= {"import"}:
+        return ""
+    return f"swissdesk {__version__}"
+
+
 def build_snapshot(
     session: Session, *, through: int | None = None, pending_as: ResultCode | None = None
 ) -> Tournament:
@@ -766,6 +779,7 @@ def build_snapshot(
                 club=row.club,
                 withdrawn_from=row.withdrawn_from_round,
                 expelled=row.id in expelled,
+                later_ratings=tuple((r.from_round, r.rating.value) for r in ratings.later),
             )
         )
     acceleration: dict[int, tuple[HalfPoints, ...]] = {}
@@ -808,6 +822,9 @@ def build_snapshot(
         rating_method=None if rules.method is RatingMethod.FIDE else rules.method,
         rating_federation=national_fed,
         unrated_rule=rules.unrated,
+        long_event=rules.long_event,
+        tiebreak_ratings=rules.tiebreak_ratings,
+        pairing_controller=pairing_controller(session),
         fide_mode=bool(rec.fide_mode),
         integrity_log=tuple(e.trf_line[4:] for e in integrity_events(rec)),
         rating_corrections=_rating_corrections(session, section, through, tpn_of, by_player),

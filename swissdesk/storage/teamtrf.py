@@ -196,6 +196,7 @@ def team_event(session: Session, *, include_pending: bool = False) -> TeamEvent:
         extra_records=tuple(r for r in tournament.extra_records if r.startswith("192")),
         fide_mode=tournament.fide_mode,
         integrity_log=tournament.integrity_log,
+        pairing_controller=tournament.pairing_controller,  # record 182 (C.02 VCL Q217)
     )
     rosters: dict[int, tuple[int, ...]] = {}
     for m in members:

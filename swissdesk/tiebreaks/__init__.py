@@ -10,8 +10,10 @@ Standard library only. Public API:
 from swissdesk.tiebreaks.spec import (
     BUCHHOLZ_FAMILY,
     DEFAULT_TIEBREAKS,
+    RATING_TIEBREAKS,
     TIEBREAK_NAMES,
     TiebreakSpec,
+    long_event_advice,
     offered_tiebreaks,
     parse_tiebreak,
     parse_tiebreak_list,
@@ -31,6 +33,7 @@ from swissdesk.tiebreaks.standings import (
 __all__ = [
     "BUCHHOLZ_FAMILY",
     "DEFAULT_TIEBREAKS",
+    "RATING_TIEBREAKS",
     "TIEBREAK_NAMES",
     "StandingRow",
     "Standings",
@@ -40,6 +43,7 @@ __all__ = [
     "compute_standings",
     "declared_tiebreaks",
     "format_value",
+    "long_event_advice",
     "offered_tiebreaks",
     "parse_tiebreak",
     "parse_tiebreak_list",

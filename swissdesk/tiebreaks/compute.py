@@ -24,11 +24,12 @@ Unplayed rounds follow C.07 art. 15-16 (2026 edition):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from swissdesk.errors import InputError
+from swissdesk.model.ratings import TiebreakRatingMode
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
     Colour,
@@ -82,6 +83,10 @@ class RoundRecord:
     """Played over the board with Black."""
     rating_result: int
     """Half-points the rating regulations count for a played game (1 - ½ - 0 as 2/1/0)."""
+    opponent_rating: int = 0
+    """The rating the opponent counts with in this game (0: left out as unrated): the
+    first rating, or in an event over 30 days the one :attr:`Tournament.tiebreak_ratings`
+    chooses (C.02 VCL Q214-216)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +135,7 @@ def build_view(
         raise InputError("two players share a pairing number; cannot compute standings")
     traits = _result_traits(tournament.scoring)
     match_scores = tournament.system == DOUBLE_SWISS
+    rating_in = _rating_reader(tournament, rounds)
     records: dict[int, tuple[RoundRecord, ...]] = {}
     for p in tournament.players:
         if p.tpn in excluded:
@@ -161,13 +167,11 @@ def build_view(
                     vur=vur,
                     black=game and entry.colour is Colour.BLACK,
                     rating_result=rating_result if game else 0,
+                    opponent_rating=rating_in(opponent, r) if game and opponent else 0,
                 )
             )
         records[p.tpn] = tuple(recs)
     points = {tpn: sum(r.points for r in recs) for tpn, recs in records.items()}
-    # Unrated participants count with the rating the tournament's regulations give them
-    # (checklist Q208/209); C.07's default leaves them out (0).
-    unrated_as = tournament.unrated_rule.rating([p.rating for p in tournament.players])
     return RoundsView(
         rounds=rounds,
         total_rounds=max(tournament.total_rounds, rounds),
@@ -175,8 +179,50 @@ def build_view(
         players=tournament.players,
         records=records,
         points=points,
-        ratings={p.tpn: p.rating if p.rating > 0 else unrated_as for p in tournament.players},
+        ratings={p.tpn: rating_in(p.tpn, rounds) for p in tournament.players},
     )
+
+
+def _rating_reader(tournament: Tournament, rounds: int) -> Callable[[int, int], int]:
+    """``rating(tpn, round)``: the rating a participant counts with in the rating-based
+    tie-breaks for a game of that round (and, for the round the standings are after, as
+    its own rating: RTNG).
+
+    Normally every participant's first rating (C.07 art. 10 reads the players' ratings;
+    the tournament rating, the one that ranked them, is the first). In an event over 30
+    days (C.02 VCL Q210-216) the players may hold later ratings linked to rounds, and the
+    section's rules choose: the first ratings (the default, Q215), each game with the
+    rating of its round (Q214), or everyone's rating of one round (Q216). Unrated
+    participants count with the rating the tournament's regulations give them (Q208/209,
+    computed over the ratings in force); C.07's default leaves them out (0)."""
+    choice = tournament.tiebreak_ratings
+    mode = choice.mode if tournament.long_event else TiebreakRatingMode.FIRST
+    rule = tournament.unrated_rule
+
+    def period(round_number: int) -> int:
+        match mode:
+            case TiebreakRatingMode.EACH_ROUND:
+                return round_number
+            case TiebreakRatingMode.ROUND:
+                return choice.round
+        return 0
+
+    cache: dict[int, tuple[dict[int, int], int]] = {}
+
+    def ratings_of(key: int) -> tuple[dict[int, int], int]:
+        if key not in cache:
+            values = {
+                p.tpn: (p.rating if key == 0 else p.rating_in(key)) for p in tournament.players
+            }
+            cache[key] = (values, rule.rating(list(values.values())))
+        return cache[key]
+
+    def rating(tpn: int, round_number: int) -> int:
+        values, unrated_as = ratings_of(period(round_number))
+        value = values[tpn]
+        return value if value > 0 else unrated_as
+
+    return rating
 
 
 def match_scoring(s: ScoringSystem) -> ScoringSystem:
@@ -452,14 +498,15 @@ def koya(view: RoundsView, spec: TiebreakSpec) -> dict[int, Value]:
 def _rated_games(view: RoundsView, tpn: int, spec: TiebreakSpec) -> list[tuple[int, int]]:
     """(opponent rating, rating result) of the games played over the board, after cuts.
 
-    Unrated opponents (rating 0) are left out, unless the tournament gives them a rating
-    (:attr:`Tournament.unrated_rule`, applied in :func:`build_view`); cut-n drops the n lowest-rated opponents and
+    Each opponent counts with the rating :func:`build_view` chose for that game. Unrated
+    opponents (rating 0) are left out, unless the tournament gives them a rating
+    (:attr:`Tournament.unrated_rule`); cut-n drops the n lowest-rated opponents and
     median-n also the n highest (art. 14).
     """
     games = sorted(
-        (view.ratings[r.opponent], r.rating_result)
+        (r.opponent_rating, r.rating_result)
         for r in view.records[tpn]
-        if r.game and view.ratings[r.opponent] > 0
+        if r.game and r.opponent_rating > 0
     )
     low = min(spec.cut_low, view.rounds)
     high = min(spec.cut_high, view.rounds - low)

@@ -221,6 +221,34 @@ def tiebreak_problems(system: str, codes: tuple[str, ...] | list[str]) -> list[s
     return out
 
 
+RATING_TIEBREAKS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
+"""The tie-breaks computed from ratings (C.07 art. 10)."""
+
+
+def rating_tiebreaks(codes: tuple[str, ...] | list[str]) -> list[str]:
+    """The codes of ``codes`` computed from ratings (unparsable codes are skipped)."""
+    out = []
+    for code in codes:
+        head = code.strip().upper().split("/")[0].split(":")[0]
+        if ALIASES.get(head, head) in RATING_TIEBREAKS:
+            out.append(code.strip())
+    return out
+
+
+def long_event_advice(codes: tuple[str, ...] | list[str]) -> str:
+    """The advice FIDE's checklist asks for (C.02 VCL Q211) when an event lasting more
+    than 30 days breaks ties by rating: ``""`` when ``codes`` has no rating-based
+    tie-break."""
+    rated = rating_tiebreaks(codes)
+    if not rated:
+        return ""
+    return (
+        f"rating-based tie-breaks ({', '.join(rated)}) are not recommended in an event over "
+        "30 days: the players' ratings change from one rating period to the next; prefer "
+        "tie-breaks from the results (Buchholz, Sonneborn-Berger, direct encounter)"
+    )
+
+
 def parse_tiebreak_list(text: str) -> tuple[TiebreakSpec, ...]:
     """Parse a comma- or space-separated list such as ``"BH/C1,BH,SB,DE"``."""
     codes = [c for c in text.replace(",", " ").split() if c]

@@ -24,7 +24,13 @@ from swissdesk.model.round_robin import DEFAULT_TIEBREAKS as ROUND_ROBIN_TIEBREA
 from swissdesk.model.round_robin import excluded_from_standings, is_round_robin
 from swissdesk.model.tournament import HalfPoints, Tournament, half_points_to_str
 from swissdesk.tiebreaks import compute as c
-from swissdesk.tiebreaks.spec import DEFAULT_TIEBREAKS, TiebreakSpec, parse_tiebreak
+from swissdesk.tiebreaks.spec import (
+    DEFAULT_TIEBREAKS,
+    TiebreakSpec,
+    long_event_advice,
+    parse_tiebreak,
+    rating_tiebreaks,
+)
 
 _DECIMALS: dict[str, int] = {
     "BH": 1,
@@ -88,6 +94,9 @@ class Standings:
     excluded: tuple[int, ...] = ()
     expelled: tuple[int, ...] = ()
     """Expelled participants, left out of the rows (C.02 VCL Q197-198)."""
+    rating_note: str = ""
+    """In an event over 30 days whose tie-breaks read ratings: which ratings they read
+    and FIDE's advice against them (C.02 VCL Q211, Q214-216); ``""`` otherwise."""
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -279,4 +288,20 @@ def compute_standings(
         rows=tuple(rows),
         excluded=tuple(sorted(excluded)),
         expelled=tuple(sorted(p.tpn for p in tournament.players if p.expelled)),
+        rating_note=rating_note(tournament, tuple(spec.code for spec in specs)),
+    )
+
+
+def rating_note(tournament: Tournament, codes: tuple[str, ...]) -> str:
+    """What the standings say under the table of an event over 30 days whose tie-breaks
+    read ratings (C.02 VCL Q211, Q214-216): the ratings read, and the advice."""
+    if not tournament.long_event:
+        return ""
+    rated = rating_tiebreaks(codes)
+    if not rated:
+        return ""
+    advice = long_event_advice(codes)
+    return (
+        f"{', '.join(rated)} computed with {tournament.tiebreak_ratings.describe()}. "
+        f"{advice[0].upper()}{advice[1:]}."
     )

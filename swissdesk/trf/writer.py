@@ -37,7 +37,7 @@ from swissdesk.model.tournament import (
     board_text,
     half_points_to_str,
 )
-from swissdesk.trf.reader import SYSTEM_192_TEXT, acceptable_points, stale_212
+from swissdesk.trf.reader import SYSTEM_192_TEXT, acceptable_points, record_212, stale_212
 
 VERSIONS = ("2026", "16")
 
@@ -82,6 +82,8 @@ def format_trf(t: Tournament, *, version: str = "2026") -> str:
         lines.append(f"192 {_system_code(t)}")
     # A 212 read from a file no longer holds when the tie-breaks (202) were changed since.
     drop_212 = stale_212(t)
+    if modern:
+        lines += _controller_records(t, keeps_212=record_212(t) is not None and not drop_212)
     lines += [
         r
         for r in t.extra_records
@@ -105,6 +107,22 @@ def format_trf(t: Tournament, *, version: str = "2026") -> str:
         lines += _250_records(t)
     lines += _forbidden_records(t, modern)
     return "\n".join(lines) + "\n"
+
+
+def _controller_records(t: Tournament, *, keeps_212: bool) -> list[str]:
+    """TRF-2026 records 182 (the pairing controller: the program that paired, mandatory for
+    title events) and 212 (the tie-breaks that define the standings: record 202 after
+    ``PTS``, the points) of a tournament swissdesk ran (C.02 VCL Q217: the final TRF omits
+    no record TRF-2026 defines). A file's own records are kept instead; a team event's
+    standings start from match points, so its 212 is left to the file."""
+    if not t.pairing_controller:
+        return []
+    out = []
+    if not any(r.startswith("182") for r in t.extra_records):
+        out.append(f"182 {t.pairing_controller}")
+    if t.tiebreaks and not t.is_team and not keeps_212:
+        out.append("212 " + ", ".join(("PTS", *t.tiebreaks)))
+    return out
 
 
 def write_trf(t: Tournament, path: str | os.PathLike[str], *, version: str = "2026") -> None:

@@ -21,7 +21,7 @@ def test_a_file_alone_on_the_command_line_opens_it(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     opened: list[str | None] = []
-    monkeypatch.setattr(gui_commands, "run_gui", lambda path: opened.append(path) or 0)
+    monkeypatch.setattr(gui_commands, "run_gui", lambda path, language=None: opened.append(path) or 0)
     path = tmp_path / name
     path.write_text("")
     assert main([str(path)]) == 0
@@ -31,7 +31,7 @@ def test_a_file_alone_on_the_command_line_opens_it(
 def test_commands_are_still_commands(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(gui_commands, "run_gui", lambda path: pytest.fail("gui started"))
+    monkeypatch.setattr(gui_commands, "run_gui", lambda path, language=None: pytest.fail("gui started"))
     with pytest.raises(SystemExit):
         main(["trf", "--help"])
     assert "usage" in capsys.readouterr().out

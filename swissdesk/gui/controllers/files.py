@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from swissdesk.engines import fide_approved, system_title
 from swissdesk.gui.dialogs import TournamentDialog
+from swissdesk.i18n import _, ngettext
 from swissdesk.storage import (
     SUFFIX,
     EditSettings,
@@ -94,7 +95,7 @@ class FileController:
         rounds = self.w.rounds_paired
         self.w.tabs.setCurrentIndex(self.w.PAGE_ROUNDS if rounds else self.w.PAGE_PLAYERS)
         (self.w.rounds_page.table if rounds else self.w.players_page.table).setFocus()
-        self.w.saved_label.setText("All changes saved")
+        self.w.saved_label.setText(_("All changes saved"))
         settle_memory()
 
     def open_file(self, path: str | os.PathLike[str]) -> bool:
@@ -111,7 +112,7 @@ class FileController:
                 refused.append(exc)
                 return None
 
-        tf = self.w.guarded(f"Open {p.name}", open_it)
+        tf = self.w.guarded(_("Open {name}").format(name=p.name), open_it)
         if refused:
             return self.offer_clean_copy(refused[0])
         if tf is None:
@@ -126,13 +127,12 @@ class FileController:
         """A file whose schema is not swissdesk's: say why it is not opened, and offer to copy
         its tournament into a clean file (then open that)."""
         p = refused.path
-        message = (
-            f"{p.name} holds database definitions that swissdesk never writes. They could "
-            "change results behind your back, so swissdesk does not open this file (it was "
-            "not changed).\n\nCopy its tournament into a clean file? Only the tournament is "
-            "copied (players, rounds, results, the audit log); nothing the file defines."
-        )
-        if not self.w.prompter.confirm(f"Open {p.name}", message, refused.differences[:6]):
+        message = _(
+            "{name} holds database definitions that swissdesk never writes. They could change results behind your back, so swissdesk does not open this file (it was not changed).\n\nCopy its tournament into a clean file? Only the tournament is copied (players, rounds, results, the audit log); nothing the file defines."
+        ).format(name=p.name)
+        if not self.w.prompter.confirm(
+            _("Open {name}").format(name=p.name), message, refused.differences[:6]
+        ):
             return False
         stem = p.name[: -len(SUFFIX)] if p.name.endswith(SUFFIX) else p.stem
         suggested = _unique(p.with_name(f"{stem} (clean){SUFFIX}"))
@@ -144,9 +144,11 @@ class FileController:
         target = Path(name)
         if target.suffix != SUFFIX:
             target = target.with_name(target.name + SUFFIX)
-        if self.w.guarded("Copy into a clean file", lambda: recover_file(p, target)) is None:
+        if self.w.guarded(_("Copy into a clean file"), lambda: recover_file(p, target)) is None:
             return False
-        tf = self.w.guarded(f"Open {target.name}", lambda: TournamentFile.open(target))
+        tf = self.w.guarded(
+            _("Open {name}").format(name=target.name), lambda: TournamentFile.open(target)
+        )
         if tf is None:
             return False
         self._set_file(tf)
@@ -187,7 +189,7 @@ class FileController:
     def create_tournament(self, path: Path, settings: TournamentSettings) -> bool:
         if path.suffix != SUFFIX:
             path = path.with_name(path.name + SUFFIX)
-        tf = self.w.guarded("New tournament", lambda: TournamentFile.create(path, settings))
+        tf = self.w.guarded(_("New tournament"), lambda: TournamentFile.create(path, settings))
         if tf is None:
             return False
         self._set_file(tf)
@@ -213,23 +215,25 @@ class FileController:
         final = target
         # Read and check every round against the pairing rules (C.02 VCL Q54): a round that
         # breaks them is a Level-3 warning, and '### Import @ Round n' when imported anyway.
-        prepared = self.w.guarded("Import TRF", lambda: prepare_import(trf))
+        prepared = self.w.guarded(_("Import TRF"), lambda: prepare_import(trf))
         if prepared is None:
             return False
         level = 0
         warnings = prepared.warnings()
         if warnings:
             level = self.w.prompter.confirm_level(
-                f"Import {trf.name}",
-                f"{len(warnings)} round{'s' if len(warnings) != 1 else ''} of {trf.name} "
-                "break the pairing rules. Import it anyway? Each is recorded as "
-                "'### Import @ Round n' in the tournament's audit log and TRF.",
+                _("Import {name}").format(name=trf.name),
+                ngettext(
+                    "{count} round of {name} breaks the pairing rules. Import it anyway? It is recorded as '### Import @ Round n' in the tournament's audit log and TRF.",
+                    "{count} rounds of {name} break the pairing rules. Import it anyway? Each is recorded as '### Import @ Round n' in the tournament's audit log and TRF.",
+                    len(warnings),
+                ).format(count=len(warnings), name=trf.name),
                 warnings,
             )
             if not level:
                 return False
         tf = self.w.guarded(
-            "Import TRF", lambda: TournamentFile.from_prepared(final, prepared, confirmed=level)
+            _("Import TRF"), lambda: TournamentFile.from_prepared(final, prepared, confirmed=level)
         )
         if tf is None:
             return False
@@ -248,9 +252,9 @@ class FileController:
             return
         lines: list[str] | None = []
         if not settings.is_team:
-            lines = self.w.guarded("Import TRF", lambda: describe_reading(tf.snapshot()))
-        notes = self.w.guarded("Import TRF", tf.import_notes) or []
-        events = self.w.guarded("Import TRF", tf.integrity_log) or []
+            lines = self.w.guarded(_("Import TRF"), lambda: describe_reading(tf.snapshot()))
+        notes = self.w.guarded(_("Import TRF"), tf.import_notes) or []
+        events = self.w.guarded(_("Import TRF"), tf.integrity_log) or []
         lines = [*(lines or []), *notes, *(e.trf_line for e in events)]
         if not settings.fide_mode:
             lines.append("the tournament is not in FIDE mode")
@@ -260,11 +264,10 @@ class FileController:
         head = f"{trf.name}: {players} player{'s' if players != 1 else ''}, "
         head += f"{self.w.rounds_paired} round{'s' if self.w.rounds_paired != 1 else ''} paired."
         text = "\n".join(
-            line if line.startswith("###") else line[0].upper() + line[1:] + "."
-            for line in lines
+            line if line.startswith("###") else line[0].upper() + line[1:] + "." for line in lines
         )
         self.w.statusBar().showMessage(f"Imported {trf.name}: " + "; ".join(lines), 30_000)
-        self.w.prompter.info("Imported", f"{head}\n\n{text}")
+        self.w.prompter.info(_("Imported"), f"{head}\n\n{text}")
 
     def export_trf(self) -> None:
         if self.w.file is None:
@@ -292,9 +295,9 @@ class FileController:
             write_trf(with_current_ranks(snapshot), path, version=tf.trf_version())
             return True
 
-        if self.w.guarded("Export TRF", write) is None:
+        if self.w.guarded(_("Export TRF"), write) is None:
             return False
-        self.w.statusBar().showMessage(f"Exported {path}", 8000)
+        self.w.statusBar().showMessage(_("Exported {path}").format(path=path), 8000)
         return True
 
     def save_copy(self) -> None:
@@ -304,7 +307,7 @@ class FileController:
         suggested = tf.path.with_name(f"{tf.path.stem} copy{SUFFIX}")
         name = self.w.prompter.save_file("Save a copy as", str(suggested), TOURNAMENT_FILTER)
         if name:
-            self.w.guarded("Save a copy", lambda: tf.save_copy(name))
+            self.w.guarded(_("Save a copy"), lambda: tf.save_copy(name))
 
     def open_sample(self) -> None:
         """Copy the shipped sample tournament to a writable place and open it."""
@@ -312,7 +315,9 @@ class FileController:
 
         source = sample_file()
         if source is None:
-            self.w.prompter.error("Sample tournament", "The sample tournament is not installed.")
+            self.w.prompter.error(
+                _("Sample tournament"), _("The sample tournament is not installed.")
+            )
             return
         folder = default_tournament_directory()
         try:
@@ -320,7 +325,9 @@ class FileController:
             target = _unique(folder / source.name)
             shutil.copyfile(source, target)
         except OSError as exc:
-            self.w.prompter.error("Sample tournament", f"Cannot copy the sample: {exc}")
+            self.w.prompter.error(
+                _("Sample tournament"), _("Cannot copy the sample: {exc}").format(exc=exc)
+            )
             return
         self.open_file(target)
 
@@ -350,7 +357,7 @@ class FileController:
         if self.w.prompter.run_dialog(dialog):
             # After round 1 a change of the rounds or the tie-breaks is a Level-4 warning
             # (asked by the action lane) and a '### Configuration' line.
-            self.w.run_action(EditSettings(dialog.settings()), "Tournament settings")
+            self.w.run_action(EditSettings(dialog.settings()), _("Tournament settings"))
 
     def chess960(self) -> None:
         """Edit > Chess960…: play Chess960 from the next round paired (each round's starting
@@ -359,7 +366,7 @@ class FileController:
         tf = self.w.file
         if tf is None:
             return
-        state = self.w.guarded("Chess960", tf.chess960)
+        state = self.w.guarded(_("Chess960"), tf.chess960)
         if state is None:
             return
         from swissdesk.model.chess960 import describe
@@ -369,15 +376,19 @@ class FileController:
             f"Round {r}: {describe(n)}" for r, n in sorted((state.positions or {}).items())
         )
         choice = self.w.prompter.choose(
-            "Chess960",
-            ("The tournament plays Chess960." if state.on else "The tournament plays standard chess.")
+            _("Chess960"),
+            (
+                "The tournament plays Chess960."
+                if state.on
+                else "The tournament plays standard chess."
+            )
             + " With Chess960 each round paired gets a starting position drawn at random, the "
             "same for every board." + (f"\n\n{drawn}" if drawn else ""),
             ["Chess960", "Standard chess"],
         )
         if choice is None or (choice == 0) == state.on:
             return
-        self.w.run_action(SetChess960(choice == 0), "Chess960")
+        self.w.run_action(SetChess960(choice == 0), _("Chess960"))
 
     def leave_fide_mode(self) -> None:
         """Edit > Leave FIDE mode…: the reason, then the Level-4 double confirmation the
@@ -387,7 +398,7 @@ class FileController:
             return
         if not settings.fide_mode:
             self.w.prompter.info(
-                "FIDE mode",
+                _("FIDE mode"),
                 "This tournament is not in FIDE mode"
                 + (
                     "."
@@ -397,12 +408,12 @@ class FileController:
             )
             return
         reason = self.w.prompter.ask_text(
-            "Leave FIDE mode",
-            "Why does the tournament leave FIDE mode? (recorded in the audit log and the TRF)",
+            _("Leave FIDE mode"),
+            _("Why does the tournament leave FIDE mode? (recorded in the audit log and the TRF)"),
         )
         if reason is None:
             return
-        self.w.run_action(LeaveFideMode(reason=reason), "Leave FIDE mode")
+        self.w.run_action(LeaveFideMode(reason=reason), _("Leave FIDE mode"))
 
 
 def _safe_name(name: str) -> str:

@@ -7,6 +7,7 @@ lane (:meth:`MainWindow.run_action <swissdesk.gui.mainwindow.MainWindow.run_acti
 
 from __future__ import annotations
 
+import datetime
 from typing import TYPE_CHECKING
 
 from swissdesk.gui.dialogs import ByeDialog, LateEntryDialog, PlayerDialog, WithdrawDialog
@@ -14,7 +15,8 @@ from swissdesk.gui.models import PlayersModel
 from swissdesk.gui.player_dialogs import DeskPlayerDialog, ProhibitedPairsDialog
 from swissdesk.gui.round_robin import DrawLotsDialog, PairingNumbersDialog
 from swissdesk.gui.tablemodel import points_words
-from swissdesk.model.ratings import RatingMethod
+from swissdesk.i18n import _
+from swissdesk.model.ratings import ARBITER, RatingMethod
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.storage import (
     AddPlayer,
@@ -29,6 +31,7 @@ from swissdesk.storage import (
     RemovePlayer,
     RequestBye,
     SetHalfByeEligibility,
+    SetLaterRatings,
     Withdraw,
 )
 
@@ -43,7 +46,7 @@ class PlayersController:
         self.w = window
         page = window.players_page
         page.model.commit = self._commit_player_edit
-        page.model.invalid_edit.connect(lambda msg: self.w.prompter.error("Player data", msg))
+        page.model.invalid_edit.connect(lambda msg: self.w.prompter.error(_("Player data"), msg))
         page.table.doubleClicked.connect(lambda _i: None)
 
     def update_enabled(self) -> None:
@@ -65,6 +68,10 @@ class PlayersController:
         actions["sort"].setEnabled(numbers)
         actions["draw_lots"].setEnabled(before_round_one)
         actions["order_numbers"].setEnabled(numbers)
+        # Later ratings belong to an event over 30 days (C.02 VCL Q210-213).
+        actions["later_ratings"].setEnabled(
+            settings is not None and settings.rating_rules.long_event and not settings.is_team
+        )
 
     def refresh_players(self) -> None:
         page = self.w.players_page
@@ -91,7 +98,7 @@ class PlayersController:
         return s.rating_rules.federation(s.federation) if s is not None else ""
 
     def _commit_player_edit(self, tpn: int, data: PlayerData) -> bool:
-        return self.w.run_action(EditPlayer(tpn, data), "Edit player", deferred=True) is not None
+        return self.w.run_action(EditPlayer(tpn, data), _("Edit player"), deferred=True) is not None
 
     def add_player(self) -> None:
         """Players > Add player (also the desk's): the section to register in, chosen in
@@ -101,7 +108,7 @@ class PlayersController:
             return
         sections = self.w.sections or []
         if not sections:
-            sections = self.w.guarded("Add player", tf.sections) or []
+            sections = self.w.guarded(_("Add player"), tf.sections) or []
         dialog = DeskPlayerDialog(
             sections,
             tf.section_id,
@@ -112,20 +119,23 @@ class PlayersController:
         if not self.w.prompter.run_dialog(dialog):
             return
         section = dialog.section_id()
-        if self.w.run_action(AddPlayer(dialog.data()), "Add player", section=section):
+        if self.w.run_action(AddPlayer(dialog.data()), _("Add player"), section=section):
             if section == tf.section_id and self.w.tabs.currentIndex() != self.w.PAGE_DESK:
                 self.w.show_page(self.w.PAGE_PLAYERS)
             elif section != tf.section_id:
                 name = next((s.name for s in self.w.sections if s.id == section), "")
                 self.w.statusBar().showMessage(
-                    f"{dialog.data().name} registered in {name}", 10_000
+                    _("{player} registered in {section}").format(
+                        player=dialog.data().name, section=name
+                    ),
+                    10_000,
                 )
 
     def edit_player(self) -> None:
         tpn = self._selected_tpn()
         row = next((p for p in self.w.player_rows if p.tpn == tpn), None)
         if row is None:
-            self.w.prompter.info("Edit player", "Select a player in the players list first.")
+            self.w.prompter.info(_("Edit player"), _("Select a player in the players list first."))
             return
         dialog = PlayerDialog(
             row.data,
@@ -135,24 +145,32 @@ class PlayersController:
             national_federation=self._national_federation(),
         )
         if self.w.prompter.run_dialog(dialog):
-            self.w.run_action(EditPlayer(row.tpn, dialog.data()), "Edit player")
+            self.w.run_action(EditPlayer(row.tpn, dialog.data()), _("Edit player"))
 
     def remove_player(self) -> None:
         tpn = self._selected_tpn()
         row = next((p for p in self.w.player_rows if p.tpn == tpn), None)
         if row is None:
-            self.w.prompter.info("Remove player", "Select a player in the players list first.")
+            self.w.prompter.info(
+                _("Remove player"), _("Select a player in the players list first.")
+            )
             return
         n = len(self.w.player_rows)
-        shift = f"\nPairing numbers {row.tpn + 1}–{n} will move up by one." if row.tpn < n else ""
-        if self.w.prompter.confirm("Remove player", f"Remove no. {row.tpn} {row.name}?{shift}"):
-            self.w.run_action(RemovePlayer(row.tpn), "Remove player")
+        question = _("Remove no. {tpn} {name}?").format(tpn=row.tpn, name=row.name)
+        if row.tpn < n:
+            question += "\n" + _("Pairing numbers {first}–{last} will move up by one.").format(
+                first=row.tpn + 1, last=n
+            )
+        if self.w.prompter.confirm(_("Remove player"), question):
+            self.w.run_action(RemovePlayer(row.tpn), _("Remove player"))
 
     def players_in_initial_order(self) -> bool:
         """Whether TPNs follow C.04.2 art. 2.2 (tournament rating, title, the section's
         criterion)."""
         tf = self.w.file
-        return True if tf is None else bool(self.w.guarded("Pairing numbers", tf.in_initial_order))
+        return (
+            True if tf is None else bool(self.w.guarded(_("Pairing numbers"), tf.in_initial_order))
+        )
 
     def assign_pairing_numbers(self) -> None:
         self.run_numbering(AssignPairingNumbers(), "Sort pairing numbers")
@@ -171,13 +189,13 @@ class PlayersController:
             action = DrawLots(
                 seed=dialog.seed_value(), method=dialog.method(), apart=dialog.apart_by()
             )
-            if self.w.run_action(action, "Draw pairing numbers"):
+            if self.w.run_action(action, _("Draw pairing numbers")):
                 self.w.show_page(self.w.PAGE_PLAYERS)
 
     def order_pairing_numbers(self) -> None:
         """The arbiter's own numbering (a round robin's table places, assigned by hand)."""
         if not self.w.player_rows:
-            self.w.prompter.info("Set pairing numbers", "Register the players first.")
+            self.w.prompter.info(_("Set pairing numbers"), _("Register the players first."))
             return
         dialog = PairingNumbersDialog(self.w.player_rows, self.w)
         if self.w.prompter.run_dialog(dialog):
@@ -199,7 +217,7 @@ class PlayersController:
         )
         if self.w.prompter.run_dialog(dialog):
             action = LateEntry(dialog.data(), dialog.from_round.value(), dialog.missed_result())
-            self.w.run_action(action, "Late entry")
+            self.w.run_action(action, _("Late entry"))
 
     def withdraw(self) -> None:
         if self.w.tournament_settings is None:
@@ -212,7 +230,7 @@ class PlayersController:
             self.w,
         )
         if self.w.prompter.run_dialog(dialog):
-            self.w.run_action(Withdraw(dialog.tpn(), dialog.round_number()), "Withdraw player")
+            self.w.run_action(Withdraw(dialog.tpn(), dialog.round_number()), _("Withdraw player"))
 
     def expel(self) -> None:
         """Players > Expel player…: withdrawn from the round chosen on and left out of the
@@ -226,17 +244,43 @@ class PlayersController:
             self._selected_tpn(),
             self.w,
         )
-        dialog.setWindowTitle("Expel player")
+        dialog.setWindowTitle(_("Expel player"))
         if not self.w.prompter.run_dialog(dialog):
             return
         reason = self.w.prompter.ask_text(
-            "Expel player", "Why (kept in the audit log; may stay empty):"
+            _("Expel player"), _("Why (kept in the audit log; may stay empty):")
         )
         if reason is None:
             return
         self.w.run_action(
-            ExpelPlayer(dialog.tpn(), dialog.round_number(), reason.strip()), "Expel player"
+            ExpelPlayer(dialog.tpn(), dialog.round_number(), reason.strip()), _("Expel player")
         )
+
+    def later_ratings(self) -> None:
+        """Players > Later ratings…: the ratings of a later rating period, from a round on
+        (C.02 VCL Q212-213), for the whole section at once."""
+        from swissdesk.gui.later_ratings import LaterRatingsDialog
+
+        settings = self.w.tournament_settings
+        if settings is None:
+            return
+        if not settings.rating_rules.long_event:
+            self.w.prompter.error(
+                "Later ratings",
+                "Later ratings belong to an event over 30 days: tick Over 30 days in the "
+                "tournament settings (Ranking rating) first.",
+            )
+            return
+        dialog = LaterRatingsDialog(
+            self.w.player_rows, settings.total_rounds, self.w.rounds_paired + 1, self.w
+        )
+        if not self.w.prompter.run_dialog(dialog):
+            return
+        source, date = dialog.source()
+        if not source:
+            source, date = ARBITER, datetime.date.today().isoformat()
+        action = SetLaterRatings(dialog.round.value(), dialog.changes(), source, date)
+        self.w.run_action(action, "Later ratings")
 
     def half_byes(self) -> None:
         """Players > Half-point byes…: whether the selected player may have half-point byes
@@ -246,21 +290,24 @@ class PlayersController:
         if tf is None:
             return
         if tpn is None:
-            self.w.prompter.error("Half-point byes", "Select a player on the Players page first.")
+            self.w.prompter.error(
+                _("Half-point byes"), _("Select a player on the Players page first.")
+            )
             return
-        refused = self.w.guarded("Half-point byes", tf.half_byes_refused)
+        refused = self.w.guarded(_("Half-point byes"), tf.half_byes_refused)
         if refused is None:
             return
-        now = "refused" if tpn in refused else "allowed"
+        now = _("refused") if tpn in refused else _("allowed")
         choice = self.w.prompter.choose(
-            "Half-point byes",
-            f"No. {tpn}: half-point byes are {now} now. Under the tournament's rules "
-            "(a free entry, a qualification condition) a player may be refused them.",
+            _("Half-point byes"),
+            _(
+                "No. {tpn}: half-point byes are {now} now. Under the tournament's rules (a free entry, a qualification condition) a player may be refused them."
+            ).format(tpn=tpn, now=now),
             ["Allowed", "Refused"],
         )
         if choice is None or ("allowed", "refused")[choice] == now:
             return
-        self.w.run_action(SetHalfByeEligibility(tpn, choice == 0), "Half-point byes")
+        self.w.run_action(SetHalfByeEligibility(tpn, choice == 0), _("Half-point byes"))
 
     def request_bye(self) -> None:
         if self.w.tournament_settings is None:
@@ -276,7 +323,7 @@ class PlayersController:
         if self.w.prompter.run_dialog(dialog):
             self.w.run_action(
                 RequestBye(dialog.tpn(), dialog.round_number(), dialog.bye_kind()),
-                "Requested bye",
+                _("Requested bye"),
             )
 
     def prohibited_pairs(self) -> None:
@@ -285,7 +332,7 @@ class PlayersController:
         settings = self.w.tournament_settings
         if tf is None or settings is None:
             return
-        pairs = self.w.guarded("Prohibited pairs", tf.prohibited_pairs)
+        pairs = self.w.guarded(_("Prohibited pairs"), tf.prohibited_pairs)
         if pairs is None:
             return
         dialog = ProhibitedPairsDialog(
@@ -297,18 +344,21 @@ class PlayersController:
         )
         if self.w.prompter.run_dialog(dialog):
             action = ProhibitPairs(dialog.players(), lift=dialog.lifting())
-            self.w.run_action(action, "Prohibited pairs")
+            self.w.run_action(action, _("Prohibited pairs"))
 
     def cancel_bye(self) -> None:
         tpn = self._selected_tpn()
         row = next((p for p in self.w.player_rows if p.tpn == tpn), None)
         if row is None or not row.byes:
             self.w.prompter.info(
-                "Cancel bye", "Select a player with a requested bye in the players list."
+                _("Cancel bye"), _("Select a player with a requested bye in the players list.")
             )
             return
         rnd = row.byes[0][0]
         if self.w.prompter.confirm(
-            "Cancel bye", f"Cancel the bye of no. {row.tpn} {row.name} in round {rnd}?"
+            _("Cancel bye"),
+            _("Cancel the bye of no. {tpn} {name} in round {rnd}?").format(
+                tpn=row.tpn, name=row.name, rnd=rnd
+            ),
         ):
-            self.w.run_action(CancelBye(row.tpn, rnd), "Cancel bye")
+            self.w.run_action(CancelBye(row.tpn, rnd), _("Cancel bye"))

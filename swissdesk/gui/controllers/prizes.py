@@ -152,9 +152,7 @@ class PrizesController:
             return
         name = self.w.prompter.save_file("Prize list PDF", "prizes.pdf", "PDF (*.pdf)")
         if name:
-            self.w.guarded(
-                "Prize list PDF", lambda: render_prizes(tournament, prizes, Path(name))
-            )
+            self.w.guarded("Prize list PDF", lambda: render_prizes(tournament, prizes, Path(name)))
 
     def export_csv(self) -> None:
         prizes = self._prizes()

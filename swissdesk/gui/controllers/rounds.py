@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from swissdesk.gui import manual
 from swissdesk.gui.dialogs import ManualPairingDialog
 from swissdesk.gui.player_dialogs import RatingCorrectionDialog
+from swissdesk.i18n import _, ngettext
 from swissdesk.model.chess960 import describe
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.storage import (
@@ -64,14 +65,16 @@ class RoundsController:
         free = not busy and phase is None
         actions["unpair"].setEnabled(last and not results and free)
         page.unpair_button.setEnabled(last and not results and free)
-        can_start = free and self.w.file is not None and (
-            self.w.rounds_paired > 0 or self.w.pairing.can_pair
+        can_start = (
+            free
+            and self.w.file is not None
+            and (self.w.rounds_paired > 0 or self.w.pairing.can_pair)
         )
         actions["pair_by_hand"].setEnabled(can_start)
         in_phase = phase is not None and not busy
         actions["manual"].setEnabled(in_phase or (last and free))
         page.manual_button.setEnabled(in_phase or can_start)
-        page.manual_button.setText("Change pairing…" if in_phase else "Pair by hand…")
+        page.manual_button.setText(_("Change pairing…") if in_phase else _("Pair by hand…"))
         actions["finish_manual"].setEnabled(in_phase)
         actions["cancel_manual"].setEnabled(in_phase)
 
@@ -94,7 +97,10 @@ class RoundsController:
         row = page.table.currentIndex().row() if keep_row else -1
         view = None
         if round_number >= 1:
-            view = self.w.guarded(f"Round {round_number}", lambda: tf.round_view(round_number))
+            view = self.w.guarded(
+                _("Round {round_number}").format(round_number=round_number),
+                lambda: tf.round_view(round_number),
+            )
         same_round = (
             self.view is not None
             and view is not None
@@ -108,7 +114,7 @@ class RoundsController:
         page.model.set_round(view, withdrawn)
         if view is None:
             page.counter.setText("")
-            page.notice.setText("No round paired yet: register the players, then pair round 1.")
+            page.notice.setText(_("No round paired yet: register the players, then pair round 1."))
         else:
             self._show_counter()
             notes = []
@@ -136,16 +142,32 @@ class RoundsController:
         if phase is None:
             return None
         n = phase.round_number
-        what = "created" if phase.creating else "changed"
-        text = f"Round {n} is being {what} by hand (Round > Change pairing…)."
+        text = (
+            _("Round {number} is being created by hand (Round > Change pairing…).")
+            if phase.creating
+            else _("Round {number} is being changed by hand (Round > Change pairing…).")
+        ).format(number=n)
         if view is not None and view.round_number == n and view.to_pair:
             listed = ", ".join(f"{tpn} {name}" for tpn, name in view.to_pair[:12])
             more = len(view.to_pair) - 12
-            text += f" Not paired yet: {listed}" + (f" and {more} more" if more > 0 else "") + "."
+            text += " " + (
+                ngettext(
+                    "Not paired yet: {players} and {count} more.",
+                    "Not paired yet: {players} and {count} more.",
+                    more,
+                ).format(players=listed, count=more)
+                if more > 0
+                else _("Not paired yet: {players}.").format(players=listed)
+            )
         if phase.engine_pairing is None:
-            text += " The engine found no pairing by the rules"
-            text += f" ({phase.engine_error})." if phase.engine_error else "."
-        text += " Finish compares it with the engine's pairing."
+            text += " " + (
+                _("The engine found no pairing by the rules ({error}).").format(
+                    error=phase.engine_error
+                )
+                if phase.engine_error
+                else _("The engine found no pairing by the rules.")
+            )
+        text += " " + _("Finish compares it with the engine's pairing.")
         return text
 
     def result_typed(self, row: int, result: BoardResult | None) -> None:
@@ -173,24 +195,30 @@ class RoundsController:
         else:
             if result is None:
                 self.w.prompter.error(
-                    "Correct result", "A result of an earlier round can be corrected, not cleared."
+                    _("Correct result"),
+                    _("A result of an earlier round can be corrected, not cleared."),
                 )
                 return
             if result is board.result:
                 self._advance(row)
                 return
             action = CorrectResult(n, board.board, result, reason="corrected in the round view")
-        if self.w.run_action(action, f"Round {n}, board {board.board}", light=True) is not None:
+        if (
+            self.w.run_action(
+                action, _("Round {n}, board {board}").format(n=n, board=board.board), light=True
+            )
+            is not None
+        ):
             self._advance(row)
 
     def _match_of_teams(self, round_number: int, match: int) -> None:
         """A result key on a match of a team event: refused at once (the match's result is
         the sum of its boards) and the arbiter taken to that match's boards."""
         self.w.prompter.info(
-            "Team match",
-            f"Round {round_number}, match {match}: a team match's result comes from its "
-            "boards. Type each board's result on the Matches page (it opens now, on this "
-            "match).",
+            _("Team match"),
+            _(
+                "Round {round_number}, match {match}: a team match's result comes from its boards. Type each board's result on the Matches page (it opens now, on this match)."
+            ).format(round_number=round_number, match=match),
         )
         self.w.teams.go_to_match(round_number, match)
 
@@ -204,9 +232,9 @@ class RoundsController:
         if view is None or board is None:
             return
         n = view.round_number
-        where = f"Round {n}, board {board.board}"
+        where = _("Round {n}, board {board}").format(n=n, board=board.board)
         if result is BoardResult.ADJOURNED:
-            self.w.prompter.error(where, "A Double-Swiss game is entered as a result.")
+            self.w.prompter.error(where, _("A Double-Swiss game is entered as a result."))
             return
         if result is None:
             pending, self.first_game = self.first_game, None
@@ -217,8 +245,9 @@ class RoundsController:
         if self.first_game is None or self.first_game[:2] != (n, board.board):
             self.first_game = (n, board.board, result)
             page.notice.setText(
-                f"Board {board.board}: game 1 {result.value}; now game 2 "
-                f"({board.black_name} has White)"
+                _("Board {board}: game 1 {value}; now game 2 ({black_name} has White)").format(
+                    board=board.board, value=result.value, black_name=board.black_name
+                )
             )
             return
         first = self.first_game[2]
@@ -252,10 +281,12 @@ class RoundsController:
 
     def _show_counter(self) -> None:
         page = self.w.rounds_page
-        text = f"{page.model.results_entered} of {page.model.board_count} results entered"
+        text = _("{results_entered} of {board_count} results entered").format(
+            results_entered=page.model.results_entered, board_count=page.model.board_count
+        )
         view, tf = self.view, self.w.file
         if view is not None and tf is not None:  # a Chess960 event: the round's position
-            state = self.w.guarded("Chess960", tf.chess960)
+            state = self.w.guarded(_("Chess960"), tf.chess960)
             number = state.position(view.round_number) if state is not None else None
             if number is not None:
                 text += f"   ·   {describe(number)}"
@@ -266,7 +297,7 @@ class RoundsController:
         page = self.w.rounds_page
         row = page.table.currentIndex().row()
         if row < 0 or page.model.board_at(row) is None:
-            self.w.prompter.info("Set result", "Select a board in the round view first.")
+            self.w.prompter.info(_("Set result"), _("Select a board in the round view first."))
             return
         self.result_typed(row, BoardResult(value) if value else None)
 
@@ -314,17 +345,18 @@ class RoundsController:
         board = page.model.board_at(row) if row >= 0 else None
         if view is None or tf is None or board is None:
             self.w.prompter.info(
-                "Correct for the rating report", "Select a board in the round view first."
+                _("Correct for the rating report"), _("Select a board in the round view first.")
             )
             return
         if not board.has_result:
             self.w.prompter.info(
-                "Correct for the rating report",
-                f"Board {board.board} of round {view.round_number} has no result yet: enter "
-                "it first.",
+                _("Correct for the rating report"),
+                _(
+                    "Board {board} of round {round_number} has no result yet: enter it first."
+                ).format(board=board.board, round_number=view.round_number),
             )
             return
-        listed = self.w.guarded("Correct for the rating report", tf.rating_corrections) or []
+        listed = self.w.guarded(_("Correct for the rating report"), tf.rating_corrections) or []
         current = next(
             (
                 c.result
@@ -333,9 +365,7 @@ class RoundsController:
             ),
             "",
         )
-        players = (
-            f"{board.white_tpn} {board.white_name} – {board.black_tpn} {board.black_name}"
-        )
+        players = f"{board.white_tpn} {board.white_name} – {board.black_tpn} {board.black_name}"
         dialog = RatingCorrectionDialog(
             view.round_number, board.board, players, board.result_text, current, self.w
         )
@@ -347,19 +377,20 @@ class RoundsController:
         action = RatingCorrection(
             view.round_number, board.board, result, reason=dialog.reason.text().strip()
         )
-        self.w.run_action(action, "Correct for the rating report")
+        self.w.run_action(action, _("Correct for the rating report"))
 
     def unpair_round(self) -> None:
         view = self.view
         if view is None:
             return
         if self.w.prompter.confirm(
-            "Unpair round",
-            f"Delete the pairing of round {view.round_number}? It has no results yet; "
-            "the deletion is logged and can be undone.",
+            _("Unpair round"),
+            _(
+                "Delete the pairing of round {round_number}? It has no results yet; the deletion is logged and can be undone."
+            ).format(round_number=view.round_number),
         ):
             self.w.pairing.explanations.pop(view.round_number, None)
-            self.w.run_action(UnpairLastRound(), "Unpair round")
+            self.w.run_action(UnpairLastRound(), _("Unpair round"))
 
     # -----------------------------------------------------------------------------------
     # The manual-pairing phase (C.02 VCL Q63-69)
@@ -374,9 +405,10 @@ class RoundsController:
         if self.w.pairing.can_pair:
             n = self.w.rounds_paired + 1
             choice = self.w.prompter.choose(
-                f"Pair round {n} by hand",
-                f"Round {n} is paired by hand until you finish; the result is then compared "
-                "with the engine's pairing. Start from:",
+                _("Pair round {n} by hand").format(n=n),
+                _(
+                    "Round {n} is paired by hand until you finish; the result is then compared with the engine's pairing. Start from:"
+                ).format(n=n),
                 ["the engine's pairing (change what you must)", "an empty round"],
             )
             if choice is None:
@@ -385,10 +417,10 @@ class RoundsController:
         elif self.w.rounds_paired:
             n = self.w.rounds_paired
             if not self.w.prompter.confirm(
-                f"Change round {n} by hand",
-                f"Open round {n} to change its pairing by hand? When you finish, it is "
-                "compared with the engine's pairing; a difference is recorded as "
-                f"'### MPA @ Round {n}'.",
+                _("Change round {n} by hand").format(n=n),
+                _(
+                    "Open round {n} to change its pairing by hand? When you finish, it is compared with the engine's pairing; a difference is recorded as '### MPA @ Round {n}'."
+                ).format(n=n),
                 default_yes=True,
             ):
                 return
@@ -404,7 +436,7 @@ class RoundsController:
         tf = self.w.file
         if tf is None:
             return
-        view = self.w.guarded("Change pairing", lambda: tf.round_view(phase.round_number))
+        view = self.w.guarded(_("Change pairing"), lambda: tf.round_view(phase.round_number))
         if view is None:
             return
         placed: list[tuple[int, str, str]] = []
@@ -433,21 +465,21 @@ class RoundsController:
             return False
         if self.w.manual_phase is None:
             started = self.w.run_action_call(
-                "Pair by hand", lambda: tf.start_manual_pairing(view.round_number)
+                _("Pair by hand"), lambda: tf.start_manual_pairing(view.round_number)
             )
             if not started:
                 return False
-        current = self.w.guarded("Change pairing", lambda: tf.round_view(view.round_number))
+        current = self.w.guarded(_("Change pairing"), lambda: tf.round_view(view.round_number))
         if current is None:
             return False
         change = self.w.guarded(
-            "Change pairing", lambda: manual.apply_operation(current, operation, first, second)
+            _("Change pairing"), lambda: manual.apply_operation(current, operation, first, second)
         )
         if change is None:
             return False
         pairs, bye = change
         action = ManualPairingChange(view.round_number, pairs, bye, reason=reason)
-        return self.w.run_action(action, "Change pairing") is not None
+        return self.w.run_action(action, _("Change pairing")) is not None
 
     def finish_manual_pairing(self) -> bool:
         """Round > Finish pairing by hand: everyone must be paired; the round is compared
@@ -455,9 +487,11 @@ class RoundsController:
         phase = self.w.manual_phase
         if phase is None:
             return False
-        done = self.w.run_action(EndManualPairing(phase.round_number), "Finish pairing by hand")
+        done = self.w.run_action(EndManualPairing(phase.round_number), _("Finish pairing by hand"))
         if done is not None:
-            self.w.prompter.info("Pairing by hand finished", done.summary[:1].upper() + done.summary[1:] + ".")
+            self.w.prompter.info(
+                _("Pairing by hand finished"), done.summary[:1].upper() + done.summary[1:] + "."
+            )
         return done is not None
 
     def cancel_manual_pairing(self) -> bool:
@@ -471,9 +505,11 @@ class RoundsController:
             else "Its pairing goes back to what it was."
         )
         if not self.w.prompter.confirm(
-            "Cancel pairing by hand",
-            f"Cancel the pairing of round {phase.round_number} by hand? {what}",
+            _("Cancel pairing by hand"),
+            _("Cancel the pairing of round {round_number} by hand? {what}").format(
+                round_number=phase.round_number, what=what
+            ),
         ):
             return False
         action = CancelManualPairing(phase.round_number)
-        return self.w.run_action(action, "Cancel pairing by hand") is not None
+        return self.w.run_action(action, _("Cancel pairing by hand")) is not None

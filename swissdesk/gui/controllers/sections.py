@@ -302,4 +302,3 @@ class EventNameDialog(ValidatedDialog):
 
     def problems(self) -> list[str]:
         return []
-

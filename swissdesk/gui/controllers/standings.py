@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from swissdesk.gui.models import CrossTableModel, StandingsModel, cross_rows, points
 from swissdesk.gui.player_card import PlayerCardDialog, compute_extras, player_card_html
+from swissdesk.i18n import _
 from swissdesk.lists.round_robin_grid import round_robin_grid
 from swissdesk.model.round_robin import is_round_robin
 
@@ -63,20 +64,20 @@ class StandingsController:
             tpn = self._selected_tpn()
         if tpn is None:
             self.w.prompter.error(
-                "Player card", "Select a player on the Players or Standings page first."
+                _("Player card"), _("Select a player on the Players or Standings page first.")
             )
             return
         after = self.w.standings_page.selected_round() or None
         result = self.computer.cached(after)
         if result is None:  # not computed yet (or a big event's worker is busy): do it now
             tf = self.w.file
-            result = self.w.guarded("Player card", lambda: _compute(tf, after, False))
+            result = self.w.guarded(_("Player card"), lambda: _compute(tf, after, False))
             if result is None:
                 return
         snapshot, standings = result[after]
         extras = result.get(("ratings", standings.after_round)) if standings else None
         if standings is None or extras is None:
-            self.w.prompter.error("Player card", "No round is complete yet.")
+            self.w.prompter.error(_("Player card"), _("No round is complete yet."))
             return
         name = snapshot.player(tpn).name
         self.card = PlayerCardDialog(
@@ -102,7 +103,7 @@ class StandingsController:
         if result is None or result[1] is None:
             model.set_standings(None)
             page.set_rounds(0, 0)
-            page.message.setText("No round is complete yet.")
+            page.message.setText(_("No round is complete yet."))
             page.tiebreaks.setText("")
             return
         snapshot, standings = result
@@ -147,7 +148,7 @@ class CrossTableController:
             page.grid_model.set_grid(None)
             self._shown = None
             page.set_rounds(0, 0)
-            page.message.setText("No round is complete yet.")
+            page.message.setText(_("No round is complete yet."))
             return
         snapshot, standings = result
         page.set_rounds(snapshot.rounds_with_pairings, standings.after_round)
@@ -157,9 +158,11 @@ class CrossTableController:
                 page.show_grid(round_robin_grid(snapshot, standings))
                 self._shown = standings
             grid = page.grid_model.grid
-            text = "Each cell: the line's player's result against the column's; grey: he had Black."
+            text = _(
+                "Each cell: the line's player's result against the column's; grey: he had Black."
+            )
             if grid is not None and grid.cycles > 1:
-                text += " One column per cycle."
+                text += _(" One column per cycle.")
             if grid is not None and grid.teams:
                 text += "  Match: " + " – ".join(
                     f"{name} {points(value)}" for name, value in grid.teams
@@ -174,7 +177,9 @@ class CrossTableController:
                 standings.after_round,
             )
             self._shown = standings
-        page.message.setText("Each round: the opponent's place, the colour (w/b) and the result.")
+        page.message.setText(
+            _("Each round: the opponent's place, the colour (w/b) and the result.")
+        )
 
     def refresh_cross_later(self) -> None:
         if self.w.cross_page.message.text() == UPDATING:
@@ -266,7 +271,7 @@ class StandingsComputer(QObject):
             return cache[after]
         if not self.big():
             tf = self.w.file
-            result = self.w.guarded("Standings", lambda: _compute(tf, after, False))
+            result = self.w.guarded(_("Standings"), lambda: _compute(tf, after, False))
             if result is None:
                 return None
             cache.update(result)
@@ -320,7 +325,7 @@ class StandingsComputer(QObject):
                 def fail() -> None:
                     raise error
 
-                self.w.guarded("Standings", fail)
+                self.w.guarded(_("Standings"), fail)
             return
         if current and result is not None:
             self._cache().update(result)

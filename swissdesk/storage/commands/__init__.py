@@ -31,6 +31,7 @@ from swissdesk.storage.commands.base import Action, Outcome, Redo, Step, Undo
 from swissdesk.storage.commands.chess960 import SetChess960
 from swissdesk.storage.commands.fide_mode import LeaveFideMode, ProhibitPairs
 from swissdesk.storage.commands.language import SetDocumentLanguage
+from swissdesk.storage.commands.later_ratings import SetLaterRatings
 from swissdesk.storage.commands.manual import (
     CancelManualPairing,
     EndManualPairing,
@@ -146,6 +147,7 @@ __all__ = [
     "SetChess960",
     "SetDocumentLanguage",
     "SetHalfByeEligibility",
+    "SetLaterRatings",
     "SetLineup",
     "SetTeamSettings",
     "StartManualPairing",

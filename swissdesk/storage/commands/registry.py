@@ -15,6 +15,7 @@ from swissdesk.storage.commands import (
     chess960,
     fide_mode,
     language,
+    later_ratings,
     manual,
     phones,
     player_flags,
@@ -47,6 +48,9 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
     ),
     players.Withdraw: Step(players.withdraw, players.undo_withdraw),
     chess960.SetChess960: Step(chess960.set_chess960, chess960.undo_set_chess960),
+    later_ratings.SetLaterRatings: Step(
+        later_ratings.set_later_ratings, later_ratings.undo_set_later_ratings
+    ),
     player_flags.ExpelPlayer: Step(player_flags.expel_player, player_flags.undo_expel_player),
     player_flags.SetHalfByeEligibility: Step(
         player_flags.set_half_bye_eligibility, player_flags.undo_set_half_bye_eligibility

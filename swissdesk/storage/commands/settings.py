@@ -37,6 +37,7 @@ from swissdesk.storage.levels import (
 )
 from swissdesk.storage.sections import in_section
 from swissdesk.storage.views import TournamentSettings
+from swissdesk.tiebreaks import long_event_advice
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +115,12 @@ def edit_settings(s: Session, a: EditSettings) -> Outcome:
     if before.fide_mode != new.fide_mode:
         payload["fide_mode_before"] = before.fide_mode
     notes += _unpairable_note(s, new, last)
+    if new.rating_rules.long_event and (
+        not before.rating_rules.long_event or new.tiebreaks != before.tiebreaks
+    ):
+        advice = long_event_advice(new.tiebreaks)  # C.02 VCL Q211
+        if advice:
+            notes.append(advice)
     return "tournament settings changed", payload, (*notes, *information(warnings))
 
 
