@@ -21,7 +21,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak
 
-from swissdesk.i18n import N_, _, pgettext
+from swissdesk.i18n import _, pgettext
 from swissdesk.lists.board_order import BYE_MARKS, GAME_MARKS, bye_mark, check_round
 from swissdesk.model.state import Float, build_states, scores_after_each_round
 from swissdesk.model.tournament import (
@@ -55,11 +55,20 @@ ROW_HEIGHT = 4.6 * mm
 
 _RESULT = {**GAME_MARKS, **BYE_MARKS}
 _FLOAT = {Float.UP: "↑", Float.DOWN: "↓", Float.NONE: ""}
-_COLUMNS = (
-    N_("Rd"), N_("Opp."), N_("Opponent"), N_("Col"), N_("Float"), N_("Res"), N_("Score")
-)  # fmt: skip
-"""The card's columns (round, opponent's number and name, colour, float, result, score),
-marked for the catalog and translated where a card is drawn."""
+def card_columns() -> tuple[str, ...]:
+    """The card's columns (round, opponent's number and name, colour, float, result, score)
+    in the document's language; a context of their own, the window's "Score" is another."""
+    return (
+        pgettext("pairing card column", "Rd"),
+        pgettext("pairing card column", "Opp."),
+        pgettext("pairing card column", "Opponent"),
+        pgettext("pairing card column", "Col"),
+        pgettext("pairing card column", "Float"),
+        pgettext("pairing card column", "Res"),
+        pgettext("pairing card column", "Score"),
+    )
+
+
 _COLUMN_SHARE = (0.08, 0.10, 0.37, 0.09, 0.10, 0.13, 0.13)
 _NAME_COLUMN = 2
 """The opponent's name: left-aligned, cut to its column (the others are centred)."""
@@ -136,7 +145,7 @@ def _draw_card(canvas: Canvas, x: float, y: float, w: float, h: float,
     canvas.setFillColor(colors.Color(0.85, 0.85, 0.85))
     canvas.rect(x, table_top - ROW_HEIGHT, w, ROW_HEIGHT, stroke=0, fill=1)
     canvas.setFillColor(colors.black)
-    for r, cells in enumerate([[_(c) for c in _COLUMNS], *rows]):
+    for r, cells in enumerate([list(card_columns()), *rows]):
         baseline = table_top - (r + 1) * ROW_HEIGHT + 1.4 * mm
         canvas.setFont(BOLD if r == 0 else REGULAR, 8 if r == 0 else 9)
         for c, text in enumerate(cells):

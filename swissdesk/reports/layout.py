@@ -351,10 +351,25 @@ def grid_table(
     Cells are plain strings (fast, never wrapped): callers cut long names with :func:`fit`.
     ``align`` gives ``LEFT``/``CENTER``/``RIGHT`` per column.
     """
+    widths = list(col_widths)
+    if rows and header_rows:
+        # A column whose name is long in the document's language is widened to it (set at
+        # its smallest), the room taken from the widest column (the names).
+        needed = [
+            max((header_width(row[c], font_size) for row in rows[:header_rows] if c < len(row)
+                 and row[c]), default=0.0)
+            for c in range(len(widths))
+        ]  # fmt: skip
+        widest = max(range(len(widths)), key=lambda c: widths[c])
+        deficit = sum(max(0.0, n - w) for c, (n, w) in enumerate(zip(needed, widths, strict=True))
+                      if c != widest)  # fmt: skip
+        if 0 < deficit < widths[widest] * 0.4:
+            widths = [max(w, n) if c != widest else w - deficit
+                      for c, (n, w) in enumerate(zip(needed, widths, strict=True))]  # fmt: skip
     return GridTable(
         header=rows[:header_rows],
         body=rows[header_rows:],
-        col_widths=list(col_widths),
+        col_widths=widths,
         font_size=font_size,
         align=[a.upper() for a in align],
         bold_columns=frozenset(bold_columns),
