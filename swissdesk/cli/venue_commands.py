@@ -3,7 +3,7 @@ screens (:mod:`swissdesk.venue`).
 
 swissdesk serve FILE... [--host ADDR] [--port N] [--fide-ids] [--announce TEXT]
                 [--notice FILE] [--per-address N] [--no-qr] [--kiosk]
-swissdesk publish FILE... -o DIR|SITE.zip [--fide-ids]
+swissdesk publish FILE... -o DIR|SITE.zip [--fide-ids] [--language LL]
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import LANGUAGES
 
 READY = "swissdesk-venue-ready"
 """The line ``serve`` prints (with the addresses) once it listens: the window waits for it."""
@@ -97,6 +98,12 @@ def register(subparsers: Any) -> None:
         "-o", "--output", type=Path, required=True, metavar="DIR", help="folder or .zip to write"
     )
     publish.add_argument("--fide-ids", action="store_true", help="show the players' FIDE IDs")
+    publish.add_argument(
+        "--language",
+        metavar="LL",
+        choices=tuple(LANGUAGES),
+        help="the pages' language, an ISO 639-1 code (default: each tournament's language)",
+    )
     publish.set_defaults(func=run_publish)
 
 
@@ -157,6 +164,8 @@ def run_publish(args: argparse.Namespace) -> int:
     from swissdesk.venue.publish import publish
 
     _check_files(args.files)
-    target, pages = publish(args.files, args.output, fide_ids=args.fide_ids)
+    target, pages = publish(
+        args.files, args.output, fide_ids=args.fide_ids, language=args.language
+    )
     print(f"wrote {target} ({pages} pages); open index.html in a browser")
     return 0

@@ -32,14 +32,34 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
+from markupsafe import escape
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.responses import (
+    HTMLResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.routing import Route
 
+from swissdesk.i18n import (
+    SOURCE_LANGUAGE,
+    _,
+    best_match,
+    normalize_language,
+    using_language,
+)
 from swissdesk.venue.display import DisplaySetup, HallNotice
 from swissdesk.venue.pages import split_section_path
-from swissdesk.venue.render import Renderer, index_version, load_assets
+from swissdesk.venue.render import (
+    LANGUAGE_COOKIE,
+    Renderer,
+    index_version,
+    load_assets,
+    not_found_html,
+)
 from swissdesk.venue.source import FileRead, ReadRequest, ServedFile, Venue
 from swissdesk.venue.worker import read_in_thread
 
@@ -120,14 +140,16 @@ class Guard:
         if scope["method"] not in READ_METHODS and not (
             scope["method"] == "POST" and scope.get("path") in WRITE_PATHS
         ):
-            response: Response = PlainTextResponse(
-                "Only reading is possible here.\n", 405, headers={"Allow": "GET, HEAD"}
-            )
+            with using_language(_header_language(scope)):
+                text = _("Only reading is possible here.")
+            response: Response = PlainTextResponse(text + "\n", 405, headers={"Allow": "GET, HEAD"})
             await response(scope, receive, with_headers)
             return
         target = len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"")
         if target > MAX_TARGET:
-            await PlainTextResponse("Address too long.\n", 414)(scope, receive, with_headers)
+            with using_language(_header_language(scope)):
+                text = _("Address too long.")
+            await PlainTextResponse(text + "\n", 414)(scope, receive, with_headers)
             return
         await self.app(scope, receive, with_headers)
 
@@ -235,8 +257,9 @@ class Hub:
             except Exception:  # never let the watcher die: the pages would stop updating
                 log.exception("venue: looking for changes failed")
 
-    def live_state(self, page: str) -> tuple[str, str] | None:
-        """``(version, <main> HTML)`` of the page at ``page`` now; ``None``: no such page."""
+    def live_state(self, page: str, language: str | None = None) -> tuple[str, str] | None:
+        """``(version, <main> HTML)`` of the page at ``page`` now, in ``language`` (the
+        page's own; ``None``: its section's); ``None``: no such page."""
         venue, renderer = self.venue, self.renderer
         path, _, qs = page.partition("?")
         if path == "/display":
@@ -251,33 +274,38 @@ class Hub:
             slug = setup.section or (venue.sections[0].slug if venue.sections else "")
             return renderer.tag(venue.versions.get(slug, 0), self.notice_version), html
         if path == "/":  # the start page: the list of sections
-            html = renderer.fragment(venue.data, venue.versions, "/")
+            first = next(iter(venue.data.values()), None)
+            language = language or (first.language if first is not None else SOURCE_LANGUAGE)
+            html = renderer.fragment(venue.data, venue.versions, "/", language)
             if html is None:
                 return None
             return renderer.tag(index_version(venue.versions)), html
         split = split_section_path(path)
         if split is None:
             return None
-        html = renderer.fragment(venue.data, venue.versions, page)
+        data = venue.data.get(split[0])
+        language = language or (data.language if data is not None else SOURCE_LANGUAGE)
+        html = renderer.fragment(venue.data, venue.versions, page, language)
         if html is None:
             return None
         return renderer.tag(venue.versions.get(split[0], 0)), html
 
-    def live_message(self, page: str) -> tuple[str, bytes] | None:
+    def live_message(self, page: str, language: str | None = None) -> tuple[str, bytes] | None:
         """``(version, the Server-Sent Event carrying the page's new <main>)`` now;
         ``None``: no such page. Kept until the next change, for at most
         :data:`MESSAGES_KEPT` pages (a stranger's made-up page names are not kept beyond)."""
-        message = self._messages.get(page)
+        key = f"{language or ''}|{page}"
+        message = self._messages.get(key)
         if message is not None:
             return message
-        state = self.live_state(page)
+        state = self.live_state(page, language)
         if state is None:
             return None
         version, html = state
         data = json.dumps({"version": version, "html": html, "start": self.notice.round_start})
         message = (version, f"id: {version}\nevent: update\ndata: {data}\n\n".encode())
         if len(self._messages) < MESSAGES_KEPT:
-            self._messages[page] = message
+            self._messages[key] = message
         return message
 
 
@@ -311,21 +339,64 @@ def _display_setup(qs: str) -> DisplaySetup | None:
 
 
 def _html(text: str, status: int = 200) -> HTMLResponse:
-    return HTMLResponse(text, status, headers={"Cache-Control": "no-cache"})
+    return HTMLResponse(
+        text, status, headers={"Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie"}
+    )
 
 
-NOT_FOUND = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Not found</title>
-<link rel="stylesheet" href="/static/venue.css"></head><body><main><h1>Not found</h1>
-<p>There is no such page. <a href="/">All tournaments</a></p></main></body></html>"""
+def _header_language(scope: Scope) -> str:
+    """The language a request's ``Accept-Language`` asks for (English by default)."""
+    for name, value in scope.get("headers") or ():
+        if name == b"accept-language":
+            return best_match(value[:500].decode("latin-1"))
+    return SOURCE_LANGUAGE
 
 
-GONE_HTML = (
-    "<h1>Not served any more</h1><p>This page is not part of the event any more. "
-    '<a href="/">All tournaments</a></p>'
-)
-GONE = f"event: update\ndata: {json.dumps({'version': 'gone', 'html': GONE_HTML})}\n\n".encode()
-"""The last message of a live page whose section was removed from the event."""
+def page_language(request: Request, default: str) -> str:
+    """The language of a page (issue 38): the one the player picked on the pages (the
+    language switch's cookie), else the best the browser asks for (``Accept-Language``),
+    else ``default``, the tournament's."""
+    picked = normalize_language(request.cookies.get(LANGUAGE_COOKIE, "")[:16])
+    if picked:
+        return picked
+    return best_match(request.headers.get("accept-language", "")[:500], default)
+
+
+def local_target(target: str) -> str:
+    """``target`` if it is an address of this site (``/s/open/standings``), else ``/``: the
+    language switch never sends a phone elsewhere."""
+    if (
+        not target.startswith("/")
+        or target.startswith(("//", "/\\"))
+        or len(target) > MAX_TARGET
+        or any(ord(c) < 32 or c == "\\" for c in target)
+    ):
+        return "/"
+    return target
+
+
+NOT_FOUND = not_found_html(SOURCE_LANGUAGE)
+"""The English 404 page (:func:`~swissdesk.venue.render.not_found_html` makes it in the
+page's language)."""
+
+
+def gone_html() -> str:
+    """What a live page of a section no longer served shows, in the current language."""
+    title = escape(_("Not served any more"))
+    text = escape(_("This page is not part of the event any more."))
+    home = escape(_("All tournaments"))
+    return f'<h1>{title}</h1><p>{text} <a href="/">{home}</a></p>'
+
+
+def gone_message(language: str = SOURCE_LANGUAGE) -> bytes:
+    """The last message of a live page whose section was removed from the event."""
+    with using_language(language):
+        html = gone_html()
+    return f"event: update\ndata: {json.dumps({'version': 'gone', 'html': html})}\n\n".encode()
+
+
+GONE = gone_message()
+"""The English :func:`gone_message`."""
 
 
 def create_app(hub: Hub) -> ASGIApp:
@@ -333,21 +404,45 @@ def create_app(hub: Hub) -> ASGIApp:
     assets = load_assets()
     venue, renderer = hub.venue, hub.renderer
 
+    def event_language() -> str:
+        """The event's language: its first section's (a start page, a phone's form)."""
+        first = next(iter(venue.data.values()), None)
+        return first.language if first is not None else SOURCE_LANGUAGE
+
+    def missing(request: Request, default: str | None = None) -> Response:
+        language = page_language(request, default or event_language())
+        return _html(not_found_html(language), 404)
+
     async def index(request: Request) -> Response:
         if len(venue.sections) == 1:
             return Response(status_code=302, headers={"Location": f"/s/{venue.sections[0].slug}/"})
-        html = renderer.page(venue.data, venue.versions, "/", {})
-        return _html(html or NOT_FOUND)
+        language = page_language(request, event_language())
+        html = renderer.page(venue.data, venue.versions, "/", {}, language=language)
+        return _html(html or not_found_html(language))
 
     async def section_page(request: Request) -> Response:
         path = request.url.path
-        if split_section_path(path) is None:
-            return _html(NOT_FOUND, 404)
+        split = split_section_path(path)
+        if split is None:
+            return missing(request)
+        data = venue.data.get(split[0])
+        language = page_language(request, data.language if data else event_language())
         query = dict(list(request.query_params.items())[:20])
-        html = renderer.page(venue.data, venue.versions, path, query)
+        html = renderer.page(venue.data, venue.versions, path, query, language=language)
         if html is None:
-            return _html(NOT_FOUND, 404)
+            return _html(not_found_html(language), 404)
         return _html(html)
+
+    async def choose_language(request: Request) -> Response:
+        """The pages' language switch (a link, no script): remember the language picked in
+        a cookie and go back to the page it was picked on."""
+        code = normalize_language(request.query_params.get("set", "")[:16])
+        back = local_target(request.query_params.get("next", "/"))
+        response = RedirectResponse(back, 303, headers={"Cache-Control": "no-store"})
+        if code:
+            response.set_cookie(LANGUAGE_COOKIE, code, max_age=365 * 86400, path="/",
+                                httponly=True, samesite="lax")  # fmt: skip
+        return response
 
     async def section_root(request: Request) -> Response:
         return Response(status_code=301, headers={"Location": request.url.path + "/"})
@@ -356,23 +451,23 @@ def create_app(hub: Hub) -> ASGIApp:
         name = request.path_params["name"]
         body = assets.get(name)
         if body is None:
-            return _html(NOT_FOUND, 404)
+            return missing(request)
         kind = CONTENT_TYPES[name[name.rindex(".") :]]
         return Response(body, headers={"Content-Type": kind, "Cache-Control": "max-age=600"})
 
     async def display(request: Request) -> Response:
         setup = DisplaySetup.from_query(dict(list(request.query_params.items())[:20]))
         if setup is None:
-            return _html(NOT_FOUND, 404)
+            return missing(request)
         setup = setup.with_notice(hub.notice)
         html = renderer.display(venue.data, venue.versions, setup, hub.notice_version)
         if html is None:
-            return _html(NOT_FOUND, 404)
+            return missing(request)
         return _html(html)
 
     async def qr(request: Request) -> Response:
         if not hub.public_url:
-            return _html(NOT_FOUND, 404)
+            return missing(request)
         from swissdesk.venue.qr import qr_svg
 
         return Response(qr_svg(hub.public_url), headers={"Content-Type": "image/svg+xml",
@@ -381,19 +476,24 @@ def create_app(hub: Hub) -> ASGIApp:
     async def live(request: Request) -> Response:
         page = request.query_params.get("page", "")[:MAX_TARGET]
         known = request.headers.get("last-event-id") or request.query_params.get("v", "")
-        if hub.live_state(page) is None:
-            return PlainTextResponse("No such page.\n", 404)
+        # The page's own language (its address names it): a live page never changes it.
+        language = normalize_language(request.query_params.get("lang", "")[:16])
+        if hub.live_state(page, language) is None:
+            with using_language(language or _header_language(request.scope)):
+                return PlainTextResponse(_("No such page.") + "\n", 404)
         if hub.streams >= MAX_STREAMS:
-            return PlainTextResponse("Too many live pages; try again.\n", 503,
-                                     headers={"Retry-After": "10"})  # fmt: skip
+            with using_language(language or _header_language(request.scope)):
+                text = _("Too many live pages; try again.")
+            return PlainTextResponse(text + "\n", 503, headers={"Retry-After": "10"})
         return StreamingResponse(
-            _stream(hub, page, known[:40]),
+            _stream(hub, page, known[:40], language),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
         )
 
     routes = [
         Route("/", index),
+        Route("/language", choose_language),
         Route("/display", display),
         Route("/live", live),
         Route("/qr.svg", qr),
@@ -421,14 +521,16 @@ def create_app(hub: Hub) -> ASGIApp:
     phones = hub.phones = Phones(venue, renderer.env, clock=hub.clock, kiosk_key=hub.kiosk_key)
 
     async def checkin(request: Request) -> Response:
-        if request.method == "POST":
-            return await phones.post(request, "checkin")
-        return await phones.page(request, "checkin")
+        with using_language(page_language(request, event_language())):
+            if request.method == "POST":
+                return await phones.post(request, "checkin")
+            return await phones.page(request, "checkin")
 
     async def report(request: Request) -> Response:
-        if request.method == "POST":
-            return await phones.post(request, "report")
-        return await phones.page(request, "report")
+        with using_language(page_language(request, event_language())):
+            if request.method == "POST":
+                return await phones.post(request, "report")
+            return await phones.page(request, "report")
 
     async def me(request: Request) -> Response:
         return await phones.me(request)
@@ -444,23 +546,26 @@ def create_app(hub: Hub) -> ASGIApp:
     ]
 
     async def not_found(request: Request, exc: Exception) -> Response:
-        return _html(NOT_FOUND, 404)
+        return missing(request)
 
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found})
     return Guard(app)
 
 
-async def _stream(hub: Hub, page: str, known: str) -> AsyncIterator[bytes]:
-    """One live page: its new ``<main>`` whenever its version changes, else a heartbeat."""
+async def _stream(
+    hub: Hub, page: str, known: str, language: str | None = None
+) -> AsyncIterator[bytes]:
+    """One live page: its new ``<main>`` whenever its version changes, else a heartbeat;
+    in the page's ``language`` (``None``: its section's)."""
     hub.streams += 1
     try:
         yield b"retry: 2000\n\n"
         while True:
             waiter = hub.waiter()  # taken before looking: a change in between still wakes us
             try:
-                message = hub.live_message(page)
+                message = hub.live_message(page, language)
                 if message is None:  # the page went away (a section removed): say so, stop
-                    yield GONE
+                    yield gone_message(language or SOURCE_LANGUAGE)
                     return
                 version, update = message
                 if version != known:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from swissdesk.i18n import N_, SOURCE_LANGUAGE, normalize_language, using_language
 from swissdesk.lists.board_order import (
     BYE_LABELS,
     GAME_MARKS,
@@ -47,17 +48,18 @@ from swissdesk.storage import TournamentFile
 from swissdesk.storage.teamviews import MatchView
 
 SYSTEM_NAMES: Mapping[str, str] = {
-    "dutch": "Swiss (Dutch system)",
-    "dubov": "Swiss (Dubov system)",
-    "burstein": "Swiss (Burstein system)",
-    "lim": "Swiss (Lim system)",
-    DOUBLE_SWISS: "Double-Swiss",
-    "team": "Team Swiss",
-    "rating1992": "Swiss (rating-based, 1992)",
-    "round-robin": "Round robin",
-    "scheveningen": "Scheveningen",
+    "dutch": N_("Swiss (Dutch system)"),
+    "dubov": N_("Swiss (Dubov system)"),
+    "burstein": N_("Swiss (Burstein system)"),
+    "lim": N_("Swiss (Lim system)"),
+    DOUBLE_SWISS: N_("Double-Swiss"),
+    "team": N_("Team Swiss"),
+    "rating1992": N_("Swiss (rating-based, 1992)"),
+    "round-robin": N_("Round robin"),
+    "scheveningen": N_("Scheveningen"),
 }
-"""How a page names the pairing system (an unknown name is shown as it is stored)."""
+"""How a page names the pairing system (an unknown name is shown as it is stored); in
+English here, in the page's language on the page (the ``system`` filter)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,10 +95,14 @@ class Board:
 
 @dataclass(frozen=True, slots=True)
 class Unpaired:
-    """A participant without a board in a round and why (``PAB``, ``half-point bye``...)."""
+    """A participant without a board in a round and why (``pairing-allocated bye``,
+    ``half-point bye`` and the points it scored...), in English: the page says it in its
+    own language (the ``unpaired`` filter of :mod:`swissdesk.venue.render`)."""
 
     tpn: int
     label: str
+    points: str = ""
+    """What a requested bye scored (``½``, ``1``), shown after the label; else empty."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +203,9 @@ class SectionData:
     fide_mode: bool = True
     """False once the tournament left FIDE mode: every page says so, as the window's title
     and every printed page do (C.02 VCL Q46)."""
+    language: str = SOURCE_LANGUAGE
+    """The tournament's language (issue 38): its pages speak it unless the player's
+    browser or the player's own choice asks for another one."""
 
     @property
     def current_round(self) -> RoundData | None:
@@ -226,7 +235,21 @@ def slug_for(name: str, taken: set[str]) -> str:
 
 
 def read_section(tf: TournamentFile, slug: str, *, fide_ids: bool = False) -> SectionData:
-    """Read what the pages show of the tournament ``tf`` acts on (one read of each model)."""
+    """Read what the pages show of the tournament ``tf`` acts on (one read of each model).
+
+    Read in English: one read serves the pages of every language, each page translates
+    the words it shows (a label a lower layer translated would be frozen in one language)."""
+    with using_language(SOURCE_LANGUAGE):
+        return _read_section(tf, slug, fide_ids=fide_ids)
+
+
+def document_language(tf: TournamentFile) -> str:
+    """The tournament's language for its printed documents and venue pages."""
+    chosen = getattr(tf, "document_language", None)  # storage's (issue 38), when it has it
+    return (normalize_language(chosen()) if callable(chosen) else None) or SOURCE_LANGUAGE
+
+
+def _read_section(tf: TournamentFile, slug: str, *, fide_ids: bool) -> SectionData:
     settings = tf.settings()
     rows = tf.players()
     tournament = tf.snapshot(include_pending=True)
@@ -261,6 +284,7 @@ def read_section(tf: TournamentFile, slug: str, *, fide_ids: bool = False) -> Se
         double_swiss=settings.system == DOUBLE_SWISS,
         round_robin=is_round_robin(settings.system),
         fide_mode=settings.fide_mode,
+        language=document_language(tf),
     )
     if tournament.is_team:
         return _team_section(tf, tournament, players, base)
@@ -350,24 +374,21 @@ def _round_data(
     )
     gone = withdrawn_by_round(tournament, number, withdrawn)
     unpaired = tuple(
-        Unpaired(
-            u.tpn,
-            WITHDRAWN
-            if u.tpn in gone and u.result is ResultCode.NOT_PAIRED
-            else _bye_label(tournament, u.result),
-        )
+        Unpaired(u.tpn, WITHDRAWN)
+        if u.tpn in gone and u.result is ResultCode.NOT_PAIRED
+        else _unpaired(u.tpn, tournament, u.result)
         for u in unpaired_of_round(tournament, number)
     )
     complete = all(b.result for b in boards)
     return RoundData(number, boards, unpaired, complete)
 
 
-def _bye_label(tournament: Tournament, result: ResultCode) -> str:
+def _unpaired(tpn: int, tournament: Tournament, result: ResultCode) -> Unpaired:
     mark = bye_mark(result, tournament.scoring)
     label = bye_label(tournament, result) if result in BYE_LABELS else result.value
     if mark and result is not ResultCode.PAIRING_ALLOCATED_BYE:
-        return f"{label} ({mark.removeprefix('bye ')})"
-    return label
+        return Unpaired(tpn, label, mark.removeprefix("bye "))
+    return Unpaired(tpn, label)
 
 
 def _player_round(tournament: Tournament, tpn: int, number: int, board: int | None) -> PlayerRound:
@@ -466,9 +487,7 @@ def _team_section(
             RoundData(
                 r,
                 (),
-                tuple(
-                    Unpaired(tpn, _bye_label(tournament, code)) for tpn, _n, code in view.unpaired
-                ),
+                tuple(_unpaired(tpn, tournament, code) for tpn, _n, code in view.unpaired),
                 all(m.complete for m in view.matches),
             )
         )

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from swissdesk.i18n import _, normalize_language
 from swissdesk.venue.data import SectionData
 
 SHOWABLE = ("pairings", "standings")
@@ -69,6 +70,8 @@ class DisplaySetup:
     clock: bool = True
     slide: int = 0
     notice: HallNotice = HallNotice()
+    language: str = ""
+    """The screen's language (``lang=de``); empty: the tournament's."""
 
     def query(self, *, slide: int | None = None) -> str:
         """The screen's address after ``/display?``."""
@@ -83,6 +86,8 @@ class DisplaySetup:
         params["clock"] = "1" if self.clock else "0"
         if slide:
             params["slide"] = slide
+        if self.language:
+            params["lang"] = self.language
         return urlencode(params)
 
     @staticmethod
@@ -106,8 +111,9 @@ class DisplaySetup:
                 return None
         except ValueError:
             return None
+        language = normalize_language(query.get("lang", "")[:10]) or ""
         return DisplaySetup(section, show, boards, rows, every, query.get("clock", "1") != "0",
-                            slide)  # fmt: skip
+                            slide, language=language)  # fmt: skip
 
     def with_notice(self, notice: HallNotice) -> DisplaySetup:
         return replace(self, notice=notice)
@@ -152,7 +158,9 @@ def display_slides(data: SectionData, setup: DisplaySetup) -> list[Slide]:
 
 
 def _standings_title(data: SectionData, start: int, count: int) -> str:
-    return f"Standings after round {data.after_round} · places {start + 1}–{start + count}"
+    return _("Standings after round {round} · places {first}–{last}").format(
+        round=data.after_round, first=start + 1, last=start + count
+    )
 
 
 def _pairing_slides(data: SectionData, setup: DisplaySetup) -> list[Slide]:
@@ -163,20 +171,21 @@ def _pairing_slides(data: SectionData, setup: DisplaySetup) -> list[Slide]:
     out: list[Slide] = []
     if data.is_team:
         items: tuple[Any, ...] = data.matches.get(current.number, ())
-        kind, what = "matches", "matches"
+        kind = "matches"
+        title = _("Round {round} · matches {first}–{last}")
     else:
         items = current.boards
-        kind, what = "pairings", "boards"
+        kind = "pairings"
+        title = _("Round {round} · boards {first}–{last}")
     if setup.boards is not None:
         first, last = setup.boards
         items = tuple(b for b in items if first <= getattr(b, "number", 0) <= last)
     for i in range(0, len(items), n):
         part = items[i : i + n]
         lo, hi = part[0].number, part[-1].number
-        out.append(Slide(kind, f"Round {current.number} · {what} {lo}–{hi}", part))
+        out.append(Slide(kind, title.format(round=current.number, first=lo, last=hi), part))
     if current.unpaired and setup.boards is None:
         for i in range(0, len(current.unpaired), n):
-            out.append(
-                Slide("byes", f"Round {current.number} · not playing", current.unpaired[i : i + n])
-            )
+            title = _("Round {round} · not playing").format(round=current.number)
+            out.append(Slide("byes", title, current.unpaired[i : i + n]))
     return out

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from swissdesk.i18n import _
 from swissdesk.model.text import fold, matches
 from swissdesk.venue.data import PlayerInfo, SectionData
 
@@ -71,7 +72,9 @@ def _home(data: SectionData, _q: Mapping[str, str], _a: tuple[int, ...]) -> Page
     return Page(
         "round.html",
         {"round": current, "number": current.number if current else 0, "home": True},
-        f"Round {current.number}" if current else "Players",
+        _("Round {number}").format(number=current.number)
+        if current
+        else (_("Teams") if data.is_team else _("Players")),
         data.slug,
     )
 
@@ -81,7 +84,7 @@ def _round(data: SectionData, _q: Mapping[str, str], args: tuple[int, ...]) -> P
     if rnd is None:
         return None
     return Page("round.html", {"round": rnd, "number": rnd.number, "home": False},
-                f"Round {rnd.number}", data.slug)  # fmt: skip
+                _("Round {number}").format(number=rnd.number), data.slug)  # fmt: skip
 
 
 def find_players(data: SectionData, query: str) -> list[PlayerInfo]:
@@ -112,7 +115,8 @@ def _find(data: SectionData, query: Mapping[str, str], _a: tuple[int, ...]) -> P
             if rounds:
                 seats[tpn] = rounds[-1]
     return Page("find.html", {"q": q, "found": found, "seats": seats, "round": current},
-                f"Find: {q}" if q else "Find a player", data.slug)  # fmt: skip
+                _("Find: {query}").format(query=q) if q else _("Find a player"),
+                data.slug)  # fmt: skip
 
 
 def _player(data: SectionData, _q: Mapping[str, str], args: tuple[int, ...]) -> Page | None:
@@ -133,22 +137,22 @@ def _player(data: SectionData, _q: Mapping[str, str], args: tuple[int, ...]) -> 
 
 def _players(data: SectionData, _q: Mapping[str, str], _a: tuple[int, ...]) -> Page | None:
     ordered = sorted(data.players.values(), key=lambda p: (p.key, p.tpn))
-    return Page("players.html", {"ordered": ordered}, "Players" if not data.is_team
-                else "Teams", data.slug)  # fmt: skip
+    return Page("players.html", {"ordered": ordered}, _("Players") if not data.is_team
+                else _("Teams"), data.slug)  # fmt: skip
 
 
 def _standings(data: SectionData, _q: Mapping[str, str], _a: tuple[int, ...]) -> Page | None:
-    return Page("standings.html", {}, "Standings", data.slug)
+    return Page("standings.html", {}, _("Standings"), data.slug)
 
 
 def _categories(data: SectionData, _q: Mapping[str, str], _a: tuple[int, ...]) -> Page | None:
     if not data.categories:
         return None
-    return Page("categories.html", {}, "Categories", data.slug)
+    return Page("categories.html", {}, _("Categories"), data.slug)
 
 
 def _crosstable(data: SectionData, _q: Mapping[str, str], _a: tuple[int, ...]) -> Page | None:
-    return Page("crosstable.html", {}, "Cross table", data.slug)
+    return Page("crosstable.html", {}, _("Cross table"), data.slug)
 
 
 ROUTES: tuple[tuple[re.Pattern[str], Builder], ...] = (
@@ -175,7 +179,8 @@ def split_section_path(path: str) -> tuple[str, str] | None:
 def resolve(
     sections: Mapping[str, SectionData], path: str, query: Mapping[str, str]
 ) -> Page | None:
-    """The page at ``path`` (``None``: no such page, a 404)."""
+    """The page at ``path`` (``None``: no such page, a 404); its title in the current
+    language (:func:`~swissdesk.i18n.using_language`, which the renderer sets)."""
     split = split_section_path(path)
     if split is None:
         return None

@@ -46,6 +46,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from swissdesk.errors import SwissdeskError
+from swissdesk.i18n import _, current_language, ngettext
 from swissdesk.storage import (
     BoardResult,
     CodeHolder,
@@ -58,6 +59,7 @@ from swissdesk.storage import (
     TournamentFile,
 )
 from swissdesk.storage.views import PhoneGame
+from swissdesk.venue.render import language_links, not_found_html
 from swissdesk.venue.source import Section, Venue
 
 MAX_WRONG = 5
@@ -145,16 +147,16 @@ class FormTokens:
         """Spend ``token``; ``None`` if good, else why it is refused."""
         parts = token.split(".")
         if not cookie or len(parts) != 3 or not parts[0].isdigit():
-            return "this form is not from this server: open the page again"
+            return _("This form is not from this server: open the page again.")
         stamp, nonce, mac = parts
         if not hmac.compare_digest(mac, self._mac(cookie, stamp, nonce)):
-            return "this form is not from this server: open the page again"
+            return _("This form is not from this server: open the page again.")
         age = self.clock() - int(stamp)
         if age > TOKEN_TTL_S or age < -60:
-            return "this form is too old: open the page again"
+            return _("This form is too old: open the page again.")
         with self._lock:
             if token in self._used:
-                return "this form was sent already"
+                return _("This form was sent already.")
             self._used[token] = self.clock()
             while len(self._used) > USED_TOKENS_KEPT:
                 self._used.popitem(last=False)
@@ -352,7 +354,7 @@ class Phones:
         if not self.kiosk_key or not hmac.compare_digest(key.encode(), self.kiosk_key.encode()):
             if key:
                 self.lockout.wrong(address)
-            return HTMLResponse(_NOT_FOUND, 404)
+            return HTMLResponse(not_found_html(current_language()), 404)
         return None
 
     async def kiosk(self, request: Request) -> Response:
@@ -372,7 +374,7 @@ class Phones:
     async def _kiosk_post(self, request: Request) -> Response:
         read = _same_origin(request) or await _read_form(request)
         if isinstance(read, str):
-            return HTMLResponse(_NOT_FOUND, 404) if not self.kiosk_key else self._render_kiosk(
+            return HTMLResponse(not_found_html(current_language()), 404) if not self.kiosk_key else self._render_kiosk(
                 request, key="", answer=Answer("Not sent", read, "refused"), status=403)
         form = read
         key = form.get("key", "")[:80]
@@ -455,34 +457,44 @@ class Phones:
     async def post(self, request: Request, what: str) -> Response:
         opened = await asyncio.to_thread(self._open_sections, what)
         if not opened:
-            return HTMLResponse(_NOT_FOUND, 404)
+            return HTMLResponse(not_found_html(current_language()), 404)
         read = _same_origin(request) or await _read_form(request)
         if isinstance(read, str):
-            return self._answer(request, what, Answer("Not sent", read, "refused"), 403)
+            return self._answer(request, what, Answer(_("Not sent"), read, "refused"), 403)
         form = read
         cookie = request.cookies.get(COOKIE, "")
         why = self.tokens.check(cookie, form.get("token", ""))
         if why is not None:
-            return self._answer(request, what, Answer("Not sent", why, "refused"), 403)
+            return self._answer(request, what, Answer(_("Not sent"), why, "refused"), 403)
         address = request.client.host if request.client else "unknown"
         left = self.lockout.locked(address)
         if left:
             minutes = max(1, round(left / 60))
-            text = (f"Too many wrong codes from this phone: try again in {minutes} minutes, "
-                    "or ask the arbiter.")  # fmt: skip
-            return self._answer(request, what, Answer("Locked", text, "refused"), 429)
+            text = ngettext(
+                "Too many wrong codes from this phone: try again in {minutes} minute, "
+                "or ask the arbiter.",
+                "Too many wrong codes from this phone: try again in {minutes} minutes, "
+                "or ask the arbiter.",
+                minutes,
+            ).format(minutes=minutes)
+            return self._answer(request, what, Answer(_("Locked"), text, "refused"), 429)
         code = form.get("code", "")[:32]
         found = await asyncio.to_thread(self._holder, code)
         if found is None:
-            text = "This code is not known here: check it on your slip, or ask the arbiter."
+            text = _("This code is not known here: check it on your slip, or ask the arbiter.")
             locked = self.lockout.wrong(address)
             if locked:
-                text += " Too many wrong codes: this phone must wait 15 minutes."
-            answer = Answer("Not accepted", text, "refused")
+                minutes = round(LOCK_S / 60)
+                text += " " + ngettext(
+                    "Too many wrong codes: this phone must wait {minutes} minute.",
+                    "Too many wrong codes: this phone must wait {minutes} minutes.",
+                    minutes,
+                ).format(minutes=minutes)
+            answer = Answer(_("Not accepted"), text, "refused")
             return self._answer(request, what, answer, 429 if locked else 403)
         if found[0] not in opened:  # a real code, of a section that is not open
-            text = "This is closed for your section now: ask the arbiter."
-            return self._answer(request, what, Answer("Closed", text, "refused"), 404)
+            text = _("This is closed for your section now: ask the arbiter.")
+            return self._answer(request, what, Answer(_("Closed"), text, "refused"), 404)
         section, handle, holder = found
         device = _device(request)
         if what == "checkin":
@@ -496,9 +508,9 @@ class Phones:
             await asyncio.to_thread(self._saved, handle, PhoneCheckIn(code, device=device))
         except SwissdeskError as exc:
             text = _sentence(str(exc))
-            kind = "ok" if "already" in text else "refused"
+            kind = "ok" if _already(exc) else "refused"
             return self._answer(request, "checkin", Answer(holder.name, text, kind))
-        text = "You are checked in. Good luck!"
+        text = _("You are checked in. Good luck!")
         return self._answer(request, "checkin", Answer(holder.name, text, "ok"))
 
     async def _report(
@@ -516,7 +528,7 @@ class Phones:
         access = await asyncio.to_thread(self.access, section)
         r = access.report_round
         if r is None:
-            return self._answer(request, "report", Answer("Closed", "Result reporting is closed: tell the arbiter.", "refused"), 404)  # fmt: skip
+            return self._answer(request, "report", Answer(_("Closed"), _("Result reporting is closed: tell the arbiter."), "refused"), 404)  # fmt: skip
         message: Answer | None = None
         action: ReportResult | ReportMatch | None = None
         if count:
@@ -529,7 +541,7 @@ class Phones:
         elif wanted:
             result = PHONE_RESULTS.get(wanted)
             if result is None:
-                message = Answer(holder.name, "Choose 1-0, ½-½ or 0-1.", "refused")
+                message = Answer(holder.name, _("Choose 1-0, ½-½ or 0-1."), "refused")
             else:
                 action = ReportResult(code, r, result, device=device)
         if action is not None:
@@ -541,7 +553,7 @@ class Phones:
                 message = Answer(holder.name, _report_sentence(summary), "ok")
         board = await asyncio.to_thread(_board_info, handle, section.name, holder.tpn, r)
         if board is None:
-            return self._answer(request, "report", Answer(holder.name, f"You have no game in round {r}: nothing to report.", "info"))  # fmt: skip
+            return self._answer(request, "report", Answer(holder.name, _("You have no game in round {round}: nothing to report.").format(round=r), "info"))  # fmt: skip
         answer = message or Answer(holder.name, "", "info")
         return self._answer(request, "report", Answer(answer.title, answer.text, answer.kind, board), code=code)  # fmt: skip
 
@@ -570,9 +582,12 @@ class Phones:
         fresh = not cookie or len(cookie) > 64
         if fresh:
             cookie = secrets.token_urlsafe(18)
-        title = {"checkin": "Check in", "kiosk": "Check-in desk"}.get(what, "Report your result")
+        title = {"checkin": _("Check in"), "kiosk": "Check-in desk"}.get(
+            what, _("Report your result")
+        )
         token = self.tokens.issue(cookie)
-        page = {**context, "what": what, "title": title, "token": token}
+        page = {**context, "what": what, "title": title, "token": token,
+                "lang": current_language(), "switch": language_links("/" + what)}  # fmt: skip
         html = self.env.get_template(template).render(page)
         # Same-origin referrers (not the venue's usual no-referrer): the browser then
         # names this server as the form's Origin, which the check above compares.
@@ -610,15 +625,26 @@ def _board_info(handle: TournamentFile, section: str, tpn: int, r: int) -> Board
 
 
 def _report_sentence(summary: str) -> str:
+    """What a player's report did, from the command's summary (English, the audit log's)."""
     if "confirmed" in summary or "agreed" in summary:
-        tail = " The result is entered." if "entered" in summary else " The arbiter accepts it."
-        both = "both captains agree" if "match " in summary else "both players agree"
-        return f"Thank you: {both}." + tail
+        if "match " in summary:  # a team captain's report (issue 35), in English for now
+            tail = " The result is entered." if "entered" in summary else " The arbiter accepts it."
+            return "Thank you: both captains agree." + tail
+        if "entered" in summary:
+            return _("Thank you: both players agree. The result is entered.")
+        return _("Thank you: both players agree. The arbiter accepts it.")
     if "disputed" in summary:
-        return "You disagree with your opponent's report: the arbiter will come to you."
+        return _("You disagree with your opponent's report: the arbiter will come to you.")
     if "match " in summary:
         return "Thank you: the other team's captain confirms it on their phone."
-    return "Thank you: your opponent confirms it on their phone."
+    return _("Thank you: your opponent confirms it on their phone.")
+
+
+def _already(exc: SwissdeskError) -> bool:
+    """A check-in refused because the player is checked in already (an answer that is good
+    news, whatever language the refusal is in)."""
+    refusal = "you are checked in already"  # storage's words, in its catalog if it marks them
+    return "already" in str(exc) or _(refusal) in str(exc)
 
 
 def _sentence(text: str) -> str:
@@ -652,7 +678,7 @@ def _same_origin(request: Request) -> str | None:
         value = request.headers.get(header)
         if value and value != "null":
             if urlsplit(value).netloc != host:
-                return "this form was sent from another site: nothing was saved"
+                return _("This form was sent from another site: nothing was saved.")
             return None
     return None
 
@@ -660,23 +686,17 @@ def _same_origin(request: Request) -> str | None:
 async def _read_form(request: Request) -> dict[str, str] | str:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/x-www-form-urlencoded":
-        return "send the form from its page"
+        return _("Send the form from its page.")
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY:
-        return "this form is too long"
+        return _("This form is too long.")
     body = b""
     async for chunk in request.stream():
         body += chunk
         if len(body) > MAX_BODY:
-            return "this form is too long"
+            return _("This form is too long.")
     try:
         pairs = parse_qsl(body.decode("ascii"), keep_blank_values=True, max_num_fields=MAX_GAMES + 8)
     except (UnicodeDecodeError, ValueError):
-        return "this form cannot be read"
+        return _("This form cannot be read.")
     return {k: v for k, v in pairs}
-
-
-_NOT_FOUND = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Not found</title>
-<link rel="stylesheet" href="/static/venue.css"></head><body><main><h1>Not found</h1>
-<p>There is no such page. <a href="/">All tournaments</a></p></main></body></html>"""

@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import SOURCE_LANGUAGE, normalize_language
 from swissdesk.venue.pages import section_pages, static_file
 from swissdesk.venue.render import ASSETS, Renderer, load_assets
 from swissdesk.venue.source import Venue
@@ -26,23 +27,28 @@ MARKER = ".swissdesk-site"
 """The file that marks a folder as a site swissdesk published (it may be replaced)."""
 
 
-def site_files(venue: Venue) -> Iterator[tuple[str, bytes]]:
-    """``(relative file name, content)`` of every page and asset of the site."""
+def site_files(venue: Venue, language: str | None = None) -> Iterator[tuple[str, bytes]]:
+    """``(relative file name, content)`` of every page and asset of the site, in
+    ``language`` (``None``: each tournament's own)."""
     renderer = Renderer(static=True)
     data, versions = venue.data, venue.versions
     if len(venue.sections) == 1:
         # One tournament: the start page is its pairings (as the server redirects there).
         only = venue.sections[0].slug
-        home = renderer.page(data, versions, f"/s/{only}/", {}, at="/")
+        home = renderer.page(data, versions, f"/s/{only}/", {}, at="/",
+                             language=language or data[only].language)  # fmt: skip
         assert home is not None
         yield "index.html", home.encode("utf-8")
     else:
-        index = renderer.page(data, versions, "/", {})
+        first = next(iter(data.values()), None)
+        index = renderer.page(data, versions, "/", {}, language=language or
+                              (first.language if first else SOURCE_LANGUAGE))  # fmt: skip
         assert index is not None
         yield "index.html", index.encode("utf-8")
     for section in venue.sections:
+        own = language or data[section.slug].language
         for page in section_pages(data[section.slug]):
-            html = renderer.page(data, versions, page, {})
+            html = renderer.page(data, versions, page, {}, language=own)
             if html is not None:
                 yield static_file(page), html.encode("utf-8")
     assets = load_assets()
@@ -52,14 +58,18 @@ def site_files(venue: Venue) -> Iterator[tuple[str, bytes]]:
 
 
 def publish(
-    paths: Sequence[str | Path], out: str | os.PathLike[str], *, fide_ids: bool = False
+    paths: Sequence[str | Path],
+    out: str | os.PathLike[str],
+    *,
+    fide_ids: bool = False,
+    language: str | None = None,
 ) -> tuple[Path, int]:
     """Write the site of ``paths`` to ``out`` (a folder, or a ``.zip`` file); returns the
     path written and the number of pages."""
     target = Path(out)
     venue = Venue(paths, fide_ids=fide_ids)
     try:
-        files = list(site_files(venue))
+        files = list(site_files(venue, normalize_language(language)))
     finally:
         venue.close()
     pages = sum(1 for name, _ in files if name.endswith(".html"))

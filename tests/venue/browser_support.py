@@ -40,8 +40,11 @@ def browser_paths() -> tuple[str, str]:
 
 
 @contextmanager
-def chromium(profile: Path, width: int, height: int, *, scripts: bool = True) -> Iterator[Any]:
-    """A headless Chromium window of ``width`` x ``height`` CSS pixels."""
+def chromium(
+    profile: Path, width: int, height: int, *, scripts: bool = True, language: str = ""
+) -> Iterator[Any]:
+    """A headless Chromium window of ``width`` x ``height`` CSS pixels; ``language``: the
+    browser's language (its ``Accept-Language``), else Chromium's own."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -55,10 +58,14 @@ def chromium(profile: Path, width: int, height: int, *, scripts: bool = True) ->
                 "--hide-scrollbars", "--force-device-scale-factor=1",
                 f"--user-data-dir={profile}", f"--window-size={width},{height}"):  # fmt: skip
         options.add_argument(arg)
+    prefs: dict[str, object] = {}
     if not scripts:
-        options.add_experimental_option(
-            "prefs", {"profile.managed_default_content_settings.javascript": 2}
-        )
+        prefs["profile.managed_default_content_settings.javascript"] = 2
+    if language:
+        options.add_argument(f"--lang={language}")
+        prefs["intl.accept_languages"] = language
+    if prefs:
+        options.add_experimental_option("prefs", prefs)
     driver = webdriver.Chrome(options=options, service=Service(executable_path=driver_path))
     try:
         driver.set_window_size(width, height)

@@ -207,6 +207,52 @@ def test_phone_standings_fit_the_screen_with_every_tie_break(tmp_path: Path) -> 
             assert not any(s.is_displayed() for s in table.find_elements(By.CSS_SELECTOR, ".stack"))
 
 
+def test_the_longest_languages_fit_a_phone(events: dict[str, Path], tmp_path: Path) -> None:
+    """Issue 38: German and Russian, the longest words, on a 360-pixel phone: the browser's
+    language picks the page's, every page fits the screen's width (nothing to scroll
+    sideways), the page says it in the right language, the switch leads to another one.
+    With SWISSDESK_SCREENSHOTS set, the pages are saved there to be looked at."""
+    import os
+
+    from selenium.webdriver.common.by import By
+
+    browser_paths()
+    shots = os.environ.get("SWISSDESK_SCREENSHOTS")
+    pages = ("/", "/player/2", "/standings", "/crosstable", "/players")
+    expected = {
+        "de": ("Wo spiele ich?", "Feinwertungen (FIDE C.07)"),
+        "ru": ("Где я играю?", "Дополнительные показатели (FIDE C.07)"),
+    }
+    with running_server(events["open"], events["team"]) as url:
+        for language, words in expected.items():
+            with chromium(tmp_path / language, 360, 780, language=language) as driver:
+                for page in pages:
+                    driver.get(f"{url}/s/riverside-open{page}")
+                    assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == language
+                    width = driver.execute_script(
+                        "return [document.documentElement.scrollWidth, window.innerWidth]"
+                    )
+                    assert width[0] <= width[1], (language, page, width)
+                    if page == "/standings":
+                        assert words[1] in driver.find_element(By.TAG_NAME, "main").text
+                    if shots:
+                        name = page.strip("/").replace("/", "-") or "round"
+                        driver.save_screenshot(str(Path(shots) / f"venue-{language}-{name}.png"))
+                driver.get(f"{url}/s/riverside-open/")
+                assert words[0] in driver.find_element(By.TAG_NAME, "body").text
+                driver.get(f"{url}/checkin")
+                assert driver.execute_script(
+                    "return document.documentElement.scrollWidth <= window.innerWidth"
+                )
+                if shots:
+                    driver.save_screenshot(str(Path(shots) / f"venue-{language}-checkin.png"))
+                driver.get(f"{url}/s/riverside-open/")
+                driver.find_element(By.CSS_SELECTOR, "nav.languages a[lang='pl']").click()
+                wait_for(lambda: "Gdzie gram?" in driver.find_element(By.TAG_NAME, "body").text,
+                         "the page in Polish after the switch")  # fmt: skip
+                assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "pl"
+
+
 PLAN = (
     'version = 1\n[rules]\ncurrency = "EUR"\n\n'
     '[[category]]\nname = "Under 2300"\nrating_below = 2300\n\n'

@@ -6,6 +6,9 @@
   var body = document.body;
   var url = body.getAttribute("data-live");
   var status = document.getElementById("live");
+  // The page's own words (its language), from the page: "Live · updated {time}".
+  var liveText = body.getAttribute("data-live-text") || "Live · updated {time}";
+  var retryText = body.getAttribute("data-retry-text") || "Reconnecting…";
   if (!url || !window.EventSource) { return; }
   var source = null;
   var delay = 1000;
@@ -24,7 +27,7 @@
     timer = null;
     if (source) { source.close(); }
     source = new EventSource(url);
-    source.onopen = function () { delay = 1000; show("live", "Live · updated " + stamp()); };
+    source.onopen = function () { delay = 1000; show("live", liveText.replace("{time}", stamp())); };
     source.addEventListener("update", function (event) {
       var message = JSON.parse(event.data);
       var main = document.getElementById("main");
@@ -39,11 +42,11 @@
       }
       body.setAttribute("data-version", message.version);
       url = url.replace(/([?&]v=)[^&]*/, "$1" + encodeURIComponent(message.version));
-      show("live", "Live · updated " + stamp());
+      show("live", liveText.replace("{time}", stamp()));
       document.dispatchEvent(new CustomEvent("venue:update"));
     });
     source.onerror = function () {
-      show("retry", "Reconnecting…");
+      show("retry", retryText);
       if (source.readyState === 2) { retry(); }
     };
   }
