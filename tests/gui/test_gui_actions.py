@@ -298,7 +298,7 @@ def test_gui_command_opens_the_file(monkeypatch: pytest.MonkeyPatch) -> None:
     import swissdesk.gui.app as app
 
     opened: list[str | None] = []
-    monkeypatch.setattr(app, "run_app", lambda path=None: opened.append(path) or 0)
+    monkeypatch.setattr(app, "run_app", lambda path=None, language=None: opened.append(path) or 0)
     args = build_parser().parse_args(["gui", "open.swissdesk"])
     assert args.func(args) == 0
     from swissdesk.cli import main
