@@ -32,7 +32,6 @@ KEYWORDS = {
     "N_": None,
 }
 METHOD_MAP = [
-    ("venue/templates/**.html", "jinja2"),
     ("**/templates/**.html", "jinja2"),
     ("**.py", "python"),
 ]
