@@ -89,9 +89,19 @@ class ExternalTiebreakDialog(ValidatedDialog):
             value = QTableWidgetItem(format_value(external.values.get(tpn)))
             self.table.setItem(i, self.VALUE, value)
         header = self.table.horizontalHeader()
-        for column in (self.NUMBER, self.PLACE, self.POINTS, self.VALUE):
+        for column in (self.NUMBER, self.PLACE, self.POINTS):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(self.NAME, QHeaderView.ResizeMode.Stretch)
+        # room to type a value such as -12.25 whatever the heading's length
+        header.setSectionResizeMode(self.VALUE, QHeaderView.ResizeMode.Fixed)
+        self.table.setColumnWidth(
+            self.VALUE,
+            max(
+                self.fontMetrics().horizontalAdvance("-0000.00"),
+                self.fontMetrics().horizontalAdvance(_("Value")),
+            )
+            + 24,
+        )
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.table.setMinimumHeight(260)
         self.form.addRow(_("&Heading:"), self.label)

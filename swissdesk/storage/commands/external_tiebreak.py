@@ -19,7 +19,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from swissdesk.i18n import _
+from swissdesk.i18n import _, ngettext
 from swissdesk.model.external_tiebreak import (
     LABEL_LIMIT,
     ExternalTiebreak,
@@ -116,7 +116,13 @@ class SetExternalTiebreak(Action):
     position: str = KEEP
 
 
+def _refuse_team(s: Session) -> None:
+    if convert.settings_from_record(tournament_row(s)).is_team:
+        raise ActionRefused(_("External tie-break values are for individual events."))
+
+
 def set_external_tiebreak(s: Session, a: SetExternalTiebreak) -> Outcome:
+    _refuse_team(s)
     before = s.get(MetaRecord, _key(s))
     before_text = None if before is None else before.value
     old = read_external(s)
@@ -177,7 +183,9 @@ def describe(s: Session, external: ExternalTiebreak) -> str:
     where = (
         _("after the declared tie-breaks")
         if external.after is None
-        else _("after {count} declared tie-breaks").format(count=external.after)
+        else ngettext(
+            "after {count} declared tie-break", "after {count} declared tie-breaks", external.after
+        ).format(count=external.after)
     )
     shown = ", ".join(
         f"no. {tpn} {format_value(v)}"
@@ -215,6 +223,7 @@ def draw_lots_for_ties(s: Session, a: DrawLotsForTies) -> Outcome:
     from swissdesk.model.external_tiebreak import draw_lots
     from swissdesk.tiebreaks import compute_standings, declared_tiebreaks
 
+    _refuse_team(s)
     before = s.get(MetaRecord, _key(s))
     before_text = None if before is None else before.value
     if read_external(s).in_use:
