@@ -19,7 +19,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from swissdesk.i18n import _, ngettext
+from swissdesk.i18n import N_, _, ngettext
 from swissdesk.model.external_tiebreak import (
     LABEL_LIMIT,
     ExternalTiebreak,
@@ -45,6 +45,14 @@ LAST = "last"
 """``SetExternalTiebreak.position``: after all the declared tie-breaks."""
 
 
+DEFAULT_LABEL = N_("Play-off")
+"""The heading of a new external tie-break (in the arbiter's language when first stored)."""
+
+
+def _default() -> ExternalTiebreak:
+    return ExternalTiebreak(label=_(DEFAULT_LABEL))
+
+
 def _key(s: Session) -> str:
     return f"external_tiebreak:{section_of(s)}"
 
@@ -54,13 +62,13 @@ def _from_json(text: str) -> ExternalTiebreak:
         data = json.loads(text)
         after = data.get("after")
         return ExternalTiebreak(
-            label=str(data.get("label") or ExternalTiebreak().label),
+            label=str(data.get("label") or _(DEFAULT_LABEL)),
             lower_first=bool(data.get("lower_first")),
             after=None if after is None else int(after),
             values={int(k): Fraction(str(v)) for k, v in dict(data.get("values", {})).items()},
         )
     except (ValueError, TypeError, AttributeError, ZeroDivisionError):
-        return ExternalTiebreak()
+        return _default()
 
 
 def _to_json(external: ExternalTiebreak) -> str:
@@ -79,7 +87,7 @@ def read_external(s: Session) -> ExternalTiebreak:
     """The section's external tie-break, values keyed by player id (the default, without
     values, when none was set)."""
     rec = s.get(MetaRecord, _key(s))
-    return ExternalTiebreak() if rec is None else _from_json(rec.value)
+    return _default() if rec is None else _from_json(rec.value)
 
 
 def _write_text(s: Session, text: str | None) -> None:
@@ -96,7 +104,7 @@ def _write_text(s: Session, text: str | None) -> None:
 def write_external(s: Session, external: ExternalTiebreak) -> None:
     """Keep ``external`` (values keyed by player id); the default without values leaves no
     row."""
-    _write_text(s, None if external == ExternalTiebreak() else _to_json(external))
+    _write_text(s, None if external == _default() else _to_json(external))
 
 
 @dataclass(frozen=True, slots=True)
