@@ -604,7 +604,7 @@ def request_bye(s: Session, a: RequestBye) -> Outcome:
     if r <= last:
         raise ActionRefused(
             _("round {r} is already paired: a bye can be set for round {next} or later").format(
-                r=r, value=last + 1
+                r=r, next=last + 1
             )
         )
     if r > settings.total_rounds:
