@@ -5,7 +5,6 @@ which tests may never reach; reading the source finds it at once."""
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 from swissdesk.translations.catalogs import PACKAGE_DIR, fields
 
@@ -23,10 +22,8 @@ def formatted_messages(tree: ast.AST) -> list[tuple[int, set[str], set[str] | No
         ):
             continue
         inner = node.func.value
-        if isinstance(inner, ast.IfExp):  # (_("a {x}") if c else _("b {x}")).format(x=...)
-            calls = [inner.body, inner.orelse]
-        else:
-            calls = [inner]
+        # (_("a {x}") if c else _("b {x}")).format(x=...) names two messages
+        calls = [inner.body, inner.orelse] if isinstance(inner, ast.IfExp) else [inner]
         for call in calls:
             if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)):
                 continue

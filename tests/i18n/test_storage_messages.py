@@ -85,6 +85,9 @@ def test_a_document_language_does_not_leak_into_the_arbiter_s_refusals(
 
 
 def test_every_refusal_class_keeps_its_type(event: Path) -> None:
-    with using_language("tr"), TournamentFile.open(event) as tf:
-        with pytest.raises(ActionRefused, match="sıra numaralı oyuncu yok"):
-            tf.execute(RemovePlayer(7))
+    with (
+        using_language("tr"),
+        TournamentFile.open(event) as tf,
+        pytest.raises(ActionRefused, match="sıra numaralı oyuncu yok"),
+    ):
+        tf.execute(RemovePlayer(7))
