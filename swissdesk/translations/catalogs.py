@@ -184,6 +184,7 @@ def check_language(language: str) -> list[str]:
     problems: list[str] = []
     for domain in DOMAINS:
         problems += _check_catalog(language, domain)
+    problems += check_one_translation(language)
     if problems:
         problems.append(f"repair: {REPAIR}")
     return problems
@@ -231,6 +232,40 @@ def _check_catalog(language: str, domain: str) -> list[str]:
                 )
     problems += [f"{where}: missing: {k[0]!r}" for k in sorted(set(template) - seen, key=str)]
     problems += _check_compiled(language, domain, catalog)
+    return problems
+
+
+def check_one_translation(language: str) -> list[str]:
+    """Messages two areas translate differently in ``language``: one msgid (in one context)
+    has one translation. At run time the areas' catalogs are one, searched in :data:`DOMAINS`
+    order, so the second area's word would never show: the window, the documents and the
+    venue pages would silently print the first area's. Where the two uses truly need two
+    words (a PDF column's abbreviation), the source gives one of them a context
+    (``pgettext``)."""
+    found: dict[tuple[str, str | None], dict[str, object]] = {}
+    for domain in DOMAINS:
+        path = po_path(language, domain)
+        if not path.exists():
+            continue
+        for message in read_catalog(path, language):
+            if not message.id:
+                continue
+            strings = (
+                message.string if isinstance(message.string, str) else tuple(message.string or ())
+            )
+            if not strings or (isinstance(strings, tuple) and not all(strings)):
+                continue  # untranslated: reported by the completeness check
+            found.setdefault(_key(message), {})[domain] = strings
+    problems: list[str] = []
+    for key, by_domain in sorted(found.items(), key=str):
+        if len(set(map(str, by_domain.values()))) > 1:
+            ways = ", ".join(f"{domain} {text!r}" for domain, text in by_domain.items())
+            first = next(iter(by_domain))
+            context = f" (context {key[1]!r})" if key[1] else ""
+            problems.append(
+                f"{language}: {key[0]!r}{context} is translated two ways: {ways}; "
+                f"only {first}'s shows: make them one, or give one use a context (pgettext)"
+            )
     return problems
 
 

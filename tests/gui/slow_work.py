@@ -16,6 +16,7 @@ the GUI thread would stop the ticks.
 from __future__ import annotations
 
 import itertools
+import os
 import time
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
@@ -29,6 +30,10 @@ ENGINE_SECONDS = 4.0
 """Long enough that a blocked GUI thread (no tick for all of it) stands far apart from the
 longest pause a heavily loaded machine gives a free one."""
 PAGE_SECONDS = 0.05
+BUSY_LOG = "SWISSDESK_TEST_BUSY_LOG"
+"""The environment variable naming a file where :func:`slow_child_main` writes when it was
+busy (``time.perf_counter`` is the system's monotonic clock on Linux, so the parent can put
+its own ticks beside the child's span)."""
 TICKS_PER_SECOND = 20
 """The least a free event loop ticks per second with a 10 ms timer (close to 100 when the
 machine is idle, well over 20 with two busy loops beside the test on 2 cores)."""
@@ -38,9 +43,12 @@ def slow_child_main(
     conn: Connection, tournament: Tournament, round_number: int, system: str, explain: bool
 ) -> None:
     """The pairing child, busy for :data:`ENGINE_SECONDS` before the engine runs."""
-    deadline = time.perf_counter() + ENGINE_SECONDS
+    began = time.perf_counter()
+    deadline = began + ENGINE_SECONDS
     while time.perf_counter() < deadline:
         pass
+    if log := os.environ.get(BUSY_LOG):
+        Path(log).write_text(f"{began!r} {time.perf_counter()!r}\n")
     child_main(conn, tournament, round_number, system, explain)
 
 
@@ -105,3 +113,8 @@ class Ticks:
     def longest_gap(self) -> float:
         d = self.during
         return max(b - a for a, b in itertools.pairwise(d))
+
+    def longest_gap_between(self, first: float, last: float) -> float:
+        """The longest time without a tick from ``first`` to ``last`` (both ends count)."""
+        inside = [t for t in self.times if first <= t <= last]
+        return max(b - a for a, b in itertools.pairwise([first, *inside, last]))

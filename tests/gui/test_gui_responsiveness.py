@@ -4,9 +4,15 @@ A 10 ms timer on the GUI thread records its ticks while round 1 of a 400-player 
 paired. The engine's child process is kept busy for a known time first
 (``slow_work.slow_child_main``), so the test measures the window, not the engine: the Dutch
 engine pairs this round in 0.2 s on an idle machine, too short to tell a free event loop from
-a blocked one (issue 40). The ticks per second and the longest gap between ticks show
-whether the GUI thread was ever blocked; the bounds hold on a 2-core machine with two busy
-loops beside the test. ``benchmarks/bench_gui_responsiveness.py`` reports real figures.
+a blocked one (issue 40). The child writes when it was busy; the verdict looks only at that
+span, when the window has nothing to do but wait for the child: a GUI thread that waited for
+the child (the bug) has no tick in all of it, a free one ticks throughout.
+
+Why only that span: the whole pairing's tick rate and longest gap also count the parent's own
+work before and after the child (starting it, storing 200 boards) and the scheduler's pauses,
+which on this 2-core machine at a load average of 18-28 reached 3.3-11.8 s and failed the test
+while the window was fine (stop 44's runs). ``benchmarks/bench_gui_responsiveness.py`` reports
+the real figures of the whole pairing.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
-from slow_work import ENGINE_SECONDS, TICKS_PER_SECOND, Ticks, slow_child_main
+from slow_work import BUSY_LOG, ENGINE_SECONDS, Ticks, slow_child_main
 
 from swissdesk.engines import get_engine, register
 from swissdesk.gui import pairing
@@ -24,12 +30,10 @@ from swissdesk.gui.mainwindow import MainWindow
 from swissdesk.storage import AssignPairingNumbers, PlayerData, TournamentFile, TournamentSettings
 
 PLAYERS = 400
-GAP_BOUND_SECONDS = ENGINE_SECONDS * 3 / 4
-"""A GUI thread blocked by the engine would not tick for the whole busy time (4 s); a free
-one ticks every 10 ms on an idle machine (the benchmark reports ~15-30 ms gaps), but on a
-2-core machine with a load average of 10-14 the scheduler alone has left it 0.5-0.75 s
-without a turn, and 1.67 s once at a load average of 18 (issue 32's run). Three quarters of
-the engine's known time tells the two apart with room on both sides."""
+GAP_BOUND_SECONDS = ENGINE_SECONDS / 2
+"""A GUI thread that waits for the child has no tick for all of the child's busy time (4 s);
+a free one waiting on nothing is woken every 10 ms, and even a scheduler that starves it
+gives it a turn within 2 s."""
 
 
 def big_open(path: Path, players: int, system: str = "dutch") -> Path:
@@ -45,13 +49,17 @@ def big_open(path: Path, players: int, system: str = "dutch") -> Path:
 
 
 @pytest.fixture
-def slow_child(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The pairing child takes at least ``ENGINE_SECONDS``, however fast the engine is."""
+def slow_child(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """The pairing child takes at least ``ENGINE_SECONDS``, however fast the engine is; it
+    writes its busy span to the file returned."""
     monkeypatch.setattr(pairing, "child_main", slow_child_main)
+    busy_log = tmp_path / "child-busy.txt"
+    monkeypatch.setenv(BUSY_LOG, str(busy_log))
+    return busy_log
 
 
 def test_gui_thread_is_not_blocked_while_pairing(  # type: ignore[no-untyped-def]
-    qtbot, window: MainWindow, tmp_path: Path, slow_child: None
+    qtbot, window: MainWindow, tmp_path: Path, slow_child: Path
 ) -> None:
     assert window.open_file(big_open(tmp_path / "big.swissdesk", PLAYERS))
     ticks = Ticks()
@@ -62,14 +70,16 @@ def test_gui_thread_is_not_blocked_while_pairing(  # type: ignore[no-untyped-def
     with qtbot.waitSignal(window.round_paired, timeout=120_000):
         window.pair_next_round()
     assert ticks.stopped, "the controller reported the end of the pairing"
+    busy_from, busy_to = (float(t) for t in slow_child.read_text().split())
+    busy_gap = ticks.longest_gap_between(busy_from, busy_to)
     print(
-        f"pairing {PLAYERS} players (child busy {ENGINE_SECONDS} s first): "
-        f"{ticks.seconds:.2f} s, {ticks.count} ticks ({ticks.rate:.0f}/s), "
-        f"longest gap {ticks.longest_gap * 1000:.1f} ms"
+        f"pairing {PLAYERS} players: {ticks.seconds:.2f} s, {ticks.count} ticks, longest gap "
+        f"{ticks.longest_gap * 1000:.1f} ms; while the child was busy "
+        f"({busy_to - busy_from:.2f} s): longest gap {busy_gap * 1000:.1f} ms"
     )
-    assert ticks.seconds >= ENGINE_SECONDS, "the pairing took the child's known time"
-    assert ticks.rate >= TICKS_PER_SECOND, "the event loop ran while pairing"
-    assert ticks.longest_gap < GAP_BOUND_SECONDS
+    assert ticks.started <= busy_from < busy_to <= ticks.stopped, "the window waited for it"
+    assert busy_to - busy_from >= ENGINE_SECONDS, "the child was busy for its known time"
+    assert busy_gap < GAP_BOUND_SECONDS, "the event loop ran while the child paired"
     assert window.rounds_page.model.board_count == PLAYERS // 2
 
 

@@ -66,3 +66,25 @@ def test_check_finds_a_missing_message_a_wrong_field_and_a_missing_plural_form(
     assert "repair: python -m swissdesk.translations update" in "\n".join(
         catalogs.check_language("pl")
     )
+
+
+def test_one_message_has_one_translation_across_areas(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """At run time the areas' catalogs are one (the first area in DOMAINS wins), so a msgid
+    two areas translate differently would silently show the first area's word everywhere:
+    the check reports it; a context (pgettext) keeps two uses apart."""
+    (tmp_path / "de" / "LC_MESSAGES").mkdir(parents=True)
+    monkeypatch.setattr(catalogs, "CATALOG_DIR", tmp_path)
+    window = Catalog(locale="de", domain="gui")
+    window.add("Cross table", "Kreuztabelle")
+    window.add("Bd", "Brett")
+    documents = Catalog(locale="de", domain="reports")
+    documents.add("Cross table", "Fortschrittstabelle")
+    documents.add("Bd", "Br.", context="column")
+    documents.add("Standings", "Rangliste")
+    catalogs._write_po(catalogs.po_path("de", "gui"), window)
+    catalogs._write_po(catalogs.po_path("de", "reports"), documents)
+    problems = catalogs.check_one_translation("de")
+    assert len(problems) == 1, problems
+    assert "'Cross table' is translated two ways: gui 'Kreuztabelle', reports " in problems[0]
+    assert "only gui's shows" in problems[0]
+    assert "check_one_translation" in catalogs.check_language.__code__.co_names
