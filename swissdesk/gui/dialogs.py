@@ -53,7 +53,7 @@ from swissdesk.gui.player_dialogs import (
     predicted_tpn,
 )
 from swissdesk.gui.rating_sequence import ListSequenceDialog, sequence_text
-from swissdesk.i18n import N_, _, ngettext
+from swissdesk.i18n import LANGUAGES, N_, _, current_language, ngettext
 from swissdesk.model import schedule, timecontrol
 from swissdesk.model.ratings import (
     InitialOrder,
@@ -96,8 +96,8 @@ TEAM_TIEBREAK_CHOICES = TEAM_TIEBREAKS
 """The team tie-breaks an arbiter orders (C.07, team competitions)."""
 
 LIM_EDITIONS = (
-    ("2026", "2026 (in force)"),
-    ("2003", "2003 (Handbook)"),
+    ("2026", N_("2026 (in force)")),
+    ("2003", N_("2003 (Handbook)")),
     ("1999", "1999"),
 )
 """The editions of the Lim text swissdesk applies (C.04.4.3)."""
@@ -156,7 +156,7 @@ class TiebreakEditor(QWidget):
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
         self.choice.setMinimumContentsLength(28)
-        self.set_offered(dict(names))
+        self.set_offered({code: _(name) for code, name in names.items()})
         add = QPushButton(_("Add"))
         add.clicked.connect(self._add_chosen)
         remove = QPushButton(_("Remove"))
@@ -175,7 +175,8 @@ class TiebreakEditor(QWidget):
         layout.addLayout(row)
 
     def set_offered(self, names: dict[str, str]) -> None:
-        """The tie-breaks the arbiter can pick from (code -> its C.07 name)."""
+        """The tie-breaks the arbiter can pick from (code -> its C.07 name, translated:
+        ``offered_tiebreaks``)."""
         self.choice.clear()
         for name, text in names.items():
             self.choice.addItem(f"{name} – {text}", name)
@@ -186,7 +187,7 @@ class TiebreakEditor(QWidget):
     def _add(self, code: str) -> None:
         item = QListWidgetItem(code)
         name = code if code in self.names else code.split("/")[0].split(":")[0]
-        item.setToolTip(self.names.get(name, ""))
+        item.setToolTip(_(self.names[name]) if name in self.names else "")
         self.list.addItem(item)
 
     def _add_chosen(self) -> None:
@@ -240,10 +241,26 @@ class TournamentDialog(ValidatedDialog):
         parent: QWidget | None = None,
         *,
         title: str | None = None,
+        document_language: str | None = None,
     ) -> None:
         super().__init__(title or _("New tournament"), parent)
         s = settings or TournamentSettings(tiebreaks=DEFAULT_TIEBREAKS)
         self.base = s
+        # The tournament's language (issue 38): its printed documents and venue pages, not
+        # the window's; a new tournament starts in the arbiter's language.
+        self.language = QComboBox()
+        for code, own_name in LANGUAGES.items():
+            self.language.addItem(own_name, code)
+        self.language.setCurrentIndex(
+            max(0, self.language.findData(document_language or current_language()))
+        )
+        self.language.setToolTip(
+            _(
+                "The language of the pairings, standings, cards and other printed documents "
+                "and of the venue pages; the window's own language is chosen in Edit > Window "
+                "language"
+            )
+        )
         self.name = QLineEdit(s.name)
         self.name.setPlaceholderText(_("e.g. 12th Riverside Open"))
         self.city = QLineEdit(s.city)
@@ -288,7 +305,7 @@ class TournamentDialog(ValidatedDialog):
         # The Lim system's options (C.04.4.3): the edition of the text, Maxi-tournament.
         self.lim_edition = QComboBox()
         for edition, label in LIM_EDITIONS:
-            self.lim_edition.addItem(label, edition)
+            self.lim_edition.addItem(_(label), edition)
         editions = [o for o in options if o != "maxi"]
         self.lim_edition.setCurrentIndex(
             max(0, self.lim_edition.findData(editions[0] if editions else "2026"))
@@ -384,7 +401,7 @@ class TournamentDialog(ValidatedDialog):
         national_row.addWidget(self.national_cap)
         self.norm_exemption = QComboBox()
         for code, text in EVENT_EXEMPTIONS.items():
-            self.norm_exemption.addItem(f"{code} {text}" if code else _("none"), code)
+            self.norm_exemption.addItem(f"{code} {_(text)}" if code else _("none"), code)
         self.norm_exemption.setCurrentIndex(max(0, self.norm_exemption.findData(s.norm_exemption)))
         self.norm_exemption.setToolTip(
             _(
@@ -438,11 +455,20 @@ class TournamentDialog(ValidatedDialog):
         f.addRow(_("National rating list:"), national_row)
         f.addRow(_("Norm e&vent type:"), self.norm_exemption)
         f.addRow(_("Who &may play:"), self.rules)
+        f.addRow(_("Language of documents:"), self.language)
         self.cycles.valueChanged.connect(self._show_round_robin)
         self._show_round_robin()
         self.system.currentIndexChanged.connect(self._show_system_options)
         self._show_system_options()
         self.resize(560, 0)
+
+    def document_language(self) -> str:
+        """The tournament's language chosen (an ISO 639-1 code of ``LANGUAGES``)."""
+        return str(self.language.currentData())
+
+    def hide_document_language(self) -> None:
+        """A new section prints in its event's language: no choice of its own."""
+        self.form.setRowVisible(self.language, False)
 
     @property
     def round_robin(self) -> bool:
@@ -687,7 +713,7 @@ class RatingRulesField(QWidget):
         grid.setContentsMargins(0, 0, 0, 0)
         self.method = QComboBox()
         for method in RatingMethod:
-            self.method.addItem(f"{method.value}: {method.label}", method.value)
+            self.method.addItem(f"{method.value}: {_(method.label)}", method.value)
         self.method.setCurrentIndex(max(0, self.method.findData(rules.method.value)))
         self.method.setToolTip(
             _(
@@ -697,14 +723,14 @@ class RatingRulesField(QWidget):
         )
         self.order = QComboBox()
         for order in InitialOrder:
-            self.order.addItem(order.label, order.value)
+            self.order.addItem(_(order.label), order.value)
         self.order.setCurrentIndex(max(0, self.order.findData(rules.initial_order.value)))
         self.order.setToolTip(
             _("What orders players of equal rating and title (C.04.2 art. 2.2.3)")
         )
         self.unrated = QComboBox()
         for unrated in UnratedMethod:
-            self.unrated.addItem(unrated.label, unrated.value)
+            self.unrated.addItem(_(unrated.label), unrated.value)
         self.unrated.setCurrentIndex(max(0, self.unrated.findData(rules.unrated.method.value)))
         self.unrated.setToolTip(
             _(
@@ -728,50 +754,58 @@ class RatingRulesField(QWidget):
         """Runs the list sequence dialog (tests script it)."""
         self.sequence_label = QLabel()
         self.sequence_label.setWordWrap(True)
-        self.sequence_button = QPushButton("Lists…")
+        self.sequence_button = QPushButton(_("Lists…"))
         self.sequence_button.setToolTip(
-            "The FIDE lists the tournament rating is taken from, in order (checklist "
-            "Q124-126): tick, order, or the default of the rate of play"
+            _(
+                "The FIDE lists the tournament rating is taken from, in order (checklist "
+                "Q124-126): tick, order, or the default of the rate of play"
+            )
         )
         self.sequence_button.clicked.connect(self.edit_sequence)
         third = QHBoxLayout()
-        third.addWidget(QLabel("lists:"))
+        third.addWidget(QLabel(_("lists:")))
         third.addWidget(self.sequence_label, 1)
         third.addWidget(self.sequence_button)
         grid.addLayout(first)
         grid.addLayout(second)
         grid.addLayout(third)
         self._show_sequence()
-        self.long_event = QCheckBox("Over 30 days")
+        self.long_event = QCheckBox(_("Over 30 days"))
         self.long_event.setChecked(rules.long_event)
         self.long_event.setToolTip(
-            "The event lasts more than 30 days and spans several rating periods: each "
-            "player may hold later ratings, from the round a new list applies (Edit player)"
+            _(
+                "The event lasts more than 30 days and spans several rating periods: each "
+                "player may hold later ratings, from the round a new list applies (Edit player)"
+            )
         )
         self.tiebreak_ratings = QComboBox()
-        self.tiebreak_ratings.addItem("the first ratings", TiebreakRatingMode.FIRST.value)
+        self.tiebreak_ratings.addItem(_("the first ratings"), TiebreakRatingMode.FIRST.value)
         self.tiebreak_ratings.addItem(
-            "each game at its round's rating", TiebreakRatingMode.EACH_ROUND.value
+            _("each game at its round's rating"), TiebreakRatingMode.EACH_ROUND.value
         )
-        self.tiebreak_ratings.addItem("the ratings of round", TiebreakRatingMode.ROUND.value)
+        self.tiebreak_ratings.addItem(_("the ratings of round"), TiebreakRatingMode.ROUND.value)
         self.tiebreak_ratings.setCurrentIndex(
             max(0, self.tiebreak_ratings.findData(rules.tiebreak_ratings.mode.value))
         )
         self.tiebreak_ratings.setToolTip(
-            "Which ratings ARO, TPR and the other rating tie-breaks read in an event over "
-            "30 days (the first ratings by default)"
+            _(
+                "Which ratings ARO, TPR and the other rating tie-breaks read in an event over "
+                "30 days (the first ratings by default)"
+            )
         )
         self.tiebreak_round = QSpinBox()
         self.tiebreak_round.setRange(1, 99)
         self.tiebreak_round.setValue(max(rules.tiebreak_ratings.round, 1))
         self.long_advice = QLabel(
-            "Rating-based tie-breaks (ARO, TPR, PTP, APRO, APPO, RTNG) are not recommended "
-            "in an event over 30 days: the ratings change between rating periods."
+            _(
+                "Rating-based tie-breaks (ARO, TPR, PTP, APRO, APPO, RTNG) are not recommended "
+                "in an event over 30 days: the ratings change between rating periods."
+            )
         )
         self.long_advice.setWordWrap(True)
         fourth = QHBoxLayout()
         fourth.addWidget(self.long_event)
-        fourth.addWidget(QLabel("rating tie-breaks read:"))
+        fourth.addWidget(QLabel(_("rating tie-breaks read:")))
         fourth.addWidget(self.tiebreak_ratings, 1)
         fourth.addWidget(self.tiebreak_round)
         grid.addLayout(fourth)
@@ -993,7 +1027,7 @@ class RulesDialog(TextDialog):
         from swissdesk.engines import system_title
         from swissdesk.engines.rules_text import offered_systems
 
-        super().__init__("Pairing rules", "", parent)
+        super().__init__(_("Pairing rules"), "", parent)
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.system = QComboBox()
         names = list(offered_systems())

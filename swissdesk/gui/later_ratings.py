@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from swissdesk.gui.dialog_base import ValidatedDialog
+from swissdesk.i18n import _
 from swissdesk.model.ratings import PlayerRatings
 from swissdesk.storage.views import PlayerRow
 
@@ -38,17 +39,19 @@ class LaterRatingsDialog(ValidatedDialog):
         first_round: int,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Later ratings (event over 30 days)", parent)
+        super().__init__(_("Later ratings (event over 30 days)"), parent)
         self.rows = sorted(players, key=lambda p: p.tpn)
         self.round = QSpinBox()
         self.round.setRange(2, max(2, total_rounds))
         self.round.setValue(min(max(2, first_round), max(2, total_rounds)))
-        self.round.setToolTip("The first round played under the new rating list")
+        self.round.setToolTip(_("The first round played under the new rating list"))
         self.round.setMinimumWidth(self.fontMetrics().horizontalAdvance("00") + 48)
         self.list_name = QLineEdit()
-        self.list_name.setPlaceholderText("e.g. FIDE 2027-01 (empty: typed by the arbiter)")
+        self.list_name.setPlaceholderText(_("e.g. FIDE 2027-01 (empty: typed by the arbiter)"))
         self.table = QTableWidget(len(self.rows), 4)
-        self.table.setHorizontalHeaderLabels(["No.", "Name", "First rating", "From round"])
+        self.table.setHorizontalHeaderLabels(
+            [_("No."), _("Name"), _("First rating"), _("From round")]
+        )
         self.table.verticalHeader().setVisible(False)
         for i, row in enumerate(self.rows):
             for column, text in (
@@ -65,13 +68,15 @@ class LaterRatingsDialog(ValidatedDialog):
         header.setSectionResizeMode(self.NAME, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.table.setMinimumHeight(260)
-        self.form.addRow("From &round:", self.round)
-        self.form.addRow("Rating &list:", self.list_name)
+        self.form.addRow(_("From &round:"), self.round)
+        self.form.addRow(_("Rating &list:"), self.list_name)
         self.form.addRow(self.table)
         self.set_note(
-            "Type each player's rating from the round chosen on; leave it empty for none. "
-            "Which ratings the rating tie-breaks read is a tournament setting (the first "
-            "ratings by default)."
+            _(
+                "Type each player's rating from the round chosen on; leave it empty for none. "
+                "Which ratings the rating tie-breaks read is a tournament setting (the first "
+                "ratings by default)."
+            )
         )
         self.round.valueChanged.connect(self._fill)
         self._fill()
@@ -85,7 +90,7 @@ class LaterRatingsDialog(ValidatedDialog):
 
     def _fill(self) -> None:
         self.table.setHorizontalHeaderItem(
-            self.LATER, QTableWidgetItem(f"From round {self.round.value()}")
+            self.LATER, QTableWidgetItem(_("From round {number}").format(number=self.round.value()))
         )
         for i, row in enumerate(self.rows):
             held = self._held(row.ratings)
@@ -102,13 +107,19 @@ class LaterRatingsDialog(ValidatedDialog):
             elif text.isdigit() and 0 <= int(text) <= 9999:
                 values[row.tpn] = int(text)
             else:
-                problems.append(f"no. {row.tpn}: {text!r} is no rating (0 to 9999)")
+                problems.append(
+                    _("no. {number}: {text} is no rating (0 to 9999)").format(
+                        number=row.tpn, text=repr(text)
+                    )
+                )
         return values, problems
 
     def problems(self) -> list[str]:
         _values, found = self._typed()
         if not found and not self.changes():
-            found.append(f"no rating from round {self.round.value()} changed")
+            found.append(
+                _("no rating from round {number} changed").format(number=self.round.value())
+            )
         return found
 
     def changes(self) -> tuple[tuple[int, int], ...]:

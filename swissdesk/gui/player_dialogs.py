@@ -28,6 +28,7 @@ from swissdesk.gui.dialog_base import NOT_A_CHANGE, ValidatedDialog
 from swissdesk.gui.models import BYE_KIND_DISPLAY
 from swissdesk.gui.ratinglist_widgets import RatingListLookup, form_values, installed_rating_list
 from swissdesk.gui.tablemodel import points_words
+from swissdesk.i18n import N_, _
 from swissdesk.model.ratings import (
     ARBITER,
     RATING_TYPES,
@@ -48,7 +49,17 @@ from swissdesk.storage import (
     SectionInfo,
 )
 
-RATING_LABELS = {"standard": "Standard", "rapid": "Rapid", "blitz": "Blitz"}
+RATING_LABELS = {"standard": N_("Standard"), "rapid": N_("Rapid"), "blitz": N_("Blitz")}
+"""The FIDE rating types by their names (translated where shown)."""
+FIDE_RATING_TIPS = {
+    "standard": N_("FIDE standard rating"),
+    "rapid": N_("FIDE rapid rating"),
+    "blitz": N_("FIDE blitz rating"),
+}
+STANDING_IN = {
+    "rapid": N_("no rapid rating: the standard one stands in (R&B art. 7.2.1)"),
+    "blitz": N_("no blitz rating: the standard one stands in (R&B art. 7.2.1)"),
+}
 
 
 def rating_source_text(ratings: PlayerRatings, national_federation: str = "") -> str:
@@ -58,21 +69,28 @@ def rating_source_text(ratings: PlayerRatings, national_federation: str = "") ->
 
     def where(r: Rating) -> str:
         if r.manual:
-            how = f"taken from {r.via} by the arbiter" if r.via else "typed by the arbiter"
+            how = (
+                _("taken from {list} by the arbiter").format(list=r.via)
+                if r.via
+                else _("typed by the arbiter")
+            )
             return " ".join(x for x in (how, r.date) if x)
-        return " ".join(x for x in (r.via or r.source, r.date) if x) or "source not recorded"
+        return " ".join(x for x in (r.via or r.source, r.date) if x) or _("source not recorded")
 
     parts = [
-        f"{RATING_LABELS[kind]} {r.value} {where(r)}"
+        f"{_(RATING_LABELS[kind])} {r.value} {where(r)}"
         for kind in RATING_TYPES
         if (r := ratings.fide(kind)) is not None
     ]
     nat = ratings.national_for(national_federation)
     if nat is not None:
         fed = nat.federation or national_federation
-        parts.append(f"National{' ' + fed if fed else ''} {nat.value} {where(nat.rating)}")
+        parts.append(
+            (_("National {federation}") if fed else _("National")).format(federation=fed)
+            + f" {nat.value} {where(nat.rating)}"
+        )
     if ratings.manual is not None:
-        parts.append(f"Manual {ratings.manual.value} {where(ratings.manual)}")
+        parts.append(_("Manual") + f" {ratings.manual.value} {where(ratings.manual)}")
     return " · ".join(parts)
 
 
@@ -115,50 +133,52 @@ class PlayerForm(QWidget):
         self._given = self._known
         self.members = d.members  # a team's roster names: kept, not edited here
         self.name = QLineEdit(d.name)
-        self.name.setPlaceholderText("Surname, First name")
+        self.name.setPlaceholderText(_("Surname, First name"))
         self.title = QComboBox()
         self.title.addItems([t or "—" for t in validation.TITLES])
         if d.title in validation.TITLES:
             self.title.setCurrentIndex(validation.TITLES.index(d.title))
         self.rating = QLineEdit(str(d.rating) if d.rating else "")
-        self.rating.setPlaceholderText("0 = unrated")
+        self.rating.setPlaceholderText(_("0 = unrated"))
         self.federation = QLineEdit(d.federation)
         self.federation.setMaxLength(3)
         self.fide_id = QLineEdit(d.fide_id)
         self.sex = QComboBox()
-        self.sex.addItems(["—", "male", "female"])  # TRF codes "", m, w (validation.SEXES)
+        self.sex.addItems(["—", _("male"), _("female")])  # TRF codes "", m, w (validation.SEXES)
         code = validation.sex_code(d.sex)
         if code in validation.SEXES:
             self.sex.setCurrentIndex(validation.SEXES.index(code))
         self.birth = QLineEdit(d.birth_date)
-        self.birth.setPlaceholderText("YYYY or YYYY/MM/DD")
+        self.birth.setPlaceholderText(_("YYYY or YYYY/MM/DD"))
         self.club = QLineEdit(d.club)
-        self.club.setPlaceholderText("club or town (starting list)")
+        self.club.setPlaceholderText(_("club or town (starting list)"))
         # What the rating changes read beyond the rating (FIDE Rating Regulations 8.3.3):
         # K from the rating list or the arbiter, the rated games before this event.
         self._original = d
         self._k_source = d.k_source
         self.k_factor = QLineEdit("" if d.k_factor is None else str(d.k_factor))
-        self.k_factor.setPlaceholderText("by FIDE's rules (art. 8.3.3)")
+        self.k_factor.setPlaceholderText(_("by FIDE's rules (art. 8.3.3)"))
         self.k_factor.setToolTip(
-            "The development coefficient K of the tournament's rating type, as the FIDE "
-            "rating list gives it (filled from the list) or as you set it. Blank: FIDE's "
-            "rules decide (40 for juniors under 2300 and new players, 20, 10 from 2400)."
+            _(
+                "The development coefficient K of the tournament's rating type, as the FIDE "
+                "rating list gives it (filled from the list) or as you set it. Blank: FIDE's "
+                "rules decide (40 for juniors under 2300 and new players, 20, 10 from 2400)."
+            )
         )
         self.rated_games = QLineEdit("" if d.rated_games is None else str(d.rated_games))
-        self.rated_games.setPlaceholderText("unknown")
+        self.rated_games.setPlaceholderText(_("unknown"))
         self.rated_games.setToolTip(
-            "Rated games the player had before this event: K is 40 until 30 (art. 8.3.3)."
+            _("Rated games the player had before this event: K is 40 until 30 (art. 8.3.3).")
         )
         self.national_rating = QLineEdit(str(d.national_rating) if d.national_rating else "")
-        self.national_rating.setPlaceholderText("none")
+        self.national_rating.setPlaceholderText(_("none"))
         # The other FIDE ratings (the list sequence may use them: checklist Q123) and the
         # manual rating, which HBFN compares and every method falls back to (Q145).
         self.fide_fields: dict[str, QLineEdit] = {}
         for kind in RATING_TYPES:
             held = self._known.fide(kind)
             field = QLineEdit(str(held.value) if held is not None else "")
-            field.setPlaceholderText("unrated")
+            field.setPlaceholderText(_("unrated"))
             field.setMaximumWidth(70)
             field.textChanged.connect(self._show_sources)
             self.fide_fields[kind] = field
@@ -166,26 +186,30 @@ class PlayerForm(QWidget):
         fide_layout = QHBoxLayout(fide_row)
         fide_layout.setContentsMargins(0, 0, 0, 0)
         for kind, field in self.fide_fields.items():
-            label = QLabel(RATING_LABELS[kind].lower())
+            label = QLabel(_(RATING_LABELS[kind]).lower())
             label.setBuddy(field)
             fide_layout.addWidget(label)
             fide_layout.addWidget(field)
         fide_layout.addStretch(1)
         manual = self._known.manual
         self.manual_rating = QLineEdit(str(manual.value) if manual is not None else "")
-        self.manual_rating.setPlaceholderText("none")
+        self.manual_rating.setPlaceholderText(_("none"))
         self.manual_rating.setToolTip(
-            "The arbiter's own figure: an estimate for a player nobody rated (C.04.2 art. "
-            "2.1), or a rating taken from another list. Every ranking method falls back to "
-            "it; HBFN compares it with the FIDE and national ratings."
+            _(
+                "The arbiter's own figure: an estimate for a player nobody rated (C.04.2 art. "
+                "2.1), or a rating taken from another list. Every ranking method falls back to "
+                "it; HBFN compares it with the FIDE and national ratings."
+            )
         )
         # Checklist Q129: a rating from another list taken as the manual rating.
         self._picked: Rating | None = None
         self._other_lists: list[tuple[str, int]] = []
         self.pick = QComboBox()
         self.pick.setToolTip(
-            "Take one of the player's other ratings as the manual rating (the list it comes "
-            "from is recorded with it)"
+            _(
+                "Take one of the player's other ratings as the manual rating (the list it comes "
+                "from is recorded with it)"
+            )
         )
         self.pick.activated.connect(self._take_pick)
         manual_row = QWidget()
@@ -201,19 +225,19 @@ class PlayerForm(QWidget):
         self.manual_rating.textChanged.connect(self._show_sources)
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
-        form.addRow("&Name:", self.name)
-        form.addRow("&Title:", self.title)
-        form.addRow("&Rating:", self.rating)
-        form.addRow("&Federation:", self.federation)
-        form.addRow("FIDE &ID:", self.fide_id)
-        form.addRow("&Sex:", self.sex)
-        form.addRow("&Born:", self.birth)
-        form.addRow("&Club:", self.club)
-        form.addRow("&K factor:", self.k_factor)
-        form.addRow("Rated &games before:", self.rated_games)
-        form.addRow("Nationa&l rating:", self.national_rating)
-        form.addRow("FIDE ratings:", fide_row)
-        form.addRow("&Manual rating:", manual_row)
+        form.addRow(_("&Name:"), self.name)
+        form.addRow(_("&Title:"), self.title)
+        form.addRow(_("&Rating:"), self.rating)
+        form.addRow(_("&Federation:"), self.federation)
+        form.addRow(_("FIDE &ID:"), self.fide_id)
+        form.addRow(_("&Sex:"), self.sex)
+        form.addRow(_("&Born:"), self.birth)
+        form.addRow(_("&Club:"), self.club)
+        form.addRow(_("&K factor:"), self.k_factor)
+        form.addRow(_("Rated &games before:"), self.rated_games)
+        form.addRow(_("Nationa&l rating:"), self.national_rating)
+        form.addRow(_("FIDE ratings:"), fide_row)
+        form.addRow(_("&Manual rating:"), manual_row)
         form.addRow(self.sources)
         self.set_rating_kind(self.rating_kind)
 
@@ -222,8 +246,8 @@ class PlayerForm(QWidget):
         self.rating_kind = kind if kind in RATING_TYPES else "standard"
         for other, field in self.fide_fields.items():
             field.setReadOnly(other == self.rating_kind)
-            field.setToolTip(f"FIDE {other} rating")
-            field.setPlaceholderText("unrated")
+            field.setToolTip(_(FIDE_RATING_TIPS[other]))
+            field.setPlaceholderText(_("unrated"))
             if other != self.rating_kind:
                 held = self._known.fide(other)
                 if field.isReadOnly() is False and not field.text() and held is not None:
@@ -241,11 +265,11 @@ class PlayerForm(QWidget):
         # No rating of this kind: the standard rating stands in (R&B art. 7.2.1); the
         # field says so rather than show it as this kind's rating.
         shown = "" if standing_in else text
-        field.setPlaceholderText("= std" if standing_in else "unrated")
+        field.setPlaceholderText(_("= std") if standing_in else _("unrated"))
         field.setToolTip(
-            f"no {self.rating_kind} rating: the standard one stands in (R&B art. 7.2.1)"
+            _(STANDING_IN[self.rating_kind])
             if standing_in
-            else "the Rating field above (this section's rate of play)"
+            else _("the Rating field above (this section's rate of play)")
         )
         if field.text() != shown:
             field.setText(shown)
@@ -259,7 +283,9 @@ class PlayerForm(QWidget):
         text = rating_source_text(ratings, self.national_federation) if ratings else ""
         if self._other_lists:
             others = ", ".join(f"{label} {value}" for label, value in self._other_lists)
-            text = " · ".join(x for x in (text, f"On other lists: {others}") if x)
+            text = " · ".join(
+                x for x in (text, _("On other lists: {ratings}").format(ratings=others)) if x
+            )
         self.sources.setText(text)
         self.sources.setVisible(bool(text))
         self._fill_picks(ratings)
@@ -276,7 +302,7 @@ class PlayerForm(QWidget):
                 fed = n.federation or self.national_federation
                 picks.append((f"national {fed}".strip(), n.value))
         picks += self._other_lists
-        items = ["take another rating…", *(f"{label} {value}" for label, value in picks)]
+        items = [_("take another rating…"), *(f"{label} {value}" for label, value in picks)]
         if [self.pick.itemText(i) for i in range(self.pick.count())] != items:
             self.pick.blockSignals(True)
             self.pick.clear()
@@ -298,7 +324,7 @@ class PlayerForm(QWidget):
         self._show_sources()
 
     def _figure(self, text: str) -> int:
-        value = validation.parse_optional_number(text, "rating", 0, validation.RATING_MAX)
+        value = validation.parse_optional_number(text, _("rating"), 0, validation.RATING_MAX)
         if isinstance(value, str):
             raise ValueError(value)
         return value or 0
@@ -376,10 +402,14 @@ class PlayerForm(QWidget):
 
     def _numbers(self) -> tuple[int | str | None, int | str | None, int | str | None]:
         return (
-            validation.parse_optional_number(self.k_factor.text(), "K factor", 1, validation.K_MAX),
-            validation.parse_optional_number(self.rated_games.text(), "number of rated games", 0, 99_999),
             validation.parse_optional_number(
-                self.national_rating.text(), "national rating", 0, validation.RATING_MAX
+                self.k_factor.text(), _("K factor"), 1, validation.K_MAX
+            ),
+            validation.parse_optional_number(
+                self.rated_games.text(), _("number of rated games"), 0, 99_999
+            ),
+            validation.parse_optional_number(
+                self.national_rating.text(), _("national rating"), 0, validation.RATING_MAX
             ),
         )
 
@@ -425,14 +455,19 @@ class PlayerForm(QWidget):
         out = [rating] if isinstance(rating, str) else []
         out += [n for n in self._numbers() if isinstance(n, str)]
         for label, field in (
-            *((f"FIDE {k} rating", f) for k, f in self.fide_fields.items() if k != self.rating_kind),
-            ("manual rating", self.manual_rating),
+            *(
+                (_(FIDE_RATING_TIPS[k]), f)
+                for k, f in self.fide_fields.items()
+                if k != self.rating_kind
+            ),
+            (_("manual rating"), self.manual_rating),
         ):
             value = validation.parse_optional_number(field.text(), label, 0, validation.RATING_MAX)
             if isinstance(value, str):
                 out.append(value)
         data = self.data()
-        out += [p for p in validation.player_problems(data) if not p.startswith("the rating")]
+        rating_problem = validation.check_rating(data.rating)  # said above, from the text
+        out += [p for p in validation.player_problems(data) if p != rating_problem]
         return out
 
 
@@ -449,7 +484,7 @@ class PlayerDialog(ValidatedDialog):
         rating_kind: str = "standard",
         national_federation: str = "",
     ) -> None:
-        super().__init__(title or ("Edit player" if data else "Add player"), parent)
+        super().__init__(title or (_("Edit player") if data else _("Add player")), parent)
         self.player = PlayerForm(
             data, rating_kind=rating_kind, national_federation=national_federation
         )
@@ -461,7 +496,7 @@ class PlayerDialog(ValidatedDialog):
             self.lookup = RatingListLookup(rating_list, rating_kind)
             # A bound slot, not a lambda over ``self`` (a reference cycle crashed on quit).
             self.lookup.chosen.connect(self._fill_from_list)
-            self.form.addRow("Rating &list:", self.lookup)
+            self.form.addRow(_("Rating &list:"), self.lookup)
             self.lookup.query.setFocus()
         self.form.addRow(self.player)
         self.resize(420, 0)
@@ -518,7 +553,7 @@ class DeskPlayerDialog(PlayerDialog):
             rules = f"  ({info.rules.text})" if info.rules.text else ""
             self.section.addItem(f"{info.name}{rules}", info.id)
         self.section.setCurrentIndex(max(0, self.section.findData(current)))
-        self.form.insertRow(0, "S&ection:", self.section)
+        self.form.insertRow(0, _("S&ection:"), self.section)
         self.form.setRowVisible(self.section, len(sections) > 1)
         self.notes = QLabel()
         self.notes.setWordWrap(True)
@@ -575,29 +610,36 @@ def late_entry_consequences(
     """What a late entry changes, in the arbiter's words, before confirming."""
     n = len(players)
     tpn = predicted_tpn(players, data, rounds_paired)
-    lines = [f"{data.name or 'The player'} will get pairing number {tpn}."]
+    lines = [
+        _("{name} will get pairing number {number}.").format(name=data.name, number=tpn)
+        if data.name
+        else _("The player will get pairing number {number}.").format(number=tpn)
+    ]
     if tpn <= n:
         lines.append(
-            f"Pairing numbers {tpn}–{n} will shift by one (to {tpn + 1}–{n + 1})."
+            _(
+                "Pairing numbers {first}–{last} will shift by one (to {new_first}–{new_last})."
+            ).format(first=tpn, last=n, new_first=tpn + 1, new_last=n + 1)
             if tpn < n
-            else f"Pairing number {n} will become {n + 1}."
+            else _("Pairing number {number} will become {new}.").format(number=n, new=n + 1)
         )
     missed = from_round - 1
     if missed > 0:
         lines.append(
-            f"Round{'s' if missed > 1 else ''} 1–{missed} missed: {missed_points} each "
-            "(C.04.2 art. 2.4)."
+            _("Rounds 1–{last} missed: {points} each (C.04.2 art. 2.4).").format(
+                last=missed, points=missed_points
+            )
             if missed > 1
-            else f"Round 1 missed: {missed_points} (C.04.2 art. 2.4)."
+            else _("Round 1 missed: {points} (C.04.2 art. 2.4).").format(points=missed_points)
         )
-    lines.append(f"First paired in round {from_round}.")
+    lines.append(_("First paired in round {number}.").format(number=from_round))
     return "\n".join(lines)
 
 
 MISSED_ROUND_CHOICES: dict[ResultCode, str] = {
-    ResultCode.NOT_PAIRED: "absent",
-    ResultCode.ZERO_POINT_BYE: "zero-point bye",
-    ResultCode.HALF_POINT_BYE: "half-point bye",
+    ResultCode.NOT_PAIRED: N_("absent"),
+    ResultCode.ZERO_POINT_BYE: N_("zero-point bye"),
+    ResultCode.HALF_POINT_BYE: N_("half-point bye"),
 }
 """How a late entry's missed rounds may score (C.04.2 art. 2.4; the tournament's rules)."""
 
@@ -617,7 +659,7 @@ class LateEntryDialog(PlayerDialog):
         default_missed: ResultCode = ResultCode.NOT_PAIRED,
         rating_kind: str = "standard",
     ) -> None:
-        super().__init__(None, parent, title="Late entry", rating_kind=rating_kind)
+        super().__init__(None, parent, title=_("Late entry"), rating_kind=rating_kind)
         self.players = list(players)
         self.rounds_paired = rounds_paired
         self.missed_points = missed_points
@@ -625,15 +667,15 @@ class LateEntryDialog(PlayerDialog):
         self.from_round = QSpinBox()
         self.from_round.setRange(max(2, rounds_paired + 1), max(2, total_rounds))
         self.from_round.setValue(max(2, rounds_paired + 1))
-        self.form.addRow("&Plays from round:", self.from_round)
+        self.form.addRow(_("&Plays from round:"), self.from_round)
         # C.04.2 art. 2.4: the rounds missed score as the tournament's rules say.
         self.missed = QComboBox()
         choices = dict(MISSED_ROUND_CHOICES)
-        choices.setdefault(default_missed, "as the tournament's settings say")
+        choices.setdefault(default_missed, N_("as the tournament's settings say"))
         for code, label in choices.items():
-            self.missed.addItem(f"{label} ({self._points(code)})", code.value)
+            self.missed.addItem(f"{_(label)} ({self._points(code)})", code.value)
         self.missed.setCurrentIndex(max(0, self.missed.findData(default_missed.value)))
-        self.form.addRow("&Missed rounds score:", self.missed)
+        self.form.addRow(_("&Missed rounds score:"), self.missed)
         self.missed.currentIndexChanged.connect(self.update_note)
         for w in (self.player.name, self.player.rating, self.player.federation):
             w.textChanged.connect(self.update_note)
@@ -662,7 +704,12 @@ class LateEntryDialog(PlayerDialog):
         )
         twin = self.already_registered(data)
         if twin is not None:
-            note = f"Already registered as no. {twin.tpn} {twin.name}: is this the same player?\n{note}"
+            note = (
+                _("Already registered as no. {number} {name}: is this the same player?").format(
+                    number=twin.tpn, name=twin.name
+                )
+                + f"\n{note}"
+            )
         self.set_note(note)
 
     def already_registered(self, data: PlayerData) -> PlayerRow | None:
@@ -705,11 +752,11 @@ class PlayerRoundDialog(ValidatedDialog):
             for row in self.rows
         }
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Type a name or number to find the player")
+        self.search.setPlaceholderText(_("Type a name or number to find the player"))
         self.search.setClearButtonEnabled(True)
         self.search.setProperty(NOT_A_CHANGE, True)
         self.player = QComboBox()
-        self.player.setPlaceholderText("— choose a player —")
+        self.player.setPlaceholderText(_("— choose a player —"))
         self._fill(self.rows)
         self.player.setCurrentIndex(-1)
         if selected is not None:
@@ -717,9 +764,9 @@ class PlayerRoundDialog(ValidatedDialog):
         self.round = QSpinBox()
         self.round.setRange(first_round, max(first_round, total_rounds))
         self.round.setValue(first_round)
-        self.form.addRow("&Find:", self.search)
-        self.form.addRow("&Player:", self.player)
-        self.form.addRow("&Round:", self.round)
+        self.form.addRow(_("&Find:"), self.search)
+        self.form.addRow(_("&Player:"), self.player)
+        self.form.addRow(_("&Round:"), self.round)
         self.search.textEdited.connect(self.filter_players)
         self.search.returnPressed.connect(self._search_entered)
         self.player.currentIndexChanged.connect(self._player_changed)
@@ -769,7 +816,7 @@ class PlayerRoundDialog(ValidatedDialog):
         return self.search if self.player.currentIndex() < 0 else self.round
 
     def problems(self) -> list[str]:
-        return [] if self.player.currentIndex() >= 0 else ["choose the player first"]
+        return [] if self.player.currentIndex() >= 0 else [_("choose the player first")]
 
     def tpn(self) -> int:
         return int(self.player.currentData())
@@ -797,8 +844,8 @@ class WithdrawDialog(PlayerRoundDialog):
         selected: int | None = None,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Withdraw player", players, first_round, total_rounds, selected, parent)
-        self.round.setPrefix("from round ")
+        super().__init__(_("Withdraw player"), players, first_round, total_rounds, selected, parent)
+        self.round.setPrefix(_("from round "))
         self.update_note()
 
     def update_note(self) -> None:
@@ -808,9 +855,14 @@ class WithdrawDialog(PlayerRoundDialog):
             return
         r = self.round_number()
         self.set_note(
-            f"No. {row.tpn} {row.name} will not be paired from round {r} on.\n"
-            "Games already played stay and keep counting for the opponents' tie-breaks; "
-            "pairing numbers do not change (C.04.2 art. 3.2)."
+            _("No. {number} {name} will not be paired from round {round} on.").format(
+                number=row.tpn, name=row.name, round=r
+            )
+            + "\n"
+            + _(
+                "Games already played stay and keep counting for the opponents' tie-breaks; "
+                "pairing numbers do not change (C.04.2 art. 3.2)."
+            )
         )
 
 
@@ -827,13 +879,13 @@ class ByeDialog(PlayerRoundDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(
-            "Requested bye / absence", players, first_round, total_rounds, selected, parent
+            _("Requested bye / absence"), players, first_round, total_rounds, selected, parent
         )
         self.scoring = scoring
         self.kind = QComboBox()
         for kind in (ByeKind.HALF, ByeKind.ZERO, ByeKind.FULL, ByeKind.ABSENT):
-            self.kind.addItem(BYE_KIND_DISPLAY[kind], kind.value)
-        self.form.addRow("&Kind:", self.kind)
+            self.kind.addItem(_(BYE_KIND_DISPLAY[kind]), kind.value)
+        self.form.addRow(_("&Kind:"), self.kind)
         self.kind.currentIndexChanged.connect(self.update_note)
         self.update_note()
 
@@ -847,8 +899,11 @@ class ByeDialog(PlayerRoundDialog):
             return
         pts = self.scoring.points(self.bye_kind().result_code)
         self.set_note(
-            f"No. {row.tpn} {row.name} will not be paired in round {self.round_number()} "
-            f"and scores {points_words(pts)} for it."
+            _(
+                "No. {number} {name} will not be paired in round {round} and scores {points} for it."
+            ).format(
+                number=row.tpn, name=row.name, round=self.round_number(), points=points_words(pts)
+            )
         )
 
 
@@ -865,7 +920,7 @@ class ProhibitedPairsDialog(ValidatedDialog):
         fide_mode: bool,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Prohibited pairs", parent)
+        super().__init__(_("Prohibited pairs"), parent)
         self.first = QComboBox()
         self.second = QComboBox()
         for p in players:
@@ -875,21 +930,23 @@ class ProhibitedPairsDialog(ValidatedDialog):
         if self.second.count() > 1:
             self.second.setCurrentIndex(1)
         self.lift = QComboBox()
-        self.lift.addItem("must not be paired together", False)
-        self.lift.addItem("may be paired together again (lift)", True)
-        self.form.addRow("&First player:", self.first)
-        self.form.addRow("&Second player:", self.second)
-        self.form.addRow("&They:", self.lift)
+        self.lift.addItem(_("must not be paired together"), False)
+        self.lift.addItem(_("may be paired together again (lift)"), True)
+        self.form.addRow(_("&First player:"), self.first)
+        self.form.addRow(_("&Second player:"), self.second)
+        self.form.addRow(_("&They:"), self.lift)
         names = {p.tpn: p.name for p in players}
-        listed = "; ".join(f"{a} {names.get(a, '')} – {b} {names.get(b, '')}" for a, b in prohibited)
-        note = f"Prohibited now: {listed or 'none'}."
+        listed = "; ".join(
+            f"{a} {names.get(a, '')} – {b} {names.get(b, '')}" for a, b in prohibited
+        )
+        note = _("Prohibited now: {pairs}.").format(pairs=listed or _("none"))
         if started and fide_mode:
-            note += (
-                " Round 1 is paired: in FIDE mode prohibited pairs cannot change any more "
+            note += " " + _(
+                "Round 1 is paired: in FIDE mode prohibited pairs cannot change any more "
                 "(leave FIDE mode first)."
             )
         elif started:
-            note += " Round 1 is paired: a change is confirmed and recorded as a ### line."
+            note += " " + _("Round 1 is paired: a change is confirmed and recorded as a ### line.")
         self.set_note(note)
 
     def players(self) -> tuple[int, int]:
@@ -900,19 +957,19 @@ class ProhibitedPairsDialog(ValidatedDialog):
 
     def problems(self) -> list[str]:
         a, b = self.players()
-        return ["choose two different players"] if a == b else []
+        return [_("choose two different players")] if a == b else []
 
 
 RATING_RESULT_CHOICES: tuple[tuple[str, str], ...] = (
     ("1-0", "1 – 0"),
     ("0-1", "0 – 1"),
     ("1/2", "½ – ½"),
-    ("W-L", "1 – 0, played but not rated (W – L)"),
-    ("L-W", "0 – 1, played but not rated (L – W)"),
-    ("D-D", "½ – ½, played but not rated (D – D)"),
-    ("+-", "not played: 1 – 0 by forfeit, not rated"),
-    ("-+", "not played: 0 – 1 by forfeit, not rated"),
-    ("--", "not played: double forfeit, not rated"),
+    ("W-L", N_("1 – 0, played but not rated (W – L)")),
+    ("L-W", N_("0 – 1, played but not rated (L – W)")),
+    ("D-D", N_("½ – ½, played but not rated (D – D)")),
+    ("+-", N_("not played: 1 – 0 by forfeit, not rated")),
+    ("-+", N_("not played: 0 – 1 by forfeit, not rated")),
+    ("--", N_("not played: double forfeit, not rated")),
 )
 """What a game can count as in the rating report (:data:`swissdesk.model.tournament.
 RATING_RESULTS`), as the dialog offers it."""
@@ -932,27 +989,38 @@ class RatingCorrectionDialog(ValidatedDialog):
         current: str = "",
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Correct for the rating report", parent)
+        super().__init__(_("Correct for the rating report"), parent)
         self.entered = entered
         self.rating_result = QComboBox()
-        for value, text in RATING_RESULT_CHOICES:
-            shown = f"{text} (as entered)" if value == entered else text
+        for value, english in RATING_RESULT_CHOICES:
+            text = english if value in ("1-0", "0-1", "1/2") else _(english)  # (bare scores)
+            shown = _("{result} (as entered)").format(result=text) if value == entered else text
             self.rating_result.addItem(shown, value)
         index = self.rating_result.findData(current or entered)
         self.rating_result.setCurrentIndex(max(index, 0))
         self.reason = QLineEdit()
-        self.reason.setPlaceholderText("e.g. the scoresheets show Black won")
-        self.form.addRow("Game:", QLabel(f"Round {round_number}, board {board}: {players}"))
-        self.form.addRow("Entered:", QLabel(f"{entered} (pairings and standings keep it)"))
-        self.form.addRow("&Rating report:", self.rating_result)
-        self.form.addRow("R&eason:", self.reason)
-        note = (
+        self.reason.setPlaceholderText(_("e.g. the scoresheets show Black won"))
+        self.form.addRow(
+            _("Game:"),
+            QLabel(
+                _("Round {round}, board {board}: {players}").format(
+                    round=round_number, board=board, players=players
+                )
+            ),
+        )
+        self.form.addRow(
+            _("Entered:"),
+            QLabel(_("{result} (pairings and standings keep it)").format(result=entered)),
+        )
+        self.form.addRow(_("&Rating report:"), self.rating_result)
+        self.form.addRow(_("R&eason:"), self.reason)
+        note = _(
             "The rating changes and the FIDE rating report count the game with this result; "
             "every exported TRF lists it as '### Rating correction'. Choose the result "
             "entered to remove a correction."
         )
         if current:
-            note = f"Corrected now: {current}. " + note
+            note = _("Corrected now: {result}.").format(result=current) + " " + note
         self.set_note(note)
 
     def chosen(self) -> str | None:

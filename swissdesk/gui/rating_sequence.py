@@ -22,14 +22,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from swissdesk.i18n import _
 from swissdesk.model.ratings import ListKind
 
 
 def sequence_text(sequence: Sequence[ListKind]) -> str:
     """``FIDE effective rapid → FIDE blitz``; the default when empty."""
     if not sequence:
-        return "the default of the rate of play"
-    return " → ".join(k.label for k in sequence)
+        return _("the default of the rate of play")
+    return " → ".join(_(k.label) for k in sequence)
 
 
 class ListSequenceDialog(QDialog):
@@ -37,19 +38,21 @@ class ListSequenceDialog(QDialog):
 
     def __init__(self, sequence: Sequence[ListKind], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("List sequence")
+        self.setWindowTitle(_("List sequence"))
         self.sequence: tuple[ListKind, ...] = tuple(sequence)
         layout = QVBoxLayout(self)
         intro = QLabel(
-            "The tournament rating is taken from the first ticked list that has the player, "
-            "in this order (then the national and manual ratings as the method says)."
+            _(
+                "The tournament rating is taken from the first ticked list that has the player, "
+                "in this order (then the national and manual ratings as the method says)."
+            )
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.lists = QListWidget()
         ordered = [*sequence, *(k for k in ListKind if k not in sequence)]
         for kind in ordered:
-            item = QListWidgetItem(kind.label)
+            item = QListWidgetItem(_(kind.label))
             item.setData(Qt.ItemDataRole.UserRole, kind.value)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(
@@ -60,8 +63,8 @@ class ListSequenceDialog(QDialog):
         row = QHBoxLayout()
         row.addWidget(self.lists, 1)
         side = QVBoxLayout()
-        up = QPushButton("&Up")
-        down = QPushButton("&Down")
+        up = QPushButton(_("&Up"))
+        down = QPushButton(_("&Down"))
         up.clicked.connect(lambda: self.move_list(-1))
         down.clicked.connect(lambda: self.move_list(1))
         side.addWidget(up)
@@ -77,7 +80,7 @@ class ListSequenceDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         default = buttons.addButton(
-            "De&fault of the rate of play", QDialogButtonBox.ButtonRole.ResetRole
+            _("De&fault of the rate of play"), QDialogButtonBox.ButtonRole.ResetRole
         )
         default.clicked.connect(self.use_default)
         buttons.accepted.connect(self.try_accept)
@@ -111,7 +114,7 @@ class ListSequenceDialog(QDialog):
     def try_accept(self) -> None:
         chosen = self.chosen()
         if not chosen:
-            self.error_label.setText("Tick at least one list (or take the default).")
+            self.error_label.setText(_("Tick at least one list (or take the default)."))
             self.error_label.setVisible(True)
             return
         self.sequence = chosen

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from swissdesk.i18n import N_, _
 from swissdesk.model.tournament import Title
 from swissdesk.storage import PlayerData
 
@@ -29,15 +30,17 @@ _BIRTH = re.compile(r"^[0-9]{4}(/[0-9]{2}/[0-9]{2})?$")
 
 def check_name(value: str) -> str | None:
     if not value.strip():
-        return "a player needs a name"
+        return _("a player needs a name")
     if len(value) > 120:
-        return "the name is longer than 120 characters"
+        return _("the name is longer than 120 characters")
     return None
 
 
 def check_rating(value: int) -> str | None:
     if not RATING_MIN <= value <= RATING_MAX:
-        return f"the rating must be between {RATING_MIN} and {RATING_MAX} (0 = unrated)"
+        return _("the rating must be between {low} and {high} (0 = unrated)").format(
+            low=RATING_MIN, high=RATING_MAX
+        )
     return None
 
 
@@ -47,7 +50,7 @@ def parse_rating(text: str) -> int | str:
     if not text:
         return 0
     if not text.isdigit():
-        return f"the rating must be a whole number, not {text!r}"
+        return _("the rating must be a whole number, not {text}").format(text=repr(text))
     value = int(text)
     problem = check_rating(value)
     return problem if problem is not None else value
@@ -55,19 +58,23 @@ def parse_rating(text: str) -> int | str:
 
 def check_title(value: str) -> str | None:
     if value.strip().upper() not in TITLES:
-        return f"unknown title {value!r}: use one of {', '.join(t for t in TITLES if t)}"
+        return _("unknown title {title}: use one of {titles}").format(
+            title=repr(value), titles=", ".join(t for t in TITLES if t)
+        )
     return None
 
 
 def check_federation(value: str) -> str | None:
     if value and not _FEDERATION.match(value):
-        return f"the federation is a three-letter FIDE code such as GER or POL, not {value!r}"
+        return _(
+            "the federation is a three-letter FIDE code such as GER or POL, not {text}"
+        ).format(text=repr(value))
     return None
 
 
 def check_fide_id(value: str) -> str | None:
     if value and not _FIDE_ID.match(value):
-        return f"the FIDE ID has digits only, not {value!r}"
+        return _("the FIDE ID has digits only, not {text}").format(text=repr(value))
     return None
 
 
@@ -78,7 +85,7 @@ SEX_CODES: dict[str, str] = {
 """What the sex column accepts (the TRF codes, ``f`` as some files write it, and words) and
 the TRF code each stands for."""
 
-SEX_WORDS: dict[str, str] = {"m": "male", "w": "female", "f": "female"}
+SEX_WORDS: dict[str, str] = {"m": N_("male"), "w": N_("female"), "f": N_("female")}
 """How the players' list shows a TRF sex code."""
 
 
@@ -90,18 +97,19 @@ def sex_code(value: str) -> str | None:
 
 def sex_word(code: str) -> str:
     """``male``/``female`` for a TRF code (anything else as it is)."""
-    return SEX_WORDS.get(code.strip().lower(), code)
+    word = SEX_WORDS.get(code.strip().lower())
+    return _(word) if word else code
 
 
 def check_sex(value: str) -> str | None:
     if sex_code(value) is None:
-        return f"sex is m (male), w (female) or blank, not {value!r}"
+        return _("sex is m (male), w (female) or blank, not {text}").format(text=repr(value))
     return None
 
 
 def check_birth_date(value: str) -> str | None:
     if value and not _BIRTH.match(value):
-        return f"the birth date is YYYY or YYYY/MM/DD, not {value!r}"
+        return _("the birth date is YYYY or YYYY/MM/DD, not {text}").format(text=repr(value))
     return None
 
 
@@ -130,7 +138,9 @@ def parse_optional_number(text: str, what: str, low: int, high: int) -> int | st
     if not value:
         return None
     if not value.isdigit() or not low <= int(value) <= high:
-        return f"the {what} is a whole number from {low} to {high}, or blank"
+        return _("{what}: a whole number from {low} to {high}, or blank").format(
+            what=what, low=low, high=high
+        )
     return int(value)
 
 

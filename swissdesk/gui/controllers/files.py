@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING
 
 from swissdesk.engines import fide_approved, system_title
 from swissdesk.gui.dialogs import TournamentDialog
-from swissdesk.i18n import _, ngettext
+from swissdesk.i18n import SOURCE_LANGUAGE, _, ngettext
 from swissdesk.storage import (
     SUFFIX,
     EditSettings,
     LeaveFideMode,
+    SetDocumentLanguage,
     TournamentFile,
     TournamentSettings,
     UntrustedFileError,
@@ -137,7 +138,7 @@ class FileController:
         stem = p.name[: -len(SUFFIX)] if p.name.endswith(SUFFIX) else p.stem
         suggested = _unique(p.with_name(f"{stem} (clean){SUFFIX}"))
         name = self.w.prompter.save_file(
-            "Save the clean copy as", str(suggested), TOURNAMENT_FILTER
+            _("Save the clean copy as"), str(suggested), TOURNAMENT_FILTER
         )
         if not name:
             return False
@@ -156,7 +157,9 @@ class FileController:
         return True
 
     def open_dialog(self) -> None:
-        name = self.w.prompter.open_file("Open tournament", str(self._folder()), TOURNAMENT_FILTER)
+        name = self.w.prompter.open_file(
+            _("Open tournament"), str(self._folder()), TOURNAMENT_FILTER
+        )
         if name:
             self.open_file(name)
 
@@ -179,12 +182,16 @@ class FileController:
             folder.mkdir(parents=True, exist_ok=True)
         suggested = folder / f"{_safe_name(settings.name)}{SUFFIX}"
         name = self.w.prompter.save_file(
-            "Save the new tournament as", str(suggested), TOURNAMENT_FILTER
+            _("Save the new tournament as"), str(suggested), TOURNAMENT_FILTER
         )
         if not name:
             return
-        if self.create_tournament(Path(name), settings) and settings.is_team:
+        if not self.create_tournament(Path(name), settings):
+            return
+        if settings.is_team:
             self.w.teams.after_create(dialog.team_settings())  # boards, colours, match points
+        if dialog.document_language() != SOURCE_LANGUAGE:  # a new file prints in English
+            self.set_document_language(dialog.document_language())
 
     def create_tournament(self, path: Path, settings: TournamentSettings) -> bool:
         if path.suffix != SUFFIX:
@@ -197,7 +204,7 @@ class FileController:
         return True
 
     def import_trf(self) -> None:
-        name = self.w.prompter.open_file("Import a TRF file", str(self._folder()), TRF_FILTER)
+        name = self.w.prompter.open_file(_("Import a TRF file"), str(self._folder()), TRF_FILTER)
         if name:
             self.import_trf_from(Path(name))
 
@@ -205,7 +212,7 @@ class FileController:
         if target is None:
             suggested = self._folder() / f"{trf.stem}{SUFFIX}"
             name = self.w.prompter.save_file(
-                "Save the imported tournament as", str(suggested), TOURNAMENT_FILTER
+                _("Save the imported tournament as"), str(suggested), TOURNAMENT_FILTER
             )
             if not name:
                 return False
@@ -257,7 +264,7 @@ class FileController:
         events = self.w.guarded(_("Import TRF"), tf.integrity_log) or []
         lines = [*(lines or []), *notes, *(e.trf_line for e in events)]
         if not settings.fide_mode:
-            lines.append("the tournament is not in FIDE mode")
+            lines.append(_("the tournament is not in FIDE mode"))
         if not lines:
             return
         players = len(self.w.player_rows)
@@ -266,14 +273,16 @@ class FileController:
         text = "\n".join(
             line if line.startswith("###") else line[0].upper() + line[1:] + "." for line in lines
         )
-        self.w.statusBar().showMessage(f"Imported {trf.name}: " + "; ".join(lines), 30_000)
+        self.w.statusBar().showMessage(
+            _("Imported {file}: {notes}").format(file=trf.name, notes="; ".join(lines)), 30_000
+        )
         self.w.prompter.info(_("Imported"), f"{head}\n\n{text}")
 
     def export_trf(self) -> None:
         if self.w.file is None:
             return
         suggested = self.w.export_folder() / f"{self.w.file.path.stem}.trf"
-        name = self.w.prompter.save_file("Export TRF", str(suggested), TRF_FILTER)
+        name = self.w.prompter.save_file(_("Export TRF"), str(suggested), TRF_FILTER)
         if name and self.export_trf_to(Path(name)):
             self.w.remember_export_folder(Path(name))
 
@@ -305,7 +314,7 @@ class FileController:
             return
         tf = self.w.file
         suggested = tf.path.with_name(f"{tf.path.stem} copy{SUFFIX}")
-        name = self.w.prompter.save_file("Save a copy as", str(suggested), TOURNAMENT_FILTER)
+        name = self.w.prompter.save_file(_("Save a copy as"), str(suggested), TOURNAMENT_FILTER)
         if name:
             self.w.guarded(_("Save a copy"), lambda: tf.save_copy(name))
 
@@ -351,13 +360,32 @@ class FileController:
             return
         from swissdesk.engines import system_names
 
+        tf = self.w.file
+        language = tf.document_language() if tf is not None else None
         dialog = TournamentDialog(
-            system_names(), self.w.tournament_settings, self.w, title="Tournament settings"
+            system_names(),
+            self.w.tournament_settings,
+            self.w,
+            title=_("Tournament settings"),
+            document_language=language,
         )
-        if self.w.prompter.run_dialog(dialog):
-            # After round 1 a change of the rounds or the tie-breaks is a Level-4 warning
-            # (asked by the action lane) and a '### Configuration' line.
-            self.w.run_action(EditSettings(dialog.settings()), _("Tournament settings"))
+        if not self.w.prompter.run_dialog(dialog):
+            return
+        settings = dialog.settings()
+        # After round 1 a change of the rounds or the tie-breaks is a Level-4 warning (asked
+        # by the action lane) and a '### Configuration' line. Only the language changed: one
+        # action, one step of undo.
+        if settings != self.w.tournament_settings or dialog.document_language() == language:
+            done = self.w.run_action(EditSettings(settings), _("Tournament settings"))
+            if done is None:
+                return
+        if dialog.document_language() != language:
+            self.set_document_language(dialog.document_language())
+
+    def set_document_language(self, language: str) -> None:
+        """Print the tournament's documents and show its venue pages in ``language`` (an
+        audited action of its own, undone like any other; issue 38)."""
+        self.w.run_action(SetDocumentLanguage(language), _("Language of documents"))
 
     def chess960(self) -> None:
         """Edit > Chess960…: play Chess960 from the next round paired (each round's starting
@@ -373,18 +401,23 @@ class FileController:
         from swissdesk.storage import SetChess960
 
         drawn = "\n".join(
-            f"Round {r}: {describe(n)}" for r, n in sorted((state.positions or {}).items())
+            _("Round {number}: {position}").format(number=r, position=describe(n))
+            for r, n in sorted((state.positions or {}).items())
         )
         choice = self.w.prompter.choose(
             _("Chess960"),
             (
-                "The tournament plays Chess960."
+                _("The tournament plays Chess960.")
                 if state.on
-                else "The tournament plays standard chess."
+                else _("The tournament plays standard chess.")
             )
-            + " With Chess960 each round paired gets a starting position drawn at random, the "
-            "same for every board." + (f"\n\n{drawn}" if drawn else ""),
-            ["Chess960", "Standard chess"],
+            + " "
+            + _(
+                "With Chess960 each round paired gets a starting position drawn at random, the "
+                "same for every board."
+            )
+            + (f"\n\n{drawn}" if drawn else ""),
+            [_("Chess960"), _("Standard chess")],
         )
         if choice is None or (choice == 0) == state.on:
             return

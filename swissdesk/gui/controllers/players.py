@@ -140,7 +140,7 @@ class PlayersController:
         dialog = PlayerDialog(
             row.data,
             self.w,
-            title=f"Edit no. {row.tpn}",
+            title=_("Edit no. {number}").format(number=row.tpn),
             rating_kind=self.w.rating_list.rating_kind(),
             national_federation=self._national_federation(),
         )
@@ -173,7 +173,7 @@ class PlayersController:
         )
 
     def assign_pairing_numbers(self) -> None:
-        self.run_numbering(AssignPairingNumbers(), "Sort pairing numbers")
+        self.run_numbering(AssignPairingNumbers(), _("Sort pairing numbers"))
 
     def run_numbering(self, action: AssignPairingNumbers, title: str) -> bool:
         """Run ``action``; what departs from C.04.2 art. 2.2 is asked first (checklist
@@ -199,7 +199,7 @@ class PlayersController:
             return
         dialog = PairingNumbersDialog(self.w.player_rows, self.w)
         if self.w.prompter.run_dialog(dialog):
-            self.run_numbering(AssignPairingNumbers(dialog.order()), "Set pairing numbers")
+            self.run_numbering(AssignPairingNumbers(dialog.order()), _("Set pairing numbers"))
 
     def late_entry(self) -> None:
         if self.w.tournament_settings is None or self.w.teams.late_entry_refused():
@@ -266,9 +266,11 @@ class PlayersController:
             return
         if not settings.rating_rules.long_event:
             self.w.prompter.error(
-                "Later ratings",
-                "Later ratings belong to an event over 30 days: tick Over 30 days in the "
-                "tournament settings (Ranking rating) first.",
+                _("Later ratings"),
+                _(
+                    "Later ratings belong to an event over 30 days: tick Over 30 days in the "
+                    "tournament settings (Ranking rating) first."
+                ),
             )
             return
         dialog = LaterRatingsDialog(
@@ -280,7 +282,7 @@ class PlayersController:
         if not source:
             source, date = ARBITER, datetime.date.today().isoformat()
         action = SetLaterRatings(dialog.round.value(), dialog.changes(), source, date)
-        self.w.run_action(action, "Later ratings")
+        self.w.run_action(action, _("Later ratings"))
 
     def half_byes(self) -> None:
         """Players > Half-point byes…: whether the selected player may have half-point byes
@@ -303,9 +305,10 @@ class PlayersController:
             _(
                 "No. {tpn}: half-point byes are {now} now. Under the tournament's rules (a free entry, a qualification condition) a player may be refused them."
             ).format(tpn=tpn, now=now),
-            ["Allowed", "Refused"],
+            [_("Allowed"), _("Refused")],
         )
-        if choice is None or ("allowed", "refused")[choice] == now:
+        # (the words are translated: the choice is compared with the state, not the word)
+        if choice is None or (choice == 0) == (tpn not in refused):
             return
         self.w.run_action(SetHalfByeEligibility(tpn, choice == 0), _("Half-point byes"))
 

@@ -155,6 +155,7 @@ class SectionsController:
 
         dialog = TeamTournamentDialog(system_names(), parent=self.w)
         dialog.setWindowTitle("Add section")
+        dialog.hide_document_language()
         if not self.w.prompter.run_dialog(dialog):
             return
         settings = dialog.settings()
