@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QWidget
 
 from swissdesk.errors import SwissdeskError
 from swissdesk.gui.dialog_base import ValidatedDialog
+from swissdesk.i18n import _
 from swissdesk.storage import (
     AcceptReports,
     IssueCodes,
@@ -161,7 +162,11 @@ class PhonesController:
         self.w.run_action(AcceptReports(r), "Accept reports")
 
     def accept_board(self) -> None:
-        """Round > Accept this board's report (one-sided or disputed too: you looked)."""
+        """Round > Accept this board's report (one-sided or disputed too: you looked); in a
+        team event the report of the match selected on the *Matches* page."""
+        if self.w.teams.is_team:
+            self.accept_match()
+            return
         page = self.w.rounds_page
         board = page.model.board_at(page.table.currentIndex().row())
         r = self.w.rounds_paired
@@ -172,6 +177,25 @@ class PhonesController:
             self.w.prompter.error("Accept report", f"Board {board.board} has no report.")
             return
         self.w.run_action(AcceptReports(r, (board.board,)), "Accept report")
+
+    def accept_match(self) -> None:
+        """The captains' report of the selected match entered as it is (Ctrl+Shift+E on the
+        *Matches* page): a one-sided or disputed one too, the arbiter having looked. Each
+        board goes through the arbiter's own board-result command; boards the arbiter
+        entered keep the arbiter's result; a report made on line-ups changed since is
+        refused with a sentence (``AcceptReports``)."""
+        page = self.w.matches_page
+        match = page.current_match()
+        r = self.w.rounds_paired
+        if match is None or r < 1 or self.w.teams.round != r:
+            return
+        if match.number not in page.model.reports:
+            text = _("Match {number} has no report from the captains' phones.")
+            self.w.prompter.error("Accept report", text.format(number=match.number))
+            return
+        self.w.run_action(AcceptReports(r, (match.number,)), "Accept report")
+        self.w.mark_team_pages_stale()
+        self.w.teams.show_round(r)
 
     # -- the dialog and the codes --------------------------------------------------------------
 

@@ -246,7 +246,8 @@ class MatchesModel(TableModel):
             return (
                 f"From the captains' phones: {report.text} (boards 1, 2, … from the first "
                 f"team's side; an empty place is its forfeit); {who} ({report.device or 'phone'}). Not "
-                "entered yet: Ctrl+Shift+Y enters every confirmed match; typing a board's "
+                "entered yet: Ctrl+Shift+Y enters every confirmed match, Ctrl+Shift+E this "
+                "match's report as it is (one-sided or disputed too); typing a board's "
                 "result enters yours (the arbiter's entry wins)."
             )
         return None
