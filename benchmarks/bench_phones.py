@@ -28,6 +28,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -102,11 +103,17 @@ def cpu_line(before: tuple[float, float], forms: int) -> str:
 
 
 def summary(name: str, sent: list[Sent], seconds: float) -> None:
+    """One phase's line, and the answers of the forms that did not do what they were sent
+    for (an HTTP refusal, or a page answering 200 without doing it: "Result reporting is
+    not open now" was once counted as sent, and the boards lost without a word)."""
     lat = [s.seconds * 1000 for s in sent]
-    refused = sum(s.status != 200 for s in sent)
-    print(f"{name}: {len(sent)} forms in {seconds:.1f} s, {refused} refused; latency p50 "
-          f"{percentile(lat, 0.5):.0f} ms, p99 {percentile(lat, 0.99):.0f} ms, max "
-          f"{max(lat, default=0):.0f} ms")  # fmt: skip
+    refused = Counter(f"{s.status} {s.answer[1] or s.answer[0] or 'no answer'}"[:110]
+                      for s in sent if not s.done)  # fmt: skip
+    print(f"{name}: {len(sent)} forms in {seconds:.1f} s, {sum(refused.values())} not done; "
+          f"latency p50 {percentile(lat, 0.5):.0f} ms, p99 {percentile(lat, 0.99):.0f} ms, "
+          f"max {max(lat, default=0):.0f} ms")  # fmt: skip
+    for text, count in refused.most_common(5):
+        print(f"    {count} x {text}")
 
 
 def main() -> int:

@@ -173,7 +173,11 @@ class PhonesController:
         self.w.run_action(AcceptReports(r), _("Accept reports"))
 
     def accept_board(self) -> None:
-        """Round > Accept this board's report (one-sided or disputed too: you looked)."""
+        """Round > Accept this board's report (one-sided or disputed too: you looked); in a
+        team event the report of the match selected on the *Matches* page."""
+        if self.w.teams.is_team:
+            self.accept_match()
+            return
         page = self.w.rounds_page
         board = page.model.board_at(page.table.currentIndex().row())
         r = self.w.rounds_paired
@@ -186,6 +190,25 @@ class PhonesController:
             )
             return
         self.w.run_action(AcceptReports(r, (board.board,)), _("Accept report"))
+
+    def accept_match(self) -> None:
+        """The captains' report of the selected match entered as it is (Ctrl+Shift+E on the
+        *Matches* page): a one-sided or disputed one too, the arbiter having looked. Each
+        board goes through the arbiter's own board-result command; boards the arbiter
+        entered keep the arbiter's result; a report made on line-ups changed since is
+        refused with a sentence (``AcceptReports``)."""
+        page = self.w.matches_page
+        match = page.current_match()
+        r = self.w.rounds_paired
+        if match is None or r < 1 or self.w.teams.round != r:
+            return
+        if match.number not in page.model.reports:
+            text = _("Match {number} has no report from the captains' phones.")
+            self.w.prompter.error(_("Accept report"), text.format(number=match.number))
+            return
+        self.w.run_action(AcceptReports(r, (match.number,)), _("Accept report"))
+        self.w.mark_team_pages_stale()
+        self.w.teams.show_round(r)
 
     # -- the dialog and the codes --------------------------------------------------------------
 

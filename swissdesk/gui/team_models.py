@@ -256,8 +256,9 @@ class MatchesModel(TableModel):
             return _(
                 "From the captains' phones: {report} (boards 1, 2, … from the first team's "
                 "side; an empty place is its forfeit); {who} ({device}). Not entered yet: "
-                "Ctrl+Shift+Y enters every confirmed match; typing a board's result enters "
-                "yours (the arbiter's entry wins)."
+                "Ctrl+Shift+Y enters every confirmed match, Ctrl+Shift+E this match's report "
+                "as it is (one-sided or disputed too); typing a board's result enters yours "
+                "(the arbiter's entry wins)."
             ).format(report=report.text, who=who, device=report.device or _("phone"))
         return None
 

@@ -77,7 +77,8 @@ KIOSK_SHOWN = 12
 """Players a kiosk search shows at most (type more of the name to find one among more)."""
 COOKIE = "swissdesk_phone"
 DOORS_SECONDS = 1.0
-"""How long the doors read for one form serve the next ones (see :meth:`Phones.access`)."""
+"""How long open doors read for one form serve the next ones while the file changes (see
+:meth:`Phones.access`; a closed door is read again after any change)."""
 
 PHONE_RESULTS = {
     "1-0": BoardResult.WHITE_WINS,
@@ -236,25 +237,50 @@ class Phones:
         self._files: dict[Path, TournamentFile] = {}
         self._handles: dict[tuple[Path, int | str | None], TournamentFile] = {}
         self._files_lock = threading.Lock()
-        self._access: dict[tuple[Path, int | str | None], tuple[float, PhoneAccess]] = {}
-        """Each section's open doors and when they were read (:attr:`clock`)."""
+        self._access: dict[
+            tuple[Path, int | str | None], tuple[float, int | None, PhoneAccess]
+        ] = {}
+        """Each section's open doors, when they were read (:attr:`clock`) and the file's
+        ``data_version`` then (see :meth:`access`)."""
 
-    def access(self, section: Section) -> PhoneAccess:
-        """What the arbiter opened in ``section``, as read at most :data:`DOORS_SECONDS`
-        ago. Every page and form asks it; reading it each time (four queries through the
-        ORM) was a third of the server's time while 300 phones checked in
-        (``benchmarks/bench_phones.py``). A door opened or closed is seen within a second,
-        as the pages show a change; a form sent in that second is still refused by its
-        command, which checks the door again inside its transaction."""
+    def access(
+        self, section: Section, door: str = "checkin", *, fresh: bool = False
+    ) -> PhoneAccess:
+        """What the arbiter opened in ``section``; ``door`` (``checkin`` or ``report``) is
+        the one the caller acts on; ``fresh``: read from the file whatever is kept.
+
+        Every page and form asks it; reading it each time (four queries through the ORM)
+        was a third of the server's time while 300 phones checked in
+        (``benchmarks/bench_phones.py``). So the doors read last are kept, and served again:
+
+        * while nothing was saved in the file since they were read (SQLite's
+          ``PRAGMA data_version``, microseconds): exact;
+        * else only when ``door`` was open then and they were read less than
+          :data:`DOORS_SECONDS` ago (the phones' own writes change the file with every
+          form). A door the arbiter has just closed may still look open for that second:
+          the form sent then is refused by its command, which checks the door again
+          inside its transaction, and nothing is written.
+
+        A door kept **closed** is never served once the file changed: the arbiter opening
+        check-in or reporting is seen by the very next page or form. (Serving a closed door
+        for a second answered the forms sent right after the arbiter opened reporting
+        "Result reporting is not open now": on a quiet machine the first second of reports
+        was lost, nearly all of them, in ``bench_phones.py``; issue 35.)"""
         key = (section.file.path, section.key)
         now = self.clock()
+        version = section.file.version()  # before the read: a save during it reads again
         with self._files_lock:
             known = self._access.get(key)
-        if known is not None and 0 <= now - known[0] < DOORS_SECONDS:
-            return known[1]
+        if known is not None and not fresh:
+            read_at, read_version, access = known
+            if read_version == version and version is not None:
+                return access
+            opened = access.checkin_round if door == "checkin" else access.report_round
+            if opened is not None and 0 <= now - read_at < DOORS_SECONDS:
+                return access
         access = self.handle(section).phone_access()
         with self._files_lock:
-            self._access[key] = (now, access)
+            self._access[key] = (now, version, access)
         return access
 
     def _saved(
@@ -298,7 +324,7 @@ class Phones:
         out = []
         for section in self.venue.sections:
             try:
-                access = self.access(section)
+                access = self.access(section, what)
             except SwissdeskError:
                 continue
             if (access.checkin_round if what == "checkin" else access.report_round) is not None:
@@ -525,8 +551,14 @@ class Phones:
     ) -> Response:
         wanted = form.get("result", "")
         count = form.get("n", "")
-        access = await asyncio.to_thread(self.access, section)
+        access = await asyncio.to_thread(self.access, section, "report")
         r = access.report_round
+        shown = form.get("round", "")
+        if r is not None and shown.isdigit() and (wanted or count):
+            # The round of the board the player saw (the page's form carries it): a report
+            # is never filed on another round's board; its command refuses a round whose
+            # reporting is closed.
+            r = int(shown[:4])
         if r is None:
             return self._answer(request, "report", Answer(_("Closed"), _("Result reporting is closed: tell the arbiter."), "refused"), 404)  # fmt: skip
         message: Answer | None = None
@@ -549,6 +581,12 @@ class Phones:
                 summary = await asyncio.to_thread(self._saved, handle, action)
             except SwissdeskError as exc:
                 message = Answer(holder.name, _sentence(str(exc)), "refused")
+                # Refused (the round's reporting closed meanwhile, say): show the board of
+                # the round open now, as the file says, or none.
+                now_open = await asyncio.to_thread(self.access, section, "report", fresh=True)
+                if now_open.report_round is None:
+                    return self._answer(request, "report", message)
+                r = now_open.report_round
             else:
                 message = Answer(holder.name, _report_sentence(summary), "ok")
         board = await asyncio.to_thread(_board_info, handle, section.name, holder.tpn, r)

@@ -146,6 +146,15 @@ class ServedFile:
             row = self._watch.execute("PRAGMA data_version").fetchone()
         return int(row[0])
 
+    def version(self) -> int | None:
+        """SQLite's ``data_version`` of the file now: it changes whenever another
+        connection (any program, the phones' own included) commits (``None``: unreadable).
+        Unlike :meth:`changed` it leaves the pages' change check alone."""
+        try:
+            return self._data_version()
+        except sqlite3.Error:
+            return None
+
     def changed(self) -> bool:
         """Whether another connection committed since the last call (cheap)."""
         try:

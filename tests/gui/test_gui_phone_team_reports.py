@@ -73,3 +73,39 @@ def test_captains_report_shows_on_the_match_list_and_the_arbiter_accepts_it(
     qtbot.waitUntil(lambda: state_cell(window, 0) == "complete", timeout=SEEN)
     done = window.file.team_round_view(1).matches[0]
     assert done.complete and [b.result for b in done.boards] == [W, D, B, W]
+
+
+def test_ctrl_shift_e_accepts_the_selected_matchs_one_sided_or_disputed_report(
+    window: MainWindow, tmp_path: Path, qtbot: QtBot
+) -> None:
+    """Session 44 left a team match's one-sided or disputed report to ``swissdesk reports
+    FILE --accept MATCH``: on the *Matches* page Round > Accept this board's report
+    (Ctrl+Shift+E) enters the selected match's report as it is, the arbiter having looked;
+    a match without a report is refused with a sentence, nothing entered."""
+    path = cup(tmp_path)
+    assert window.open_file(path)
+    assert window.file is not None
+    window.show_page(window.PAGE_MATCHES)
+    first, second = window.file.team_round_view(1).matches
+    codes = window.file.player_codes()
+    with TournamentFile.open(path) as server:  # the venue's server: another program
+        server.execute(ReportMatch(codes[first.first_tpn], 1, (W, D, B, W)))  # one-sided
+        server.execute(ReportMatch(codes[second.first_tpn], 1, (D, D, D, D)))
+        server.execute(ReportMatch(codes[second.second_tpn], 1, (W, W, D, D)))  # disputes
+    qtbot.waitUntil(lambda: "disputed" in state_cell(window, 1), timeout=SEEN)
+    assert "reported by" in state_cell(window, 0)
+    page = window.matches_page
+    page.table.selectRow(0)
+    window.menu_actions["accept_board_report"].trigger()
+    qtbot.waitUntil(lambda: state_cell(window, 0) == "complete", timeout=SEEN)
+    assert [b.result for b in window.file.team_round_view(1).matches[0].boards] == [W, D, B, W]
+    assert "disputed" in state_cell(window, 1)  # the other match left alone
+    page.table.selectRow(1)
+    window.menu_actions["accept_board_report"].trigger()  # the disputed report, as reported
+    qtbot.waitUntil(lambda: state_cell(window, 1) == "complete", timeout=SEEN)
+    assert [b.result for b in window.file.team_round_view(1).matches[1].boards] == [D, D, D, D]
+    page.table.selectRow(0)  # entered: nothing left to accept
+    window.menu_actions["accept_board_report"].trigger()
+    assert window.prompter.errors[-1][1] == (  # type: ignore[attr-defined]
+        f"Match {first.number} has no report from the captains' phones."
+    )

@@ -13,6 +13,7 @@ import urllib.request
 from dataclasses import dataclass
 
 TOKEN = re.compile(r'name="token" value="([^"]+)"')
+ANSWER = re.compile(r'<p class="answer (\w+)"[^>]*id="answer">([^<]*)<')
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +23,18 @@ class Sent:
     status: int
     text: str
     seconds: float
+
+    @property
+    def answer(self) -> tuple[str, str]:
+        """The page's answer: its kind (``ok``, ``refused``, ``info``; ``""``: none) and
+        sentence. A page without its form ("Result reporting is not open now") answers
+        200 too: only ``ok`` is a form that did what it was sent for."""
+        found = ANSWER.search(self.text)
+        return (found.group(1), found.group(2).strip()) if found else ("", "")
+
+    @property
+    def done(self) -> bool:
+        return self.status == 200 and self.answer[0] == "ok"
 
 
 class Phone:

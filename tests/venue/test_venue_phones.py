@@ -337,3 +337,53 @@ def test_the_doors_are_read_at_most_once_a_second_and_a_closed_door_refuses_at_o
     finally:
         venue.close()
     assert checked_in(upcoming) == [1, 2, 3]
+
+
+def test_reporting_opened_by_the_arbiter_is_seen_by_the_very_next_form(event: Path) -> None:
+    """bench_phones on a quiet machine (issue 35): 300 check-ins, then "150 boards: 0
+    confirmed". The doors read for one form served the next second's forms, a closed door
+    too: every report sent within a second of the arbiter opening reporting (nearly all of
+    them, that fast) got "Result reporting is not open now" and wrote nothing, and the
+    confirmations then had nothing to confirm. The server's clock is frozen here, so a
+    door kept closed for "a second" is kept for ever: the arbiter's opening must be seen
+    by the next form at once, and a report, its confirmation and the opponent's view of
+    it must each see the write before."""
+    board, white, black = open_board(event)
+    all_codes = codes(event)
+    now = [1000.0]
+    venue = Venue([event])
+    hub = Hub(venue, Renderer(), clock=lambda: now[0])
+    try:
+        with TestClient(create_app(hub)) as client:
+            assert "not open now" in client.get("/report").text  # reporting closed, kept
+            with TournamentFile.open(event) as tf:  # the window opens reporting
+                tf.execute(OpenReporting(3))
+            r = post(client, "/report", code=all_codes[white])
+            assert f"Board {board}" in r.text  # type: ignore[attr-defined]
+            token = TOKEN.search(r.text).group(1)  # type: ignore[attr-defined,union-attr]
+            sent = {"code": all_codes[white], "token": token, "result": "0-1", "round": "3"}
+            r = client.post("/report", data=sent)
+            assert "your opponent confirms" in r.text
+            r = post(client, "/report", code=all_codes[black])  # the opponent's board
+            assert "Reported: 0-1" in r.text  # type: ignore[attr-defined]
+            r = post(client, "/report", code=all_codes[black], result="0-1", round="3")
+            assert "both players agree" in r.text  # type: ignore[attr-defined]
+    finally:
+        venue.close()
+    with TournamentFile.open(event) as tf:
+        [rep] = tf.reports(3)
+        assert (rep.board, rep.result, rep.state) == (board, "0-1", "confirmed")
+
+
+def test_a_report_is_filed_on_the_round_of_the_board_the_player_saw(reporting: Path) -> None:
+    """The result buttons carry the round of the board shown: a form of another round (the
+    arbiter paired on meanwhile) is refused with a sentence, nothing written."""
+    board, white, _black = open_board(reporting)
+    for client in serve(reporting):
+        r = post(client, "/report", code=codes(reporting)[white])
+        assert 'name="round" value="3"' in r.text  # type: ignore[attr-defined]
+        r = post(client, "/report", code=codes(reporting)[white], result="1-0", round="2")
+        assert "reporting is closed for this round" in r.text  # type: ignore[attr-defined]
+        assert f"Board {board}" in r.text  # type: ignore[attr-defined]  # round 3's, as open
+    with TournamentFile.open(reporting) as tf:
+        assert tf.reports(3) == [] and tf.reports(2) == []
