@@ -109,6 +109,8 @@ def format_trf(t: Tournament, *, version: str = "2026") -> str:
         if record_172 is not None:
             lines += national_rating_lines(p, record_172[4:7].strip())
     if modern:
+        if t.pairing_controller and not t.is_team:
+            lines += bye_records(t)
         lines += _250_records(t)
     lines += _forbidden_records(t, modern)
     return "\n".join(lines) + "\n"
@@ -288,8 +290,7 @@ def has_adjournments(t: Tournament) -> bool:
 def without_adjournments(t: Tournament) -> Tournament:
     """``t`` with every adjourned game as the draw it counts for (TRF16 has no ``?``)."""
     players = tuple(
-        replace(p, rounds=tuple(replace(e, adjourned=False) for e in p.rounds))
-        for p in t.players
+        replace(p, rounds=tuple(replace(e, adjourned=False) for e in p.rounds)) for p in t.players
     )
     return replace(t, players=players)
 
@@ -379,6 +380,35 @@ def _xxa_records(t: Tournament) -> list[str]:
             values += [0] * (t.total_rounds - len(values))
         lines.append(f"XXA {tpn:>4}" + "".join(f" {_pts(v)}" for v in values))
     return lines
+
+
+_RECORD_240_BYES = (
+    ResultCode.FULL_POINT_BYE,
+    ResultCode.HALF_POINT_BYE,
+    ResultCode.ZERO_POINT_BYE,
+)
+
+
+def bye_records(t: Tournament) -> list[str]:
+    """TRF-2026 ``240`` records (TRF26, "Bye Section"): one line per round and kind of bye
+    (``F`` full-point, ``H`` half-point, ``Z`` zero-point) naming the players who got it, the
+    pairing-allocated bye left to the round columns (it is no requested bye). The players'
+    round columns carry the same byes; the records state them as TRF-2026 defines them so the
+    final TRF omits no event (C.02 VCL Q217). Written for an individual event swissdesk ran,
+    as 182 and 212 are; a file's own 240 lines for later rounds are kept with its records."""
+    got: dict[tuple[int, ResultCode], list[int]] = {}
+    # Up to the round to be paired, as the reader applies them (later ones it keeps as
+    # records, which would then be written twice).
+    last = t.rounds_with_pairings + 1
+    for p in t.players:
+        for rnd, entry in enumerate(p.rounds[:last], start=1):
+            if entry.opponent is None and entry.result in _RECORD_240_BYES:
+                got.setdefault((rnd, entry.result), []).append(p.tpn)
+    order = {code: i for i, code in enumerate(_RECORD_240_BYES)}
+    return [
+        f"240 {code.value} {rnd:03d} " + " ".join(f"{tpn:>4}" for tpn in sorted(tpns))
+        for (rnd, code), tpns in sorted(got.items(), key=lambda kv: (kv[0][0], order[kv[0][1]]))
+    ]
 
 
 def _250_records(t: Tournament) -> list[str]:

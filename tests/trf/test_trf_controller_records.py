@@ -10,7 +10,7 @@ from pathlib import Path
 
 from swissdesk import __version__
 from swissdesk.cli import main
-from swissdesk.model.tournament import Player, Tournament
+from swissdesk.model.tournament import Colour, Player, ResultCode, RoundEntry, Tournament
 from swissdesk.trf import format_trf, parse_trf
 
 
@@ -96,3 +96,40 @@ def test_q217_an_imported_file_names_swissdesk_once_it_pairs_a_round(tmp_path: P
         f"182 swissdesk {__version__}",
         "212 PTS, BH/C1, BH, SB, DE",
     ]
+
+
+def test_q217_trf26_240_records_state_each_round_s_requested_byes() -> None:
+    """TRF26's Bye Section: one 240 line per round and kind (F, H, Z), players from column 11
+    in four columns each; the pairing-allocated bye (U) stays in the round columns only."""
+    bye = RoundEntry.bye
+    game = (
+        RoundEntry(2, Colour.WHITE, ResultCode.WIN),
+        RoundEntry(1, Colour.BLACK, ResultCode.LOSS),
+    )
+    t = small(pairing_controller="swissdesk 9.9")
+    players = (
+        replace(t.players[0], rounds=(game[0], bye(ResultCode.HALF_POINT_BYE))),
+        replace(t.players[1], rounds=(game[1], bye(ResultCode.HALF_POINT_BYE))),
+        replace(
+            t.players[2],
+            rounds=(bye(ResultCode.PAIRING_ALLOCATED_BYE), bye(ResultCode.FULL_POINT_BYE)),
+        ),
+        replace(
+            t.players[3], rounds=(bye(ResultCode.ZERO_POINT_BYE), bye(ResultCode.HALF_POINT_BYE))
+        ),
+    )
+    t = replace(t, players=players)
+    text = format_trf(t)
+    assert [line for line in text.splitlines() if line.startswith("240")] == [
+        "240 Z 001    4",
+        "240 F 002    3",
+        "240 H 002    1    2    4",
+    ]
+    assert text.splitlines()[-3][10:14] == "   4"  # the first player in columns 11-14
+    # read back (the reader puts them into the round columns): the same byes, written again
+    # the same by the program that runs the event
+    again = replace(parse_trf(text), pairing_controller="swissdesk 9.9")
+    assert format_trf(again) == text
+    # TRF16 has no 240; a file converted, not run here, gets none of ours
+    assert "240 " not in format_trf(t, version="16")
+    assert "240 " not in format_trf(replace(t, pairing_controller=""))
