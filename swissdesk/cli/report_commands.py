@@ -151,15 +151,19 @@ def run_report(args: argparse.Namespace) -> int:
             raise InputError(f"{source}: the tournament has no national rating list")
     else:
         tournament, board_order, withdrawn = load_report(source, args.round, args.section)
-    codes = checked_in = None
+    codes = checked_in = fees = None
+    currency = ""
     if args.kind in ("checkin", "codes"):  # what the file keeps for the phones (issue 35)
-        from swissdesk.cli.section_commands import open_section
+        from swissdesk.cli.section_commands import fee_currency, open_section
 
         if not is_tournament_file(source):
             raise InputError(f"{source}: the {args.kind} list needs a .swissdesk file")
         with open_section(source, args.section) as tf:
             codes = tf.player_codes() if args.kind == "codes" else None
             checked_in = [p.tpn for p in tf.players() if p.checked_in]
+            if args.kind == "checkin":  # the entry fees recorded (issue 35)
+                fees = tf.entry_fees()
+                currency = fee_currency(tf).code
     elif args.kind == "cards" and is_tournament_file(source):  # the codes on the cards
         from swissdesk.cli.section_commands import open_section
 
@@ -195,6 +199,8 @@ def run_report(args: argparse.Namespace) -> int:
             venue_url=args.venue_url,
             codes=codes,
             checked_in=checked_in,
+            fees=fees,
+            currency=currency,
         )
         write_output(args.output, drawn.read_bytes(), inputs=[source])
     print(f"wrote {args.output}", file=sys.stderr if is_stdout(args.output) else sys.stdout)

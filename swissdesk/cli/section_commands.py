@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from swissdesk.errors import InputError
+from swissdesk.prizes.money import Currency
 
 SECTION_HELP = (
     "the section of an event with several sections: its name or its number in "
@@ -218,6 +219,27 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run_checkin)
 
     p = subparsers.add_parser(
+        "player-fee",
+        help="record a player's entry fee: the amount due and the amount paid",
+        description=(
+            "Record what a player owes as entry fee (--due) and what the desk received "
+            "(--paid; 'due': the whole amount due), in the event's currency (the prize "
+            "plan's, if it names one): 25 or 25.50, kept exactly in cents. The check-in list "
+            "(swissdesk report FILE --kind checkin) prints both, with their totals. Each "
+            "change is an action of its own (swissdesk undo takes it back). Without options "
+            "it shows the fee recorded."
+        ),
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament or event file")
+    p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER")
+    p.add_argument("--due", default=None, metavar="AMOUNT", help="the entry fee due, e.g. 25.00")
+    p.add_argument(
+        "--paid", default=None, metavar="AMOUNT|due", help="the amount paid ('due': all of it)"
+    )
+    add_section_option(p)
+    p.set_defaults(func=run_player_fee)
+
+    p = subparsers.add_parser(
         "absentees",
         help="set the players not checked in absent for a round",
         description=(
@@ -390,6 +412,43 @@ def run_checkin(args: argparse.Namespace) -> int:
 
     with open_section(args.input, args.section) as tf:
         _report(tf.execute(CheckIn(tuple(args.tpns), present=not args.undo)))
+    return 0
+
+
+def fee_currency(tf: Any) -> Currency:
+    """How entry fees are written: cents of the prize plan's currency (its code shown
+    when the plan names one, else the amounts plainly)."""
+    return Currency(tf.fee_currency(), 2)
+
+
+def run_player_fee(args: argparse.Namespace) -> int:
+    from swissdesk.storage import SetEntryFee
+
+    with open_section(args.input, args.section) as tf:
+        row = next((p for p in tf.players() if p.tpn == args.tpn), None)
+        if row is None:
+            raise InputError(f"{args.input}: there is no player with pairing number {args.tpn}")
+        money = fee_currency(tf)
+        due_before = tf.entry_fees().get(row.tpn, (0, 0))[0]
+        due = None if args.due is None else money.parse_typed(args.due, "--due")
+        paid: int | None = None
+        if args.paid is not None:
+            if args.paid.strip().casefold() == "due":
+                paid = due if due is not None else due_before
+            else:
+                paid = money.parse_typed(args.paid, "--paid")
+        if due is None and paid is None:
+            fee = tf.entry_fees().get(row.tpn)
+            if fee is None:
+                print(f"no. {row.tpn} {row.name}: no entry fee recorded")
+                return 0
+            left = fee[0] - fee[1]
+            owed = (f", {money.text(left, code=True)} to pay" if left > 0 else
+                    f", {money.text(-left, code=True)} paid beyond it" if left < 0 else "")  # fmt: skip
+            print(f"no. {row.tpn} {row.name}: due {money.text(fee[0], code=True)}, paid "
+                  f"{money.text(fee[1], code=True)}{owed}")  # fmt: skip
+            return 0
+        _report(tf.execute(SetEntryFee(row.tpn, due=due, paid=paid)))
     return 0
 
 

@@ -73,6 +73,7 @@ ACTION_NAMES: dict[str, str] = {
     "KioskCheckIn": "Check-in (kiosk)",
     "AcceptReports": "Reports accepted",
     "DismissReport": "Report set aside",
+    "SetEntryFee": "Entry fee",
 }
 """(A redone action keeps its own name; its summary starts with "redone:".)"""
 

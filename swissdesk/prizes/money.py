@@ -17,6 +17,7 @@ plan is a multiple of the paying unit (the plan is refused otherwise), so every 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -54,6 +55,14 @@ class Currency:
         sign = "-" if amount < 0 else ""
         whole, part = divmod(abs(amount), self.per_unit)
         return f"{sign}{whole}.{part:0{self.decimals}d}" if self.decimals else f"{sign}{whole}"
+
+    def parse_typed(self, text: str, what: str = "amount") -> int:
+        """An amount typed by the arbiter: as :meth:`parse`, and ``25,50`` (a decimal
+        comma, as most of Europe writes it) is 25.50, never 2,550."""
+        typed = text.strip()
+        if self.decimals and re.fullmatch(rf"\d+,\d{{1,{self.decimals}}}", typed):
+            typed = typed.replace(",", ".")
+        return self.parse(typed, what)
 
     def parse(self, value: object, what: str = "amount") -> int:
         """An amount written in currency units (``500``, ``"12.50"``) in units of account.

@@ -719,6 +719,20 @@ class TournamentFile:
         with self._read() as session:
             return phoneviews.player_codes(session)
 
+    def entry_fees(self) -> dict[int, tuple[int, int]]:
+        """TPN -> (due, paid), in cents, for this section's players with an entry fee
+        recorded (:class:`~swissdesk.storage.commands.fees.SetEntryFee`)."""
+        from swissdesk.storage.commands import fees
+
+        with self._read() as session:
+            return fees.entry_fees(session)
+
+    def fee_currency(self) -> str:
+        """The currency entry fees are written in: the prize plan's (``""``: none named,
+        the amounts are written plainly)."""
+        plan = self.prize_plan()
+        return plan.rules.currency if plan is not None else ""
+
     def code_holder(self, code: str) -> CodeHolder | None:
         """Who holds the personal code ``code`` in the event (``None``: nobody)."""
         from swissdesk.storage import phoneviews

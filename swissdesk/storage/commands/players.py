@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from swissdesk.model.ratings import SeedingKey, seeding_key
 from swissdesk.model.tournament import ResultCode, title_rank
 from swissdesk.storage import convert, desk
-from swissdesk.storage.commands import round_robin
+from swissdesk.storage.commands import fees, round_robin
 from swissdesk.storage.commands.base import (
     Action,
     Outcome,
@@ -224,6 +224,7 @@ def remove_player(s: Session, a: RemovePlayer) -> Outcome:
         "entries": convert.entry_dicts(entries),
         "tpns_before": tpn_map(s),
         "forbidden_pairs": forbidden,
+        "fee": fees.fee_of(s, rec.id),
     }
     trec.forbidden_pairs = json.dumps([p for p in forbidden if rec.id not in p])
     name = rec.name
@@ -243,6 +244,7 @@ def undo_remove_player(s: Session, payload: Mapping[str, Any]) -> None:
     set_tpns(s, {int(k): int(v) for k, v in payload["tpns_before"].items()})
     insert_entries(s, payload["entries"])
     tournament_row(s).forbidden_pairs = json.dumps(payload["forbidden_pairs"])
+    fees.restore_fee(s, int(record["id"]), payload.get("fee"))  # paid money is never lost
 
 
 @dataclass(frozen=True, slots=True)
