@@ -24,6 +24,7 @@ from swissdesk.engines.acceleration import (  # re-exported for the storage serv
     baku_group_a_size as baku_group_a_size,
 )
 from swissdesk.engines.acceleration import baku_last_ga, baku_virtual_points
+from swissdesk.i18n import _
 from swissdesk.model import round_robin, schedule, timecontrol
 from swissdesk.model.ratings import (
     FIDE_SOURCE,
@@ -610,7 +611,7 @@ def round_entry(
     """The model's entry for a stored row (``pending_as`` replaces a missing result)."""
     if stored.result is None:
         if pending_as is None:
-            raise ValueError("a pending result has no model entry")
+            raise ValueError(_("a pending result has no model entry"))
         code = pending_as
     else:
         code = CODES[stored.result]
@@ -710,7 +711,7 @@ def build_snapshot(
             continue
         if result is None:
             if pending_as is None:
-                raise ValueError("a pending result has no model entry")
+                raise ValueError(_("a pending result has no model entry"))
             code = pending_as
         else:
             code = codes[result]

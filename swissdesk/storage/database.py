@@ -28,6 +28,7 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import QueuePool
 
+from swissdesk.i18n import _, ngettext
 from swissdesk.storage import datacheck, schema, schemacheck
 from swissdesk.storage.errors import (
     CorruptFileError,
@@ -366,7 +367,7 @@ def migrate_5_sections(con: sqlite3.Connection) -> None:
     tables a new one has; every value of the old columns is kept."""
     section = con.execute("SELECT min(id) FROM tournament").fetchone()[0]
     if section is None:
-        raise StorageError("the tournament file has no tournament settings (damaged file?)")
+        raise StorageError(_("the tournament file has no tournament settings (damaged file?)"))
     sequences = dict(con.execute("SELECT name, seq FROM sqlite_sequence").fetchall())
     # Renaming must not rewrite the other tables' foreign keys (they are rebuilt too).
     con.execute("PRAGMA legacy_alter_table = ON")
@@ -392,8 +393,13 @@ def migrate_5_sections(con: sqlite3.Connection) -> None:
     problems = con.execute("PRAGMA foreign_key_check").fetchall()
     if problems:
         raise StorageError(
-            f"the tournament file's rows do not fit together ({len(problems)} broken "
-            "references); it was not upgraded"
+            ngettext(
+                "the tournament file's rows do not fit together ({count} broken reference); "
+                "it was not upgraded",
+                "the tournament file's rows do not fit together ({count} broken references); "
+                "it was not upgraded",
+                len(problems),
+            ).format(count=len(problems))
         )
 
 
@@ -499,8 +505,13 @@ def migrate_7_add_fide_mode(con: sqlite3.Connection) -> None:
     problems = con.execute("PRAGMA foreign_key_check").fetchall()
     if problems:
         raise StorageError(
-            f"the tournament file's rows do not fit together ({len(problems)} broken "
-            "references); it was not upgraded"
+            ngettext(
+                "the tournament file's rows do not fit together ({count} broken reference); "
+                "it was not upgraded",
+                "the tournament file's rows do not fit together ({count} broken references); "
+                "it was not upgraded",
+                len(problems),
+            ).format(count=len(problems))
         )
 
 
@@ -658,8 +669,13 @@ def migrate_10_add_player_ratings(con: sqlite3.Connection) -> None:
     problems = con.execute("PRAGMA foreign_key_check").fetchall()
     if problems:
         raise StorageError(
-            f"the tournament file's rows do not fit together ({len(problems)} broken "
-            "references); it was not upgraded"
+            ngettext(
+                "the tournament file's rows do not fit together ({count} broken reference); "
+                "it was not upgraded",
+                "the tournament file's rows do not fit together ({count} broken references); "
+                "it was not upgraded",
+                len(problems),
+            ).format(count=len(problems))
         )
 
 
@@ -719,13 +735,15 @@ def translate_error(exc: BaseException, path: Path) -> StorageError:
     orig = exc.orig if isinstance(exc, DBAPIError) else exc
     name = str(getattr(orig, "sqlite_errorname", ""))
     text = str(orig)
-    where = f"the tournament file {path}"
+    where = _("the tournament file {path}").format(path=path)
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in text:
         holders = lock_holders(path)
         by = f" ({'; '.join(holders)})" if holders else ""
         return LockedFileError(
-            f"{where} is in use by another program or swissdesk window{by}; "
-            "close it there and try again (nothing was changed)"
+            _(
+                "{where} is in use by another program or swissdesk window{by}; close it there "
+                "and try again (nothing was changed)"
+            ).format(where=where, by=by)
         )
     if (
         name.startswith("SQLITE_FULL")
@@ -733,24 +751,34 @@ def translate_error(exc: BaseException, path: Path) -> StorageError:
         or ((name.startswith("SQLITE_IOERR") or "disk I/O error" in text) and disk_is_full(path))
     ):
         return DiskFullError(
-            f"the disk holding {path} is full: the action was not saved; "
-            "free some space (or save the tournament elsewhere) and try again"
+            _(
+                "the disk holding {path} is full: the action was not saved; free some space "
+                "(or save the tournament elsewhere) and try again"
+            ).format(path=path)
         )
     if name.startswith("SQLITE_READONLY") or "readonly database" in text:
         return ReadOnlyFileError(
-            f"{where} cannot be written (read-only medium or no permission): "
-            "the action was not saved; copy the file to a writable folder"
+            _(
+                "{where} cannot be written (read-only medium or no permission): the action was "
+                "not saved; copy the file to a writable folder"
+            ).format(where=where)
         )
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text:
-        return CorruptFileError(f"{where} is damaged ({text}); nothing was changed")
+        return CorruptFileError(_(
+                                    "{where} is damaged ({text}); nothing was changed"
+                                ).format(where=where, text=text))
     if name.startswith("SQLITE_IOERR") or "disk I/O error" in text:
         return StorageError(
-            f"{where} could not be read or written (disk I/O error: was the USB stick "
-            "removed?); the last action was not saved"
+            _(
+                "{where} could not be read or written (disk I/O error: was the USB stick "
+                "removed?); the last action was not saved"
+            ).format(where=where)
         )
     if name.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
-        return StorageError(f"{where} cannot be opened (missing folder or no permission)")
-    return StorageError(f"{where}: database error: {text}")
+        return StorageError(_(
+                                "{where} cannot be opened (missing folder or no permission)"
+                            ).format(where=where))
+    return StorageError(_("{where}: database error: {text}").format(where=where, text=text))
 
 
 @contextlib.contextmanager
@@ -825,10 +853,16 @@ def _begin_unchecked(conn: Connection) -> None:
 def untrusted_file_error(path: Path, problems: list[str]) -> UntrustedFileError:
     """The arbiter's message for a file whose schema is not swissdesk's."""
     return UntrustedFileError(
-        f"the tournament file {path} holds database definitions that swissdesk never "
-        f"writes ({schemacheck.describe_differences(problems)}). They could change results "
-        "behind your back, so swissdesk does not open the file; it was not changed. To use "
-        f"its tournament, copy it into a clean file: swissdesk recover {path} -o NEW{SUFFIX}",
+        _(
+            "the tournament file {path} holds database definitions that swissdesk never writes "
+            "({describe_differences}). They could change results behind your back, so "
+            "swissdesk does not open the file; it was not changed. To use its tournament, copy "
+            "it into a clean file: swissdesk recover {path} -o NEW{SUFFIX}"
+        ).format(
+            path=path,
+            describe_differences=schemacheck.describe_differences(problems),
+            SUFFIX=SUFFIX,
+        ),
         path,
         tuple(problems),
     )
@@ -869,7 +903,9 @@ def read_only_reason(path: Path) -> str | None:
                 + ("read-only medium" if exc.errno == errno.EROFS else "no permission")
                 + ")"
             )
-        raise StorageError(f"the tournament file {path} cannot be opened: {exc.strerror}") from exc
+        raise StorageError(_(
+                               "the tournament file {path} cannot be opened: {strerror}"
+                           ).format(path=path, strerror=exc.strerror)) from exc
     os.close(fd)
     if disk_is_full(path) and not wal_has_frames(path):
         return (
@@ -974,9 +1010,11 @@ def read_only_snapshot(path: Path) -> Path:
     except (OSError, sqlite3.Error) as exc:
         remove_snapshot(copy)
         raise ReadOnlyFileError(
-            f"the tournament file {path} cannot be written, and the changes still kept "
-            f"beside it in {path.name}-wal cannot be shown without writing ({exc}): copy "
-            "both files to a writable folder and open the copy"
+            _(
+                "the tournament file {path} cannot be written, and the changes still kept "
+                "beside it in {name}-wal cannot be shown without writing ({exc}): copy both "
+                "files to a writable folder and open the copy"
+            ).format(path=path, name=path.name, exc=exc)
         ) from exc
     return copy
 
@@ -1175,14 +1213,16 @@ def keep_corrupt_copy(path: Path, reason: str) -> CorruptFileError:
     if size > MAX_CORRUPT_COPY or not _room_for(path, size):
         mib = max(1, round(size / 2**20))
         return CorruptFileError(
-            f"the tournament file {path} is damaged ({reason}). It was not changed; at "
-            f"{mib:,} MB it is too big to copy aside, so keep it where it is ({path}). Use "
-            "your latest backup or export, or send that file to support.",
+            _(
+                "the tournament file {path} is damaged ({reason}). It was not changed; at "
+                "{mib:,} MB it is too big to copy aside, so keep it where it is ({path}). Use "
+                "your latest backup or export, or send that file to support."
+            ).format(path=path, reason=reason, mib=mib),
             None,
         )
     copy = existing_corrupt_copy(path)
     if copy is not None:
-        kept = f"a copy was already kept as {copy}"
+        kept = _("a copy was already kept as {copy}").format(copy=copy)
     else:
         copy = corrupt_copy_path(path)
         try:
@@ -1194,10 +1234,16 @@ def keep_corrupt_copy(path: Path, reason: str) -> CorruptFileError:
                 with contextlib.suppress(OSError):
                     leftover.unlink()
             copy = None
-        kept = f"a copy was kept as {copy}" if copy else "no copy could be made"
+        kept = (
+            _("a copy was kept as {copy}").format(copy=copy)
+            if copy
+            else _("no copy could be made")
+        )
     return CorruptFileError(
-        f"the tournament file {path} is damaged ({reason}). It was not changed and {kept}. "
-        "Use your latest backup or export, or send the copy to support.",
+        _(
+            "the tournament file {path} is damaged ({reason}). It was not changed and {kept}. "
+            "Use your latest backup or export, or send the copy to support."
+        ).format(path=path, reason=reason, kept=kept),
         copy,
     )
 
@@ -1284,9 +1330,11 @@ def time_limit(con: sqlite3.Connection, seconds: float) -> Iterator[threading.Ev
 
 def _too_slow(path: Path) -> StorageError:
     return StorageError(
-        f"opening the tournament file {path} took longer than {OPEN_TIME_LIMIT_S:g} s and "
-        "was stopped; a real tournament file opens in a second, so it may have been built to "
-        "hang swissdesk. It was not changed."
+        _(
+            "opening the tournament file {path} took longer than {OPEN_TIME_LIMIT_S:g} s and "
+            "was stopped; a real tournament file opens in a second, so it may have been built "
+            "to hang swissdesk. It was not changed."
+        ).format(path=path, OPEN_TIME_LIMIT_S=OPEN_TIME_LIMIT_S)
     )
 
 
@@ -1327,13 +1375,17 @@ def check_file(
     after :data:`OPEN_TIME_LIMIT_S`.
     """
     if not path.exists():
-        raise StorageError(f"the tournament file {path} does not exist")
+        raise StorageError(_("the tournament file {path} does not exist").format(path=path))
     if path.is_dir():
-        raise NotATournamentFileError(f"{path} is a folder, not a tournament file")
+        raise NotATournamentFileError(_(
+                                          "{path} is a folder, not a tournament file"
+                                      ).format(path=path))
     if not is_regular_file(path):
         raise NotATournamentFileError(
-            f"{path} is not a file but a named pipe, a device or a socket: not a tournament "
-            "file (nothing was read from it)"
+            _(
+                "{path} is not a file but a named pipe, a device or a socket: not a tournament "
+                "file (nothing was read from it)"
+            ).format(path=path)
         )
     refuse_planted_side_files(path)
     remove_stale_wal_files(path)
@@ -1341,16 +1393,22 @@ def check_file(
         with path.open("rb") as fh:
             header = fh.read(len(SQLITE_HEADER))
     except OSError as exc:
-        raise StorageError(f"the tournament file {path} cannot be read: {exc.strerror}") from exc
+        raise StorageError(_(
+                               "the tournament file {path} cannot be read: {strerror}"
+                           ).format(path=path, strerror=exc.strerror)) from exc
     if not header:
         raise NotATournamentFileError(
-            f"{path} is empty (0 bytes): it holds no tournament; use a backup or an export"
+            _(
+                "{path} is empty (0 bytes): it holds no tournament; use a backup or an export"
+            ).format(path=path)
         )
     if header != SQLITE_HEADER:
         if path.suffix == SUFFIX:
             raise keep_corrupt_copy(path, "it does not start like an SQLite database")
         raise NotATournamentFileError(
-            f"{path} is not a swissdesk tournament file (expected a {SUFFIX} file)"
+            _(
+                "{path} is not a swissdesk tournament file (expected a {SUFFIX} file)"
+            ).format(path=path, SUFFIX=SUFFIX)
         )
     con = connect_checked(path, busy_timeout_ms, read_only=read_only)
     try:
@@ -1372,7 +1430,7 @@ def _check_open_file(con: sqlite3.Connection, path: Path) -> int:
     """The checks of :func:`check_file` on an open connection, in an order that runs nothing
     the file defines: its id, its schema, its pages, then its version from ``meta``."""
     not_ours = NotATournamentFileError(
-        f"{path} is an SQLite database but not a swissdesk tournament file"
+        _("{path} is an SQLite database but not a swissdesk tournament file").format(path=path)
     )
     con.execute("BEGIN")  # one snapshot for every check
     try:
@@ -1398,9 +1456,11 @@ def _check_open_file(con: sqlite3.Connection, path: Path) -> int:
     version = schema_version(path, version_row[0])
     if version > schema.SCHEMA_VERSION:
         raise NewerFileError(
-            f"the tournament file {path} was written by a newer swissdesk (file format "
-            f"{version}, this program knows up to {schema.SCHEMA_VERSION}); please update "
-            "swissdesk to open it. The file was not changed."
+            _(
+                "the tournament file {path} was written by a newer swissdesk (file format "
+                "{version}, this program knows up to {SCHEMA_VERSION}); please update "
+                "swissdesk to open it. The file was not changed."
+            ).format(path=path, version=version, SCHEMA_VERSION=schema.SCHEMA_VERSION)
         )
     if version == schema.SCHEMA_VERSION:
         problems = schemacheck.differences(shape)
@@ -1434,9 +1494,11 @@ def schema_version(path: Path, value: object) -> int:
     text = str(value).strip()
     if not (text.isascii() and text.isdigit() and len(text) <= 9 and int(text) >= 1):
         raise StorageError(
-            f"the tournament file {path} gives its file format as {_shown(text)!r}, which no "
-            "swissdesk writes (swissdesk writes a whole number from 1): another program "
-            "changed it, so swissdesk does not open it. It was not changed."
+            _(
+                "the tournament file {path} gives its file format as {shown!r}, which no "
+                "swissdesk writes (swissdesk writes a whole number from 1): another program "
+                "changed it, so swissdesk does not open it. It was not changed."
+            ).format(path=path, shown=_shown(text))
         )
     return int(text)
 
@@ -1461,15 +1523,17 @@ def refuse_planted_side_files(path: Path) -> None:
                 target = os.readlink(side)
             except OSError:
                 target = "another file"
-            what = f"is a link to {target}"
+            what = _("is a link to {target}").format(target=target)
         elif not stat.S_ISREG(info.st_mode):
-            what = "is not a plain file (a named pipe, a device or a socket)"
+            what = _("is not a plain file (a named pipe, a device or a socket)")
         else:
             continue
         raise StorageError(
-            f"beside the tournament file {path}, {side.name} {what}; SQLite never makes one, "
-            "so swissdesk does not use the file while it is there (nothing was changed). It "
-            f"holds no part of the tournament: remove {side.name} and open the file again."
+            _(
+                "beside the tournament file {path}, {name} {what}; SQLite never makes one, so "
+                "swissdesk does not use the file while it is there (nothing was changed). It "
+                "holds no part of the tournament: remove {name} and open the file again."
+            ).format(path=path, name=side.name, what=what)
         )
 
 
@@ -1487,8 +1551,10 @@ def migrate(path: Path, from_version: int, busy_timeout_ms: int = DEFAULT_BUSY_T
     missing = [v for v in range(from_version, target) if v not in MIGRATIONS]
     if missing:
         raise StorageError(
-            f"the tournament file {path} uses file format {from_version}, which this "
-            "swissdesk cannot upgrade"
+            _(
+                "the tournament file {path} uses file format {from_version}, which this "
+                "swissdesk cannot upgrade"
+            ).format(path=path, from_version=from_version)
         )
     stem = path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
     backup = path.with_name(f"{stem}.before-upgrade-v{from_version}{SUFFIX}")

@@ -175,7 +175,7 @@ _SAME_SECTION: tuple[tuple[str, str, str], ...] = (
 
 def _references(con: sqlite3.Connection) -> Iterator[str]:
     """A row naming a row that is not in the file, or one of another section."""
-    for table, rowid, parent, _ in con.execute("PRAGMA foreign_key_check"):
+    for table, rowid, parent, _fkid in con.execute("PRAGMA foreign_key_check"):
         yield f"{table} row {rowid} refers to a row of {parent} that is not in the file"
         return
     for table, column, parent in _SAME_SECTION:

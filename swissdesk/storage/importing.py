@@ -15,6 +15,7 @@ from typing import Any
 
 from swissdesk.engines import system_tiebreaks, system_title
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.model.tournament import Tournament
 from swissdesk.storage.levels import IMPORT, IntegrityEvent, Level, LevelWarning
 from swissdesk.trf import parse_trf, read_json_state
@@ -61,7 +62,11 @@ def read_for_import(path: str | os.PathLike[str], system: str | None = None) -> 
     try:
         data = source.read_bytes()
     except OSError as exc:
-        raise InputError(f"{source}: cannot read the file ({exc.strerror})") from exc
+        raise InputError(
+            _("{source}: cannot read the file ({strerror})").format(
+                source=source, strerror=exc.strerror
+            )
+        ) from exc
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", TrfEncodingWarning)
         text = decode_trf(data, source=str(source))  # line by line, never shifts columns

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from swissdesk import __version__
 from swissdesk.engines.base import fide_approved
+from swissdesk.i18n import _
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
     DOUBLE_SWISS_SCORING,
@@ -179,13 +180,19 @@ def build_file(path: Path, sections: Sequence[NewFile]) -> None:
     first audit row (``action``, ``summary``, ``payload``) in one transaction.
     """
     if not sections:
-        raise ActionRefused("an event needs at least one section")
+        raise ActionRefused(_("an event needs at least one section"))
 
     if path.exists():
-        raise ActionRefused(f"{path} already exists; choose another name (it was not changed)")
+        raise ActionRefused(
+            _("{path} already exists; choose another name (it was not changed)").format(path=path)
+        )
     if not path.parent.is_dir():
-        what = "is not a folder" if path.parent.exists() else "does not exist"
-        raise StorageError(f"cannot create {path}: {path.parent} {what}")
+        refusal = (
+            _("cannot create {path}: {parent} is not a folder")
+            if path.parent.exists()
+            else _("cannot create {path}: {parent} does not exist")
+        )
+        raise StorageError(refusal.format(path=path, parent=path.parent))
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     for leftover in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm"), Path(f"{tmp}-journal")):
         leftover.unlink(missing_ok=True)
@@ -194,12 +201,18 @@ def build_file(path: Path, sections: Sequence[NewFile]) -> None:
     except OSError as exc:
         if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
             raise ReadOnlyFileError(
-                f"cannot create {path}: the folder {path.parent} cannot be written "
-                "(read-only medium or no permission); choose another folder"
+                _(
+                    "cannot create {path}: the folder {parent} cannot be written (read-only "
+                    "medium or no permission); choose another folder"
+                ).format(path=path, parent=path.parent)
             ) from exc
         if exc.errno == errno.ENOSPC:
-            raise DiskFullError(f"cannot create {path}: the disk is full") from exc
-        raise StorageError(f"cannot create {path}: {exc.strerror}") from exc
+            raise DiskFullError(
+                _("cannot create {path}: the disk is full").format(path=path)
+            ) from exc
+        raise StorageError(
+            _("cannot create {path}: {strerror}").format(path=path, strerror=exc.strerror)
+        ) from exc
     engine = database.make_engine(tmp, check_schema=False)
     try:
         with database.translated_errors(path):
@@ -220,12 +233,14 @@ def build_file(path: Path, sections: Sequence[NewFile]) -> None:
     engine.dispose()
     if path.exists():
         tmp.unlink(missing_ok=True)
-        raise ActionRefused(f"{path} already exists; choose another name")
+        raise ActionRefused(_("{path} already exists; choose another name").format(path=path))
     try:
         os.replace(tmp, path)
     except OSError as exc:
         tmp.unlink(missing_ok=True)
-        raise StorageError(f"cannot create {path}: {exc.strerror}") from exc
+        raise StorageError(
+            _("cannot create {path}: {strerror}").format(path=path, strerror=exc.strerror)
+        ) from exc
     for leftover in (Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
         leftover.unlink(missing_ok=True)
     database.fsync_directory(path.parent)

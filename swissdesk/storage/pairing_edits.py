@@ -21,6 +21,7 @@ first). The storage then checks the new pairing against the rules and warns.
 from __future__ import annotations
 
 from swissdesk.engines.base import Pair
+from swissdesk.i18n import _
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.views import RoundView
 
@@ -47,20 +48,26 @@ def _free(view: RoundView, *players: int) -> None:
     locked = _locked(view)
     for tpn in players:
         if tpn in locked:
-            raise ActionRefused(f"no. {tpn}'s board already has a result: clear it first")
+            raise ActionRefused(
+                _("no. {tpn}'s board already has a result: clear it first").format(tpn=tpn)
+            )
 
 
 def _known(view: RoundView, *players: int) -> None:
     waiting = {t for t, _ in view.to_pair}
     for tpn in players:
         if tpn not in _placed(view) and tpn not in waiting:
-            raise ActionRefused(f"no. {tpn} is not paired in round {view.round_number}")
+            raise ActionRefused(
+                _("no. {tpn} is not paired in round {round_number}").format(
+                    tpn=tpn, round_number=view.round_number
+                )
+            )
 
 
 def swap_players(view: RoundView, a: int, b: int) -> Edit:
     """``a`` and ``b`` exchange places (board and colour, the PAB, or not paired yet)."""
     if a == b:
-        raise ActionRefused("choose two different players")
+        raise ActionRefused(_("choose two different players"))
     _free(view, a, b)
     _known(view, a, b)
     pairs, bye = current_pairing(view)
@@ -80,9 +87,13 @@ def set_opponents(view: RoundView, a: int, b: int) -> Edit:
         if a in (p.white, p.black):
             opponent = p.black if p.white == a else p.white
     if opponent is None:
-        raise ActionRefused(f"no. {a} has no board in round {view.round_number}: swap instead")
+        raise ActionRefused(
+            _("no. {a} has no board in round {round_number}: swap instead").format(
+                a=a, round_number=view.round_number
+            )
+        )
     if opponent == b:
-        raise ActionRefused(f"no. {a} and no. {b} already play each other")
+        raise ActionRefused(_("no. {a} and no. {b} already play each other").format(a=a, b=b))
     return swap_players(view, opponent, b)
 
 
@@ -91,15 +102,17 @@ def give_bye(view: RoundView, a: int) -> Edit:
     ``a``'s opponent is left unpaired: pair them or give back the bye)."""
     pairs, bye = current_pairing(view)
     if bye == a:
-        raise ActionRefused(f"no. {a} already has the bye")
+        raise ActionRefused(_("no. {a} already has the bye").format(a=a))
     if bye is not None:
         return swap_players(view, a, bye)
     _free(view, a)
     _known(view, a)
     if not view.manual:
         raise ActionRefused(
-            f"round {view.round_number} has no pairing-allocated bye: with an even number of "
-            "players a bye would leave an opponent without a game"
+            _(
+                "round {round_number} has no pairing-allocated bye: with an even number of "
+                "players a bye would leave an opponent without a game"
+            ).format(round_number=view.round_number)
         )
     return tuple(p for p in pairs if a not in (p.white, p.black)), a
 
@@ -107,12 +120,14 @@ def give_bye(view: RoundView, a: int) -> Edit:
 def pair_players(view: RoundView, a: int, b: int) -> Edit:
     """A new board for two players not paired yet, ``a`` with White."""
     if a == b:
-        raise ActionRefused("choose two different players")
+        raise ActionRefused(_("choose two different players"))
     placed = _placed(view)
     for tpn in (a, b):
         if tpn in placed:
             raise ActionRefused(
-                f"no. {tpn} is already paired in round {view.round_number}: swap instead"
+                _("no. {tpn} is already paired in round {round_number}: swap instead").format(
+                    tpn=tpn, round_number=view.round_number
+                )
             )
     _known(view, a, b)
     pairs, bye = current_pairing(view)
@@ -126,7 +141,7 @@ def unpair_player(view: RoundView, a: int) -> Edit:
     if bye == a:
         return tuple(pairs), None
     if a not in _placed(view):
-        raise ActionRefused(f"no. {a} is not paired yet")
+        raise ActionRefused(_("no. {a} is not paired yet").format(a=a))
     return tuple(p for p in pairs if a not in (p.white, p.black)), bye
 
 
@@ -135,7 +150,11 @@ def reverse_colours(view: RoundView, a: int) -> Edit:
     _free(view, a)
     pairs, bye = current_pairing(view)
     if not any(a in (p.white, p.black) for p in pairs):
-        raise ActionRefused(f"no. {a} has no board in round {view.round_number}")
+        raise ActionRefused(
+            _("no. {a} has no board in round {round_number}").format(
+                a=a, round_number=view.round_number
+            )
+        )
     return tuple(Pair(p.black, p.white) if a in (p.white, p.black) else p for p in pairs), bye
 
 
@@ -160,7 +179,7 @@ def apply_operation(view: RoundView, operation: str, first: int, second: int | N
     if operation in SINGLE_OPERATIONS:
         return SINGLE_OPERATIONS[operation](view, first)
     if operation not in OPERATIONS:
-        raise ActionRefused(f"unknown change {operation!r}")
+        raise ActionRefused(_("unknown change {operation!r}").format(operation=operation))
     if second is None:
-        raise ActionRefused(f"{operation} needs two players")
+        raise ActionRefused(_("{operation} needs two players").format(operation=operation))
     return OPERATIONS[operation](view, first, second)

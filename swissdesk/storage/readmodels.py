@@ -15,6 +15,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from swissdesk.engines.base import Pair, RoundPairing
+from swissdesk.i18n import _
 from swissdesk.model.tournament import DOUBLE_SWISS, HalfPoints, ResultCode, ScoringSystem
 from swissdesk.storage.commands.base import round_row, tournament_row
 from swissdesk.storage.convert import (
@@ -52,7 +53,11 @@ def round_view(session: Session, round_number: int) -> RoundView:
     scoring = settings.scoring
     last = last_paired_round(session)
     if not 1 <= round_number <= last + 1:
-        raise ActionRefused(f"round {round_number} does not exist yet (rounds paired: {last})")
+        raise ActionRefused(
+            _("round {round_number} does not exist yet (rounds paired: {last})").format(
+                round_number=round_number, last=last
+            )
+        )
     players = {
         pid: (tpn, name, rating)
         for pid, tpn, name, rating in session.execute(

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from swissdesk import __version__
+from swissdesk.i18n import _
 from swissdesk.storage import database, schema, schemacheck
 from swissdesk.storage.commands.base import utc_now
 from swissdesk.storage.errors import (
@@ -40,9 +41,15 @@ def recover_file(source: str | os.PathLike[str], target: str | os.PathLike[str])
     src, dest = Path(source), Path(target)
     _check_source(src)
     if dest.exists():
-        raise ActionRefused(f"{dest} already exists; choose another name (it was not changed)")
+        raise ActionRefused(
+            _("{dest} already exists; choose another name (it was not changed)").format(dest=dest)
+        )
     if not dest.parent.is_dir():
-        raise StorageError(f"cannot create {dest}: the folder {dest.parent} does not exist")
+        raise StorageError(
+            _("cannot create {dest}: the folder {parent} does not exist").format(
+                dest=dest, parent=dest.parent
+            )
+        )
     read_only = not database.is_writable(src)
     con = database.connect_checked(src, read_only=read_only)
     tmp = dest.with_name(f".{dest.name}.{os.getpid()}.{threading.get_ident()}.tmp")
@@ -56,12 +63,14 @@ def recover_file(source: str | os.PathLike[str], target: str | os.PathLike[str])
             except sqlite3.Error as exc:
                 if stopped.is_set():
                     raise StorageError(
-                        f"reading {src} took longer than {database.OPEN_TIME_LIMIT_S:g} s and "
-                        "was stopped; nothing was copied"
+                        _(
+                            "reading {src} took longer than {OPEN_TIME_LIMIT_S:g} s and was "
+                            "stopped; nothing was copied"
+                        ).format(src=src, OPEN_TIME_LIMIT_S=database.OPEN_TIME_LIMIT_S)
                     ) from exc
                 raise database.translate_error(exc, src) from exc
         if dest.exists():
-            raise ActionRefused(f"{dest} already exists; choose another name")
+            raise ActionRefused(_("{dest} already exists; choose another name").format(dest=dest))
         os.replace(tmp, dest)
     except BaseException:
         for leftover in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm"), Path(f"{tmp}-journal")):
@@ -76,30 +85,38 @@ def recover_file(source: str | os.PathLike[str], target: str | os.PathLike[str])
 
 def _check_source(src: Path) -> None:
     if not src.is_file():
-        raise StorageError(f"the tournament file {src} does not exist or is not a file")
+        raise StorageError(
+            _("the tournament file {src} does not exist or is not a file").format(src=src)
+        )
     try:
         with src.open("rb") as fh:
             header = fh.read(len(database.SQLITE_HEADER))
     except OSError as exc:
-        raise StorageError(f"the tournament file {src} cannot be read: {exc.strerror}") from exc
+        raise StorageError(
+            _("the tournament file {src} cannot be read: {strerror}").format(
+                src=src, strerror=exc.strerror
+            )
+        ) from exc
     if header != database.SQLITE_HEADER:
-        raise NotATournamentFileError(f"{src} is not a swissdesk tournament file")
+        raise NotATournamentFileError(_("{src} is not a swissdesk tournament file").format(src=src))
 
 
 def _copy(con: sqlite3.Connection, src: Path, tmp: Path) -> tuple[str, ...]:
     if con.execute("PRAGMA application_id").fetchone()[0] != schema.APPLICATION_ID:
-        raise NotATournamentFileError(f"{src} is not a swissdesk tournament file")
+        raise NotATournamentFileError(_("{src} is not a swissdesk tournament file").format(src=src))
     found = schemacheck.describe(con)
     if "meta" not in found.tables:
-        raise NotATournamentFileError(f"{src} is not a swissdesk tournament file")
+        raise NotATournamentFileError(_("{src} is not a swissdesk tournament file").format(src=src))
     row = con.execute("SELECT value FROM main.meta WHERE key = 'schema_version'").fetchone()
     if row is None:
-        raise NotATournamentFileError(f"{src} is not a swissdesk tournament file")
+        raise NotATournamentFileError(_("{src} is not a swissdesk tournament file").format(src=src))
     version = database.schema_version(src, row[0])
     if version > schema.SCHEMA_VERSION:
         raise NewerFileError(
-            f"the tournament file {src} was written by a newer swissdesk (file format "
-            f"{version}); please update swissdesk to copy it"
+            _(
+                "the tournament file {src} was written by a newer swissdesk (file format "
+                "{version}); please update swissdesk to copy it"
+            ).format(src=src, version=version)
         )
     exact = version == schema.SCHEMA_VERSION
     left_out = tuple(schemacheck.differences(found, exact=exact))
@@ -146,9 +163,11 @@ def _copy(con: sqlite3.Connection, src: Path, tmp: Path) -> tuple[str, ...]:
         broken = out.execute("PRAGMA foreign_key_check").fetchmany(3)
         if broken:
             raise StorageError(
-                f"the tournament in {src} cannot be copied: its rows contradict each other "
-                f"(a row of {broken[0][0]} refers to a missing row of {broken[0][2]}); "
-                "nothing was written"
+                _(
+                    "the tournament in {src} cannot be copied: its rows contradict each other "
+                    "(a row of {broken} refers to a missing row of {broken2}); nothing was "
+                    "written"
+                ).format(src=src, broken=broken[0][0], broken2=broken[0][2])
             )
         out.execute("COMMIT")
         out.execute("PRAGMA journal_mode = DELETE")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.model.tournament import ResultCode
 
 
@@ -112,7 +113,9 @@ def parse_result(text: str) -> BoardResult:
         return _ALIASES[key]
     except KeyError:
         valid = " ".join(r.value for r in BoardResult)
-        raise InputError(f"unknown result {text!r}: use one of {valid}") from None
+        raise InputError(
+            _("unknown result {text!r}: use one of {valid}").format(text=text, valid=valid)
+        ) from None
 
 
 def board_result_from_codes(

@@ -31,6 +31,7 @@ from typing import Any
 from sqlalchemy import event
 from sqlalchemy.orm import ORMExecuteState, Session, with_loader_criteria
 
+from swissdesk.i18n import _
 from swissdesk.storage.errors import StorageError
 from swissdesk.storage.schema import SectionScoped
 
@@ -49,7 +50,7 @@ def section_of(session: Session) -> int:
     """The section ``session`` acts on; an event-wide session has none (a bug: raise)."""
     value = session.info.get(SECTION)
     if value is None:
-        raise StorageError("internal error: a section's action ran without a section")
+        raise StorageError(_("internal error: a section's action ran without a section"))
     return int(value)
 
 
@@ -116,5 +117,7 @@ def _fill_section(session: Session, _context: Any, _instances: Any) -> None:
     for obj in session.new:
         if isinstance(obj, SectionScoped) and getattr(obj, "section_id", None) is None:
             if section is None:
-                raise StorageError("internal error: a section's row was added outside any section")
+                raise StorageError(
+                    _("internal error: a section's row was added outside any section")
+                )
             obj.section_id = int(section)

@@ -28,6 +28,7 @@ from sqlalchemy.orm import Session
 from swissdesk.elo import RatingInputs
 from swissdesk.engines.base import RoundPairing, pair_round
 from swissdesk.errors import InputError, SwissdeskError
+from swissdesk.i18n import _
 from swissdesk.model.tournament import (
     ResultCode,
     TeamSettings,
@@ -184,7 +185,9 @@ class TournamentFile:
         infos = self.sections()
         if not infos:
             raise StorageError(
-                f"the tournament file {self.path} has no tournament settings (damaged file?)"
+                _(
+                    "the tournament file {path} has no tournament settings (damaged file?)"
+                ).format(path=self.path)
             )
         if key is None:
             return infos[0].id
@@ -192,14 +195,18 @@ class TournamentFile:
             for info in infos:
                 if info.id == key:
                     return info.id
-            raise ActionRefused(f"the event has no section {key}; {section_list(infos)}")
+            raise ActionRefused(_(
+                                    "the event has no section {key}; {section_list}"
+                                ).format(key=key, section_list=section_list(infos)))
         wanted = " ".join(key.split()).casefold()
         for info in infos:
             if " ".join(info.name.split()).casefold() == wanted:
                 return info.id
         if wanted.isdigit() and 1 <= int(wanted) <= len(infos):
             return infos[int(wanted) - 1].id
-        raise ActionRefused(f"the event has no section {key!r}; {section_list(infos)}")
+        raise ActionRefused(_(
+                                "the event has no section {key!r}; {section_list}"
+                            ).format(key=key, section_list=section_list(infos)))
 
     def independent(self) -> TournamentFile:
         """Another handle on this open file, of the same section, with a connection pool
@@ -215,7 +222,7 @@ class TournamentFile:
         a second ``open`` in the venue's server reported the intact file "malformed" while
         another program wrote)."""
         if self._closed:
-            raise StorageError(f"the tournament file {self.path} is closed")
+            raise StorageError(_("the tournament file {path} is closed").format(path=self.path))
         return TournamentFile(self.path, read_only=self.read_only, section=self.section_id)
 
     def section(self, key: int | str) -> TournamentFile:
@@ -301,9 +308,11 @@ class TournamentFile:
                 version = database.check_file(snapshot, busy_timeout_ms, read_only=True)
                 if version < schema.SCHEMA_VERSION:
                     raise ReadOnlyFileError(
-                        f"the tournament file {p} uses an older file format and must be "
-                        "upgraded, but it cannot be written: copy it (with its -wal file) to "
-                        "a writable folder first"
+                        _(
+                            "the tournament file {p} uses an older file format and must be "
+                            "upgraded, but it cannot be written: copy it (with its -wal file) "
+                            "to a writable folder first"
+                        ).format(p=p)
                     )
                 return cls(
                     p, busy_timeout_ms, read_only=True, snapshot=snapshot, section=section
@@ -315,8 +324,10 @@ class TournamentFile:
         if version < schema.SCHEMA_VERSION:
             if read_only:
                 raise ReadOnlyFileError(
-                    f"the tournament file {p} uses an older file format and must be upgraded, "
-                    "but it cannot be written: copy it to a writable folder first"
+                    _(
+                        "the tournament file {p} uses an older file format and must be "
+                        "upgraded, but it cannot be written: copy it to a writable folder first"
+                    ).format(p=p)
                 )
             database.migrate(p, version, busy_timeout_ms)
             # The upgraded file's rows are checked as a current file's are.
@@ -502,9 +513,11 @@ class TournamentFile:
         """Write a consistent copy of the tournament to ``path`` (backup, "save as", USB)."""
         dest_path = Path(path)
         if self._closed:
-            raise StorageError(f"the tournament file {self.path} is closed")
+            raise StorageError(_("the tournament file {path} is closed").format(path=self.path))
         if dest_path.exists():
-            raise ActionRefused(f"{dest_path} already exists; choose another name")
+            raise ActionRefused(_(
+                                    "{dest_path} already exists; choose another name"
+                                ).format(dest_path=dest_path))
         tmp = dest_path.with_name(f".{dest_path.name}.{os.getpid()}.tmp")
         with self._lock, database.translated_errors(dest_path):
             raw = self._engine.raw_connection()
@@ -535,7 +548,7 @@ class TournamentFile:
     def _read(self) -> Any:
         """A read transaction on this handle's section."""
         if self._closed:
-            raise StorageError(f"the tournament file {self.path} is closed")
+            raise StorageError(_("the tournament file {path} is closed").format(path=self.path))
         scope = database.session_scope(
             self._engine, self.path, write=False, section=self.section_id
         )
@@ -544,7 +557,7 @@ class TournamentFile:
     def _read_event(self) -> Any:
         """A read transaction on the whole event (every section's rows)."""
         if self._closed:
-            raise StorageError(f"the tournament file {self.path} is closed")
+            raise StorageError(_("the tournament file {path} is closed").format(path=self.path))
         return _Locked(self._lock, database.session_scope(self._engine, self.path, write=False))
 
     def settings(self) -> TournamentSettings:
@@ -573,7 +586,10 @@ class TournamentFile:
             last = convert.completed_through(session)
             if through_round is not None and not 0 <= through_round <= last:
                 raise ActionRefused(
-                    f"round {through_round} is not complete (results are in up to round {last})"
+                    _(
+                        "round {through_round} is not complete (results are in up to round "
+                        "{last})"
+                    ).format(through_round=through_round, last=last)
                 )
             return convert.build_snapshot(session, through=through_round)
 
@@ -889,12 +905,16 @@ class TournamentFile:
         name = type(action).__name__
         with self._lock:
             if self._closed:
-                raise StorageError(f"the tournament file {self.path} is closed")
+                raise StorageError(_(
+                                       "the tournament file {path} is closed"
+                                   ).format(path=self.path))
             if self.read_only:
                 why = database.read_only_reason(self.path) or "read-only medium or no permission"
                 raise ReadOnlyFileError(
-                    f"the tournament file {self.path} is read-only: {why}. Nothing was "
-                    "changed; save a copy in a writable folder to go on"
+                    _(
+                        "the tournament file {path} is read-only: {why}. Nothing was changed; "
+                        "save a copy in a writable folder to go on"
+                    ).format(path=self.path, why=why)
                 )
             with database.session_scope(
                 self._engine, self.path, write=True, section=self.section_id
@@ -906,7 +926,7 @@ class TournamentFile:
                 else:
                     step = REGISTRY.get(type(action))
                     if step is None:
-                        raise InputError(f"unknown action {name}")
+                        raise InputError(_("unknown action {name}").format(name=name))
                     if session.info.get(SECTION) is not None:  # a section's action
                         manual.check_phase_allows(session, action)
                     summary, payload, warnings = step.apply(session, action)

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session
 
+from swissdesk.i18n import _
 from swissdesk.model.round_robin import MAX_CYCLES, is_round_robin
 from swissdesk.storage.errors import ActionRefused, StorageError
 from swissdesk.storage.schema import EntryRecord, PlayerRecord, RoundRecord, TournamentRecord
@@ -88,9 +89,9 @@ def utc_now() -> str:
 
 def check_settings(settings: TournamentSettings) -> None:
     if settings.total_rounds < 1:
-        raise ActionRefused("the number of rounds must be at least 1 (C.04.1 art. 1)")
+        raise ActionRefused(_("the number of rounds must be at least 1 (C.04.1 art. 1)"))
     if not settings.system.strip():
-        raise ActionRefused("choose a pairing system")
+        raise ActionRefused(_("choose a pairing system"))
     if ":" in settings.system:  # a system's options (lim:2003,maxi) must be its own
         from swissdesk.engines import get_engine
 
@@ -102,7 +103,9 @@ def check_settings(settings: TournamentSettings) -> None:
         cycles = settings.round_robin.cycles
         if not 1 <= cycles <= MAX_CYCLES:
             raise ActionRefused(
-                f"a round robin is played over 1 to {MAX_CYCLES} cycles, not {cycles}"
+                _("a round robin is played over 1 to {MAX_CYCLES} cycles, not {cycles}").format(
+                    MAX_CYCLES=MAX_CYCLES, cycles=cycles
+                )
             )
         problems = tiebreak_problems(settings.system, settings.tiebreaks)
         if problems:
@@ -111,16 +114,16 @@ def check_settings(settings: TournamentSettings) -> None:
 
 def check_player_data(data: PlayerData) -> None:
     if not data.name.strip():
-        raise ActionRefused("a player needs a name")
+        raise ActionRefused(_("a player needs a name"))
     if data.rating < 0:
-        raise ActionRefused(f"the rating of {data.name} cannot be negative")
+        raise ActionRefused(_("the rating of {name} cannot be negative").format(name=data.name))
 
 
 def tournament_row(s: Session) -> TournamentRecord:
     """The settings row of the session's section (the tournament every command acts on)."""
     rec = s.get(TournamentRecord, section_of(s))
     if rec is None:
-        raise StorageError("the tournament file has no tournament settings (damaged file?)")
+        raise StorageError(_("the tournament file has no tournament settings (damaged file?)"))
     return rec
 
 
@@ -132,7 +135,7 @@ def round_row(s: Session, number: int) -> RoundRecord | None:
 def player_by_tpn(s: Session, tpn: int) -> PlayerRecord:
     rec = s.scalars(select(PlayerRecord).where(PlayerRecord.tpn == tpn)).first()
     if rec is None:
-        raise ActionRefused(f"there is no player with pairing number {tpn}")
+        raise ActionRefused(_("there is no player with pairing number {tpn}").format(tpn=tpn))
     return rec
 
 
@@ -205,7 +208,11 @@ def game_board(s: Session, round_number: int, board: int) -> tuple[EntryRecord, 
         )
     )
     if len(entries) != 2:
-        raise ActionRefused(f"round {round_number} has no board {board} with two players")
+        raise ActionRefused(
+            _("round {round_number} has no board {board} with two players").format(
+                round_number=round_number, board=board
+            )
+        )
     white, black = board_sides(entries)
     assert black is not None
     return white, black

@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from swissdesk.i18n import _
 from swissdesk.model.chess960 import describe, draw_position
 from swissdesk.storage.commands.base import Action, Outcome
 from swissdesk.storage.errors import ActionRefused
@@ -73,7 +74,11 @@ class SetChess960(Action):
 def set_chess960(s: Session, a: SetChess960) -> Outcome:
     state = read_state(s)
     if state.on == a.on:
-        raise ActionRefused(f"the tournament {'already' if a.on else 'does not'} play Chess960")
+        raise ActionRefused(
+            _("the tournament already plays Chess960")
+            if a.on
+            else _("the tournament does not play Chess960")
+        )
     _write_state(s, Chess960State(a.on, state.positions))
     what = "plays Chess960" if a.on else "no longer plays Chess960"
     return f"the tournament {what} from the next round paired", {"on": a.on}, ()

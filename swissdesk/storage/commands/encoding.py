@@ -12,6 +12,7 @@ import enum
 import sys
 from typing import Any
 
+from swissdesk.i18n import _
 from swissdesk.storage.errors import ActionRefused
 
 _PACKAGE = "swissdesk."
@@ -30,7 +31,7 @@ def encode(value: Any) -> Any:
         return {"dict": [[encode(k), encode(v)] for k, v in value.items()]}
     if value is None or isinstance(value, bool | int | str):
         return value
-    raise TypeError(f"cannot record {type(value).__name__} in the audit log")
+    raise TypeError(_("cannot record {name} in the audit log").format(name=type(value).__name__))
 
 
 def decode(data: Any) -> Any:
@@ -38,7 +39,7 @@ def decode(data: Any) -> Any:
     if data is None or isinstance(data, bool | int | str):
         return data
     if not isinstance(data, dict):
-        raise ActionRefused("the audit record of this action cannot be read back")
+        raise ActionRefused(_("the audit record of this action cannot be read back"))
     try:
         if "tuple" in data:
             return tuple(decode(v) for v in data["tuple"])
@@ -47,20 +48,22 @@ def decode(data: Any) -> Any:
         if "enum" in data:
             cls = _resolve(data["enum"])
             if not (isinstance(cls, type) and issubclass(cls, enum.Enum)):
-                raise ActionRefused("the audit record names an unknown value")
+                raise ActionRefused(_("the audit record names an unknown value"))
             return cls(data["value"])
         if "class" in data:
             cls = _resolve(data["class"])
             if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
-                raise ActionRefused("the audit record names an unknown command")
+                raise ActionRefused(_("the audit record names an unknown command"))
             return cls(**{str(k): decode(v) for k, v in data["fields"].items()})
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         # A record changed by another program: a missing key, a field the class does not
         # have, a value its enum does not know.
         raise ActionRefused(
-            f"the audit record of this action cannot be read back ({type(exc).__name__})"
+            _("the audit record of this action cannot be read back ({name})").format(
+                name=type(exc).__name__
+            )
         ) from exc
-    raise ActionRefused("the audit record of this action cannot be read back")
+    raise ActionRefused(_("the audit record of this action cannot be read back"))
 
 
 def _name(cls: type) -> str:
@@ -71,11 +74,11 @@ def _resolve(name: Any) -> Any:
     """The class ``module:qualname`` names, looked up among swissdesk's modules already
     imported (the commands and what they hold are, by the lane): a record never makes
     swissdesk import a module, and a class must be defined where the record says."""
-    module, _, qualname = str(name).partition(":")
+    module, _colon, qualname = str(name).partition(":")
     if not module.startswith(_PACKAGE) or not qualname.isidentifier():
-        raise ActionRefused("the audit record names a class outside swissdesk")
+        raise ActionRefused(_("the audit record names a class outside swissdesk"))
     loaded = sys.modules.get(module)
     cls = getattr(loaded, qualname, None) if loaded is not None else None
     if not isinstance(cls, type) or cls.__module__ != module:
-        raise ActionRefused("the audit record names a class swissdesk does not record")
+        raise ActionRefused(_("the audit record names a class swissdesk does not record"))
     return cls

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from sqlalchemy.orm import Session
 
+from swissdesk.i18n import _
 from swissdesk.model.tournament import DOUBLE_SWISS, scoring_problems
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn, tournament_row, tpn_map
@@ -55,9 +56,11 @@ def in_fide_mode(s: Session) -> bool:
 def refuse_in_fide_mode(what: str, why: str) -> RefusedInFideMode:
     """The Level-5 refusal: ``what`` is impossible in FIDE mode because ``why``."""
     return RefusedInFideMode(
-        f"{what}: not allowed in FIDE mode ({why}). It becomes possible only after leaving "
-        "FIDE mode (Edit > Leave FIDE mode…, 'swissdesk fide-mode FILE leave'), which "
-        "cannot be undone"
+        _(
+            "{what}: not allowed in FIDE mode ({why}). It becomes possible only after leaving "
+            "FIDE mode (Edit > Leave FIDE mode…, 'swissdesk fide-mode FILE leave'), which "
+            "cannot be undone"
+        ).format(what=what, why=why)
     )
 
 
@@ -99,7 +102,7 @@ class LeaveFideMode(Action):
 def leave_fide_mode(s: Session, a: LeaveFideMode) -> Outcome:
     rec = tournament_row(s)
     if not rec.fide_mode:
-        raise ActionRefused("the tournament is not in FIDE mode")
+        raise ActionRefused(_("the tournament is not in FIDE mode"))
     n = convert.last_paired_round(s)
     when = f"after round {n} was paired" if n else "before round 1"
     warnings = [
@@ -122,8 +125,10 @@ def leave_fide_mode(s: Session, a: LeaveFideMode) -> Outcome:
 
 def undo_leave_fide_mode(s: Session, payload: Mapping[str, Any]) -> None:
     raise ActionRefused(
-        "leaving FIDE mode cannot be undone: a tournament does not enter FIDE mode again "
-        "(C.02 VCL Q45)"
+        _(
+            "leaving FIDE mode cannot be undone: a tournament does not enter FIDE mode again "
+            "(C.02 VCL Q45)"
+        )
     )
 
 
@@ -143,7 +148,7 @@ class ProhibitPairs(Action):
 def prohibit_pairs(s: Session, a: ProhibitPairs) -> Outcome:
     rec = tournament_row(s)
     if len(set(a.players)) < 2:
-        raise ActionRefused("name at least two different players")
+        raise ActionRefused(_("name at least two different players"))
     ids = [player_by_tpn(s, tpn).id for tpn in dict.fromkeys(a.players)]
     before = [sorted(pair) for pair in json.loads(rec.forbidden_pairs or "[]")]
     current = {tuple(pair) for pair in before}

@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from swissdesk.i18n import _
 from swissdesk.storage.commands.base import tournament_row
 from swissdesk.storage.commands.encoding import decode
 from swissdesk.storage.commands.registry import REGISTRY, UNDO
@@ -35,10 +36,12 @@ def run_undo(s: Session) -> tuple[str, dict[str, Any], tuple[str, ...], int]:
         .limit(1)
     ).first()
     if target is None:
-        raise ActionRefused("there is nothing to undo")
+        raise ActionRefused(_("there is nothing to undo"))
     step = UNDO.get(target.action)
     if step is None:
-        raise ActionRefused(f"the last action ({target.summary}) cannot be undone")
+        raise ActionRefused(
+            _("the last action ({summary}) cannot be undone").format(summary=target.summary)
+        )
     # The event's last action may be another section's: undo it there (its own rows).
     act_in_section(s, target.section_id)
     recorded = json.loads(target.payload)
@@ -48,8 +51,10 @@ def run_undo(s: Session) -> tuple[str, dict[str, Any], tuple[str, ...], int]:
         # The payload is the file's data: one changed by another program is refused in
         # words (the lane rolls back whatever the undo had begun).
         raise ActionRefused(
-            f"the last action ({target.summary}) cannot be undone: its audit record is not "
-            f"what swissdesk wrote ({type(exc).__name__}: {exc}); nothing was changed"
+            _(
+                "the last action ({summary}) cannot be undone: its audit record is not what "
+                "swissdesk wrote ({name}: {exc}); nothing was changed"
+            ).format(summary=target.summary, name=type(exc).__name__, exc=exc)
         ) from exc
     before = recorded.get("integrity_before")
     if isinstance(before, list):  # the action's pairing-integrity events leave the log with it
@@ -74,18 +79,18 @@ def run_redo(s: Session) -> tuple[str, str, dict[str, Any], tuple[str, ...], int
         elif undo_of is None:  # a new action: what was undone before stays undone
             break
     if undo_id is None:
-        raise ActionRefused("there is nothing to redo")
+        raise ActionRefused(_("there is nothing to redo"))
     undo_row = s.get(AuditRecord, undo_id)
     assert undo_row is not None
     undone = json.loads(undo_row.payload).get("undone")
     target = s.get(AuditRecord, undone) if isinstance(undone, int) else None
     recorded = json.loads(target.payload).get("redo") if target is not None else None
     if target is None or recorded is None:
-        raise ActionRefused("this action was recorded by an older swissdesk: redo it by hand")
+        raise ActionRefused(_("this action was recorded by an older swissdesk: redo it by hand"))
     command = decode(recorded)
     step = REGISTRY.get(type(command))
     if step is None:
-        raise ActionRefused(f"the action {target.action} cannot be redone")
+        raise ActionRefused(_("the action {action} cannot be redone").format(action=target.action))
     act_in_section(s, target.section_id)
     summary, payload, warnings = step.apply(s, command)
     payload = {**payload, "redo": recorded}

@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from swissdesk.i18n import LANGUAGES, SOURCE_LANGUAGE
+from swissdesk.i18n import LANGUAGES, SOURCE_LANGUAGE, _
 from swissdesk.storage.commands.base import Action, Outcome
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.schema import MetaRecord
@@ -32,7 +32,9 @@ def check_language_code(code: str) -> str:
     if value not in LANGUAGES:
         spoken = ", ".join(f"{c} ({name})" for c, name in LANGUAGES.items())
         raise ActionRefused(
-            f"{code!r} is not a language swissdesk prints in; choose one of: {spoken}"
+            _("{code!r} is not a language swissdesk prints in; choose one of: {spoken}").format(
+                code=code, spoken=spoken
+            )
         )
     return value
 

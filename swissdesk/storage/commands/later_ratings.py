@@ -19,6 +19,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from swissdesk.i18n import _
 from swissdesk.model.ratings import ARBITER, LaterRating, Rating, later_ratings
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn, tournament_row
@@ -42,21 +43,25 @@ def set_later_ratings(s: Session, a: SetLaterRatings) -> Outcome:
     settings = convert.settings_from_record(tournament_row(s))
     if not settings.rating_rules.long_event:
         raise ActionRefused(
-            "later ratings belong to an event over 30 days: flag it first (Edit > "
-            "Tournament settings, Ranking rating: Over 30 days; or 'swissdesk rating-rules "
-            "FILE --long-event yes')"
+            _(
+                "later ratings belong to an event over 30 days: flag it first (Edit > "
+                "Tournament settings, Ranking rating: Over 30 days; or 'swissdesk rating-rules "
+                "FILE --long-event yes')"
+            )
         )
     last = max(settings.total_rounds, 2)
     if not 2 <= a.from_round <= last:
         raise ActionRefused(
-            f"a later rating starts in a round from 2 to {last} (round 1 has the first rating)"
+            _(
+                "a later rating starts in a round from 2 to {last} (round 1 has the first rating)"
+            ).format(last=last)
         )
     context = convert.rating_context(s)
     before: list[list[Any]] = []
     changed = 0
     for tpn, value in a.ratings:
         if not 0 <= value <= 9999:
-            raise ActionRefused(f"no. {tpn}: a rating is from 0 (none) to 9999")
+            raise ActionRefused(_("no. {tpn}: a rating is from 0 (none) to 9999").format(tpn=tpn))
         rec = player_by_tpn(s, tpn)
         held = context.stored(rec.ratings or "", rec.rating, rec.national_rating)
         by_round = {r.from_round: r for r in held.later}
@@ -74,7 +79,9 @@ def set_later_ratings(s: Session, a: SetLaterRatings) -> Outcome:
         rec.ratings = json.dumps(new.to_json(), sort_keys=True)
         changed += 1
     if not changed:
-        raise ActionRefused(f"no rating from round {a.from_round} changed")
+        raise ActionRefused(
+            _("no rating from round {from_round} changed").format(from_round=a.from_round)
+        )
     payload = {
         "from_round": a.from_round,
         "before": before,

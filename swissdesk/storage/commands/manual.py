@@ -35,6 +35,7 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from swissdesk.engines.base import Pair, RoundPairing
+from swissdesk.i18n import _
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.state import PlayerState, build_states
 from swissdesk.model.tournament import DOUBLE_SWISS, Colour, ResultCode, Tournament
@@ -92,8 +93,10 @@ def check_phase_allows(s: Session, action: Action) -> None:
         return
     n = current["round"]
     raise ActionRefused(
-        f"round {n} is being paired by hand: finish the manual pairing (Round > Finish "
-        f"manual pairing, 'swissdesk pairing FILE end') or cancel it before anything else"
+        _(
+            "round {n} is being paired by hand: finish the manual pairing (Round > Finish "
+            "manual pairing, 'swissdesk pairing FILE end') or cancel it before anything else"
+        ).format(n=n)
     )
 
 
@@ -101,11 +104,16 @@ def _open_phase(s: Session, round_number: int) -> dict[str, Any]:
     current = phase(s)
     if current is None:
         raise ActionRefused(
-            f"round {round_number} is not being paired by hand: start the manual pairing "
-            "first (Round > Pair by hand, 'swissdesk pairing FILE start')"
+            _(
+                "round {round_number} is not being paired by hand: start the manual pairing "
+                "first (Round > Pair by hand, 'swissdesk pairing FILE start')"
+            ).format(round_number=round_number)
         )
     if current["round"] != round_number:
-        raise ActionRefused(f"round {current['round']} is being paired by hand, not round {round_number}")
+        raise ActionRefused(_(
+                                "round {current} is being paired by hand, not round "
+                                "{round_number}"
+                            ).format(current=current['round'], round_number=round_number))
     return current
 
 
@@ -135,18 +143,24 @@ class StartManualPairing(Action):
 def start_manual_pairing(s: Session, a: StartManualPairing) -> Outcome:
     current = phase(s)
     if current is not None:
-        raise ActionRefused(f"round {current['round']} is already being paired by hand")
+        raise ActionRefused(_(
+                                "round {current} is already being paired by hand"
+                            ).format(current=current['round']))
     trec = tournament_row(s)
     if trec.is_team:
         raise ActionRefused(
-            "a team event's pairing is not changed by hand in swissdesk: unpair the round "
-            "and pair it again"
+            _(
+                "a team event's pairing is not changed by hand in swissdesk: unpair the round "
+                "and pair it again"
+            )
         )
     last = convert.last_paired_round(s)
     n = a.round_number
     if a.engine_pairing is not None and a.engine_pairing.round_number != n:
         raise ActionRefused(
-            f"the engine's pairing given is for round {a.engine_pairing.round_number}, not {n}"
+            _(
+                "the engine's pairing given is for round {round_number}, not {n}"
+            ).format(round_number=a.engine_pairing.round_number, n=n)
         )
     id_to_tpn = tpn_map(s)
     tpn_to_id = {tpn: pid for pid, tpn in id_to_tpn.items()}
@@ -172,8 +186,10 @@ def start_manual_pairing(s: Session, a: StartManualPairing) -> Outcome:
     elif n == last + 1:
         if is_round_robin(trec.system):
             raise ActionRefused(
-                "a round robin's rounds come from its table: pair the round, then change "
-                "it by hand if you must"
+                _(
+                    "a round robin's rounds come from its table: pair the round, then change "
+                    "it by hand if you must"
+                )
             )
         n, available = pairable(s)
         creating = True
@@ -280,8 +296,10 @@ def manual_pairing_change(s: Session, a: ManualPairingChange) -> Outcome:
     for board in old.boards_with_results:
         if (board.white, board.black) not in new_boards:
             raise ActionRefused(
-                f"board {board.board} ({board.white}-{board.black}) already has a result: "
-                "clear it before changing the pairing"
+                _(
+                    "board {board} ({white}-{black}) already has a result: clear it before "
+                    "changing the pairing"
+                ).format(board=board.board, white=board.white, black=board.black)
             )
     tournament = convert.build_snapshot(s, through=n - 1)
     before_boards = {(p.white, p.black) for p in old.pairing.pairs}
@@ -395,8 +413,10 @@ def end_manual_pairing(s: Session, a: EndManualPairing) -> Outcome:
     if missing:
         shown = ", ".join(f"no. {id_to_tpn[pid]} {names.get(pid, '')}".strip() for pid in missing)
         raise ActionRefused(
-            f"round {n} cannot be finished: not paired yet: {shown} (pair them, or give one "
-            "of them the pairing-allocated bye)"
+            _(
+                "round {n} cannot be finished: not paired yet: {shown} (pair them, or give one "
+                "of them the pairing-allocated bye)"
+            ).format(n=n, shown=shown)
         )
     arbiter = pairing_from_entries(n, entries, id_to_tpn).pairing
     engine_text = current.get("engine")

@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import delete, insert, select
 from sqlalchemy.orm import Session
 
+from swissdesk.i18n import _, ngettext
 from swissdesk.storage import convert
 from swissdesk.storage.commands import results, team_matches
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn, tournament_row, utc_now
@@ -130,7 +131,7 @@ def _taken_codes(s: Session) -> set[str]:
 
 def issue_codes(s: Session, a: IssueCodes) -> Outcome:
     if a.renew and not a.tpns:
-        raise ActionRefused("name the players whose codes are renewed")
+        raise ActionRefused(_("name the players whose codes are renewed"))
     if a.tpns:
         players = [player_by_tpn(s, tpn) for tpn in dict.fromkeys(a.tpns)]
     else:
@@ -200,7 +201,7 @@ class RevokeCodes(Action):
 
 def revoke_codes(s: Session, a: RevokeCodes) -> Outcome:
     if not a.tpns:
-        raise ActionRefused("name the players whose codes are taken away")
+        raise ActionRefused(_("name the players whose codes are taken away"))
     players = [player_by_tpn(s, tpn) for tpn in dict.fromkeys(a.tpns)]
     rows: list[list[Any]] = [
         [int(pid), str(code)]
@@ -305,17 +306,19 @@ def open_check_in(s: Session, a: OpenCheckIn) -> Outcome:
     payload: dict[str, Any] = {"state": before}
     if a.round_number is None:
         if not phone_check_in_round(s):
-            raise ActionRefused("check-in from the phones is not open")
+            raise ActionRefused(_("check-in from the phones is not open"))
         rec.checkin_round = None
         return "check-in from the phones closed", payload, ()
     settings = convert.settings_from_record(tournament_row(s))
     nxt = convert.last_paired_round(s) + 1
     if a.round_number != nxt or nxt > settings.total_rounds:
         if nxt > settings.total_rounds:
-            raise ActionRefused("every round is paired: there is no round to check in for")
+            raise ActionRefused(_("every round is paired: there is no round to check in for"))
         raise ActionRefused(
-            f"check-in is for the next round to be paired (round {nxt}), not round "
-            f"{a.round_number}"
+            _(
+                "check-in is for the next round to be paired (round {nxt}), not round "
+                "{round_number}"
+            ).format(nxt=nxt, round_number=a.round_number)
         )
     rec.checkin_round = a.round_number
     summary = f"check-in from the phones opened for round {a.round_number}"
@@ -345,21 +348,25 @@ def open_reporting(s: Session, a: OpenReporting) -> Outcome:
     if a.acceptance is not None:
         if a.acceptance not in ACCEPTANCE_MODES:
             raise ActionRefused(
-                f"acceptance is one of {', '.join(ACCEPTANCE_MODES)}, not {a.acceptance!r}"
+                _(
+                    "acceptance is one of {ACCEPTANCE_MODES}, not {acceptance!r}"
+                ).format(ACCEPTANCE_MODES=', '.join(ACCEPTANCE_MODES), acceptance=a.acceptance)
             )
         rec.acceptance = a.acceptance
     if a.round_number is None:
         if not phone_report_round(s):
-            raise ActionRefused("result reporting from the phones is not open")
+            raise ActionRefused(_("result reporting from the phones is not open"))
         rec.report_round = None
         return "result reporting from the phones closed", payload, ()
     last = convert.last_paired_round(s)
     if a.round_number != last or last == 0:
         if last == 0:
-            raise ActionRefused("no round is paired yet")
+            raise ActionRefused(_("no round is paired yet"))
         raise ActionRefused(
-            f"results are reported for the round being played (round {last}), not round "
-            f"{a.round_number}"
+            _(
+                "results are reported for the round being played (round {last}), not round "
+                "{round_number}"
+            ).format(last=last, round_number=a.round_number)
         )
     rec.report_round = a.round_number
     how = (
@@ -410,20 +417,20 @@ class PhoneCheckIn(Action):
 
 
 def _refuse_code() -> ActionRefused:
-    return ActionRefused("this code is not known: check it on your slip, or ask the arbiter")
+    return ActionRefused(_("this code is not known: check it on your slip, or ask the arbiter"))
 
 
 def phone_check_in(s: Session, a: PhoneCheckIn) -> Outcome:
     r = phone_check_in_round(s)
     if r is None:
-        raise ActionRefused("check-in is closed: ask the arbiter")
+        raise ActionRefused(_("check-in is closed: ask the arbiter"))
     rec = player_with_code(s, a.code)
     if rec is None:
         raise _refuse_code()
     if rec.withdrawn_from_round is not None and rec.withdrawn_from_round <= r:
-        raise ActionRefused("you are withdrawn from the tournament: ask the arbiter")
+        raise ActionRefused(_("you are withdrawn from the tournament: ask the arbiter"))
     if rec.checked_in:
-        raise ActionRefused("you are checked in already")
+        raise ActionRefused(_("you are checked in already"))
     rec.checked_in = True
     device = _device_text(a.device)
     by = f"{_player_label(rec)} from a phone" + (f" ({device})" if device else "")
@@ -444,12 +451,14 @@ class KioskCheckIn(Action):
 def kiosk_check_in(s: Session, a: KioskCheckIn) -> Outcome:
     r = phone_check_in_round(s)
     if r is None:
-        raise ActionRefused("check-in is closed: ask the arbiter")
+        raise ActionRefused(_("check-in is closed: ask the arbiter"))
     rec = player_by_tpn(s, a.tpn)
     if rec.withdrawn_from_round is not None and rec.withdrawn_from_round <= r:
-        raise ActionRefused(f"{rec.name} is withdrawn from the tournament: ask the arbiter")
+        raise ActionRefused(_(
+                                "{name} is withdrawn from the tournament: ask the arbiter"
+                            ).format(name=rec.name))
     if rec.checked_in:
-        raise ActionRefused(f"{rec.name} is checked in already")
+        raise ActionRefused(_("{name} is checked in already").format(name=rec.name))
     rec.checked_in = True
     device = _device_text(a.device)
     by = "the kiosk at the desk" + (f" ({device})" if device else "")
@@ -482,8 +491,13 @@ def _board_of(s: Session, player_id: int, round_number: int, kind: str) -> Entry
     ).first()
     if entry is None or entry.kind != "game" or entry.board is None or entry.opponent_id is None:
         if kind == "team":
-            raise ActionRefused(f"your team has no match in round {round_number}: nothing to report")
-        raise ActionRefused(f"you have no game in round {round_number}: nothing to report")
+            raise ActionRefused(_(
+                                    "your team has no match in round {round_number}: nothing "
+                                    "to report"
+                                ).format(round_number=round_number))
+        raise ActionRefused(_(
+                                "you have no game in round {round_number}: nothing to report"
+                            ).format(round_number=round_number))
     return entry
 
 
@@ -552,16 +566,21 @@ def _entered(s: Session, kind: str, entry: EntryRecord) -> bool:
 def report_result(s: Session, a: ReportResult) -> Outcome:
     def text(_entry: EntryRecord) -> str:
         if a.result not in PHONE_RESULTS:
-            raise ActionRefused("report a win, a draw or a loss; anything else is the arbiter's")
+            raise ActionRefused(_(
+                                    "report a win, a draw or a loss; anything else is the "
+                                    "arbiter's"
+                                ))
         return a.result.value
 
     if report_kind(s) != "game":
         r = phone_report_round(s)
         if r is None or a.round_number != r:
-            raise ActionRefused("result reporting is closed for this round: tell the arbiter")
+            raise ActionRefused(_("result reporting is closed for this round: tell the arbiter"))
         raise ActionRefused(
-            "report every game of your match (both games of a Double-Swiss board, every "
-            "board of a team match)"
+            _(
+                "report every game of your match (both games of a Double-Swiss board, every "
+                "board of a team match)"
+            )
         )
     return _file_report(s, a.code, a.round_number, a.device, "game", text)
 
@@ -592,30 +611,40 @@ def report_match(s: Session, a: ReportMatch) -> Outcome:
         if kind == "double":
             if len(a.games) != 2 or any(g not in PHONE_RESULTS for g in a.games):
                 raise ActionRefused(
-                    "report both games, each a win, a draw or a loss; anything else is the "
-                    "arbiter's"
+                    _(
+                        "report both games, each a win, a draw or a loss; anything else is the "
+                        "arbiter's"
+                    )
                 )
             return " ".join(g.value for g in a.games if g is not None)
         shape = _team_forfeits(s, entry.round_number, int(entry.board or 0))
         if len(a.games) != len(shape):
-            raise ActionRefused(f"report the {len(shape)} boards of the match")
+            raise ActionRefused(
+                ngettext(
+                    "report the {count} board of the match",
+                    "report the {count} boards of the match",
+                    len(shape),
+                ).format(count=len(shape))
+            )
         tokens = []
         for n, (forfeit, g) in enumerate(zip(shape, a.games, strict=True), start=1):
             if forfeit is not None:
                 tokens.append(forfeit)
             elif g not in PHONE_RESULTS or g is None:
                 raise ActionRefused(
-                    f"report board {n}: a win, a draw or a loss (anything else is the "
-                    "arbiter's)"
+                    _(
+                        "report board {n}: a win, a draw or a loss (anything else is the "
+                        "arbiter's)"
+                    ).format(n=n)
                 )
             else:
                 tokens.append(g.value)
         if all(f is not None for f in shape):
-            raise ActionRefused("no board of the match is played: the arbiter enters it")
+            raise ActionRefused(_("no board of the match is played: the arbiter enters it"))
         return " ".join(tokens)
 
     if kind == "game":
-        raise ActionRefused("report the result of your game (one game per board here)")
+        raise ActionRefused(_("report the result of your game (one game per board here)"))
     return _file_report(s, a.code, a.round_number, a.device, kind, text)
 
 
@@ -632,17 +661,21 @@ def _file_report(
     reported and writes it as the report keeps it."""
     r = phone_report_round(s)
     if r is None or round_number != r:
-        raise ActionRefused("result reporting is closed for this round: tell the arbiter")
+        raise ActionRefused(_("result reporting is closed for this round: tell the arbiter"))
     rec = player_with_code(s, code)
     if rec is None:
         raise _refuse_code()
     entry = _board_of(s, rec.id, r, kind)
     board = int(entry.board or 0)
-    where = f"match {board}" if kind == "team" else f"board {board}"
+    where = (
+        _("match {number}") if kind == "team" else _("board {number}")
+    ).format(number=board)
     if _entered(s, kind, entry):
         raise ActionRefused(
-            f"the arbiter has entered the result of {where} already: ask the arbiter if it "
-            "is wrong"
+            _(
+                "the arbiter has entered the result of {where} already: ask the arbiter if it "
+                "is wrong"
+            ).format(where=where)
         )
     text = text_of(entry)
     report = _report_row(s, r, board)
@@ -668,8 +701,10 @@ def _file_report(
         what = f"reported {text}"
     elif report.state in ("confirmed", "accepted"):
         raise ActionRefused(
-            f"the result of {where} is confirmed already ({report.result}): ask the "
-            "arbiter if it is wrong"
+            _(
+                "the result of {where} is confirmed already ({result}): ask the arbiter if it "
+                "is wrong"
+            ).format(where=where, result=report.result)
         )
     elif report.reporter_id == rec.id:
         report.result = text
@@ -783,13 +818,15 @@ class AcceptReports(Action):
 def accept_reports(s: Session, a: AcceptReports) -> Outcome:
     last = convert.last_paired_round(s)
     if a.round_number != last:
-        raise ActionRefused(f"reports are accepted for the round being played (round {last})")
+        raise ActionRefused(_(
+                                "reports are accepted for the round being played (round {last})"
+                            ).format(last=last))
     query = select(ResultReportRecord).where(ResultReportRecord.round_number == a.round_number)
     reports = {rep.board: rep for rep in s.scalars(query) if is_live(s, rep)}
     if a.boards:
         missing = [b for b in a.boards if b not in reports]
         if missing:
-            raise ActionRefused(f"board {missing[0]} has no report")
+            raise ActionRefused(_("board {missing} has no report").format(missing=missing[0]))
         chosen = [reports[b] for b in dict.fromkeys(a.boards)]
         chosen = [rep for rep in chosen if rep.state in ("reported", "confirmed", "disputed")]
     else:
@@ -855,7 +892,7 @@ class DismissReport(Action):
 def dismiss_report(s: Session, a: DismissReport) -> Outcome:
     rep = _report_row(s, a.round_number, a.board)
     if rep is None or rep.state in ("accepted", "rejected") or not is_live(s, rep):
-        raise ActionRefused(f"board {a.board} has no open report")
+        raise ActionRefused(_("board {board} has no open report").format(board=a.board))
     before = _report_payload(rep)
     rep.state = "rejected"
     return (

@@ -19,6 +19,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from swissdesk.i18n import _
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn
 from swissdesk.storage.commands.players import Withdraw, undo_withdraw, withdraw
@@ -95,8 +96,12 @@ def set_half_bye_eligibility(s: Session, a: SetHalfByeEligibility) -> Outcome:
     rec = player_by_tpn(s, a.tpn)
     before = _set_flag(s, NO_HALF_BYE, rec.id, not a.eligible)
     if before == (not a.eligible):
-        state = "already" + ("" if a.eligible else " not")
-        raise ActionRefused(f"no. {rec.tpn} {rec.name} is {state} eligible for half-point byes")
+        refusal = (
+            _("no. {tpn} {name} is already eligible for half-point byes")
+            if a.eligible
+            else _("no. {tpn} {name} is already not eligible for half-point byes")
+        )
+        raise ActionRefused(refusal.format(tpn=rec.tpn, name=rec.name))
     what = "eligible" if a.eligible else "not eligible"
     payload = {"id": rec.id, "tpn": rec.tpn, "eligible": a.eligible}
     return f"no. {rec.tpn} {rec.name}: {what} for half-point byes", payload, ()
@@ -110,8 +115,10 @@ def refuse_half_bye(s: Session, player_id: int, who: str) -> None:
     """A half-point bye for a player the tournament's rules exclude from them (Q176)."""
     if player_id in flagged(s, NO_HALF_BYE):
         raise ActionRefused(
-            f"{who} is not eligible for a half-point bye (the tournament's rules; Players > "
-            "Half-point byes allowed, 'swissdesk half-byes FILE N allowed' changes it)"
+            _(
+                "{who} is not eligible for a half-point bye (the tournament's rules; Players > "
+                "Half-point byes allowed, 'swissdesk half-byes FILE N allowed' changes it)"
+            ).format(who=who)
         )
 
 
@@ -128,15 +135,19 @@ class ExpelPlayer(Action):
 def expel_player(s: Session, a: ExpelPlayer) -> Outcome:
     rec = player_by_tpn(s, a.tpn)
     if rec.id in flagged(s, EXPELLED):
-        raise ActionRefused(f"no. {rec.tpn} {rec.name} is already expelled")
+        raise ActionRefused(
+            _("no. {tpn} {name} is already expelled").format(tpn=rec.tpn, name=rec.name)
+        )
     from_round = a.from_round if a.from_round is not None else convert.last_paired_round(s) + 1
     withdrawn: dict[str, Any] | None = None
     if rec.withdrawn_from_round is None:
         _summary, withdrawn, _notes = withdraw(s, Withdraw(a.tpn, from_round))
     elif a.from_round is not None and a.from_round != rec.withdrawn_from_round:
         raise ActionRefused(
-            f"no. {rec.tpn} {rec.name} is withdrawn from round {rec.withdrawn_from_round}: "
-            "expel them from that round"
+            _(
+                "no. {tpn} {name} is withdrawn from round {withdrawn_from_round}: expel them "
+                "from that round"
+            ).format(tpn=rec.tpn, name=rec.name, withdrawn_from_round=rec.withdrawn_from_round)
         )
     _set_flag(s, EXPELLED, rec.id, True)
     payload = {"id": rec.id, "tpn": rec.tpn, "withdrawn": withdrawn, "reason": a.reason}

@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
+from swissdesk.i18n import _
 from swissdesk.model.ratings import SeedingKey, seeding_key
 from swissdesk.model.tournament import ResultCode, title_rank
 from swissdesk.storage import convert, desk
@@ -95,7 +96,9 @@ def add_player(s: Session, a: AddPlayer) -> Outcome:
     last = convert.last_paired_round(s)
     if last >= 1:
         raise ActionRefused(
-            f"round {last} is already paired: register {a.player.name} as a late entry"
+            _("round {last} is already paired: register {name} as a late entry").format(
+                last=last, name=a.player.name
+            )
         )
     tpn = _max_tpn(s) + 1
     rec = PlayerRecord(tpn=tpn, members="[]", acceleration="null")
@@ -162,11 +165,13 @@ def update_ratings(s: Session, a: UpdateRatings) -> Outcome:
     last = convert.last_paired_round(s)
     if last >= 1:
         raise ActionRefused(
-            f"round {last} is already paired: ratings are corrected player by player now "
-            "(C.04.2 art. 4.3.3)"
+            _(
+                "round {last} is already paired: ratings are corrected player by player now "
+                "(C.04.2 art. 4.3.3)"
+            ).format(last=last)
         )
     if not a.updates:
-        raise ActionRefused("no rating changed: nothing to update")
+        raise ActionRefused(_("no rating changed: nothing to update"))
     changes: list[dict[str, Any]] = []
     context = convert.rating_context(s)
     for tpn, data in a.updates:
@@ -207,12 +212,16 @@ def remove_player(s: Session, a: RemovePlayer) -> Outcome:
     last = convert.last_paired_round(s)
     if last >= 1:
         raise ActionRefused(
-            f"{rec.name} cannot be removed: round {last} is already paired "
-            "(withdraw the player instead)"
+            _(
+                "{name} cannot be removed: round {last} is already paired (withdraw the player "
+                "instead)"
+            ).format(name=rec.name, last=last)
         )
     if s.scalars(select(TeamMemberRecord.id).where(TeamMemberRecord.team_id == rec.id)).first():
         raise ActionRefused(  # its roster would be lost: RemoveTeam keeps it for Undo
-            f"{rec.name} is a team: remove it with 'Remove team' (swissdesk team remove)"
+            _("{name} is a team: remove it with 'Remove team' (swissdesk team remove)").format(
+                name=rec.name
+            )
         )
     entries = list(s.scalars(select(EntryRecord).where(EntryRecord.player_id == rec.id)))
     trec = tournament_row(s)
@@ -269,11 +278,13 @@ def assign_pairing_numbers(s: Session, a: AssignPairingNumbers) -> Outcome:
     last = convert.last_paired_round(s)
     if last >= 1 and round_robin.is_round_robin_file(s):
         raise ActionRefused(
-            "the pairing numbers of a round robin are its places in the table: they cannot "
-            "change once round 1 is paired"
+            _(
+                "the pairing numbers of a round robin are its places in the table: they cannot "
+                "change once round 1 is paired"
+            )
         )
     if tournament_row(s).list_closed:
-        raise ActionRefused("the list of participants is closed: pairing numbers are final")
+        raise ActionRefused(_("the list of participants is closed: pairing numbers are final"))
     records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
     before = {r.id: r.tpn for r in records}
     context = convert.rating_context(s)
@@ -282,7 +293,9 @@ def assign_pairing_numbers(s: Session, a: AssignPairingNumbers) -> Outcome:
     else:
         by_tpn = {r.tpn: r for r in records}
         if sorted(a.order) != sorted(by_tpn):
-            raise ActionRefused("the new order must name every current pairing number exactly once")
+            raise ActionRefused(
+                _("the new order must name every current pairing number exactly once")
+            )
         ordered = [by_tpn[t] for t in a.order]
     after = {r.id: i for i, r in enumerate(ordered, start=1)}
     moved = sum(1 for pid, tpn in after.items() if before[pid] != tpn)
@@ -415,18 +428,24 @@ def late_entry(s: Session, a: LateEntry) -> Outcome:
     last = convert.last_paired_round(s)
     if trec.list_closed:
         raise ActionRefused(
-            f"the list of participants is closed: {a.player.name} cannot enter late"
+            _("the list of participants is closed: {name} cannot enter late").format(
+                name=a.player.name
+            )
         )
     if a.from_round < 2:
-        raise ActionRefused("a late entry plays from round 2 on; before that, add the player")
+        raise ActionRefused(_("a late entry plays from round 2 on; before that, add the player"))
     if a.from_round <= last:
         raise ActionRefused(
-            f"round {a.from_round} is already paired: a late entry can start in round "
-            f"{last + 1} at the earliest"
+            _(
+                "round {from_round} is already paired: a late entry can start in round {first} "
+                "at the earliest"
+            ).format(from_round=a.from_round, first=last + 1)
         )
     if a.from_round > settings.total_rounds:
         raise ActionRefused(
-            f"the tournament has {settings.total_rounds} rounds: no round {a.from_round}"
+            _("the tournament has {total_rounds} rounds: no round {from_round}").format(
+                total_rounds=settings.total_rounds, from_round=a.from_round
+            )
         )
     before = tpn_map(s)
     if last >= TPN_FROZEN_AFTER_ROUND:
@@ -481,8 +500,10 @@ def _late_entry_missed(a: LateEntry, settings: TournamentSettings) -> ResultCode
         return settings.late_entry_result
     if a.missed_result not in (*LATE_ENTRY_RESULTS, settings.late_entry_result):
         raise ActionRefused(
-            "a missed round scores as an absence, a zero-point bye or a half-point bye, "
-            f"not {a.missed_result.name.lower().replace('_', ' ')}"
+            _(
+                "a missed round scores as an absence, a zero-point bye or a half-point bye, "
+                "not {result}"
+            ).format(result=a.missed_result.name.lower().replace("_", " "))
         )
     return a.missed_result
 
@@ -502,7 +523,7 @@ class CloseParticipantList(Action):
 def close_participant_list(s: Session, a: CloseParticipantList) -> Outcome:
     trec = tournament_row(s)
     if trec.list_closed:
-        raise ActionRefused("the list of participants is already closed")
+        raise ActionRefused(_("the list of participants is already closed"))
     trec.list_closed = True
     return "list of participants closed", {}, ()
 
@@ -528,16 +549,22 @@ def withdraw(s: Session, a: Withdraw) -> Outcome:
     last = convert.last_paired_round(s)
     if rec.withdrawn_from_round is not None:
         raise ActionRefused(
-            f"no. {rec.tpn} {rec.name} is already withdrawn from round {rec.withdrawn_from_round}"
+            _("no. {tpn} {name} is already withdrawn from round {withdrawn_from_round}").format(
+                tpn=rec.tpn, name=rec.name, withdrawn_from_round=rec.withdrawn_from_round
+            )
         )
     if a.from_round <= last:
         raise ActionRefused(
-            f"round {a.from_round} is already paired: enter a forfeit for {rec.name}'s "
-            f"game, and withdraw from round {last + 1}"
+            _(
+                "round {from_round} is already paired: enter a forfeit for {name}'s game, and "
+                "withdraw from round {next}"
+            ).format(from_round=a.from_round, name=rec.name, next=last + 1)
         )
     if a.from_round > settings.total_rounds:
         raise ActionRefused(
-            f"the tournament has {settings.total_rounds} rounds: no round {a.from_round}"
+            _("the tournament has {total_rounds} rounds: no round {from_round}").format(
+                total_rounds=settings.total_rounds, from_round=a.from_round
+            )
         )
     byes = list(
         s.scalars(
@@ -578,17 +605,27 @@ def request_bye(s: Session, a: RequestBye) -> Outcome:
     r = a.round_number
     if r <= last:
         raise ActionRefused(
-            f"round {r} is already paired: a bye can be set for round {last + 1} or later"
+            _("round {r} is already paired: a bye can be set for round {next} or later").format(
+                r=r, next=last + 1
+            )
         )
     if r > settings.total_rounds:
-        raise ActionRefused(f"the tournament has {settings.total_rounds} rounds: no round {r}")
+        raise ActionRefused(
+            _("the tournament has {total_rounds} rounds: no round {r}").format(
+                total_rounds=settings.total_rounds, r=r
+            )
+        )
     if rec.withdrawn_from_round is not None and rec.withdrawn_from_round <= r:
         raise ActionRefused(
-            f"no. {rec.tpn} {rec.name} is withdrawn from round {rec.withdrawn_from_round}"
+            _("no. {tpn} {name} is withdrawn from round {withdrawn_from_round}").format(
+                tpn=rec.tpn, name=rec.name, withdrawn_from_round=rec.withdrawn_from_round
+            )
         )
     if rec.late_entry_round is not None and rec.late_entry_round > r:
         raise ActionRefused(
-            f"no. {rec.tpn} {rec.name} enters in round {rec.late_entry_round}, not before"
+            _("no. {tpn} {name} enters in round {late_entry_round}, not before").format(
+                tpn=rec.tpn, name=rec.name, late_entry_round=rec.late_entry_round
+            )
         )
     if a.kind is ByeKind.HALF:  # C.02 VCL Q175-176
         from swissdesk.storage.commands.player_flags import refuse_half_bye
@@ -599,7 +636,11 @@ def request_bye(s: Session, a: RequestBye) -> Outcome:
     ).first()
     before = existing.result if existing is not None else None
     if existing is not None and existing.result == a.kind.result_code.value:
-        raise ActionRefused(f"no. {rec.tpn} {rec.name} already has this bye in round {r}")
+        raise ActionRefused(
+            _("no. {tpn} {name} already has this bye in round {r}").format(
+                tpn=rec.tpn, name=rec.name, r=r
+            )
+        )
     if existing is None:
         s.add(
             EntryRecord(
@@ -688,14 +729,20 @@ def cancel_bye(s: Session, a: CancelBye) -> Outcome:
     rec = player_by_tpn(s, a.tpn)
     last = convert.last_paired_round(s)
     if a.round_number <= last:
-        raise ActionRefused(f"round {a.round_number} is already paired")
+        raise ActionRefused(
+            _("round {round_number} is already paired").format(round_number=a.round_number)
+        )
     existing = s.scalars(
         select(EntryRecord).where(
             EntryRecord.player_id == rec.id, EntryRecord.round_number == a.round_number
         )
     ).first()
     if existing is None:
-        raise ActionRefused(f"no. {rec.tpn} {rec.name} has no bye in round {a.round_number}")
+        raise ActionRefused(
+            _("no. {tpn} {name} has no bye in round {round_number}").format(
+                tpn=rec.tpn, name=rec.name, round_number=a.round_number
+            )
+        )
     payload = {
         "id": rec.id,
         "tpn": rec.tpn,
@@ -723,7 +770,7 @@ class CheckIn(Action):
 
 def check_in(s: Session, a: CheckIn) -> Outcome:
     if not a.tpns:
-        raise ActionRefused("name the players to tick in")
+        raise ActionRefused(_("name the players to tick in"))
     changed: list[int] = []
     names: list[str] = []
     for tpn in dict.fromkeys(a.tpns):
@@ -733,10 +780,19 @@ def check_in(s: Session, a: CheckIn) -> Outcome:
             changed.append(rec.id)
             names.append(f"no. {rec.tpn} {rec.name}")
     if not changed:
-        state = "checked in" if a.present else "not checked in"
-        raise ActionRefused(
-            f"{'this player is' if len(a.tpns) == 1 else 'they are'} {state} already"
-        )
+        if len(a.tpns) == 1:
+            refusal = (
+                _("this player is checked in already")
+                if a.present
+                else _("this player is not checked in already")
+            )
+        else:
+            refusal = (
+                _("they are checked in already")
+                if a.present
+                else _("they are not checked in already")
+            )
+        raise ActionRefused(refusal)
     what = "checked in" if a.present else "check-in taken back"
     shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
     return f"{what}: {shown}", {"ids": changed, "present": a.present}, ()
@@ -781,20 +837,24 @@ def not_checked_in(s: Session, round_number: int) -> list[PlayerRecord]:
 
 def mark_absentees(s: Session, a: MarkAbsentees) -> Outcome:
     if a.kind not in (ByeKind.ABSENT, ByeKind.ZERO):
-        raise ActionRefused("a player not checked in is absent or gets a zero-point bye")
+        raise ActionRefused(_("a player not checked in is absent or gets a zero-point bye"))
     round_robin.refuse_in_round_robin(s, "nobody is set absent before a round")
     last = convert.last_paired_round(s)
     settings = convert.settings_from_record(tournament_row(s))
     r = a.round_number
     if r <= last:
-        raise ActionRefused(f"round {r} is already paired")
+        raise ActionRefused(_("round {r} is already paired").format(r=r))
     if r > settings.total_rounds:
-        raise ActionRefused(f"the tournament has {settings.total_rounds} rounds: no round {r}")
+        raise ActionRefused(
+            _("the tournament has {total_rounds} rounds: no round {r}").format(
+                total_rounds=settings.total_rounds, r=r
+            )
+        )
     if not s.scalars(select(PlayerRecord.id).where(PlayerRecord.checked_in)).first():
-        raise ActionRefused("nobody is checked in yet: tick the players in first")
+        raise ActionRefused(_("nobody is checked in yet: tick the players in first"))
     absent = not_checked_in(s, r)
     if not absent:
-        raise ActionRefused("everyone to be paired is checked in")
+        raise ActionRefused(_("everyone to be paired is checked in"))
     insert_entries(
         s,
         (

@@ -13,6 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.prizes import PrizePlan, plan_from_mapping, plan_to_mapping
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn
 from swissdesk.storage.errors import ActionRefused, StorageError
@@ -31,9 +32,9 @@ def read_column(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text or "{}")
     except ValueError:
-        raise StorageError("the prize plan in the tournament file is damaged") from None
+        raise StorageError(_("the prize plan in the tournament file is damaged")) from None
     if not isinstance(data, dict):
-        raise StorageError("the prize plan in the tournament file is damaged")
+        raise StorageError(_("the prize plan in the tournament file is damaged"))
     return data
 
 
@@ -45,7 +46,9 @@ def plan_of(s: Session) -> PrizePlan | None:
     try:
         return plan_from_mapping(data["plan"])
     except InputError as exc:
-        raise StorageError(f"the prize plan in the tournament file cannot be used ({exc})") from None
+        raise StorageError(_(
+                               "the prize plan in the tournament file cannot be used ({exc})"
+                           ).format(exc=exc)) from None
 
 
 def ticked_of(s: Session) -> dict[int, frozenset[str]]:
@@ -95,7 +98,7 @@ def set_prize_plan(s: Session, a: SetPrizePlan) -> Outcome:
             f"{len(a.plan.categories)} categories"
         )
     if after == before:
-        raise ActionRefused("the section already has this prize plan")
+        raise ActionRefused(_("the section already has this prize plan"))
     _write(s, after)
     return text, {"before": before, "after": after}, ()
 
@@ -117,7 +120,7 @@ class TickCategory(Action):
 def tick_category(s: Session, a: TickCategory) -> Outcome:
     name = a.category.strip()
     if not name:
-        raise ActionRefused("name the category to tick")
+        raise ActionRefused(_("name the category to tick"))
     player = player_by_tpn(s, a.tpn)
     before = stored(s)
     after = json.loads(json.dumps(before))
@@ -130,8 +133,12 @@ def tick_category(s: Session, a: TickCategory) -> Outcome:
     else:
         ticks.pop(str(player.id), None)
     if after == before:
-        state = "already" if a.ticked else "not"
-        raise ActionRefused(f"{player.name} is {state} ticked for {name}")
+        refusal = (
+            _("{name} is already ticked for {category}")
+            if a.ticked
+            else _("{name} is not ticked for {category}")
+        )
+        raise ActionRefused(refusal.format(name=player.name, category=name))
     _write(s, after)
     verb = "ticked for" if a.ticked else "no longer ticked for"
     return f"{player.name} {verb} {name}", {"before": before, "after": after}, ()

@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from swissdesk.i18n import _
 from swissdesk.model.tournament import DOUBLE_SWISS, ResultCode, board_text
 from swissdesk.model.tournament import rating_result as parse_rating_result
 from swissdesk.storage import convert
@@ -49,18 +50,24 @@ class RatingCorrection(Action):
 def rating_correction(s: Session, a: RatingCorrection) -> Outcome:
     last = convert.last_paired_round(s)
     if not 1 <= a.round_number <= last:
-        raise ActionRefused(f"round {a.round_number} is not paired")
+        raise ActionRefused(
+            _("round {round_number} is not paired").format(round_number=a.round_number)
+        )
     record = tournament_row(s)
     if record.is_team or record.system == DOUBLE_SWISS:
         kind = "a team event" if record.is_team else "a Double-Swiss event"
         raise ActionRefused(
-            f"results cannot be corrected for the rating report only in {kind} yet "
-            "(a board of single games only)"
+            _(
+                "results cannot be corrected for the rating report only in {kind} yet (a board "
+                "of single games only)"
+            ).format(kind=kind)
         )
     white, black = game_board(s, a.round_number, a.board)
     if white.result is None or black.result is None:
         raise ActionRefused(
-            f"board {a.board} of round {a.round_number} has no result yet: enter it first"
+            _("board {board} of round {round_number} has no result yet: enter it first").format(
+                board=a.board, round_number=a.round_number
+            )
         )
     entered = board_text(ResultCode(white.result), ResultCode(black.result))
     row = s.scalars(
@@ -79,10 +86,19 @@ def rating_correction(s: Session, a: RatingCorrection) -> Outcome:
         after = None  # counting the result entered is no correction
     tpn = tpn_map(s)
     pair = f"{tpn[white.player_id]}-{tpn[black.player_id]}"
-    where = f"round {a.round_number}, board {a.board} ({pair})"
+    where = _("round {round_number}, board {board} ({pair})").format(
+        round_number=a.round_number, board=a.board, pair=pair
+    )
     if after == current:
-        shown = f"counts as {after}" if after else f"has no rating correction (it counts as {entered})"
-        raise ActionRefused(f"{where} already {shown} in the rating report")
+        refusal = (
+            _("{where} already counts as {result} in the rating report")
+            if after
+            else _(
+                "{where} already has no rating correction in the rating report (it counts as "
+                "{entered})"
+            )
+        )
+        raise ActionRefused(refusal.format(where=where, result=after, entered=entered))
     if row is not None:
         s.delete(row)
         s.flush()
@@ -194,7 +210,9 @@ def restore_round(s: Session, rows: Any) -> None:
 def listed(s: Session) -> list[RatingCorrectionView]:
     """The session's section's rating corrections, by round and board."""
     tpn = tpn_map(s)
-    names: dict[int, str] = {pid: name for pid, name in s.execute(select(PlayerRecord.id, PlayerRecord.name))}
+    names: dict[int, str] = {
+        pid: name for pid, name in s.execute(select(PlayerRecord.id, PlayerRecord.name))
+    }
     out = []
     for row in s.scalars(select(RatingCorrectionRecord)):
         entries = {

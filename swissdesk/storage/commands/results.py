@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from swissdesk.i18n import _
 from swissdesk.model.tournament import Colour, ResultCode, double_swiss_match
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import (
@@ -52,11 +53,15 @@ class EnterResult(Action):
 def enter_result(s: Session, a: EnterResult) -> Outcome:
     last = convert.last_paired_round(s)
     if a.round_number > last or a.round_number < 1:
-        raise ActionRefused(f"round {a.round_number} is not paired")
+        raise ActionRefused(
+            _("round {round_number} is not paired").format(round_number=a.round_number)
+        )
     if a.round_number < last:
         raise ActionRefused(
-            f"round {a.round_number} is over (round {last} is paired): use "
-            "'correct result' for it (C.04.2 art. 4.3)"
+            _(
+                "round {round_number} is over (round {last} is paired): use 'correct result' "
+                "for it (C.04.2 art. 4.3)"
+            ).format(round_number=a.round_number, last=last)
         )
     return _set_result(
         s, a.round_number, a.board, a.result, correction=False, confirmed=a.confirmed
@@ -80,7 +85,9 @@ class CorrectResult(Action):
 def correct_result(s: Session, a: CorrectResult) -> Outcome:
     last = convert.last_paired_round(s)
     if a.round_number > last or a.round_number < 1:
-        raise ActionRefused(f"round {a.round_number} is not paired")
+        raise ActionRefused(
+            _("round {round_number} is not paired").format(round_number=a.round_number)
+        )
     if not is_adjourned(s, a.round_number, a.board):  # an adjourned game: any time (Q162)
         check_correctable(s, a.round_number, last)
     summary, payload, warnings = _set_result(
@@ -182,8 +189,10 @@ def _set_result(
 ) -> Outcome:
     if tournament_row(s).is_team:  # a match's result is settled from its boards (teams.py)
         raise ActionRefused(
-            "in a team event a match's result comes from its boards: enter them on the "
-            "Matches page (swissdesk team result)"
+            _(
+                "in a team event a match's result comes from its boards: enter them on the "
+                "Matches page (swissdesk team result)"
+            )
         )
     entries = list(
         s.scalars(
@@ -212,7 +221,9 @@ def _set_result(
     restore = [[e.player_id, e.result, e.adjourned] for e in (white, black) if e is not None]
     if correction and not before:
         raise ActionRefused(
-            f"board {board} of round {round_number} has no result yet: enter it instead"
+            _("board {board} of round {round_number} has no result yet: enter it instead").format(
+                board=board, round_number=round_number
+            )
         )
     dropped: list[dict[str, Any]] = []
     if result is None:
@@ -235,7 +246,11 @@ def _set_result(
             black.adjourned = result.adjourned
     after = result.value if result is not None else ""
     if correction and before == after:
-        raise ActionRefused(f"board {board} of round {round_number} is already {after}")
+        raise ActionRefused(
+            _("board {board} of round {round_number} is already {after}").format(
+                board=board, round_number=round_number, after=after
+            )
+        )
     ids = [e.player_id for e in (white, black) if e is not None]
     query = select(PlayerRecord.id, PlayerRecord.tpn).where(PlayerRecord.id.in_(ids))
     tpn = {pid: number for pid, number in s.execute(query)}
@@ -311,12 +326,14 @@ class EnterMatchResult(Action):
 def enter_match_result(s: Session, a: EnterMatchResult) -> Outcome:
     last = convert.last_paired_round(s)
     if a.round_number > last or a.round_number < 1:
-        raise ActionRefused(f"round {a.round_number} is not paired")
+        raise ActionRefused(
+            _("round {round_number} is not paired").format(round_number=a.round_number)
+        )
     check_correctable(s, a.round_number, last)
     if (a.game1 is None) != (a.game2 is None):
-        raise ActionRefused("give the results of both games of the match (or neither, to clear)")
+        raise ActionRefused(_("give the results of both games of the match (or neither, to clear)"))
     if BoardResult.ADJOURNED in (a.game1, a.game2):
-        raise ActionRefused("a Double-Swiss game result cannot be 'adjourned'")
+        raise ActionRefused(_("a Double-Swiss game result cannot be 'adjourned'"))
     white, black = game_board(s, a.round_number, a.board)
     before = match_text(white, black)
     restore = [[e.player_id, e.result, e.games, e.game_points] for e in (white, black)]
@@ -343,7 +360,11 @@ def enter_match_result(s: Session, a: EnterMatchResult) -> Outcome:
         after = match_text(white, black)
     if before == after:
         raise ActionRefused(
-            f"board {a.board} of round {a.round_number} is already {after or 'empty'}"
+            (
+                _("board {board} of round {round_number} is already {result}")
+                if after
+                else _("board {board} of round {round_number} is already empty")
+            ).format(board=a.board, round_number=a.round_number, result=after)
         )
     tpn = tpn_map(s)
     payload: dict[str, Any] = {

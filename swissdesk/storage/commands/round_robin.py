@@ -18,6 +18,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from swissdesk.engines.round_robin.lots import Entrant, draw_lots, restricted_draw
+from swissdesk.i18n import _
 from swissdesk.model.round_robin import ROUND_ROBIN_SCORING, is_round_robin, total_rounds
 from swissdesk.model.tournament import ResultCode, ScoringSystem
 from swissdesk.storage import convert
@@ -68,9 +69,11 @@ def refuse_in_round_robin(s: Session, what: str) -> None:
     """ActionRefused saying why ``what`` does not exist in a round robin."""
     if is_round_robin_file(s):
         raise ActionRefused(
-            f"{what} in a round robin: the pairing table schedules every game from the "
-            "pairing numbers; a player who cannot play loses by forfeit (or the game is "
-            "postponed), a player who leaves is withdrawn (GRC art. 6.6)"
+            _(
+                "{what} in a round robin: the pairing table schedules every game from the "
+                "pairing numbers; a player who cannot play loses by forfeit (or the game is "
+                "postponed), a player who leaves is withdrawn (GRC art. 6.6)"
+            ).format(what=what)
         )
 
 
@@ -115,19 +118,29 @@ class DrawLots(Action):
 
 def draw_lots_action(s: Session, a: DrawLots) -> Outcome:
     if a.method not in DRAW_METHODS:
-        raise ActionRefused(f"unknown draw {a.method!r}: choose {' or '.join(DRAW_METHODS)}")
+        raise ActionRefused(
+            _("unknown draw {method!r}: choose {DRAW_METHODS}").format(
+                method=a.method, DRAW_METHODS=" or ".join(DRAW_METHODS)
+            )
+        )
     if a.apart not in APART:
-        raise ActionRefused(f"a draw keeps players apart by {' or '.join(APART)}, not {a.apart!r}")
+        raise ActionRefused(
+            _("a draw keeps players apart by {APART}, not {apart!r}").format(
+                APART=" or ".join(APART), apart=a.apart
+            )
+        )
     last = convert.last_paired_round(s)
     if last >= 1:
         raise ActionRefused(
-            f"round {last} is already paired: pairing numbers are drawn before round 1"
+            _("round {last} is already paired: pairing numbers are drawn before round 1").format(
+                last=last
+            )
         )
     if tournament_row(s).list_closed:
-        raise ActionRefused("the list of participants is closed: pairing numbers are final")
+        raise ActionRefused(_("the list of participants is closed: pairing numbers are final"))
     records = list(s.scalars(select(PlayerRecord).order_by(PlayerRecord.tpn)))
     if len(records) < 2:
-        raise ActionRefused("register the players first: there is nobody to draw numbers for")
+        raise ActionRefused(_("register the players first: there is nobody to draw numbers for"))
     entrants = [
         Entrant(r.tpn, r.name, r.club if a.apart == "club" else r.federation) for r in records
     ]

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from swissdesk.engines.acceleration import baku_last_ga
 from swissdesk.engines.base import Pair, RoundPairing
+from swissdesk.i18n import _, ngettext
 from swissdesk.model.chess960 import describe
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.state import PlayerState, build_states
@@ -59,7 +60,9 @@ def pair_next_round(s: Session, a: PairNextRound) -> Outcome:
     pairing = a.pairing
     if pairing.round_number != n:
         raise ActionRefused(
-            f"this pairing is for round {pairing.round_number}, but the next round is {n}"
+            _("this pairing is for round {round_number}, but the next round is {n}").format(
+                round_number=pairing.round_number, n=n
+            )
         )
     tpn_to_id = {tpn: pid for pid, tpn in tpn_map(s).items()}
     trec = tournament_row(s)
@@ -181,7 +184,7 @@ class UnpairLastRound(Action):
 def unpair_last_round(s: Session, a: UnpairLastRound) -> Outcome:
     n = convert.last_paired_round(s)
     if n == 0:
-        raise ActionRefused("no round is paired")
+        raise ActionRefused(_("no round is paired"))
     query = select(EntryRecord.board).where(
         EntryRecord.round_number == n,
         EntryRecord.kind == "game",
@@ -200,7 +203,10 @@ def unpair_last_round(s: Session, a: UnpairLastRound) -> Outcome:
     if with_result:
         boards = ", ".join(str(b) for b in sorted(b for b in with_result if b is not None))
         raise ActionRefused(
-            f"round {n} cannot be unpaired: boards {boards} already have results (clear them first)"
+            _(
+                "round {n} cannot be unpaired: boards {boards} already have results (clear "
+                "them first)"
+            ).format(n=n, boards=boards)
         )
     rnd = round_row(s, n)
     assert rnd is not None
@@ -375,16 +381,23 @@ def pairable(s: Session) -> tuple[int, set[int]]:
     last = convert.last_paired_round(s)
     n = last + 1
     if trec.total_rounds < 1:
-        raise ActionRefused("the number of rounds is not set: set it in the tournament settings")
+        raise ActionRefused(_("the number of rounds is not set: set it in the tournament settings"))
     if last >= trec.total_rounds:
-        raise ActionRefused(f"all {trec.total_rounds} rounds have been paired")
+        raise ActionRefused(
+            _("all {total_rounds} rounds have been paired").format(total_rounds=trec.total_rounds)
+        )
     if last:
         missing = convert.pending_boards(s, last)
         if missing:
             shown = ", ".join(map(str, missing[:12])) + (" ..." if len(missing) > 12 else "")
             raise ActionRefused(
-                f"round {n} cannot be paired: round {last} still lacks results on "
-                f"board{'s' if len(missing) > 1 else ''} {shown}"
+                ngettext(
+                    "round {n} cannot be paired: round {last} still lacks a result on board "
+                    "{shown}",
+                    "round {n} cannot be paired: round {last} still lacks results on boards "
+                    "{shown}",
+                    len(missing),
+                ).format(n=n, last=last, shown=shown)
             )
     busy = set(s.scalars(select(EntryRecord.player_id).where(EntryRecord.round_number == n)))
     available: set[int] = set()
@@ -404,7 +417,9 @@ def pairable(s: Session) -> tuple[int, set[int]]:
             continue
         available.add(tpn)
     if len(available) < 2:
-        raise ActionRefused(f"round {n} cannot be paired: fewer than two players to pair")
+        raise ActionRefused(
+            _("round {n} cannot be paired: fewer than two players to pair").format(n=n)
+        )
     return n, available
 
 

@@ -18,6 +18,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from swissdesk.engines.base import fide_approved
+from swissdesk.i18n import _
 from swissdesk.model.tournament import DOUBLE_SWISS, DOUBLE_SWISS_SCORING, ScoringSystem
 from swissdesk.storage import convert, desk
 from swissdesk.storage.commands import round_robin
@@ -75,11 +76,13 @@ def check_section_name(s: Session, name: str, *, section_id: int | None) -> None
     if not others:
         return
     if not name.strip():
-        raise ActionRefused("the event has several sections: each needs a name")
+        raise ActionRefused(_("the event has several sections: each needs a name"))
     wanted = " ".join(name.split()).casefold()
     for rec in others:
         if " ".join(rec.name.split()).casefold() == wanted:
-            raise ActionRefused(f"the event already has a section called {rec.name!r}")
+            raise ActionRefused(
+                _("the event already has a section called {name!r}").format(name=rec.name)
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +102,7 @@ def add_section(s: Session, a: AddSection) -> Outcome:
     check_settings(settings)
     with in_section(s, None):
         if not settings.name.strip():
-            raise ActionRefused("a new section needs a name")
+            raise ActionRefused(_("a new section needs a name"))
         check_section_name(s, settings.name, section_id=None)
         position = (s.execute(select(func.max(TournamentRecord.position))).scalar() or 0) + 1
         rec = TournamentRecord(position=position)
@@ -127,7 +130,7 @@ def _delete_empty_section(s: Session, section_id: int) -> None:
     with in_section(s, section_id):
         if s.scalars(select(PlayerRecord.id).limit(1)).first() is not None:
             raise ActionRefused(
-                "the section has players: remove or move them before the section goes"
+                _("the section has players: remove or move them before the section goes")
             )
         s.execute(delete(TeamSettingsRecord))
         s.execute(delete(PrizePlanRecord))
@@ -147,9 +150,11 @@ def remove_section(s: Session, a: RemoveSection) -> Outcome:
         sections = _sections(s)
         rec = next((r for r in sections if r.id == a.section_id), None)
         if rec is None:
-            raise ActionRefused(f"the event has no section {a.section_id}")
+            raise ActionRefused(
+                _("the event has no section {section_id}").format(section_id=a.section_id)
+            )
         if len(sections) == 1:
-            raise ActionRefused("an event keeps at least one section")
+            raise ActionRefused(_("an event keeps at least one section"))
         row = {c.name: getattr(rec, c.name) for c in TournamentRecord.__table__.columns}
         with in_section(s, rec.id):
             team = s.scalars(select(TeamSettingsRecord)).first()
@@ -188,7 +193,7 @@ def order_sections(s: Session, a: OrderSections) -> Outcome:
     with in_section(s, None):
         sections = _sections(s)
         if sorted(a.order) != sorted(r.id for r in sections):
-            raise ActionRefused("the new order must name every section of the event once")
+            raise ActionRefused(_("the new order must name every section of the event once"))
         before = {str(r.id): r.position for r in sections}
         by_id = {r.id: r for r in sections}
         for position, section_id in enumerate(a.order, start=1):
@@ -275,7 +280,7 @@ class MovePlayer(Action):
 def move_player(s: Session, a: MovePlayer) -> Outcome:
     source = section_of(s)
     if a.to_section == source:
-        raise ActionRefused("the player is already in this section")
+        raise ActionRefused(_("the player is already in this section"))
     rec = player_by_tpn(s, a.tpn)
     name = rec.name
     src = tournament_row(s)
@@ -283,16 +288,24 @@ def move_player(s: Session, a: MovePlayer) -> Outcome:
     last = convert.last_paired_round(s)
     if last >= 1:
         raise ActionRefused(
-            f"{src_name} has paired round {last}: {name} can no longer move (results "
-            "count there). Withdraw the player here and enter them late in the other section"
+            _(
+                "{src_name} has paired round {last}: {name} can no longer move (results count "
+                "there). Withdraw the player here and enter them late in the other section"
+            ).format(src_name=src_name, last=last, name=name)
         )
     target = s.get(TournamentRecord, a.to_section)
     if target is None:
-        raise ActionRefused(f"the event has no section {a.to_section}")
+        raise ActionRefused(
+            _("the event has no section {to_section}").format(to_section=a.to_section)
+        )
     dst_name = target.name or "the other section"
     if target.is_team != src.is_team:
         kind = "team" if src.is_team else "individual"
-        raise ActionRefused(f"{dst_name} is not a {kind} section: {name} cannot move there")
+        raise ActionRefused(
+            _("{dst_name} is not a {kind} section: {name} cannot move there").format(
+                dst_name=dst_name, kind=kind, name=name
+            )
+        )
     data = convert.player_data_from_record(rec)
     player_id, old_tpn = rec.id, rec.tpn
     entries = list(s.scalars(select(EntryRecord).where(EntryRecord.player_id == player_id)))
@@ -373,10 +386,16 @@ def _place_in_target(
     else:
         round_robin.refuse_in_round_robin(s, f"{name} has started: nobody joins it")
         if trec.list_closed:
-            raise ActionRefused(f"the list of participants of {name} is closed: no late entries")
+            raise ActionRefused(
+                _("the list of participants of {name} is closed: no late entries").format(name=name)
+            )
         late = last + 1
         if late > settings.total_rounds:
-            raise ActionRefused(f"{name} has played all its {settings.total_rounds} rounds")
+            raise ActionRefused(
+                _("{name} has played all its {total_rounds} rounds").format(
+                    name=name, total_rounds=settings.total_rounds
+                )
+            )
         if last >= TPN_FROZEN_AFTER_ROUND:
             tpn = len(before) + 1
         else:

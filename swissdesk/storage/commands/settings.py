@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from swissdesk.engines.base import fide_approved, system_title
+from swissdesk.i18n import _
 from swissdesk.model.tournament import ResultCode
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, check_settings, tournament_row
@@ -65,7 +66,9 @@ def edit_settings(s: Session, a: EditSettings) -> Outcome:
     last = convert.last_paired_round(s)
     if new.total_rounds < last:
         raise ActionRefused(
-            f"the tournament cannot have {new.total_rounds} rounds: {last} are already paired"
+            _("the tournament cannot have {total_rounds} rounds: {last} are already paired").format(
+                total_rounds=new.total_rounds, last=last
+            )
         )
     notes: list[str] = []
     if last >= 1:
@@ -76,7 +79,9 @@ def edit_settings(s: Session, a: EditSettings) -> Outcome:
             ("initial colour", before.initial_colour, new.initial_colour),
         ):
             if old_v != new_v:
-                raise ActionRefused(f"the {label} cannot change once round 1 is paired")
+                raise ActionRefused(
+                    _("the {label} cannot change once round 1 is paired").format(label=label)
+                )
     elif new.system != before.system:
         if before.fide_mode and not fide_approved(new.system):
             raise refuse_in_fide_mode(

@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import Session
 
+from swissdesk.i18n import _
 from swissdesk.model.tournament import ResultCode
 from swissdesk.storage import convert
 from swissdesk.storage.commands import players as player_commands
@@ -107,14 +108,18 @@ def _match_of_team(s: Session, round_number: int, team_id: int) -> EntryRecord:
         )
     ).first()
     if entry is None or entry.kind != "game" or entry.board is None:
-        raise ActionRefused(f"the team has no match in round {round_number}")
+        raise ActionRefused(_(
+                                "the team has no match in round {round_number}"
+                            ).format(round_number=round_number))
     return entry
 
 
 def _check_round(s: Session, round_number: int) -> None:
     last = convert.last_paired_round(s)
     if not 1 <= round_number <= last:
-        raise ActionRefused(f"round {round_number} is not paired")
+        raise ActionRefused(_(
+                                "round {round_number} is not paired"
+                            ).format(round_number=round_number))
     from swissdesk.storage.commands.results import check_correctable
 
     check_correctable(s, round_number, last)  # FIDE mode: this round and the one before
@@ -193,26 +198,36 @@ def set_lineup(s: Session, a: SetLineup) -> Outcome:
     entry = _match_of_team(s, a.round_number, p.id)
     boards = team_settings(s).boards
     if len(a.positions) != boards:
-        raise ActionRefused(f"a line-up names {boards} boards (empty boards as none)")
+        raise ActionRefused(_(
+                                "a line-up names {boards} boards (empty boards as none)"
+                            ).format(boards=boards))
     members = roster(s, p.id)
     by_pos = {m.position: m for m in members}
     named = [x for x in a.positions if x is not None]
     for x in named:
         if x not in by_pos:
-            raise ActionRefused(f"{p.name} has no roster player no. {x}")
+            raise ActionRefused(_(
+                                    "{name} has no roster player no. {x}"
+                                ).format(name=p.name, x=x))
     if len(set(named)) != len(named):
-        raise ActionRefused("a player can play on one board only")
+        raise ActionRefused(_("a player can play on one board only"))
     if named != sorted(named):
         raise ActionRefused(
-            f"the line-up of {p.name} must keep the roster's board order (a stronger-listed "
-            "player sits on a higher board)"
+            _(
+                "the line-up of {name} must keep the roster's board order (a stronger-listed "
+                "player sits on a higher board)"
+            ).format(name=p.name)
         )
     if entry.result in ("+", "-"):
-        raise ActionRefused(f"the match of {p.name} in round {a.round_number} was forfeited")
+        raise ActionRefused(_(
+                                "the match of {name} in round {round_number} was forfeited"
+                            ).format(name=p.name, round_number=a.round_number))
     current = lineup_rows(s, p.id, a.round_number)
     if any(b.result is not None for b in current):
         raise ActionRefused(
-            f"boards of {p.name} in round {a.round_number} have results: clear them first"
+            _(
+                "boards of {name} in round {round_number} have results: clear them first"
+            ).format(name=p.name, round_number=a.round_number)
         )
     first, second = match_entries(s, a.round_number, entry.board or 0)
     payload = capture(s, a.round_number, [first.player_id, second.player_id])
@@ -254,16 +269,20 @@ def enter_board_result(s: Session, a: EnterBoardResult) -> Outcome:
     try:
         first, second = match_entries(s, a.round_number, a.match)
     except KeyError:
-        raise ActionRefused(f"round {a.round_number} has no match {a.match}") from None
+        raise ActionRefused(_(
+                                "round {round_number} has no match {match}"
+                            ).format(round_number=a.round_number, match=a.match)) from None
     boards = team_settings(s).boards
     if not 1 <= a.board <= boards:
-        raise ActionRefused(f"a match has boards 1 to {boards}")
+        raise ActionRefused(_("a match has boards 1 to {boards}").format(boards=boards))
     if first.result in ("+", "-"):
         raise ActionRefused(
-            f"match {a.match} of round {a.round_number} was forfeited: cancel the forfeit first"
+            _(
+                "match {match} of round {round_number} was forfeited: cancel the forfeit first"
+            ).format(match=a.match, round_number=a.round_number)
         )
     if a.result is BoardResult.ADJOURNED:
-        raise ActionRefused("an adjourned game has no result yet: leave the board empty")
+        raise ActionRefused(_("an adjourned game has no result yet: leave the board empty"))
     payload = capture(s, a.round_number, [first.player_id, second.player_id])
     _ensure_lineup(s, first.player_id, a.round_number, boards)
     _ensure_lineup(s, second.player_id, a.round_number, boards)
@@ -271,7 +290,9 @@ def enter_board_result(s: Session, a: EnterBoardResult) -> Outcome:
     row_b = {b.board: b for b in lineup_rows(s, second.player_id, a.round_number)}.get(a.board)
     if row_a is None or row_b is None or row_a.member_id is None or row_b.member_id is None:
         raise ActionRefused(
-            f"board {a.board} has an empty place: the game is forfeited (change the line-up)"
+            _(
+                "board {board} has an empty place: the game is forfeited (change the line-up)"
+            ).format(board=a.board)
         )
     old_a, old_b = row_a.result, row_b.result
     if a.result is None:
@@ -335,15 +356,19 @@ _FORFEITS = {
 def forfeit_match(s: Session, a: ForfeitMatch) -> Outcome:
     _check_round(s, a.round_number)
     if a.result is not None and a.result not in _FORFEITS:
-        raise ActionRefused("a forfeited match is +-, -+ or --")
+        raise ActionRefused(_("a forfeited match is +-, -+ or --"))
     try:
         first, second = match_entries(s, a.round_number, a.match)
     except KeyError:
-        raise ActionRefused(f"round {a.round_number} has no match {a.match}") from None
+        raise ActionRefused(_(
+                                "round {round_number} has no match {match}"
+                            ).format(round_number=a.round_number, match=a.match)) from None
     payload = capture(s, a.round_number, [first.player_id, second.player_id])
     if a.result is None:
         if first.result not in ("+", "-"):
-            raise ActionRefused(f"match {a.match} of round {a.round_number} was not forfeited")
+            raise ActionRefused(_(
+                                    "match {match} of round {round_number} was not forfeited"
+                                ).format(match=a.match, round_number=a.round_number))
         first.result = second.result = None
         settle_match(s, a.round_number, a.match)
         return f"round {a.round_number} match {a.match}: forfeit cancelled", payload, ()
@@ -388,7 +413,10 @@ def delete_round_lineups(s: Session, round_number: int) -> list[dict[str, Any]]:
     )
     if any(b.result is not None for b in rows):
         raise ActionRefused(
-            f"round {round_number} cannot be unpaired: boards have results (clear them first)"
+            _(
+                "round {round_number} cannot be unpaired: boards have results (clear them "
+                "first)"
+            ).format(round_number=round_number)
         )
     saved = [_saved_board(b) for b in rows]
     s.execute(delete(TeamBoardRecord).where(TeamBoardRecord.round_number == round_number))

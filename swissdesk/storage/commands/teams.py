@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
+from swissdesk.i18n import _
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.tournament import ScoringSystem, TeamSettings
 from swissdesk.storage import convert
@@ -71,15 +72,20 @@ class SetTeamSettings(Action):
 def _check_team_settings(a: SetTeamSettings) -> None:
     t = a.settings
     if not 1 <= t.boards <= 50:
-        raise ActionRefused("a team match has 1 to 50 boards")
+        raise ActionRefused(_("a team match has 1 to 50 boards"))
     if t.colour_preferences not in ("A", "B", "none"):
-        raise ActionRefused("the colour preferences are of type A, B or none (C.04.6 art. 1.7)")
+        raise ActionRefused(_(
+                                "the colour preferences are of type A, B or none (C.04.6 art. "
+                                "1.7)"
+                            ))
     if t.primary_score not in ("match", "game"):
-        raise ActionRefused("the primary score is match points or game points (art. 1.2)")
+        raise ActionRefused(_("the primary score is match points or game points (art. 1.2)"))
     if not a.match_win > a.match_draw >= a.match_loss >= 0:
         raise ActionRefused(
-            "match points: a won match must score more than a drawn one, "
-            "a drawn one at least as much as a lost one"
+            _(
+                "match points: a won match must score more than a drawn one, a drawn one at "
+                "least as much as a lost one"
+            )
         )
 
 
@@ -109,7 +115,7 @@ def set_team_settings(s: Session, a: SetTeamSettings) -> Outcome:
             a.match_draw,
             a.match_loss,
         ):
-            raise ActionRefused("the team options cannot change once round 1 is paired")
+            raise ActionRefused(_("the team options cannot change once round 1 is paired"))
     payload = {
         "before": asdict(before) if _team_settings_row(s) is not None else None,
         "scoring_before": rec.scoring,
@@ -162,12 +168,16 @@ def undo_set_team_settings(s: Session, payload: Mapping[str, Any]) -> None:
 
 def _check_team_data(team: TeamData) -> None:
     if not team.name.strip():
-        raise ActionRefused("a team needs a name")
+        raise ActionRefused(_("a team needs a name"))
     for m in team.members:
         if not m.name.strip():
-            raise ActionRefused(f"{team.name}: every roster player needs a name")
+            raise ActionRefused(_(
+                                    "{name}: every roster player needs a name"
+                                ).format(name=team.name))
         if m.rating < 0:
-            raise ActionRefused(f"{team.name}: the rating of {m.name} cannot be negative")
+            raise ActionRefused(_(
+                                    "{name}: the rating of {name2} cannot be negative"
+                                ).format(name=team.name, name2=m.name))
 
 
 def _sync_team(s: Session, p: PlayerRecord, boards: int) -> None:
@@ -205,9 +215,9 @@ class AddTeam(Action):
 def add_team(s: Session, a: AddTeam) -> Outcome:
     _check_team_data(a.team)
     if tournament_row(s).list_closed:
-        raise ActionRefused("the list of participants is closed")
+        raise ActionRefused(_("the list of participants is closed"))
     if convert.last_paired_round(s) >= 1:
-        raise ActionRefused("round 1 is paired: a team can no longer be added")
+        raise ActionRefused(_("round 1 is paired: a team can no longer be added"))
     top = s.scalars(select(PlayerRecord.tpn).order_by(PlayerRecord.tpn.desc())).first() or 0
     p = PlayerRecord(
         tpn=top + 1,
@@ -280,7 +290,10 @@ def edit_team(s: Session, a: EditTeam) -> Outcome:
         ).first()
         if played is not None:
             raise ActionRefused(
-                f"{gone.name} is in a line-up of {p.name}: a player who was lined up stays on the roster"
+                _(
+                    "{name} is in a line-up of {name2}: a player who was lined up stays on the "
+                    "roster"
+                ).format(name=gone.name, name2=p.name)
             )
         s.delete(gone)
     s.flush()
@@ -343,7 +356,9 @@ class RemoveTeam(Action):
 def remove_team(s: Session, a: RemoveTeam) -> Outcome:
     p = player_by_tpn(s, a.tpn)
     if convert.last_paired_round(s) >= 1:
-        raise ActionRefused(f"{p.name} cannot be removed: round 1 is paired (withdraw it)")
+        raise ActionRefused(_(
+                                "{name} cannot be removed: round 1 is paired (withdraw it)"
+                            ).format(name=p.name))
     team = _team_snapshot(s, p)
     s.execute(delete(TeamMemberRecord).where(TeamMemberRecord.team_id == p.id))
     s.execute(delete(TeamRecord).where(TeamRecord.player_id == p.id))
