@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from swissdesk.i18n import _
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.schema import MAX_FEE_CENTS, EntryFeeRecord, PlayerRecord
@@ -39,12 +40,13 @@ def cents_text(cents: int) -> str:
 
 def set_entry_fee(s: Session, a: SetEntryFee) -> Outcome:
     if a.due is None and a.paid is None:
-        raise ActionRefused("give the fee due, the amount paid, or both")
+        raise ActionRefused(_("give the fee due, the amount paid, or both"))
     for value in (a.due, a.paid):
         if value is not None and not 0 <= value <= MAX_FEE_CENTS:
             raise ActionRefused(
-                f"{cents_text(value)} is not an entry fee swissdesk records (from 0 to "
-                f"{cents_text(MAX_FEE_CENTS)})"
+                _("{amount} is not an entry fee swissdesk records (from 0 to {highest})").format(
+                    amount=cents_text(value), highest=cents_text(MAX_FEE_CENTS)
+                )
             )
     rec = player_by_tpn(s, a.tpn)
     row = s.get(EntryFeeRecord, rec.id)
@@ -53,9 +55,10 @@ def set_entry_fee(s: Session, a: SetEntryFee) -> Outcome:
     paid = a.paid if a.paid is not None else (row.paid if row is not None else 0)
     if before == {"due": due, "paid": paid}:
         raise ActionRefused(
-            f"no. {rec.tpn} {rec.name}'s entry fee is recorded so already (due "
-            f"{cents_text(due)}, paid {cents_text(paid)})"
-        )
+            _("the entry fee of no. {number} {name} is recorded so already (due {due}, paid "
+              "{paid})").format(number=rec.tpn, name=rec.name, due=cents_text(due),
+                                paid=cents_text(paid))
+        )  # fmt: skip
     if row is None:
         s.add(EntryFeeRecord(player_id=rec.id, due=due, paid=paid))
     else:
