@@ -185,7 +185,10 @@ class PlayerForm(QWidget):
             held = self._known.fide(kind)
             field = QLineEdit(str(held.value) if held is not None else "")
             field.setPlaceholderText(_("unrated"))
-            field.setMaximumWidth(70)
+            # As wide as its hint in the language shown (Russian "без рейтинга" is twice
+            # the English "unrated"), at least 70 pixels.
+            hint = field.fontMetrics().horizontalAdvance(_("unrated")) + 16
+            field.setMaximumWidth(max(70, hint))
             field.textChanged.connect(self._show_sources)
             self.fide_fields[kind] = field
         fide_row = QWidget()
@@ -231,7 +234,7 @@ class PlayerForm(QWidget):
         self.manual_rating.textChanged.connect(self._show_sources)
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
-        form.addRow(_("&Name:"), self.name)
+        form.addRow(pgettext("a player's", "&Name:"), self.name)
         form.addRow(_("&Title:"), self.title)
         form.addRow(_("&Rating:"), self.rating)
         form.addRow(_("&Federation:"), self.federation)

@@ -29,6 +29,7 @@ pairing number (TPN, C.04.2 art. 2.3).
 
 from swissdesk.storage.commands.base import Action, Outcome, Redo, Step, Undo
 from swissdesk.storage.commands.chess960 import SetChess960
+from swissdesk.storage.commands.external_tiebreak import DrawLotsForTies, SetExternalTiebreak
 from swissdesk.storage.commands.fees import SetEntryFee
 from swissdesk.storage.commands.fide_mode import LeaveFideMode, ProhibitPairs
 from swissdesk.storage.commands.language import SetDocumentLanguage
@@ -112,6 +113,7 @@ __all__ = [
     "CorrectResult",
     "DismissReport",
     "DrawLots",
+    "DrawLotsForTies",
     "EditPlayer",
     "EditSettings",
     "EditTeam",
@@ -148,6 +150,7 @@ __all__ = [
     "SetChess960",
     "SetDocumentLanguage",
     "SetEntryFee",
+    "SetExternalTiebreak",
     "SetHalfByeEligibility",
     "SetLaterRatings",
     "SetLineup",
