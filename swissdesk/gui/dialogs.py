@@ -558,6 +558,10 @@ class TournamentDialog(ValidatedDialog):
         self._show_round_robin()
 
     def problems(self) -> list[str]:
+        return self.form_problems() + self.tiebreak_list_problems()
+
+    def form_problems(self) -> list[str]:
+        """What is wrong in the form but the tie-break list."""
         out = []
         if not self.name.text().strip():
             out.append(_("the tournament needs a name"))
@@ -575,6 +579,11 @@ class TournamentDialog(ValidatedDialog):
                     code=repr(code)
                 )
             )
+        return out
+
+    def tiebreak_list_problems(self) -> list[str]:
+        """What is wrong in the tie-break list (for the pairing system chosen)."""
+        out = []
         codes = self.tiebreaks.codes()
         for code in codes:
             if self.base.is_team:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from swissdesk.i18n import _
 from swissdesk.manual import IMAGE_FOLDER, Chapter, chapter_of_anchor, chapters, image_bytes
 
 HELP_TOPICS: dict[str, str] = {
@@ -107,7 +108,7 @@ class ManualWindow(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
-        self.setWindowTitle("swissdesk manual")
+        self.setWindowTitle(_("swissdesk manual"))
         self.chapter: Chapter | None = None
         self.contents = QTreeWidget()
         self.contents.setHeaderHidden(True)
@@ -126,10 +127,10 @@ class ManualWindow(QWidget):
         self.browser.setOpenLinks(False)
         self.browser.anchorClicked.connect(self._link)
         self.find_field = QLineEdit()
-        self.find_field.setPlaceholderText("Find in this chapter (Enter: next)")
+        self.find_field.setPlaceholderText(_("Find in this chapter (Enter: next)"))
         self.find_field.returnPressed.connect(self.find_next)
-        self.open_button = QPushButton("Open in web browser")
-        self.open_button.setToolTip("The whole manual as one page, with its screenshots")
+        self.open_button = QPushButton(_("Open in web browser"))
+        self.open_button.setToolTip(_("The whole manual as one page, with its screenshots"))
         self.open_button.clicked.connect(self.open_in_browser)
         top = QHBoxLayout()
         top.addWidget(self.find_field, 1)

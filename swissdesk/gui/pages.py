@@ -457,7 +457,7 @@ class RoundsPage(QWidget):
             self.find_status.setText("" if row >= 0 else _("no board {number}").format(number=text))
         elif text:
             row = self.model.row_of_player(text)
-            self.find_status.setText("" if row >= 0 else "nobody found")
+            self.find_status.setText("" if row >= 0 else _("nobody found"))
         else:
             self.find_status.clear()
         if row >= 0:

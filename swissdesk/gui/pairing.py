@@ -117,7 +117,7 @@ class PairingThread(QThread):
             j = self.job
             message = run_job(j.tournament, j.round_number, j.system, j.explain)
         if self._cancel.is_set():
-            return ("cancelled", "pairing cancelled")
+            return ("cancelled", _("pairing cancelled"))
         assert message is not None
         return message
 
@@ -140,7 +140,7 @@ class PairingThread(QThread):
             while True:
                 if self._cancel.is_set():
                     process.terminate()
-                    return ("cancelled", "pairing cancelled")
+                    return ("cancelled", _("pairing cancelled"))
                 if receiver.poll(POLL_SECONDS):
                     try:
                         result: tuple[Any, ...] = receiver.recv()
@@ -185,7 +185,7 @@ class PairingController(QObject):
     def start(self, job: PairingJob) -> None:
         """Start ``job``; refused (RuntimeError) while another one runs."""
         if self._thread is not None:
-            raise RuntimeError("a pairing is already running")
+            raise RuntimeError(_("a pairing is already running"))
         thread = PairingThread(job, self.use_process)
         thread.done.connect(self._on_done)
         self._thread = thread
@@ -205,7 +205,7 @@ class PairingController(QObject):
         thread.finished.connect(lambda: self._forget(thread))
         if thread.isFinished():
             self._forget(thread)
-        outcome = PairingOutcome(thread.job, None, "cancelled", "pairing cancelled")
+        outcome = PairingOutcome(thread.job, None, "cancelled", _("pairing cancelled"))
         self.last_outcome = outcome
         self.busy_changed.emit(False)
         self.finished.emit(outcome)
@@ -536,16 +536,21 @@ class PairingActions:
         shown = self.w.round_view
         view = shown if shown and shown.round_number == n else None
         settings = self.w.tournament_settings
-        header = [f"Round {n}: how the {settings.system if settings else ''} engine paired it"]
+        system = settings.system if settings else ""
+        header = [
+            _("Round {number}: how the {system} engine paired it").format(number=n, system=system)
+        ]
         if view is not None and view.changed_by_hand:
-            header.append("Note: the arbiter changed this pairing by hand afterwards.")
+            header.append(_("Note: the arbiter changed this pairing by hand afterwards."))
         if pairing is not None and view is not None:
             stored = [(b.white_tpn, b.black_tpn) for b in view.boards]
             if stored != [(p.white, p.black) for p in pairing.pairs] and not view.changed_by_hand:
                 header.append(
-                    "Note: recomputed now, on the results as they stand; a result corrected "
-                    "since may explain a difference from the published pairing."
+                    _(
+                        "Note: recomputed now, on the results as they stand; a result "
+                        "corrected since may explain a difference from the published pairing."
+                    )
                 )
-        text = "\n".join([*header, "", *(lines or ["(the engine gave no explanation)"])])
+        text = "\n".join([*header, "", *(lines or [_("(the engine gave no explanation)")])])
         self.w.explanation_ready.emit(n, text)
         self.w.prompter.show_text(_("Explain round {n}").format(n=n), text)

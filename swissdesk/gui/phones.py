@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QWidget
 
 from swissdesk.errors import SwissdeskError
 from swissdesk.gui.dialog_base import ValidatedDialog
-from swissdesk.i18n import _
+from swissdesk.i18n import _, ngettext
 from swissdesk.storage import (
     AcceptReports,
     IssueCodes,
@@ -49,48 +49,57 @@ class PhonesDialog(ValidatedDialog):
         players: int,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Players' phones: check-in and results", parent)
+        super().__init__(_("Players' phones: check-in and results"), parent)
         self.checkin = QCheckBox(
-            f"Players check in from their phones for round {next_round}"
+            _("Players check in from their phones for round {number}").format(number=next_round)
             if next_round
-            else "Check-in from the phones (every round is paired)"
+            else _("Check-in from the phones (every round is paired)")
         )
         self.checkin.setChecked(access.checkin_round is not None)
         self.checkin.setEnabled(next_round is not None)
-        self.fresh = QCheckBox("Everyone checks in again (take the earlier ticks back)")
+        self.fresh = QCheckBox(_("Everyone checks in again (take the earlier ticks back)"))
         self.fresh.setEnabled(next_round is not None and access.checkin_round is None)
         self.checkin.toggled.connect(
             lambda on: self.fresh.setEnabled(on and access.checkin_round is None)
         )
         self.reports = QCheckBox(
-            f"Players report the results of round {current_round} from their phones"
+            _("Players report the results of round {number} from their phones").format(
+                number=current_round
+            )
             if current_round
-            else "Result reporting (no round paired yet)"
+            else _("Result reporting (no round paired yet)")
         )
         self.reports.setChecked(access.report_round is not None)
         self.reports.setEnabled(current_round is not None)
         self.acceptance = QComboBox()
-        self.acceptance.addItem("I accept each report (one key per board, or all confirmed)",
-                                "arbiter")  # fmt: skip
-        self.acceptance.addItem("Enter a result as soon as both players agree", "auto")
+        self.acceptance.addItem(
+            _("I accept each report (one key per board, or all confirmed)"), "arbiter"
+        )
+        self.acceptance.addItem(_("Enter a result as soon as both players agree"), "auto")
         self.acceptance.setCurrentIndex(1 if access.acceptance == "auto" else 0)
         self.codes = QCheckBox(
-            f"Give a personal code to the {players - codes} players without one"
+            ngettext(
+                "Give a personal code to the {count} player without one",
+                "Give a personal code to the {count} players without one",
+                players - codes,
+            ).format(count=players - codes)
             if codes < players
-            else f"Every player has a personal code ({codes})"
+            else _("Every player has a personal code ({count})").format(count=codes)
         )
         self.codes.setChecked(codes < players)
         self.codes.setEnabled(codes < players)
         note = QLabel(
-            "The phones reach the tournament through the venue server (Venue > Serve). "
-            "Players use the code on their slip (File > Export PDF > Code slips). "
-            "A report never replaces a result you entered."
+            _(
+                "The phones reach the tournament through the venue server (Venue > Serve). "
+                "Players use the code on their slip (File > Export PDF > Code slips). "
+                "A report never replaces a result you entered."
+            )
         )
         note.setWordWrap(True)
         self.form.addRow(self.checkin)
         self.form.addRow(self.fresh)
         self.form.addRow(self.reports)
-        self.form.addRow("Agreed results:", self.acceptance)
+        self.form.addRow(_("Agreed results:"), self.acceptance)
         self.form.addRow(self.codes)
         self.form.addRow(note)
 
@@ -140,7 +149,9 @@ class PhonesController:
             entry = []
         self.w.refresh()
         if entry:
-            self.w.statusBar().showMessage(f"Saved elsewhere: {entry[-1].summary}", 8000)
+            self.w.statusBar().showMessage(
+                _("Saved elsewhere: {summary}").format(summary=entry[-1].summary), 8000
+            )
 
     # -- the board list ----------------------------------------------------------------------
 
@@ -159,7 +170,7 @@ class PhonesController:
         r = self.w.rounds_paired
         if self.w.file is None or r < 1:
             return
-        self.w.run_action(AcceptReports(r), "Accept reports")
+        self.w.run_action(AcceptReports(r), _("Accept reports"))
 
     def accept_board(self) -> None:
         """Round > Accept this board's report (one-sided or disputed too: you looked); in a
@@ -174,9 +185,11 @@ class PhonesController:
         if board is None or view is None or view.round_number != r:
             return
         if board.board not in page.model.reports:
-            self.w.prompter.error("Accept report", f"Board {board.board} has no report.")
+            self.w.prompter.error(
+                _("Accept report"), _("Board {number} has no report.").format(number=board.board)
+            )
             return
-        self.w.run_action(AcceptReports(r, (board.board,)), "Accept report")
+        self.w.run_action(AcceptReports(r, (board.board,)), _("Accept report"))
 
     def accept_match(self) -> None:
         """The captains' report of the selected match entered as it is (Ctrl+Shift+E on the
@@ -191,9 +204,9 @@ class PhonesController:
             return
         if match.number not in page.model.reports:
             text = _("Match {number} has no report from the captains' phones.")
-            self.w.prompter.error("Accept report", text.format(number=match.number))
+            self.w.prompter.error(_("Accept report"), text.format(number=match.number))
             return
-        self.w.run_action(AcceptReports(r, (match.number,)), "Accept report")
+        self.w.run_action(AcceptReports(r, (match.number,)), _("Accept report"))
         self.w.mark_team_pages_stale()
         self.w.teams.show_round(r)
 
@@ -206,7 +219,7 @@ class PhonesController:
         if tf is None or settings is None:
             return
         state = self.w.guarded(
-            "Players' phones", lambda: (tf.phone_access(), tf.player_codes(), tf.players())
+            _("Players' phones"), lambda: (tf.phone_access(), tf.player_codes(), tf.players())
         )
         if state is None:
             return
@@ -218,35 +231,38 @@ class PhonesController:
         if not self.w.prompter.run_dialog(dialog):
             return
         if dialog.codes.isChecked() and len(codes) < len(players):
-            self.w.run_action(IssueCodes(), "Personal codes")
+            self.w.run_action(IssueCodes(), _("Personal codes"))
         want_checkin = dialog.checkin.isChecked()
         if want_checkin and access.checkin_round is None and next_round is not None:
-            self.w.run_action(OpenCheckIn(next_round, fresh=dialog.fresh.isChecked()),
-                              "Check-in")  # fmt: skip
+            self.w.run_action(
+                OpenCheckIn(next_round, fresh=dialog.fresh.isChecked()), _("Check-in")
+            )
         elif not want_checkin and access.checkin_round is not None:
-            self.w.run_action(OpenCheckIn(None), "Check-in")
+            self.w.run_action(OpenCheckIn(None), _("Check-in"))
         acceptance = str(dialog.acceptance.currentData())
         want_reports = dialog.reports.isChecked()
         changed_mode = acceptance != access.acceptance
         if want_reports and (access.report_round is None or changed_mode) and paired:
-            self.w.run_action(OpenReporting(paired, acceptance=acceptance), "Results")
+            self.w.run_action(OpenReporting(paired, acceptance=acceptance), _("Results"))
         elif not want_reports and access.report_round is not None:
-            self.w.run_action(OpenReporting(None, acceptance=acceptance), "Results")
+            self.w.run_action(OpenReporting(None, acceptance=acceptance), _("Results"))
 
     def renew_code(self) -> None:
         """Players > New personal code: the selected player's old code stops working."""
         tpn = self.w.players_page.selected_tpn()
         if tpn is None or self.w.file is None:
             return
-        has = tpn in (self.w.guarded("Codes", self.w.file.player_codes) or {})
-        self.w.run_action(IssueCodes((tpn,), renew=has), "Personal code")
-        code = (self.w.guarded("Codes", self.w.file.player_codes) or {}).get(tpn)
+        has = tpn in (self.w.guarded(_("Personal codes"), self.w.file.player_codes) or {})
+        self.w.run_action(IssueCodes((tpn,), renew=has), _("Personal code"))
+        code = (self.w.guarded(_("Personal codes"), self.w.file.player_codes) or {}).get(tpn)
         if code:
-            self.w.prompter.info("Personal code", f"Player no. {tpn}: {code}")
+            self.w.prompter.info(
+                _("Personal code"), _("Player no. {number}: {code}").format(number=tpn, code=code)
+            )
 
     def revoke_code(self) -> None:
         """Players > Take the personal code away (a lost slip)."""
         tpn = self.w.players_page.selected_tpn()
         if tpn is None:
             return
-        self.w.run_action(RevokeCodes((tpn,)), "Personal code")
+        self.w.run_action(RevokeCodes((tpn,)), _("Personal code"))

@@ -23,6 +23,7 @@ from swissdesk.elo import (
     rating_changes,
 )
 from swissdesk.gui.tablemodel import points
+from swissdesk.i18n import _, ngettext, pgettext
 from swissdesk.model.tournament import Tournament
 from swissdesk.norms import (
     NormReport,
@@ -103,14 +104,28 @@ def _pts(value: Fraction) -> str:
 
 
 def _change_section(report: RatingReport, p: PlayerChange) -> str:
-    out = [f"<h3>{_e(report.list_name)}: rating change after round {report.after_round}</h3>"]
+    heading = _("{list}: rating change after round {number}").format(
+        list=report.list_name, number=report.after_round
+    )
+    out = [f"<h3>{_e(heading)}</h3>"]
     if p.k is not None:
-        out.append(f"<p>Rating {p.rating}, K {p.k.value} ({_e(p.k.reason)}).</p>")
+        text = _("Rating {rating}, K {k} ({reason}).").format(
+            rating=p.rating, k=p.k.value, reason=p.k.reason
+        )
+        out.append(f"<p>{_e(text)}</p>")
     elif not p.rated:
-        out.append("<p>Unrated on this list.</p>")
+        out.append(f"<p>{_e(_('Unrated on this list.'))}</p>")
+    heads = (
+        _("Rd"), _("Opponent"), _("Rtg"), _("Res"),
+        pgettext("rating difference", "D"), pgettext("expected score", "PD"), _("Change"),
+    )  # fmt: skip
     rows = [
-        "<tr><th>Rd</th><th align=left>Opponent</th><th>Rtg</th><th>Res</th>"
-        "<th>D</th><th>PD</th><th>Change</th></tr>"
+        "<tr>"
+        + "".join(
+            f"<th align=left>{_e(h)}</th>" if i == 1 else f"<th>{_e(h)}</th>"
+            for i, h in enumerate(heads)
+        )
+        + "</tr>"
     ]
     for g in p.games:
         if g.counted and p.rated:
@@ -121,10 +136,10 @@ def _change_section(report: RatingReport, p: PlayerChange) -> str:
                 f"<td align=right>{hundredths(g.change, sign=True)}</td>"
             )
         else:
-            figures = f"<td colspan=3><i>{_e(g.note or 'towards a first rating')}</i></td>"
+            figures = f"<td colspan=3><i>{_e(g.note or _('towards a first rating'))}</i></td>"
         rows.append(
             f"<tr><td align=right>{g.round}</td><td>{_e(g.opponent_name)}</td>"
-            f"<td align=right>{g.opponent_rating or 'unr.'}</td>"
+            f"<td align=right>{g.opponent_rating or _e(_('unr.'))}</td>"
             f"<td align=center>{_pts(Fraction(g.score, 100))}{' †' if g.corrected else ''}"
             f"</td>{figures}</tr>"
         )
@@ -132,39 +147,69 @@ def _change_section(report: RatingReport, p: PlayerChange) -> str:
     corrected = [g for g in p.games if g.corrected]
     if corrected:
         out.append(
-            "<p>† corrected for the rating report only: "
-            + "; ".join(f"round {g.round}, {_e(g.corrected)}" for g in corrected)
-            + ".</p>"
+            "<p>"
+            + _e(
+                _("† corrected for the rating report only: {games}.").format(
+                    games="; ".join(
+                        _("round {number}, {result}").format(number=g.round, result=g.corrected)
+                        for g in corrected
+                    )
+                )
+            )
+            + "</p>"
         )
     change = p.change
     if change is not None:
         capped = any(g.capped for g in p.counted_games)
+        games = len(p.counted_games)
+        summary = ngettext(
+            "{points} from {count} rated game, expected {expected}: change {change}",
+            "{points} from {count} rated games, expected {expected}: change {change}",
+            games,
+        ).format(
+            points=_pts(p.points),
+            count=games,
+            expected=hundredths(p.expected),
+            change=hundredths(change, sign=True),
+        )
+        rounded = (
+            _("rounded {change}, art. 8.3.4") if report.system == FIDE else _("rounded {change}")
+        ).format(change=f"{p.change_rounded:+d}")
+        new = _("new rating {rating}").format(rating=f"<b>{p.new_rating}</b>")
         out.append(
-            f"<p><b>{_pts(p.points)} from {len(p.counted_games)} rated games, expected "
-            f"{hundredths(p.expected)}: change {hundredths(change, sign=True)}</b> (rounded "
-            f"{p.change_rounded:+d}{', art. 8.3.4' if report.system == FIDE else ''}): new "
-            f"rating <b>{p.new_rating}</b>."
-            + (" * a difference of more than 400 counted as 400 (art. 8.3.1)." if capped else "")
+            f"<p><b>{_e(summary)}</b> ({_e(rounded)}): {new}."
+            + (
+                " " + _e(_("* a difference of more than 400 counted as 400 (art. 8.3.1)."))
+                if capped
+                else ""
+            )
             + "</p>"
         )
     elif p.initial is not None:
         i = p.initial
         detail = ""
         if i.average is not None and i.rating is not None:
-            detail = (
-                f" Ra with two 1800 draws {float(i.average):.1f}, {i.percentage} %, dp {i.dp}: "
-                f"{i.rating}."
+            detail = " " + _e(
+                _("Ra with two 1800 draws {average}, {percentage} %, dp {dp}: {rating}.").format(
+                    average=f"{float(i.average):.1f}",
+                    percentage=i.percentage,
+                    dp=i.dp,
+                    rating=i.rating,
+                )
             )
         out.append(f"<p><b>{_e(p.status)}</b>.{detail}</p>")
     return "".join(out)
 
 
 def _norm_section(report: NormReport, p: PlayerNorms) -> str:
-    out = [f"<h3>Title norms after round {report.after_round} of {report.total_rounds}</h3>"]
+    heading = _("Title norms after round {number} of {total}").format(
+        number=report.after_round, total=report.total_rounds
+    )
+    out = [f"<h3>{_e(heading)}</h3>"]
     if not report.applicable:
         return out[0] + f"<p>{_e(report.note)}</p>"
     if not p.sought:
-        return out[0] + "<p>No norm to seek: the player holds the GM title.</p>"
+        return out[0] + f"<p>{_e(_('No norm to seek: the player holds the GM title.'))}</p>"
     achieved = {n.title: n for n in p.achieved}
     forecasts = {f.title: f for f in p.forecasts}
     items = []
@@ -173,16 +218,30 @@ def _norm_section(report: NormReport, p: PlayerNorms) -> str:
         if title in achieved:
             n = achieved[title]
             extra = f" ({_e('; '.join(n.exceptions))})" if n.exceptions else ""
-            items.append(
-                f"<li><b>{title.value} norm achieved</b>: {_pts(n.points)}/{len(n.games)}, "
-                f"Ra {n.average}, {n.percentage} %, Rp {n.performance}; counts as "
-                f"{n.counts_as} games{extra}.</li>"
+            achieved_text = _("{title} norm achieved").format(title=title.value)
+            figures = _(
+                "{points}/{games}, Ra {average}, {percentage} %, Rp {performance}; counts as "
+                "{counts} games"
+            ).format(
+                points=_pts(n.points),
+                games=len(n.games),
+                average=n.average,
+                percentage=n.percentage,
+                performance=n.performance,
+                counts=n.counts_as,
             )
+            items.append(f"<li><b>{_e(achieved_text)}</b>: {_e(figures)}{extra}.</li>")
             continue
         failed = "; ".join(f"{c.article}: {c.actual} ({c.requirement})" for c in latest.failed)
-        line = (
-            f"<li>{title.value}: {len(latest.games)} games, Ra {latest.average}, Rp "
-            f"{latest.performance}; not (yet) a norm: {_e(failed)}."
+        text = _("{title}: {games} games, Ra {average}, Rp {performance}; not (yet) a norm: {why}.")
+        line = "<li>" + _e(
+            text.format(
+                title=title.value,
+                games=len(latest.games),
+                average=latest.average,
+                performance=latest.performance,
+                why=failed,
+            )
         )
         if title in forecasts:
             line += f"<br><i>{_e(describe_forecast(forecasts[title]))}</i>"
@@ -194,7 +253,8 @@ def player_card_html(tournament: Tournament, extras: RatingExtras, tpn: int) -> 
     """The card of ``tpn`` as rich text (Qt's HTML subset)."""
     player = tournament.player(tpn)
     who = ", ".join(x for x in (player.title, player.federation) if x)
-    parts = [f"<h2>No. {tpn} {_e(player.name)}" + (f" ({_e(who)})" if who else "") + "</h2>"]
+    name = _("No. {number} {name}").format(number=tpn, name=player.name)
+    parts = [f"<h2>{_e(name)}" + (f" ({_e(who)})" if who else "") + "</h2>"]
     fide = extras.fide.by_tpn().get(tpn)
     if fide is not None:
         parts.append(_change_section(extras.fide, fide))

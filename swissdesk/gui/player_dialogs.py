@@ -28,7 +28,7 @@ from swissdesk.gui.dialog_base import NOT_A_CHANGE, ValidatedDialog
 from swissdesk.gui.models import BYE_KIND_DISPLAY
 from swissdesk.gui.ratinglist_widgets import RatingListLookup, form_values, installed_rating_list
 from swissdesk.gui.tablemodel import points_words
-from swissdesk.i18n import N_, _
+from swissdesk.i18n import N_, _, pgettext
 from swissdesk.model.ratings import (
     ARBITER,
     RATING_TYPES,
@@ -56,6 +56,12 @@ FIDE_RATING_TIPS = {
     "rapid": N_("FIDE rapid rating"),
     "blitz": N_("FIDE blitz rating"),
 }
+FIELD_LABELS = {
+    "standard": lambda: pgettext("FIDE rating field", "standard"),
+    "rapid": lambda: pgettext("FIDE rating field", "rapid"),
+    "blitz": lambda: pgettext("FIDE rating field", "blitz"),
+}
+"""The short names beside the FIDE rating fields (translated when shown)."""
 STANDING_IN = {
     "rapid": N_("no rapid rating: the standard one stands in (R&B art. 7.2.1)"),
     "blitz": N_("no blitz rating: the standard one stands in (R&B art. 7.2.1)"),
@@ -179,14 +185,17 @@ class PlayerForm(QWidget):
             held = self._known.fide(kind)
             field = QLineEdit(str(held.value) if held is not None else "")
             field.setPlaceholderText(_("unrated"))
-            field.setMaximumWidth(70)
+            # As wide as its hint in the language shown (Russian "без рейтинга" is twice
+            # the English "unrated"), at least 70 pixels.
+            hint = field.fontMetrics().horizontalAdvance(_("unrated")) + 16
+            field.setMaximumWidth(max(70, hint))
             field.textChanged.connect(self._show_sources)
             self.fide_fields[kind] = field
         fide_row = QWidget()
         fide_layout = QHBoxLayout(fide_row)
         fide_layout.setContentsMargins(0, 0, 0, 0)
         for kind, field in self.fide_fields.items():
-            label = QLabel(_(RATING_LABELS[kind]).lower())
+            label = QLabel(FIELD_LABELS[kind]())
             label.setBuddy(field)
             fide_layout.addWidget(label)
             fide_layout.addWidget(field)
@@ -225,7 +234,7 @@ class PlayerForm(QWidget):
         self.manual_rating.textChanged.connect(self._show_sources)
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
-        form.addRow(_("&Name:"), self.name)
+        form.addRow(pgettext("a player's", "&Name:"), self.name)
         form.addRow(_("&Title:"), self.title)
         form.addRow(_("&Rating:"), self.rating)
         form.addRow(_("&Federation:"), self.federation)

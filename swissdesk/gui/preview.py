@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 
 from swissdesk.gui.dialog_base import fit_to_screen
 from swissdesk.gui.printing import page_count, page_images
+from swissdesk.i18n import _, ngettext
 
 PREVIEW_DPI = 96
 """Resolution of the page images: a page is about 800 pixels high, crisp at 100 % zoom."""
@@ -75,7 +76,9 @@ class PageRenderer(QObject):
                 buffer.open(QIODevice.OpenModeFlag.WriteOnly)
                 # The binding takes the format as str (its stubs say bytes, which it refuses).
                 if not image.save(buffer, "PNG"):  # type: ignore[call-overload]
-                    raise RuntimeError(f"page {number} could not be kept as an image")
+                    raise RuntimeError(
+                        _("page {number} could not be kept as an image").format(number=number)
+                    )
                 self.page.emit(number, buffer.data(), image.size())
             self.finished.emit()
         except Exception as exc:  # shown in the dialog, never a traceback
@@ -107,9 +110,9 @@ class PageModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DecorationRole:
             return self.pixmap(row)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"Page {row + 1} of {self.total}"
+            return _("Page {page} of {total}").format(page=row + 1, total=self.total)
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return f"Page {row + 1}"
+            return _("Page {page}").format(page=row + 1)
         if role == Qt.ItemDataRole.SizeHintRole:
             return self.display_size + QSize(8, 8)
         return None
@@ -154,7 +157,7 @@ class PreviewDialog(QDialog):
 
     def __init__(self, pdf: Path, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Print preview — {title}")
+        self.setWindowTitle(_("Print preview — {document}").format(document=title))
         self.pdf = pdf
         self.total = page_count(pdf)
         self.failure = ""
@@ -171,14 +174,14 @@ class PreviewDialog(QDialog):
         self.pages.setUniformItemSizes(True)
         self.pages.setSpacing(12)
         self.pages.setSelectionMode(QListView.SelectionMode.NoSelection)
-        self.pages.setAccessibleName("Pages")
+        self.pages.setAccessibleName(_("Pages"))
         # White pages on the list's usual white would show no edges.
         self.pages.setStyleSheet("QListView { background: palette(dark); }")
         self.status = QLabel()
-        self.zoom_out_button = QPushButton("Zoom &out")
-        self.zoom_in_button = QPushButton("Zoom &in")
-        self.print_button = QPushButton("&Print…")
-        self.close_button = QPushButton("&Close")
+        self.zoom_out_button = QPushButton(_("Zoom &out"))
+        self.zoom_in_button = QPushButton(_("Zoom &in"))
+        self.print_button = QPushButton(_("&Print…"))
+        self.close_button = QPushButton(_("&Close"))
         self.zoom_out_button.clicked.connect(self.zoom_out)
         self.zoom_in_button.clicked.connect(self.zoom_in)
         self.print_button.clicked.connect(self.accept)
@@ -231,13 +234,16 @@ class PreviewDialog(QDialog):
 
     def _update_status(self) -> None:
         if self.failure:
-            self.status.setText(f"The pages could not be shown: {self.failure}")
+            self.status.setText(
+                _("The pages could not be shown: {reason}").format(reason=self.failure)
+            )
             return
-        pages = f"{self.total} page{'s' if self.total != 1 else ''}"
+        pages = ngettext("{count} page", "{count} pages", self.total).format(count=self.total)
         shown = self.model.rowCount()
         if shown < self.total and self.rendering:
-            pages = f"{pages}; showing {shown} so far…"
-        self.status.setText(f"{pages}   Zoom {self.zoom} %")
+            pages = _("{pages}; showing {shown} so far…").format(pages=pages, shown=shown)
+        zoom = _("Zoom {percent} %").format(percent=self.zoom)
+        self.status.setText(f"{pages}   {zoom}")
 
     # -- zoom ---------------------------------------------------------------------------
 

@@ -35,6 +35,7 @@ from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QComboBox, QProgressBar, QPushButton, QSpinBox, QWidget
 
 from swissdesk.gui.dialog_base import ValidatedDialog
+from swissdesk.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from swissdesk.gui.mainwindow import MainWindow
@@ -55,7 +56,7 @@ def document_kinds(team: bool) -> list[tuple[str, str]]:
     if team:
         from swissdesk.reports.team import TEAM_KIND_TITLES, TEAM_KINDS
 
-        return [(TEAM_PREFIX + k, TEAM_KIND_TITLES[k]) for k in TEAM_KINDS]
+        return [(TEAM_PREFIX + k, _(TEAM_KIND_TITLES[k])) for k in TEAM_KINDS]
     from swissdesk.reports import KIND_TITLES, KINDS
     from swissdesk.reports.starting_list import ORDERS
 
@@ -63,14 +64,14 @@ def document_kinds(team: bool) -> list[tuple[str, str]]:
     for k in KINDS:
         if k == "starting-list":  # one entry per order: starting-list, starting-list:rating
             kinds += [
-                (k if order == "number" else f"{k}:{order}", f"{KIND_TITLES[k]} {words}")
+                (k if order == "number" else f"{k}:{order}", f"{_(KIND_TITLES[k])} {_(words)}")
                 for order, words in ORDERS.items()
             ]
         else:
-            kinds.append((k, KIND_TITLES[k]))
+            kinds.append((k, _(KIND_TITLES[k])))
     kinds += [
-        (HALL, "Board list for the hall (all sections)"),
-        (f"{HALL}:continuous", "Board list for the hall (boards numbered on)"),
+        (HALL, _("Board list for the hall (all sections)")),
+        (f"{HALL}:continuous", _("Board list for the hall (boards numbered on)")),
     ]
     return kinds
 
@@ -226,7 +227,7 @@ def page_images(pdf: Path, pages: list[int], dpi: int = PRINT_DPI) -> Iterator[Q
                     yield QImage(str(file))
                     file.unlink()
         return
-    raise RuntimeError("no PDF rasteriser available")
+    raise RuntimeError(_("no PDF rasteriser available"))
 
 
 def _runs(pages: list[int], longest: int = 16) -> Iterator[list[int]]:
@@ -258,7 +259,7 @@ def paint_pages(
     total_pages = len(pages) * copies
     painter = QPainter()
     if not painter.begin(printer):
-        raise RuntimeError("the printer could not be started")
+        raise RuntimeError(_("the printer could not be started"))
     try:
         dpi = min(PRINT_DPI, max(72, printer.resolution()))
         collated = (image for _ in range(copies) for image in page_images(pdf, pages, dpi))
@@ -307,12 +308,14 @@ def deliver_without_rasteriser(printer: QPrinter, pdf: Path) -> str:
     """No rasteriser: the PDF itself to a "print to file" printer, else through CUPS."""
     if printer.outputFormat() == QPrinter.OutputFormat.PdfFormat and printer.outputFileName():
         shutil.copyfile(pdf, printer.outputFileName())
-        return f"Saved as {printer.outputFileName()}"
+        return _("Saved as {file}").format(file=printer.outputFileName())
     lp = shutil.which("lp")
     if lp is None:
         raise RuntimeError(
-            "this installation cannot print PDF pages directly: use File > Export PDF "
-            "PDF and print the PDF from its viewer"
+            _(
+                "this installation cannot print PDF pages directly: use File > Export PDF "
+                "and print the PDF from its viewer"
+            )
         )
     command = [lp, "-n", str(max(1, printer.copyCount()))]
     if printer.printerName():
@@ -320,7 +323,9 @@ def deliver_without_rasteriser(printer: QPrinter, pdf: Path) -> str:
     if printer.printRange() == QPrinter.PrintRange.PageRange and printer.fromPage() >= 1:
         command += ["-P", f"{printer.fromPage()}-{printer.toPage()}"]
     subprocess.run([*command, str(pdf)], check=True, capture_output=True)
-    return f"Sent to {printer.printerName() or 'the default printer'}"
+    if printer.printerName():
+        return _("Sent to {printer}").format(printer=printer.printerName())
+    return _("Sent to the default printer")
 
 
 # ---------------------------------------------------------------------------------------
@@ -366,7 +371,9 @@ class PrintJob(QObject):
             done = paint_pages(
                 self.printer, self.pdf, self.progress.emit, lambda: self.cancel_requested
             )
-            self.finished.emit(f"Printed {done} page{'s' if done != 1 else ''}")
+            self.finished.emit(
+                ngettext("Printed {count} page", "Printed {count} pages", done).format(count=done)
+            )
         except PrintCancelled:
             self.failed.emit("")
         except Exception as exc:  # shown to the arbiter, never a traceback
@@ -385,7 +392,7 @@ class PrintOptionsDialog(ValidatedDialog):
         *,
         team: bool = False,
     ):
-        super().__init__("Print", parent)
+        super().__init__(_("Print"), parent)
         self.kind = QComboBox()
         for k, title in document_kinds(team):
             self.kind.addItem(title, k)
@@ -393,11 +400,11 @@ class PrintOptionsDialog(ValidatedDialog):
         self.round = QSpinBox()
         self.round.setRange(1, max(1, rounds))
         self.round.setValue(max(1, min(current, rounds)))
-        self.form.addRow("&Document:", self.kind)
-        self.form.addRow("&Round:", self.round)
+        self.form.addRow(_("&Document:"), self.kind)
+        self.form.addRow(_("&Round:"), self.round)
         self.kind.currentIndexChanged.connect(self._kind_changed)
         self._kind_changed()
-        self.ok_button.setText("&Continue…")
+        self.ok_button.setText(_("&Continue…"))
 
     def _kind_changed(self) -> None:
         self.round.setEnabled(is_round_kind(self.chosen_kind()))
@@ -426,7 +433,7 @@ class PrintController(QObject):
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(180)
         self.progress.setVisible(False)
-        self.cancel_button = QPushButton("Cancel printing")
+        self.cancel_button = QPushButton(_("Cancel printing"))
         self.cancel_button.setVisible(False)
         self.cancel_button.clicked.connect(self.cancel)
         window.statusBar().addPermanentWidget(self.progress)
@@ -507,7 +514,11 @@ class PrintController(QObject):
 
     def _title(self, request: PrintRequest) -> str:
         title = document_title(request.kind)
-        return f"{title}, round {request.round_number}" if request.round_number else title
+        if request.round_number:
+            return _("{document}, round {number}").format(
+                document=title, number=request.round_number
+            )
+        return title
 
     # -- the job ----------------------------------------------------------------------
 
@@ -535,7 +546,7 @@ class PrintController(QObject):
         render: Callable[[Path], Path] | None = None,
     ) -> None:
         if render is None:
-            render = self.w.guarded("Print", lambda: self._renderer(request))
+            render = self.w.guarded(_("Print"), lambda: self._renderer(request))
             if render is None:
                 return
         job = PrintJob(render, printer, pdf or self._temp / f"print-{request.kind}.pdf")
@@ -551,7 +562,9 @@ class PrintController(QObject):
         self.progress.setRange(0, 0)
         self.progress.setVisible(True)
         self.cancel_button.setVisible(True)
-        self.w.statusBar().showMessage(f"Preparing {self._title(request)}…")
+        self.w.statusBar().showMessage(
+            _("Preparing {document}…").format(document=self._title(request))
+        )
         # The job allocates a great deal; a full collection of the cyclic GC (which holds
         # the GIL) then scans every object of the window and the file. Those are long-lived:
         # move them out of its reach (still freed by reference counting).
@@ -563,7 +576,9 @@ class PrintController(QObject):
         self.progress.setRange(0, total)
         self.progress.setValue(done)
         if total:
-            self.w.statusBar().showMessage(f"Printing page {done} of {total}…")
+            self.w.statusBar().showMessage(
+                _("Printing page {page} of {total}…").format(page=done, total=total)
+            )
 
     def cancel(self) -> None:
         if self.job is not None:
@@ -593,9 +608,9 @@ class PrintController(QObject):
         self.w.statusBar().clearMessage()
         self.last_message = message or "cancelled"
         if message:
-            self.w.prompter.error("Print", message)
+            self.w.prompter.error(_("Print"), message)
         else:
-            self.w.statusBar().showMessage("Printing cancelled", 8000)
+            self.w.statusBar().showMessage(_("Printing cancelled"), 8000)
 
     def wait(self, timeout_ms: int = 60_000) -> bool:
         """Let the running job finish (tests, quitting)."""
@@ -625,10 +640,14 @@ class PrintController(QObject):
             return
         round_number = self._current_round(kind)
         title = document_title(kind)
-        suffix = f" round {round_number}" if round_number and is_round_kind(kind) else ""
+        suffix = (
+            " " + _("round {number}").format(number=round_number)
+            if round_number and is_round_kind(kind)
+            else ""
+        )
         stem = self.w.file.path.stem
         suggested = self.w.export_folder() / f"{stem} {title.lower()}{suffix}.pdf"
-        name = self.w.prompter.save_file("Export PDF", str(suggested), PDF_FILTER)
+        name = self.w.prompter.save_file(_("Export PDF"), str(suggested), PDF_FILTER)
         if not name:
             return
         path = self.export_pdf_to(kind, Path(name), round_number)
@@ -646,9 +665,13 @@ class PrintController(QObject):
         the file is (the status bar says it in any case)."""
         if not self.w.prompter.open_url(path):
             self.w.prompter.info(
-                "PDF written",
-                f"The PDF was written to\n{path}\n\nNo program to show PDF files could be "
-                f"started on this computer: open the file from the folder {path.parent}.",
+                _("PDF written"),
+                _("The PDF was written to\n{path}").format(path=path)
+                + "\n\n"
+                + _(
+                    "No program to show PDF files could be started on this computer: open "
+                    "the file from the folder {folder}."
+                ).format(folder=path.parent),
             )
 
     def export_pdf_to(self, kind: str, path: Path, round_number: int | None) -> Path | None:
@@ -664,7 +687,9 @@ class PrintController(QObject):
             refuse_overwriting(path, [tf.path])
             return render_document(tf, kind, path, round_number, venue_url)
 
-        written = self.w.guarded(f"Export {document_title(kind)}", render)
+        written = self.w.guarded(
+            _("Export {document}").format(document=document_title(kind)), render
+        )
         if written is not None:
-            self.w.statusBar().showMessage(f"Wrote {written}", 30_000)
+            self.w.statusBar().showMessage(_("Wrote {file}").format(file=written), 30_000)
         return written

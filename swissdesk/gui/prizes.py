@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from swissdesk.errors import InputError
 from swissdesk.gui.dialog_base import ValidatedDialog
 from swissdesk.gui.tablemodel import DISPLAY, RIGHT, TOOLTIP, Column, TableModel, points
-from swissdesk.i18n import N_
+from swissdesk.i18n import N_, _
 from swissdesk.prizes import OVERALL, Award, CategoryRow, PrizeList, PrizePlan, loads
 
 
@@ -55,13 +55,13 @@ class PrizeListModel(TableModel):
             return None
         money = self.prizes.plan.rules.money if self.prizes is not None else None
         if column == 0:
-            return "Standings" if row.category == OVERALL else row.category
+            return _("Standings") if row.category == OVERALL else row.category
         if column == 1:
             return row.label
         if column == 2:
             return "" if row.tpn is None else str(row.tpn)
         if column == 3:
-            return row.name if row.tpn is not None else "(not awarded)"
+            return row.name if row.tpn is not None else _("(not awarded)")
         if column == 4:
             if row.tpn is None or money is None or (row.item and not row.amount):
                 return ""
@@ -95,15 +95,15 @@ class PrizesDialog(QDialog):
     """Tournament > Prize list: the list, the category standings, the plan's import and
     export, the PDF for the prize-giving and the treasurer's CSV."""
 
-    PRIZE_LIST = "Prize list"
+    PRIZE_LIST = N_("Prize list")
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Prize list")
+        self.setWindowTitle(_("Prize list"))
         self.rules = QLabel()
         self.rules.setWordWrap(True)
         self.show_box = QComboBox()
-        self.show_box.setAccessibleName("Show")
+        self.show_box.setAccessibleName(_("Show"))
         self.prize_model = PrizeListModel(self)
         self.category_model = CategoryStandingsModel(self)
         self.table = QTableView()
@@ -112,16 +112,16 @@ class PrizesDialog(QDialog):
         self.table.setWordWrap(False)
         self.notes = QLabel()
         self.notes.setWordWrap(True)
-        self.edit_button = QPushButton("&Edit plan…")
-        self.tick_button = QPushButton("&Tick players…")
-        self.import_button = QPushButton("&Import plan…")
-        self.export_button = QPushButton("E&xport plan…")
-        self.pdf_button = QPushButton("Prize list &PDF…")
-        self.csv_button = QPushButton("Treasurer's &CSV…")
-        self.close_button = QPushButton("Close")
+        self.edit_button = QPushButton(_("&Edit plan…"))
+        self.tick_button = QPushButton(_("&Tick players…"))
+        self.import_button = QPushButton(_("&Import plan…"))
+        self.export_button = QPushButton(_("E&xport plan…"))
+        self.pdf_button = QPushButton(_("Prize list &PDF…"))
+        self.csv_button = QPushButton(_("Treasurer's &CSV…"))
+        self.close_button = QPushButton(_("Close"))
         self.close_button.clicked.connect(self.reject)
         top = QHBoxLayout()
-        show_label = QLabel("&Show:")
+        show_label = QLabel(_("&Show:"))
         show_label.setBuddy(self.show_box)
         top.addWidget(show_label)
         top.addWidget(self.show_box, 1)
@@ -144,13 +144,13 @@ class PrizesDialog(QDialog):
     def set_prizes(self, prizes: PrizeList | None, message: str = "") -> None:
         """Show ``prizes`` (``None``: ``message`` says why there is no list)."""
         self.prizes = prizes
-        shown = self.show_box.currentText()
+        shown = self.show_box.currentData()
         self.show_box.blockSignals(True)
         self.show_box.clear()
-        self.show_box.addItem(self.PRIZE_LIST)
+        self.show_box.addItem(_(self.PRIZE_LIST), None)
         for cat in prizes.categories if prizes is not None else ():
-            self.show_box.addItem(f"Category: {cat.name}")
-        index = self.show_box.findText(shown)
+            self.show_box.addItem(_("Category: {name}").format(name=cat.name), cat.name)
+        index = self.show_box.findData(shown) if shown is not None else 0
         self.show_box.setCurrentIndex(max(index, 0))
         self.show_box.blockSignals(False)
         for b in (self.export_button, self.pdf_button, self.csv_button):
@@ -165,21 +165,24 @@ class PrizesDialog(QDialog):
             from swissdesk.reports.prizes import sharing_text
 
             money = prizes.plan.rules.money
-            self.rules.setText(f"After round {prizes.after_round}. {sharing_text(prizes)}")
+            after = _("After round {number}.").format(number=prizes.after_round)
+            self.rules.setText(f"{after} {sharing_text(prizes)}")
+            paid = money.text(prizes.paid, code=True)
+            fund = money.text(prizes.fund, code=True)
             totals = (
-                f"Paid {money.text(prizes.paid, code=True)} of "
-                f"{money.text(prizes.fund, code=True)}"
-                + (f"; not awarded {money.text(prizes.kept, code=True)}" if prizes.kept else "")
-                + "."
+                _("Paid {paid} of {fund}; not awarded {kept}.").format(
+                    paid=paid, fund=fund, kept=money.text(prizes.kept, code=True)
+                )
+                if prizes.kept
+                else _("Paid {paid} of {fund}.").format(paid=paid, fund=fund)
             )
             self.notes.setText("\n".join([totals, *prizes.notes]))
         self._show()
 
     def _show(self, _index: int = 0) -> None:
-        text = self.show_box.currentText()
+        name = self.show_box.currentData()
         prizes = self.prizes
-        if text.startswith("Category: ") and prizes is not None:
-            name = text.removeprefix("Category: ")
+        if name is not None and prizes is not None:
             cat = next((c for c in prizes.categories if c.name == name), None)
             self.category_model.set_rows(list(cat.rows) if cat is not None else [])
             self.table.setModel(self.category_model)
@@ -196,18 +199,20 @@ class PlanEditorDialog(ValidatedDialog):
     problem is named with its place (``prize 3: ...``) and nothing is kept until it reads."""
 
     def __init__(self, text: str, parent: QWidget | None = None) -> None:
-        super().__init__("Prize plan", parent)
+        super().__init__(_("Prize plan"), parent)
         self.editor = QPlainTextEdit()
         self.editor.setPlainText(text)
         font = QFont("monospace")
         font.setStyleHint(QFont.StyleHint.Monospace)
         self.editor.setFont(font)
         self.editor.setMinimumSize(620, 440)
-        self.editor.setAccessibleName("Prize plan")
+        self.editor.setAccessibleName(_("Prize plan"))
         self.form.addRow(self.editor)
         self.set_note(
-            "Categories ([[category]]), prizes ([[prize]]) and the rules for ties ([rules]), "
-            "as in a plan file; README, Prizes, has an example."
+            _(
+                "Categories ([[category]]), prizes ([[prize]]) and the rules for ties "
+                "([rules]), as in a plan file; README, Prizes, has an example."
+            )
         )
         self.plan: PrizePlan | None = None
 
@@ -231,13 +236,13 @@ class TickPlayersDialog(ValidatedDialog):
         ticked: dict[int, frozenset[str]],
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Tick players", parent)
+        super().__init__(_("Tick players"), parent)
         self.category_box = QComboBox()
         self.category_box.addItems(categories)
         self.players = QListWidget()
         self.players.setMinimumSize(420, 380)
-        self.form.addRow("&Category:", self.category_box)
-        self.form.addRow("&Players:", self.players)
+        self.form.addRow(_("&Category:"), self.category_box)
+        self.form.addRow(_("&Players:"), self.players)
         self._people = players
         self._ticked = {tpn: set(names) for tpn, names in ticked.items()}
         self.changes: list[tuple[int, str, bool]] = []

@@ -18,7 +18,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
 from swissdesk.gui.dialogs import TextDialog
-from swissdesk.i18n import _
+from swissdesk.i18n import _, ngettext
 from swissdesk.storage import Level, LevelWarning
 
 MAX_DETAILS = 12
@@ -68,7 +68,12 @@ def question_box(
         shown = details if len(details) <= MAX_DETAILS else details[: MAX_DETAILS - 1]
         lines = [f"• {d}" for d in shown]
         if len(shown) < len(details):
-            lines.append(f"… and {len(details) - len(shown)} more (Show Details…)")
+            more = len(details) - len(shown)
+            lines.append(
+                ngettext(
+                    "… and {count} more (Show Details…)", "… and {count} more (Show Details…)", more
+                ).format(count=more)
+            )
             box.setDetailedText("\n".join(details))
         box.setInformativeText("\n".join(lines))
     box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
@@ -127,9 +132,9 @@ class Prompter:
         if not self.confirm(heading, question, facts):
             return 0
         if level >= Level.DOUBLE:
-            second = (
-                f"{consequences}\n\n" if consequences else ""
-            ) + "Do you really want to do this?"
+            second = (f"{consequences}\n\n" if consequences else "") + _(
+                "Do you really want to do this?"
+            )
             if not self.confirm(
                 _("{title} — second confirmation (Level 4)").format(title=title), second
             ):

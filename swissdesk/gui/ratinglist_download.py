@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from swissdesk.i18n import _, ngettext
 from swissdesk.ratinglist import DEFAULT_SOURCE, RatingList, RatingListError
 from swissdesk.ratinglist.download import (
     FIDE_DOWNLOAD_PAGE,
@@ -51,9 +52,15 @@ runs (default on; only lists downloaded once before, so nothing is fetched unask
 def _when(download: ListDownload) -> str:
     age = age_hours(download)
     if age is None:
-        return "never"
-    ago = "less than an hour" if age < 1 else f"{age:.0f} h" if age < 48 else f"{age / 24:.0f} days"
-    return f"{download.checked} UTC ({ago} ago)"
+        return _("never")
+    if age < 1:
+        ago = _("less than an hour ago")
+    elif age < 48:
+        ago = _("{hours} h ago").format(hours=f"{age:.0f}")
+    else:
+        days = round(age / 24)
+        ago = ngettext("{count} day ago", "{count} days ago", days).format(count=days)
+    return f"{download.checked} UTC ({ago})"
 
 
 class DownloadListsDialog(QDialog):
@@ -68,21 +75,24 @@ class DownloadListsDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Download rating lists")
+        self.setWindowTitle(_("Download rating lists"))
         self._kept = {d.name: d for d in downloads}
         self.formats = list(formats)
         layout = QVBoxLayout(self)
         intro = QLabel(
-            "swissdesk downloads these lists and imports each in place of the one on this "
-            "computer; a download cut short or a damaged file changes nothing. Do it at home: "
-            f'the venue needs no network. FIDE\'s lists: <a href="{FIDE_DOWNLOAD_PAGE}">'
-            f"{FIDE_DOWNLOAD_PAGE}</a>."
+            _(
+                "swissdesk downloads these lists and imports each in place of the one on this "
+                "computer; a download cut short or a damaged file changes nothing. Do it at "
+                "home: the venue needs no network. FIDE's lists: {link}."
+            ).format(link=f'<a href="{FIDE_DOWNLOAD_PAGE}">{FIDE_DOWNLOAD_PAGE}</a>')
         )
         intro.setWordWrap(True)
         intro.setOpenExternalLinks(True)
         layout.addWidget(intro)
         self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["List", "Address (URL)", "Format", "Last downloaded"])
+        self.table.setHorizontalHeaderLabels(
+            [_("List"), _("Address (URL)"), _("Format"), _("Last downloaded")]
+        )
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
@@ -94,22 +104,26 @@ class DownloadListsDialog(QDialog):
             )
         layout.addWidget(self.table)
         row = QHBoxLayout()
-        add = QPushButton("&Add a list")
-        add.setToolTip("A national list with its address: name it (e.g. ESP) and give the URL")
+        add = QPushButton(_("&Add a list"))
+        add.setToolTip(_("A national list with its address: name it (e.g. ESP) and give the URL"))
         add.clicked.connect(self.add_list)
-        self.remove_button = QPushButton("&Remove list")
-        self.remove_button.setToolTip("Stop downloading the list (its players stay)")
+        self.remove_button = QPushButton(_("&Remove list"))
+        self.remove_button.setToolTip(_("Stop downloading the list (its players stay)"))
         self.remove_button.clicked.connect(self.remove_list)
-        fide = QPushButton("&FIDE's address")
-        fide.setToolTip(f"Give the FIDE list its default address, {FIDE_LIST_URL}")
+        fide = QPushButton(_("&FIDE's address"))
+        fide.setToolTip(
+            _("Give the FIDE list its default address, {url}").format(url=FIDE_LIST_URL)
+        )
         fide.clicked.connect(self.reset_fide)
         for button in (add, self.remove_button, fide):
             row.addWidget(button)
         row.addStretch(1)
         layout.addLayout(row)
         self.keep_fresh = QCheckBox(
-            "&Keep these lists at most a day old: download them when swissdesk starts and "
-            "once a day while it runs (when this computer is online)"
+            _(
+                "&Keep these lists at most a day old: download them when swissdesk starts and "
+                "once a day while it runs (when this computer is online)"
+            )
         )
         self.keep_fresh.setChecked(keep_fresh)
         layout.addWidget(self.keep_fresh)
@@ -120,7 +134,7 @@ class DownloadListsDialog(QDialog):
         layout.addWidget(self.error_label)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.download_button = buttons.addButton(
-            "&Download all", QDialogButtonBox.ButtonRole.AcceptRole
+            _("&Download all"), QDialogButtonBox.ButtonRole.AcceptRole
         )
         buttons.accepted.connect(self.try_accept)
         buttons.rejected.connect(self.reject)
@@ -138,13 +152,13 @@ class DownloadListsDialog(QDialog):
         self.table.setItem(row, 0, name_item)
         self.table.setItem(row, 1, QTableWidgetItem(url))
         formats = QComboBox()
-        formats.addItem("FIDE's layout", "")
+        formats.addItem(_("FIDE's layout"), "")
         for name_ in self.formats:
             formats.addItem(name_, name_)
         if fmt and fmt not in self.formats:
-            formats.addItem(f"{fmt} (deleted)", fmt)
+            formats.addItem(_("{format} (deleted)").format(format=fmt), fmt)
         formats.setCurrentIndex(max(0, formats.findData(fmt)))
-        formats.setToolTip("How the file is read: FIDE's XML/TXT, or a custom list format")
+        formats.setToolTip(_("How the file is read: FIDE's XML/TXT, or a custom list format"))
         self.table.setCellWidget(row, 2, formats)
         when_item = QTableWidgetItem(when)
         when_item.setFlags(when_item.flags() & ~Qt.ItemFlag.ItemIsEditable)
@@ -152,7 +166,7 @@ class DownloadListsDialog(QDialog):
 
     def add_list(self) -> None:
         """A new row, its name cell ready to type."""
-        self._add_row("", "", "never", new=True)
+        self._add_row("", "", _("never"), new=True)
         row = self.table.rowCount() - 1
         self.table.setCurrentCell(row, 0)
         item = self.table.item(row, 0)
@@ -166,7 +180,7 @@ class DownloadListsDialog(QDialog):
             return
         name = self._text(row, 0)
         if name == DEFAULT_SOURCE:
-            self._error("The FIDE list is always downloaded; give it another address instead.")
+            self._error(_("The FIDE list is always downloaded; give it another address instead."))
             return
         if name in self._kept:
             self.removed.append(name)
@@ -193,9 +207,11 @@ class DownloadListsDialog(QDialog):
         for row in range(self.table.rowCount()):
             name, url = self._text(row, 0), self._text(row, 1)
             if not name:
-                raise RatingListError(f"Row {row + 1}: give the list a name (e.g. ESP).")
+                raise RatingListError(
+                    _("Row {number}: give the list a name (e.g. ESP).").format(number=row + 1)
+                )
             if any(d.name == name for d in out):
-                raise RatingListError(f"{name}: two lists have this name.")
+                raise RatingListError(_("{name}: two lists have this name.").format(name=name))
             try:
                 url = check_url(url)
             except RatingListError as exc:
@@ -203,7 +219,11 @@ class DownloadListsDialog(QDialog):
             box = self.table.cellWidget(row, 2)
             fmt = str(box.currentData()) if isinstance(box, QComboBox) else ""
             if fmt and fmt not in self.formats:
-                raise RatingListError(f"{name}: the format {fmt!r} was deleted; choose another")
+                raise RatingListError(
+                    _("{name}: the format {format} was deleted; choose another").format(
+                        name=name, format=repr(fmt)
+                    )
+                )
             old = self._kept.get(name)
             if old is None:
                 out.append(ListDownload(name, url, format=fmt))
@@ -249,16 +269,22 @@ class DownloadThread(QThread):
         errors: list[str] = []
         for n, download in enumerate(self.downloads):
             if self._cancel.is_set():
-                errors.append(f"{download.name}: cancelled; its list is unchanged")
+                errors.append(
+                    _("{name}: cancelled; its list is unchanged").format(name=download.name)
+                )
                 continue
-            prefix = f"{download.name} ({n + 1} of {len(self.downloads)})"
+            prefix = _("{name} ({number} of {total})").format(
+                name=download.name, number=n + 1, total=len(self.downloads)
+            )
 
             def report(phase: str, amount: int, total: int, prefix: str = prefix) -> None:
-                verb = "Downloading" if phase == "download" else "Importing"
+                verb = (
+                    _("Downloading {list}") if phase == "download" else _("Importing {list}")
+                ).format(list=prefix)
                 if total:
-                    self.progress.emit(f"{verb} {prefix}…", 1000 * amount // total)
+                    self.progress.emit(f"{verb}…", 1000 * amount // total)
                 else:
-                    self.progress.emit(f"{verb} {prefix}: {amount / 1e6:.1f} MB…", 0)
+                    self.progress.emit(f"{verb}: {amount / 1e6:.1f} MB…", 0)
 
             try:
                 done.append(
@@ -270,11 +296,17 @@ class DownloadThread(QThread):
                     )
                 )
             except DownloadCancelled:
-                errors.append(f"{download.name}: cancelled; its list is unchanged")
+                errors.append(
+                    _("{name}: cancelled; its list is unchanged").format(name=download.name)
+                )
             except RatingListError as exc:
                 errors.append(f"{download.name}: {exc}")
             except Exception as exc:  # a bug: shown, never a silent thread death
-                errors.append(f"{download.name}: the download failed: {exc!r}")
+                errors.append(
+                    _("{name}: the download failed: {problem}").format(
+                        name=download.name, problem=repr(exc)
+                    )
+                )
         self.outcome.emit(done, errors)
 
 
@@ -287,8 +319,8 @@ class DownloadProgressDialog(QProgressDialog):
         downloads: Sequence[ListDownload],
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Connecting…", "Cancel", 0, 1000, parent)
-        self.setWindowTitle("Download rating lists")
+        super().__init__(_("Connecting…"), _("Cancel"), 0, 1000, parent)
+        self.setWindowTitle(_("Download rating lists"))
         self.setWindowModality(Qt.WindowModality.WindowModal)
         self.setMinimumDuration(0)
         self.setAutoClose(False)

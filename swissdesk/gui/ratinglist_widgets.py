@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from swissdesk.i18n import _
 from swissdesk.model.ratings import RATING_TYPES, PlayerRatings
 from swissdesk.ratinglist import ListedPlayer, RatingList, RatingListError, default_rating_list
 from swissdesk.ratinglist.formats import ListFormat, import_custom
@@ -54,7 +55,7 @@ class RatingListLookup(QWidget):
         self.kind = kind
         self.last_source = "FIDE"
         self.query = QLineEdit()
-        self.query.setPlaceholderText("Search the rating list: name or FIDE ID")
+        self.query.setPlaceholderText(_("Search the rating list: name or FIDE ID"))
         self.query.setClearButtonEnabled(True)
         self.results = QListWidget()
         self.results.setVisible(False)
@@ -76,7 +77,7 @@ class RatingListLookup(QWidget):
         self.results.itemClicked.connect(self._take)
         if rating_list is None or not rating_list.path.exists():
             self.query.setEnabled(False)
-            self.status.setText("No rating list imported (Tools → Import rating list…).")
+            self.status.setText(_("No rating list imported (Tools → Import rating list…)."))
 
     def search(self) -> None:
         """Look the typed text up and show the best matches."""
@@ -98,15 +99,17 @@ class RatingListLookup(QWidget):
             if m.source != "FIDE":
                 label += f" · {m.source}"
             if m.player.inactive:  # listed after the active players: say why
-                label += " · inactive"
+                label += " · " + _("inactive")
             item = QListWidgetItem(label)
             item.setData(Qt.ItemDataRole.UserRole, m.player)
             item.setData(Qt.ItemDataRole.UserRole + 1, m.source)
             if m.player.inactive:
                 item.setForeground(QBrush(QColor(120, 120, 120)))
                 item.setToolTip(
-                    "Inactive in FIDE's list (flag i: no rated game for a year); inactive "
-                    "players are listed after the active ones."
+                    _(
+                        "Inactive in FIDE's list (flag i: no rated game for a year); inactive "
+                        "players are listed after the active ones."
+                    )
                 )
             self.results.addItem(item)
         self.results.setVisible(bool(matches))
@@ -114,7 +117,7 @@ class RatingListLookup(QWidget):
             self.results.setCurrentRow(0)
             rows = min(len(matches), VISIBLE_MATCHES)
             self.results.setFixedHeight(self.results.sizeHintForRow(0) * rows + 6)
-        self.status.setText("" if matches else "Not in the rating list: type the player's data.")
+        self.status.setText("" if matches else _("Not in the rating list: type the player's data."))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.query and event.type() == QEvent.Type.KeyPress:
@@ -190,7 +193,7 @@ class RatingListLookup(QWidget):
         player = item.data(Qt.ItemDataRole.UserRole)
         self.last_source = str(item.data(Qt.ItemDataRole.UserRole + 1) or "FIDE")
         self.results.setVisible(False)
-        self.status.setText(f"Filled from the rating list: {item.text()}")
+        self.status.setText(_("Filled from the rating list: {player}").format(player=item.text()))
         self.chosen.emit(player)
 
 
@@ -260,7 +263,7 @@ class ImportThread(QThread):
         except RatingListError as exc:
             self.outcome.emit(None, str(exc))
         except Exception as exc:  # a bug: shown, never a silent thread death
-            self.outcome.emit(None, f"the import failed: {exc!r}")
+            self.outcome.emit(None, _("the import failed: {problem}").format(problem=repr(exc)))
         else:
             self.outcome.emit(summary, "")
 
@@ -275,8 +278,8 @@ class RatingListImportDialog(QProgressDialog):
         parent: QWidget | None = None,
         fmt: ListFormat | None = None,
     ):
-        super().__init__(f"Importing {path}…", "Cancel", 0, 1000, parent)
-        self.setWindowTitle("Import rating list")
+        super().__init__(_("Importing {file}…").format(file=path), _("Cancel"), 0, 1000, parent)
+        self.setWindowTitle(_("Import rating list"))
         self.setWindowModality(Qt.WindowModality.WindowModal)
         self.setMinimumDuration(0)
         self.setAutoClose(False)
@@ -314,7 +317,7 @@ class RatingUpdateDialog(QDialog):
         check_after_lists: bool | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Update ratings")
+        self.setWindowTitle(_("Update ratings"))
         layout = QVBoxLayout(self)
         if warning:
             self.warning = QLabel(f"⚠ {warning}")
@@ -333,21 +336,24 @@ class RatingUpdateDialog(QDialog):
             self.changes.addItem(item)
         layout.addWidget(self.changes)
         self.check_after_lists = QCheckBox(
-            "&Check the players like this after each new or downloaded list (before round 1)"
+            _("&Check the players like this after each new or downloaded list (before round 1)")
         )
         self.check_after_lists.setToolTip(
-            "The automatic consistency check after a list update (FIDE's checklist Q138-139); "
-            "Players > Update ratings from the rating list… checks on request either way"
+            _(
+                "The automatic consistency check after a list update (FIDE's checklist "
+                "Q138-139); Players > Update ratings from the rating list… checks on request "
+                "either way"
+            )
         )
         self.check_after_lists.setChecked(bool(check_after_lists))
         self.check_after_lists.setVisible(check_after_lists is not None)
         layout.addWidget(self.check_after_lists)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.apply_button = buttons.addButton(
-            "&Update ticked players", QDialogButtonBox.ButtonRole.AcceptRole
+            _("&Update ticked players"), QDialogButtonBox.ButtonRole.AcceptRole
         )
-        every = buttons.addButton("Tick &all", QDialogButtonBox.ButtonRole.ActionRole)
-        none = buttons.addButton("Tick &none", QDialogButtonBox.ButtonRole.ActionRole)
+        every = buttons.addButton(_("Tick &all"), QDialogButtonBox.ButtonRole.ActionRole)
+        none = buttons.addButton(_("Tick &none"), QDialogButtonBox.ButtonRole.ActionRole)
         every.clicked.connect(lambda: self.tick_all(True))
         none.clicked.connect(lambda: self.tick_all(False))
         buttons.accepted.connect(self.accept)

@@ -39,7 +39,7 @@ from swissdesk.gui.tablemodel import (
     TableModel,
     points,
 )
-from swissdesk.i18n import N_
+from swissdesk.i18n import N_, _
 from swissdesk.lists.round_robin_grid import Grid, GridRow
 from swissdesk.model.tournament import Colour
 from swissdesk.storage import PlayerRow
@@ -69,7 +69,9 @@ class RoundRobinGridModel(TableModel):
                 str(tpn) if k == 0 else f"{tpn}·{k + 1}",
                 CENTER,
                 3,
-                f"Against no. {tpn}" + (f", cycle {k + 1}" if cycles > 1 else ""),
+                _("Against no. {number}, cycle {cycle}").format(number=tpn, cycle=k + 1)
+                if cycles > 1
+                else _("Against no. {number}").format(number=tpn),
             )
             for tpn in grid.columns
             for k in range(cycles)
@@ -81,7 +83,10 @@ class RoundRobinGridModel(TableModel):
             *games,
             Column(N_("Pts"), RIGHT, 5),
             Column(N_("Rk"), RIGHT, 4, N_("Place; – for a player GRC art. 6.6 leaves out")),
-            *(Column(code, RIGHT, 6, f"Tie-break {code}") for code in grid.codes),
+            *(
+                Column(code, RIGHT, 6, _("Tie-break {code}").format(code=code))
+                for code in grid.codes
+            ),
         )
 
     def set_grid(self, grid: Grid | None) -> None:
@@ -110,8 +115,9 @@ class RoundRobinGridModel(TableModel):
                     return BLACK_GAME
                 return None
             if role == TOOLTIP and game is not None:
-                colour = "Black" if game.colour is Colour.BLACK else "White"
-                return f"Round {game.round_number}: {colour}"
+                if game.colour is Colour.BLACK:
+                    return _("Round {number}: Black").format(number=game.round_number)
+                return _("Round {number}: White").format(number=game.round_number)
             return None
         if role != DISPLAY:
             return None
@@ -135,40 +141,44 @@ class DrawLotsDialog(ValidatedDialog):
     the seed is shown (and may be typed) so that the draw can be repeated and checked."""
 
     def __init__(self, players: int, parent: QWidget | None = None) -> None:
-        super().__init__("Draw pairing numbers", parent)
-        self.lot = QRadioButton("By &lot: every number equally likely")
+        super().__init__(_("Draw pairing numbers"), parent)
+        self.lot = QRadioButton(_("By &lot: every number equally likely"))
         self.varma = QRadioButton(
-            "&Restricted (Varma tables, GRC Annex 2): players of one federation (or club) "
-            "kept apart in the last three rounds"
+            _(
+                "&Restricted (Varma tables, GRC Annex 2): players of one federation (or club) "
+                "kept apart in the last three rounds"
+            )
         )
         self.apart = QComboBox()
-        self.apart.addItem("federation", "federation")
-        self.apart.addItem("club", "club")
+        self.apart.addItem(_("federation"), "federation")
+        self.apart.addItem(_("club"), "club")
         self.apart.setEnabled(False)
         self.varma.toggled.connect(self.apart.setEnabled)
         self.lot.setChecked(True)
         if not 9 <= players <= 24:
             self.varma.setEnabled(False)
-            self.varma.setToolTip("The Varma tables cover 9 to 24 players.")
+            self.varma.setToolTip(_("The Varma tables cover 9 to 24 players."))
         self.seed = QLineEdit(str(secrets.randbelow(10**9)))
-        self.seed.setToolTip("The same players and the same seed always give the same numbers.")
+        self.seed.setToolTip(_("The same players and the same seed always give the same numbers."))
         box = QVBoxLayout()
         box.addWidget(self.lot)
         box.addWidget(self.varma)
         holder = QWidget()
         holder.setLayout(box)
-        self.form.addRow("Draw:", holder)
-        self.form.addRow("&Keep apart by:", self.apart)
-        self.form.addRow("&Seed:", self.seed)
+        self.form.addRow(_("Draw:"), holder)
+        self.form.addRow(_("&Keep apart by:"), self.apart)
+        self.form.addRow(_("&Seed:"), self.seed)
         self.set_note(
-            "The draw and its seed are kept in the audit log: anyone can repeat it. "
-            "Pairing numbers are final once round 1 is paired."
+            _(
+                "The draw and its seed are kept in the audit log: anyone can repeat it. "
+                "Pairing numbers are final once round 1 is paired."
+            )
         )
 
     def problems(self) -> list[str]:
         text = self.seed.text().strip()
         if not text.isdigit():
-            return ["the seed is a whole number (0 or more)"]
+            return [_("the seed is a whole number (0 or more)")]
         return []
 
     def method(self) -> str:
@@ -187,7 +197,7 @@ class PairingNumbersDialog(ValidatedDialog):
     (or dragged) into the order wanted; number 1 at the top."""
 
     def __init__(self, players: Sequence[PlayerRow], parent: QWidget | None = None) -> None:
-        super().__init__("Set pairing numbers", parent)
+        super().__init__(_("Set pairing numbers"), parent)
         self.list = QListWidget()
         self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         for row in sorted(players, key=lambda p: p.tpn):
@@ -197,9 +207,9 @@ class PairingNumbersDialog(ValidatedDialog):
             self.list.addItem(item)
         if self.list.count():
             self.list.setCurrentRow(0)
-        up = QPushButton("&Up")
+        up = QPushButton(_("&Up"))
         up.clicked.connect(self.move_up)
-        down = QPushButton("&Down")
+        down = QPushButton(_("&Down"))
         down.clicked.connect(self.move_down)
         buttons = QHBoxLayout()
         buttons.addWidget(up)
@@ -208,7 +218,7 @@ class PairingNumbersDialog(ValidatedDialog):
         holder = QWidget()
         layout = QVBoxLayout(holder)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel("Number 1 at the top (Ctrl+Up / Ctrl+Down move a player):"))
+        layout.addWidget(QLabel(_("Number 1 at the top (Ctrl+Up / Ctrl+Down move a player):")))
         layout.addWidget(self.list)
         layout.addLayout(buttons)
         self.form.addRow(holder)

@@ -32,7 +32,7 @@ from swissdesk.gui.tablemodel import (
     TableModel,
     points,
 )
-from swissdesk.i18n import N_
+from swissdesk.i18n import N_, _, pgettext
 from swissdesk.storage import MatchView, MemberData, ReportView, TeamData, TeamRow
 from swissdesk.storage.teamtrf import BoardStanding
 from swissdesk.storage.teamviews import BoardLine, MemberRow
@@ -101,14 +101,16 @@ class TeamsModel(_Editable):
         data = team.data
         if column == self.NAME:
             if not text:
-                self.invalid_edit.emit("a team needs a name")
+                self.invalid_edit.emit(_("a team needs a name"))
                 return False
             data = replace(data, name=text)
         elif column == self.SHORT:
             data = replace(data, short_name=text[:5])
         else:
             if text and (len(text) != 3 or not text.isalpha()):
-                self.invalid_edit.emit(f"federation {text!r}: three letters, e.g. GER")
+                self.invalid_edit.emit(
+                    _("federation {text}: three letters, e.g. GER").format(text=repr(text))
+                )
                 return False
             data = replace(data, federation=text.upper())
         return self.commit(team.tpn, data) if self.commit is not None else False
@@ -159,19 +161,21 @@ class RosterModel(_Editable):
         member: MemberData = self._rows[row].data
         if column == self.NAME:
             if not text:
-                self.invalid_edit.emit("a roster player needs a name")
+                self.invalid_edit.emit(_("a roster player needs a name"))
                 return False
             member = replace(member, name=text)
         elif column == self.RATING:
             if not text.isdigit():
-                self.invalid_edit.emit(f"rating {text!r}: a number, 0 for unrated")
+                self.invalid_edit.emit(
+                    _("rating {text}: a number, 0 for unrated").format(text=repr(text))
+                )
                 return False
             member = replace(member, rating=int(text))
         elif column == self.TITLE:
             member = replace(member, title=text.upper())
         elif column == self.FIDE_ID:
             if text and not text.isdigit():
-                self.invalid_edit.emit(f"FIDE ID {text!r}: digits only")
+                self.invalid_edit.emit(_("FIDE ID {text}: digits only").format(text=repr(text)))
                 return False
             member = replace(member, fide_id=text)
         else:
@@ -220,8 +224,8 @@ class MatchesModel(TableModel):
             if column == self.SECOND:
                 return f"{row.second_tpn}  {row.second_name}"
             if row.forfeit is not None:
-                return f"forfeited {RESULT_DISPLAY[row.forfeit]}"
-            return "complete" if row.complete else "in progress"
+                return _("forfeited {result}").format(result=RESULT_DISPLAY[row.forfeit])
+            return _("complete") if row.complete else _("in progress")
         if role == FOREGROUND and column == self.STATE and row.complete:
             return GREY
         return None
@@ -239,17 +243,23 @@ class MatchesModel(TableModel):
         if role == FOREGROUND:
             return QBrush(QColor("#b00020" if report.state == "disputed" else "#1f5fbf"))
         if role == TOOLTIP:
-            who = f"reported by no. {report.reporter_tpn} {report.reporter_name}"
-            if report.answered_tpn is not None:
-                verb = "disputed" if report.state == "disputed" else "confirmed"
-                who += f", {verb} by no. {report.answered_tpn}"
-            return (
-                f"From the captains' phones: {report.text} (boards 1, 2, … from the first "
-                f"team's side; an empty place is its forfeit); {who} ({report.device or 'phone'}). Not "
-                "entered yet: Ctrl+Shift+Y enters every confirmed match, Ctrl+Shift+E this "
-                "match's report as it is (one-sided or disputed too); typing a board's "
-                "result enters yours (the arbiter's entry wins)."
+            who = _("reported by no. {number} {name}").format(
+                number=report.reporter_tpn, name=report.reporter_name
             )
+            if report.answered_tpn is not None:
+                answered = (
+                    _("disputed by no. {number}")
+                    if report.state == "disputed"
+                    else _("confirmed by no. {number}")
+                )
+                who += ", " + answered.format(number=report.answered_tpn)
+            return _(
+                "From the captains' phones: {report} (boards 1, 2, … from the first team's "
+                "side; an empty place is its forfeit); {who} ({device}). Not entered yet: "
+                "Ctrl+Shift+Y enters every confirmed match, Ctrl+Shift+E this match's report "
+                "as it is (one-sided or disputed too); typing a board's result enters yours "
+                "(the arbiter's entry wins)."
+            ).format(report=report.text, who=who, device=report.device or _("phone"))
         return None
 
 
@@ -288,15 +298,19 @@ class MatchBoardsModel(TableModel):
             if column == self.BOARD:
                 return str(b.board)
             if column == self.COLOUR:
-                return "W" if row.first_white else "B"
+                return (
+                    pgettext("colour on a match sheet", "W")
+                    if row.first_white
+                    else pgettext("colour on a match sheet", "B")
+                )
             if column == self.FIRST:
-                return b.first or "(empty board)"
+                return b.first or _("(empty board)")
             if column == self.FIRST_RATING:
                 return str(b.first_rating) if b.first else ""
             if column == self.RESULT:
                 return RESULT_DISPLAY[b.result] if b.result is not None else ""
             if column == self.SECOND:
-                return b.second or "(empty board)"
+                return b.second or _("(empty board)")
             return str(b.second_rating) if b.second else ""
         if role == FOREGROUND and (
             (column == self.FIRST and b.first is None)
@@ -304,7 +318,7 @@ class MatchBoardsModel(TableModel):
         ):
             return GREY
         if role == TOOLTIP and column == self.RESULT and (b.first is None or b.second is None):
-            return "An empty board is a forfeited game"
+            return _("An empty board is a forfeited game")
         return None
 
 

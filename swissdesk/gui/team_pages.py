@@ -38,7 +38,7 @@ from swissdesk.gui.team_models import (
     TeamsModel,
     TeamStandingsModel,
 )
-from swissdesk.model.text import plural
+from swissdesk.i18n import _, ngettext
 from swissdesk.model.tournament import TeamSettings
 from swissdesk.storage import MatchView, MemberData, TeamData, TeamRow, TournamentSettings
 from swissdesk.storage.commands.teams import team_scoring
@@ -86,17 +86,17 @@ class TeamsPage(QWidget):
         self.roster.setEditTriggers(triggers)
         self.count = QLabel()
         top, (self.add_team, self.remove_team, self.sort, self.bye) = _buttons(
-            "&Add team…", "Remo&ve team", "Sort by &strength", "Team &bye…"
+            _("&Add team…"), _("Remo&ve team"), _("Sort by &strength"), _("Team &bye…")
         )
         roster_bar, (self.add_player, self.remove_player, self.up, self.down) = _buttons(
-            "Add &player", "&Remove player", "Move &up", "Move do&wn"
+            _("Add &player"), _("&Remove player"), _("Move &up"), _("Move do&wn")
         )
-        self.roster_title = QLabel("Roster")
+        self.roster_title = QLabel(_("Roster"))
         left = QWidget()
         lv = QVBoxLayout(left)
         lv.setContentsMargins(0, 0, 0, 0)
         head = QHBoxLayout()
-        head.addWidget(_caption("Teams"))
+        head.addWidget(_caption(_("Teams")))
         head.addStretch(1)
         head.addWidget(self.count)
         lv.addLayout(head)
@@ -129,7 +129,11 @@ class TeamsPage(QWidget):
     def set_teams(self, teams: Sequence[TeamRow], keep: int | None = None) -> None:
         self.model.set_rows(teams)
         players = sum(len(t.members) for t in teams)
-        self.count.setText(f"{plural(len(teams), 'team')}, {plural(players, 'player')}")
+        self.count.setText(
+            ngettext("{count} team", "{count} teams", len(teams)).format(count=len(teams))
+            + ", "
+            + ngettext("{count} player", "{count} players", players).format(count=players)
+        )
         row = next((i for i, t in enumerate(teams) if t.tpn == keep), 0 if teams else -1)
         if row >= 0:
             self.table.selectRow(row)
@@ -140,9 +144,11 @@ class TeamsPage(QWidget):
     def show_roster(self, team: TeamRow | None) -> None:
         self.roster_model.set_team(team)
         self.roster_title.setText(
-            f"Roster of {team.name} (no. {team.tpn}, strength {team.strength})"
+            _("Roster of {team} (no. {number}, strength {strength})").format(
+                team=team.name, number=team.tpn, strength=team.strength
+            )
             if team is not None
-            else "Roster"
+            else _("Roster")
         )
 
 
@@ -164,7 +170,7 @@ class MatchesPage(QWidget):
         self.boards = _ResultKeysTable(self.boards_model)
         self.round = QSpinBox()
         self.round.setRange(0, 0)
-        self.round.setPrefix("Round ")
+        self.round.setPrefix(_("Round "))
         self.round.valueChanged.connect(self.round_changed.emit)
         self.score = QLabel()
         font = self.score.font()
@@ -172,10 +178,13 @@ class MatchesPage(QWidget):
         font.setBold(True)
         self.score.setFont(font)
         bar, (self.lineup_first, self.lineup_second, self.forfeit, self.print) = _buttons(
-            "Line-up (&first team)…", "Line-up (&second team)…", "&Forfeit match…", "Match &sheets"
+            _("Line-up (&first team)…"),
+            _("Line-up (&second team)…"),
+            _("&Forfeit match…"),
+            _("Match &sheets"),
         )
         head = QHBoxLayout()
-        head.addWidget(_caption("Matches"))
+        head.addWidget(_caption(_("Matches")))
         head.addSpacing(20)
         head.addWidget(self.round)
         head.addStretch(1)
@@ -215,7 +224,7 @@ class MatchesPage(QWidget):
         if match is None:
             self.score.setText("")
             return
-        state = "" if match.complete else "   (in progress)"
+        state = "" if match.complete else "   " + _("(in progress)")
         score = MatchesModel().cell(match, MatchesModel.SCORE, 0)
         self.score.setText(
             f"{LEFT_TO_RIGHT}{isolated(match.first_name)}  {score}  "
@@ -273,10 +282,10 @@ class TeamStandingsPage(QWidget):
         _narrowable(self)
         self.model = TeamStandingsModel(self)
         self.table = make_table(self.model)
-        self.title = _caption("Team standings")
-        self.print = QPushButton("Standings &PDF…")
-        self.print_crosstable = QPushButton("Cross &table PDF…")
-        self.print_boards = QPushButton("&Board results PDF…")
+        self.title = _caption(_("Team standings"))
+        self.print = QPushButton(_("Standings &PDF…"))
+        self.print_crosstable = QPushButton(_("Cross &table PDF…"))
+        self.print_boards = QPushButton(_("&Board results PDF…"))
         head = QHBoxLayout()
         head.addWidget(self.title)
         head.addStretch(1)
@@ -287,7 +296,7 @@ class TeamStandingsPage(QWidget):
         boards = QWidget()
         box = QVBoxLayout(boards)
         box.setContentsMargins(0, 0, 0, 0)
-        box.addWidget(_caption("Individual board scores"))
+        box.addWidget(_caption(_("Individual board scores")))
         box.addWidget(self.board_table, 1)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
@@ -308,17 +317,19 @@ class TeamTournamentDialog(TournamentDialog):
     def __init__(self, systems: Sequence[str], parent: QWidget | None = None) -> None:
         super().__init__(systems, parent=parent)
         if "round-robin" in systems:
-            self.system.addItem("Team round robin (Berger tables on the teams)", TEAM_ROUND_ROBIN)
+            self.system.addItem(
+                _("Team round robin (Berger tables on the teams)"), TEAM_ROUND_ROBIN
+            )
         self.boards = QSpinBox()
         self.boards.setRange(1, 50)
         self.boards.setValue(4)
         self.preferences = QComboBox()
-        self.preferences.addItem("Type A (only strong preferences)", "A")
-        self.preferences.addItem("Type B (strong and mild preferences)", "B")
-        self.preferences.addItem("None", "none")
+        self.preferences.addItem(_("Type A (only strong preferences)"), "A")
+        self.preferences.addItem(_("Type B (strong and mild preferences)"), "B")
+        self.preferences.addItem(_("None"), "none")
         self.primary = QComboBox()
-        self.primary.addItem("Match points", "match")
-        self.primary.addItem("Game points", "game")
+        self.primary.addItem(_("Match points"), "match")
+        self.primary.addItem(_("Game points"), "game")
         self.match_points = QComboBox()
         for label, values in (("2 – 1 – 0", (4, 2, 0)), ("3 – 1 – 0", (6, 2, 0))):
             self.match_points.addItem(label, values)
@@ -326,11 +337,11 @@ class TeamTournamentDialog(TournamentDialog):
 
         self.team_tiebreaks = TiebreakEditor(DEFAULT_TEAM_TIEBREAKS, names=TEAM_TIEBREAK_CHOICES)
         self.team_rows = [
-            ("B&oards per match:", self.boards),
-            ("Colour preferences:", self.preferences),  # (the P is the Place's)
-            ("Primary score:", self.primary),
-            ("&Match points:", self.match_points),
-            ("Team tie-&breaks:", self.team_tiebreaks),
+            (_("B&oards per match:"), self.boards),
+            (_("Colour preferences:"), self.preferences),  # (the P is the Place's)
+            (_("Primary score:"), self.primary),
+            (_("&Match points:"), self.match_points),
+            (_("Team tie-&breaks:"), self.team_tiebreaks),
         ]
         for label, widget in self.team_rows:
             self.form.addRow(label, widget)
@@ -354,19 +365,23 @@ class TeamTournamentDialog(TournamentDialog):
             self.form.setRowVisible(self.preferences, False)  # the table gives the colours
 
     def problems(self) -> list[str]:
-        out = super().problems()
-        if self.is_team:  # the team tie-breaks are C.07's team list, not the editor's
-            out = [p for p in out if not p.startswith("tie-break")]
-            from swissdesk.gui.dialogs import TEAM_TIEBREAK_CHOICES
+        if not self.is_team:
+            return super().problems()
+        # The team tie-breaks are C.07's team list, not the individual editor's.
+        out = self.form_problems()
+        from swissdesk.gui.dialogs import TEAM_TIEBREAK_CHOICES
 
-            codes = self.team_tiebreaks.codes()
-            out += [
-                f"tie-break {code!r}: a team event ranks by {', '.join(TEAM_TIEBREAK_CHOICES)}"
-                for code in codes
-                if code not in TEAM_TIEBREAK_CHOICES
-            ]
-            if len(set(codes)) != len(codes):
-                out.append("a tie-break appears twice in the list")
+        codes = self.team_tiebreaks.codes()
+        known = ", ".join(TEAM_TIEBREAK_CHOICES)
+        out += [
+            _("tie-break {code}: a team event ranks by {known}").format(
+                code=repr(code), known=known
+            )
+            for code in codes
+            if code not in TEAM_TIEBREAK_CHOICES
+        ]
+        if len(set(codes)) != len(codes):
+            out.append(_("a tie-break appears twice in the list"))
         return out
 
     def settings(self) -> TournamentSettings:
@@ -419,10 +434,14 @@ def parse_roster_lines(text: str) -> tuple[list[MemberData], list[str]]:
         fields = [f.strip() for f in line.replace("\t", ";").split(";")]
         fields += [""] * (5 - len(fields))
         if not fields[0]:
-            problems.append(f"line {number}: the name is missing")
+            problems.append(_("line {number}: the name is missing").format(number=number))
             continue
         if fields[1] and not fields[1].isdigit():
-            problems.append(f"line {number}: the rating {fields[1]!r} is no number")
+            problems.append(
+                _("line {number}: the rating {text} is no number").format(
+                    number=number, text=repr(fields[1])
+                )
+            )
             continue
         members.append(
             MemberData(fields[0], int(fields[1] or 0), fields[2].upper(), fields[3], fields[4])
@@ -455,7 +474,7 @@ class TeamDialog(ValidatedDialog):
     pasted from a spreadsheet: name, rating, title, FIDE ID, federation)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Add team", parent)
+        super().__init__(_("Add team"), parent)
         self.name = QLineEdit()
         self.short = QLineEdit()
         self.short.setMaxLength(5)
@@ -464,20 +483,22 @@ class TeamDialog(ValidatedDialog):
         self.club = QLineEdit()
         self.roster = RosterEdit()
         self.roster.setPlaceholderText(
-            "One player per line, board order:\nname; rating; title; FIDE ID; federation\n"
-            "(Enter: next line; Tab: next field; Ctrl+Enter: add the team)"
+            _(
+                "One player per line, board order:\nname; rating; title; FIDE ID; federation\n"
+                "(Enter: next line; Tab: next field; Ctrl+Enter: add the team)"
+            )
         )
         self.roster.submitted.connect(self.try_accept)
         f = self.form
-        f.addRow("&Name:", self.name)
-        f.addRow("&Short name:", self.short)
-        f.addRow("&Federation:", self.federation)
-        f.addRow("&Club:", self.club)
-        f.addRow("&Roster:", self.roster)
+        f.addRow(_("&Name:"), self.name)
+        f.addRow(_("&Short name:"), self.short)
+        f.addRow(_("&Federation:"), self.federation)
+        f.addRow(_("&Club:"), self.club)
+        f.addRow(_("&Roster:"), self.roster)
         self.resize(520, 420)
 
     def problems(self) -> list[str]:
-        out = [] if self.name.text().strip() else ["the team needs a name"]
+        out = [] if self.name.text().strip() else [_("the team needs a name")]
         return out + parse_roster_lines(self.roster.toPlainText())[1]
 
     def data(self) -> TeamData:
@@ -503,18 +524,21 @@ class LineupDialog(ValidatedDialog):
         round_number: int,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(f"Line-up of {team.name}, round {round_number}", parent)
+        super().__init__(
+            _("Line-up of {team}, round {number}").format(team=team.name, number=round_number),
+            parent,
+        )
         self.combos: list[QComboBox] = []
         for board in range(1, boards + 1):
             combo = QComboBox()
-            combo.addItem("(empty board: forfeited game)", None)
+            combo.addItem(_("(empty board: forfeited game)"), None)
             for m in team.members:
                 combo.addItem(f"{m.position}. {m.data.name} ({m.data.rating})", m.position)
             name = current[board - 1] if board <= len(current) else None
             pos = next((m.position for m in team.members if m.data.name == name), None)
             combo.setCurrentIndex(max(0, combo.findData(pos)) if pos is not None else 0)
             self.combos.append(combo)
-            self.form.addRow(f"Board &{board}:", combo)
+            self.form.addRow(_("Board &{number}:").format(number=board), combo)
         self.resize(420, 0)
 
     def positions(self) -> tuple[int | None, ...]:
@@ -524,9 +548,9 @@ class LineupDialog(ValidatedDialog):
         named = [p for p in self.positions() if p is not None]
         out = []
         if len(set(named)) != len(named):
-            out.append("a player can play on one board only")
+            out.append(_("a player can play on one board only"))
         if named != sorted(named):
-            out.append("the line-up keeps the roster's board order")
+            out.append(_("the line-up keeps the roster's board order"))
         return out
 
 
@@ -534,14 +558,14 @@ class ForfeitDialog(ValidatedDialog):
     """A forfeited match: which team wins it (or both lose), or cancel a forfeit."""
 
     def __init__(self, match: MatchView, parent: QWidget | None = None) -> None:
-        super().__init__(f"Forfeited match {match.number}", parent)
+        super().__init__(_("Forfeited match {number}").format(number=match.number), parent)
         self.choice = QComboBox()
-        self.choice.addItem(f"{match.first_name} wins by forfeit (+ –)", "+-")
-        self.choice.addItem(f"{match.second_name} wins by forfeit (– +)", "-+")
-        self.choice.addItem("Both teams lose by forfeit (– –)", "--")
+        self.choice.addItem(_("{team} wins by forfeit (+ –)").format(team=match.first_name), "+-")
+        self.choice.addItem(_("{team} wins by forfeit (– +)").format(team=match.second_name), "-+")
+        self.choice.addItem(_("Both teams lose by forfeit (– –)"), "--")
         if match.forfeit is not None:
-            self.choice.addItem("Cancel the forfeit (the boards decide)", "cancel")
-        self.form.addRow("&Result:", self.choice)
+            self.choice.addItem(_("Cancel the forfeit (the boards decide)"), "cancel")
+        self.form.addRow(_("&Result:"), self.choice)
         self.choice.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def problems(self) -> list[str]:

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from swissdesk.gui.dialog_base import ValidatedDialog
+from swissdesk.i18n import _, pgettext
 
 if TYPE_CHECKING:
     from swissdesk.gui.mainwindow import MainWindow
@@ -70,22 +71,26 @@ class ServeDialog(ValidatedDialog):
     whether the pages show FIDE IDs."""
 
     def __init__(self, port: int, parent: QWidget | None = None) -> None:
-        super().__init__("Serve on the venue network", parent)
+        super().__init__(_("Serve on the venue network"), parent)
         self.host = QComboBox()
-        self.host.addItem("Every network of this computer (phones on the venue Wi-Fi)", "0.0.0.0")
-        self.host.addItem("This computer only (to try the pages)", "127.0.0.1")
+        self.host.addItem(
+            _("Every network of this computer (phones on the venue Wi-Fi)"), "0.0.0.0"
+        )
+        self.host.addItem(_("This computer only (to try the pages)"), "127.0.0.1")
         self.port = QSpinBox()
         self.port.setRange(1024, 65535)
         self.port.setValue(port)
-        self.fide_ids = QCheckBox("Show the players' FIDE IDs")
-        self.form.addRow("&Serve on:", self.host)
-        self.form.addRow("&Port:", self.port)
+        self.fide_ids = QCheckBox(_("Show the players' FIDE IDs"))
+        self.form.addRow(_("&Serve on:"), self.host)
+        self.form.addRow(_("&Port:"), self.port)
         self.form.addRow("", self.fide_ids)
         self.set_note(
-            "The pages show what the printed wall lists show: pairings, results, standings, "
-            "the cross table. No birth dates, no audit log. The server only reads the "
-            "tournament file (apart from check-ins and results from the players' phones, "
-            "once you open them: Venue > Players' phones); stopping it changes nothing."
+            _(
+                "The pages show what the printed wall lists show: pairings, results, standings, "
+                "the cross table. No birth dates, no audit log. The server only reads the "
+                "tournament file (apart from check-ins and results from the players' phones, "
+                "once you open them: Venue > Players' phones); stopping it changes nothing."
+            )
         )
 
 
@@ -93,20 +98,20 @@ class HallNoticeDialog(ValidatedDialog):
     """The announcement line of the hall's screens and when the round started (its clock)."""
 
     def __init__(self, announcement: str, round_start: str, parent: QWidget | None = None):
-        super().__init__("Announcement for the hall", parent)
+        super().__init__(_("Announcement for the hall"), parent)
         self.announcement = QLineEdit(announcement)
         self.announcement.setMaxLength(300)
-        self.announcement.setPlaceholderText("Round 4 starts at 14:00 · Prize giving at 18:30")
+        self.announcement.setPlaceholderText(_("Round 4 starts at 14:00 · Prize giving at 18:30"))
         self.round_start = QLineEdit(round_start)
-        self.round_start.setPlaceholderText("HH:MM (empty: no clock)")
+        self.round_start.setPlaceholderText(_("HH:MM (empty: no clock)"))
         self.round_start.setMaxLength(5)
-        self.form.addRow("&Announcement:", self.announcement)
-        self.form.addRow("Round &started at:", self.round_start)
+        self.form.addRow(_("&Announcement:"), self.announcement)
+        self.form.addRow(_("Round &started at:"), self.round_start)
 
     def problems(self) -> list[str]:
         start = self.round_start.text().strip()
         if start and not re.fullmatch(r"([01][0-9]|2[0-3]):[0-5][0-9]", start):
-            return ["The round's start is a time of day such as 14:00 (or leave it empty)."]
+            return [_("The round's start is a time of day such as 14:00 (or leave it empty).")]
         return []
 
 
@@ -126,12 +131,14 @@ class VenueDialog(QDialog):
         from swissdesk.venue.qr import qr_png
 
         super().__init__(parent)
-        self.setWindowTitle("Venue: address and QR code")
+        self.setWindowTitle(_("Venue: address and QR code"))
         self.urls = urls
         layout = QVBoxLayout(self)
         intro = QLabel(
-            "Players open this address on their phones (same Wi-Fi as this computer), or "
-            "scan the code:"
+            _(
+                "Players open this address on their phones (same Wi-Fi as this computer), or "
+                "scan the code:"
+            )
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)
@@ -144,13 +151,13 @@ class VenueDialog(QDialog):
         self.qr.setPixmap(pixmap)
         layout.addWidget(self.qr, 0, Qt.AlignmentFlag.AlignHCenter)
         if len(urls) > 1:
-            other = QLabel("Also: " + ", ".join(urls[1:]))
+            other = QLabel(_("Also: {addresses}").format(addresses=", ".join(urls[1:])))
             other.setWordWrap(True)
             other.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             layout.addWidget(other)
 
         self.on_lists = QCheckBox(
-            "Print this address and its QR code on the board list and the pairings by name"
+            _("Print this address and its QR code on the board list and the pairings by name")
         )
         self.on_lists.setChecked(on_lists)
         layout.addWidget(self.on_lists)
@@ -161,18 +168,18 @@ class VenueDialog(QDialog):
             self.section.addItem(name, slug)
         self.section.setVisible(len(sections) > 1)
         self.show_what = QComboBox()
-        self.show_what.addItem("Pairings, then standings", "pairings,standings")
-        self.show_what.addItem("Pairings only", "pairings")
-        self.show_what.addItem("Standings only", "standings")
+        self.show_what.addItem(_("Pairings, then standings"), "pairings,standings")
+        self.show_what.addItem(_("Pairings only"), "pairings")
+        self.show_what.addItem(_("Standings only"), "standings")
         self.first_board = QSpinBox()
         self.first_board.setRange(0, 9999)
-        self.first_board.setSpecialValueText("all boards")
+        self.first_board.setSpecialValueText(_("all boards"))
         self.last_board = QSpinBox()
         self.last_board.setRange(1, 9999)
         self.last_board.setValue(40)
         boards = QHBoxLayout()
         boards.addWidget(self.first_board)
-        boards.addWidget(QLabel("to"))
+        boards.addWidget(QLabel(_("to")))
         boards.addWidget(self.last_board)
         self.rows = QSpinBox()
         self.rows.setRange(6, 30)
@@ -180,18 +187,22 @@ class VenueDialog(QDialog):
         self.every = QSpinBox()
         self.every.setRange(5, 120)
         self.every.setValue(15)
-        self.every.setSuffix(" s")
+        self.every.setSuffix(pgettext("seconds", " s"))
         self.display_url = QLineEdit()
         self.display_url.setReadOnly(True)
         if len(sections) > 1:
-            screen.addRow("Se&ction:", self.section)
-        screen.addRow("&Shows:", self.show_what)
-        screen.addRow("Boards from:", boards)
-        screen.addRow("&Lines per page:", self.rows)
-        screen.addRow("&Each page for:", self.every)
-        screen.addRow("Screen's address:", self.display_url)
-        heading = QLabel("<b>A screen in the hall</b> (projector or TV: open this address "
-                         "in its browser, full screen)")  # fmt: skip
+            screen.addRow(_("Se&ction:"), self.section)
+        screen.addRow(_("&Shows:"), self.show_what)
+        screen.addRow(_("Boards from:"), boards)
+        screen.addRow(_("&Lines per page:"), self.rows)
+        screen.addRow(_("&Each page for:"), self.every)
+        screen.addRow(_("Screen's address:"), self.display_url)
+        heading = QLabel(
+            _(
+                "<b>A screen in the hall</b> (projector or TV: open this address in its "
+                "browser, full screen)"
+            )
+        )
         heading.setWordWrap(True)
         layout.addWidget(heading)
         layout.addLayout(screen)
@@ -205,19 +216,21 @@ class VenueDialog(QDialog):
         self.kiosk_url.setReadOnly(True)
         self.kiosk_url.setCursorPosition(0)
         kiosk_heading = QLabel(
-            "<b>The check-in kiosk</b> (a tablet at your desk: players find their name and "
-            "check in without a code; open this address on that tablet only, it is its key)"
+            _(
+                "<b>The check-in kiosk</b> (a tablet at your desk: players find their name and "
+                "check in without a code; open this address on that tablet only, it is its key)"
+            )
         )
         kiosk_heading.setWordWrap(True)
         kiosk_row = QFormLayout()
-        kiosk_row.addRow("&Kiosk's address:", self.kiosk_url)
+        kiosk_row.addRow(_("&Kiosk's address:"), self.kiosk_url)
         layout.addWidget(kiosk_heading)
         layout.addLayout(kiosk_row)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.copy_button = QPushButton("&Copy address")
-        self.open_button = QPushButton("&Open in browser")
-        self.copy_screen = QPushButton("Copy &screen's address")
+        self.copy_button = QPushButton(_("&Copy address"))
+        self.open_button = QPushButton(_("&Open in browser"))
+        self.copy_screen = QPushButton(_("Copy &screen's address"))
         for b in (self.copy_button, self.copy_screen, self.open_button):
             buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
         self.copy_button.clicked.connect(lambda: QGuiApplication.clipboard().setText(urls[0]))
@@ -263,7 +276,7 @@ class VenueController:
         self.publisher: QProcess | None = None
         self.indicator = QToolButton()
         self.indicator.setAutoRaise(True)
-        self.indicator.setToolTip("The venue's web server: click for its address and QR code")
+        self.indicator.setToolTip(_("The venue's web server: click for its address and QR code"))
         self.indicator.clicked.connect(self.show_address)
         self.indicator.setVisible(False)
         window.statusBar().addPermanentWidget(self.indicator)
@@ -314,7 +327,7 @@ class VenueController:
         process.errorOccurred.connect(self._failed)
         self.process, self.urls, self._output, self.error_text = process, [], b"", ""
         self.last_error = ""
-        self._show_indicator("Venue: starting…")
+        self._show_indicator(_("Venue: starting…"))
         self.w.update_enabled()
         process.start(program, args)
 
@@ -325,8 +338,10 @@ class VenueController:
         for line in self._output.decode("utf-8", "replace").splitlines():
             if line.startswith(READY + " ") and not self.urls:
                 self.urls = line.split()[1:]
-                self._show_indicator(f"Venue: {self.urls[0]}")
-                self.w.statusBar().showMessage(f"Serving the tournament at {self.urls[0]}", 8000)
+                self._show_indicator(_("Venue: {address}").format(address=self.urls[0]))
+                self.w.statusBar().showMessage(
+                    _("Serving the tournament at {address}").format(address=self.urls[0]), 8000
+                )
                 self.show_address()
 
     def _read_errors(self) -> None:
@@ -338,7 +353,7 @@ class VenueController:
 
     def _failed(self, error: QProcess.ProcessError) -> None:
         if error == QProcess.ProcessError.FailedToStart:
-            self.error_text = "the server program could not be started"
+            self.error_text = _("the server program could not be started")
             self._finished(-1, QProcess.ExitStatus.CrashExit)
 
     def _finished(self, code: int, status: QProcess.ExitStatus) -> None:
@@ -354,21 +369,23 @@ class VenueController:
         process.deleteLater()
         self._cleanup()
         if stopped:
-            self.w.statusBar().showMessage("Stopped serving the venue's pages", 8000)
+            self.w.statusBar().showMessage(_("Stopped serving the venue's pages"), 8000)
             return
         lines = [
             ln.removeprefix("swissdesk: ").strip()
             for ln in self.error_text.splitlines()
             if ln.strip()
         ]
-        reason = lines[-1] if lines else f"it ended (exit code {code})"
+        reason = lines[-1] if lines else _("it ended (exit code {code})").format(code=code)
         self.last_error = reason
         if started:
-            message = f"The venue's server stopped: {reason}. The tournament file is untouched; "
-            message += "start it again from the Venue menu."
+            message = _(
+                "The venue's server stopped: {reason}. The tournament file is untouched; "
+                "start it again from the Venue menu."
+            ).format(reason=reason)
         else:
-            message = f"The venue's pages could not be served: {reason}."
-        self.w.prompter.error("Venue", message)
+            message = _("The venue's pages could not be served: {reason}.").format(reason=reason)
+        self.w.prompter.error(_("Venue"), message)
 
     def stop_serving(self, *, wait: bool = False) -> None:
         """Venue > Stop serving (also when the tournament closes or the window quits)."""
@@ -417,7 +434,7 @@ class VenueController:
         """Venue > Address and QR code… (not modal: the arbiter keeps working)."""
         if not self.urls or self.w.file is None:
             if self.serving:
-                self.w.statusBar().showMessage("The venue's server is starting…", 5000)
+                self.w.statusBar().showMessage(_("The venue's server is starting…"), 5000)
             return
         from swissdesk.venue.source import section_slugs
 
@@ -464,7 +481,7 @@ class VenueController:
         HallNotice(dialog.announcement.text().strip(), dialog.round_start.text().strip()).write(
             path
         )
-        self.w.statusBar().showMessage("The hall's screens show the announcement", 8000)
+        self.w.statusBar().showMessage(_("The hall's screens show the announcement"), 8000)
 
     # -----------------------------------------------------------------------------------
     # Publishing
@@ -475,10 +492,10 @@ class VenueController:
         if self.w.file is None:
             return
         if self.publisher is not None:
-            self.w.statusBar().showMessage("The web site is being written…", 5000)
+            self.w.statusBar().showMessage(_("The web site is being written…"), 5000)
             return
         suggested = str(self.w.file.path.with_name(self.w.file.path.stem + "-site.zip"))
-        name = self.w.prompter.save_file("Publish as a web site", suggested, "Zip (*.zip)")
+        name = self.w.prompter.save_file(_("Publish as a web site"), suggested, "Zip (*.zip)")
         if not name:
             return
         target = Path(name)
@@ -500,13 +517,15 @@ class VenueController:
             self.publisher = None
             process.deleteLater()
             if code == 0:
-                self.w.statusBar().showMessage(f"Wrote {target}", 30_000)
+                self.w.statusBar().showMessage(_("Wrote {file}").format(file=target), 30_000)
             else:
-                last = text.splitlines()[-1] if text else f"exit code {code}"
-                self.w.prompter.error("Publish", f"The web site was not written: {last}")
+                last = text.splitlines()[-1] if text else _("exit code {code}").format(code=code)
+                self.w.prompter.error(
+                    _("Publish"), _("The web site was not written: {reason}").format(reason=last)
+                )
 
         process.finished.connect(done)
-        self.w.statusBar().showMessage(f"Writing the web site {target.name}…")
+        self.w.statusBar().showMessage(_("Writing the web site {file}…").format(file=target.name))
         process.start(program, args)
 
     def shutdown(self) -> None:

@@ -38,7 +38,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from swissdesk.i18n import _
+from swissdesk.i18n import N_, _
 
 RATING_TYPES = ("standard", "rapid", "blitz")
 """FIDE's three rating types, as the rate of play decides (record 222)."""
@@ -309,13 +309,13 @@ class RatingMethod(enum.Enum):
 
 
 METHOD_LABELS: Mapping[RatingMethod, str] = {
-    RatingMethod.FIDE: "FIDE rating only",
-    RatingMethod.NRO: "National rating only",
-    RatingMethod.FIDON: "FIDE rating, else national",
-    RatingMethod.NIDOF: "National rating, else FIDE",
-    RatingMethod.HBFN: "Highest of FIDE, national and manual",
-    RatingMethod.LBFN: "Lowest of FIDE and national",
-    RatingMethod.OTHER: "Other: the arbiter's own order",
+    RatingMethod.FIDE: N_("FIDE rating only"),
+    RatingMethod.NRO: N_("National rating only"),
+    RatingMethod.FIDON: N_("FIDE rating, else national"),
+    RatingMethod.NIDOF: N_("National rating, else FIDE"),
+    RatingMethod.HBFN: N_("Highest of FIDE, national and manual"),
+    RatingMethod.LBFN: N_("Lowest of FIDE and national"),
+    RatingMethod.OTHER: N_("Other: the arbiter's own order"),
 }
 
 
@@ -393,12 +393,12 @@ class InitialOrder(enum.Enum):
 
 
 ORDER_LABELS: Mapping[InitialOrder, str] = {
-    InitialOrder.ALPHABETICAL: "Alphabetical (C.04.2 art. 2.2.3)",
-    InitialOrder.FIDE_ID: "FIDE ID, ascending",
-    InitialOrder.OLDER_FIRST: "Date of birth, older first",
-    InitialOrder.YOUNGER_FIRST: "Date of birth, younger first",
-    InitialOrder.REGISTRATION: "Order of registration",
-    InitialOrder.LOT: "Drawing of lots (seed recorded)",
+    InitialOrder.ALPHABETICAL: N_("Alphabetical (C.04.2 art. 2.2.3)"),
+    InitialOrder.FIDE_ID: N_("FIDE ID, ascending"),
+    InitialOrder.OLDER_FIRST: N_("Date of birth, older first"),
+    InitialOrder.YOUNGER_FIRST: N_("Date of birth, younger first"),
+    InitialOrder.REGISTRATION: N_("Order of registration"),
+    InitialOrder.LOT: N_("Drawing of lots (seed recorded)"),
 }
 
 
@@ -471,10 +471,10 @@ class UnratedMethod(enum.Enum):
 
 
 UNRATED_LABELS: Mapping[UnratedMethod, str] = {
-    UnratedMethod.NONE: "Left out (C.07)",
-    UnratedMethod.FIXED: "A fixed rating",
-    UnratedMethod.LOWEST: "The lowest rating in the section",
-    UnratedMethod.AVERAGE: "The average rating of the section",
+    UnratedMethod.NONE: N_("Left out (C.07)"),
+    UnratedMethod.FIXED: N_("A fixed rating"),
+    UnratedMethod.LOWEST: N_("The lowest rating in the section"),
+    UnratedMethod.AVERAGE: N_("The average rating of the section"),
 }
 
 

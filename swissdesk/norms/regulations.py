@@ -9,6 +9,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from swissdesk.i18n import N_
+
 TITLE_REGULATIONS = "FIDE Title Regulations effective from 1 January 2024"
 
 
@@ -71,10 +73,10 @@ the host federation, from at least 3 federations, at least 10 of them GM, IM, WG
 (players missing at most one round, pairing-allocated byes apart)."""
 
 EVENT_EXEMPTIONS: dict[str, str] = {
-    "": "none",
-    "1.4.3a": "final of a national (open or women's) individual championship",
-    "1.4.3b": "national team championship",
-    "1.4.3c": "zonal or sub-zonal tournament",
+    "": N_("none"),
+    "1.4.3a": N_("final of a national (open or women's) individual championship"),
+    "1.4.3b": N_("national team championship"),
+    "1.4.3c": N_("zonal or sub-zonal tournament"),
 }
 """The event types the arbiter may declare that waive the foreign-opponent requirements
 (art. 1.4.3 a-c; a and b only for players of the federation that registered the event)."""

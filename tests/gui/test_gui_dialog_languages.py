@@ -298,6 +298,55 @@ def dialogs(players: list[PlayerRow]) -> dict[str, Callable[[], QWidget]]:
         "rating correction": lambda: RatingCorrectionDialog(2, 1, "A – B", "1-0", "0-1"),
         "list sequence": lambda: ListSequenceDialog(()),
         "later ratings": lambda: LaterRatingsDialog(players, 9, 4),
+        **more_dialogs(players),
+    }
+
+
+def more_dialogs(players: list[PlayerRow]) -> dict[str, Callable[[], QWidget]]:
+    """Printing, teams, prizes, round robin, rating lists, phones and venue."""
+    from swissdesk.engines import system_names
+    from swissdesk.gui.phones import PhonesDialog
+    from swissdesk.gui.printing import PrintOptionsDialog
+    from swissdesk.gui.prizes import PlanEditorDialog, PrizesDialog, TickPlayersDialog
+    from swissdesk.gui.ratinglist_download import DownloadListsDialog
+    from swissdesk.gui.ratinglist_formats import ListFormatDialog
+    from swissdesk.gui.ratinglist_widgets import RatingUpdateDialog
+    from swissdesk.gui.round_robin import DrawLotsDialog, PairingNumbersDialog
+    from swissdesk.gui.team_pages import TeamDialog, TeamTournamentDialog
+    from swissdesk.gui.venue import HallNoticeDialog, ServeDialog, VenueDialog
+    from swissdesk.ratinglist.store import ListDownload
+    from swissdesk.storage.views import PhoneAccess
+
+    def team_event() -> QWidget:
+        dialog = TeamTournamentDialog(system_names())
+        dialog.system.setCurrentIndex(dialog.system.findData("team"))
+        return dialog
+
+    people = [(p.tpn, p.name) for p in players]
+    fide = ListDownload("FIDE", "https://ratings.fide.com/download/players_list.zip")
+    return {
+        "print": lambda: PrintOptionsDialog("boards", 5, 3),
+        "team print": lambda: PrintOptionsDialog("team-pairings", 5, 3, team=True),
+        "team event": team_event,
+        "add team": lambda: TeamDialog(),
+        "prize list": lambda: PrizesDialog(),
+        "prize plan": lambda: PlanEditorDialog("version = 1\n"),
+        "tick players": lambda: TickPlayersDialog(["U18", "Women"], people, {}),
+        "draw lots": lambda: DrawLotsDialog(12),
+        "set pairing numbers": lambda: PairingNumbersDialog(players),
+        "download lists": lambda: DownloadListsDialog([fide], keep_fresh=True),
+        "list format": lambda: ListFormatDialog(None),
+        "update ratings": lambda: RatingUpdateDialog(
+            "3", [(1, "2450 → 2461")], "a warning", check_after_lists=True
+        ),
+        "phones": lambda: PhonesDialog(PhoneAccess(), 4, 3, 10, 39),
+        "serve": lambda: ServeDialog(8080),
+        "hall notice": lambda: HallNoticeDialog("", ""),
+        "venue": lambda: VenueDialog(
+            ["http://192.168.1.20:8080/"],
+            [("open", "Open"), ("u18", "U18")],
+            kiosk_url="http://192.168.1.20:8080/kiosk?key=x",
+        ),
     }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from swissdesk.i18n import _
 from swissdesk.storage import Redo, Undo
 
 if TYPE_CHECKING:
@@ -21,14 +22,14 @@ class AuditController:
         if self.w.file is None:
             return
         tf = self.w.file
-        entries = self.w.guarded("Audit log", tf.audit_log)
+        entries = self.w.guarded(_("Audit log"), tf.audit_log)
         if entries is not None:
             page = self.w.audit_page
             page.names = {p.tpn: p.name for p in self.w.player_rows}
             several = len(self.w.sections) > 1
             page.names_by_section = {}
             if several:
-                for row in self.w.guarded("Audit log", tf.event_players) or []:
+                for row in self.w.guarded(_("Audit log"), tf.event_players) or []:
                     names = page.names_by_section.setdefault(row.section_id, {})
                     names[row.player.tpn] = row.player.name
             page.model.set_entries(entries)

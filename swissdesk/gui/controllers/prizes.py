@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from swissdesk.errors import InputError
 from swissdesk.gui.prizes import PlanEditorDialog, PrizesDialog, TickPlayersDialog
+from swissdesk.i18n import N_, _, using_language
 from swissdesk.model.tournament import Tournament
 from swissdesk.prizes import (
     PrizeList,
@@ -22,7 +23,7 @@ from swissdesk.storage.commands.prizes import SetPrizePlan, TickCategory
 if TYPE_CHECKING:
     from swissdesk.gui.mainwindow import MainWindow
 
-NO_PLAN = (
+NO_PLAN = N_(
     "This section has no prize plan yet. Import one (a TOML file: README, Prizes): "
     "categories, prizes and the event's rules for ties. The same file serves every event."
 )
@@ -36,7 +37,7 @@ currency = "EUR"
 place = 1
 amount = 500
 """
-PLAN_FILTER = "Prize plans (*.toml);;All files (*)"
+PLAN_FILTER = N_("Prize plans (*.toml);;All files (*)")
 
 
 class PrizesController:
@@ -56,7 +57,7 @@ class PrizesController:
         snapshot = tf.snapshot()
         plan = tf.prize_plan()
         if plan is None:
-            return snapshot, None, NO_PLAN
+            return snapshot, None, _(NO_PLAN)
         inputs = tf.rating_inputs()
         prizes = tournament_prizes(
             snapshot,
@@ -85,23 +86,24 @@ class PrizesController:
     def refresh(self) -> None:
         if self.dialog is None or self.w.file is None:
             return
-        result = self.w.guarded("Prize list", self.compute)
+        result = self.w.guarded(_("Prize list"), self.compute)
         if result is None:
             return
         self.tournament, prizes, message = result
         self.dialog.set_prizes(prizes, message)
 
     def import_plan(self) -> None:
-        name = self.w.prompter.open_file("Import prize plan", "", PLAN_FILTER)
+        title = _("Import prize plan")
+        name = self.w.prompter.open_file(title, "", _(PLAN_FILTER))
         if not name:
             return
-        plan = self.w.guarded("Import prize plan", lambda: read_plan(Path(name)))
+        plan = self.w.guarded(title, lambda: read_plan(Path(name)))
         if plan is None:
             return
         if self.w.file is not None and self.w.file.prize_plan() == plan:
-            self.w.prompter.info("Import prize plan", "The section already has this plan.")
+            self.w.prompter.info(title, _("The section already has this plan."))
             return
-        if self.w.run_action(SetPrizePlan(plan), "Import prize plan") is not None:
+        if self.w.run_action(SetPrizePlan(plan), title) is not None:
             self.refresh()
 
     def edit_plan(self) -> None:
@@ -109,13 +111,13 @@ class PrizesController:
         tf = self.w.file
         if tf is None:
             return
-        plan = self.w.guarded("Prize plan", tf.prize_plan)
+        plan = self.w.guarded(_("Prize plan"), tf.prize_plan)
         text = dumps(plan) if plan is not None else EMPTY_PLAN
         editor = PlanEditorDialog(text, self.dialog)
         if not self.w.prompter.run_dialog(editor) or editor.plan is None:
             return
         if editor.plan != plan:
-            self.w.run_action(SetPrizePlan(editor.plan), "Prize plan")
+            self.w.run_action(SetPrizePlan(editor.plan), _("Prize plan"))
         self.refresh()
 
     def tick_players(self) -> None:
@@ -123,13 +125,13 @@ class PrizesController:
         if prizes is None or tf is None:
             return
         names = [c.name for c in prizes.plan.categories if c.ticked]
-        ticked = self.w.guarded("Tick players", tf.prize_ticks) or {}
+        ticked = self.w.guarded(_("Tick players"), tf.prize_ticks) or {}
         people = [(p.tpn, p.name) for p in self.w.player_rows]
         dialog = TickPlayersDialog(names, people, ticked, self.dialog)
         if not self.w.prompter.run_dialog(dialog):
             return
         for tpn, name, on in dialog.changes:
-            if self.w.run_action(TickCategory(tpn, name, on), "Tick players") is None:
+            if self.w.run_action(TickCategory(tpn, name, on), _("Tick players")) is None:
                 break
         self.refresh()
 
@@ -140,9 +142,10 @@ class PrizesController:
         prizes = self._prizes()
         if prizes is None:
             return
-        name = self.w.prompter.save_file("Export prize plan", "prizes.toml", PLAN_FILTER)
+        title = _("Export prize plan")
+        name = self.w.prompter.save_file(title, "prizes.toml", _(PLAN_FILTER))
         if name:
-            self.w.guarded("Export prize plan", lambda: write_plan(prizes.plan, Path(name)))
+            self.w.guarded(title, lambda: write_plan(prizes.plan, Path(name)))
 
     def export_pdf(self) -> None:
         from swissdesk.reports.prizes import render_prizes
@@ -150,21 +153,32 @@ class PrizesController:
         prizes, tournament = self._prizes(), self.tournament
         if prizes is None or tournament is None:
             return
-        name = self.w.prompter.save_file("Prize list PDF", "prizes.pdf", "PDF (*.pdf)")
-        if name:
-            self.w.guarded("Prize list PDF", lambda: render_prizes(tournament, prizes, Path(name)))
+        title = _("Prize list PDF")
+        name = self.w.prompter.save_file(title, "prizes.pdf", "PDF (*.pdf)")
+        if not name or self.w.file is None:
+            return
+        language = self.w.file.document_language()  # printed in the tournament's language
+
+        def render() -> None:
+            with using_language(language):
+                render_prizes(tournament, prizes, Path(name))
+
+        self.w.guarded(title, render)
 
     def export_csv(self) -> None:
         prizes = self._prizes()
         if prizes is None:
             return
-        name = self.w.prompter.save_file("Treasurer's CSV", "prizes.csv", "CSV (*.csv)")
+        title = _("Treasurer's CSV")
+        name = self.w.prompter.save_file(title, "prizes.csv", "CSV (*.csv)")
         if name:
-            self.w.guarded("Treasurer's CSV", lambda: _write_text(Path(name), csv_text(prizes)))
+            self.w.guarded(title, lambda: _write_text(Path(name), csv_text(prizes)))
 
 
 def _write_text(path: Path, text: str) -> None:
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise InputError(f"{path}: cannot write ({exc.strerror})") from None
+        raise InputError(
+            _("{path}: cannot write ({reason})").format(path=path, reason=exc.strerror)
+        ) from None

@@ -22,18 +22,20 @@ from swissdesk.gui.ratinglist_widgets import (
     RatingUpdateDialog,
     installed_rating_list,
 )
+from swissdesk.i18n import N_, _, ngettext
 from swissdesk.model import timecontrol
 from swissdesk.ratinglist import RatingListError, default_rating_list
 from swissdesk.ratinglist.download import FRESH_HOURS, Refreshed, is_due, planned_downloads
 from swissdesk.ratinglist.formats import ListFormat, save_format, saved_formats
 from swissdesk.ratinglist.update import list_currency, only, proposed_updates
 from swissdesk.storage import UpdateRatings
+from swissdesk.translations.formats import format_integer
 
 if TYPE_CHECKING:
     from swissdesk.gui.mainwindow import MainWindow
 
-LIST_FILTERS = "Rating lists (*.zip *.xml *.txt *.csv);;All files (*)"
-FORMAT_FILTERS = "National lists (*.csv *.txt *.zip *.prn *.dat *.tsv);;All files (*)"
+LIST_FILTERS = N_("Rating lists (*.zip *.xml *.txt *.csv);;All files (*)")
+FORMAT_FILTERS = N_("National lists (*.csv *.txt *.zip *.prn *.dat *.tsv);;All files (*)")
 CHECK_AFTER_LISTS_KEY = "rating_lists/check_after_update"
 """QSettings key: check the registered players at once after a list is imported or
 downloaded (checklist Q138-139; default on)."""
@@ -104,20 +106,22 @@ class RatingListController:
         try:
             kept = saved_formats(rating_list)
         except RatingListError as exc:
-            self.w.prompter.error("Rating list formats", str(exc))
+            self.w.prompter.error(_("Rating list formats"), str(exc))
             return
         fmt: ListFormat | None = None
         if kept:
-            options = ["New format…", *kept]
+            options = [_("New format…"), *kept]
             index = self.w.prompter.choose(
-                "Rating list formats", "Define a national list's format, or change one:", options
+                _("Rating list formats"),
+                _("Define a national list's format, or change one:"),
+                options,
             )
             if index is None:
                 return
-            fmt = kept[options[index]] if index else None
+            fmt = kept[list(kept)[index - 1]] if index else None
 
         def sample() -> str:
-            return self.w.prompter.open_file("Sample list", "", FORMAT_FILTERS)
+            return self.w.prompter.open_file(_("Sample list"), "", _(FORMAT_FILTERS))
 
         dialog = ListFormatDialog(fmt, list(kept), sample, self.w)
         if not self.w.prompter.run_dialog(dialog):
@@ -125,7 +129,9 @@ class RatingListController:
         try:
             if dialog.delete_requested and fmt is not None:
                 rating_list.forget_format(fmt.name)
-                self.w.statusBar().showMessage(f"List format {fmt.name} deleted", 8000)
+                self.w.statusBar().showMessage(
+                    _("List format {name} deleted").format(name=fmt.name), 8000
+                )
                 return
             new = dialog.result_format
             if new is None:
@@ -134,20 +140,21 @@ class RatingListController:
             if fmt is not None and fmt.name != new.name:
                 rating_list.forget_format(fmt.name)
         except RatingListError as exc:
-            self.w.prompter.error("Rating list formats", str(exc))
+            self.w.prompter.error(_("Rating list formats"), str(exc))
             return
         self.w.statusBar().showMessage(
-            f"List format {new.name} saved: File > Import rating list… reads list "
-            f"{new.list_name} with it",
+            _(
+                "List format {name} saved: File > Import rating list… reads list {list} with it"
+            ).format(name=new.name, list=new.list_name),
             8000,
         )
 
     def _report(self, done: list[Refreshed], errors: list[str]) -> None:
         lines = [r.describe() for r in done] + errors
         if errors:
-            self.w.prompter.error("Download rating lists", "\n".join(lines))
+            self.w.prompter.error(_("Download rating lists"), "\n".join(lines))
         else:
-            self.w.prompter.info("Download rating lists", "\n".join(lines))
+            self.w.prompter.info(_("Download rating lists"), "\n".join(lines))
         if any(r.summary is not None for r in done):
             self._check_players()
 
@@ -184,7 +191,9 @@ class RatingListController:
         self.auto_thread = DownloadThread(rating_list, due, self.w)
         self.auto_thread.outcome.connect(self._auto_finished)
         self.w.statusBar().showMessage(
-            f"Downloading the rating lists more than a day old ({', '.join(d.name for d in due)})…",
+            _("Downloading the rating lists more than a day old ({lists})…").format(
+                lists=", ".join(d.name for d in due)
+            ),
             10_000,
         )
         self.auto_thread.start()
@@ -197,10 +206,12 @@ class RatingListController:
             thread.deleteLater()
         parts = [r.describe() for r in done]
         if errors:
-            parts.append("not downloaded: " + "; ".join(errors))
+            parts.append(_("not downloaded: {lists}").format(lists="; ".join(errors)))
         if any(r.summary is not None for r in done) and self.w.rounds_paired == 0:
-            parts.append("Players > Update ratings from the rating list… checks the players")
-        self.w.statusBar().showMessage("Rating lists: " + " · ".join(parts), 30_000)
+            parts.append(_("Players > Update ratings from the rating list… checks the players"))
+        self.w.statusBar().showMessage(
+            _("Rating lists: {news}").format(news=" · ".join(parts)), 30_000
+        )
 
     def shutdown(self) -> None:
         """Stop a background download (the window closes); the lists stay as they were."""
@@ -215,23 +226,25 @@ class RatingListController:
         self.w.menu_actions["update_ratings"].setEnabled(self.w.rounds_paired == 0)
 
     def import_list(self) -> None:
-        path = self.w.prompter.open_file("Import rating list", "", LIST_FILTERS)
+        title = _("Import rating list")
+        path = self.w.prompter.open_file(title, "", _(LIST_FILTERS))
         if not path:
             return
         rating_list = default_rating_list()
         try:
             kept = saved_formats(rating_list)
         except RatingListError as exc:
-            self.w.prompter.error("Import rating list", str(exc))
+            self.w.prompter.error(title, str(exc))
             return
         fmt: ListFormat | None = None
         if kept:
             # A national list in its own layout is read with a custom format (Q117).
-            options = ["FIDE's layout (XML or TXT)"] + [
-                f"{f.name}: list {f.list_name}" for f in kept.values()
+            options = [_("FIDE's layout (XML or TXT)")] + [
+                _("{format}: list {list}").format(format=f.name, list=f.list_name)
+                for f in kept.values()
             ]
             index = self.w.prompter.choose(
-                "Import rating list", f"How is {Path(path).name} laid out?", options
+                title, _("How is {file} laid out?").format(file=Path(path).name), options
             )
             if index is None:
                 return
@@ -241,47 +254,81 @@ class RatingListController:
         dialog.stop()
         if dialog.summary is not None:
             s = dialog.summary
-            skipped = f"\n{s.skipped:,} records could not be read." if s.skipped else ""
+            skipped = (
+                "\n"
+                + ngettext(
+                    "{count} record could not be read.",
+                    "{count} records could not be read.",
+                    s.skipped,
+                ).format(count=format_integer(s.skipped))
+                if s.skipped
+                else ""
+            )
             self.w.prompter.info(
-                "Import rating list",
-                f"{s.players:,} players imported ({', '.join(s.kinds)}) in {s.seconds:.0f} s."
-                f"{skipped}",
+                title,
+                ngettext(
+                    "{count} player imported ({lists}) in {seconds} s.",
+                    "{count} players imported ({lists}) in {seconds} s.",
+                    s.players,
+                ).format(
+                    count=format_integer(s.players),
+                    lists=", ".join(s.kinds),
+                    seconds=f"{s.seconds:.0f}",
+                )
+                + skipped,
             )
             self._check_players()
         elif dialog.error:
-            self.w.prompter.error("Import rating list", dialog.error)
+            self.w.prompter.error(title, dialog.error)
 
     def update_ratings(self) -> None:
         rating_list = installed_rating_list()
         if rating_list is None:
             self.w.prompter.info(
-                "Update ratings",
-                "No rating list has been imported yet (File > Import rating list…).",
+                _("Update ratings"),
+                _("No rating list has been imported yet (File > Import rating list…)."),
             )
             return
         try:
             proposal = proposed_updates(self.w.player_rows, rating_list, self.rating_kind())
         except RatingListError as exc:
-            self.w.prompter.error("Update ratings", str(exc))
+            self.w.prompter.error(_("Update ratings"), str(exc))
             return
         notes = []
         if proposal.without_id:
-            notes.append(f"{len(proposal.without_id)} players have no FIDE ID (not looked up).")
+            n = len(proposal.without_id)
+            notes.append(
+                ngettext(
+                    "{count} player has no FIDE ID (not looked up).",
+                    "{count} players have no FIDE ID (not looked up).",
+                    n,
+                ).format(count=n)
+            )
         if proposal.not_found:
-            notes.append(f"{len(proposal.not_found)} FIDE IDs are not in the list.")
+            n = len(proposal.not_found)
+            notes.append(
+                ngettext(
+                    "{count} FIDE ID is not in the list.",
+                    "{count} FIDE IDs are not in the list.",
+                    n,
+                ).format(count=n)
+            )
         settings = self.w.tournament_settings
         start = settings.start_date if settings is not None else ""
         warning = list_currency(rating_list.sources(), start)
         if not proposal.updates:
-            text = ["Every rating is up to date.", *notes]
+            text = [_("Every rating is up to date."), *notes]
             if warning:
-                text.append(f"Note: {warning}.")
-            self.w.prompter.info("Update ratings", " ".join(text))
+                text.append(_("Note: {warning}.").format(warning=warning))
+            self.w.prompter.info(_("Update ratings"), " ".join(text))
             return
         n = len(proposal.updates)
-        message = " ".join(
-            [f"The list changes {n} player{'s' if n != 1 else ''}: untick those to keep.", *notes]
-        )
+        changes = ngettext(
+            "The list changes {count} player: untick those to keep.",
+            "The list changes {count} players: untick those to keep.",
+            n,
+        ).format(count=n)
+        message = " ".join([changes, *notes])
         dialog = RatingUpdateDialog(
             message,
             [(u.tpn, u.describe()) for u in proposal.updates],
@@ -296,7 +343,7 @@ class RatingListController:
         chosen = only(proposal, dialog.chosen())
         if chosen.updates:
             command = UpdateRatings(tuple((u.tpn, u.after) for u in chosen.updates))
-            self.w.run_action(command, "Update ratings")
+            self.w.run_action(command, _("Update ratings"))
 
     def rating_kind(self) -> str:
         """The tournament's rating type, from its time control code (TRF record 222):

@@ -119,13 +119,15 @@ class RoundsController:
             self._show_counter()
             notes = []
             if view.changed_by_hand and not view.manual:
-                notes.append("pairing changed by hand")
+                notes.append(_("pairing changed by hand"))
             if round_number < self.w.rounds_paired:
-                notes.append("earlier round: a change is logged as a correction")
+                notes.append(_("earlier round: a change is logged as a correction"))
             if any(b.games is not None for b in view.boards):
                 notes.append(
-                    "Double-Swiss: type game 1, then game 2 in its own colours (shown: the "
-                    "match, then both games from White's side)"
+                    _(
+                        "Double-Swiss: type game 1, then game 2 in its own colours (shown: the "
+                        "match, then both games from White's side)"
+                    )
                 )
             page.notice.setText("; ".join(notes))
         page.show_manual_phase(self._phase_text(view))
@@ -409,7 +411,7 @@ class RoundsController:
                 _(
                     "Round {n} is paired by hand until you finish; the result is then compared with the engine's pairing. Start from:"
                 ).format(n=n),
-                ["the engine's pairing (change what you must)", "an empty round"],
+                [_("the engine's pairing (change what you must)"), _("an empty round")],
             )
             if choice is None:
                 return
@@ -441,12 +443,21 @@ class RoundsController:
             return
         placed: list[tuple[int, str, str]] = []
         for b in view.boards:
-            done = ", result in" if b.has_result else ""
-            placed.append((b.white_tpn, b.white_name, f"board {b.board}, White{done}"))
-            placed.append((b.black_tpn, b.black_name, f"board {b.board}, Black{done}"))
+            white = (
+                _("board {number}, White, result in")
+                if b.has_result
+                else _("board {number}, White")
+            ).format(number=b.board)
+            black = (
+                _("board {number}, Black, result in")
+                if b.has_result
+                else _("board {number}, Black")
+            ).format(number=b.board)
+            placed.append((b.white_tpn, b.white_name, white))
+            placed.append((b.black_tpn, b.black_name, black))
         if view.pab is not None:
-            placed.append((view.pab.tpn, view.pab.name, "PAB"))
-        placed += [(tpn, name, "not paired yet") for tpn, name in view.to_pair]
+            placed.append((view.pab.tpn, view.pab.name, _("PAB")))
+        placed += [(tpn, name, _("not paired yet")) for tpn, name in view.to_pair]
         placed.sort()
         dialog = ManualPairingDialog(placed, view.round_number, self.w)
         if not self.w.prompter.run_dialog(dialog):
@@ -500,9 +511,9 @@ class RoundsController:
         if phase is None:
             return False
         what = (
-            "The round being created is removed."
+            _("The round being created is removed.")
             if phase.creating
-            else "Its pairing goes back to what it was."
+            else _("Its pairing goes back to what it was.")
         )
         if not self.w.prompter.confirm(
             _("Cancel pairing by hand"),

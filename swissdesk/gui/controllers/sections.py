@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QToolBar, QWidget
 
 from swissdesk.gui.dialog_base import ValidatedDialog
-from swissdesk.model.text import plural
+from swissdesk.i18n import _, ngettext
 from swissdesk.storage import (
     AddSection,
     ByeKind,
@@ -36,13 +36,21 @@ if TYPE_CHECKING:
 
 def section_label(info: SectionInfo) -> str:
     """ "Open B · round 3 of 7 · 48 players" (the section bar and its list)."""
-    what = "team" if info.is_team else "player"
+    count = info.players
+    who = (
+        ngettext("{count} team", "{count} teams", count)
+        if info.is_team
+        else ngettext("{count} player", "{count} players", count)
+    ).format(count=count)
     progress = (
-        f"round {info.rounds_paired} of {info.total_rounds}"
+        _("round {number} of {total}").format(number=info.rounds_paired, total=info.total_rounds)
         if info.rounds_paired
-        else f"{info.total_rounds} rounds, not started"
+        else ngettext(
+            "{count} round, not started", "{count} rounds, not started", info.total_rounds
+        ).format(count=info.total_rounds)
     )
-    return f"{info.name or '(unnamed)'} · {progress} · {plural(info.players, what)}"
+    name = info.name or _("(unnamed)")
+    return f"{name} · {progress} · {who}"
 
 
 class SectionChoiceDialog(ValidatedDialog):
@@ -65,11 +73,11 @@ class SectionChoiceDialog(ValidatedDialog):
         if current is not None:
             self.choice.setCurrentIndex(max(0, self.choice.findData(current)))
         self.form.addRow(QLabel(question))
-        self.form.addRow("&Section:", self.choice)
+        self.form.addRow(_("&Section:"), self.choice)
         self.resize(440, 0)
 
     def problems(self) -> list[str]:
-        return [] if self.choice.count() else ["the event has no other section"]
+        return [] if self.choice.count() else [_("the event has no other section")]
 
     def section_id(self) -> int:
         return int(self.choice.currentData())
@@ -80,19 +88,19 @@ class SectionsController:
 
     def __init__(self, window: MainWindow) -> None:
         self.w = window
-        self.bar = QToolBar("Section")
+        self.bar = QToolBar(_("Section"))
         self.bar.setObjectName("section_bar")
         self.bar.setMovable(False)
-        self.bar.addWidget(QLabel(" Section: "))
+        self.bar.addWidget(QLabel(" " + _("Section:") + " "))
         self.combo = QComboBox()
         self.combo.setMinimumContentsLength(36)
-        self.combo.setToolTip("The section shown (F6: next section, Shift+F6: previous)")
+        self.combo.setToolTip(_("The section shown (F6: next section, Shift+F6: previous)"))
         self.combo.activated.connect(self._chosen)
         self.bar.addWidget(self.combo)
         self.event_label = QLabel()
         self.event_label.setContentsMargins(12, 0, 0, 0)
         self.bar.addWidget(self.event_label)
-        hint = QLabel("   F6: next section · Shift+F6: previous")
+        hint = QLabel("   " + _("F6: next section · Shift+F6: previous"))
         hint.setStyleSheet("color: gray;")
         self.bar.addWidget(hint)
         window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.bar)
@@ -154,12 +162,12 @@ class SectionsController:
         from swissdesk.gui.team_pages import TeamTournamentDialog
 
         dialog = TeamTournamentDialog(system_names(), parent=self.w)
-        dialog.setWindowTitle("Add section")
+        dialog.setWindowTitle(_("Add section"))
         dialog.hide_document_language()
         if not self.w.prompter.run_dialog(dialog):
             return
         settings = dialog.settings()
-        if self.w.run_action(AddSection(settings), "Add section") is None:
+        if self.w.run_action(AddSection(settings), _("Add section")) is None:
             return
         new = next((s for s in self.w.sections if s.name == settings.name), None)
         if new is not None:
@@ -176,13 +184,20 @@ class SectionsController:
             return
         if info.players:
             self.w.prompter.error(
-                "Remove section",
-                f"{info.name} has {plural(info.players, 'player')}: move or remove them "
-                "first (a section with players is never removed).",
+                _("Remove section"),
+                ngettext(
+                    "{section} has {count} player: move or remove them first (a section with "
+                    "players is never removed).",
+                    "{section} has {count} players: move or remove them first (a section with "
+                    "players is never removed).",
+                    info.players,
+                ).format(section=info.name, count=info.players),
             )
             return
-        if self.w.prompter.confirm("Remove section", f"Remove the section {info.name}?"):
-            self.w.run_action(RemoveSection(info.id), "Remove section")
+        if self.w.prompter.confirm(
+            _("Remove section"), _("Remove the section {name}?").format(name=info.name)
+        ):
+            self.w.run_action(RemoveSection(info.id), _("Remove section"))
 
     def rename_event(self) -> None:
         """Event > Event name: the heading of the lists of all sections."""
@@ -190,7 +205,7 @@ class SectionsController:
             return
         dialog = EventNameDialog(self.w.event_name, self.w)
         if self.w.prompter.run_dialog(dialog):
-            self.w.run_action(RenameEvent(dialog.name.text().strip()), "Event name")
+            self.w.run_action(RenameEvent(dialog.name.text().strip()), _("Event name"))
 
     # -- the registration desk -------------------------------------------------------------
 
@@ -198,7 +213,7 @@ class SectionsController:
         tf = self.w.file
         if tf is None:
             return
-        rows = self.w.guarded("All sections", tf.event_players)
+        rows = self.w.guarded(_("All sections"), tf.event_players)
         if rows is not None:
             self.w.desk_page.set_players(rows, several=self.several)
 
@@ -216,7 +231,7 @@ class SectionsController:
                 by_section[row.section_id].append(row.player.tpn)
         for section_id, tpns in by_section.items():
             action = CheckIn(tuple(tpns), present=present)
-            self.w.run_action(action, "Check-in", section=section_id)
+            self.w.run_action(action, _("Check-in"), section=section_id)
 
     def open_selected(self) -> None:
         """Enter on the desk page: the player's section, on its players page."""
@@ -240,16 +255,19 @@ class SectionsController:
         section_id, tpn, name = self._selected_player()
         if tpn is None:
             self.w.prompter.info(
-                "Move to another section", "Select a player in the players list first."
+                _("Move to another section"), _("Select a player in the players list first.")
             )
             return
         others = [s for s in self.w.sections if s.id != section_id]
         dialog = SectionChoiceDialog(
-            "Move to another section", f"Move no. {tpn} {name} to:", others, self.w
+            _("Move to another section"),
+            _("Move no. {number} {name} to:").format(number=tpn, name=name),
+            others,
+            self.w,
         )
         if self.w.prompter.run_dialog(dialog):
             action = MovePlayer(tpn, dialog.section_id())
-            self.w.run_action(action, "Move to another section", section=section_id)
+            self.w.run_action(action, _("Move to another section"), section=section_id)
 
     def _selected_player(self) -> tuple[int | None, int | None, str]:
         if self.w.tabs.currentIndex() == self.w.PAGE_DESK:
@@ -272,20 +290,26 @@ class SectionsController:
         tf = self.w.file
         if tf is None or not any(p.checked_in for p in self.w.player_rows):
             return True
-        missing = self.w.guarded("Check-in", lambda: tf.not_checked_in(round_number))
+        missing = self.w.guarded(_("Check-in"), lambda: tf.not_checked_in(round_number))
         if not missing:
             return True
-        names = [f"no. {p.tpn} {p.name}" for p in missing]
+        names = [_("no. {number} {name}").format(number=p.tpn, name=p.name) for p in missing]
         if self.w.prompter.confirm(
-            "Players not checked in",
-            f"{plural(len(missing), 'player')} did not check in for round {round_number}. "
-            "Set them absent for this round (not paired, no points)?\n\n"
-            "No: pair them anyway.",
+            _("Players not checked in"),
+            ngettext(
+                "{count} player did not check in for round {round}. Set them absent for this "
+                "round (not paired, no points)?",
+                "{count} players did not check in for round {round}. Set them absent for this "
+                "round (not paired, no points)?",
+                len(missing),
+            ).format(count=len(missing), round=round_number)
+            + "\n\n"
+            + _("No: pair them anyway."),
             names,
             default_yes=True,
         ):
             action = MarkAbsentees(round_number, ByeKind.ABSENT)
-            return self.w.run_action(action, "Players not checked in") is not None
+            return self.w.run_action(action, _("Players not checked in")) is not None
         return True
 
 
@@ -295,10 +319,10 @@ class EventNameDialog(ValidatedDialog):
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
         from PySide6.QtWidgets import QLineEdit
 
-        super().__init__("Event name", parent)
+        super().__init__(_("Event name"), parent)
         self.name = QLineEdit(name)
-        self.name.setPlaceholderText("e.g. Bern Chess Weekend (the lists of all sections)")
-        self.form.addRow("&Name:", self.name)
+        self.name.setPlaceholderText(_("e.g. Bern Chess Weekend (the lists of all sections)"))
+        self.form.addRow(_("&Name:"), self.name)
         self.resize(420, 0)
 
     def problems(self) -> list[str]:

@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from swissdesk.gui.models import CrossTableModel, StandingsModel, cross_rows, points
 from swissdesk.gui.player_card import PlayerCardDialog, compute_extras, player_card_html
-from swissdesk.i18n import _
+from swissdesk.i18n import N_, _
 from swissdesk.lists.round_robin_grid import round_robin_grid
 from swissdesk.model.round_robin import is_round_robin
 
@@ -35,7 +35,7 @@ SWITCH_INTERVAL = 0.0002
 """Seconds between the worker's hand-overs of the GIL while it computes (Python's default
 is 0.005)."""
 
-UPDATING = "Updating…"
+UPDATING = N_("Updating…")
 
 
 class StandingsController:
@@ -81,7 +81,9 @@ class StandingsController:
             return
         name = snapshot.player(tpn).name
         self.card = PlayerCardDialog(
-            f"Player card: {name}", player_card_html(snapshot, extras, tpn), self.w
+            _("Player card: {name}").format(name=name),
+            player_card_html(snapshot, extras, tpn),
+            self.w,
         )
         self.card.show()
 
@@ -98,7 +100,7 @@ class StandingsController:
         model = page.model
         assert isinstance(model, StandingsModel)
         if result is PENDING:
-            page.message.setText(UPDATING)  # the previous table stays until the new one
+            page.message.setText(_(UPDATING))  # the previous table stays until the new one
             return
         if result is None or result[1] is None:
             model.set_standings(None)
@@ -112,17 +114,23 @@ class StandingsController:
             extras = self.w.standings_cache.get(("ratings", standings.after_round))
             model.set_standings(standings, extras)
         names = {p.tpn: p.name for p in snapshot.players}
+        excluded = ", ".join(
+            _("no. {number} {name}").format(number=t, name=names.get(t, ""))
+            for t in standings.excluded
+        )
         page.message.setText(
-            "Not in the standings (withdrew having completed less than half the games, "
-            "GRC art. 6.6): " + ", ".join(f"no. {t} {names.get(t, '')}" for t in standings.excluded)
+            _(
+                "Not in the standings (withdrew having completed less than half the games, "
+                "GRC art. 6.6): {players}"
+            ).format(players=excluded)
             if standings.excluded
             else ""
         )
-        page.tiebreaks.setText("Tie-breaks: " + ", ".join(standings.codes))
+        page.tiebreaks.setText(_("Tie-breaks: {codes}").format(codes=", ".join(standings.codes)))
 
     def refresh_standings_later(self) -> None:
         """The computation asked for arrived: show it if the page is still waiting."""
-        if self.w.standings_page.message.text() == UPDATING:
+        if self.w.standings_page.message.text() == _(UPDATING):
             self.refresh_standings()
 
 
@@ -141,7 +149,7 @@ class CrossTableController:
         model = page.model
         assert isinstance(model, CrossTableModel)
         if result is PENDING:
-            page.message.setText(UPDATING)
+            page.message.setText(_(UPDATING))
             return
         if result is None or result[1] is None:
             model.set_cross([], 0)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from swissdesk.gui.team_models import StandingLine
 from swissdesk.gui.team_pages import ForfeitDialog, LineupDialog, TeamDialog
+from swissdesk.i18n import N_, _
 from swissdesk.storage import (
     AddTeam,
     AssignTeamPairingNumbers,
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from swissdesk.gui.mainwindow import MainWindow
 
 
-LATE_TEAM_HINT = (
+LATE_TEAM_HINT = N_(
     "In a team event the participants are teams: add one with Teams > Add team (before "
     "round 1), and a late player with the team's roster on the Teams page."
 )
@@ -85,7 +86,7 @@ class TeamsController:
         a team with no roster (issue 16); True when the command was refused."""
         if not self.is_team:
             return False
-        self.w.prompter.info("Late entry", LATE_TEAM_HINT)
+        self.w.prompter.info(_("Late entry"), _(LATE_TEAM_HINT))
         return True
 
     @property
@@ -113,7 +114,7 @@ class TeamsController:
                 action.setEnabled(shown == team)
         if team:  # a late player joins a team's roster (Teams page), not the pairing list
             actions["late"].setEnabled(False)
-        actions["late"].setStatusTip(LATE_TEAM_HINT if team else "")
+        actions["late"].setStatusTip(_(LATE_TEAM_HINT) if team else "")
         page = self.w.teams_page
         page.add_team.setEnabled(actions["add_team"].isEnabled())
         page.remove_team.setEnabled(actions["add_team"].isEnabled())
@@ -153,7 +154,7 @@ class TeamsController:
         settings, win, draw, loss = team
         self.w.run_action(
             SetTeamSettings(settings, win, draw, loss),  # type: ignore[arg-type]
-            "Team options",
+            _("Team options"),
         )
         self.w.show_page(self.w.PAGE_TEAMS)
 
@@ -165,7 +166,7 @@ class TeamsController:
         if tf is None:
             return
         keep = self.w.teams_page.selected_tpn()
-        self.teams = self.w.guarded("Reading the teams", tf.teams) or []
+        self.teams = self.w.guarded(_("Reading the teams"), tf.teams) or []
         self.w.teams_page.set_teams(self.teams, keep)
 
     def _show_team(self, tpn: int) -> None:
@@ -201,19 +202,20 @@ class TeamsController:
         if self.w.prompter.run_dialog(dialog):
             self.w.run_action(
                 RequestTeamBye(dialog.tpn(), dialog.round_number(), dialog.bye_kind()),
-                "Team bye",
+                _("Team bye"),
             )
 
     def remove_team(self) -> None:
         tpn = self.w.teams_page.selected_tpn()
         team = next((t for t in self.teams if t.tpn == tpn), None)
         if team is not None and self.w.prompter.confirm(
-            "Remove team", f"Remove no. {team.tpn} {team.name} and its roster?"
+            _("Remove team"),
+            _("Remove no. {number} {team} and its roster?").format(number=team.tpn, team=team.name),
         ):
-            self.w.run_action(RemoveTeam(team.tpn), "Remove team")
+            self.w.run_action(RemoveTeam(team.tpn), _("Remove team"))
 
     def sort_teams(self) -> None:
-        self.w.run_action(AssignTeamPairingNumbers(), "Sort teams")
+        self.w.run_action(AssignTeamPairingNumbers(), _("Sort teams"))
 
     def _team(self) -> TeamRow | None:
         return self.w.teams_page.roster_model.team
@@ -222,7 +224,8 @@ class TeamsController:
         team = self._team()
         if team is None:
             return
-        members = [*team.data.members, MemberData(f"Player {len(team.members) + 1}")]
+        new = MemberData(_("Player {number}").format(number=len(team.members) + 1))
+        members = [*team.data.members, new]
         if self.w.run_action(EditTeam(team.tpn, replace(team.data, members=tuple(members)))):
             roster = self.w.teams_page.roster
             index = roster.model().index(len(members) - 1, 2)
@@ -274,7 +277,7 @@ class TeamsController:
         if tf is None or round_number < 1:
             page.set_matches([], None)
             return
-        view = self.w.guarded("Reading the matches", lambda: tf.team_round_view(round_number))
+        view = self.w.guarded(_("Reading the matches"), lambda: tf.team_round_view(round_number))
         if view is None:
             return
         page.model.reports = self.w.phones.reports_for(round_number)
@@ -294,7 +297,9 @@ class TeamsController:
         if match is None:
             return False
         outcome = self.w.run_action(
-            EnterBoardResult(self.round, match.number, board, result), "Board result", light=True
+            EnterBoardResult(self.round, match.number, board, result),
+            _("Board result"),
+            light=True,
         )
         self.w.mark_team_pages_stale()
         self.show_round(self.round, board_row=min(board, len(match.boards) - 1))
@@ -308,7 +313,8 @@ class TeamsController:
         if match is None:
             return
         tpn = match.first_tpn if first else match.second_tpn
-        team = next((t for t in self.w.guarded("Teams", self._teams) or [] if t.tpn == tpn), None)
+        teams = self.w.guarded(_("Teams"), self._teams) or []
+        team = next((t for t in teams if t.tpn == tpn), None)
         if team is None:
             return
         current = [b.first if first else b.second for b in match.boards]
@@ -380,7 +386,7 @@ class TeamsController:
     def refresh_standings(self) -> None:
         if not self.is_team:  # an individual event has no team standings
             return
-        loaded = self.w.guarded("Team standings", self.standings_lines)
+        loaded = self.w.guarded(_("Team standings"), self.standings_lines)
         if loaded is None:
             return
         codes, lines = loaded
@@ -388,7 +394,9 @@ class TeamsController:
         page.model.set_standings(codes, lines)
         tf = self.w.file
         page.board_model.set_boards(board_standings(tf.team_event()) if tf is not None else ())
-        page.title.setText(f"Team standings after round {self._complete_rounds()}")
+        page.title.setText(
+            _("Team standings after round {number}").format(number=self._complete_rounds())
+        )
 
     def _complete_rounds(self) -> int:
         tf = self.w.file
