@@ -94,10 +94,33 @@ def manual_dialogs(out: Path) -> None:
 
     dates = TournamentDialog(system_names(), settings, window, title="Tournament settings")
     dates.show()
+    # Tall enough for every row, the ranking rating's (lists, events over 30 days) too.
+    dates.resize(dates.width(), dates.form_widget.sizeHint().height() + 90)
     dates.form_scroll.ensureWidgetVisible(dates.round_dates)
     dates.round_dates.setFocus()
     shot(dates, "settings-round-dates.png")
     dates.done(0)
+    from swissdesk.gui.controllers.standings import _compute
+    from swissdesk.gui.external_tiebreak import ExternalTiebreakDialog
+
+    _snapshot, standings = _compute(tf, None, False)[None]
+    external = ExternalTiebreakDialog(
+        [(r.tpn, r.name) for r in rows], tf.external_tiebreak(), settings.tiebreaks, standings,
+        window,
+    )  # fmt: skip
+    places = [external.table.item(i, external.PLACE).text()
+              for i in range(external.table.rowCount())]  # fmt: skip
+    points = [external.table.item(i, external.POINTS).text()
+              for i in range(external.table.rowCount())]  # fmt: skip
+    # a tied pair if the sample has one, else the first two players equal on points
+    tied = [i for i, place in enumerate(places) if "-" in place][:2] or next(
+        [i, i + 1] for i in range(len(points) - 1) if points[i] == points[i + 1]
+    )
+    for value, i in zip(("2", "1"), tied, strict=False):
+        external.table.item(i, external.VALUE).setText(value)
+    external.show()
+    shot(external, "external-tiebreak.png")
+    external.done(0)
     team_dialog = TeamTournamentDialog(system_names(), window)
     team_dialog.name.setText("Riverside Club Team Cup")
     team_dialog.system.setCurrentIndex(team_dialog.system.findData("team"))

@@ -10,6 +10,7 @@
     swissdesk prohibit T.swissdesk A B [C ...] [--lift]   (no players: the list)
     swissdesk rating-correction T.swissdesk [--round N --board B --result R | --lift]
     swissdesk settings T.swissdesk [--rounds R] [--tiebreaks CODES] [--name NAME]
+    swissdesk external-tiebreak T.swissdesk [3=2 7=1.5 ...] [--after N|last] [--lower-first]
 
 Each command is one arbiter action; its warnings follow the levels of FIDE's checklist
 (:mod:`swissdesk.cli.confirm`: ``--yes-i-know LEVEL`` for scripts, exit code 4 when a
@@ -176,6 +177,7 @@ def register(subparsers: Any) -> None:
     register_rules(subparsers)
     register_player_flags(subparsers)
     register_chess960(subparsers)
+    register_external_tiebreak(subparsers)
 
 
 def register_player_flags(subparsers: Any) -> None:
@@ -254,6 +256,88 @@ def run_chess960(args: argparse.Namespace) -> int:
     print("Chess960: " + ("on" if state.on else "off"))
     for r, number in sorted((state.positions or {}).items()):
         print(_("round {r}: {describe}").format(r=r, describe=describe(number)))
+    return 0
+
+
+def register_external_tiebreak(subparsers: Any) -> None:
+    """``external-tiebreak``: values decided outside the program (C.02 VCL Q207)."""
+    from swissdesk.i18n import _
+
+    p = subparsers.add_parser(
+        "external-tiebreak",
+        help=_("enter values decided outside the program (a play-off) as a tie-break"),
+        description=_(
+            "Per player, a value decided outside the program (a play-off or armageddon "
+            "result, a value given by the chief arbiter), ranking as one more tie-break: "
+            "after the declared tie-breaks, or after the first N of them (--after N). "
+            "VALUES are PAIRING_NUMBER=VALUE (3=2 7=1.5; 3= removes a value). Undo takes "
+            "a change back. --draw-lots draws lots among the players still tied instead. "
+            "Without changes: the values."
+        ),
+    )
+    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("values", nargs="*", metavar="PAIRING_NUMBER=VALUE")
+    p.add_argument("--clear", action="store_true", help=_("remove every value first"))
+    p.add_argument(
+        "--draw-lots",
+        action="store_true",
+        help=_(
+            "draw lots among the players the declared tie-breaks leave tied (drawing again "
+            "gives the same result)"
+        ),
+    )
+    p.add_argument("--label", default=None, help=_("the column heading (Play-off by default)"))
+    order = p.add_mutually_exclusive_group()
+    order.add_argument(
+        "--lower-first", action="store_true", help=_("a lower value ranks first (a place)")
+    )
+    order.add_argument(
+        "--higher-first", action="store_true", help=_("a higher value ranks first (default)")
+    )
+    p.add_argument(
+        "--after",
+        default="",
+        metavar="N|last",
+        help=_("after the first N declared tie-breaks (0: right after the points), or last"),
+    )
+    add_confirm_option(p)
+    add_section_option(p)
+    p.set_defaults(func=run_external_tiebreak)
+
+
+def run_external_tiebreak(args: argparse.Namespace) -> int:
+    from swissdesk.i18n import _
+    from swissdesk.storage import DrawLotsForTies, SetExternalTiebreak
+
+    values: list[tuple[int, str]] = []
+    for item in args.values:
+        tpn, sep, value = item.partition("=")
+        if not sep or not tpn.strip().isdigit():
+            raise InputError(
+                _("{item}: write PAIRING_NUMBER=VALUE (3=2, 7=1.5; 3= removes)").format(
+                    item=repr(item)
+                )
+            )
+        values.append((int(tpn), value))
+    lower = True if args.lower_first else False if args.higher_first else None
+    action = SetExternalTiebreak(
+        tuple(values), args.clear, args.label, lower, str(args.after).strip().lower()
+    )
+    with _open(args) as tf:
+        if action != SetExternalTiebreak():
+            _report(execute(tf, action, args))
+        if args.draw_lots:
+            _report(execute(tf, DrawLotsForTies(), args))
+        external = tf.external_tiebreak()
+        declared = tf.settings().tiebreaks
+    order = _("lower first") if external.lower_first else _("higher first")
+    at = external.position(len(declared))
+    where = ", ".join(("PTS", *declared[:at], external.label, *declared[at:]))
+    print(f"{external.label} ({order}): {where}")
+    from swissdesk.model.external_tiebreak import format_value
+
+    for tpn, value in sorted(external.values.items()):
+        print(f"no. {tpn}: {format_value(value)}")
     return 0
 
 

@@ -19,7 +19,7 @@ from swissdesk.gui.tablemodel import (
     Column,
     TableModel,
 )
-from swissdesk.i18n import N_
+from swissdesk.i18n import N_, _
 from swissdesk.storage import AuditEntry
 
 
@@ -35,44 +35,46 @@ def local_time(iso: str) -> str:
 
 
 ACTION_NAMES: dict[str, str] = {
-    "CreateTournament": "Tournament created",
-    "ImportTournament": "Imported",
-    "RecoverFile": "Copied into a clean file",
-    "EditSettings": "Settings changed",
-    "AddPlayer": "Player added",
-    "EditPlayer": "Player edited",
-    "RemovePlayer": "Player removed",
-    "AssignPairingNumbers": "Pairing numbers",
-    "LateEntry": "Late entry",
-    "CloseParticipantList": "List closed",
-    "Withdraw": "Withdrawal",
-    "RequestBye": "Bye requested",
-    "CancelBye": "Bye cancelled",
-    "PairNextRound": "Round paired",
-    "ManualPairingChange": "Manual pairing",
-    "UnpairLastRound": "Round unpaired",
-    "EnterResult": "Result",
-    "CorrectResult": "Result corrected",
-    "RatingCorrection": "Rating correction",
-    "Undo": "Undo",
-    "AddSection": "Section added",
-    "RemoveSection": "Section removed",
-    "OrderSections": "Sections ordered",
-    "RenameEvent": "Event named",
-    "SetDocumentLanguage": "Language of the documents",
-    "MovePlayer": "Moved to section",
-    "CheckIn": "Check-in",
-    "MarkAbsentees": "Absent (no check-in)",
-    "IssueCodes": "Personal codes",
-    "RevokeCodes": "Code taken away",
-    "OpenCheckIn": "Phones: check-in",
-    "OpenReporting": "Phones: results",
-    "PhoneCheckIn": "Check-in (phone)",
-    "ReportResult": "Result (phone)",
-    "ReportMatch": "Match (phone)",
-    "KioskCheckIn": "Check-in (kiosk)",
-    "AcceptReports": "Reports accepted",
-    "DismissReport": "Report set aside",
+    "CreateTournament": N_("Tournament created"),
+    "ImportTournament": N_("Imported"),
+    "RecoverFile": N_("Copied into a clean file"),
+    "EditSettings": N_("Settings changed"),
+    "AddPlayer": N_("Player added"),
+    "EditPlayer": N_("Player edited"),
+    "RemovePlayer": N_("Player removed"),
+    "AssignPairingNumbers": N_("Pairing numbers"),
+    "LateEntry": N_("Late entry"),
+    "CloseParticipantList": N_("List closed"),
+    "Withdraw": N_("Withdrawal"),
+    "RequestBye": N_("Bye requested"),
+    "CancelBye": N_("Bye cancelled"),
+    "PairNextRound": N_("Round paired"),
+    "ManualPairingChange": N_("Manual pairing"),
+    "UnpairLastRound": N_("Round unpaired"),
+    "EnterResult": N_("Result"),
+    "CorrectResult": N_("Result corrected"),
+    "RatingCorrection": N_("Rating correction"),
+    "Undo": N_("Undo"),
+    "AddSection": N_("Section added"),
+    "RemoveSection": N_("Section removed"),
+    "OrderSections": N_("Sections ordered"),
+    "RenameEvent": N_("Event named"),
+    "SetDocumentLanguage": N_("Language of the documents"),
+    "MovePlayer": N_("Moved to section"),
+    "CheckIn": N_("Check-in"),
+    "MarkAbsentees": N_("Absent (no check-in)"),
+    "IssueCodes": N_("Personal codes"),
+    "RevokeCodes": N_("Code taken away"),
+    "OpenCheckIn": N_("Phones: check-in"),
+    "OpenReporting": N_("Phones: results"),
+    "PhoneCheckIn": N_("Check-in (phone)"),
+    "ReportResult": N_("Result (phone)"),
+    "ReportMatch": N_("Match (phone)"),
+    "KioskCheckIn": N_("Check-in (kiosk)"),
+    "AcceptReports": N_("Reports accepted"),
+    "DismissReport": N_("Report set aside"),
+    "SetExternalTiebreak": N_("External tie-break"),
+    "DrawLotsForTies": N_("Lots drawn for ties"),
 }
 """(A redone action keeps its own name; its summary starts with "redone:".)"""
 
@@ -103,15 +105,15 @@ class AuditModel(TableModel):
                 case 1:
                     return local_time(row.at)
                 case 2:
-                    return ACTION_NAMES.get(row.action, row.action)
+                    return action_name(row.action)
                 case 3:
                     return row.summary
                 case 4:
                     if row.undone:
-                        return "redone" if row.action == "Undo" else "undone"
+                        return _("redone") if row.action == "Undo" else _("undone")
                     return ""
                 case 5:
-                    return row.section if row.section_id is not None else "(event)"
+                    return row.section if row.section_id is not None else _("(event)")
         if role == TOOLTIP and column == 3:
             return _payload_text(row)
         if role == FOREGROUND and row.undone:
@@ -123,28 +125,28 @@ def _payload_text(entry: AuditEntry) -> str:
     lines = [entry.summary]
     reason = entry.payload.get("reason") if isinstance(entry.payload, dict) else None
     if reason:
-        lines.append(f"Reason: {reason}")
+        lines.append(_("Reason: {reason}").format(reason=reason))
     return "\n".join(lines)
 
 
 _FIELD_NAMES = {
-    "name": "name",
-    "rating": "rating",
-    "sex": "sex",
-    "title": "title",
-    "federation": "federation",
-    "fide_id": "FIDE ID",
-    "birth_date": "born",
-    "club": "club",
-    "members": "team members",
-    "total_rounds": "rounds",
-    "chief_arbiter": "chief arbiter",
-    "deputy_arbiters": "deputy arbiters",
-    "organiser": "organiser",
-    "time_control": "time control",
-    "tiebreaks": "tie-breaks",
-    "start_date": "start date",
-    "end_date": "end date",
+    "name": N_("name"),
+    "rating": N_("rating"),
+    "sex": N_("sex"),
+    "title": N_("title"),
+    "federation": N_("federation"),
+    "fide_id": N_("FIDE ID"),
+    "birth_date": N_("born"),
+    "club": N_("club"),
+    "members": N_("team members"),
+    "total_rounds": N_("rounds"),
+    "chief_arbiter": N_("chief arbiter"),
+    "deputy_arbiters": N_("deputy arbiters"),
+    "organiser": N_("organiser"),
+    "time_control": N_("time control"),
+    "tiebreaks": N_("tie-breaks"),
+    "start_date": N_("start date"),
+    "end_date": N_("end date"),
 }
 _SHOWN_AS_IS = ("reason", "engine")
 
@@ -157,11 +159,21 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
+def action_name(action: str) -> str:
+    """The name the window shows for an action (translated; an unknown one as stored)."""
+    name = ACTION_NAMES.get(action)
+    return _(name) if name else action
+
+
+def _field_name(key: str) -> str:
+    name = _FIELD_NAMES.get(key)
+    return _(name) if name else key.replace("_", " ")
+
+
 def _changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     """``rating: 2100 → 2150`` for each field that changed."""
     return [
-        f"  {_FIELD_NAMES.get(key, key.replace('_', ' '))}: {_shown(before.get(key))} → "
-        f"{_shown(value)}"
+        f"  {_field_name(key)}: {_shown(before.get(key))} → {_shown(value)}"
         for key, value in after.items()
         if before.get(key) != value
     ]
@@ -175,9 +187,14 @@ def _pairing_lines(text: str, who: Callable[[Any], str]) -> list[str]:
         if len(parts) != 2:
             continue
         if parts[1] == "0":
-            out.append(f"  bye: {who(int(parts[0]))}")
+            out.append("  " + _("bye: {player}").format(player=who(int(parts[0]))))
         else:
-            out.append(f"  board {board}: {who(int(parts[0]))} – {who(int(parts[1]))}")
+            out.append(
+                "  "
+                + _("board {number}: {white} – {black}").format(
+                    number=board, white=who(int(parts[0])), black=who(int(parts[1]))
+                )
+            )
     return out
 
 
@@ -190,78 +207,99 @@ def describe_entry(entry: AuditEntry, names: Mapping[int, str]) -> str:
         if not isinstance(tpn, int):
             return "—"
         name = names.get(tpn)
-        return f"no. {tpn} {name}" if name else f"no. {tpn}"
+        if name:
+            return _("no. {number} {name}").format(number=tpn, name=name)
+        return _("no. {number}").format(number=tpn)
 
-    action = ACTION_NAMES.get(entry.action, entry.action)
-    lines = [f"{action} — {local_time(entry.at)} (entry #{entry.id})"]
+    action = action_name(entry.action)
+    lines = [
+        _("{action} — {time} (entry #{number})").format(
+            action=action, time=local_time(entry.at), number=entry.id
+        )
+    ]
     if p.get("by"):
-        lines.append(f"By: {p['by']}")
-    lines.append(f"What: {entry.summary[:1].upper()}{entry.summary[1:]}")
+        lines.append(_("By: {who}").format(who=p["by"]))
+    what = f"{entry.summary[:1].upper()}{entry.summary[1:]}"
+    lines.append(_("What: {summary}").format(summary=what))
     if entry.undo_of is not None:
         lines.append(
-            f"This undoes entry #{entry.undo_of}."
+            _("This undoes entry #{number}.").format(number=entry.undo_of)
             if entry.action == "Undo"
-            else f"Redone: the undo #{entry.undo_of} is reverted."
+            else _("Redone: the undo #{number} is reverted.").format(number=entry.undo_of)
         )
     if entry.undone:
         lines.append(
-            "Redone later (see the newer entry)."
+            _("Redone later (see the newer entry).")
             if entry.action == "Undo"
-            else "Undone later: it no longer counts."
+            else _("Undone later: it no longer counts.")
         )
     lines.append("")
+    round_number = p.get("round")
     if entry.action in ("EnterResult", "CorrectResult"):
-        lines.append(f"Round {p.get('round')}, board {p.get('board')}:")
-        lines.append(f"  White {who(p.get('white'))}")
-        lines.append(f"  Black {who(p.get('black'))}")
-        before = p.get("before") or "no result"
-        after = p.get("after") or "no result"
-        lines.append(f"Result: {before} → {after}")
+        lines.append(
+            _("Round {round}, board {board}:").format(round=round_number, board=p.get("board"))
+        )
+        lines.append("  " + _("White {player}").format(player=who(p.get("white"))))
+        lines.append("  " + _("Black {player}").format(player=who(p.get("black"))))
+        before = p.get("before") or _("no result")
+        after = p.get("after") or _("no result")
+        lines.append(_("Result: {before} → {after}").format(before=before, after=after))
     elif entry.action == "EditPlayer":
-        lines.append(f"Player: {who(p.get('tpn'))}")
+        lines.append(_("Player: {player}").format(player=who(p.get("tpn"))))
         lines += _changes(p.get("before", {}), p.get("after", {}))
     elif entry.action == "EditSettings":
-        lines.append("Settings changed:")
+        lines.append(_("Settings changed:"))
         lines += _changes(p.get("before", {}), p.get("after", {}))
     elif entry.action in ("AddPlayer", "LateEntry"):
         data = p.get("player", {})
-        lines.append(f"Player: {who(p.get('tpn'))}")
+        lines.append(_("Player: {player}").format(player=who(p.get("tpn"))))
         lines += [
-            f"  {_FIELD_NAMES.get(k, k)}: {_shown(v)}"
+            f"  {_field_name(k)}: {_shown(v)}"
             for k, v in data.items()
             if v not in (None, "", [], 0)
         ]
         if p.get("from_round"):
-            lines.append(f"Plays from round {p['from_round']}.")
+            lines.append(_("Plays from round {number}.").format(number=p["from_round"]))
     elif entry.action in ("Withdraw", "RequestBye", "CancelBye", "RemovePlayer"):
-        lines.append(f"Player: {who(p.get('tpn'))}")
+        lines.append(_("Player: {player}").format(player=who(p.get("tpn"))))
         if p.get("from_round"):
-            lines.append(f"From round {p['from_round']} on.")
-        if p.get("round"):
-            lines.append(f"Round {p['round']}" + (f": {p['kind']} bye" if p.get("kind") else ""))
+            lines.append(_("From round {number} on.").format(number=p["from_round"]))
+        if round_number:
+            lines.append(
+                _("Round {number}: {kind} bye").format(number=round_number, kind=p["kind"])
+                if p.get("kind")
+                else _("Round {number}").format(number=round_number)
+            )
     elif entry.action in ("PairNextRound", "UnpairLastRound"):
         lines.append(
-            f"Round {p.get('round')}" + (f", paired by {p['engine']}" if p.get("engine") else "")
+            _("Round {number}, paired by {engine}").format(number=round_number, engine=p["engine"])
+            if p.get("engine")
+            else _("Round {number}").format(number=round_number)
         )
         if isinstance(p.get("pairing"), str):
             lines += _pairing_lines(p["pairing"], who)
         if p.get("explanation"):
-            lines += ["", "The engine's explanation:"]
+            lines += ["", _("The engine's explanation:")]
             lines += [f"  {name_players(line, names)}" for line in p["explanation"]]
     elif entry.action == "ManualPairingChange":
-        lines.append(f"Round {p.get('round')}, changed by hand.")
+        lines.append(_("Round {number}, changed by hand.").format(number=round_number))
         if isinstance(p.get("before"), str) and isinstance(p.get("after"), str):
             old = set(_pairing_lines(p["before"], who))
             new = _pairing_lines(p["after"], who)
-            lines.append("Boards now (changed ones marked *):")
+            lines.append(_("Boards now (changed ones marked *):"))
             lines += [f"{'*' if line not in old else ' '}{line}" for line in new]
         for warning in p.get("warnings") or ():
-            lines.append(f"Confirmed despite: {warning}")
+            lines.append(_("Confirmed despite: {warning}").format(warning=warning))
     elif entry.action == "Undo":
-        lines.append(f"Undid entry #{p.get('undone')}: {p.get('summary', '')}")
+        lines.append(
+            _("Undid entry #{number}: {summary}").format(
+                number=p.get("undone"), summary=p.get("summary", "")
+            )
+        )
+    shown_as_is = {"reason": _("Reason: {text}"), "engine": _("Engine: {text}")}
     for key in _SHOWN_AS_IS:
         if p.get(key) and not (key == "engine" and entry.action == "PairNextRound"):
-            lines.append(f"{key.capitalize()}: {p[key]}")
+            lines.append(shown_as_is[key].format(text=p[key]))
     return "\n".join(lines).rstrip()
 
 

@@ -55,6 +55,7 @@ HELP_TOPICS: dict[str, str] = {
     "RatingListImportDialog": "rating-list",
     "RatingUpdateDialog": "update-ratings",
     "LaterRatingsDialog": "events-over-30-days",
+    "ExternalTiebreakDialog": "external-tie-break",
     "DownloadListsDialog": "downloading-lists",
     "DownloadProgressDialog": "downloading-lists",
     "ListFormatDialog": "list-formats",

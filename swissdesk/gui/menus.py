@@ -199,6 +199,15 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
                 tip=N_("The selected player's rating change game by game and title norms"),
             ),
             Command(
+                "external_tiebreak",
+                N_("External tie-brea&k values…"),
+                "standings.external_tiebreak",
+                tip=N_(
+                    "Values decided outside the program (a play-off) as a tie-break, or lots "
+                    "drawn for the ties"
+                ),
+            ),
+            Command(
                 "prizes",
                 N_("Pri&ze list and categories…"),
                 "prizes.open_prizes",

@@ -486,6 +486,7 @@ class RankedPage(QWidget):
         self.after.currentIndexChanged.connect(self._changed)
         self.message = QLabel()
         self.message.setStyleSheet("color: gray;")
+        self.message.setWordWrap(True)
         self.tiebreaks = QLabel()
         top = QHBoxLayout()
         top.addWidget(_caption(_(title)))

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from swissdesk.model.external_tiebreak import ExternalTiebreak
 from swissdesk.model.ratings import (
     NationalRating,
     RatingMethod,
@@ -617,6 +618,9 @@ class Tournament:
     rating_corrections: tuple[RatingReportResult, ...] = ()
     """Games whose result counts differently in the rating report only (C.02 Q192-193):
     the rating changes read them, the pairings and standings never do."""
+    external_tiebreak: ExternalTiebreak | None = None
+    """Values decided outside the program (a play-off, the chief arbiter's decision), keyed
+    by pairing number, ranking as one more tie-break (C.02 VCL Q207); ``None``: none."""
 
     def rating_code(self, round_number: int, tpn: int, opponent: int) -> ResultCode | None:
         """The result code ``tpn``'s game against ``opponent`` in ``round_number`` counts

@@ -129,8 +129,15 @@ def _escape(text: str) -> str:
 def tiebreak_legend(columns: Sequence[str]) -> str:
     """The standings' note naming each tie-break column in the document's language, in
     order: ``Tie-breaks (FIDE C.07), in order: BH/C1 Buchholz (art. 8.1); SB ...``."""
-    named = "; ".join(f"{code} {tiebreak_name(code)}" for code in columns)
+    named = "; ".join(f"{code} {_legend_name(code)}" for code in columns)
     return _("Tie-breaks (FIDE C.07), in order: {list}.").format(list=named)
+
+
+def _legend_name(code: str) -> str:
+    """A tie-break's name; a column that is no C.07 code is the external tie-break, headed
+    by the arbiter's label (C.02 VCL Q207)."""
+    name = tiebreak_name(code)
+    return _("(values decided outside the program)") if name == code else name
 
 
 def withdrawn_name(name: str) -> str:

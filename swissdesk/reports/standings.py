@@ -17,8 +17,9 @@ from swissdesk.reports.common import (
     tiebreak_legend,
     withdrawn_name,
 )
-from swissdesk.reports.fonts import REGULAR
+from swissdesk.reports.fonts import BOLD, REGULAR
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
+from swissdesk.reports.scripts import text_width
 
 _MIN_NAME = 150.0
 
@@ -37,12 +38,23 @@ def render_standings(
     font = 9.0
     fixed = [34.0, 28.0, 29.0, 32.0, 34.0, 34.0]  # Rk, No., Tit, FED, Rtg, Pts
     tb_w = 40.0
-    needed = sum(fixed) + _MIN_NAME + tb_w * len(view.columns)
+    # A heading longer than a code (an external tie-break's label, C.02 VCL Q207) gets
+    # the room to print in full, up to twice a column, unless that alone would turn the
+    # page (the heading then prints smaller).
+    tb_widths = [
+        min(2 * tb_w, max(tb_w, text_width(code, BOLD, font) + 8)) for code in view.columns
+    ]
+    portrait = frame_size(paper)[0]
+    if sum(fixed) + _MIN_NAME + sum(tb_widths) > portrait >= (
+        sum(fixed) + _MIN_NAME + tb_w * len(view.columns)
+    ):
+        tb_widths = [tb_w] * len(view.columns)
+    needed = sum(fixed) + _MIN_NAME + sum(tb_widths)
     landscape = needed > frame_size(paper)[0]
     width, _height = frame_size(paper, landscape_orientation=landscape)
-    name_w = width - sum(fixed) - tb_w * len(view.columns)
+    name_w = width - sum(fixed) - sum(tb_widths)
     widths = [fixed[0], fixed[1], fixed[2], name_w, fixed[3], fixed[4], fixed[5]]
-    widths += [tb_w] * len(view.columns)
+    widths += tb_widths
     head = [_("Rk"), _("No."), _("Tit"), _("Name"), _("FED"), _("Rtg"), _("Pts")]
     rows: list[list[str]] = [[*head, *view.columns]]
     by_tpn = tournament.players_by_tpn

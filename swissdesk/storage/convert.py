@@ -731,6 +731,7 @@ def build_snapshot(
         by_player.setdefault(pid, {})[r] = entry
     keep_declared = rec.declared_through == through
     from swissdesk.storage.commands.chess960 import read_state as chess960_state
+    from swissdesk.storage.commands.external_tiebreak import snapshot_external
     from swissdesk.storage.commands.player_flags import EXPELLED, flagged
 
     expelled = flagged(session, EXPELLED)
@@ -829,6 +830,7 @@ def build_snapshot(
         fide_mode=bool(rec.fide_mode),
         integrity_log=tuple(e.trf_line[4:] for e in integrity_events(rec)),
         rating_corrections=_rating_corrections(session, section, through, tpn_of, by_player),
+        external_tiebreak=snapshot_external(session, tpn_of),
     )
 
 
@@ -974,6 +976,11 @@ def insert_tournament(
         for c in t.rating_corrections
         if c.white in id_of and c.black in id_of
     )
+    # The TRF's ### External tie-break line (C.02 Q207), its values now by player id.
+    if t.external_tiebreak is not None and t.external_tiebreak.in_use:
+        from swissdesk.storage.commands.external_tiebreak import write_external
+
+        write_external(session, t.external_tiebreak.with_keys(id_of))
     rec.declared_through = last_paired
     return id_of
 

@@ -29,6 +29,7 @@ from swissdesk.elo import RatingInputs
 from swissdesk.engines.base import RoundPairing, pair_round
 from swissdesk.errors import InputError, SwissdeskError
 from swissdesk.i18n import _
+from swissdesk.model.external_tiebreak import ExternalTiebreak
 from swissdesk.model.tournament import (
     ResultCode,
     TeamSettings,
@@ -631,6 +632,15 @@ class TournamentFile:
 
         with self._read() as session:
             return read_state(session)
+
+    def external_tiebreak(self) -> ExternalTiebreak:
+        """The section's external tie-break (C.02 VCL Q207), values keyed by pairing
+        number."""
+        from swissdesk.storage.commands.base import tpn_map
+        from swissdesk.storage.commands.external_tiebreak import read_external
+
+        with self._read() as session:
+            return read_external(session).with_keys(tpn_map(session))
 
     def half_byes_refused(self) -> set[int]:
         """Pairing numbers of the players not eligible for half-point byes (Q175)."""

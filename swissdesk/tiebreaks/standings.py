@@ -20,6 +20,8 @@ from fractions import Fraction
 
 from swissdesk.errors import InputError
 from swissdesk.i18n import N_, _
+from swissdesk.model.external_tiebreak import EXTERNAL_CODE, ExternalTiebreak
+from swissdesk.model.external_tiebreak import format_value as format_external
 from swissdesk.model.round_robin import DEFAULT_TIEBREAKS as ROUND_ROBIN_TIEBREAKS
 from swissdesk.model.round_robin import excluded_from_standings, is_round_robin
 from swissdesk.model.tournament import HalfPoints, Tournament, half_points_to_str
@@ -221,9 +223,28 @@ def compute_standings(
     :class:`swissdesk.errors.InputError`, as does a round outside the tournament. The
     returned :class:`Standings` lists the tie-breaks only (``PTS`` is the points column).
     """
-    points_at = next((i for i, code in enumerate(tiebreaks) if is_points_code(code)), 0)
-    codes = [code for code in tiebreaks if not is_points_code(code)]
-    specs = tuple(parse_tiebreak(code) for code in codes)
+    external = tournament.external_tiebreak
+    if external is not None and not external.in_use:
+        external = None
+    listed = [code for code in tiebreaks if not is_external_code(code)]
+    if external is not None:
+        # The external values rank where the list names EXT (the checker's order of a file
+        # that states them), else at the position the arbiter chose (C.02 VCL Q207).
+        named = next((i for i, code in enumerate(tiebreaks) if is_external_code(code)), None)
+        if named is None:
+            declared = [i for i, code in enumerate(listed) if not is_points_code(code)]
+            at = external.position(len(declared))
+            named = declared[at] if at < len(declared) else len(listed)
+        else:
+            named = sum(1 for code in tiebreaks[:named] if not is_external_code(code))
+        listed.insert(named, EXTERNAL_CODE)
+    points_at = next((i for i, code in enumerate(listed) if is_points_code(code)), 0)
+    codes = [code for code in listed if not is_points_code(code)]
+    specs = tuple(
+        _external_spec(external) if is_external_code(code) and external is not None
+        else parse_tiebreak(code)
+        for code in codes
+    )
     for spec in specs:
         if spec.point_type and not tournament.is_team:
             raise InputError(
@@ -251,6 +272,8 @@ def compute_standings(
     for spec in order:
         if spec is points_spec:
             column = points_column
+        elif spec.name == EXTERNAL_CODE and external is not None:
+            column = {t: external.values.get(t) for t in view.records}
         elif spec.name == "DE":
             column = {}
             for group in groups:
@@ -274,7 +297,7 @@ def compute_standings(
         for tpn in sorted(group):
             player = players[tpn]
             values = tuple(
-                TiebreakValue(spec.code, col[tpn], format_value(spec.name, col[tpn]))
+                TiebreakValue(spec.code, col[tpn], _shown(spec, col[tpn]))
                 for spec, col in zip(specs, columns, strict=True)
             )
             rows.append(
@@ -298,6 +321,22 @@ def compute_standings(
         expelled=tuple(sorted(p.tpn for p in tournament.players if p.expelled)),
         rating_note=rating_note(tournament, tuple(spec.code for spec in specs)),
     )
+
+
+def is_external_code(code: str) -> bool:
+    """Whether ``code`` places the external tie-break (``EXT``) in a ranking order."""
+    return code.strip().upper() == EXTERNAL_CODE
+
+
+def _external_spec(external: ExternalTiebreak) -> TiebreakSpec:
+    """The external values as a column headed by the arbiter's label (C.02 VCL Q207)."""
+    return TiebreakSpec(code=external.label, name=EXTERNAL_CODE, reverse=external.lower_first)
+
+
+def _shown(spec: TiebreakSpec, value: Fraction | None) -> str:
+    if spec.name == EXTERNAL_CODE:
+        return format_external(value)
+    return format_value(spec.name, value)
 
 
 def rating_note(tournament: Tournament, codes: tuple[str, ...]) -> str:

@@ -27,12 +27,14 @@ import functools
 import os
 import re
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from swissdesk.model import round_robin
 from swissdesk.model.double_swiss import matches_from_columns
+from swissdesk.model.external_tiebreak import ExternalTiebreak
+from swissdesk.model.external_tiebreak import parse_trf_line as parse_external_line
 from swissdesk.model.ratings import NationalRating, Rating, RatingMethod, method_rating
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
@@ -148,6 +150,8 @@ class _State:
     extra: list[str] = field(default_factory=list)
     rating_corrections: list[tuple[RatingReportResult, str]] = field(default_factory=list)
     """``### Rating correction`` lines (C.02 Q192-193) read, with their text."""
+    external: tuple[ExternalTiebreak, str] | None = None
+    """The ``### External tie-break`` line (C.02 Q207) read, with its text (the last holds)."""
     baku_line: int | None = None
     """The line of a record 192 whose code asks for the Baku acceleration (C.04.7)."""
     rating_method: RatingMethod | None = None
@@ -367,6 +371,10 @@ def _read_line(state: _State, line: str, line_no: int) -> None:
         _read_nrs(state, line, line_no)
     elif tag == "###" and (correction := parse_rating_correction(line)) is not None:
         state.rating_corrections.append((correction, line))
+    elif tag == "###" and (external := parse_external_line(line)) is not None:
+        if state.external is not None:
+            state.extra.append(state.external[1])
+        state.external = (external, line)
     else:
         if tag == "192":
             named = system_from_192(rest)
@@ -1187,6 +1195,7 @@ def _finish(state: _State) -> Tournament:
         for tpn in sorted(lines)
     )
     corrections, unread = _rating_corrections(state, rounds_of)
+    external = _external_tiebreak(state, lines.keys())
     info = TournamentInfo(deputy_arbiters=tuple(state.deputies), **state.info)
     if not state.system_named:
         # TRF16 has no record 192: a round robin says so in its free-text type (record 092).
@@ -1205,6 +1214,7 @@ def _finish(state: _State) -> Tournament:
         rating_method=state.rating_method,
         rating_federation=state.rating_federation,
         rating_corrections=corrections,
+        external_tiebreak=external,
     )
     colour = state.initial_colour or infer_initial_colour(tournament) or Colour.WHITE
     tournament = replace(tournament, initial_colour=colour)
@@ -1440,6 +1450,19 @@ def _check_points(
             line_no,
             81,
         )
+
+
+def _external_tiebreak(state: _State, tpns: Iterable[int]) -> ExternalTiebreak | None:
+    """The file's ``### External tie-break`` values (C.02 Q207) of its own players; a line
+    naming a player the file lacks is kept as the comment it is."""
+    if state.external is None:
+        return None
+    external, line = state.external
+    known = set(tpns)
+    if not set(external.values) <= known:
+        state.extra.append(line)
+        return None
+    return external
 
 
 def _rating_corrections(

@@ -22,6 +22,7 @@ from pathlib import Path
 from swissdesk.errors import InputError
 from swissdesk.model import round_robin
 from swissdesk.model.double_swiss import games_per_column, is_match_layout
+from swissdesk.model.external_tiebreak import trf_line as external_trf_line
 from swissdesk.model.ratings import RatingMethod
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
@@ -93,6 +94,10 @@ def format_trf(t: Tournament, *, version: str = "2026") -> str:
     lines += [f"### {text}" for text in t.integrity_log]
     # Results corrected for the rating report only (C.02 Q192-193), read back on import.
     lines += [f"### {c.trf_text(_entered(t, c))}" for c in t.rating_corrections]
+    # Values decided outside the program (C.02 Q207): TRF-2026 has no tie-break code for
+    # them in 202/212, so a comment states them; swissdesk reads it back.
+    if t.external_tiebreak is not None and t.external_tiebreak.in_use:
+        lines.append(external_trf_line(t.external_tiebreak))
     if not modern:
         lines += _xxa_records(t)
     record_172 = rating_method_record(t) if modern else None

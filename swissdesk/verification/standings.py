@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from swissdesk.errors import InputError
+from swissdesk.model.external_tiebreak import EXTERNAL_CODE
 from swissdesk.model.tournament import Tournament, half_points_to_str
 from swissdesk.tiebreaks.standings import (
     POINTS_CODE,
@@ -87,7 +88,25 @@ class StandingsCheck:
 
 
 def rank_order(tournament: Tournament) -> RankOrder:
-    """The order the file declares for its standings (records 212 and 202)."""
+    """The order the file declares for its standings (records 212 and 202), with the
+    external tie-break its ``### External tie-break`` line states (C.02 VCL Q207) at the
+    position that line gives."""
+    order = _declared_order(tournament)
+    external = tournament.external_tiebreak
+    if external is None or not external.in_use:
+        return order
+    codes = list(order.codes)
+    declared = [i for i, code in enumerate(codes) if not is_points_code(code)]
+    at = external.position(len(declared))
+    codes.insert(declared[at] if at < len(declared) else len(codes), EXTERNAL_CODE)
+    note = (
+        f"EXT: the values of the file's external tie-break {external.label!r} (a ### line; "
+        "TRF-2026 has no code for it)"
+    )
+    return RankOrder(tuple(codes), order.source, (*order.notes, note))
+
+
+def _declared_order(tournament: Tournament) -> RankOrder:
     declared = tuple(
         code for entry in tournament.tiebreaks for code in entry.replace(",", " ").split()
     )

@@ -26,6 +26,7 @@ from swissdesk.gui import dialog_base, language
 from swissdesk.gui.dialogs import TournamentDialog
 from swissdesk.gui.mainwindow import MainWindow
 from swissdesk.i18n import LANGUAGES, SOURCE_LANGUAGE
+from swissdesk.model.external_tiebreak import ExternalTiebreak
 from swissdesk.storage import PlayerRow, TournamentFile
 from swissdesk.translations import catalogs
 
@@ -256,6 +257,13 @@ def too_narrow(widget: QWidget) -> list[str]:
     return problems
 
 
+def read_external_default() -> ExternalTiebreak:
+    """A section's external tie-break before any value (its heading in the language)."""
+    from swissdesk.storage.commands.external_tiebreak import DEFAULT_LABEL
+
+    return ExternalTiebreak(label=i18n._(DEFAULT_LABEL))
+
+
 @pytest.fixture(scope="module")
 def players() -> list[PlayerRow]:
     """The shipped sample's players (long names, every title)."""
@@ -271,6 +279,7 @@ def dialogs(players: list[PlayerRow]) -> dict[str, Callable[[], QWidget]]:
     """The dialogs of this part, built as the window builds them."""
     from swissdesk.engines import system_names
     from swissdesk.gui.dialogs import RulesDialog
+    from swissdesk.gui.external_tiebreak import ExternalTiebreakDialog
     from swissdesk.gui.later_ratings import LaterRatingsDialog
     from swissdesk.gui.player_dialogs import (
         ByeDialog,
@@ -298,6 +307,12 @@ def dialogs(players: list[PlayerRow]) -> dict[str, Callable[[], QWidget]]:
         "rating correction": lambda: RatingCorrectionDialog(2, 1, "A – B", "1-0", "0-1"),
         "list sequence": lambda: ListSequenceDialog(()),
         "later ratings": lambda: LaterRatingsDialog(players, 9, 4),
+        "external tie-break": lambda: ExternalTiebreakDialog(
+            [(p.tpn, p.name) for p in players],
+            read_external_default(),
+            ("BH/C1", "BH", "SB", "DE"),
+            None,
+        ),
         **more_dialogs(players),
     }
 

@@ -38,7 +38,7 @@ class AuditController:
     def undo(self) -> None:
         if self.w.file is None:
             return
-        log = self.w.guarded("Undo", self.w.file.audit_log)
+        log = self.w.guarded(_("Undo"), self.w.file.audit_log)
         last = next((e for e in reversed(log or []) if not e.undone and e.action != "Undo"), None)
         what = f"\n\n{last.summary}" if last is not None else ""
         elsewhere = (
@@ -47,20 +47,31 @@ class AuditController:
             and last.section_id != self.w.file.section_id
         )
         if elsewhere and last is not None:
-            where = f"in the section {last.section}" if last.section else "on the whole event"
-            what += f"\n\n(The event's last action was {where}: Undo goes back through "
-            what += "every section.)"
-        if self.w.prompter.confirm("Undo", f"Undo the last action?{what}"):
-            result = self.w.run_action(Undo(), "Undo")
+            what += "\n\n" + (
+                _(
+                    "(The event's last action was in the section {section}: Undo goes back "
+                    "through every section.)"
+                ).format(section=last.section)
+                if last.section
+                else _(
+                    "(The event's last action was on the whole event: Undo goes back through "
+                    "every section.)"
+                )
+            )
+        if self.w.prompter.confirm(_("Undo"), _("Undo the last action?") + what):
+            result = self.w.run_action(Undo(), _("Undo"))
             if result is not None and elsewhere and last is not None:
-                where = last.section or "the event"
-                self.w.statusBar().showMessage(f"Undone in {where}: {last.summary}", 10_000)
+                where = last.section or _("the event")
+                self.w.statusBar().showMessage(
+                    _("Undone in {where}: {summary}").format(where=where, summary=last.summary),
+                    10_000,
+                )
 
     def redo(self) -> None:
         """Edit > Redo (Ctrl+Shift+Z): the action the latest Undo reverted, again."""
         if self.w.file is None:
             return
-        log = self.w.guarded("Redo", self.w.file.audit_log) or []
+        log = self.w.guarded(_("Redo"), self.w.file.audit_log) or []
         what = ""
         for entry in reversed(log):
             if entry.action == "Undo":
@@ -70,7 +81,7 @@ class AuditController:
             elif entry.undo_of is None:
                 break
         if not what:
-            self.w.prompter.info("Redo", "There is nothing to redo.")
+            self.w.prompter.info(_("Redo"), _("There is nothing to redo."))
             return
-        if self.w.prompter.confirm("Redo", f"Redo the action undone last?{what}"):
-            self.w.run_action(Redo(), "Redo")
+        if self.w.prompter.confirm(_("Redo"), _("Redo the action undone last?") + what):
+            self.w.run_action(Redo(), _("Redo"))

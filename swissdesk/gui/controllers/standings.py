@@ -87,6 +87,46 @@ class StandingsController:
         )
         self.card.show()
 
+    def external_tiebreak(self) -> None:
+        """Players > External tie-break values…: values decided outside the program (a
+        play-off) ranking as one more tie-break (C.02 VCL Q207), or lots drawn among the
+        players still tied (Q204-206)."""
+        from swissdesk.gui.external_tiebreak import ExternalTiebreakDialog
+        from swissdesk.storage import DrawLotsForTies, SetExternalTiebreak
+
+        tf = self.w.file
+        settings = self.w.tournament_settings
+        if tf is None or settings is None:
+            return
+        title = _("External tie-break values")
+        if settings.is_team:
+            self.w.prompter.error(title, _("External tie-break values are for individual events."))
+            return
+        result = self.w.guarded(title, lambda: _compute(tf, None, False))
+        if result is None:
+            return
+        external = self.w.guarded(title, tf.external_tiebreak)
+        if external is None:
+            return
+        _snapshot, standings = result[None]
+        players = [(row.tpn, row.name) for row in self.w.player_rows]
+        dialog = ExternalTiebreakDialog(
+            players, external, settings.tiebreaks, standings, self.w
+        )
+        if not self.w.prompter.run_dialog(dialog):
+            return
+        if dialog.draw_requested:
+            self.w.run_action(DrawLotsForTies(), title)
+            return
+        action = SetExternalTiebreak(
+            dialog.values(),
+            True,
+            dialog.label.text(),
+            dialog.lower_first(),
+            dialog.position_text(),
+        )
+        self.w.run_action(action, title)
+
     def _selected_tpn(self) -> int | None:
         if self.w.tabs.currentIndex() == self.w.PAGE_STANDINGS:
             rows = self.w.standings_page.table.selectionModel().selectedRows()
@@ -114,18 +154,21 @@ class StandingsController:
             extras = self.w.standings_cache.get(("ratings", standings.after_round))
             model.set_standings(standings, extras)
         names = {p.tpn: p.name for p in snapshot.players}
-        excluded = ", ".join(
-            _("no. {number} {name}").format(number=t, name=names.get(t, ""))
-            for t in standings.excluded
-        )
-        page.message.setText(
-            _(
-                "Not in the standings (withdrew having completed less than half the games, "
-                "GRC art. 6.6): {players}"
-            ).format(players=excluded)
-            if standings.excluded
-            else ""
-        )
+        notes = []
+        if standings.excluded:
+            excluded = ", ".join(
+                _("no. {number} {name}").format(number=t, name=names.get(t, ""))
+                for t in standings.excluded
+            )
+            notes.append(
+                _(
+                    "Not in the standings (withdrew having completed less than half the games, "
+                    "GRC art. 6.6): {players}"
+                ).format(players=excluded)
+            )
+        if standings.rating_note:  # an event over 30 days (C.02 VCL Q211, Q214-216)
+            notes.append(standings.rating_note)
+        page.message.setText("\n".join(notes))
         page.tiebreaks.setText(_("Tie-breaks: {codes}").format(codes=", ".join(standings.codes)))
 
     def refresh_standings_later(self) -> None:

@@ -29,6 +29,7 @@ pairing number (TPN, C.04.2 art. 2.3).
 
 from swissdesk.storage.commands.base import Action, Outcome, Redo, Step, Undo
 from swissdesk.storage.commands.chess960 import SetChess960
+from swissdesk.storage.commands.external_tiebreak import DrawLotsForTies, SetExternalTiebreak
 from swissdesk.storage.commands.fide_mode import LeaveFideMode, ProhibitPairs
 from swissdesk.storage.commands.language import SetDocumentLanguage
 from swissdesk.storage.commands.later_ratings import SetLaterRatings
@@ -111,6 +112,7 @@ __all__ = [
     "CorrectResult",
     "DismissReport",
     "DrawLots",
+    "DrawLotsForTies",
     "EditPlayer",
     "EditSettings",
     "EditTeam",
@@ -146,6 +148,7 @@ __all__ = [
     "RevokeCodes",
     "SetChess960",
     "SetDocumentLanguage",
+    "SetExternalTiebreak",
     "SetHalfByeEligibility",
     "SetLaterRatings",
     "SetLineup",

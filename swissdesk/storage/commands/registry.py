@@ -13,6 +13,7 @@ from typing import Any
 
 from swissdesk.storage.commands import (
     chess960,
+    external_tiebreak,
     fide_mode,
     language,
     later_ratings,
@@ -48,6 +49,12 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
     ),
     players.Withdraw: Step(players.withdraw, players.undo_withdraw),
     chess960.SetChess960: Step(chess960.set_chess960, chess960.undo_set_chess960),
+    external_tiebreak.SetExternalTiebreak: Step(
+        external_tiebreak.set_external_tiebreak, external_tiebreak.undo_set_external_tiebreak
+    ),
+    external_tiebreak.DrawLotsForTies: Step(
+        external_tiebreak.draw_lots_for_ties, external_tiebreak.undo_set_external_tiebreak
+    ),
     later_ratings.SetLaterRatings: Step(
         later_ratings.set_later_ratings, later_ratings.undo_set_later_ratings
     ),
