@@ -18,8 +18,9 @@ import warnings
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from swissdesk import __version__
+from swissdesk import __version__, i18n
 from swissdesk.errors import SwissdeskError
+from swissdesk.i18n import N_, _
 
 COMMAND_MODULES = (
     "swissdesk.cli.trf_commands",
@@ -42,13 +43,51 @@ COMMAND_MODULES = (
 )
 
 
+ARGPARSE_MESSAGES = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("one of the arguments %s is required"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+"""The words argparse itself prints around our help texts and in its errors (Python 3.11's
+messages, marked here so the catalog holds them): argparse asks ``gettext`` for them, which
+:func:`_speak_argparse` points at swissdesk's catalogs. A Python whose argparse words differ
+prints those in English; ``%(name)s`` fields stay as they are in every translation."""
+
+
+def _speak_argparse() -> None:
+    """Let argparse's own words ("usage:", "options", its errors) follow the process
+    language: argparse looks ``_`` and ``ngettext`` up in its module when it prints."""
+    argparse._ = i18n.gettext  # type: ignore[attr-defined]
+    argparse.ngettext = i18n.ngettext  # type: ignore[attr-defined]
+    # (argparse's "expected %s argument(s)" uses ngettext with the stdlib's catalog words.)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser with every available command group."""
     parser = argparse.ArgumentParser(
         prog="swissdesk",
-        description="Swiss-system chess tournament manager for arbiters.",
+        description=_("Swiss-system chess tournament manager for arbiters."),
     )
-    parser.add_argument("--version", action="version", version=f"swissdesk {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"swissdesk {__version__}",
+        help=_("show program's version number and exit"),
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         try:
@@ -80,7 +119,22 @@ def _is_document(arg: str, parser: argparse.ArgumentParser) -> bool:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the process exit code."""
+    """Run the command line; returns the process exit code.
+
+    The command line speaks the system's language (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``, as gettext reads them): its help, messages and errors. ``--language LL`` where
+    a command has it is the language of the *document* it writes, not of these messages.
+    Machine-readable output (TRF, JSON, CSV, exit codes) is the same in every language."""
+    previous = i18n.process_language()
+    i18n.set_process_language(i18n.language_from_environment())
+    _speak_argparse()
+    try:
+        return _main(argv)
+    finally:
+        i18n.set_process_language(previous)  # a caller in this process keeps its own
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     if len(argv) == 1 and _is_document(argv[0], parser):
@@ -96,8 +150,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from swissdesk.cli.gui_commands import run_gui
         except ModuleNotFoundError:
             print(
-                "The swissdesk desktop application is not available in this build yet; "
-                "see 'swissdesk --help' for the commands.",
+                _(
+                    "The swissdesk desktop application is not available in this build yet; see "
+                    "'swissdesk --help' for the commands."
+                ),
                 file=sys.stderr,
             )
             return 0
@@ -115,7 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"swissdesk: {exc}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
-        print("swissdesk: interrupted", file=sys.stderr)
+        print(_("swissdesk: interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (``swissdesk standings X | head``): not an error.
@@ -143,10 +199,10 @@ def _show_notes() -> None:
         lineno: int,
         file: TextIO | None = None,
         line: str | None = None,
-        *_: Any,
+        *_rest: Any,
     ) -> None:
         if issubclass(category, TrfEncodingWarning):
-            print(f"swissdesk: note: {message}", file=sys.stderr)
+            print(_("swissdesk: note: {message}").format(message=message), file=sys.stderr)
         else:
             original(message, category, filename, lineno, file, line)
 

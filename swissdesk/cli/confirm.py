@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from swissdesk.errors import SwissdeskError
+from swissdesk.i18n import _
 
 _T = TypeVar("_T")
 
@@ -36,9 +37,11 @@ def add_confirm_option(parser: argparse.ArgumentParser) -> None:
         choices=(1, 2, 3, 4),
         default=0,
         metavar="LEVEL",
-        help="confirm the action's warnings up to LEVEL (2: confirm, 3: confirm with the "
-        "facts, 4: double confirmation); without it a warning stops the action (exit 4), "
-        "or at a terminal it is asked",
+        help=_(
+                 "confirm the action's warnings up to LEVEL (2: confirm, 3: confirm with the "
+                 "facts, 4: double confirmation); without it a warning stops the action (exit "
+                 "4), or at a terminal it is asked"
+             ),
     )
 
 
@@ -76,9 +79,11 @@ def show(exc: Any) -> None:
     """The warnings with their level, on standard error."""
     level = int(exc.level)
     label = "double confirmation" if level == 4 else "confirmation"
-    print(f"swissdesk: Level {level} warning ({label} needed):", file=sys.stderr)
+    print(_(
+              "swissdesk: Level {level} warning ({label} needed):"
+          ).format(level=level, label=label), file=sys.stderr)
     for item in exc.items:
-        print(f"  - [Level {int(item.level)}] {item.text}", file=sys.stderr)
+        print(_("  - [Level {level}] {text}").format(level=int(item.level), text=item.text), file=sys.stderr)
     if exc.consequences:
         print(f"  {exc.consequences}", file=sys.stderr)
 

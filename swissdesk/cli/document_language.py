@@ -12,7 +12,7 @@ import argparse
 from pathlib import Path
 
 from swissdesk.errors import InputError
-from swissdesk.i18n import LANGUAGES, SOURCE_LANGUAGE
+from swissdesk.i18n import LANGUAGES, SOURCE_LANGUAGE, _
 
 LANGUAGE_HELP = (
     "the document's language, an ISO 639-1 code: "
@@ -32,8 +32,10 @@ def check_language(code: str) -> str:
     if value not in LANGUAGES:
         spoken = ", ".join(f"{c} ({name})" for c, name in LANGUAGES.items())
         raise InputError(
-            f"--language {code!r}: swissdesk does not print in that language; "
-            f"choose one of: {spoken}"
+            _(
+                "--language {code!r}: swissdesk does not print in that language; choose one "
+                "of: {spoken}"
+            ).format(code=code, spoken=spoken)
         )
     return value
 

@@ -25,91 +25,100 @@ from typing import Any
 from swissdesk.cli.confirm import add_confirm_option, confirmed_level, confirming
 from swissdesk.cli.section_commands import add_section_option, open_section
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 
 
 def register(subparsers: Any) -> None:
     """Add the ``new`` and ``numbers`` commands."""
     p = subparsers.add_parser(
         "new",
-        help="create an individual tournament file (a Swiss or a round robin)",
+        help=_("create an individual tournament file (a Swiss or a round robin)"),
         description=(
-            "Create a .swissdesk tournament file with its players. A round robin "
-            "(--system round-robin) has the rounds its Berger table gives (n-1 per cycle, "
-            "n rounded up to an even number: the highest number is the bye); --cycles 2 makes "
-            "a double round robin, whose first cycle plays its last two rounds in reverse "
-            "order (FIDE's recommendation, GRC Annex 1) unless --no-swap. Players: one per "
-            "line of --players FILE, or one per --player, as 'NAME;RATING;FED;TITLE;FIDE ID' "
-            "(only the name is required; ';' or a tab between the fields)."
+            _(
+                "Create a .swissdesk tournament file with its players. A round robin (--system "
+                "round-robin) has the rounds its Berger table gives (n-1 per cycle, n rounded "
+                "up to an even number: the highest number is the bye); --cycles 2 makes a "
+                "double round robin, whose first cycle plays its last two rounds in reverse "
+                "order (FIDE's recommendation, GRC Annex 1) unless --no-swap. Players: one per "
+                "line of --players FILE, or one per --player, as 'NAME;RATING;FED;TITLE;FIDE "
+                "ID' (only the name is required; ';' or a tab between the fields)."
+            )
         ),
     )
-    p.add_argument("output", type=Path, help="the new .swissdesk file")
-    p.add_argument("--name", required=True, help="the tournament's name")
+    p.add_argument("output", type=Path, help=_("the new .swissdesk file"))
+    p.add_argument("--name", required=True, help=_("the tournament's name"))
     p.add_argument(
         "--system",
         default="dutch",
         metavar="NAME",
-        help="pairing system, e.g. dutch, round-robin, scheveningen (default: dutch)",
+        help=_("pairing system, e.g. dutch, round-robin, scheveningen (default: dutch)"),
     )
-    p.add_argument("--rounds", type=int, default=None, metavar="R", help="Swiss: rounds")
+    p.add_argument("--rounds", type=int, default=None, metavar="R", help=_("Swiss: rounds"))
     p.add_argument(
         "--cycles",
         type=int,
         default=1,
         metavar="N",
-        help="round robin: how often everyone meets (2 = double round robin; default 1)",
+        help=_("round robin: how often everyone meets (2 = double round robin; default 1)"),
     )
     p.add_argument(
         "--no-swap",
         action="store_true",
-        help="double round robin: keep the table's order of the last two rounds of cycle 1",
+        help=_("double round robin: keep the table's order of the last two rounds of cycle 1"),
     )
-    p.add_argument("--players", type=Path, metavar="FILE", help="players, one per line")
+    p.add_argument("--players", type=Path, metavar="FILE", help=_("players, one per line"))
     p.add_argument(
-        "--player", action="append", default=[], metavar="TEXT", help="one player (repeatable)"
+        "--player", action="append", default=[], metavar="TEXT", help=_("one player (repeatable)")
     )
-    p.add_argument("--tiebreaks", metavar="CODES", help='e.g. "DE,WIN,SB,KS"')
+    p.add_argument("--tiebreaks", metavar="CODES", help=_('e.g. "DE,WIN,SB,KS"'))
     p.add_argument(
         "--pab-points",
         metavar="P",
-        help="what the pairing-allocated bye is worth: 1 (a win, the default), 0.5 or 0 "
-        "(C.04.1 art. 3); in FIDE mode never more than a win",
+        help=_(
+            "what the pairing-allocated bye is worth: 1 (a win, the default), 0.5 or 0 "
+            "(C.04.1 art. 3); in FIDE mode never more than a win"
+        ),
     )
     p.set_defaults(func=run_new)
 
     p = subparsers.add_parser(
         "numbers",
-        help="give the players their pairing numbers (by rating, by lot, or as ordered)",
+        help=_("give the players their pairing numbers (by rating, by lot, or as ordered)"),
         description=(
-            "Assign the pairing numbers before round 1. Default: by rating, title and name "
-            "(C.04.2 art. 2.2). --lot draws them by lot and --varma by the Varma tables "
-            "(GRC Annex 2: players of one federation kept apart in the last rounds); the "
-            "seed (--seed, else a new one) is recorded and repeats the draw. --order gives "
-            "the current pairing numbers in the new order (the arbiter's own numbering). "
-            "Numbers that depart from art. 2.2 (an order putting a player above one of higher "
-            "rating or title; any change by hand, or a re-sort moving two or more, once round "
-            "1 is paired) are Level-3 warnings: refused with the reasons (exit 4) unless "
-            "--confirm (or --yes-i-know 3) is given. Once round 4 is paired, C.04.2 art. 2.3 "
-            "freezes the numbers: a change is a Level-4 warning (--yes-i-know 4), recorded "
-            "as a '### Configuration' line in the exported TRF."
+            _(
+                "Assign the pairing numbers before round 1. Default: by rating, title and name "
+                "(C.04.2 art. 2.2). --lot draws them by lot and --varma by the Varma tables "
+                "(GRC Annex 2: players of one federation kept apart in the last rounds); the "
+                "seed (--seed, else a new one) is recorded and repeats the draw. --order gives "
+                "the current pairing numbers in the new order (the arbiter's own numbering). "
+                "Numbers that depart from art. 2.2 (an order putting a player above one of "
+                "higher rating or title; any change by hand, or a re-sort moving two or more, "
+                "once round 1 is paired) are Level-3 warnings: refused with the reasons (exit "
+                "4) unless --confirm (or --yes-i-know 3) is given. Once round 4 is paired, "
+                "C.04.2 art. 2.3 freezes the numbers: a change is a Level-4 warning "
+                "(--yes-i-know 4), recorded as a '### Configuration' line in the exported TRF."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
     how = p.add_mutually_exclusive_group()
-    how.add_argument("--lot", action="store_true", help="draw the numbers by lot")
-    how.add_argument("--varma", action="store_true", help="restricted draw (Varma tables)")
-    how.add_argument("--order", metavar="TPNS", help="current numbers in the new order, 3,1,2,…")
-    p.add_argument("--seed", type=int, metavar="S", help="the draw's seed (default: a new one)")
+    how.add_argument("--lot", action="store_true", help=_("draw the numbers by lot"))
+    how.add_argument("--varma", action="store_true", help=_("restricted draw (Varma tables)"))
+    how.add_argument("--order", metavar="TPNS", help=_("current numbers in the new order, 3,1,2,…"))
+    p.add_argument("--seed", type=int, metavar="S", help=_("the draw's seed (default: a new one)"))
     p.add_argument(
         "--apart",
         choices=("federation", "club"),
         default="federation",
-        help="--varma: keep apart the players of one federation (default) or of one club",
+        help=_("--varma: keep apart the players of one federation (default) or of one club"),
     )
     p.add_argument(
         "--confirm",
         action="store_true",
-        help="apply numbers that depart from art. 2.2 (the Level-3 warnings; the same as "
-        "--yes-i-know 3)",
+        help=_(
+            "apply numbers that depart from art. 2.2 (the Level-3 warnings; the same as "
+            "--yes-i-know 3)"
+        ),
     )
     add_confirm_option(p)
     add_section_option(p)
@@ -123,10 +132,14 @@ def parse_player(text: str, where: str) -> Any:
     fields = [f.strip() for f in text.replace("\t", ";").split(";")]
     name = fields[0]
     if not name:
-        raise InputError(f"{where}: a player needs a name")
+        raise InputError(_("{where}: a player needs a name").format(where=where))
     rating_text = fields[1] if len(fields) > 1 else ""
     if rating_text and not rating_text.isdigit():
-        raise InputError(f"{where}: rating {rating_text!r} is not a number")
+        raise InputError(
+            _("{where}: rating {rating_text!r} is not a number").format(
+                where=where, rating_text=rating_text
+            )
+        )
     return PlayerData(
         name=name,
         rating=int(rating_text or 0),
@@ -157,10 +170,10 @@ def run_new(args: argparse.Namespace) -> int:
     round_robin = is_round_robin(args.system)
     if round_robin and args.rounds is not None:
         raise InputError(
-            "a round robin has the rounds its table gives: choose --cycles, not --rounds"
+            _("a round robin has the rounds its table gives: choose --cycles, not --rounds")
         )
     if not round_robin and (args.cycles != 1 or args.no_swap):
-        raise InputError("--cycles and --no-swap are for round robins (--system round-robin)")
+        raise InputError(_("--cycles and --no-swap are for round robins (--system round-robin)"))
     if args.tiebreaks is not None:
         tiebreaks = tuple(spec.code for spec in parse_tiebreak_list(args.tiebreaks))
     else:
@@ -183,7 +196,7 @@ def run_new(args: argparse.Namespace) -> int:
         round_robin=RoundRobinSettings(args.cycles, not args.no_swap),
     )
     if args.output.exists():
-        raise InputError(f"{args.output} already exists")
+        raise InputError(_("{output} already exists").format(output=args.output))
     with TournamentFile.create(args.output, settings, players=players) as tf:
         rounds = tf.settings().total_rounds
     kind = (
@@ -193,7 +206,11 @@ def run_new(args: argparse.Namespace) -> int:
         if round_robin
         else "tournament"
     )
-    print(f"created {args.output}: {kind}, {len(players)} players, {rounds} rounds")
+    print(
+        _("created {output}: {kind}, {count} players, {rounds} rounds").format(
+            output=args.output, kind=kind, count=len(players), rounds=rounds
+        )
+    )
     return 0
 
 
@@ -209,9 +226,9 @@ def run_numbers(args: argparse.Namespace) -> int:
     from swissdesk.storage import AssignPairingNumbers, DrawLots
 
     if args.seed is not None and not (args.lot or args.varma):
-        raise InputError("--seed goes with --lot or --varma")
+        raise InputError(_("--seed goes with --lot or --varma"))
     if args.apart != "federation" and not args.varma:
-        raise InputError("--apart goes with --varma")
+        raise InputError(_("--apart goes with --varma"))
     with open_section(args.input, args.section) as tf:
         if args.lot or args.varma:
             seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
@@ -221,14 +238,16 @@ def run_numbers(args: argparse.Namespace) -> int:
             try:
                 order = tuple(int(x) for x in args.order.replace(" ", "").split(",") if x)
             except ValueError:
-                raise InputError(f"--order {args.order!r}: pairing numbers, like 3,1,2") from None
+                raise InputError(
+                    _("--order {order!r}: pairing numbers, like 3,1,2").format(order=args.order)
+                ) from None
             outcome = _numbering(tf, AssignPairingNumbers(order), args)
         else:
             outcome = _numbering(tf, AssignPairingNumbers(), args)
         rows = sorted(tf.players(), key=lambda p: p.tpn)
     print(outcome.summary)
     for warning in outcome.warnings:
-        print(f"swissdesk: note: {warning}", file=sys.stderr)
+        print(_("swissdesk: note: {warning}").format(warning=warning), file=sys.stderr)
     for row in rows:
         print(f"{row.tpn:4d}  {row.name}" + (f" ({row.federation})" if row.federation else ""))
     return 0

@@ -28,45 +28,50 @@ from typing import Any
 from swissdesk.cli.confirm import add_confirm_option, confirmed_level, confirming, execute
 from swissdesk.cli.section_commands import add_section_option, open_section
 from swissdesk.errors import InputError
+from swissdesk.i18n import _, ngettext
 
 
 def register(subparsers: Any) -> None:
     """Add the commands."""
     p = subparsers.add_parser(
         "fide-mode",
-        help="show whether a tournament is in FIDE mode, or leave FIDE mode",
+        help=_("show whether a tournament is in FIDE mode, or leave FIDE mode"),
         description=(
-            "Without 'leave': whether the tournament is in FIDE mode and its pairing-integrity "
-            "events (the TRF's ### lines). 'leave' takes it out of FIDE mode for good: a "
-            "Level-4 warning (--yes-i-know 4), recorded as '### FIDE mode left @ Round n'; "
-            "nothing, not even undo, puts it back."
+            _(
+                "Without 'leave': whether the tournament is in FIDE mode and its "
+                "pairing-integrity events (the TRF's ### lines). 'leave' takes it out of FIDE "
+                "mode for good: a Level-4 warning (--yes-i-know 4), recorded as '### FIDE mode "
+                "left @ Round n'; nothing, not even undo, puts it back."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
     p.add_argument("what", nargs="?", choices=("status", "leave"), default="status")
-    p.add_argument("--reason", default="", help="why (recorded with the ### line)")
+    p.add_argument("--reason", default="", help=_("why (recorded with the ### line)"))
     add_confirm_option(p)
     add_section_option(p)
     p.set_defaults(func=run_fide_mode)
 
     p = subparsers.add_parser(
         "pairing",
-        help="pair a round by hand: start, change, end (with the engine's comparison)",
+        help=_("pair a round by hand: start, change, end (with the engine's comparison)"),
         description=(
-            "The manual-pairing phase (C.04.2 art. 4.4). 'start' opens it for the next round "
-            "(created by hand, empty or --from-engine) or, when the next round cannot be "
-            "paired yet, for the last paired round (to change it). Then: 'swap A B', "
-            "'opponents A B' (A plays B), 'pair A B' (a new board, A White), 'bye A', "
-            "'unpair A', 'colours A' (reverse A's board), or 'set \"1-4 2-3\" --pab 5' for "
-            "the whole round. Each change warns at its level (a rematch, a prohibited pair, "
-            "a wrong PAB, colours: Level 3; both players against their due colour: Level 2). "
-            "'end' needs everyone paired and compares with the engine's pairing: when they "
-            "differ, a Level-4 warning listing the differences and '### MPA @ Round n'. "
-            "'cancel' puts the round back as it was. 'show' prints the round and who is "
-            "still unpaired."
+            _(
+                "The manual-pairing phase (C.04.2 art. 4.4). 'start' opens it for the next "
+                "round (created by hand, empty or --from-engine) or, when the next round "
+                "cannot be paired yet, for the last paired round (to change it). Then: 'swap A "
+                "B', 'opponents A B' (A plays B), 'pair A B' (a new board, A White), 'bye A', "
+                "'unpair A', 'colours A' (reverse A's board), or 'set \"1-4 2-3\" --pab 5' for "
+                "the whole round. Each change warns at its level (a rematch, a prohibited "
+                "pair, a wrong PAB, colours: Level 3; both players against their due colour: "
+                "Level 2). 'end' needs everyone paired and compares with the engine's pairing: "
+                "when they differ, a Level-4 warning listing the differences and '### MPA @ "
+                "Round n'. 'cancel' puts the round back as it was. 'show' prints the round and "
+                "who is still unpaired."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
     p.add_argument(
         "what",
         choices=(
@@ -74,70 +79,76 @@ def register(subparsers: Any) -> None:
             "end", "cancel",
         ),
     )
-    p.add_argument("players", nargs="*", help="pairing numbers (or the boards, for 'set')")
-    p.add_argument("--round", type=int, default=None, metavar="N", help="start: which round")
+    p.add_argument("players", nargs="*", help=_("pairing numbers (or the boards, for 'set')"))
+    p.add_argument("--round", type=int, default=None, metavar="N", help=_("start: which round"))
     p.add_argument(
         "--from-engine",
         action="store_true",
-        help="start: a round created by hand starts from the engine's boards",
+        help=_("start: a round created by hand starts from the engine's boards"),
     )
-    p.add_argument("--pab", type=int, default=None, metavar="N", help="set: the PAB")
-    p.add_argument("--reason", default="", help="why (recorded in the audit log)")
+    p.add_argument("--pab", type=int, default=None, metavar="N", help=_("set: the PAB"))
+    p.add_argument("--reason", default="", help=_("why (recorded in the audit log)"))
     add_confirm_option(p)
     add_section_option(p)
     p.set_defaults(func=run_pairing)
 
     p = subparsers.add_parser(
         "prohibit",
-        help="players who must not be paired together (record 260)",
+        help=_("players who must not be paired together (record 260)"),
         description=(
-            "Declare that the given players must not meet (every pair among them), or with "
-            "--lift remove those prohibitions. Before round 1 at once; after round 1 only out "
-            "of FIDE mode (C.02 VCL Q196), as a Level-3 warning and a ### line. Without "
-            "players: the prohibited pairs."
+            _(
+                "Declare that the given players must not meet (every pair among them), or with "
+                "--lift remove those prohibitions. Before round 1 at once; after round 1 only "
+                "out of FIDE mode (C.02 VCL Q196), as a Level-3 warning and a ### line. "
+                "Without players: the prohibited pairs."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
     p.add_argument("players", nargs="*", type=int, metavar="PAIRING_NUMBER")
-    p.add_argument("--lift", action="store_true", help="remove the prohibitions")
+    p.add_argument("--lift", action="store_true", help=_("remove the prohibitions"))
     add_confirm_option(p)
     add_section_option(p)
     p.set_defaults(func=run_prohibit)
 
     p = subparsers.add_parser(
         "rating-correction",
-        help="correct a game's result for the rating report only (C.02 Q192-193)",
+        help=_("correct a game's result for the rating report only (C.02 Q192-193)"),
         description=(
-            "Count board B of round N as RESULT in the rating changes only: the pairings, "
-            "standings and tie-breaks keep the result entered. Any paired round, also in "
-            "FIDE mode. RESULT: 1-0, 0-1, 1/2 (rated), W-L, L-W, D-D (played, not rated: "
-            "a game of less than one move), +-, -+, -- (not played). A Level-2 warning "
-            "(--yes-i-know 2); every exported TRF lists it as '### Rating correction @ "
-            "Round n'. --lift counts the result entered again. Without --round: the "
-            "corrections."
+            _(
+                "Count board B of round N as RESULT in the rating changes only: the pairings, "
+                "standings and tie-breaks keep the result entered. Any paired round, also in "
+                "FIDE mode. RESULT: 1-0, 0-1, 1/2 (rated), W-L, L-W, D-D (played, not rated: a "
+                "game of less than one move), +-, -+, -- (not played). A Level-2 warning "
+                "(--yes-i-know 2); every exported TRF lists it as '### Rating correction @ "
+                "Round n'. --lift counts the result entered again. Without --round: the "
+                "corrections."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament file")
-    p.add_argument("--round", type=int, metavar="N", help="the round of the game")
-    p.add_argument("--board", type=int, metavar="B", help="the board of the game")
-    p.add_argument("--result", metavar="RESULT", help="the result for the rating report")
-    p.add_argument("--lift", action="store_true", help="remove the board's correction")
-    p.add_argument("--reason", default="", help="why (kept in the audit log)")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
+    p.add_argument("--round", type=int, metavar="N", help=_("the round of the game"))
+    p.add_argument("--board", type=int, metavar="B", help=_("the board of the game"))
+    p.add_argument("--result", metavar="RESULT", help=_("the result for the rating report"))
+    p.add_argument("--lift", action="store_true", help=_("remove the board's correction"))
+    p.add_argument("--reason", default="", help=_("why (kept in the audit log)"))
     add_confirm_option(p)
     add_section_option(p)
     p.set_defaults(func=run_rating_correction)
 
     p = subparsers.add_parser(
         "settings",
-        help="show or change the tournament settings (rounds, tie-breaks, name)",
+        help=_("show or change the tournament settings (rounds, tie-breaks, name)"),
         description=(
-            "Without options: the settings. After round 1 a change of the number of rounds "
-            "or of the tie-break list is a Level-4 warning (--yes-i-know 4) and a "
-            "'### Configuration @ Round n' line; when the last paired round becomes the "
-            "final round (or stops being it) it is checked again."
+            _(
+                "Without options: the settings. After round 1 a change of the number of rounds "
+                "or of the tie-break list is a Level-4 warning (--yes-i-know 4) and a '### "
+                "Configuration @ Round n' line; when the last paired round becomes the final "
+                "round (or stops being it) it is checked again."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
     p.add_argument("--rounds", type=int, default=None, metavar="R")
     p.add_argument("--tiebreaks", default=None, metavar="CODES", help='e.g. "BH/C1,BH,SB"')
     p.add_argument("--name", default=None)
@@ -145,16 +156,20 @@ def register(subparsers: Any) -> None:
         "--pab-points",
         default=None,
         metavar="P",
-        help="before round 1: what the pairing-allocated bye is worth, e.g. 1, 0.5 or 0 "
-        "(a win, a draw, nothing; C.04.1 art. 3); in FIDE mode never more than a win",
+        help=_(
+                 "before round 1: what the pairing-allocated bye is worth, e.g. 1, 0.5 or 0 (a "
+                 "win, a draw, nothing; C.04.1 art. 3); in FIDE mode never more than a win"
+             ),
     )
     p.add_argument(
         "--language",
         default=None,
         metavar="LL",
-        help="the tournament's language (ISO 639-1: en fr de es it pt pl ru tr nl): its "
-        "printed documents and venue pages, for the whole event (the arbiter's own language "
-        "is not changed)",
+        help=_(
+                 "the tournament's language (ISO 639-1: en fr de es it pt pl ru tr nl): its "
+                 "printed documents and venue pages, for the whole event (the arbiter's own "
+                 "language is not changed)"
+             ),
     )
     add_confirm_option(p)
     add_section_option(p)
@@ -170,31 +185,35 @@ def register_player_flags(subparsers: Any) -> None:
     Q176, Q197, Q198)."""
     p = subparsers.add_parser(
         "expel",
-        help="expel a player: not paired any more and left out of the standings",
+        help=_("expel a player: not paired any more and left out of the standings"),
         description=(
-            "The player is withdrawn from --from-round on (default: the next round) and "
-            "left out of the standings; their games still count for their opponents' "
-            "tie-breaks. Undo takes it back."
+            _(
+                "The player is withdrawn from --from-round on (default: the next round) and "
+                "left out of the standings; their games still count for their opponents' "
+                "tie-breaks. Undo takes it back."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
     p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER")
     p.add_argument("--from-round", type=int, default=None, metavar="R")
-    p.add_argument("--reason", default="", help="why (kept in the audit log)")
+    p.add_argument("--reason", default="", help=_("why (kept in the audit log)"))
     add_confirm_option(p)
     add_section_option(p)
     p.set_defaults(func=run_expel)
 
     p = subparsers.add_parser(
         "half-byes",
-        help="allow or refuse half-point byes to a player (the tournament's rules)",
+        help=_("allow or refuse half-point byes to a player (the tournament's rules)"),
         description=(
-            "'refused': the player is not eligible for half-point byes (a free entry, a "
-            "condition of the tournament's rules) and a request for one is refused; "
-            "'allowed' takes it back. Without a choice: the player's state."
+            _(
+                "'refused': the player is not eligible for half-point byes (a free entry, a "
+                "condition of the tournament's rules) and a request for one is refused; "
+                "'allowed' takes it back. Without a choice: the player's state."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
     p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER")
     p.add_argument("choice", nargs="?", choices=("allowed", "refused"), default=None)
     add_confirm_option(p)
@@ -206,15 +225,20 @@ def register_chess960(subparsers: Any) -> None:
     """``chess960``: play Chess960, one starting position drawn per round (C.02 VCL Q222)."""
     p = subparsers.add_parser(
         "chess960",
-        help="play Chess960 (a starting position drawn for each round), or show the positions",
+        help=_(
+                 "play Chess960 (a starting position drawn for each round), or show the "
+                 "positions"
+             ),
         description=(
-            "'on': from the next round paired on, each round gets a Chess960 starting "
-            "position drawn at random, the same for all its boards, printed with the "
-            "pairings; 'off': standard chess again. Without a choice: whether the "
-            "tournament plays Chess960 and each round's position."
+            _(
+                "'on': from the next round paired on, each round gets a Chess960 starting "
+                "position drawn at random, the same for all its boards, printed with the "
+                "pairings; 'off': standard chess again. Without a choice: whether the "
+                "tournament plays Chess960 and each round's position."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
     p.add_argument("choice", nargs="?", choices=("on", "off"), default=None)
     add_confirm_option(p)
     add_section_option(p)
@@ -231,7 +255,7 @@ def run_chess960(args: argparse.Namespace) -> int:
         state = tf.chess960()
     print("Chess960: " + ("on" if state.on else "off"))
     for r, number in sorted((state.positions or {}).items()):
-        print(f"round {r}: {describe(number)}")
+        print(_("round {r}: {describe}").format(r=r, describe=describe(number)))
     return 0
 
 
@@ -333,7 +357,12 @@ def run_half_byes(args: argparse.Namespace) -> int:
             eligible = args.choice == "allowed"
             _report(execute(tf, SetHalfByeEligibility(args.tpn, eligible), args))
         refused = tf.half_byes_refused()
-    print(f"no. {args.tpn}: half-point byes {'refused' if args.tpn in refused else 'allowed'}")
+    shown = (
+        _("no. {tpn}: half-point byes refused")
+        if args.tpn in refused
+        else _("no. {tpn}: half-point byes allowed")
+    )
+    print(shown.format(tpn=args.tpn))
     return 0
 
 
@@ -341,14 +370,16 @@ def register_rules(subparsers: Any) -> None:
     """The ``rules`` command: the rules text of a pairing system (C.02 VCL Q92)."""
     p = subparsers.add_parser(
         "rules",
-        help="print the rules of a pairing system (FIDE's text, shipped with swissdesk)",
+        help=_("print the rules of a pairing system (FIDE's text, shipped with swissdesk)"),
         description=(
-            "Print the rules of a pairing system as FIDE published them: the system's part of "
-            "C.04 (2026) with the basic rules, the general handling rules and the accelerated "
-            "systems; the 1992 rating-based Swiss and the Lim system's 1999 and 2003 "
-            "editions in their own texts; the Berger tables of C.05 Annex 1 for a round "
-            "robin. SYSTEM is a system's name (dutch, rating1992, lim:2003, ...) or a "
-            ".swissdesk file, whose system is used. Without SYSTEM: the systems."
+            _(
+                "Print the rules of a pairing system as FIDE published them: the system's part "
+                "of C.04 (2026) with the basic rules, the general handling rules and the "
+                "accelerated systems; the 1992 rating-based Swiss and the Lim system's 1999 "
+                "and 2003 editions in their own texts; the Berger tables of C.05 Annex 1 for a "
+                "round robin. SYSTEM is a system's name (dutch, rating1992, lim:2003, ...) or "
+                "a .swissdesk file, whose system is used. Without SYSTEM: the systems."
+            )
         ),
     )
     p.add_argument("system", nargs="?", default=None, metavar="SYSTEM|FILE")
@@ -385,9 +416,13 @@ def parse_points(text: str, what: str) -> int:
     try:
         value = float(t) * 2 + (1 if half else 0)
     except ValueError:
-        raise InputError(f"{what}: {text!r} is not a number of points (e.g. 1, 0.5, 0)") from None
+        raise InputError(_(
+                             "{what}: {text!r} is not a number of points (e.g. 1, 0.5, 0)"
+                         ).format(what=what, text=text)) from None
     if value < 0 or value != int(value):
-        raise InputError(f"{what}: {text!r} is not a whole or half number of points")
+        raise InputError(_(
+                             "{what}: {text!r} is not a whole or half number of points"
+                         ).format(what=what, text=text))
     return int(value)
 
 
@@ -414,12 +449,18 @@ def run_fide_mode(args: argparse.Namespace) -> int:
 def _numbers(args: argparse.Namespace, count: int) -> list[int]:
     if len(args.players) != count:
         raise InputError(
-            f"'pairing {args.what}' needs {count} pairing number{'s' if count > 1 else ''}"
+            ngettext(
+                "'pairing {what}' needs {count} pairing number",
+                "'pairing {what}' needs {count} pairing numbers",
+                count,
+            ).format(what=args.what, count=count)
         )
     try:
         return [int(x) for x in args.players]
     except ValueError:
-        raise InputError(f"pairing numbers expected, not {' '.join(args.players)!r}") from None
+        raise InputError(_(
+                             "pairing numbers expected, not {players!r}"
+                         ).format(players=' '.join(args.players))) from None
 
 
 def _parse_boards(texts: list[str]) -> tuple[Any, ...]:
@@ -430,7 +471,9 @@ def _parse_boards(texts: list[str]) -> tuple[Any, ...]:
     for text in " ".join(texts).replace(",", " ").split():
         white, sep, black = text.partition("-")
         if not sep or not white.isdigit() or not black.isdigit():
-            raise InputError(f"a board is WHITE-BLACK like 12-7, not {text!r}")
+            raise InputError(_(
+                                 "a board is WHITE-BLACK like 12-7, not {text!r}"
+                             ).format(text=text))
         boards.append(Pair(int(white), int(black)))
     return tuple(boards)
 
@@ -459,7 +502,7 @@ def run_pairing(args: argparse.Namespace) -> int:
             phase = tf.manual_pairing()
             if phase is None:
                 raise InputError(
-                    "no round is being paired by hand: 'swissdesk pairing FILE start' first"
+                    _("no round is being paired by hand: 'swissdesk pairing FILE start' first")
                 )
             n = phase.round_number
             if what == "end":
@@ -486,20 +529,24 @@ def _show_phase(tf: Any) -> None:
     """The round being paired by hand: its boards, the PAB, who is still unpaired."""
     phase = tf.manual_pairing()
     if phase is None:
-        print("no round is being paired by hand")
+        print(_("no round is being paired by hand"))
         return
     view = tf.round_view(phase.round_number)
     what = "created" if phase.creating else "changed"
-    print(f"round {phase.round_number} is being {what} by hand:")
+    print(_(
+              "round {round_number} is being {what} by hand:"
+          ).format(round_number=phase.round_number, what=what))
     for b in view.boards:
         print(f"  {b.board:3d}  {b.white_tpn:4d} - {b.black_tpn:<4d} {b.white_name} - {b.black_name}")
     if view.pab is not None:
-        print(f"  PAB  {view.pab.tpn:4d}        {view.pab.name}")
+        print(_("  PAB  {tpn:4d}        {name}").format(tpn=view.pab.tpn, name=view.pab.name))
     if view.to_pair:
         listed = ", ".join(f"{tpn} {name}" for tpn, name in view.to_pair)
-        print(f"  not paired yet: {listed}")
+        print(_("  not paired yet: {listed}").format(listed=listed))
     if phase.engine_pairing is None:
-        print(f"  the engine found no pairing: {phase.engine_error or 'none'}")
+        print(_(
+                  "  the engine found no pairing: {value}"
+              ).format(value=phase.engine_error or 'none'))
 
 
 def run_prohibit(args: argparse.Namespace) -> int:
@@ -509,7 +556,7 @@ def run_prohibit(args: argparse.Namespace) -> int:
         if args.players:
             _report(execute(tf, ProhibitPairs(tuple(args.players), lift=args.lift), args))
         elif args.lift:
-            raise InputError("--lift needs the players whose prohibitions end")
+            raise InputError(_("--lift needs the players whose prohibitions end"))
         pairs = tf.prohibited_pairs()
     print("prohibited pairs: " + (", ".join(f"{a}-{b}" for a, b in pairs) or "none"))
     return 0
@@ -521,22 +568,34 @@ def run_rating_correction(args: argparse.Namespace) -> int:
     with _open(args) as tf:
         if args.round is not None or args.board is not None:
             if args.round is None or args.board is None:
-                raise InputError("give both --round and --board of the game")
+                raise InputError(_("give both --round and --board of the game"))
             if args.lift == (args.result is not None):
-                raise InputError("give either --result RESULT or --lift")
+                raise InputError(_("give either --result RESULT or --lift"))
             action = RatingCorrection(args.round, args.board, args.result, reason=args.reason)
             _report(execute(tf, action, args))
         elif args.result is not None or args.lift:
-            raise InputError("name the game: --round N --board B")
+            raise InputError(_("name the game: --round N --board B"))
         corrections = tf.rating_corrections()
     if not corrections:
-        print("no result is corrected for the rating report")
+        print(_("no result is corrected for the rating report"))
     for c in corrections:
         reason = f" ({c.reason})" if c.reason else ""
         print(
-            f"round {c.round_number} board {c.board}: {c.white} {c.white_name} - {c.black} "
-            f"{c.black_name}: {c.result} for the rating report, {c.entered} in the pairings "
-            f"and standings{reason}"
+            _(
+                "round {round_number} board {board}: {white} {white_name} - {black} "
+                "{black_name}: {result} for the rating report, {entered} in the pairings and "
+                "standings{reason}"
+            ).format(
+                round_number=c.round_number,
+                board=c.board,
+                white=c.white,
+                white_name=c.white_name,
+                black=c.black,
+                black_name=c.black_name,
+                result=c.result,
+                entered=c.entered,
+                reason=reason,
+            )
         )
     return 0
 
@@ -566,13 +625,15 @@ def run_settings(args: argparse.Namespace) -> int:
             _report(execute(tf, EditSettings(dataclasses.replace(settings, **changes)), args))
             settings = tf.settings()
         language = tf.document_language()
-    print(f"name: {settings.name}")
-    print(f"system: {settings.system}")
-    print(f"rounds: {settings.total_rounds}")
-    print(f"tie-breaks: {', '.join(settings.tiebreaks) or 'none'}")
-    print(f"points: {scoring_text(settings.scoring)}")
-    print(f"FIDE mode: {'yes' if settings.fide_mode else 'no (left)'}")
-    print(f"language of the documents: {language} ({LANGUAGES[language]})")
+    print(_("name: {name}").format(name=settings.name))
+    print(_("system: {system}").format(system=settings.system))
+    print(_("rounds: {total_rounds}").format(total_rounds=settings.total_rounds))
+    print(_("tie-breaks: {tiebreaks}").format(tiebreaks=", ".join(settings.tiebreaks) or _("none")))
+    print(_("points: {scoring_text}").format(scoring_text=scoring_text(settings.scoring)))
+    print(_("FIDE mode: yes") if settings.fide_mode else _("FIDE mode: no (left)"))
+    print(_(
+              "language of the documents: {language} ({LANGUAGES})"
+          ).format(language=language, LANGUAGES=LANGUAGES[language]))
     return 0
 
 
@@ -589,4 +650,4 @@ def scoring_text(scoring: Any) -> str:
 def _report(outcome: Any) -> None:
     print(outcome.summary)
     for warning in outcome.warnings:
-        print(f"swissdesk: note: {warning}", file=sys.stderr)
+        print(_("swissdesk: note: {warning}").format(warning=warning), file=sys.stderr)

@@ -6,24 +6,28 @@ import argparse
 import os
 import sys
 
-from swissdesk.i18n import LANGUAGES
+from swissdesk.i18n import LANGUAGES, _
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``gui`` command."""
     parser = subparsers.add_parser(
         "gui",
-        help="open the desktop application",
-        description="Open the swissdesk desktop application, optionally with a tournament "
-        "file (.swissdesk) or a TRF file to import.",
+        help=_("open the desktop application"),
+        description=_(
+            "Open the swissdesk desktop application, optionally with a tournament "
+            "file (.swissdesk) or a TRF file to import."
+        ),
     )
-    parser.add_argument("file", metavar="FILE", nargs="?", help="tournament file to open")
+    parser.add_argument("file", metavar="FILE", nargs="?", help=_("tournament file to open"))
     parser.add_argument(
         "--language",
         metavar="LL",
         choices=[code for code in LANGUAGES],
-        help="the window's language, an ISO 639-1 code (%(choices)s); default: the one chosen "
-        "in Edit > Window language, else the system's",
+        help=_(
+            "the window's language, an ISO 639-1 code (%(choices)s); default: the one "
+            "chosen in Edit > Window language, else the system's"
+        ),
     )
     parser.set_defaults(func=lambda args: run_gui(args.file, args.language))
 
@@ -53,8 +57,10 @@ def run_gui(path: str | None, language: str | None = None) -> int:
         from swissdesk.gui.app import run_app
     except ImportError as exc:
         print(
-            f"swissdesk: the desktop application cannot start ({exc}); "
-            "see 'swissdesk --help' for the commands.",
+            _(
+                "swissdesk: the desktop application cannot start ({exc}); see 'swissdesk "
+                "--help' for the commands."
+            ).format(exc=exc),
             file=sys.stderr,
         )
         return 2

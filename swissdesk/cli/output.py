@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.outputs import refuse_overwriting
 
 STDOUT = "-"
@@ -57,9 +58,13 @@ def write_output(
     except FileNotFoundError:
         info = None
     except OSError as exc:
-        raise InputError(f"cannot write {name}: {_reason(exc)}") from None
+        raise InputError(
+            _("cannot write {name}: {reason}").format(name=name, reason=_reason(exc))
+        ) from None
     if info is not None and stat.S_ISDIR(info.st_mode):
-        raise InputError(f"cannot write {name}: it is a folder; give a file name")
+        raise InputError(
+            _("cannot write {name}: it is a folder; give a file name").format(name=name)
+        )
     if info is not None and not stat.S_ISREG(info.st_mode):
         _write_in_place(name, target, payload)
         return
@@ -88,7 +93,9 @@ def _write_in_place(name: str, target: Path, payload: bytes) -> None:
         with open(target, "wb") as handle:
             handle.write(payload)
     except OSError as exc:
-        raise InputError(f"cannot write {name}: {_reason(exc)}") from None
+        raise InputError(
+            _("cannot write {name}: {reason}").format(name=name, reason=_reason(exc))
+        ) from None
 
 
 def _replace_atomically(
@@ -96,7 +103,11 @@ def _replace_atomically(
 ) -> None:
     directory = target.parent
     if not directory.is_dir():
-        raise InputError(f"cannot write {name}: the folder {directory} does not exist")
+        raise InputError(
+            _("cannot write {name}: the folder {directory} does not exist").format(
+                name=name, directory=directory
+            )
+        )
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:
@@ -105,7 +116,9 @@ def _replace_atomically(
             # only way to update it is in place.
             _write_in_place(name, target, payload)
             return
-        raise InputError(f"cannot write {name}: {_reason(exc)}") from None
+        raise InputError(
+            _("cannot write {name}: {reason}").format(name=name, reason=_reason(exc))
+        ) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
@@ -122,7 +135,9 @@ def _replace_atomically(
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        raise InputError(f"cannot write {name}: {_reason(exc)}") from None
+        raise InputError(
+            _("cannot write {name}: {reason}").format(name=name, reason=_reason(exc))
+        ) from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)

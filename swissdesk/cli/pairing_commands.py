@@ -15,6 +15,7 @@ from swissdesk.cli.output import write_output
 from swissdesk.cli.section_commands import add_section_option, read_any
 from swissdesk.engines.base import PairingEngine, PairingError, get_engine
 from swissdesk.errors import InputError, NoPairingError
+from swissdesk.i18n import _
 from swissdesk.model.double_swiss import for_system
 from swissdesk.model.tournament import Tournament
 
@@ -25,33 +26,37 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add the ``pair`` command."""
     pair = subparsers.add_parser(
         "pair",
-        help="pair the next round of a TRF file",
+        help=_("pair the next round of a TRF file"),
         description=(
-            "Pair the next round of the tournament in a TRF file and print it as "
-            "bbpPairings/JaVaFo do: the number of pairs, then one 'WHITE BLACK' line per board "
-            "in board order, the pairing-allocated bye as 'N 0'. Players with a pre-set entry "
-            "for that round (0000 - H, Z, F) are not paired. Exit code 1 if no valid pairing "
-            "exists, 2 for a bad file."
+            _(
+                "Pair the next round of the tournament in a TRF file and print it as "
+                "bbpPairings/JaVaFo do: the number of pairs, then one 'WHITE BLACK' line per "
+                "board in board order, the pairing-allocated bye as 'N 0'. Players with a "
+                "pre-set entry for that round (0000 - H, Z, F) are not paired. Exit code 1 if "
+                "no valid pairing exists, 2 for a bad file."
+            )
         ),
     )
     pair.add_argument(
         "input",
         metavar="IN.trf",
-        help="the tournament so far: a TRF, a JSON tournament state (.json) or a .swissdesk "
-        "file (nothing is stored: 'next-round' stores)",
+        help=_(
+            "the tournament so far: a TRF, a JSON tournament state (.json) or a "
+            ".swissdesk file (nothing is stored: 'next-round' stores)"
+        ),
     )
     add_system_options(pair)
     add_section_option(pair)
-    pair.add_argument("-o", "--output", metavar="OUT", help="write the pairing here")
+    pair.add_argument("-o", "--output", metavar="OUT", help=_("write the pairing here"))
     pair.add_argument(
         "--explain",
         action="store_true",
-        help="print the engine's explanation of its decisions to standard error",
+        help=_("print the engine's explanation of its decisions to standard error"),
     )
     pair.add_argument(
         "--explain-file",
         metavar="FILE",
-        help="write the engine's explanation to FILE (implies --explain)",
+        help=_("write the engine's explanation to FILE (implies --explain)"),
     )
     pair.set_defaults(func=run_pair)
 
@@ -75,13 +80,13 @@ def add_system_options(parser: argparse.ArgumentParser, *, from_file: bool = Tru
     parser.add_argument(
         "--maxi",
         action="store_true",
-        help="Lim system: a Maxi-tournament (C.04.4.3 art. 3.2.3, 3.8, 5.7: 100-point limits)",
+        help=_("Lim system: a Maxi-tournament (C.04.4.3 art. 3.2.3, 3.8, 5.7: 100-point limits)"),
     )
     parser.add_argument(
         "--edition",
         choices=("2026", "2003", "1999"),
         default=None,
-        help="Lim system: the edition of the text to apply (default 2026)",
+        help=_("Lim system: the edition of the text to apply (default 2026)"),
     )
 
 
@@ -94,7 +99,7 @@ def engine_for(name: str, args: argparse.Namespace | None = None) -> PairingEngi
     edition = getattr(args, "edition", None)
     if maxi or edition is not None:
         if name != "lim":
-            raise InputError("--maxi and --edition are options of the Lim system (--system lim)")
+            raise InputError(_("--maxi and --edition are options of the Lim system (--system lim)"))
         from swissdesk.engines.lim import LimEngine
 
         return LimEngine(maxi=maxi, edition=edition or "2026")
@@ -113,22 +118,34 @@ def run_pair(args: argparse.Namespace) -> int:
     round_number = tournament.rounds_with_pairings + 1
     if not tournament.total_rounds:
         raise InputError(
-            f"{args.input}: the file does not give the number of rounds (record 142 or XXR); "
-            "it is needed to pair a round"
+            _(
+                "{input}: the file does not give the number of rounds (record 142 or XXR); it "
+                "is needed to pair a round"
+            ).format(input=args.input)
         )
     if round_number > tournament.total_rounds:
-        raise InputError(f"{args.input}: all {tournament.total_rounds} rounds are paired already")
+        raise InputError(
+            _("{input}: all {total_rounds} rounds are paired already").format(
+                input=args.input, total_rounds=tournament.total_rounds
+            )
+        )
     explain = bool(args.explain or args.explain_file)
     try:
         pairing = engine.pair(tournament, round_number, explain=explain)
     except PairingError as exc:
-        raise NoPairingError(f"round {round_number}: no valid pairing: {exc}") from None
+        raise NoPairingError(
+            _("round {round_number}: no valid pairing: {exc}").format(
+                round_number=round_number, exc=exc
+            )
+        ) from None
     text = pairing.to_text()
     if not pairing.pairs and pairing.bye is None:
         # Still "0" on the output (as bbpPairings/JaVaFo print), but never silently.
         print(
-            f"swissdesk: nobody is to be paired in round {round_number}: every player is "
-            "withdrawn, absent or has a pre-set bye for that round",
+            _(
+                "swissdesk: nobody is to be paired in round {round_number}: every player is "
+                "withdrawn, absent or has a pre-set bye for that round"
+            ).format(round_number=round_number),
             file=sys.stderr,
         )
     if args.output:
@@ -152,7 +169,7 @@ def note_baku_by_code(tournament: Tournament) -> None:
     code = record_192(tournament)
     if code is not None and code.baku and tournament.acceleration:
         for line in describe_reading(tournament):
-            print(f"swissdesk: note: {line}", file=sys.stderr)
+            print(_("swissdesk: note: {line}").format(line=line), file=sys.stderr)
 
 
 def parse_rounds(spec: str, last: int) -> list[int]:
@@ -165,12 +182,16 @@ def parse_rounds(spec: str, last: int) -> list[int]:
             a = int(first)
             b = int(end) if dash else a
         except ValueError:
-            raise InputError(f"--rounds: {part!r} is not a round or a range like 2-5") from None
+            raise InputError(
+                _("--rounds: {part!r} is not a round or a range like 2-5").format(part=part)
+            ) from None
         if a < 1 or b < a:
-            raise InputError(f"--rounds: {part!r} is not a valid range")
+            raise InputError(_("--rounds: {part!r} is not a valid range").format(part=part))
         if b > last:
             raise InputError(
-                f"--rounds: round {b} has no pairings in the file (last paired round: {last})"
+                _(
+                    "--rounds: round {b} has no pairings in the file (last paired round: {last})"
+                ).format(b=b, last=last)
             )
         rounds.update(range(a, b + 1))
     return sorted(rounds)

@@ -19,59 +19,66 @@ from typing import Any
 
 from swissdesk.cli.section_commands import add_section_option, open_section
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 
 
 def register(subparsers: Any) -> None:
     """Add ``codes``, ``phones`` and ``reports``."""
     p = subparsers.add_parser(
         "codes",
-        help="give players their personal codes for the phones",
+        help=_("give players their personal codes for the phones"),
         description=(
-            "Give every player of the section without a code a personal code (six letters "
-            "and digits, printed on the code slips: 'swissdesk report FILE --kind codes'). "
-            "--renew gives the named players new codes (the old ones stop working), "
-            "--revoke takes them away; --list prints the codes."
+            _(
+                "Give every player of the section without a code a personal code (six letters "
+                "and digits, printed on the code slips: 'swissdesk report FILE --kind codes'). "
+                "--renew gives the named players new codes (the old ones stop working), "
+                "--revoke takes them away; --list prints the codes."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament or event file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament or event file"))
     add_section_option(p)
-    p.add_argument("--list", action="store_true", help="only print the codes, change nothing")
+    p.add_argument("--list", action="store_true", help=_("only print the codes, change nothing"))
     p.add_argument("--renew", type=int, nargs="+", metavar="TPN", default=None)
     p.add_argument("--revoke", type=int, nargs="+", metavar="TPN", default=None)
     p.set_defaults(func=run_codes)
 
     p = subparsers.add_parser(
         "phones",
-        help="open or close check-in and result reporting from the players' phones",
+        help=_("open or close check-in and result reporting from the players' phones"),
         description=(
-            "What the venue's phones may do in the section: check in for the next round "
-            "(--checkin next; --fresh takes every tick back first), report results of the "
-            "round being played (--reports current); 'close' closes either. A round being "
-            "paired closes check-in, the next round paired closes reporting. --acceptance: "
-            "a report both players agree on waits for the arbiter (arbiter) or is entered at "
-            "once (auto). Without options: what is open."
+            _(
+                "What the venue's phones may do in the section: check in for the next round "
+                "(--checkin next; --fresh takes every tick back first), report results of the "
+                "round being played (--reports current); 'close' closes either. A round being "
+                "paired closes check-in, the next round paired closes reporting. --acceptance: "
+                "a report both players agree on waits for the arbiter (arbiter) or is entered "
+                "at once (auto). Without options: what is open."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament or event file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament or event file"))
     add_section_option(p)
     p.add_argument("--checkin", choices=("next", "close"), default=None)
-    p.add_argument("--fresh", action="store_true", help="everyone checks in again")
+    p.add_argument("--fresh", action="store_true", help=_("everyone checks in again"))
     p.add_argument("--reports", choices=("current", "close"), default=None)
     p.add_argument("--acceptance", choices=("arbiter", "auto"), default=None)
     p.set_defaults(func=run_phones)
 
     p = subparsers.add_parser(
         "reports",
-        help="the results reported from the phones; accept or set them aside",
+        help=_("the results reported from the phones; accept or set them aside"),
         description=(
-            "The round's reports (default: the round being played): board, players, the "
-            "result reported and its state (reported by one player, confirmed by both, "
-            "disputed, accepted, set aside). --accept enters every confirmed report (or the "
-            "named boards' reports, one-sided or disputed ones too); a board whose result "
-            "the arbiter entered keeps it. --dismiss sets a board's report aside."
+            _(
+                "The round's reports (default: the round being played): board, players, the "
+                "result reported and its state (reported by one player, confirmed by both, "
+                "disputed, accepted, set aside). --accept enters every confirmed report (or "
+                "the named boards' reports, one-sided or disputed ones too); a board whose "
+                "result the arbiter entered keeps it. --dismiss sets a board's report aside."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament or event file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament or event file"))
     add_section_option(p)
     p.add_argument("--round", type=int, default=None, metavar="R")
     p.add_argument("--accept", type=int, nargs="*", metavar="BOARD", default=None)
@@ -82,14 +89,14 @@ def register(subparsers: Any) -> None:
 def _report(outcome: Any) -> None:
     print(outcome.summary)
     for warning in outcome.warnings:
-        print(f"swissdesk: note: {warning}", file=sys.stderr)
+        print(_("swissdesk: note: {warning}").format(warning=warning), file=sys.stderr)
 
 
 def run_codes(args: argparse.Namespace) -> int:
     from swissdesk.storage import IssueCodes, RevokeCodes
 
     if args.renew and args.revoke:
-        raise InputError("--renew and --revoke are separate actions: run one, then the other")
+        raise InputError(_("--renew and --revoke are separate actions: run one, then the other"))
     with open_section(args.input, args.section) as tf:
         if not args.list:
             if args.revoke:
@@ -113,7 +120,7 @@ def run_phones(args: argparse.Namespace) -> int:
             r = tf.next_round_number() if args.checkin == "next" else None
             _report(tf.execute(OpenCheckIn(r, fresh=args.fresh)))
         elif args.fresh:
-            raise InputError("--fresh goes with --checkin next")
+            raise InputError(_("--fresh goes with --checkin next"))
         if args.reports is not None or args.acceptance is not None:
             if args.reports == "close":
                 r = None
@@ -126,8 +133,12 @@ def run_phones(args: argparse.Namespace) -> int:
     checkin = f"open for round {access.checkin_round}" if access.checkin_round else "closed"
     reports = f"open for round {access.report_round}" if access.report_round else "closed"
     how = "entered at once" if access.acceptance == "auto" else "accepted by the arbiter"
-    print(f"check-in from the phones: {checkin}")
-    print(f"result reporting from the phones: {reports} (agreed results {how})")
+    print(_("check-in from the phones: {checkin}").format(checkin=checkin))
+    print(
+        _("result reporting from the phones: {reports} (agreed results {how})").format(
+            reports=reports, how=how
+        )
+    )
     return 0
 
 
@@ -143,11 +154,15 @@ def run_reports(args: argparse.Namespace) -> int:
         reports = tf.reports(r) if r >= 1 else []
         boards = {b.board: b for b in tf.round_view(r).boards} if r >= 1 else {}
     if not reports:
-        print(f"round {r}: no result reported from the phones")
+        print(_("round {r}: no result reported from the phones").format(r=r))
         return 0
     for rep in reports:
         b = boards.get(rep.board)
         names = f"{b.white_name} - {b.black_name}" if b else ""
         entered = f"  [entered {b.result_text}]" if b and b.result_text else ""
-        print(f"board {rep.board:3d}  {rep.text:28s}  {names}{entered}")
+        print(
+            _("board {board:3d}  {text:28s}  {names}{entered}").format(
+                board=rep.board, text=rep.text, names=names, entered=entered
+            )
+        )
     return 0

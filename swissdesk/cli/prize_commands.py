@@ -22,6 +22,7 @@ from typing import TextIO
 from swissdesk.cli.document_language import add_language_option, document_language
 from swissdesk.cli.section_commands import add_section_option, open_section
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.model.tournament import Tournament
 from swissdesk.prizes import PrizeList, PrizePlan, award_rows, csv_text, read_plan, write_plan
 from swissdesk.prizes.event import tournament_prizes
@@ -31,52 +32,57 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add ``prizes``."""
     p = subparsers.add_parser(
         "prizes",
-        help="the prize list: who wins what, shared how, and why",
+        help=_("the prize list: who wins what, shared how, and why"),
         description=(
-            "The prize list after the last complete round (or --round R): each prize of the "
-            "plan (places and category prizes), its winner, the amount after sharing among "
-            "tied players (equally, by the Hort system, or not shared) and why; one prize per "
-            "player when the plan says so. The plan is a TOML file (README: Prizes)."
+            _(
+                "The prize list after the last complete round (or --round R): each prize of "
+                "the plan (places and category prizes), its winner, the amount after sharing "
+                "among tied players (equally, by the Hort system, or not shared) and why; one "
+                "prize per player when the plan says so. The plan is a TOML file (README: "
+                "Prizes)."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help="tournament file (.swissdesk or .trf)")
+    p.add_argument("input", type=Path, help=_("tournament file (.swissdesk or .trf)"))
     p.add_argument(
         "--plan", type=Path, default=None, metavar="PLAN.toml",
-        help="the prize plan (default: the one the .swissdesk file keeps)",
+        help=_("the prize plan (default: the one the .swissdesk file keeps)"),
     )  # fmt: skip
     p.add_argument(
         "--save", action="store_true",
-        help="keep the --plan in the .swissdesk file (an audited action)",
+        help=_("keep the --plan in the .swissdesk file (an audited action)"),
     )  # fmt: skip
     p.add_argument(
         "--export", type=Path, default=None, metavar="PLAN.toml",
-        help="write the plan used to a plan file (to reuse it in another event)",
+        help=_("write the plan used to a plan file (to reuse it in another event)"),
     )  # fmt: skip
-    p.add_argument("--round", type=int, default=None, metavar="R", help="after round R")
+    p.add_argument("--round", type=int, default=None, metavar="R", help=_("after round R"))
     out = p.add_mutually_exclusive_group()
     out.add_argument(
         "--json", action="store_true",
-        help="a JSON list, one object per prize line (prize, tpn, amount, ...)",
+        help=_("a JSON list, one object per prize line (prize, tpn, amount, ...)"),
     )  # fmt: skip
-    out.add_argument("--csv", action="store_true", help="CSV for the treasurer")
+    out.add_argument("--csv", action="store_true", help=_("CSV for the treasurer"))
     p.add_argument(
         "--pdf", type=Path, default=None, metavar="OUT.pdf",
-        help="also write the prize list for the prize-giving as PDF",
+        help=_("also write the prize list for the prize-giving as PDF"),
     )  # fmt: skip
-    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="PDF paper size")
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help=_("PDF paper size"))
     add_language_option(p)
     add_section_option(p)
     p.set_defaults(func=run_prizes)
 
     p = subparsers.add_parser(
         "prize-tick",
-        help="tick a player for a category the arbiter decides (club member, local...)",
+        help=_("tick a player for a category the arbiter decides (club member, local...)"),
         description=(
-            "Tick (or with --off untick) a player for a category of the prize plan that "
-            "admits only the players the arbiter ticks (ticked = true in the plan)."
+            _(
+                "Tick (or with --off untick) a player for a category of the prize plan that "
+                "admits only the players the arbiter ticks (ticked = true in the plan)."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
     p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER")
     p.add_argument("category", metavar="CATEGORY")
     p.add_argument("--off", action="store_true", help="untick")
@@ -99,7 +105,7 @@ class Event:
 def load_event(path: Path, section: str | None) -> Event:
     """The event at ``path`` (a ``.swissdesk`` file's section, or a TRF)."""
     if not path.exists():
-        raise InputError(f"{path}: no such file")
+        raise InputError(_("{path}: no such file").format(path=path))
     if path.suffix.lower() == ".swissdesk":
         with open_section(path, section) as tf:
             tournament: Tournament = tf.snapshot()
@@ -112,7 +118,11 @@ def load_event(path: Path, section: str | None) -> Event:
                 plan=tf.prize_plan(),
             )
     if section is not None:
-        raise InputError(f"{path}: a TRF holds one tournament; --section is for .swissdesk events")
+        raise InputError(
+            _("{path}: a TRF holds one tournament; --section is for .swissdesk events").format(
+                path=path
+            )
+        )
     from swissdesk.trf import read_trf
 
     return Event(read_trf(path), {}, {}, None, None)
@@ -134,7 +144,7 @@ def run_prizes(args: argparse.Namespace) -> int:
     is_file = args.input.suffix.lower() == ".swissdesk"
     language = document_language(args.language, args.input) if args.pdf is not None else None
     if args.save and (args.plan is None or not is_file):
-        raise InputError("--save keeps a --plan PLAN.toml in a .swissdesk file")
+        raise InputError(_("--save keeps a --plan PLAN.toml in a .swissdesk file"))
     event = load_event(args.input, args.section)
     plan = read_plan(args.plan) if args.plan is not None else event.plan
     if plan is None:
@@ -149,7 +159,10 @@ def run_prizes(args: argparse.Namespace) -> int:
         with open_section(args.input, args.section) as tf:
             if tf.prize_plan() != plan:
                 tf.execute(SetPrizePlan(plan))
-                print(f"{args.input}: prize plan kept ({args.plan})", file=sys.stderr)
+                print(
+                    _("{input}: prize plan kept ({plan})").format(input=args.input, plan=args.plan),
+                    file=sys.stderr,
+                )
     if args.pdf is not None and language is not None:
         from swissdesk.i18n import using_language
 
@@ -158,7 +171,7 @@ def run_prizes(args: argparse.Namespace) -> int:
                       args.input)  # fmt: skip
     if args.export is not None:
         write_plan(plan, args.export)
-        print(f"{args.export}: prize plan written", file=sys.stderr)
+        print(_("{export}: prize plan written").format(export=args.export), file=sys.stderr)
     if args.json:
         json.dump(award_rows(prizes), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
@@ -181,21 +194,23 @@ def write_pdf(
     with tempfile.TemporaryDirectory(prefix="swissdesk-prizes-") as folder:
         drawn = render_prizes(tournament, prizes, Path(folder) / "prizes.pdf", paper=paper)
         write_output(out, drawn.read_bytes(), inputs=[source])
-    print(f"wrote {out}", file=sys.stderr)
+    print(_("wrote {out}").format(out=out), file=sys.stderr)
 
 
 def run_prize_tick(args: argparse.Namespace) -> int:
     from swissdesk.storage.commands.prizes import TickCategory
 
     if args.input.suffix.lower() != ".swissdesk":
-        raise InputError(f"{args.input}: ticks are kept in a .swissdesk file")
+        raise InputError(_("{input}: ticks are kept in a .swissdesk file").format(input=args.input))
     with open_section(args.input, args.section) as tf:
         plan = tf.prize_plan()
         category = plan.category(args.category) if plan is not None else None
         if plan is not None and category is None:
             names = ", ".join(c.name for c in plan.categories) or "none"
             raise InputError(
-                f"the prize plan has no category {args.category!r} (categories: {names})"
+                _("the prize plan has no category {category!r} (categories: {names})").format(
+                    category=args.category, names=names
+                )
             )
         name = category.name if category is not None else args.category.strip()
         result = tf.execute(TickCategory(args.tpn, name, not args.off))

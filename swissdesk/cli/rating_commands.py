@@ -42,6 +42,7 @@ from swissdesk.elo import (
     report_rows,
 )
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.model import timecontrol
 from swissdesk.model.ratings import (
     ARBITER,
@@ -75,59 +76,68 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add ``ratings``, ``norms``, ``player-rating`` and ``rating-rules``."""
     p = subparsers.add_parser(
         "ratings",
-        help="every player's rating change (FIDE or the national list)",
+        help=_("every player's rating change (FIDE or the national list)"),
         description=(
-            "Each player's rating change in the event: per game the rating difference (the "
-            "400-point rule), the expected score of table 8.1.2 and K x (score - expected); "
-            "the event's sum, exact and rounded (FIDE Rating Regulations of 1 March 2024, "
-            "art. 8.3.1 as amended from 1 October 2025; the Rapid and Blitz Rating "
-            "Regulations for a rapid or blitz time control). An unrated player's first "
-            "rating (art. 7.1.4, 8.2) or what it still needs."
+            _(
+                "Each player's rating change in the event: per game the rating difference (the "
+                "400-point rule), the expected score of table 8.1.2 and K x (score - "
+                "expected); the event's sum, exact and rounded (FIDE Rating Regulations of 1 "
+                "March 2024, art. 8.3.1 as amended from 1 October 2025; the Rapid and Blitz "
+                "Rating Regulations for a rapid or blitz time control). An unrated player's "
+                "first rating (art. 7.1.4, 8.2) or what it still needs."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help="tournament file (.swissdesk or .trf)")
-    p.add_argument("--round", type=int, default=None, metavar="R", help="after round R")
-    p.add_argument("--national", action="store_true", help="the national list instead of FIDE's")
+    p.add_argument("input", type=Path, help=_("tournament file (.swissdesk or .trf)"))
+    p.add_argument("--round", type=int, default=None, metavar="R", help=_("after round R"))
+    p.add_argument("--national", action="store_true", help=_(
+                                                               "the national list instead of "
+                                                               "FIDE's"
+                                                           ))
     p.add_argument(
-        "--player", type=int, default=None, metavar="TPN", help="one player, game by game"
+        "--player", type=int, default=None, metavar="TPN", help=_("one player, game by game")
     )
     p.add_argument(
         "--json",
         action="store_true",
-        help="a JSON list, one object per player (tpn, k, change, ... per_game)",
+        help=_("a JSON list, one object per player (tpn, k, change, ... per_game)"),
     )
     add_section_option(p)
     p.set_defaults(func=run_ratings)
 
     p = subparsers.add_parser(
         "norms",
-        help="title norms achieved, and what the others need",
+        help=_("title norms achieved, and what the others need"),
         description=(
-            "GM, IM, WGM and WIM norms under the FIDE Title Regulations effective from 1 "
-            "January 2024 (art. 1.4): the norms achieved after the round with the data of "
-            "the certificate, and for the rounds left the forecast (points against which "
-            "opponents' average, and the opponents still needed)."
+            _(
+                "GM, IM, WGM and WIM norms under the FIDE Title Regulations effective from 1 "
+                "January 2024 (art. 1.4): the norms achieved after the round with the data of "
+                "the certificate, and for the rounds left the forecast (points against which "
+                "opponents' average, and the opponents still needed)."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help="tournament file (.swissdesk or .trf)")
-    p.add_argument("--round", type=int, default=None, metavar="R", help="after round R")
-    p.add_argument("--json", action="store_true", help="JSON: norms and forecasts")
+    p.add_argument("input", type=Path, help=_("tournament file (.swissdesk or .trf)"))
+    p.add_argument("--round", type=int, default=None, metavar="R", help=_("after round R"))
+    p.add_argument("--json", action="store_true", help=_("JSON: norms and forecasts"))
     add_section_option(p)
     p.set_defaults(func=run_norms)
 
     p = subparsers.add_parser(
         "player-rating",
-        help="set a player's K, rated games or national rating",
+        help=_("set a player's K, rated games or national rating"),
         description=(
-            "Set what the rating changes read for a player beyond the rating: the K factor "
-            "of the tournament's rating type ('rules': FIDE's rules decide), the number of "
-            "rated games before this event ('unknown'), the national rating (0: none); and "
-            "the FIDE standard, rapid and blitz ratings and the manual rating, each kept "
-            "with its source and date (a figure typed here: the arbiter, today). Without "
-            "options it shows them."
+            _(
+                "Set what the rating changes read for a player beyond the rating: the K factor "
+                "of the tournament's rating type ('rules': FIDE's rules decide), the number of "
+                "rated games before this event ('unknown'), the national rating (0: none); and "
+                "the FIDE standard, rapid and blitz ratings and the manual rating, each kept "
+                "with its source and date (a figure typed here: the arbiter, today). Without "
+                "options it shows them."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
     p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER")
     p.add_argument("--k", default=None, metavar="K|rules")
     p.add_argument("--rated-games", default=None, metavar="N|unknown")
@@ -138,50 +148,62 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             type=int,
             default=None,
             metavar="RATING",
-            help=f"the FIDE {kind} rating (0: none), marked as typed by the arbiter today",
+            help=_(
+                     "the FIDE {kind} rating (0: none), marked as typed by the arbiter today"
+                 ).format(kind=kind),
         )
     p.add_argument(
         "--manual",
         type=int,
         default=None,
         metavar="RATING",
-        help="the manual rating (the arbiter's estimate, C.04.2 art. 2.1; 0: none): every "
-        "ranking method falls back to it, HBFN compares it",
+        help=_(
+                 "the manual rating (the arbiter's estimate, C.04.2 art. 2.1; 0: none): every "
+                 "ranking method falls back to it, HBFN compares it"
+             ),
     )
     p.add_argument(
         "--later",
         action="append",
         default=None,
         metavar="ROUND:RATING|none",
-        help="in an event over 30 days (rating-rules --long-event yes): the rating the "
-        "player holds from ROUND on, the list of a later rating period (checklist "
-        "Q212-213); ROUND:0 removes that round's, 'none' every later rating; repeatable",
+        help=_(
+                 "in an event over 30 days (rating-rules --long-event yes): the rating the "
+                 "player holds from ROUND on, the list of a later rating period (checklist "
+                 "Q212-213); ROUND:0 removes that round's, 'none' every later rating; "
+                 "repeatable"
+             ),
     )
     p.add_argument(
         "--later-list",
         default=None,
         metavar="'LIST MONTH'",
-        help="where the --later ratings come from, such as 'FIDE 2027-01' (default: typed "
-        "by the arbiter today)",
+        help=_(
+                 "where the --later ratings come from, such as 'FIDE 2027-01' (default: typed "
+                 "by the arbiter today)"
+             ),
     )
     add_section_option(p)
     p.set_defaults(func=run_player_rating)
 
     p = subparsers.add_parser(
         "rating-rules",
-        help="rating rules: method, initial order, unrated players, national list",
+        help=_("rating rules: method, initial order, unrated players, national list"),
         description=(
-            "Show or set the section's rating rules: the method of the tournament rating "
-            "that orders the players (TRF-2026 record 172, written with the national ratings "
-            "to every TRF-2026 export), what orders players of equal rating and title "
-            "(C.04.2 art. 2.2.3: alphabetical unless replaced), the rating unrated players "
-            "count with in the rating-based tie-breaks (C.07: left out unless the "
-            "regulations give one); the national rating list computed beside FIDE's (its "
-            "name, K and 400-point rule; 'none' for no list or no limit) and the event type "
-            "that waives the norms' foreign-opponent rules (Title Regulations 1.4.3 a-c)."
+            _(
+                "Show or set the section's rating rules: the method of the tournament rating "
+                "that orders the players (TRF-2026 record 172, written with the national "
+                "ratings to every TRF-2026 export), what orders players of equal rating and "
+                "title (C.04.2 art. 2.2.3: alphabetical unless replaced), the rating unrated "
+                "players count with in the rating-based tie-breaks (C.07: left out unless the "
+                "regulations give one); the national rating list computed beside FIDE's (its "
+                "name, K and 400-point rule; 'none' for no list or no limit) and the event "
+                "type that waives the norms' foreign-opponent rules (Title Regulations 1.4.3 "
+                "a-c)."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
     p.add_argument("--national-list", default=None, metavar="NAME|none")
     p.add_argument("--national-k", type=int, default=None, metavar="K")
     p.add_argument("--national-cap", default=None, metavar="N|none")
@@ -196,53 +218,68 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         choices=[m.value for m in RatingMethod],
         default=None,
         help=(
-            "the tournament rating that orders the players (TRF-2026 record 172): FIDE, NRO "
-            "(national only), FIDON (FIDE, else national), NIDOF (national, else FIDE), HBFN "
-            "(the higher), LBFN (the lower), OTHER (the FIDE ratings, the arbiter's order)"
+            _(
+                "the tournament rating that orders the players (TRF-2026 record 172): FIDE, "
+                "NRO (national only), FIDON (FIDE, else national), NIDOF (national, else "
+                "FIDE), HBFN (the higher), LBFN (the lower), OTHER (the FIDE ratings, the "
+                "arbiter's order)"
+            )
         ),
     )
     p.add_argument(
         "--rating-federation",
         default=None,
         metavar="FED|section",
-        help="the federation whose national ratings the method reads (default: the section's)",
+        help=_(
+                 "the federation whose national ratings the method reads (default: the "
+                 "section's)"
+             ),
     )
     p.add_argument(
         "--initial-order",
         choices=[o.value for o in InitialOrder],
         default=None,
-        help="what orders players of equal rating and title (C.04.2 art. 2.2.3)",
+        help=_("what orders players of equal rating and title (C.04.2 art. 2.2.3)"),
     )
-    p.add_argument("--lots-seed", type=int, default=None, metavar="N", help="seed of 'lot'")
+    p.add_argument("--lots-seed", type=int, default=None, metavar="N", help=_("seed of 'lot'"))
     p.add_argument(
         "--unrated",
         default=None,
         metavar="none|lowest|average|RATING",
-        help="the rating unrated players count with in ARO, TPR and the other rating tie-breaks",
+        help=_(
+                 "the rating unrated players count with in ARO, TPR and the other rating "
+                 "tie-breaks"
+             ),
     )
     p.add_argument(
         "--list-sequence",
         default=None,
         metavar="LIST,LIST,...|default",
-        help="the FIDE lists the tournament rating is taken from, in order (checklist "
-        "Q123-126): standard, rapid, blitz, 'effective rapid', 'effective blitz' (standard "
-        "when none, R&B art. 7.2.1); 'default': by the rate of play",
+        help=_(
+                 "the FIDE lists the tournament rating is taken from, in order (checklist "
+                 "Q123-126): standard, rapid, blitz, 'effective rapid', 'effective blitz' "
+                 "(standard when none, R&B art. 7.2.1); 'default': by the rate of play"
+             ),
     )
     p.add_argument(
         "--long-event",
         choices=("yes", "no"),
         default=None,
-        help="the event lasts more than 30 days (checklist Q210): its players may hold "
-        "later ratings linked to rounds (player-rating --later)",
+        help=_(
+                 "the event lasts more than 30 days (checklist Q210): its players may hold "
+                 "later ratings linked to rounds (player-rating --later)"
+             ),
     )
     p.add_argument(
         "--tiebreak-ratings",
         default=None,
         metavar="first|each|round:N",
-        help="in an event over 30 days, the ratings ARO, TPR and the other rating "
-        "tie-breaks read: 'first' (the ratings of the start, the default), 'each' (every "
-        "game with the opponent's rating of its round), 'round:N' (everyone's rating of "
-        "round N) (checklist Q214-216)",
+        help=_(
+                 "in an event over 30 days, the ratings ARO, TPR and the other rating "
+                 "tie-breaks read: 'first' (the ratings of the start, the default), 'each' "
+                 "(every game with the opponent's rating of its round), 'round:N' (everyone's "
+                 "rating of round N) (checklist Q214-216)"
+             ),
     )
     add_section_option(p)
     p.set_defaults(func=run_rating_rules)
@@ -254,7 +291,7 @@ def load_for_ratings(
     """The tournament after ``after_round`` (default: the last complete round) with the
     inputs a ``.swissdesk`` file keeps; a TRF has none beyond its rating type."""
     if not path.exists():
-        raise InputError(f"{path}: no such file")
+        raise InputError(_("{path}: no such file").format(path=path))
     if path.suffix.lower() == ".swissdesk":
         with open_section(path, section) as tf:
             tournament = tf.snapshot()
@@ -264,7 +301,7 @@ def load_for_ratings(
         from swissdesk.trf import read_trf
 
         if section is not None:
-            raise InputError(f"{path}: --section is for .swissdesk events")
+            raise InputError(_("{path}: --section is for .swissdesk events").format(path=path))
         tournament = read_trf(path)
         code = timecontrol.from_records(tournament.extra_records)
         inputs = RatingInputs(rating_type=timecontrol.rating_type_of(code))
@@ -272,22 +309,29 @@ def load_for_ratings(
     done = tournament.rounds_with_pairings
     if after_round is not None and not 1 <= after_round <= done:
         raise InputError(
-            f"{path}: round {after_round} is not complete (results are in up to round {done})"
+            _(
+                "{path}: round {after_round} is not complete (results are in up to round "
+                "{done})"
+            ).format(path=path, after_round=after_round, done=done)
         )
     return tournament, inputs, norms
 
 
 def run_ratings(args: argparse.Namespace) -> int:
-    tournament, inputs, _ = load_for_ratings(args.input, args.round, args.section)
+    tournament, inputs, _norm_settings = load_for_ratings(args.input, args.round, args.section)
     system = NATIONAL if args.national else FIDE
     if args.national and not inputs.national.enabled:
         raise InputError(
-            f"{args.input}: the tournament has no national rating list "
-            "(set one: swissdesk rating-rules FILE --national-list NAME)"
+            _(
+                "{input}: the tournament has no national rating list (set one: swissdesk "
+                "rating-rules FILE --national-list NAME)"
+            ).format(input=args.input)
         )
     report = rating_changes(tournament, inputs, system=system, after_round=args.round)
     if args.player is not None and args.player not in report.by_tpn():
-        raise InputError(f"{args.input}: there is no player with pairing number {args.player}")
+        raise InputError(_(
+                             "{input}: there is no player with pairing number {player}"
+                         ).format(input=args.input, player=args.player))
     if args.json:
         rows = report_rows(report)
         if args.player is not None:
@@ -419,37 +463,48 @@ def run_player_rating(args: argparse.Namespace) -> int:
     with _open(args) as tf:
         row = next((p for p in tf.players() if p.tpn == args.tpn), None)
         if row is None:
-            raise InputError(f"{args.input}: there is no player with pairing number {args.tpn}")
+            raise InputError(_(
+                                 "{input}: there is no player with pairing number {tpn}"
+                             ).format(input=args.input, tpn=args.tpn))
         data = row.data
         if args.k is not None:
             k = _optional(args.k, "rules", "--k")
             if k is not None and not 1 <= k <= 100:
-                raise InputError(f"--k {k}: K is a whole number from 1 to 100")
+                raise InputError(_("--k {k}: K is a whole number from 1 to 100").format(k=k))
             data = dataclasses.replace(data, k_factor=k, k_source="arbiter" if k else "")
         if args.rated_games is not None:
             games = _optional(args.rated_games, "unknown", "--rated-games")
             if games is not None and games < 0:
-                raise InputError("--rated-games cannot be negative")
+                raise InputError(_("--rated-games cannot be negative"))
             data = dataclasses.replace(data, rated_games=games)
         if args.national is not None:
             if args.national < 0:
-                raise InputError("--national cannot be negative")
+                raise InputError(_("--national cannot be negative"))
             data = dataclasses.replace(data, national_rating=args.national)
         data = _typed_ratings(data, args, tf.settings())
         data = _later_ratings(data, args, tf.settings())
         if data == row.data:
             print(
-                f"no. {row.tpn} {row.name}: K {row.k_factor or 'by the rules'}"
-                f"{f' ({row.k_source})' if row.k_source else ''}, rated games "
-                f"{'unknown' if row.rated_games is None else row.rated_games}, national rating "
-                f"{row.national_rating or '-'}"
+                _(
+                    "no. {tpn} {name}: K {value}{value2}, rated games {value3}, national "
+                    "rating {value4}"
+                ).format(
+                    tpn=row.tpn,
+                    name=row.name,
+                    value=row.k_factor or 'by the rules',
+                    value2=f' ({row.k_source})' if row.k_source else '',
+                    value3='unknown' if row.rated_games is None else row.rated_games,
+                    value4=row.national_rating or '-',
+                )
             )
             held = row.ratings or PlayerRatings()
             fed = tf.settings().rating_rules.federation(tf.settings().federation)
-            print(f"ratings: {rating_source_line(held, fed) or 'none'}")
-            print(f"tournament rating: {row.tournament_rating or 'unrated'}")
+            print(_("ratings: {value}").format(value=rating_source_line(held, fed) or 'none'))
+            print(_(
+                      "tournament rating: {value}"
+                  ).format(value=row.tournament_rating or 'unrated'))
             if held.later:
-                print(f"later ratings: {later_line(held)}")
+                print(_("later ratings: {later_line}").format(later_line=later_line(held)))
             return 0
         _report(tf.execute(EditPlayer(row.tpn, data)))
     return 0
@@ -477,7 +532,9 @@ def _typed_ratings(data: Any, args: argparse.Namespace, settings: Any) -> Any:
         return data
     for option, value in typed.items():
         if value is not None and not 0 <= value <= 9999:
-            raise InputError(f"--{option} {value}: a rating is from 0 (none) to 9999")
+            raise InputError(_(
+                                 "--{option} {value}: a rating is from 0 (none) to 9999"
+                             ).format(option=option, value=value))
     today = datetime.date.today().isoformat()
     kind = timecontrol.rating_type_of(settings.time_control_code)
     ratings: PlayerRatings = data.ratings or PlayerRatings()
@@ -505,18 +562,23 @@ def _later_ratings(data: Any, args: argparse.Namespace, settings: Any) -> Any:
     removes them all."""
     if not args.later:
         if args.later_list is not None:
-            raise InputError("--later-list names where --later ratings come from: give --later")
+            raise InputError(_(
+                                 "--later-list names where --later ratings come from: give "
+                                 "--later"
+                             ))
         return data
     if not settings.rating_rules.long_event:
         raise InputError(
-            "later ratings belong to an event over 30 days: first run "
-            f"'swissdesk rating-rules {args.input} --long-event yes'"
+            _(
+                "later ratings belong to an event over 30 days: first run 'swissdesk "
+                "rating-rules {input} --long-event yes'"
+            ).format(input=args.input)
         )
     source, date = ARBITER, datetime.date.today().isoformat()
     if args.later_list is not None:
         words = args.later_list.split()
         if not words:
-            raise InputError("--later-list: name the list, such as 'FIDE 2027-01'")
+            raise InputError(_("--later-list: name the list, such as 'FIDE 2027-01'"))
         if len(words) > 1 and _is_month(words[-1]):
             source, date = " ".join(words[:-1]), words[-1]
         else:
@@ -532,14 +594,20 @@ def _later_ratings(data: Any, args: argparse.Namespace, settings: Any) -> Any:
         try:
             number, value = int(head), int(tail)
         except ValueError:
-            raise InputError(f"--later {item!r}: give ROUND:RATING, such as 4:2105") from None
+            raise InputError(_(
+                                 "--later {item!r}: give ROUND:RATING, such as 4:2105"
+                             ).format(item=item)) from None
         if not sep or not 2 <= number <= max(settings.total_rounds, 2):
             raise InputError(
-                f"--later {item!r}: the round is from 2 to {max(settings.total_rounds, 2)} "
-                "(round 1 has the first rating)"
+                _(
+                    "--later {item!r}: the round is from 2 to {total_rounds} (round 1 has the "
+                    "first rating)"
+                ).format(item=item, total_rounds=max(settings.total_rounds, 2))
             )
         if not 0 <= value <= 9999:
-            raise InputError(f"--later {item!r}: a rating is from 0 (none) to 9999")
+            raise InputError(_(
+                                 "--later {item!r}: a rating is from 0 (none) to 9999"
+                             ).format(item=item))
         if value == 0:
             by_round.pop(number, None)
         else:
@@ -562,7 +630,9 @@ def _optional(text: str, none_word: str, option: str) -> int | None:
     try:
         return int(text)
     except ValueError:
-        raise InputError(f"{option} {text!r}: give a whole number or '{none_word}'") from None
+        raise InputError(_(
+                             "{option} {text!r}: give a whole number or '{none_word}'"
+                         ).format(option=option, text=text, none_word=none_word)) from None
 
 
 def _rating_rules(rules: RatingRules, args: argparse.Namespace) -> RatingRules:
@@ -573,7 +643,9 @@ def _rating_rules(rules: RatingRules, args: argparse.Namespace) -> RatingRules:
         fed = args.rating_federation.strip().upper()
         fed = "" if fed == "SECTION" else fed
         if fed and not (len(fed) == 3 and fed.isalpha()):
-            raise InputError(f"--rating-federation {args.rating_federation!r}: a 3-letter code")
+            raise InputError(_(
+                                 "--rating-federation {rating_federation!r}: a 3-letter code"
+                             ).format(rating_federation=args.rating_federation))
         rules = dataclasses.replace(rules, national_federation=fed)
     if args.initial_order is not None:
         rules = dataclasses.replace(rules, initial_order=InitialOrder(args.initial_order))
@@ -583,13 +655,13 @@ def _rating_rules(rules: RatingRules, args: argparse.Namespace) -> RatingRules:
         try:
             rules = dataclasses.replace(rules, unrated=UnratedRule.parse(args.unrated))
         except ValueError as exc:
-            raise InputError(f"--unrated: {exc}") from None
+            raise InputError(_("--unrated: {exc}").format(exc=exc)) from None
     if args.list_sequence is not None:
         text = args.list_sequence.strip()
         try:
             sequence = () if text.lower() == "default" else parse_sequence(text.split(","))
         except ValueError as exc:
-            raise InputError(f"--list-sequence: {exc}") from None
+            raise InputError(_("--list-sequence: {exc}").format(exc=exc)) from None
         rules = dataclasses.replace(rules, sequence=sequence)
     if args.long_event is not None:
         rules = dataclasses.replace(rules, long_event=args.long_event == "yes")
@@ -599,7 +671,7 @@ def _rating_rules(rules: RatingRules, args: argparse.Namespace) -> RatingRules:
                 rules, tiebreak_ratings=TiebreakRatings.parse(args.tiebreak_ratings)
             )
         except ValueError as exc:
-            raise InputError(f"--tiebreak-ratings: {exc}") from None
+            raise InputError(_("--tiebreak-ratings: {exc}").format(exc=exc)) from None
     return rules
 
 
@@ -615,12 +687,14 @@ def run_rating_rules(args: argparse.Namespace) -> int:
             national = dataclasses.replace(national, name=name.strip())
         if args.national_k is not None:
             if not 1 <= args.national_k <= 100:
-                raise InputError(f"--national-k {args.national_k}: K is from 1 to 100")
+                raise InputError(_(
+                                     "--national-k {national_k}: K is from 1 to 100"
+                                 ).format(national_k=args.national_k))
             national = dataclasses.replace(national, k=args.national_k)
         if args.national_cap is not None:
             cap = _optional(args.national_cap, "none", "--national-cap")
             if cap is not None and cap <= 0:
-                raise InputError("--national-cap must be above 0 (or 'none')")
+                raise InputError(_("--national-cap must be above 0 (or 'none')"))
             national = dataclasses.replace(national, cap=cap)
         exemption = settings.norm_exemption
         if args.norm_exemption is not None:
@@ -635,32 +709,46 @@ def run_rating_rules(args: argparse.Namespace) -> int:
                 f"national list: {national.name or 'none'}"
                 + (f" (K {national.k}, {cap_text})" if national.enabled else "")
             )
-            print(f"norm exemption: {EVENT_EXEMPTIONS.get(exemption, exemption)}")
+            print(_(
+                      "norm exemption: {get}"
+                  ).format(get=EVENT_EXEMPTIONS.get(exemption, exemption)))
             fed = rules.federation(settings.federation) or "none set"
-            print(f"rating method: {rules.method.value} ({rules.method.label}; federation {fed})")
+            print(_(
+                      "rating method: {value} ({label}; federation {fed})"
+                  ).format(value=rules.method.value, label=rules.method.label, fed=fed))
             order = rules.initial_order.label
             if rules.initial_order is InitialOrder.LOT:
                 order += f", seed {rules.lots_seed}"
-            print(f"equal rating and title: {order}")
-            print(f"unrated players in rating tie-breaks: {rules.unrated.describe()}")
-            print(f"event over 30 days: {'yes' if rules.long_event else 'no'}{_span(settings)}")
+            print(_("equal rating and title: {order}").format(order=order))
+            print(_(
+                      "unrated players in rating tie-breaks: {describe}"
+                  ).format(describe=rules.unrated.describe()))
+            print(_(
+                      "event over 30 days: {value}{span}"
+                  ).format(value='yes' if rules.long_event else 'no', span=_span(settings)))
             if rules.long_event:
-                print(f"rating tie-breaks read: {rules.tiebreak_ratings.describe()}")
+                print(_(
+                          "rating tie-breaks read: {describe}"
+                      ).format(describe=rules.tiebreak_ratings.describe()))
                 _advise(settings.tiebreaks)
             kind = timecontrol.rating_type_of(settings.time_control_code)
             lists = ", ".join(k.label for k in rules.sequence_for(kind))
             how = "" if rules.sequence else f" (the default of {kind})"
-            print(f"list sequence: {lists}{how}")
+            print(_("list sequence: {lists}{how}").format(lists=lists, how=how))
             return 0
         choice = rules.tiebreak_ratings
         if choice.mode is TiebreakRatingMode.ROUND and choice.round > settings.total_rounds:
             raise InputError(
-                f"--tiebreak-ratings {choice.code}: the event has {settings.total_rounds} rounds"
+                _(
+                    "--tiebreak-ratings {code}: the event has {total_rounds} rounds"
+                ).format(code=choice.code, total_rounds=settings.total_rounds)
             )
         if choice.mode is not TiebreakRatingMode.FIRST and not rules.long_event:
             raise InputError(
-                "--tiebreak-ratings chooses among the ratings of an event over 30 days: "
-                "give --long-event yes too"
+                _(
+                    "--tiebreak-ratings chooses among the ratings of an event over 30 days: "
+                    "give --long-event yes too"
+                )
             )
         _report(tf.execute(EditSettings(new)))  # notes the advice of Q211 when it applies
     return 0
@@ -683,4 +771,4 @@ def _advise(tiebreaks: Any) -> None:
 
     advice = long_event_advice(tuple(tiebreaks))
     if advice:
-        print(f"swissdesk: note: {advice}", file=sys.stderr)
+        print(_("swissdesk: note: {advice}").format(advice=advice), file=sys.stderr)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from swissdesk.cli.section_commands import add_section_option, open_section
 from swissdesk.errors import InputError
+from swissdesk.i18n import _, ngettext
 from swissdesk.ratinglist import (
     DEFAULT_SOURCE,
     RATING_KINDS,
@@ -32,55 +33,65 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add ``rating-list`` and its sub-commands."""
     group = subparsers.add_parser(
         "rating-list",
-        help="import and search the FIDE rating list offline",
+        help=_("import and search the FIDE rating list offline"),
         description=(
-            "Keep FIDE's rating list on this computer for registering players at an offline "
-            "venue: import the list downloaded at home (players_list_xml.zip, "
-            "players_list.zip, or the separate standard/rapid/blitz lists; zipped or not), "
-            "then look players up by name or FIDE ID."
+            _(
+                "Keep FIDE's rating list on this computer for registering players at an "
+                "offline venue: import the list downloaded at home (players_list_xml.zip, "
+                "players_list.zip, or the separate standard/rapid/blitz lists; zipped or not), "
+                "then look players up by name or FIDE ID."
+            )
         ),
     )
     group.add_argument(
         "--database",
         metavar="FILE",
-        help=f"the rating list database (default: {default_database_path()})",
+        help=_(
+                 "the rating list database (default: {default_database_path})"
+             ).format(default_database_path=default_database_path()),
     )
     commands = group.add_subparsers(dest="rating_list_command", metavar="COMMAND")
     commands.required = True
 
     imp = commands.add_parser(
         "import",
-        help="import a rating list file",
+        help=_("import a rating list file"),
         description=(
-            "Import a FIDE rating list (XML or TXT layout, zipped or not) or a national list "
-            "in FIDE's TXT layout. A combined list replaces the source's players; a separate "
-            "standard, rapid or blitz list replaces that rating type. A damaged or truncated "
-            "file changes nothing."
+            _(
+                "Import a FIDE rating list (XML or TXT layout, zipped or not) or a national "
+                "list in FIDE's TXT layout. A combined list replaces the source's players; a "
+                "separate standard, rapid or blitz list replaces that rating type. A damaged "
+                "or truncated file changes nothing."
+            )
         ),
     )
     imp.add_argument("file", metavar="FILE")
     imp.add_argument(
         "--source",
         default=DEFAULT_SOURCE,
-        help=f"name of the list, e.g. a national federation's (default: {DEFAULT_SOURCE})",
+        help=_(
+                 "name of the list, e.g. a national federation's (default: {DEFAULT_SOURCE})"
+             ).format(DEFAULT_SOURCE=DEFAULT_SOURCE),
     )
     imp.add_argument(
         "--kind",
         choices=RATING_KINDS,
-        help="rating type of a separate list (default: from the file name, else standard)",
+        help=_("rating type of a separate list (default: from the file name, else standard)"),
     )
-    imp.add_argument("--date", default="", metavar="YYYY-MM", help="the list's date")
+    imp.add_argument("--date", default="", metavar="YYYY-MM", help=_("the list's date"))
     imp.add_argument(
         "--format",
         metavar="FORMAT",
-        help="read a national list with this custom format (see 'rating-list format'); "
-        "kept under the format's list name unless --source is given",
+        help=_(
+                 "read a national list with this custom format (see 'rating-list format'); "
+                 "kept under the format's list name unless --source is given"
+             ),
     )
     imp.set_defaults(func=run_import)
 
     fmt = commands.add_parser(
         "format",
-        help="define, show or delete a custom list format (a national list's columns)",
+        help=_("define, show or delete a custom list format (a national list's columns)"),
         description=(
             "A national list in its federation's own layout is read through a column mapping "
             "defined once and kept by name in the rating list database (the window shares "
@@ -93,90 +104,94 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     fmt.add_argument("name", nargs="?", metavar="NAME")
-    fmt.add_argument("--layout", choices=LAYOUTS, help="csv or fixed (fixed-width columns)")
+    fmt.add_argument("--layout", choices=LAYOUTS, help=_("csv or fixed (fixed-width columns)"))
     fmt.add_argument(
         "--column",
         action="append",
         default=[],
         metavar="FIELD=COLUMN",
-        help="e.g. name=2, standard=Elo (CSV), standard=49-52 (fixed); repeat per field",
+        help=_("e.g. name=2, standard=Elo (CSV), standard=49-52 (fixed); repeat per field"),
     )
     fmt.add_argument(
         "--delimiter",
         choices=sorted(DELIMITER_NAMES),
         default="comma",
-        help="CSV: what separates the fields (default: comma)",
+        help=_("CSV: what separates the fields (default: comma)"),
     )
     fmt.add_argument(
         "--skip",
         type=int,
         default=1,
         metavar="N",
-        help="lines before the first player; the header is the last of them (default: 1)",
+        help=_("lines before the first player; the header is the last of them (default: 1)"),
     )
-    fmt.add_argument("--encoding", choices=ENCODINGS, default="auto", help="default: auto")
+    fmt.add_argument("--encoding", choices=ENCODINGS, default="auto", help=_("default: auto"))
     fmt.add_argument(
-        "--list-name", default="", metavar="SOURCE", help="the list's name (default: NAME)"
+        "--list-name", default="", metavar="SOURCE", help=_("the list's name (default: NAME)")
     )
-    fmt.add_argument("--preview", metavar="FILE", help="the first players FILE reads as")
-    fmt.add_argument("--delete", action="store_true", help="delete the format NAME")
+    fmt.add_argument("--preview", metavar="FILE", help=_("the first players FILE reads as"))
+    fmt.add_argument("--delete", action="store_true", help=_("delete the format NAME"))
     fmt.set_defaults(func=run_format)
 
     find = commands.add_parser(
         "find",
-        help="look players up by name prefix or FIDE ID",
+        help=_("look players up by name prefix or FIDE ID"),
         description=(
-            "Print one player per line: FIDE ID, name, federation, title, standard, rapid "
-            "and blitz rating, birth year. Case and accents are ignored ('muller' finds "
-            "'Müller'); surname or given name first ('carlsen m', 'magnus c')."
+            _(
+                "Print one player per line: FIDE ID, name, federation, title, standard, rapid "
+                "and blitz rating, birth year. Case and accents are ignored ('muller' finds "
+                "'Müller'); surname or given name first ('carlsen m', 'magnus c')."
+            )
         ),
     )
     find.add_argument("query", nargs="+")
     find.add_argument("--federation", metavar="FED")
     find.add_argument("--limit", type=int, default=20, metavar="N")
     find.add_argument(
-        "--type", choices=RATING_KINDS, default="standard", help="rating type to rank by"
+        "--type", choices=RATING_KINDS, default="standard", help=_("rating type to rank by")
     )
     find.set_defaults(func=run_find)
 
     info = commands.add_parser(
-        "info", help="the imported lists: date, players, source, last download"
+        "info", help=_("the imported lists: date, players, source, last download")
     )
     info.set_defaults(func=run_info)
 
     down = commands.add_parser(
         "download",
-        help="download the rating lists and import them (at home: the venue has no network)",
+        help=_("download the rating lists and import them (at home: the venue has no network)"),
         description=(
-            "Download every list this computer keeps (the FIDE list, from "
-            f"{FIDE_LIST_URL} unless another address was given, and each list added with "
-            "--url) and import it in place of the previous one; or only the lists named. "
-            "A download cut short, a web page instead of a list, a damaged zip, a wrong "
-            "--sha256, a list older than the one kept or with less than half of its players "
-            "changes nothing. The address given with --url is kept for the next downloads. "
-            f"FIDE's download page: {FIDE_DOWNLOAD_PAGE}"
+            _(
+                "Download every list this computer keeps (the FIDE list, from {FIDE_LIST_URL} "
+                "unless another address was given, and each list added with --url) and import "
+                "it in place of the previous one; or only the lists named. A download cut "
+                "short, a web page instead of a list, a damaged zip, a wrong --sha256, a list "
+                "older than the one kept or with less than half of its players changes "
+                "nothing. The address given with --url is kept for the next downloads. FIDE's "
+                "download page: {FIDE_DOWNLOAD_PAGE}"
+            ).format(FIDE_LIST_URL=FIDE_LIST_URL, FIDE_DOWNLOAD_PAGE=FIDE_DOWNLOAD_PAGE)
         ),
     )
     down.add_argument(
         "names",
         nargs="*",
         metavar="NAME",
-        help="the lists to download, e.g. FIDE or a national list's name (default: all)",
+        help=_("the lists to download, e.g. FIDE or a national list's name (default: all)"),
     )
-    down.add_argument("--url", metavar="URL", help="the list's address (one NAME; kept)")
+    down.add_argument("--url", metavar="URL", help=_("the list's address (one NAME; kept)"))
     down.add_argument(
         "--kind",
         choices=RATING_KINDS,
-        help="with --url: the rating type of a separate list (default: from the file)",
+        help=_("with --url: the rating type of a separate list (default: from the file)"),
     )
     down.add_argument(
         "--format",
         default=None,
         metavar="FORMAT",
-        help="with --url: read the list with this custom format (see 'rating-list format')",
+        help=_("with --url: read the list with this custom format (see 'rating-list format')"),
     )
     down.add_argument(
-        "--sha256", default="", metavar="HEX", help="the file's published SHA-256 (one NAME)"
+        "--sha256", default="", metavar="HEX", help=_("the file's published SHA-256 (one NAME)")
     )
     down.add_argument(
         "--if-older-than",
@@ -184,38 +199,48 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=None,
         metavar="HOURS",
         help=(
-            "only the lists last downloaded longer ago than HOURS (e.g. 24 in a daily job: "
-            "the lists never more than a day old)"
+            _(
+                "only the lists last downloaded longer ago than HOURS (e.g. 24 in a daily job: "
+                "the lists never more than a day old)"
+            )
         ),
     )
     down.add_argument(
-        "--timeout", type=float, default=TIMEOUT, metavar="SECONDS", help="wait for the server"
+        "--timeout", type=float, default=TIMEOUT, metavar="SECONDS", help=_(
+                                                                              "wait for the "
+                                                                              "server"
+                                                                          )
     )
     down.add_argument(
-        "--forget", action="store_true", help="stop downloading the lists named (kept as they are)"
+        "--forget", action="store_true", help=_(
+                                                  "stop downloading the lists named (kept as "
+                                                  "they are)"
+                                              )
     )
     down.set_defaults(func=run_download)
 
     upd = commands.add_parser(
         "update",
-        help="show (and apply) what the list changes in a tournament before round 1",
+        help=_("show (and apply) what the list changes in a tournament before round 1"),
         description=(
-            "Compare the registered players with the rating list (by FIDE ID): the rating of "
-            "the tournament's rating type (in rapid and blitz the standard rating for a "
-            "player without one: Rapid and Blitz Rating Regulations art. 7.2.1), title, "
-            "federation and K. Shows each change and warns when the FIDE list is not the "
-            "one in force at the tournament's start; nothing changes without --apply, and "
-            "--only applies the changes of some players and not the others."
+            _(
+                "Compare the registered players with the rating list (by FIDE ID): the rating "
+                "of the tournament's rating type (in rapid and blitz the standard rating for a "
+                "player without one: Rapid and Blitz Rating Regulations art. 7.2.1), title, "
+                "federation and K. Shows each change and warns when the FIDE list is not the "
+                "one in force at the tournament's start; nothing changes without --apply, and "
+                "--only applies the changes of some players and not the others."
+            )
         ),
     )
-    upd.add_argument("input", type=Path, help=".swissdesk tournament file")
-    upd.add_argument("--apply", action="store_true", help="apply the changes shown")
+    upd.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
+    upd.add_argument("--apply", action="store_true", help=_("apply the changes shown"))
     upd.add_argument(
         "--only",
         type=_tpns,
         default=None,
         metavar="TPN[,TPN...]",
-        help="with --apply: only these players' changes",
+        help=_("with --apply: only these players' changes"),
     )
     add_section_option(upd)
     upd.set_defaults(func=run_update)
@@ -225,9 +250,11 @@ def _tpns(text: str) -> tuple[int, ...]:
     try:
         values = tuple(int(t) for t in text.replace(" ", "").split(",") if t)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r}: pairing numbers such as 3,7,12") from None
+        raise argparse.ArgumentTypeError(_(
+                                             "{text!r}: pairing numbers such as 3,7,12"
+                                         ).format(text=text)) from None
     if not values:
-        raise argparse.ArgumentTypeError("name at least one pairing number")
+        raise argparse.ArgumentTypeError(_("name at least one pairing number"))
     return values
 
 
@@ -247,7 +274,7 @@ def run_import(args: argparse.Namespace) -> int:
             return
         last[0] = percent
         end = "\r" if interactive else "\n"
-        print(f"importing {args.file}: {percent:3d} %", end=end, file=sys.stderr, flush=True)
+        print(_("importing {file}: {percent:3d} %").format(file=args.file, percent=percent), end=end, file=sys.stderr, flush=True)
 
     if args.format:
         from dataclasses import replace
@@ -268,11 +295,20 @@ def run_import(args: argparse.Namespace) -> int:
         print(file=sys.stderr)
     kinds = ", ".join(summary.kinds)
     print(
-        f"imported {summary.players:,} players ({kinds}) as {summary.source} into "
-        f"{rating_list.path} in {summary.seconds:.1f} s"
+        _(
+            "imported {players:,} players ({kinds}) as {source} into {path} in {seconds:.1f} s"
+        ).format(
+            players=summary.players,
+            kinds=kinds,
+            source=summary.source,
+            path=rating_list.path,
+            seconds=summary.seconds,
+        )
     )
     if summary.skipped:
-        print(f"skipped {summary.skipped:,} records that could not be read:", file=sys.stderr)
+        print(_(
+                  "skipped {skipped:,} records that could not be read:"
+              ).format(skipped=summary.skipped), file=sys.stderr)
         for why in summary.skipped_examples:
             print(f"  {why}", file=sys.stderr)
     return 0
@@ -293,11 +329,14 @@ def run_find(args: argparse.Namespace) -> int:
             f"{p.fide_id:>10}  {p.name:<34} {p.federation or '-':<3} {title:<4} {ratings} {birth}"
         )
     if not matches:
-        print("no player found", file=sys.stderr)
+        print(_("no player found"), file=sys.stderr)
         return 1
     if sys.stderr.isatty():
         print(
-            f"{len(matches)} found in {1000 * (time.monotonic() - started):.0f} ms", file=sys.stderr
+            ngettext("{count} found in {ms:.0f} ms", "{count} found in {ms:.0f} ms", len(matches)).format(
+                count=len(matches), ms=1000 * (time.monotonic() - started)
+            ),
+            file=sys.stderr,
         )
     return 0
 
@@ -307,14 +346,23 @@ def run_info(args: argparse.Namespace) -> int:
     rating_list = _list(args)
     sources = rating_list.sources()
     if not sources:
-        print(f"no rating list imported yet ({rating_list.path})")
+        print(_("no rating list imported yet ({path})").format(path=rating_list.path))
     else:
-        print(f"rating list database: {rating_list.path}")
+        print(_("rating list database: {path}").format(path=rating_list.path))
     for s in sources:
         date = s.list_date or "date unknown"
         print(
-            f"{s.name}: {s.players:,} players, list of {date}, {', '.join(s.kinds)}; "
-            f"imported {s.imported} from {s.file}"
+            _(
+                "{name}: {players:,} players, list of {date}, {kinds}; imported {imported} "
+                "from {file}"
+            ).format(
+                name=s.name,
+                players=s.players,
+                date=date,
+                kinds=', '.join(s.kinds),
+                imported=s.imported,
+                file=s.file,
+            )
         )
     for d in planned_downloads(rating_list):
         age = age_hours(d)
@@ -324,7 +372,9 @@ def run_info(args: argparse.Namespace) -> int:
             else f"last downloaded {d.checked} UTC ({_age_text(age)} ago)"
         )
         due = "; due: run 'swissdesk rating-list download'" if is_due(d) else ""
-        print(f"download {d.name}: {d.url}; {when}{due}")
+        print(_(
+                  "download {name}: {url}; {when}{due}"
+              ).format(name=d.name, url=d.url, when=when, due=due))
     return 0
 
 
@@ -353,21 +403,21 @@ def run_format(args: argparse.Namespace) -> int:
     defining = bool(args.layout or args.column)
     if args.name is None:
         if defining or args.delete or args.preview:
-            raise InputError("name the format: rating-list format NAME ...")
+            raise InputError(_("name the format: rating-list format NAME ..."))
         kept = saved_formats(rating_list)
         if not kept:
-            print("no list format defined yet")
+            print(_("no list format defined yet"))
         for fmt in kept.values():
             print(_describe_format(fmt))
         return 0
     if args.delete:
         if not rating_list.forget_format(args.name):
-            raise InputError(f"{args.name}: no list format of that name")
-        print(f"{args.name}: deleted")
+            raise InputError(_("{name}: no list format of that name").format(name=args.name))
+        print(_("{name}: deleted").format(name=args.name))
         return 0
     if defining:
         if not args.layout or not args.column:
-            raise InputError("a format needs --layout and its --column FIELD=COLUMN mappings")
+            raise InputError(_("a format needs --layout and its --column FIELD=COLUMN mappings"))
         fmt = ListFormat(
             name=args.name,
             layout=args.layout,
@@ -384,7 +434,7 @@ def run_format(args: argparse.Namespace) -> int:
             print(line)
     if defining:
         save_format(rating_list, fmt)
-        print(f"saved: {_describe_format(fmt)}")
+        print(_("saved: {describe_format}").format(describe_format=_describe_format(fmt)))
     elif not args.preview:
         print(_describe_format(fmt))
     return 0
@@ -412,15 +462,15 @@ def run_download(args: argparse.Namespace) -> int:
     names: list[str] = list(dict.fromkeys(args.names))
     if args.forget:
         if not names:
-            raise InputError("--forget: name the lists to stop downloading")
+            raise InputError(_("--forget: name the lists to stop downloading"))
         for name in names:
             if not rating_list.forget_download(name):
-                raise InputError(f"{name}: no download of that name is kept")
-            print(f"{name}: no longer downloaded (its players are kept)")
+                raise InputError(_("{name}: no download of that name is kept").format(name=name))
+            print(_("{name}: no longer downloaded (its players are kept)").format(name=name))
         return 0
     one_only = args.url is not None or args.sha256 or args.kind or args.format is not None
     if one_only and len(names) > 1:
-        raise InputError("--url, --kind, --format and --sha256 are for one list: name one")
+        raise InputError(_("--url, --kind, --format and --sha256 are for one list: name one"))
     if args.url is not None:
         name = names[0] if names else DEFAULT_SOURCE
         names = [name]
@@ -434,18 +484,23 @@ def run_download(args: argparse.Namespace) -> int:
             format=args.format if args.format is not None else old.format,
         )
     elif args.kind or args.format is not None:
-        raise InputError("--kind and --format describe the list at --url: give --url too")
+        raise InputError(_("--kind and --format describe the list at --url: give --url too"))
     for name in names:
         if name not in planned:
             known = ", ".join(planned)
             raise InputError(
-                f"{name}: no download of that name (kept: {known}); give its address with --url"
+                _(
+                    "{name}: no download of that name (kept: {known}); give its address with "
+                    "--url"
+                ).format(name=name, known=known)
             )
     chosen = [planned[n] for n in names] if names else list(planned.values())
     if args.if_older_than is not None:
         chosen = [d for d in chosen if is_due(d, args.if_older_than)]
         if not chosen:
-            print(f"every list was downloaded less than {args.if_older_than:g} h ago")
+            print(_(
+                      "every list was downloaded less than {if_older_than:g} h ago"
+                  ).format(if_older_than=args.if_older_than))
             return 0
     interactive = sys.stderr.isatty()
     failed = 0
@@ -481,7 +536,7 @@ def run_download(args: argparse.Namespace) -> int:
         except InputError as exc:
             if interactive:
                 print(file=sys.stderr)
-            print(f"swissdesk: error: {download.name}: {exc}", file=sys.stderr)
+            print(_("swissdesk: error: {name}: {exc}").format(name=download.name, exc=exc), file=sys.stderr)
             failed += 1
             continue
         if interactive:
@@ -489,7 +544,7 @@ def run_download(args: argparse.Namespace) -> int:
         print(result.describe())
         if result.summary is not None and result.summary.skipped:
             for why in result.summary.skipped_examples:
-                print(f"  skipped: {why}", file=sys.stderr)
+                print(_("  skipped: {why}").format(why=why), file=sys.stderr)
     return 2 if failed else 0
 
 
@@ -501,7 +556,7 @@ def run_update(args: argparse.Namespace) -> int:
     from swissdesk.storage import UpdateRatings
 
     if args.only is not None and not args.apply:
-        raise InputError("--only chooses among the changes to apply: give --apply too")
+        raise InputError(_("--only chooses among the changes to apply: give --apply too"))
     rating_list = _list(args)
     with open_section(args.input, args.section) as tf:
         settings = tf.settings()
@@ -509,19 +564,23 @@ def run_update(args: argparse.Namespace) -> int:
         kind = timecontrol.rating_type(code) if code and timecontrol.is_valid(code) else "standard"
         warning = list_currency(rating_list.sources(), settings.start_date)
         if warning:
-            print(f"swissdesk: warning: {warning}", file=sys.stderr)
+            print(_("swissdesk: warning: {warning}").format(warning=warning), file=sys.stderr)
         proposal = proposed_updates(tf.players(), rating_list, kind)
         for u in proposal.updates:
             print(u.describe())
         if proposal.without_id:
-            print(f"{len(proposal.without_id)} players have no FIDE ID (not looked up)")
+            print(_(
+                      "{count} players have no FIDE ID (not looked up)"
+                  ).format(count=len(proposal.without_id)))
         if proposal.not_found:
-            print(f"{len(proposal.not_found)} FIDE IDs are not in the list")
+            print(_(
+                      "{count} FIDE IDs are not in the list"
+                  ).format(count=len(proposal.not_found)))
         if not proposal.updates:
-            print(f"every {kind} rating is up to date")
+            print(_("every {kind} rating is up to date").format(kind=kind))
             return 0
         if not args.apply:
-            print("nothing changed: give --apply (and --only TPN,... for some players only)")
+            print(_("nothing changed: give --apply (and --only TPN,... for some players only)"))
             return 0
         if args.only is not None:
             try:

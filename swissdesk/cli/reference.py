@@ -149,8 +149,10 @@ def reference_markdown(parser: argparse.ArgumentParser | None = None) -> str:
     """The chapter's Markdown."""
     if parser is None:
         from swissdesk.cli import build_parser
+        from swissdesk.i18n import using_language
 
-        parser = build_parser()
+        with using_language("en"):  # the manual's command chapter is the English reference
+            parser = build_parser()
     found = list(commands(parser))
     lines = [HEADER, "## The commands {#cli-commands}", ""]
     lines += ["| Command | What it does |", "| --- | --- |"]

@@ -24,6 +24,7 @@ from swissdesk.cli.section_commands import (
     open_section,
 )
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.model.tournament import Tournament
 
 _KINDS = (
@@ -39,47 +40,65 @@ def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "report",
         help=(
-            "print pairings, standings, cross table, pairing cards, result slips, the "
-            "starting list, the rating changes or the title norms as PDF"
+            _(
+                "print pairings, standings, cross table, pairing cards, result slips, the "
+                "starting list, the rating changes or the title norms as PDF"
+            )
         ),
         description=(
-            "Write a printable PDF for a tournament read from a .swissdesk file or a TRF. "
-            "boards: board list of a round; alphabetical: pairings by name; cards: pairing "
-            "cards; standings: ranking with tie-breaks; crosstable: wall chart; slips: "
-            "result slips to sign; starting-list: the registered players with title, "
-            "federation, rating, FIDE ID and club, by pairing number (--order rating: by "
-            "rating; --order name: alphabetical); schedule: every round's games (a round "
-            "robin's whole schedule); ratings: every player's rating change, game by game "
-            "(--national: the national list); norms: the title norms achieved, with the "
-            "certificate data, and the norms still possible."
+            _(
+                "Write a printable PDF for a tournament read from a .swissdesk file or a TRF. "
+                "boards: board list of a round; alphabetical: pairings by name; cards: pairing "
+                "cards; standings: ranking with tie-breaks; crosstable: wall chart; slips: "
+                "result slips to sign; starting-list: the registered players with title, "
+                "federation, rating, FIDE ID and club, by pairing number (--order rating: by "
+                "rating; --order name: alphabetical); schedule: every round's games (a round "
+                "robin's whole schedule); ratings: every player's rating change, game by game "
+                "(--national: the national list); norms: the title norms achieved, with the "
+                "certificate data, and the norms still possible."
+            )
         ),
     )
-    parser.add_argument("input", type=Path, help="tournament file (.swissdesk) or TRF (.trf)")
-    parser.add_argument("--kind", "-k", required=True, choices=_KINDS, help="document to print")
+    parser.add_argument("input", type=Path, help=_("tournament file (.swissdesk) or TRF (.trf)"))
+    parser.add_argument("--kind", "-k", required=True, choices=_KINDS, help=_(
+                                                                                "document to "
+                                                                                "print"
+                                                                            ))
     parser.add_argument(
         "--round",
         "-r",
         type=int,
         default=None,
         metavar="R",
-        help="round to print (standings/crosstable/ratings/norms: after round R); "
-        "default: the latest",
+        help=_(
+                 "round to print (standings/crosstable/ratings/norms: after round R); default: "
+                 "the latest"
+             ),
     )
-    parser.add_argument("--paper", choices=_PAPERS, default="a4", help="paper size (default a4)")
+    parser.add_argument("--paper", choices=_PAPERS, default="a4", help=_(
+                                                                           "paper size "
+                                                                           "(default a4)"
+                                                                       ))
     parser.add_argument(
         "--order",
         choices=_ORDERS,
         default="number",
-        help="starting-list: by pairing number (default), rating or name",
+        help=_("starting-list: by pairing number (default), rating or name"),
     )
     parser.add_argument(
         "--tiebreaks",
         default=None,
         metavar="LIST",
-        help="tie-breaks for standings/crosstable, e.g. 'BH/C1,BH,SB' (default: the tournament's)",
+        help=_(
+                 "tie-breaks for standings/crosstable, e.g. 'BH/C1,BH,SB' (default: the "
+                 "tournament's)"
+             ),
     )
     parser.add_argument(
-        "--national", action="store_true", help="ratings: the national list instead of FIDE's"
+        "--national", action="store_true", help=_(
+                                                    "ratings: the national list instead of "
+                                                    "FIDE's"
+                                                )
     )
     parser.add_argument(
         "-o",
@@ -87,8 +106,10 @@ def register(subparsers: Any) -> None:
         type=Path,
         default=None,
         help=(
-            "PDF file to write ('-': standard output; default: the input's name with the "
-            "document's, e.g. open-starting-list.pdf, in the current folder)"
+            _(
+                "PDF file to write ('-': standard output; default: the input's name with the "
+                "document's, e.g. open-starting-list.pdf, in the current folder)"
+            )
         ),
     )
     add_section_option(parser)
@@ -96,21 +117,25 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--all-sections",
         action="store_true",
-        help="boards: one list for the hall, every section of the event after the other "
-        "(each at its latest paired round)",
+        help=_(
+                 "boards: one list for the hall, every section of the event after the other "
+                 "(each at its latest paired round)"
+             ),
     )
     parser.add_argument(
         "--continuous",
         action="store_true",
-        help="with --all-sections: number the boards on from one section to the next",
+        help=_("with --all-sections: number the boards on from one section to the next"),
     )
     parser.add_argument(
         "--venue-url",
         default="",
         metavar="URL",
-        help="the venue's address ('swissdesk serve' prints it): the board list and the "
-        "pairings by name print it with its QR code in their header; the code slips and "
-        "the pairing cards a QR code of each player's own address",
+        help=_(
+                 "the venue's address ('swissdesk serve' prints it): the board list and the "
+                 "pairings by name print it with its QR code in their header; the code slips "
+                 "and the pairing cards a QR code of each player's own address"
+             ),
     )
     parser.set_defaults(func=run_report)
 
@@ -123,17 +148,21 @@ def run_report(args: argparse.Namespace) -> int:
     source: Path = args.input
     language = document_language(args.language, source)
     if args.order != "number" and args.kind != "starting-list":
-        raise InputError("--order is an option of the starting list (--kind starting-list)")
+        raise InputError(_("--order is an option of the starting list (--kind starting-list)"))
     if args.continuous and not args.all_sections:
-        raise InputError("--continuous numbers the boards of --all-sections")
+        raise InputError(_("--continuous numbers the boards of --all-sections"))
     if args.venue_url:
         if args.kind not in ("boards", "alphabetical", "codes", "cards") or args.all_sections:
-            raise InputError("--venue-url is printed on the board list, the pairings by "
-                             "name, the code slips and the pairing cards (--kind boards, "
-                             "alphabetical, codes or cards)")  # fmt: skip
+            raise InputError(_(
+                                 "--venue-url is printed on the board list, the pairings by "
+                                 "name, the code slips and the pairing cards (--kind boards, "
+                                 "alphabetical, codes or cards)"
+                             ))  # fmt: skip
         if not re.fullmatch(r"https?://[\x21-\x7e]{1,200}", args.venue_url):
-            raise InputError(f"--venue-url {args.venue_url!r}: an address such as "
-                             "http://192.168.1.20:8080/")  # fmt: skip
+            raise InputError(_(
+                                 "--venue-url {venue_url!r}: an address such as "
+                                 "http://192.168.1.20:8080/"
+                             ).format(venue_url=args.venue_url))  # fmt: skip
     if args.output is None:
         section = f"-{_file_part(args.section)}" if args.section else ""
         every = "-all-sections" if args.all_sections else ""
@@ -148,18 +177,26 @@ def run_report(args: argparse.Namespace) -> int:
         tournament, inputs, norm_settings = load_for_ratings(source, args.round, args.section)
         board_order = withdrawn = None
         if args.national and not inputs.national.enabled:
-            raise InputError(f"{source}: the tournament has no national rating list")
+            raise InputError(_(
+                                 "{source}: the tournament has no national rating list"
+                             ).format(source=source))
     else:
         tournament, board_order, withdrawn = load_report(source, args.round, args.section)
-    codes = checked_in = None
+    codes = checked_in = fees = None
+    currency = ""
     if args.kind in ("checkin", "codes"):  # what the file keeps for the phones (issue 35)
-        from swissdesk.cli.section_commands import open_section
+        from swissdesk.cli.section_commands import fee_currency, open_section
 
         if not is_tournament_file(source):
-            raise InputError(f"{source}: the {args.kind} list needs a .swissdesk file")
+            raise InputError(_(
+                                 "{source}: the {kind} list needs a .swissdesk file"
+                             ).format(source=source, kind=args.kind))
         with open_section(source, args.section) as tf:
             codes = tf.player_codes() if args.kind == "codes" else None
             checked_in = [p.tpn for p in tf.players() if p.checked_in]
+            if args.kind == "checkin":  # the entry fees recorded (issue 35)
+                fees = tf.entry_fees()
+                currency = fee_currency(tf).code
     elif args.kind == "cards" and is_tournament_file(source):  # the codes on the cards
         from swissdesk.cli.section_commands import open_section
 
@@ -167,8 +204,10 @@ def run_report(args: argparse.Namespace) -> int:
             codes = tf.player_codes() or None
     if tournament.is_team and args.kind not in ("codes", "checkin"):  # captains' codes: teams'
         raise InputError(
-            f"{source} is a team event: print its documents with 'swissdesk team report' "
-            "(pairings, sheets, standings, crosstable, boards)"
+            _(
+                "{source} is a team event: print its documents with 'swissdesk team report' "
+                "(pairings, sheets, standings, crosstable, boards)"
+            ).format(source=source)
         )
     tiebreaks: Sequence[str] | None = None
     if args.tiebreaks is not None:
@@ -195,9 +234,11 @@ def run_report(args: argparse.Namespace) -> int:
             venue_url=args.venue_url,
             codes=codes,
             checked_in=checked_in,
+            fees=fees,
+            currency=currency,
         )
         write_output(args.output, drawn.read_bytes(), inputs=[source])
-    print(f"wrote {args.output}", file=sys.stderr if is_stdout(args.output) else sys.stdout)
+    print(_("wrote {output}").format(output=args.output), file=sys.stderr if is_stdout(args.output) else sys.stdout)
     return 0
 
 
@@ -213,14 +254,18 @@ def run_hall_report(args: argparse.Namespace) -> int:
     from swissdesk.reports.hall import HallSection, render_hall_boards
 
     if args.kind != "boards":
-        raise InputError("--all-sections prints the board list (--kind boards) for the hall")
+        raise InputError(_("--all-sections prints the board list (--kind boards) for the hall"))
     if args.section is not None or args.round is not None:
         raise InputError(
-            "--all-sections prints every section at its latest paired round: "
-            "leave out --section and --round"
+            _(
+                "--all-sections prints every section at its latest paired round: leave out "
+                "--section and --round"
+            )
         )
     if not is_tournament_file(args.input):
-        raise InputError(f"{args.input}: --all-sections is for .swissdesk events")
+        raise InputError(_(
+                             "{input}: --all-sections is for .swissdesk events"
+                         ).format(input=args.input))
     sections: list[HallSection] = []
     with open_section(args.input, "1") as event:
         name = event.event_name()
@@ -241,7 +286,7 @@ def run_hall_report(args: argparse.Namespace) -> int:
             ),
         )
         write_output(args.output, drawn.read_bytes())
-    print(f"wrote {args.output}", file=sys.stderr if is_stdout(args.output) else sys.stdout)
+    print(_("wrote {output}").format(output=args.output), file=sys.stderr if is_stdout(args.output) else sys.stdout)
     return 0
 
 
@@ -264,11 +309,14 @@ def load_tournament(
     published board order of the round to print (``None``: sort the boards by C.04.2 art.
     3.6)."""
     if not path.exists():
-        raise InputError(f"{path}: no such file")
+        raise InputError(_("{path}: no such file").format(path=path))
     if path.suffix.lower() == ".swissdesk":
         return _load_swissdesk(path, round_number, section)
     if section is not None:
-        raise InputError(f"{path}: a TRF holds one tournament; --section is for .swissdesk events")
+        raise InputError(_(
+                             "{path}: a TRF holds one tournament; --section is for .swissdesk "
+                             "events"
+                         ).format(path=path))
     from swissdesk.trf import read_trf
 
     return read_trf(path), None

@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import _, ngettext
+from swissdesk.prizes.money import Currency
 
 SECTION_HELP = (
     "the section of an event with several sections: its name or its number in "
@@ -44,7 +46,7 @@ def open_section(path: Path, section: str | None) -> Any:
     from swissdesk.storage import TournamentFile
 
     if not path.exists():
-        raise InputError(f"{path}: no such file")
+        raise InputError(_("{path}: no such file").format(path=path))
     tf = TournamentFile.open(path)
     try:
         if section is not None:
@@ -53,7 +55,9 @@ def open_section(path: Path, section: str | None) -> Any:
         if len(infos) > 1:
             names = ", ".join(f"{i}. {s.name!r}" for i, s in enumerate(infos, start=1))
             raise InputError(
-                f"{path} holds {len(infos)} sections; name one with --section NAME: {names}"
+                _(
+                    "{path} holds {count} sections; name one with --section NAME: {names}"
+                ).format(path=path, count=len(infos), names=names)
             )
         return tf
     except BaseException:
@@ -71,7 +75,7 @@ def section_from_remainder(args: argparse.Namespace, field: str) -> None:
         item = rest[i]
         if item == "--section":
             if i + 1 >= len(rest):
-                raise InputError("--section needs a section name")
+                raise InputError(_("--section needs a section name"))
             args.section = rest[i + 1]
             i += 2
             continue
@@ -104,7 +108,10 @@ def read_any(path: str | Path, section: str | None, *, to_pair: bool = False) ->
                     raise InputError(f"{source}: {why}")
             return with_current_ranks(tf.snapshot())
     if section is not None:
-        raise InputError(f"{source}: --section is for .swissdesk events (a TRF holds one tournament)")
+        raise InputError(_(
+                             "{source}: --section is for .swissdesk events (a TRF holds one "
+                             "tournament)"
+                         ).format(source=source))
     from swissdesk.trf import read_tournament
 
     return read_tournament(source)
@@ -114,129 +121,169 @@ def register(subparsers: Any) -> None:
     """Add ``sections``, ``section``, ``move``, ``players``, ``checkin``, ``absentees``."""
     p = subparsers.add_parser(
         "sections",
-        help="list the sections of an event",
-        description="The event's sections in their order: name, system, rounds, players.",
+        help=_("list the sections of an event"),
+        description=_("The event's sections in their order: name, system, rounds, players."),
     )
-    p.add_argument("input", type=Path, help=".swissdesk event file")
+    p.add_argument("input", type=Path, help=_(".swissdesk event file"))
     p.add_argument(
         "--event-name",
         metavar="NAME",
         default=None,
-        help="name the event as a whole (the heading of the lists of all sections)",
+        help=_("name the event as a whole (the heading of the lists of all sections)"),
     )
     p.set_defaults(func=run_sections)
 
     group = subparsers.add_parser(
         "section",
-        help="add, remove or order the sections of an event",
+        help=_("add, remove or order the sections of an event"),
         description=(
-            "An event file holds one or more sections (an A open, a B open, a junior "
-            "section...), each a complete tournament with its own settings."
+            _(
+                "An event file holds one or more sections (an A open, a B open, a junior "
+                "section...), each a complete tournament with its own settings."
+            )
         ),
     )
     commands = group.add_subparsers(dest="section_command", metavar="ACTION", required=True)
-    p = commands.add_parser("add", help="add a section (a new tournament) to the event")
-    p.add_argument("input", type=Path, help=".swissdesk event file")
-    p.add_argument("--name", required=True, help="the section's name (its tournament name)")
-    p.add_argument("--system", default="dutch", metavar="NAME", help="pairing system (dutch)")
-    p.add_argument("--rounds", type=int, default=9, metavar="R", help="number of rounds (9)")
+    p = commands.add_parser("add", help=_("add a section (a new tournament) to the event"))
+    p.add_argument("input", type=Path, help=_(".swissdesk event file"))
+    p.add_argument("--name", required=True, help=_("the section's name (its tournament name)"))
+    p.add_argument("--system", default="dutch", metavar="NAME", help=_("pairing system (dutch)"))
+    p.add_argument("--rounds", type=int, default=9, metavar="R", help=_("number of rounds (9)"))
     p.add_argument("--start-date", default="", metavar="YYYY/MM/DD")
     p.add_argument("--end-date", default="", metavar="YYYY/MM/DD")
-    p.add_argument("--time-control", default="", metavar="CODE", help="e.g. 5400+30 (record 222)")
-    p.add_argument("--rating-from", type=int, default=0, metavar="N", help="rule: rated N+")
-    p.add_argument("--rating-below", type=int, default=0, metavar="N", help="rule: under N")
-    p.add_argument("--age-under", type=int, default=0, metavar="N", help="rule: U-N")
-    p.add_argument("--age-from", type=int, default=0, metavar="N", help="rule: N and over")
+    p.add_argument("--time-control", default="", metavar="CODE", help=_(
+                                                                          "e.g. 5400+30 "
+                                                                          "(record 222)"
+                                                                      ))
+    p.add_argument("--rating-from", type=int, default=0, metavar="N", help=_("rule: rated N+"))
+    p.add_argument("--rating-below", type=int, default=0, metavar="N", help=_("rule: under N"))
+    p.add_argument("--age-under", type=int, default=0, metavar="N", help=_("rule: U-N"))
+    p.add_argument("--age-from", type=int, default=0, metavar="N", help=_("rule: N and over"))
     p.set_defaults(func=run_section_add)
 
-    p = commands.add_parser("remove", help="remove a section without players")
-    p.add_argument("input", type=Path, help=".swissdesk event file")
-    p.add_argument("name", help="the section's name or number")
+    p = commands.add_parser("remove", help=_("remove a section without players"))
+    p.add_argument("input", type=Path, help=_(".swissdesk event file"))
+    p.add_argument("name", help=_("the section's name or number"))
     p.set_defaults(func=run_section_remove)
 
-    p = commands.add_parser("order", help="put the sections in this order")
-    p.add_argument("input", type=Path, help=".swissdesk event file")
-    p.add_argument("names", nargs="+", metavar="NAME", help="every section, in the new order")
+    p = commands.add_parser("order", help=_("put the sections in this order"))
+    p.add_argument("input", type=Path, help=_(".swissdesk event file"))
+    p.add_argument("names", nargs="+", metavar="NAME", help=_("every section, in the new order"))
     p.set_defaults(func=run_section_order)
 
     p = subparsers.add_parser(
         "register",
-        help="register a player in a section (the registration desk)",
+        help=_("register a player in a section (the registration desk)"),
         description=(
-            "Register a player in a section before its round 1: given as "
-            "'NAME;RATING;FED;TITLE;FIDE ID' (after the name optional), or taken from the "
-            "imported rating list by FIDE ID (the rating of the section's rating type). The "
-            "desk's warnings (the section's rating and age rules, the same person already "
-            "registered) are printed; --check prints them without registering."
+            _(
+                "Register a player in a section before its round 1: given as "
+                "'NAME;RATING;FED;TITLE;FIDE ID' (after the name optional), or taken from the "
+                "imported rating list by FIDE ID (the rating of the section's rating type). "
+                "The desk's warnings (the section's rating and age rules, the same person "
+                "already registered) are printed; --check prints them without registering."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament or event file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament or event file"))
     p.add_argument("player", nargs="?", default=None, metavar="PLAYER")
     add_section_option(p)
-    p.add_argument("--fide-id", type=int, default=None, metavar="N", help="from the rating list")
-    p.add_argument("--born", default=None, metavar="YYYY/MM/DD", help="the birth date")
-    p.add_argument("--check", action="store_true", help="only print the desk's warnings")
+    p.add_argument("--fide-id", type=int, default=None, metavar="N", help=_(
+                                                                              "from the rating "
+                                                                              "list"
+                                                                          ))
+    p.add_argument("--born", default=None, metavar="YYYY/MM/DD", help=_("the birth date"))
+    p.add_argument("--check", action="store_true", help=_("only print the desk's warnings"))
     p.set_defaults(func=run_register)
 
     p = subparsers.add_parser(
         "move",
-        help="move a player to another section of the event",
+        help=_("move a player to another section of the event"),
         description=(
-            "Move a player registered in the wrong section to another one, before the "
-            "player's section pairs round 1 (refused once they have results). Their pairing "
-            "number in the section left closes up; the other section gives them the next "
-            "number (or a late entry's place when it has started)."
+            _(
+                "Move a player registered in the wrong section to another one, before the "
+                "player's section pairs round 1 (refused once they have results). Their "
+                "pairing number in the section left closes up; the other section gives them "
+                "the next number (or a late entry's place when it has started)."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk event file")
-    p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER", help="in the section left")
+    p.add_argument("input", type=Path, help=_(".swissdesk event file"))
+    p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER", help=_("in the section left"))
     add_section_option(p)
-    p.add_argument("--to", required=True, metavar="NAME", help="the section to move to")
+    p.add_argument("--to", required=True, metavar="NAME", help=_("the section to move to"))
     p.set_defaults(func=run_move)
 
     p = subparsers.add_parser(
         "players",
-        help="list the players of every section (or of one)",
+        help=_("list the players of every section (or of one)"),
         description=(
-            "The registration desk's list: every section's players with their pairing "
-            "number, rating, federation, status and check-in, section by section."
+            _(
+                "The registration desk's list: every section's players with their pairing "
+                "number, rating, federation, status and check-in, section by section."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament or event file")
-    p.add_argument("--section", metavar="NAME", default=None, help="only this section")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament or event file"))
+    p.add_argument("--section", metavar="NAME", default=None, help=_("only this section"))
     p.set_defaults(func=run_players)
 
     p = subparsers.add_parser(
         "checkin",
-        help="tick players in at the registration desk",
-        description="Tick players in (present for the first round), or take it back (--undo).",
+        help=_("tick players in at the registration desk"),
+        description=_(
+                        "Tick players in (present for the first round), or take it back "
+                        "(--undo)."
+                    ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament or event file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament or event file"))
     p.add_argument("tpns", type=int, nargs="+", metavar="PAIRING_NUMBER")
     add_section_option(p)
-    p.add_argument("--undo", action="store_true", help="take the check-in back")
+    p.add_argument("--undo", action="store_true", help=_("take the check-in back"))
     p.set_defaults(func=run_checkin)
 
     p = subparsers.add_parser(
-        "absentees",
-        help="set the players not checked in absent for a round",
+        "player-fee",
+        help="record a player's entry fee: the amount due and the amount paid",
         description=(
-            "List the players not checked in who would be paired in the next round (or "
-            "--round R) and set them absent (--zero: a zero-point bye), in one action."
+            "Record what a player owes as entry fee (--due) and what the desk received "
+            "(--paid; 'due': the whole amount due), in the event's currency (the prize "
+            "plan's, if it names one): 25 or 25.50, kept exactly in cents. The check-in list "
+            "(swissdesk report FILE --kind checkin) prints both, with their totals. Each "
+            "change is an action of its own (swissdesk undo takes it back). Without options "
+            "it shows the fee recorded."
         ),
     )
     p.add_argument("input", type=Path, help=".swissdesk tournament or event file")
+    p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER")
+    p.add_argument("--due", default=None, metavar="AMOUNT", help="the entry fee due, e.g. 25.00")
+    p.add_argument(
+        "--paid", default=None, metavar="AMOUNT|due", help="the amount paid ('due': all of it)"
+    )
     add_section_option(p)
-    p.add_argument("--round", type=int, default=None, metavar="R", help="default: the next")
-    p.add_argument("--zero", action="store_true", help="a zero-point bye instead of absent")
-    p.add_argument("--list", action="store_true", help="only list them, change nothing")
+    p.set_defaults(func=run_player_fee)
+
+    p = subparsers.add_parser(
+        "absentees",
+        help=_("set the players not checked in absent for a round"),
+        description=(
+            _(
+                "List the players not checked in who would be paired in the next round (or "
+                "--round R) and set them absent (--zero: a zero-point bye), in one action."
+            )
+        ),
+    )
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament or event file"))
+    add_section_option(p)
+    p.add_argument("--round", type=int, default=None, metavar="R", help=_("default: the next"))
+    p.add_argument("--zero", action="store_true", help=_("a zero-point bye instead of absent"))
+    p.add_argument("--list", action="store_true", help=_("only list them, change nothing"))
     p.set_defaults(func=run_absentees)
 
 
 def _report(outcome: Any) -> None:
     print(outcome.summary)
     for warning in outcome.warnings:
-        print(f"swissdesk: note: {warning}", file=sys.stderr)
+        print(_("swissdesk: note: {warning}").format(warning=warning), file=sys.stderr)
 
 
 def run_sections(args: argparse.Namespace) -> int:
@@ -246,13 +293,29 @@ def run_sections(args: argparse.Namespace) -> int:
         if args.event_name is not None:
             _report(tf.execute(RenameEvent(args.event_name)))
         infos = tf.sections()
-        print(f"{tf.event_name() or args.input.stem}: {len(infos)} section(s)")
+        print(
+            ngettext("{event}: {count} section", "{event}: {count} sections", len(infos)).format(
+                event=tf.event_name() or args.input.stem, count=len(infos)
+            )
+        )
     for i, s in enumerate(infos, start=1):
         kind = "team" if s.is_team else "individual"
         rules = f", {s.rules.text}" if s.rules.text else ""
         print(
-            f"{i:2d}. {s.name}: {s.system}, {kind}, round {s.rounds_paired} of "
-            f"{s.total_rounds} paired, {s.players} {'teams' if s.is_team else 'players'}{rules}"
+            _(
+                "{i:2d}. {name}: {system}, {kind}, round {rounds_paired} of {total_rounds} "
+                "paired, {players} {value}{rules}"
+            ).format(
+                i=i,
+                name=s.name,
+                system=s.system,
+                kind=kind,
+                rounds_paired=s.rounds_paired,
+                total_rounds=s.total_rounds,
+                players=s.players,
+                value='teams' if s.is_team else 'players',
+                rules=rules,
+            )
         )
     return 0
 
@@ -305,7 +368,7 @@ def run_register(args: argparse.Namespace) -> int:
     from swissdesk.storage import AddPlayer
 
     if (args.player is None) == (args.fide_id is None):
-        raise InputError("give the player ('NAME;RATING;FED;TITLE;FIDE ID') or --fide-id N")
+        raise InputError(_("give the player ('NAME;RATING;FED;TITLE;FIDE ID') or --fide-id N"))
     with open_section(args.input, args.section) as tf:
         if args.player is not None:
             data = parse_player(args.player, "PLAYER")
@@ -316,7 +379,7 @@ def run_register(args: argparse.Namespace) -> int:
             data = dataclasses.replace(data, birth_date=args.born)
         if args.check:
             for warning in tf.desk_warnings(data):
-                print(f"swissdesk: note: {warning}", file=sys.stderr)
+                print(_("swissdesk: note: {warning}").format(warning=warning), file=sys.stderr)
             return 0
         _report(tf.execute(AddPlayer(data)))
     return 0
@@ -331,10 +394,12 @@ def listed_player(fide_id: int, kind: str) -> Any:
 
     rating_list = default_rating_list()
     if not rating_list.path.exists():
-        raise InputError("no rating list imported: swissdesk ratinglist import FILE first")
+        raise InputError(_("no rating list imported: swissdesk ratinglist import FILE first"))
     match = rating_list.by_fide_id(fide_id)
     if match is None:
-        raise InputError(f"FIDE ID {fide_id} is not in the rating list")
+        raise InputError(_(
+                             "FIDE ID {fide_id} is not in the rating list"
+                         ).format(fide_id=fide_id))
     p = match.player
     info = next((s for s in rating_list.sources() if s.name == match.source), None)
     return PlayerData(
@@ -393,6 +458,43 @@ def run_checkin(args: argparse.Namespace) -> int:
     return 0
 
 
+def fee_currency(tf: Any) -> Currency:
+    """How entry fees are written: cents of the prize plan's currency (its code shown
+    when the plan names one, else the amounts plainly)."""
+    return Currency(tf.fee_currency(), 2)
+
+
+def run_player_fee(args: argparse.Namespace) -> int:
+    from swissdesk.storage import SetEntryFee
+
+    with open_section(args.input, args.section) as tf:
+        row = next((p for p in tf.players() if p.tpn == args.tpn), None)
+        if row is None:
+            raise InputError(f"{args.input}: there is no player with pairing number {args.tpn}")
+        money = fee_currency(tf)
+        due_before = tf.entry_fees().get(row.tpn, (0, 0))[0]
+        due = None if args.due is None else money.parse_typed(args.due, "--due")
+        paid: int | None = None
+        if args.paid is not None:
+            if args.paid.strip().casefold() == "due":
+                paid = due if due is not None else due_before
+            else:
+                paid = money.parse_typed(args.paid, "--paid")
+        if due is None and paid is None:
+            fee = tf.entry_fees().get(row.tpn)
+            if fee is None:
+                print(f"no. {row.tpn} {row.name}: no entry fee recorded")
+                return 0
+            left = fee[0] - fee[1]
+            owed = (f", {money.text(left, code=True)} to pay" if left > 0 else
+                    f", {money.text(-left, code=True)} paid beyond it" if left < 0 else "")  # fmt: skip
+            print(f"no. {row.tpn} {row.name}: due {money.text(fee[0], code=True)}, paid "
+                  f"{money.text(fee[1], code=True)}{owed}")  # fmt: skip
+            return 0
+        _report(tf.execute(SetEntryFee(row.tpn, due=due, paid=paid)))
+    return 0
+
+
 def run_absentees(args: argparse.Namespace) -> int:
     from swissdesk.storage import ByeKind, MarkAbsentees
 
@@ -403,7 +505,7 @@ def run_absentees(args: argparse.Namespace) -> int:
             for p in missing:
                 print(f"{p.tpn:4d}  {p.name}")
             if not missing:
-                print(f"round {r}: everyone to be paired is checked in")
+                print(_("round {r}: everyone to be paired is checked in").format(r=r))
             return 0
         kind = ByeKind.ZERO if args.zero else ByeKind.ABSENT
         _report(tf.execute(MarkAbsentees(r, kind)))

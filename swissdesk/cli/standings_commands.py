@@ -17,6 +17,7 @@ from typing import TextIO
 
 from swissdesk.cli.section_commands import add_section_option, open_section
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.model.round_robin import scheveningen_teams
 from swissdesk.model.tournament import Tournament, half_points_to_str
 from swissdesk.tiebreaks import (
@@ -31,28 +32,32 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add the ``standings`` command."""
     parser = subparsers.add_parser(
         "standings",
-        help="print the standings with tie-breaks",
+        help=_("print the standings with tie-breaks"),
         description=(
-            "Rank a tournament (TRF or .swissdesk file) by points, then by the tie-breaks of "
-            "the FIDE Tie-Break Regulations (C.07, 2026), in the order given."
+            _(
+                "Rank a tournament (TRF or .swissdesk file) by points, then by the tie-breaks "
+                "of the FIDE Tie-Break Regulations (C.07, 2026), in the order given."
+            )
         ),
     )
-    parser.add_argument("input", type=Path, help="tournament file (.trf or .swissdesk)")
+    parser.add_argument("input", type=Path, help=_("tournament file (.trf or .swissdesk)"))
     parser.add_argument(
         "--round",
         type=int,
         default=None,
         metavar="R",
-        help="standings after round R (default: the last round played)",
+        help=_("standings after round R (default: the last round played)"),
     )
     parser.add_argument(
         "--tiebreaks",
         default=None,
         metavar="CODES",
-        help='comma-separated tie-break codes, e.g. "BH/C1,BH,SB,DE" '
-        "(default: the tournament's declared list)",
+        help=_(
+            'comma-separated tie-break codes, e.g. "BH/C1,BH,SB,DE" (default: the '
+            "tournament's declared list)"
+        ),
     )
-    parser.add_argument("--csv", action="store_true", help="write CSV instead of a table")
+    parser.add_argument("--csv", action="store_true", help=_("write CSV instead of a table"))
     add_section_option(parser)
     parser.set_defaults(func=run_standings)
 
@@ -61,13 +66,17 @@ def load_tournament(path: Path, section: str | None = None) -> Tournament:
     """Read a TRF, or a ``.swissdesk`` tournament file (its section ``section``) through
     :mod:`swissdesk.storage`."""
     if not path.exists():
-        raise InputError(f"{path}: no such file")
+        raise InputError(_("{path}: no such file").format(path=path))
     if path.suffix.lower() == ".swissdesk":
         with open_section(path, section) as tournament_file:
             snapshot: Tournament = tournament_file.snapshot()
             return snapshot
     if section is not None:
-        raise InputError(f"{path}: a TRF holds one tournament; --section is for .swissdesk events")
+        raise InputError(
+            _("{path}: a TRF holds one tournament; --section is for .swissdesk events").format(
+                path=path
+            )
+        )
     from swissdesk.trf import read_trf
 
     return read_trf(path)
@@ -83,7 +92,9 @@ def run_standings(args: argparse.Namespace) -> int:
     if args.tiebreaks is not None:
         codes = tuple(spec.code for spec in parse_tiebreak_list(args.tiebreaks))
         if not codes and args.tiebreaks.strip():
-            raise InputError(f"no tie-break codes in {args.tiebreaks!r}")
+            raise InputError(
+                _("no tie-break codes in {tiebreaks!r}").format(tiebreaks=args.tiebreaks)
+            )
     else:
         codes = declared_tiebreaks(tournament)
     standings = compute_standings(tournament, codes, after_round=args.round)

@@ -30,6 +30,7 @@ from swissdesk.cli.section_commands import (
     section_from_remainder,
 )
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.model.text import plural
 
 
@@ -50,60 +51,75 @@ def register(subparsers: Any) -> None:
     """Add the tournament-file commands."""
     p = subparsers.add_parser(
         "import",
-        help="create a tournament file from a TRF (several: an event, a section per file)",
+        help=_("create a tournament file from a TRF (several: an event, a section per file)"),
         description=(
-            "Read a TRF (TRF06, TRF16 or TRF-2026) or a JSON tournament state into a new "
-            ".swissdesk tournament file. The pairing system is the one the file names (TRF "
-            "record 192, the JSON 'system'), else Dutch, unless --system says otherwise. "
-            "Several files make one event with a section per file, in the order given, each "
-            "named by its file's tournament name (record 012). Every round is checked "
-            "against the pairing rules first: a round that breaks them is a Level-3 warning "
-            "(--yes-i-know 3 imports it anyway, with '### Import @ Round n' in its log); "
-            "what reading assumed is listed."
+            _(
+                "Read a TRF (TRF06, TRF16 or TRF-2026) or a JSON tournament state into a new "
+                ".swissdesk tournament file. The pairing system is the one the file names (TRF "
+                "record 192, the JSON 'system'), else Dutch, unless --system says otherwise. "
+                "Several files make one event with a section per file, in the order given, "
+                "each named by its file's tournament name (record 012). Every round is checked "
+                "against the pairing rules first: a round that breaks them is a Level-3 "
+                "warning (--yes-i-know 3 imports it anyway, with '### Import @ Round n' in its "
+                "log); what reading assumed is listed."
+            )
         ),
     )
     p.add_argument(
-        "input", type=Path, nargs="+", help="TRF or JSON tournament state to read (one or more)"
+        "input", type=Path, nargs="+", help=_(
+                                                "TRF or JSON tournament state to read (one or "
+                                                "more)"
+                                            )
     )
-    p.add_argument("-o", "--output", type=Path, required=True, help="new .swissdesk file")
-    p.add_argument("--system", metavar="NAME", help="the tournament's pairing system")
+    p.add_argument("-o", "--output", type=Path, required=True, help=_("new .swissdesk file"))
+    p.add_argument("--system", metavar="NAME", help=_("the tournament's pairing system"))
     add_confirm_option(p)
     p.set_defaults(func=run_import)
 
     p = subparsers.add_parser(
         "export",
-        help="write a tournament file as TRF",
+        help=_("write a tournament file as TRF"),
         description=(
-            "Write the tournament (rounds whose results are all in, plus the byes known for "
-            "the next round) as a TRF file."
+            _(
+                "Write the tournament (rounds whose results are all in, plus the byes known "
+                "for the next round) as a TRF file."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
     p.add_argument(
-        "-o", "--output", type=Path, required=True, help="TRF file to write ('-': standard output)"
+        "-o", "--output", type=Path, required=True, help=_(
+                                                             "TRF file to write ('-': standard "
+                                                             "output)"
+                                                         )
     )
     p.add_argument(
         "--trf-version",
         choices=("2026", "16"),
         default=None,
-        help="TRF format (default: the format the tournament was imported from, else 2026)",
+        help=_("TRF format (default: the format the tournament was imported from, else 2026)"),
     )
     add_section_option(p)
     p.set_defaults(func=run_export)
 
     p = subparsers.add_parser(
         "next-round",
-        help="pair and store the next round",
+        help=_("pair and store the next round"),
         description=(
-            "Pair the next round with the tournament's pairing system, store it, and print "
-            "the pairing like 'swissdesk pair' (number of pairs, then WHITE BLACK per board, "
-            "the pairing-allocated bye as 'N 0')."
+            _(
+                "Pair the next round with the tournament's pairing system, store it, and print "
+                "the pairing like 'swissdesk pair' (number of pairs, then WHITE BLACK per "
+                "board, the pairing-allocated bye as 'N 0')."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament file")
-    p.add_argument("--system", default=None, help="pairing system (default: the tournament's)")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
+    p.add_argument("--system", default=None, help=_(
+                                                      "pairing system (default: the "
+                                                      "tournament's)"
+                                                  ))
     p.add_argument(
-        "--explain", action="store_true", help="print the engine's explanation on stderr"
+        "--explain", action="store_true", help=_("print the engine's explanation on stderr")
     )
     add_confirm_option(p)
     add_section_option(p)
@@ -111,28 +127,32 @@ def register(subparsers: Any) -> None:
 
     p = subparsers.add_parser(
         "result",
-        help="enter (or correct) a board's result",
+        help=_("enter (or correct) a board's result"),
         description=(
-            "Enter the result of a board of the last paired round; for an earlier round the "
-            "result is corrected (C.04.2 art. 4.3): a Level-3 warning and a "
-            "'### Correction' line; in FIDE mode only the round before the last paired one "
-            "can be corrected. Changing a result already entered needs --yes-i-know LEVEL "
-            "(placed after the result)."
+            _(
+                "Enter the result of a board of the last paired round; for an earlier round "
+                "the result is corrected (C.04.2 art. 4.3): a Level-3 warning and a '### "
+                "Correction' line; in FIDE mode only the round before the last paired one can "
+                "be corrected. Changing a result already entered needs --yes-i-know LEVEL "
+                "(placed after the result)."
+            )
         ),
     )
     # "--" (double forfeit) and "-+" look like options to argparse: see _ResultParser.
     p.__class__ = _ResultParser
-    p.add_argument("input", type=Path, help=".swissdesk tournament file")
-    p.add_argument("round", type=int, help="round number")
-    p.add_argument("board", type=int, help="board number")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
+    p.add_argument("round", type=int, help=_("round number"))
+    p.add_argument("board", type=int, help=_("board number"))
     p.add_argument(
         "result",
         nargs=argparse.REMAINDER,
         metavar="RESULT",
-        help="1-0, 0-1, 1/2, +-, -+, --, 0-0, adj (adjourned), or 1-0u, 0-1u, 1/2u (unrated: "
-        "fewer than one move played, TRF W/D/L); Double-Swiss: two results, "
-        "game 1 and game 2, each in that game's colours (e.g. 1-0 1/2); then "
-        "--yes-i-know LEVEL to confirm a correction",
+        help=_(
+                 "1-0, 0-1, 1/2, +-, -+, --, 0-0, adj (adjourned), or 1-0u, 0-1u, 1/2u "
+                 "(unrated: fewer than one move played, TRF W/D/L); Double-Swiss: two results, "
+                 "game 1 and game 2, each in that game's colours (e.g. 1-0 1/2); then "
+                 "--yes-i-know LEVEL to confirm a correction"
+             ),
     )
     add_confirm_option(p)
     add_section_option(p)
@@ -140,17 +160,20 @@ def register(subparsers: Any) -> None:
 
     p = subparsers.add_parser(
         "withdraw",
-        help="withdraw a player from a round on",
-        description="The player is no longer paired from the given round on (C.04.2 art. 3.2).",
+        help=_("withdraw a player from a round on"),
+        description=_(
+                        "The player is no longer paired from the given round on (C.04.2 art. "
+                        "3.2)."
+                    ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
     p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER")
     p.add_argument(
         "--from-round",
         type=int,
         default=None,
         metavar="R",
-        help="first round not to pair the player (default: the next round)",
+        help=_("first round not to pair the player (default: the next round)"),
     )
     add_confirm_option(p)
     add_section_option(p)
@@ -158,13 +181,15 @@ def register(subparsers: Any) -> None:
 
     p = subparsers.add_parser(
         "bye",
-        help="set a requested bye or known absence",
+        help=_("set a requested bye or known absence"),
         description=(
-            "Set a requested half-point or zero-point bye (or a full-point bye, or a known "
-            "absence) for a round not yet paired (C.04.2 art. 3.3)."
+            _(
+                "Set a requested half-point or zero-point bye (or a full-point bye, or a known "
+                "absence) for a round not yet paired (C.04.2 art. 3.3)."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
     p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER")
     p.add_argument("round", type=int, metavar="ROUND")
     p.add_argument("kind", choices=("half", "zero", "full", "absent"))
@@ -174,36 +199,42 @@ def register(subparsers: Any) -> None:
 
     p = subparsers.add_parser(
         "undo",
-        help="undo the last action on a tournament file",
-        description="Revert the latest action not yet undone (where that is safe).",
+        help=_("undo the last action on a tournament file"),
+        description=_("Revert the latest action not yet undone (where that is safe)."),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
     add_section_option(p)
     p.set_defaults(func=run_undo)
 
     p = subparsers.add_parser(
         "audit",
-        help="print a tournament file's audit log",
-        description="Every action recorded in the tournament file, oldest first.",
+        help=_("print a tournament file's audit log"),
+        description=_("Every action recorded in the tournament file, oldest first."),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament file")
-    p.add_argument("--last", type=int, default=None, metavar="N", help="only the last N actions")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
+    p.add_argument("--last", type=int, default=None, metavar="N", help=_(
+                                                                           "only the last N "
+                                                                           "actions"
+                                                                       ))
     add_section_option(p)
     p.set_defaults(func=run_audit)
 
 
     p = subparsers.add_parser(
         "recover",
-        help="copy the tournament of a refused file into a clean file",
+        help=_("copy the tournament of a refused file into a clean file"),
         description=(
-            "Copy the tournament of a file swissdesk refuses to open because it holds "
-            "database definitions swissdesk never writes (triggers, views, changed tables) "
-            "into a new, clean tournament file: the rows of swissdesk's own tables are "
-            "copied, nothing the file defines is copied or run, and the file is not changed."
+            _(
+                "Copy the tournament of a file swissdesk refuses to open because it holds "
+                "database definitions swissdesk never writes (triggers, views, changed tables) "
+                "into a new, clean tournament file: the rows of swissdesk's own tables are "
+                "copied, nothing the file defines is copied or run, and the file is not "
+                "changed."
+            )
         ),
     )
-    p.add_argument("input", type=Path, help="the refused .swissdesk file")
-    p.add_argument("-o", "--output", type=Path, required=True, help="new .swissdesk file")
+    p.add_argument("input", type=Path, help=_("the refused .swissdesk file"))
+    p.add_argument("-o", "--output", type=Path, required=True, help=_("new .swissdesk file"))
     p.set_defaults(func=run_recover)
 
 
@@ -217,7 +248,7 @@ def run_import(args: argparse.Namespace) -> int:
 
     for source in args.input:
         if not source.exists():
-            raise InputError(f"{source}: no such file")
+            raise InputError(_("{source}: no such file").format(source=source))
     if args.system:
         from swissdesk.cli.pairing_commands import engine_for
 
@@ -232,14 +263,20 @@ def run_import(args: argparse.Namespace) -> int:
         settings = tf.settings()
         team = settings.is_team
         entrants = plural(len(tf.players()), "team" if team else "player")
-        print(f"created {args.output}: {entrants}, {plural(tf.rounds_paired(), 'round')}")
+        print(_(
+                  "created {output}: {entrants}, {plural}"
+              ).format(
+                  output=args.output,
+                  entrants=entrants,
+                  plural=plural(tf.rounds_paired(), 'round'),
+              ))
         if not team:
             from swissdesk.trf.system_code import describe_reading
 
             for line in describe_reading(tf.snapshot()):
                 print(f"  {line}")
         for note in tf.import_notes():  # Level 1: what reading assumed or adjusted
-            print(f"swissdesk: note: {note}", file=sys.stderr)
+            print(_("swissdesk: note: {note}").format(note=note), file=sys.stderr)
         if prepared.checked_rounds:
             broken = len(prepared.broken)
             print(
@@ -268,7 +305,9 @@ def _import_event(args: argparse.Namespace) -> int:
         confirmed_level(args),
     ) as tf:
         infos = tf.sections()
-    print(f"created {args.output}: an event of {len(infos)} sections")
+    print(_(
+              "created {output}: an event of {count} sections"
+          ).format(output=args.output, count=len(infos)))
     for info in infos:
         entrants = plural(info.players, "team" if info.is_team else "player")
         print(f"  {info.name}: {entrants}, {plural(info.rounds_paired, 'round')}")
@@ -301,10 +340,12 @@ def run_export(args: argparse.Namespace) -> int:
     done = tournament.rounds_with_pairings
     if paired > done:
         print(
-            f"swissdesk: round {paired} still lacks results: exported through round {done}",
+            _(
+                "swissdesk: round {paired} still lacks results: exported through round {done}"
+            ).format(paired=paired, done=done),
             file=sys.stderr,
         )
-    print(f"wrote {args.output}", file=sys.stderr if is_stdout(args.output) else sys.stdout)
+    print(_("wrote {output}").format(output=args.output), file=sys.stderr if is_stdout(args.output) else sys.stdout)
     return 0
 
 
@@ -318,7 +359,7 @@ def run_next_round(args: argparse.Namespace) -> int:
     sys.stdout.write(pairing.to_text())
     if args.explain:
         sys.stderr.write("".join(line + "\n" for line in pairing.explanation))
-    print(f"swissdesk: {result.summary}", file=sys.stderr)
+    print(_("swissdesk: {summary}").format(summary=result.summary), file=sys.stderr)
     return 0
 
 
@@ -336,8 +377,10 @@ def run_result(args: argparse.Namespace) -> int:
         return 0
     if len(texts) != 1:
         raise InputError(
-            "give one result: 1-0, 0-1, 1/2, +-, -+, --, 0-0 or adj "
-            "(a Double-Swiss board: two, game 1 then game 2, each in its own colours)"
+            _(
+                "give one result: 1-0, 0-1, 1/2, +-, -+, --, 0-0 or adj (a Double-Swiss board: "
+                "two, game 1 then game 2, each in its own colours)"
+            )
         )
     result = parse_result(texts[0])
     with _open(args) as tf:
@@ -363,7 +406,7 @@ def _confirm_after_result(words: Sequence[str]) -> tuple[list[str], int]:
         if name == "--yes-i-know":
             given = value if sep else (rest[i + 1] if i + 1 < len(rest) else "")
             if given not in ("1", "2", "3", "4"):
-                raise InputError("--yes-i-know takes a level: 1, 2, 3 or 4")
+                raise InputError(_("--yes-i-know takes a level: 1, 2, 3 or 4"))
             level = int(given)
             i += 1 if sep else 2
             continue
@@ -406,9 +449,11 @@ def run_undo(args: argparse.Namespace) -> int:
             if last is not None and last.section_id != tf.section_id:
                 where = f"in {last.section!r}" if last.section else "on the whole event"
                 raise InputError(
-                    f"the event's last action was {where} ({last.summary}), not in "
-                    f"{tf.section_name!r}: undo goes back through the whole event; run "
-                    "'swissdesk undo' without --section to undo it"
+                    _(
+                        "the event's last action was {where} ({summary}), not in "
+                        "{section_name!r}: undo goes back through the whole event; run "
+                        "'swissdesk undo' without --section to undo it"
+                    ).format(where=where, summary=last.summary, section_name=tf.section_name)
                 )
         _report(tf.execute(Undo()))
     return 0
@@ -431,13 +476,26 @@ def run_audit(args: argparse.Namespace) -> int:
         level = payload.get("confirmed")
         for warning in payload.get("warnings") or () if level else ():
             shown = warning.get("text", "") if isinstance(warning, dict) else str(warning)
-            print(f"{'':7}Level {level} confirmed: {shown}")
+            print(_(
+                      "{value:7}Level {level} confirmed: {shown}"
+                  ).format(value='', level=level, shown=shown))
         for event in payload.get("integrity") or ():
-            print(f"{'':7}### {event['kind']} @ Round {event['round']}: {event['text']}")
+            print(_(
+                      "{value:7}### {event} @ Round {event2}: {event3}"
+                  ).format(
+                      value='',
+                      event=event['kind'],
+                      event2=event['round'],
+                      event3=event['text'],
+                  ))
     if not fide_mode:
-        print(f"{tf.section_name if several else 'The tournament'} is NOT in FIDE mode.")
+        print(
+            _("{section} is NOT in FIDE mode.").format(section=tf.section_name)
+            if several
+            else _("The tournament is NOT in FIDE mode.")
+        )
     if log:
-        print("Pairing-integrity events (the TRF's ### lines):")
+        print(_("Pairing-integrity events (the TRF's ### lines):"))
         for event in log:
             print(f"  {event.trf_line}")
     return 0
@@ -450,13 +508,15 @@ def run_recover(args: argparse.Namespace) -> int:
     left_out = recover_file(args.input, args.output)
     with TournamentFile.open(args.output) as tf:
         players, rounds = len(tf.players()), tf.rounds_paired()
-    print(f"created {args.output}: {players} players, {rounds} rounds, copied from {args.input}")
+    print(_(
+              "created {output}: {players} players, {rounds} rounds, copied from {input}"
+          ).format(output=args.output, players=players, rounds=rounds, input=args.input))
     for what in left_out:
-        print(f"swissdesk: left out: {what}", file=sys.stderr)
+        print(_("swissdesk: left out: {what}").format(what=what), file=sys.stderr)
     return 0
 
 
 def _report(outcome: Any) -> None:
     print(outcome.summary)
     for warning in outcome.warnings:
-        print(f"swissdesk: note: {warning}", file=sys.stderr)
+        print(_("swissdesk: note: {warning}").format(warning=warning), file=sys.stderr)

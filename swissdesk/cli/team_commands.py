@@ -35,6 +35,7 @@ from swissdesk.cli.section_commands import (
     section_from_remainder,
 )
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.model.tournament import Tournament
 
 
@@ -42,7 +43,7 @@ def register(subparsers: Any) -> None:
     """Add the ``team`` command group."""
     group = subparsers.add_parser(
         "team",
-        help="team events (Team Swiss): teams, rosters, line-ups, board results",
+        help=_("team events (Team Swiss): teams, rosters, line-ups, board results"),
         description=__doc__.split("\n\n")[0] if __doc__ else None,
     )
     from swissdesk.cli.storage_commands import _ResultParser
@@ -51,23 +52,26 @@ def register(subparsers: Any) -> None:
         dest="team_command", metavar="ACTION", required=True, parser_class=_ResultParser
     )
 
-    p = commands.add_parser("new", help="create a team tournament file")
+    p = commands.add_parser("new", help=_("create a team tournament file"))
     p.add_argument("output", type=Path)
     p.add_argument("--name", required=True)
     p.add_argument(
         "--system",
         choices=("team", "round-robin"),
         default="team",
-        help="team (Team Swiss, C.04.6) or round-robin (the Berger tables on the teams)",
+        help=_("team (Team Swiss, C.04.6) or round-robin (the Berger tables on the teams)"),
     )
-    p.add_argument("--rounds", type=int, default=None, help="Team Swiss: the number of rounds")
+    p.add_argument("--rounds", type=int, default=None, help=_(
+                                                                "Team Swiss: the number of "
+                                                                "rounds"
+                                                            ))
     p.add_argument(
-        "--cycles", type=int, default=1, help="round robin: 2 for a double round robin"
+        "--cycles", type=int, default=1, help=_("round robin: 2 for a double round robin")
     )
     p.add_argument(
         "--no-swap",
         action="store_true",
-        help="double round robin: keep the table's order of the last two rounds of cycle 1",
+        help=_("double round robin: keep the table's order of the last two rounds of cycle 1"),
     )
     p.add_argument("--boards", type=int, default=4)
     p.add_argument("--colours", choices=("A", "B", "none"), default="A")
@@ -75,43 +79,43 @@ def register(subparsers: Any) -> None:
     p.add_argument("--match-points", default="2,1,0", metavar="W,D,L")
     p.set_defaults(func=run_new)
 
-    p = commands.add_parser("add", help="register a team with its roster")
+    p = commands.add_parser("add", help=_("register a team with its roster"))
     p.add_argument("input", type=Path)
     p.add_argument("name")
     p.add_argument("--short", default="")
     p.add_argument("--federation", default="")
     p.add_argument("--club", default="")
     p.add_argument("--player", action="append", default=[], metavar="NAME;RATING;TITLE;ID;FED")
-    p.add_argument("--roster", type=Path, default=None, help="file: one player per line")
+    p.add_argument("--roster", type=Path, default=None, help=_("file: one player per line"))
     add_section_option(p)
     p.set_defaults(func=run_add)
 
-    p = commands.add_parser("remove", help="remove a team before round 1 is paired")
+    p = commands.add_parser("remove", help=_("remove a team before round 1 is paired"))
     p.add_argument("input", type=Path)
-    p.add_argument("team", type=int, help="team pairing number")
+    p.add_argument("team", type=int, help=_("team pairing number"))
     add_section_option(p)
     p.set_defaults(func=run_remove)
 
-    p = commands.add_parser("list", help="the teams with their rosters")
+    p = commands.add_parser("list", help=_("the teams with their rosters"))
     p.add_argument("input", type=Path)
     add_section_option(p)
     p.set_defaults(func=run_list)
 
-    p = commands.add_parser("sort", help="pairing numbers by strength (or --order)")
+    p = commands.add_parser("sort", help=_("pairing numbers by strength (or --order)"))
     p.add_argument("input", type=Path)
-    p.add_argument("--order", default=None, metavar="TPNS", help="current numbers, new order")
+    p.add_argument("--order", default=None, metavar="TPNS", help=_("current numbers, new order"))
     add_section_option(p)
     p.set_defaults(func=run_sort)
 
-    p = commands.add_parser("lineup", help="a team's line-up for a round")
+    p = commands.add_parser("lineup", help=_("a team's line-up for a round"))
     p.add_argument("input", type=Path)
     p.add_argument("round", type=int)
-    p.add_argument("team", type=int, help="team pairing number")
-    p.add_argument("positions", nargs="+", help="roster position per board, - for empty")
+    p.add_argument("team", type=int, help=_("team pairing number"))
+    p.add_argument("positions", nargs="+", help=_("roster position per board, - for empty"))
     add_section_option(p)
     p.set_defaults(func=run_lineup)
 
-    p = commands.add_parser("result", help="one board's result (first team's side)")
+    p = commands.add_parser("result", help=_("one board's result (first team's side)"))
     p.add_argument("input", type=Path)
     p.add_argument("round", type=int)
     p.add_argument("match", type=int)
@@ -120,7 +124,7 @@ def register(subparsers: Any) -> None:
     add_section_option(p)
     p.set_defaults(func=run_result)
 
-    p = commands.add_parser("forfeit", help="a forfeited match (+-, -+, --, cancel)")
+    p = commands.add_parser("forfeit", help=_("a forfeited match (+-, -+, --, cancel)"))
     p.add_argument("input", type=Path)
     p.add_argument("round", type=int)
     p.add_argument("match", type=int)
@@ -128,7 +132,7 @@ def register(subparsers: Any) -> None:
     add_section_option(p)
     p.set_defaults(func=run_forfeit)
 
-    p = commands.add_parser("bye", help="a team's requested bye for a round not yet paired")
+    p = commands.add_parser("bye", help=_("a team's requested bye for a round not yet paired"))
     p.add_argument("input", type=Path)
     p.add_argument("team", type=int)
     p.add_argument("round", type=int)
@@ -136,21 +140,24 @@ def register(subparsers: Any) -> None:
     add_section_option(p)
     p.set_defaults(func=run_bye)
 
-    p = commands.add_parser("matches", help="the matches of a round, board by board")
+    p = commands.add_parser("matches", help=_("the matches of a round, board by board"))
     p.add_argument("input", type=Path)
     p.add_argument("round", type=int, nargs="?", default=None)
     add_section_option(p)
     p.set_defaults(func=run_matches)
 
-    p = commands.add_parser("standings", help="team standings (MP, GP, C.07 team tie-breaks)")
+    p = commands.add_parser("standings", help=_("team standings (MP, GP, C.07 team tie-breaks)"))
     p.add_argument("input", type=Path)
     p.add_argument(
-        "--boards", action="store_true", help="the individual board scores (games, points, perf)"
+        "--boards", action="store_true", help=_(
+                                                  "the individual board scores (games, points, "
+                                                  "perf)"
+                                              )
     )
     add_section_option(p)
     p.set_defaults(func=run_standings)
 
-    p = commands.add_parser("report", help="team documents as PDF")
+    p = commands.add_parser("report", help=_("team documents as PDF"))
     p.add_argument("input", type=Path)
     p.add_argument(
         "--kind", required=True, choices=("pairings", "sheets", "standings", "crosstable", "boards")
@@ -173,7 +180,7 @@ def _open(args: argparse.Namespace) -> Any:
 def _report(outcome: Any) -> None:
     print(outcome.summary)
     for warning in outcome.warnings:
-        print(f"swissdesk: note: {warning}", file=sys.stderr)
+        print(_("swissdesk: note: {warning}").format(warning=warning), file=sys.stderr)
 
 
 def _points(text: str) -> tuple[int, int, int]:
@@ -182,7 +189,9 @@ def _points(text: str) -> tuple[int, int, int]:
     except ValueError:
         values = []
     if len(values) != 3:
-        raise InputError(f"match points {text!r}: give win,draw,loss, e.g. 2,1,0")
+        raise InputError(_(
+                             "match points {text!r}: give win,draw,loss, e.g. 2,1,0"
+                         ).format(text=text))
     return values[0], values[1], values[2]
 
 
@@ -198,11 +207,11 @@ def run_new(args: argparse.Namespace) -> int:
     win, draw, loss = _points(args.match_points)
     round_robin = args.system == "round-robin"
     if round_robin and args.rounds is not None:
-        raise InputError("a round robin has the rounds its table gives: choose --cycles")
+        raise InputError(_("a round robin has the rounds its table gives: choose --cycles"))
     if not round_robin and args.rounds is None:
-        raise InputError("a Team Swiss needs --rounds")
+        raise InputError(_("a Team Swiss needs --rounds"))
     if not round_robin and (args.cycles != 1 or args.no_swap):
-        raise InputError("--cycles and --no-swap are for round robins (--system round-robin)")
+        raise InputError(_("--cycles and --no-swap are for round robins (--system round-robin)"))
     scoring = team_scoring(win, draw, loss)
     if round_robin:  # the bye of an odd number of teams is no match: it scores nothing
         scoring = replace(scoring, pairing_allocated_bye=0)
@@ -226,7 +235,7 @@ def run_new(args: argparse.Namespace) -> int:
     )
     with TournamentFile.create(args.output, settings) as tf:
         _report(tf.execute(SetTeamSettings(team, win, draw, loss)))
-    print(f"created {args.output}")
+    print(_("created {output}").format(output=args.output))
     return 0
 
 
@@ -237,11 +246,13 @@ def parse_member(text: str) -> Any:
     fields = [f.strip() for f in text.replace("\t", ";").split(";")]
     fields += [""] * (5 - len(fields))
     if not fields[0]:
-        raise InputError(f"roster player {text!r}: the name is missing")
+        raise InputError(_("roster player {text!r}: the name is missing").format(text=text))
     try:
         rating = int(fields[1] or 0)
     except ValueError:
-        raise InputError(f"roster player {text!r}: the rating {fields[1]!r} is no number") from None
+        raise InputError(_(
+                             "roster player {text!r}: the rating {fields!r} is no number"
+                         ).format(text=text, fields=fields[1])) from None
     return MemberData(fields[0], rating, fields[2], fields[3], fields[4])
 
 
@@ -250,7 +261,9 @@ def read_roster(path: Path) -> list[Any]:
     try:
         lines = path.read_text(encoding="utf-8-sig").splitlines()
     except OSError as exc:
-        raise InputError(f"{path}: cannot read the roster ({exc.strerror})") from None
+        raise InputError(_(
+                             "{path}: cannot read the roster ({strerror})"
+                         ).format(path=path, strerror=exc.strerror)) from None
     except UnicodeDecodeError:
         lines = path.read_text(encoding="latin-1").splitlines()
     return [parse_member(line) for line in lines if line.strip() and not line.startswith("#")]
@@ -280,7 +293,15 @@ def run_list(args: argparse.Namespace) -> int:
     with _open(args) as tf:
         teams = tf.teams()
     for t in teams:
-        print(f"{t.tpn:3d}  {t.name}  [{t.short_name}] {t.federation}  strength {t.strength}")
+        print(_(
+                  "{tpn:3d}  {name}  [{short_name}] {federation}  strength {strength}"
+              ).format(
+                  tpn=t.tpn,
+                  name=t.name,
+                  short_name=t.short_name,
+                  federation=t.federation,
+                  strength=t.strength,
+              ))
         for m in t.members:
             d = m.data
             print(f"      {m.position:2d}. {d.title:<3} {d.name:<32} {d.rating:>4}  {d.fide_id}")
@@ -295,7 +316,7 @@ def run_sort(args: argparse.Namespace) -> int:
         try:
             order = tuple(int(x) for x in args.order.split(","))
         except ValueError:
-            raise InputError("--order: comma-separated pairing numbers") from None
+            raise InputError(_("--order: comma-separated pairing numbers")) from None
     with _open(args) as tf:
         _report(tf.execute(AssignTeamPairingNumbers(order)))
     return 0
@@ -311,7 +332,9 @@ def run_lineup(args: argparse.Namespace) -> int:
         elif text.isdigit():
             positions.append(int(text))
         else:
-            raise InputError(f"line-up: {text!r} is not a roster position (or - for empty)")
+            raise InputError(_(
+                                 "line-up: {text!r} is not a roster position (or - for empty)"
+                             ).format(text=text))
     with _open(args) as tf:
         _report(tf.execute(SetLineup(args.round, args.team, tuple(positions))))
     return 0
@@ -319,7 +342,7 @@ def run_lineup(args: argparse.Namespace) -> int:
 
 def _one_result(args: argparse.Namespace, forms: str) -> str:
     if len(args.result) != 1:
-        raise InputError(f"give one result: {forms}")
+        raise InputError(_("give one result: {forms}").format(forms=forms))
     return str(args.result[0])
 
 
@@ -355,15 +378,26 @@ def run_matches(args: argparse.Namespace) -> int:
     with _open(args) as tf:
         rnd = args.round if args.round is not None else tf.rounds_paired()
         if not 1 <= rnd <= tf.rounds_paired():
-            raise InputError(f"round {rnd} is not paired")
+            raise InputError(_("round {rnd} is not paired").format(rnd=rnd))
         view = tf.team_round_view(rnd)
-    print(f"Round {rnd}")
+    print(_("Round {rnd}").format(rnd=rnd))
     for m in view.matches:
         state = "" if m.complete else "  (in progress)"
         forfeit = f"  forfeited {m.forfeit.value}" if m.forfeit is not None else ""
         print(
-            f"Match {m.number}: {m.first_tpn} {m.first_name} - {m.second_tpn} {m.second_name}"
-            f"  {m.score_text}{forfeit}{state}"
+            _(
+                "Match {number}: {first_tpn} {first_name} - {second_tpn} {second_name}  "
+                "{score_text}{forfeit}{state}"
+            ).format(
+                number=m.number,
+                first_tpn=m.first_tpn,
+                first_name=m.first_name,
+                second_tpn=m.second_tpn,
+                second_name=m.second_name,
+                score_text=m.score_text,
+                forfeit=forfeit,
+                state=state,
+            )
         )
         if m.forfeit is None:
             for b in m.boards:
@@ -438,7 +472,7 @@ def run_report(args: argparse.Namespace) -> int:
         tournament = tf.snapshot(include_pending=True) if pending else tf.snapshot()
         event = tf.team_event(include_pending=pending)
     if pending and not 1 <= rnd <= paired:
-        raise InputError(f"round {rnd} is not paired")
+        raise InputError(_("round {rnd} is not paired").format(rnd=rnd))
     # Drawn in a private folder, then written like every -o output (swissdesk.cli.output).
     with (
         tempfile.TemporaryDirectory(prefix="swissdesk-report-") as folder,
@@ -458,5 +492,5 @@ def run_report(args: argparse.Namespace) -> int:
         else:
             reports.render_board_results(event, pdf, paper=args.paper)
         write_output(args.output, pdf.read_bytes(), inputs=[args.input])
-    print(f"wrote {args.output}", file=sys.stderr if is_stdout(args.output) else sys.stdout)
+    print(_("wrote {output}").format(output=args.output), file=sys.stderr if is_stdout(args.output) else sys.stdout)
     return 0

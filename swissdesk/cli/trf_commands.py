@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from swissdesk.cli.output import write_output
+from swissdesk.i18n import _
 from swissdesk.trf import format_trf, read_trf
 
 
@@ -13,25 +14,28 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add the ``trf`` command."""
     parser = subparsers.add_parser(
         "trf",
-        help="read, validate and rewrite a TRF file",
+        help=_("read, validate and rewrite a TRF file"),
         description=(
-            "Read a FIDE Tournament Report File (TRF16 or TRF-2026, with the JaVaFo and "
-            "bbpPairings extension codes), check it (fixed columns, codes, opponents, colours, "
-            "points column) and write it again. Errors name the line and column; exit code 2."
+            _(
+                "Read a FIDE Tournament Report File (TRF16 or TRF-2026, with the JaVaFo and "
+                "bbpPairings extension codes), check it (fixed columns, codes, opponents, "
+                "colours, points column) and write it again. Errors name the line and column; "
+                "exit code 2."
+            )
         ),
     )
-    parser.add_argument("input", metavar="IN.trf", help="the TRF file to read")
+    parser.add_argument("input", metavar="IN.trf", help=_("the TRF file to read"))
     parser.add_argument(
         "-o",
         "--output",
         metavar="OUT.trf",
-        help="write the file here (default and '-': standard output)",
+        help=_("write the file here (default and '-': standard output)"),
     )
     parser.add_argument(
         "--format",
         choices=("2026", "16"),
         default="2026",
-        help="TRF version to write: 2026 (default) or 16 (TRF16 with XXR/XXC/XXA codes)",
+        help=_("TRF version to write: 2026 (default) or 16 (TRF16 with XXR/XXC/XXA codes)"),
     )
     parser.set_defaults(func=run_trf)
 

@@ -27,6 +27,7 @@ from swissdesk.cli.pairing_commands import (
 )
 from swissdesk.cli.section_commands import add_section_option, read_any
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.model.double_swiss import for_system
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.verification.check import check_file
@@ -57,152 +58,169 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add the ``check`` and ``generate`` commands."""
     check = subparsers.add_parser(
         "check",
-        help="check every round's pairing and the standings of a tournament file",
+        help=_("check every round's pairing and the standings of a tournament file"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description=(
-            "Check a finished or running tournament (TRF16, TRF-2026 or a JSON state), round "
-            "by round: every round is paired again from the state before it and compared with "
-            "the file (pairs, colours, the pairing-allocated bye; forfeited games count as "
-            "pairings), and, for the Dutch, Dubov and Burstein systems, the file's own pairing "
-            "is checked against the absolute criteria. Then the rank column (86-89) is checked "
-            "against the file's tie-break list: record 212 (PTS in its place), else PTS then "
-            "record 202, else the points alone; every wrong rank is reported with the "
-            "criterion that decides and both players' values.\n\n"
-            "Exit codes: 0 everything follows the rules; 1 a pairing or a rank does not; 2 the "
-            "file or an option cannot be read; 3 nothing wrong was found but the standings "
-            "could not be checked (a tie-break swissdesk does not compute, record 299 points "
-            "for some players only, a team file)."
+            _(
+                "Check a finished or running tournament (TRF16, TRF-2026 or a JSON state), "
+                "round by round: every round is paired again from the state before it and "
+                "compared with the file (pairs, colours, the pairing-allocated bye; forfeited "
+                "games count as pairings), and, for the Dutch, Dubov and Burstein systems, the "
+                "file's own pairing is checked against the absolute criteria. Then the rank "
+                "column (86-89) is checked against the file's tie-break list: record 212 (PTS "
+                "in its place), else PTS then record 202, else the points alone; every wrong "
+                "rank is reported with the criterion that decides and both players' "
+                "values.\n\nExit codes: 0 everything follows the rules; 1 a pairing or a rank "
+                "does not; 2 the file or an option cannot be read; 3 nothing wrong was found "
+                "but the standings could not be checked (a tie-break swissdesk does not "
+                "compute, record 299 points for some players only, a team file)."
+            )
         ),
     )
     check.add_argument(
-        "input", metavar="IN.trf", help="the tournament to check (TRF, JSON or .swissdesk)"
+        "input", metavar="IN.trf", help=_("the tournament to check (TRF, JSON or .swissdesk)")
     )
     add_system_options(check)
     add_section_option(check)
     check.add_argument(
         "--rounds",
         metavar="LIST",
-        help="rounds to check, like 3 or 1-4,7 (default: every round with pairings)",
+        help=_("rounds to check, like 3 or 1-4,7 (default: every round with pairings)"),
     )
     check.add_argument(
         "-q",
         "--quiet",
         action="store_true",
-        help="print only the rounds and ranks that are wrong, and the summary line",
+        help=_("print only the rounds and ranks that are wrong, and the summary line"),
     )
     check.add_argument(
         "--standings",
         action="store_true",
-        help="also print the standings the tie-break list gives, with every value",
+        help=_("also print the standings the tie-break list gives, with every value"),
     )
     check.add_argument(
         "--json",
         action="store_true",
-        help="print the report as JSON (rounds, discrepancies, standings, exit code)",
+        help=_("print the report as JSON (rounds, discrepancies, standings, exit code)"),
     )
     check.set_defaults(func=run_check)
 
     ranges = "; ".join(f"{name} {low} to {high}" for name, (low, high) in RANGES.items())
     generate = subparsers.add_parser(
         "generate",
-        help="generate a random tournament (like FIDE's RTG)",
+        help=_("generate a random tournament (like FIDE's RTG)"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description=(
-            "Generate a random tournament in the manner of FIDE's Random Tournament "
-            "Generator: every round paired with the chosen engine, results drawn from FIDE's "
-            "rating table (B.02 table 8.1(b), differences over 400 counted as 400 below 2650) "
-            "and a draw rate, the byes, forfeits and unusual results asked for, and the rank "
-            "column by the tie-break list written as records 202 and 212. Every option left "
-            "unset is drawn at random from the seed; the file records the full command that "
-            "reproduces it (the same options and seed always give the same file). Without "
-            "--seed a new seed is drawn and printed.\n\n"
-            "An amount of events is a count for the whole tournament (12), a percentage of it "
-            "(2.5%: of the player-rounds for byes, of the games for results), the same in every "
-            "round (2/round, 5%/round) or per round (3:2,5-7:10%).\n\n"
-            f"Unset options are drawn from: {ranges}; tie-breaks: 1 to 4 of "
-            f"{', '.join(TIEBREAK_POOL)}; Baku in a quarter of the events of 16 players or "
-            "more; ratings an open (top 2000-2750), a range or a range with gaps."
+            _(
+                "Generate a random tournament in the manner of FIDE's Random Tournament "
+                "Generator: every round paired with the chosen engine, results drawn from "
+                "FIDE's rating table (B.02 table 8.1(b), differences over 400 counted as 400 "
+                "below 2650) and a draw rate, the byes, forfeits and unusual results asked "
+                "for, and the rank column by the tie-break list written as records 202 and "
+                "212. Every option left unset is drawn at random from the seed; the file "
+                "records the full command that reproduces it (the same options and seed always "
+                "give the same file). Without --seed a new seed is drawn and printed.\n\nAn "
+                "amount of events is a count for the whole tournament (12), a percentage of it "
+                "(2.5%: of the player-rounds for byes, of the games for results), the same in "
+                "every round (2/round, 5%/round) or per round (3:2,5-7:10%).\n\nUnset options "
+                "are drawn from: {ranges}; tie-breaks: 1 to 4 of {TIEBREAK_POOL}; Baku in a "
+                "quarter of the events of 16 players or more; ratings an open (top 2000-2750), "
+                "a range or a range with gaps."
+            ).format(ranges=ranges, TIEBREAK_POOL=", ".join(TIEBREAK_POOL))
         ),
     )
     add_system_options(generate, from_file=False)
-    generate.add_argument("--players", type=int, metavar="N", help="number of players")
-    generate.add_argument("--rounds", type=int, metavar="R", help="number of rounds")
+    generate.add_argument("--players", type=int, metavar="N", help=_("number of players"))
+    generate.add_argument("--rounds", type=int, metavar="R", help=_("number of rounds"))
     generate.add_argument(
-        "--seed", type=int, metavar="S", help="random seed (default: a new one, printed)"
+        "--seed", type=int, metavar="S", help=_("random seed (default: a new one, printed)")
     )
     generate.add_argument(
         "--draw-rate",
         type=float,
         metavar="P",
-        help="draw probability between equal ratings, 0 to 1",
+        help=_("draw probability between equal ratings, 0 to 1"),
     )
     generate.add_argument(
         "--withdraw-rate",
         type=float,
         metavar="P",
-        help="probability that a player withdraws before a round, 0 to 1",
+        help=_("probability that a player withdraws before a round, 0 to 1"),
     )
     generate.add_argument(
         "--late-entry-rate",
         type=float,
         metavar="P",
-        help="probability that a player arrives late (round 2 to mid-event), 0 to 1",
+        help=_("probability that a player arrives late (round 2 to mid-event), 0 to 1"),
     )
     for option, text in _EVENT_HELP.items():
         generate.add_argument(
-            f"--{option}", metavar="AMOUNT", help=f"{text}: 12, 2.5%%, 2/round, 3:2,5-7:10%%"
+            f"--{option}",
+            metavar="AMOUNT",
+            help=_("{text}: 12, 2.5%%, 2/round, 3:2,5-7:10%%").format(text=text),
         )
     generate.add_argument(
         "--forfeit-rate",
         type=float,
         metavar="P",
-        help="shorthand: probability of a forfeited game (85%% won by one player, the rest "
-        "lost by both), where --forfeit-wins/--double-forfeits are not given",
+        help=_(
+            "shorthand: probability of a forfeited game (85%% won by one player, the rest "
+            "lost by both), where --forfeit-wins/--double-forfeits are not given"
+        ),
     )
     generate.add_argument(
         "--bye-rate",
         type=float,
         metavar="P",
-        help="shorthand: probability of a requested bye per player and round (3 in 4 "
-        "half-point, the rest zero-point), where --half-byes/--zero-byes are not given",
+        help=_(
+            "shorthand: probability of a requested bye per player and round (3 in 4 "
+            "half-point, the rest zero-point), where --half-byes/--zero-byes are not given"
+        ),
     )
     generate.add_argument(
         "--baku",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="Baku acceleration (C.04.7 art. 1), or not",
+        help=_("Baku acceleration (C.04.7 art. 1), or not"),
     )
     generate.add_argument(
         "--tiebreaks",
         metavar="LIST",
-        help="tie-break list like BH/C1,BH,SB (written as 202 and 212; 'none': points only)",
+        help=_("tie-break list like BH/C1,BH,SB (written as 202 and 212; 'none': points only)"),
     )
     generate.add_argument(
         "--ratings",
         metavar="SPEC",
-        help="2450,2310,... (one per player), 1400-2600 (random in a range), 1400-2600/25 "
-        "(a range with gaps of 25) or open:2650 (like a real open under that top)",
+        help=_(
+            "2450,2310,... (one per player), 1400-2600 (random in a range), 1400-2600/25 "
+            "(a range with gaps of 25) or open:2650 (like a real open under that top)"
+        ),
     )
     generate.add_argument(
         "--cycles",
         type=int,
         metavar="N",
-        help="round robin (--system round-robin or scheveningen): how often everyone meets, "
-        "1 (single) or 2 (a double round robin), up to 4; its rounds follow from the Berger "
-        "table (n-1 per cycle, n odd: n, the highest number is the bye)",
+        help=_(
+            "round robin (--system round-robin or scheveningen): how often everyone "
+            "meets, 1 (single) or 2 (a double round robin), up to 4; its rounds follow "
+            "from the Berger table (n-1 per cycle, n odd: n, the highest number is the "
+            "bye)"
+        ),
     )
     generate.add_argument(
         "--swap",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="double round robin: the last two rounds of the first cycle reversed, as GRC "
-        "Annex 1 recommends (--no-swap: the table's order)",
+        help=_(
+            "double round robin: the last two rounds of the first cycle reversed, as GRC "
+            "Annex 1 recommends (--no-swap: the table's order)"
+        ),
     )
     generate.add_argument(
-        "-o", "--output", metavar="OUT.trf", help="write here (default: standard output)"
+        "-o", "--output", metavar="OUT.trf", help=_("write here (default: standard output)")
     )
     generate.add_argument(
-        "--format", choices=("2026", "16"), default="2026", help="TRF version (default 2026)"
+        "--format", choices=("2026", "16"), default="2026", help=_("TRF version (default 2026)")
     )
     generate.set_defaults(func=run_generate)
 
@@ -217,7 +235,7 @@ def run_check(args: argparse.Namespace) -> int:
     if is_round_robin(system):
         tournament, notes = as_round_robin(tournament, system)
         for note in notes:
-            print(f"swissdesk: note: {note}", file=sys.stderr)
+            print(_("swissdesk: note: {note}").format(note=note), file=sys.stderr)
     rounds = parse_rounds(args.rounds, tournament.rounds_with_pairings) if args.rounds else None
     report = check_file(tournament, engine, system=system, source=args.input, rounds=rounds)
     if args.json:
@@ -264,18 +282,22 @@ def run_generate(args: argparse.Namespace) -> int:
     """Resolve the options, generate, write, and tell the seed."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 2**31)
     if seed < 0:
-        raise InputError(f"--seed must be 0 or more, not {seed}")
+        raise InputError(_("--seed must be 0 or more, not {seed}").format(seed=seed))
     if (args.cycles is not None or args.swap is not None) and not is_round_robin(args.system):
         raise InputError(
-            "--cycles and --swap are for round robins (--system round-robin or scheveningen)"
+            _("--cycles and --swap are for round robins (--system round-robin or scheveningen)")
         )
     settings = settings_for(options_from(args, seed))
     text = generate_trf(settings, engine_for(settings.system, args), args.format)
     if args.output:
         write_output(args.output, text)
         print(
-            f"swissdesk: {settings.players} players, {settings.rounds} rounds, seed {seed} -> "
-            f"{args.output}",
+            _("swissdesk: {players} players, {rounds} rounds, seed {seed} -> {output}").format(
+                players=settings.players,
+                rounds=settings.rounds,
+                seed=seed,
+                output=args.output,
+            ),
             file=sys.stderr,
         )
     else:

@@ -281,7 +281,7 @@ def rating_changes(
     """
     inputs = inputs or RatingInputs()
     if system not in (FIDE, NATIONAL):
-        raise ValueError(f"unknown rating list {system!r}")
+        raise ValueError(_("unknown rating list {system!r}").format(system=system))
     rating_type = inputs.rating_type if inputs.rating_type in reg.RATING_TYPES else "standard"
     rounds = tournament.rounds_with_pairings if after_round is None else after_round
     if system == NATIONAL:

@@ -75,6 +75,7 @@ ACTION_NAMES: dict[str, str] = {
     "DismissReport": N_("Report set aside"),
     "SetExternalTiebreak": N_("External tie-break"),
     "DrawLotsForTies": N_("Lots drawn for ties"),
+    "SetEntryFee": N_("Entry fee"),
 }
 """(A redone action keeps its own name; its summary starts with "redone:".)"""
 

@@ -69,6 +69,7 @@ HELP_TOPICS: dict[str, str] = {
     "PlayerCardDialog": "player-card",
     "RatingCorrectionDialog": "rating-report-corrections",
     "PhonesDialog": "phones",
+    "EntryFeeDialog": "phones",
     "RulesDialog": "pairing-systems",
     "PrizesDialog": "prizes",
     "PlanEditorDialog": "prize-plan",

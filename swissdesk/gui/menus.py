@@ -190,6 +190,15 @@ MENUS: tuple[tuple[str, tuple[MenuItem, ...]], ...] = (
                 "event_sections.move_player",
                 tip=N_("A player who entered the wrong section, before that section's round 1"),
             ),
+            Command(
+                "entry_fee",
+                N_("E&ntry fee (due, paid)…"),
+                "phones.entry_fee",
+                tip=N_(
+                    "The selected player's entry fee: the amount due and the amount paid (the "
+                    "check-in list prints them with their totals)"
+                ),
+            ),
             SEPARATOR,
             Command(
                 "player_card",
@@ -423,7 +432,9 @@ PLAYERS_TOOLBAR = (
     *("late", "withdraw", "bye", "cancel_bye"),
 )
 """The players page's toolbar (``None``: separator)."""
-PLAYERS_CONTEXT = ("edit_player", "withdraw", "bye", "cancel_bye", "remove_player")
+PLAYERS_CONTEXT = (
+    "edit_player", "withdraw", "bye", "cancel_bye", "entry_fee", "remove_player"
+)
 ROUNDS_CONTEXT = ("manual", "explain", "next_missing", "rating_correction")
 """(The board list's context menu starts with the "Set result" submenu.)"""
 """The context menus of the players table and the board list."""

@@ -15,11 +15,12 @@ import contextlib
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QWidget
 
 from swissdesk.errors import SwissdeskError
 from swissdesk.gui.dialog_base import ValidatedDialog
 from swissdesk.i18n import _, ngettext
+from swissdesk.prizes.money import Currency
 from swissdesk.storage import (
     AcceptReports,
     IssueCodes,
@@ -28,6 +29,7 @@ from swissdesk.storage import (
     PhoneAccess,
     ReportView,
     RevokeCodes,
+    SetEntryFee,
 )
 
 if TYPE_CHECKING:
@@ -102,6 +104,45 @@ class PhonesDialog(ValidatedDialog):
         self.form.addRow(_("Agreed results:"), self.acceptance)
         self.form.addRow(self.codes)
         self.form.addRow(note)
+
+
+class EntryFeeDialog(ValidatedDialog):
+    """Players > Entry fee: what the selected player owes and has paid (issue 35)."""
+
+    def __init__(self, title: str, due: int, paid: int, currency: str,
+                 parent: QWidget | None = None) -> None:  # fmt: skip
+        super().__init__(title, parent)
+        self.money = Currency(currency, 2)
+        self.due = QLineEdit(self.money.plain(due))
+        self.paid = QLineEdit(self.money.plain(paid))
+        self.full = QPushButton(_("Paid in &full"))
+        self.full.clicked.connect(lambda: self.paid.setText(self.due.text()))
+        self.form.addRow(_("Fee due:"), self.due)
+        self.form.addRow(_("Paid:"), self.paid)
+        self.form.addRow("", self.full)
+        unit = currency or _("the event's currency")
+        note = QLabel(
+            _("Amounts in {currency}, such as 25 or 25.50. The check-in list prints them "
+              "with their totals.").format(currency=unit)
+        )  # fmt: skip
+        note.setWordWrap(True)
+        self.form.addRow(note)
+
+    def amounts(self) -> tuple[int, int]:
+        """(due, paid) in cents (after :meth:`problems` found none)."""
+        return (
+            self.money.parse_typed(self.due.text() or "0"),
+            self.money.parse_typed(self.paid.text() or "0"),
+        )
+
+    def problems(self) -> list[str]:
+        found = []
+        for field, label in ((self.due, _("Fee due")), (self.paid, _("Paid"))):
+            try:
+                self.money.parse_typed(field.text() or "0", label)
+            except SwissdeskError as exc:
+                found.append(str(exc))
+        return found
 
 
 class PhonesController:
@@ -259,6 +300,30 @@ class PhonesController:
             self.w.prompter.info(
                 _("Personal code"), _("Player no. {number}: {code}").format(number=tpn, code=code)
             )
+
+    def entry_fee(self) -> None:
+        """Players > Entry fee (due, paid)…: the selected player's entry fee, one action
+        (audited, undone with Undo); the check-in list prints it."""
+        tf = self.w.file
+        tpn = self.w.players_page.selected_tpn()
+        if tf is None or tpn is None:
+            return
+        state = self.w.guarded(
+            _("Entry fee"), lambda: (tf.entry_fees(), tf.fee_currency(), tf.players())
+        )
+        if state is None:
+            return
+        fees, currency, players = state
+        name = next((p.name for p in players if p.tpn == tpn), "")
+        due, paid = fees.get(tpn, (0, 0))
+        title = _("Entry fee of no. {number} {name}").format(number=tpn, name=name)
+        dialog = EntryFeeDialog(title, due, paid, currency, self.w)
+        if not self.w.prompter.run_dialog(dialog):
+            return
+        new_due, new_paid = dialog.amounts()
+        if (new_due, new_paid) == (due, paid) and tpn in fees:
+            return
+        self.w.run_action(SetEntryFee(tpn, due=new_due, paid=new_paid), _("Entry fee"))
 
     def revoke_code(self) -> None:
         """Players > Take the personal code away (a lost slip)."""

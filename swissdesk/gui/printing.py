@@ -149,6 +149,8 @@ def _render_document(
             path,
             codes=tf.player_codes() if kind == "codes" else None,
             checked_in=[p.tpn for p in tf.players() if p.checked_in],
+            fees=tf.entry_fees() if kind == "checkin" else None,
+            currency=tf.fee_currency(),
             venue_url=venue_url,
         )
     ranked = not is_round_kind(kind)

@@ -134,6 +134,12 @@ def set_process_language(code: str | None) -> str:
     return _process_language
 
 
+def process_language() -> str:
+    """The arbiter's language (what :func:`set_process_language` chose last), whatever
+    document language is in force here."""
+    return _process_language
+
+
 def current_language() -> str:
     """The language texts are produced in here and now: the document's inside
     :func:`using_language`, the arbiter's elsewhere."""
@@ -196,6 +202,7 @@ __all__ = [
     "normalize_language",
     "npgettext",
     "pgettext",
+    "process_language",
     "set_process_language",
     "translations",
     "using_language",

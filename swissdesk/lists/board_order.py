@@ -49,7 +49,7 @@ def last_paired_round(tournament: Tournament) -> int:
     """The latest round with pairings; :class:`InputError` if none was paired yet."""
     last = tournament.rounds_with_pairings
     if last == 0:
-        raise InputError("no round has been paired yet: there is nothing to print")
+        raise InputError(_("no round has been paired yet: there is nothing to print"))
     return last
 
 
@@ -60,9 +60,11 @@ def check_round(tournament: Tournament, round_number: int | None) -> int:
     last = tournament.rounds_with_pairings
     if round_number < 1 or round_number > last:
         if last == 0:
-            raise InputError("no round has been paired yet: there is nothing to print")
+            raise InputError(_("no round has been paired yet: there is nothing to print"))
         raise InputError(
-            f"round {round_number} has not been paired: choose a round from 1 to {last}"
+            _("round {round_number} has not been paired: choose a round from 1 to {last}").format(
+                round_number=round_number, last=last
+            )
         )
     return round_number
 

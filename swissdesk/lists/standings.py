@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import _, ngettext
 from swissdesk.model.tournament import HalfPoints, ResultCode, Tournament, adjourned_games
 from swissdesk.tiebreaks import compute_standings, declared_tiebreaks
 
@@ -76,14 +77,21 @@ def check_after_round(tournament: Tournament, after_round: int | None) -> int:
         return check_final(tournament, last_complete_round(tournament))
     if after_round < 0 or after_round > last:
         raise InputError(
-            f"round {after_round} has not been played: choose a round from 0 to {last}"
+            _("round {after_round} has not been played: choose a round from 0 to {last}").format(
+                after_round=after_round, last=last
+            )
         )
     for r in range(1, after_round + 1):
         missing = _missing_results(tournament, r)
         if missing:
             raise InputError(
-                f"round {r} is not finished: {missing} result{'s' if missing > 1 else ''} "
-                "missing; enter them or print the standings of an earlier round"
+                ngettext(
+                    "round {r} is not finished: {missing} result missing; enter it or print the "
+                    "standings of an earlier round",
+                    "round {r} is not finished: {missing} results missing; enter them or print "
+                    "the standings of an earlier round",
+                    missing,
+                ).format(r=r, missing=missing)
             )
     return check_final(tournament, after_round)
 
@@ -105,8 +113,10 @@ def check_final(tournament: Tournament, after_round: int) -> int:
         games = open_adjournments_text(tournament, after_round)
         if games:
             raise InputError(
-                "the final standings cannot be produced while an adjourned game has no "
-                f"result ({games}): enter its result first (C.02 VCL Q169)"
+                _(
+                    "the final standings cannot be produced while an adjourned game has no "
+                    "result ({games}): enter its result first (C.02 VCL Q169)"
+                ).format(games=games)
             )
     return after_round
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import secrets
 
+from swissdesk.i18n import _
+
 POSITIONS = 960
 
 _KNIGHTS_ROOKS_KING = (
@@ -34,7 +36,9 @@ leave, the rooks and king taking the others in R-K-R order."""
 def start_position(number: int) -> str:
     """White's back rank, files a-h, of Chess960 position ``number`` (0-959)."""
     if not 0 <= number < POSITIONS:
-        raise ValueError(f"a Chess960 position is numbered 0 to 959, not {number}")
+        raise ValueError(
+            _("a Chess960 position is numbered 0 to 959, not {number}").format(number=number)
+        )
     rank: list[str | None] = [None] * 8
     rest, light = divmod(number, 4)
     rank[2 * light + 1] = "B"  # b, d, f or h: the light-squared bishop

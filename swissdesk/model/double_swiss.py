@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
     DOUBLE_SWISS_SCORING,
@@ -86,7 +87,9 @@ def matches_from_columns(tournament: Tournament, source: str = "<input>") -> Tou
             where = f"{source}: player {p.tpn}, round {first // 2 + 1} (columns {first + 1}-{first + 2})"
             if a.opponent is None:
                 if b is not None and b.opponent is not None:
-                    raise InputError(f"{where}: game 1 has no opponent but game 2 has one")
+                    raise InputError(
+                        _("{where}: game 1 has no opponent but game 2 has one").format(where=where)
+                    )
                 result = a.result
                 if result is ResultCode.NOT_PAIRED and b is not None:
                     result = b.result
@@ -94,10 +97,16 @@ def matches_from_columns(tournament: Tournament, source: str = "<input>") -> Tou
                 continue
             if b is None or b.opponent != a.opponent:
                 raise InputError(
-                    f"{where}: the two games of a Double-Swiss round must have the same opponent"
+                    _(
+                        "{where}: the two games of a Double-Swiss round must have the same opponent"
+                    ).format(where=where)
                 )
             if a.colour is not None and b.colour is not None and a.colour is b.colour:
-                raise InputError(f"{where}: the two games of a match must have reversed colours")
+                raise InputError(
+                    _("{where}: the two games of a match must have reversed colours").format(
+                        where=where
+                    )
+                )
             colour = a.colour or (b.colour.opposite if b.colour is not None else None)
             if colour is None:
                 colour = Colour.WHITE if p.tpn < a.opponent else Colour.BLACK

@@ -38,7 +38,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from swissdesk.i18n import N_
+from swissdesk.i18n import N_, _
 
 RATING_TYPES = ("standard", "rapid", "blitz")
 """FIDE's three rating types, as the rate of play decides (record 222)."""
@@ -207,13 +207,13 @@ class PlayerRatings:
     def fide(self, kind: str) -> Rating | None:
         """The FIDE rating of ``kind`` (standard, rapid, blitz)."""
         if kind not in RATING_TYPES:
-            raise ValueError(f"unknown rating type {kind!r}")
+            raise ValueError(_("unknown rating type {kind!r}").format(kind=kind))
         rating: Rating | None = getattr(self, kind)
         return rating
 
     def with_fide(self, kind: str, rating: Rating | None) -> PlayerRatings:
         if kind not in RATING_TYPES:
-            raise ValueError(f"unknown rating type {kind!r}")
+            raise ValueError(_("unknown rating type {kind!r}").format(kind=kind))
         if kind == "standard":
             return replace(self, standard=rating)
         if kind == "rapid":
@@ -359,12 +359,14 @@ def parse_sequence(items: Iterable[str]) -> tuple[ListKind, ...]:
             kind = ListKind(text)
         except ValueError:
             names = ", ".join(k.value for k in ListKind)
-            raise ValueError(f"unknown list {item!r}: choose among {names}") from None
+            raise ValueError(
+                _("unknown list {item!r}: choose among {names}").format(item=item, names=names)
+            ) from None
         if kind in out:
-            raise ValueError(f"the list {kind.value!r} is named twice")
+            raise ValueError(_("the list {value!r} is named twice").format(value=kind.value))
         out.append(kind)
     if not out:
-        raise ValueError("a list sequence names at least one list")
+        raise ValueError(_("a list sequence names at least one list"))
     return tuple(out)
 
 
@@ -525,16 +527,18 @@ class UnratedRule:
         if word.isdigit():
             value = int(word)
             if not 0 < value < 10000:
-                raise ValueError(f"{text!r} is no rating (1 to 9999)")
+                raise ValueError(_("{text!r} is no rating (1 to 9999)").format(text=text))
             return UnratedRule(UnratedMethod.FIXED, value)
         try:
             method = UnratedMethod(word)
         except ValueError:
             raise ValueError(
-                f"{text!r}: choose none, lowest, average or a rating such as 1400"
+                _("{text!r}: choose none, lowest, average or a rating such as 1400").format(
+                    text=text
+                )
             ) from None
         if method is UnratedMethod.FIXED:
-            raise ValueError("give the fixed rating itself, such as 1400")
+            raise ValueError(_("give the fixed rating itself, such as 1400"))
         return UnratedRule(method)
 
 
@@ -596,14 +600,16 @@ class TiebreakRatings:
         number = word.removeprefix("round").lstrip(":= ")
         if number.isdigit():
             if int(number) < 1:
-                raise ValueError(f"{text!r}: rounds count from 1")
+                raise ValueError(_("{text!r}: rounds count from 1").format(text=text))
             return TiebreakRatings(TiebreakRatingMode.ROUND, int(number))
         try:
             mode = TiebreakRatingMode(word)
         except ValueError:
-            raise ValueError(f"{text!r}: choose first, each or round:N (such as round:5)") from None
+            raise ValueError(
+                _("{text!r}: choose first, each or round:N (such as round:5)").format(text=text)
+            ) from None
         if mode is TiebreakRatingMode.ROUND:
-            raise ValueError("name the round, such as round:5")
+            raise ValueError(_("name the round, such as round:5"))
         return TiebreakRatings(mode)
 
 
@@ -850,7 +856,11 @@ def player_rating(
             return national_rating(ratings, rules.federation(section_federation))
         case "manual":
             return manual_rating(ratings)
-    raise ValueError(f"unknown rating kind {kind!r}: one of {', '.join(PLAYER_RATING_KINDS)}")
+    raise ValueError(
+        _("unknown rating kind {kind!r}: one of {PLAYER_RATING_KINDS}").format(
+            kind=kind, PLAYER_RATING_KINDS=", ".join(PLAYER_RATING_KINDS)
+        )
+    )
 
 
 def legacy_ratings(

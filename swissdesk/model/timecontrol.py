@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from swissdesk.i18n import _
+
 TAG = "222"
 _PERIOD = r"(?:\d+/)?\d+(?:\+\d+)?"
 _PERIODS = rf"{_PERIOD}(?::{_PERIOD})*"
@@ -30,7 +32,7 @@ def seconds_for_game(code: str) -> int:
     Armageddon code). Raises ValueError for a code :func:`is_valid` refuses."""
     code = code.strip()
     if not is_valid(code):
-        raise ValueError(f"not a TRF time control code: {code!r}")
+        raise ValueError(_("not a TRF time control code: {code!r}").format(code=code))
     if code.startswith("W"):
         code = code[1:].split("-B", 1)[0]
     total = 0
@@ -41,7 +43,7 @@ def seconds_for_game(code: str) -> int:
         if "/" in period:
             m, period = period.split("/", 1)
             moves = int(m)
-        base, _, inc = period.partition("+")
+        base, _plus, inc = period.partition("+")
         last = index == len(periods) - 1
         span = moves if moves is not None and not last else max(GAME_MOVES - moves_done, 0)
         if moves is not None and last:

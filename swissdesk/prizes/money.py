@@ -17,11 +17,13 @@ plan is a multiple of the paying unit (the plan is refused otherwise), so every 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 
 MAX_DECIMALS = 3
 
@@ -55,6 +57,14 @@ class Currency:
         whole, part = divmod(abs(amount), self.per_unit)
         return f"{sign}{whole}.{part:0{self.decimals}d}" if self.decimals else f"{sign}{whole}"
 
+    def parse_typed(self, text: str, what: str = "amount") -> int:
+        """An amount typed by the arbiter: as :meth:`parse`, and ``25,50`` (a decimal
+        comma, as most of Europe writes it) is 25.50, never 2,550."""
+        typed = text.strip()
+        if self.decimals and re.fullmatch(rf"\d+,\d{{1,{self.decimals}}}", typed):
+            typed = typed.replace(",", ".")
+        return self.parse(typed, what)
+
     def parse(self, value: object, what: str = "amount") -> int:
         """An amount written in currency units (``500``, ``"12.50"``) in units of account.
 
@@ -62,27 +72,37 @@ class Currency:
         (its value is not exact), and so is a decimal finer than the unit of account.
         """
         if isinstance(value, bool):
-            raise InputError(f"{what}: {value!r} is not an amount")
+            raise InputError(_(
+                                 "{what}: {value!r} is not an amount"
+                             ).format(what=what, value=value))
         if isinstance(value, int):
             if value < 0:
-                raise InputError(f"{what}: {value} is negative")
+                raise InputError(_("{what}: {value} is negative").format(what=what, value=value))
             return value * self.per_unit
         if isinstance(value, float):
             raise InputError(
-                f"{what}: {value!r} is a floating-point number; write it as text "
-                f'("{value}") or as a whole number'
+                _(
+                    "{what}: {value!r} is a floating-point number; write it as text "
+                    "(\"{value}\") or as a whole number"
+                ).format(what=what, value=value)
             )
         if not isinstance(value, str):
-            raise InputError(f"{what}: {value!r} is not an amount")
+            raise InputError(_(
+                                 "{what}: {value!r} is not an amount"
+                             ).format(what=what, value=value))
         text = value.strip().replace("_", "").replace(",", "").replace("'", "")
         whole, dot, part = text.partition(".")
         if not whole.isdigit() or (dot and not part.isdigit()):
-            raise InputError(f"{what}: {value!r} is not an amount (e.g. 500 or \"12.50\")")
+            raise InputError(_(
+                                 "{what}: {value!r} is not an amount (e.g. 500 or \"12.50\")"
+                             ).format(what=what, value=value))
         digits = part.rstrip("0")
         if len(digits) > self.decimals:
             raise InputError(
-                f"{what}: {value!r} has more decimals than the plan's unit of account "
-                f"(decimals = {self.decimals})"
+                _(
+                    "{what}: {value!r} has more decimals than the plan's unit of account "
+                    "(decimals = {decimals})"
+                ).format(what=what, value=value, decimals=self.decimals)
             )
         return int(whole) * self.per_unit + int((digits or "0").ljust(self.decimals, "0") or 0)
 
@@ -100,10 +120,12 @@ def round_shares(exact: Sequence[Fraction], unit: int) -> list[int]:
     value rounded down or up to the paying unit.
     """
     if unit < 1:
-        raise ValueError("the paying unit must be at least 1")
+        raise ValueError(_("the paying unit must be at least 1"))
     total = sum(exact, Fraction(0))
     if total.denominator != 1 or int(total) % unit:
-        raise ValueError(f"the shares add up to {total}, not a multiple of {unit}")
+        raise ValueError(_(
+                             "the shares add up to {total}, not a multiple of {unit}"
+                         ).format(total=total, unit=unit))
     floors = [int(x // unit) * unit for x in exact]
     left = (int(total) - sum(floors)) // unit
     by_loss = sorted(range(len(exact)), key=lambda i: (-(exact[i] - floors[i]), i))

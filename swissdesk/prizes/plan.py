@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.prizes.categories import (
     FEMALE,
     MALE,
@@ -292,13 +293,15 @@ def plan_to_mapping(plan: PrizePlan) -> dict[str, Any]:
 def plan_from_mapping(data: Mapping[str, Any]) -> PrizePlan:
     """The plan a written form describes; :class:`InputError` naming every problem."""
     if not isinstance(data, Mapping):
-        raise InputError("a prize plan is a table of rules, categories and prizes")
+        raise InputError(_("a prize plan is a table of rules, categories and prizes"))
     _unknown(data, ("version", "rules", "category", "prize"), "the plan")
     version = data.get("version", FORMAT_VERSION)
     if not isinstance(version, int) or isinstance(version, bool) or version > FORMAT_VERSION:
         raise InputError(
-            f"the plan's version {version!r} is newer than this swissdesk reads "
-            f"(version {FORMAT_VERSION}): update swissdesk"
+            _(
+                "the plan's version {version!r} is newer than this swissdesk reads (version "
+                "{FORMAT_VERSION}): update swissdesk"
+            ).format(version=version, FORMAT_VERSION=FORMAT_VERSION)
         )
     rules = _rules(_table(data.get("rules", {}), "rules"))
     money = rules.money
@@ -321,41 +324,52 @@ def _unknown(table: Mapping[str, Any], known: Sequence[str], where: str) -> None
     extra = [str(k) for k in table if k not in known]
     if extra:
         raise InputError(
-            f"{where}: unknown key{'s' if len(extra) > 1 else ''} {', '.join(extra)} "
-            f"(known: {', '.join(known)})"
+            _(
+                "{where}: unknown keys {extra} (known: {known})"
+            ).format(
+                where=where,
+                extra=', '.join(extra),
+                known=', '.join(known),
+            )
         )
 
 
 def _table(value: Any, where: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise InputError(f"{where} must be a table of keys and values")
+        raise InputError(_("{where} must be a table of keys and values").format(where=where))
     return value
 
 
 def _list(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list | tuple):
-        raise InputError(f"{where} must be a list ([[{where}]] tables)")
+        raise InputError(_("{where} must be a list ([[{where}]] tables)").format(where=where))
     return list(value)
 
 
 def _int(table: Mapping[str, Any], key: str, where: str, default: int) -> int:
     value = table.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{where}: {key} must be a whole number, not {value!r}")
+        raise InputError(_(
+                             "{where}: {key} must be a whole number, not {value!r}"
+                         ).format(where=where, key=key, value=value))
     return value
 
 
 def _bool(table: Mapping[str, Any], key: str, where: str, default: bool) -> bool:
     value = table.get(key, default)
     if not isinstance(value, bool):
-        raise InputError(f"{where}: {key} must be true or false, not {value!r}")
+        raise InputError(_(
+                             "{where}: {key} must be true or false, not {value!r}"
+                         ).format(where=where, key=key, value=value))
     return value
 
 
 def _str(table: Mapping[str, Any], key: str, where: str, default: str = "") -> str:
     value = table.get(key, default)
     if not isinstance(value, str):
-        raise InputError(f"{where}: {key} must be text, not {value!r}")
+        raise InputError(_(
+                             "{where}: {key} must be text, not {value!r}"
+                         ).format(where=where, key=key, value=value))
     return value
 
 
@@ -364,7 +378,9 @@ def _strings(table: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-        raise InputError(f"{where}: {key} must be a list of texts")
+        raise InputError(_(
+                             "{where}: {key} must be a list of texts"
+                         ).format(where=where, key=key))
     return tuple(v.strip() for v in value if v.strip())
 
 
@@ -377,7 +393,9 @@ def _choice(table: Mapping[str, Any], key: str, where: str, kind: type[_E], defa
         return kind(value)
     except ValueError:
         names = ", ".join(repr(m.value) for m in kind)
-        raise InputError(f"{where}: {key} must be one of {names}, not {value!r}") from None
+        raise InputError(_(
+                             "{where}: {key} must be one of {names}, not {value!r}"
+                         ).format(where=where, key=key, names=names, value=value)) from None
 
 
 def _rules(table: Mapping[str, Any]) -> PrizeRules:
@@ -386,7 +404,9 @@ def _rules(table: Mapping[str, Any]) -> PrizeRules:
     defaults = PrizeRules()
     decimals = _int(table, "decimals", where, 0)
     if not 0 <= decimals <= MAX_DECIMALS:
-        raise InputError(f"{where}: decimals must be 0 to {MAX_DECIMALS}")
+        raise InputError(_(
+                             "{where}: decimals must be 0 to {MAX_DECIMALS}"
+                         ).format(where=where, MAX_DECIMALS=MAX_DECIMALS))
     currency = _str(table, "currency", where).strip()
     money = Currency(currency, decimals)
     round_to = money.parse(table.get("round_to", 1), f"{where}: round_to")
@@ -412,7 +432,9 @@ def _category(table: Mapping[str, Any], where: str) -> Category:
     if isinstance(unrated_value, int) and not isinstance(unrated_value, bool):
         unrated, unrated_as = Unrated.COUNT_AS, unrated_value
         if "unrated_as" in table:
-            raise InputError(f"{where}: give unrated as a rating or unrated_as, not both")
+            raise InputError(_(
+                                 "{where}: give unrated as a rating or unrated_as, not both"
+                             ).format(where=where))
     else:
         unrated = _choice(table, "unrated", where, Unrated, Unrated.EXCLUDE)
         unrated_as = _int(table, "unrated_as", where, 0)
@@ -442,7 +464,9 @@ def _category(table: Mapping[str, Any], where: str) -> Category:
 def _prize(table: Mapping[str, Any], where: str, money: Currency) -> Prize:
     _unknown(table, _PRIZE_KEYS, where)
     if "place" not in table:
-        raise InputError(f"{where}: place is missing (1 for the first prize of its list)")
+        raise InputError(_(
+                             "{where}: place is missing (1 for the first prize of its list)"
+                         ).format(where=where))
     amount = money.parse(table["amount"], f"{where}: amount") if "amount" in table else 0
     item_value = (
         money.parse(table["item_value"], f"{where}: item_value") if "item_value" in table else 0

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.prizes.plan import PrizePlan, plan_from_mapping, plan_to_mapping
 
 HEADER = "# swissdesk prize plan: categories, prizes and the event's rules (README: Prizes)\n"
@@ -24,11 +25,13 @@ def loads(text: str, where: str = "the prize plan") -> PrizePlan:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{where}: not a TOML file ({exc})") from None
+        raise InputError(
+            _("{where}: not a TOML file ({exc})").format(where=where, exc=exc)
+        ) from None
     try:
         return plan_from_mapping(data)
     except InputError as exc:
-        raise InputError(f"{where}: {exc}") from None
+        raise InputError(_("{where}: {exc}").format(where=where, exc=exc)) from None
 
 
 def read_plan(path: Path) -> PrizePlan:
@@ -36,9 +39,11 @@ def read_plan(path: Path) -> PrizePlan:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
+        raise InputError(_("{path}: no such file").format(path=path)) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: cannot read the prize plan ({exc})") from None
+        raise InputError(
+            _("{path}: cannot read the prize plan ({exc})").format(path=path, exc=exc)
+        ) from None
     return loads(text, str(path))
 
 
@@ -55,7 +60,7 @@ def _value(value: Any) -> str:
         return f'"{escaped}"'
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_value(v) for v in value) + "]"
-    raise TypeError(f"a prize plan holds no {type(value).__name__}")
+    raise TypeError(_("a prize plan holds no {name}").format(name=type(value).__name__))
 
 
 def _table(lines: list[str], table: Mapping[str, Any]) -> None:

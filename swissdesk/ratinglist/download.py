@@ -41,6 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from swissdesk.i18n import _
 from swissdesk.ratinglist.parse import CancelCheck, ImportCancelled, RatingListError
 from swissdesk.ratinglist.store import (
     DEFAULT_SOURCE,
@@ -166,8 +167,10 @@ def check_url(url: str) -> str:
     parts = urllib.parse.urlsplit(text)
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
         raise DownloadError(
-            f"{text or '(empty)'} is not a web address: give the list's address, starting "
-            f"with https:// (FIDE's lists: {FIDE_DOWNLOAD_PAGE})"
+            _(
+                "{value} is not a web address: give the list's address, starting with https:// "
+                "(FIDE's lists: {FIDE_DOWNLOAD_PAGE})"
+            ).format(value=text or "(empty)", FIDE_DOWNLOAD_PAGE=FIDE_DOWNLOAD_PAGE)
         )
     return text
 
@@ -216,7 +219,11 @@ def fetch(
     url = check_url(url)
     expected = expected_sha256.strip().lower()
     if expected and (len(expected) != 64 or any(c not in "0123456789abcdef" for c in expected)):
-        raise DownloadError(f"{expected_sha256!r} is not a SHA-256 (64 hexadecimal digits)")
+        raise DownloadError(
+            _("{expected_sha256!r} is not a SHA-256 (64 hexadecimal digits)").format(
+                expected_sha256=expected_sha256
+            )
+        )
     request = urllib.request.Request(url, headers={"User-Agent": f"swissdesk/{__version__}"})
     Path(folder).mkdir(parents=True, exist_ok=True)
     base = Path(urllib.parse.urlsplit(url).path).name or "list"
@@ -228,16 +235,20 @@ def fetch(
                 response = _opener(url).open(request, timeout=timeout)
             except urllib.error.HTTPError as exc:
                 raise DownloadError(
-                    f"{url}: the server answered {exc.code} {exc.reason}; the lists on this "
-                    "computer are unchanged"
+                    _(
+                        "{url}: the server answered {code} {reason}; the lists on this "
+                        "computer are unchanged"
+                    ).format(url=url, code=exc.code, reason=exc.reason)
                 ) from None
             except (urllib.error.URLError, OSError) as exc:
                 reason = getattr(exc, "reason", exc)
                 if isinstance(reason, (TimeoutError, socket.timeout)):
                     reason = f"no answer within {timeout:.0f} s"
                 raise DownloadError(
-                    f"{url}: cannot reach the server ({reason}); is this computer online? The "
-                    "lists on this computer are unchanged"
+                    _(
+                        "{url}: cannot reach the server ({reason}); is this computer online? "
+                        "The lists on this computer are unchanged"
+                    ).format(url=url, reason=reason)
                 ) from None
             with response:
                 length_header = response.headers.get("Content-Length")
@@ -247,8 +258,10 @@ def fetch(
                     announced = None
                 if announced is not None and announced > max_bytes:
                     raise DownloadError(
-                        f"{url}: the server announces {announced:,} bytes, more than any rating "
-                        f"list ({max_bytes:,} at most); nothing was downloaded"
+                        _(
+                            "{url}: the server announces {announced:,} bytes, more than any "
+                            "rating list ({max_bytes:,} at most); nothing was downloaded"
+                        ).format(url=url, announced=announced, max_bytes=max_bytes)
                     )
                 digest = hashlib.sha256()
                 done = 0
@@ -262,8 +275,10 @@ def fetch(
                         chunk = response.read(_CHUNK)
                     except (OSError, ValueError) as exc:
                         raise DownloadError(
-                            f"{url}: the download stopped after {done:,} bytes ({exc}); the "
-                            "lists on this computer are unchanged"
+                            _(
+                                "{url}: the download stopped after {done:,} bytes ({exc}); the "
+                                "lists on this computer are unchanged"
+                            ).format(url=url, done=done, exc=exc)
                         ) from None
                     if not chunk:
                         break
@@ -272,8 +287,10 @@ def fetch(
                     done += len(chunk)
                     if done > max_bytes:
                         raise DownloadError(
-                            f"{url}: more than {max_bytes:,} bytes, far more than any rating "
-                            "list; the download was stopped and nothing changed"
+                            _(
+                                "{url}: more than {max_bytes:,} bytes, far more than any "
+                                "rating list; the download was stopped and nothing changed"
+                            ).format(url=url, max_bytes=max_bytes)
                         )
                     digest.update(chunk)
                     out.write(chunk)
@@ -282,27 +299,38 @@ def fetch(
                 month = _month_of(response.headers.get("Last-Modified"))
         if announced is not None and done != announced:
             raise DownloadError(
-                f"{url}: the download stopped after {done:,} of {announced:,} bytes (the "
-                "connection was lost?); the lists on this computer are unchanged"
+                _(
+                    "{url}: the download stopped after {done:,} of {announced:,} bytes (the "
+                    "connection was lost?); the lists on this computer are unchanged"
+                ).format(url=url, done=done, announced=announced)
             )
         if done == 0:
-            raise DownloadError(f"{url}: the server sent an empty file; nothing changed")
+            raise DownloadError(
+                _("{url}: the server sent an empty file; nothing changed").format(url=url)
+            )
         sniff = head.lstrip().lower()
         if sniff.startswith((b"<!doctype html", b"<html")):
             raise DownloadError(
-                f"{url}: the address gives a web page, not a rating list: give the address of "
-                f"the list file itself (FIDE's are on {FIDE_DOWNLOAD_PAGE}); nothing changed"
+                _(
+                    "{url}: the address gives a web page, not a rating list: give the address "
+                    "of the list file itself (FIDE's are on {FIDE_DOWNLOAD_PAGE}); nothing "
+                    "changed"
+                ).format(url=url, FIDE_DOWNLOAD_PAGE=FIDE_DOWNLOAD_PAGE)
             )
         if head.startswith(b"PK") and not zipfile.is_zipfile(path):
             raise DownloadError(
-                f"{url}: the zip file that came is damaged; the lists on this computer are "
-                "unchanged"
+                _(
+                    "{url}: the zip file that came is damaged; the lists on this computer are "
+                    "unchanged"
+                ).format(url=url)
             )
         sha256 = digest.hexdigest()
         if expected and sha256 != expected:
             raise DownloadError(
-                f"{url}: the file's SHA-256 is {sha256}, not the {expected} given: a different "
-                "or damaged file; nothing changed"
+                _(
+                    "{url}: the file's SHA-256 is {sha256}, not the {expected} given: a "
+                    "different or damaged file; nothing changed"
+                ).format(url=url, sha256=sha256, expected=expected)
             )
         return Fetched(path, done, sha256, month)
     except BaseException:
@@ -351,9 +379,16 @@ def refresh(
         )
         if current is not None and current.list_date and month < current.list_date:
             raise DownloadError(
-                f"{download.url}: the list there is of {month}, older than the {download.name} "
-                f"list of {current.list_date} on this computer (an outdated mirror?); the list "
-                "on this computer is kept"
+                _(
+                    "{url}: the list there is of {month}, older than the {name} list of "
+                    "{list_date} on this computer (an outdated mirror?); the list on this "
+                    "computer is kept"
+                ).format(
+                    url=download.url,
+                    month=month,
+                    name=download.name,
+                    list_date=current.list_date,
+                )
             )
 
         def reading(done: int, total: int) -> None:

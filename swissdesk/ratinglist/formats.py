@@ -33,6 +33,7 @@ from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from swissdesk.i18n import _
 from swissdesk.ratinglist.parse import (
     RATING_KINDS,
     CancelCheck,
@@ -106,42 +107,58 @@ class ListFormat:
     def check(self) -> ListFormat:
         """The format, or :class:`FormatError` naming what is wrong."""
         if not self.name.strip():
-            raise FormatError("give the format a name")
+            raise FormatError(_("give the format a name"))
         if self.layout not in LAYOUTS:
-            raise FormatError(f"layout {self.layout!r}: csv or fixed")
+            raise FormatError(_("layout {layout!r}: csv or fixed").format(layout=self.layout))
         unknown = sorted(set(self.columns) - set(FIELDS))
         if unknown:
             raise FormatError(
-                f"unknown field(s) {', '.join(unknown)}: the fields are {', '.join(FIELDS)}"
+                _("unknown field(s) {unknown}: the fields are {FIELDS}").format(
+                    unknown=", ".join(unknown), FIELDS=", ".join(FIELDS)
+                )
             )
         if "name" not in self.columns and "surname" not in self.columns:
-            raise FormatError("map the player's name (name, or surname and given_name)")
+            raise FormatError(_("map the player's name (name, or surname and given_name)"))
         if "fide_id" not in self.columns and "national_id" not in self.columns:
-            raise FormatError("map an ID: fide_id, national_id or both")
+            raise FormatError(_("map an ID: fide_id, national_id or both"))
         if not self.kinds:
-            raise FormatError("map at least one rating: standard, rapid or blitz")
+            raise FormatError(_("map at least one rating: standard, rapid or blitz"))
         if self.layout == "csv" and self.delimiter not in DELIMITERS:
-            raise FormatError(f"delimiter {self.delimiter!r}: one of comma, semicolon, tab or bar")
+            raise FormatError(
+                _("delimiter {delimiter!r}: one of comma, semicolon, tab or bar").format(
+                    delimiter=self.delimiter
+                )
+            )
         if self.encoding not in ENCODINGS:
-            raise FormatError(f"encoding {self.encoding!r}: one of {', '.join(ENCODINGS)}")
+            raise FormatError(
+                _("encoding {encoding!r}: one of {ENCODINGS}").format(
+                    encoding=self.encoding, ENCODINGS=", ".join(ENCODINGS)
+                )
+            )
         if not 0 <= self.skip <= 100:
-            raise FormatError("lines before the first player: 0 to 100")
+            raise FormatError(_("lines before the first player: 0 to 100"))
         for name, spec in self.columns.items():
             text = spec.strip()
             if not text:
-                raise FormatError(f"{name}: give its column")
+                raise FormatError(_("{name}: give its column").format(name=name))
             if self.layout == "fixed":
                 m = _FIXED.match(text)
                 if not m or not 1 <= int(m.group(1)) <= int(m.group(2)) <= 4096:
                     raise FormatError(
-                        f"{name}: {text!r} is not a column range such as 10-42 (first and "
-                        "last character, counted from 1)"
+                        _(
+                            "{name}: {text!r} is not a column range such as 10-42 (first and "
+                            "last character, counted from 1)"
+                        ).format(name=name, text=text)
                     )
             elif text.isdigit() and not 1 <= int(text) <= 1000:
-                raise FormatError(f"{name}: column {text} (the first column is 1)")
+                raise FormatError(
+                    _("{name}: column {text} (the first column is 1)").format(name=name, text=text)
+                )
             elif not text.isdigit() and self.skip == 0:
                 raise FormatError(
-                    f"{name}: the column named {text!r} needs a header line (skip at least 1)"
+                    _(
+                        "{name}: the column named {text!r} needs a header line (skip at least 1)"
+                    ).format(name=name, text=text)
                 )
         return self
 
@@ -174,7 +191,9 @@ class ListFormat:
                 notes=str(data.get("notes", "")),
             )
         except (ValueError, KeyError, TypeError) as exc:
-            raise FormatError(f"the saved format {name!r} is damaged ({exc})") from None
+            raise FormatError(
+                _("the saved format {name!r} is damaged ({exc})").format(name=name, exc=exc)
+            ) from None
 
 
 def parse_columns(pairs: list[str]) -> dict[str, str]:
@@ -183,7 +202,9 @@ def parse_columns(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise FormatError(f"{pair!r}: FIELD=COLUMN, e.g. standard=5 or name=Surname")
+            raise FormatError(
+                _("{pair!r}: FIELD=COLUMN, e.g. standard=5 or name=Surname").format(pair=pair)
+            )
         out[key.strip()] = value.strip()
     return out
 
@@ -235,8 +256,10 @@ class _Reader:
                 except ValueError:
                     shown = ", ".join(n for n in names if n) or "(none)"
                     raise FormatError(
-                        f"{key}: the header line has no column named {text!r} (its columns: "
-                        f"{shown[:300]})"
+                        _(
+                            "{key}: the header line has no column named {text!r} (its columns: "
+                            "{shown})"
+                        ).format(key=key, text=text, shown=shown[:300])
                     ) from None
 
     def _split(self, line: str) -> list[str]:
@@ -260,18 +283,20 @@ def player_of(values: Mapping[str, str]) -> ListedPlayer:
         try:
             numbers[key] = _number(values[key])
         except ValueError:
-            raise ValueError(f"{key} {values[key]!r} is not a number") from None
+            raise ValueError(
+                _("{key} {values!r} is not a number").format(key=key, values=values[key])
+            ) from None
     name = values.get("name", "")
     if not name:
         surname, given = values.get("surname", ""), values.get("given_name", "")
         name = f"{surname}, {given}" if surname and given else surname or given
     name = " ".join(name.split())
     if not name:
-        raise ValueError("no name")
+        raise ValueError(_("no name"))
     national = values.get("national_id", "").strip().upper()
     fide = numbers.pop("fide_id", None) or 0
     if not fide and not national:
-        raise ValueError("no ID")
+        raise ValueError(_("no ID"))
     sex = values.get("sex", "").strip().upper()[:1]
     year = _YEAR.search(values.get("birth", ""))
     title = values.get("title", "").strip().upper()
@@ -307,10 +332,14 @@ def read_custom(
     try:
         lines = _bounded_lines(stream, name)
         header: str | None = None
-        for _ in range(fmt.skip):
+        for _skipped in range(fmt.skip):
             raw = next(lines, None)
             if raw is None:
-                raise RatingListError(f"{name}: the file has fewer than {fmt.skip} lines")
+                raise RatingListError(
+                    _("{name}: the file has fewer than {skip} lines").format(
+                        name=name, skip=fmt.skip
+                    )
+                )
             header = decode.send(raw).rstrip("\r\n").lstrip("\ufeff")
         reader = _Reader(fmt, header)
         good = 0
@@ -327,15 +356,24 @@ def read_custom(
                 counts.skip(f"line {line_no}: {exc}")
                 if good == 0 and counts.skipped >= 50:
                     raise RatingListError(
-                        f"{name}: the format {fmt.name!r} reads no player from the first "
-                        f"{counts.skipped} lines ({'; '.join(counts.skipped_examples[:3])}): "
-                        "another layout? The list on this computer is unchanged"
+                        _(
+                            "{name}: the format {name2!r} reads no player from the first "
+                            "{skipped} lines ({skipped_examples}): another layout? The list on "
+                            "this computer is unchanged"
+                        ).format(
+                            name=name,
+                            name2=fmt.name,
+                            skipped=counts.skipped,
+                            skipped_examples="; ".join(counts.skipped_examples[:3]),
+                        )
                     ) from None
                 continue
             good += 1
             yield player
     except OSError as exc:
-        raise RatingListError(f"{path}: cannot read the file: {exc}") from None
+        raise RatingListError(
+            _("{path}: cannot read the file: {exc}").format(path=path, exc=exc)
+        ) from None
     finally:
         close()
 
@@ -409,8 +447,10 @@ def saved_format(rating_list: RatingList, name: str) -> ListFormat:
     if name not in kept:
         known = ", ".join(kept) or "none yet"
         raise FormatError(
-            f"no list format named {name!r} (kept: {known}); define it with "
-            "'swissdesk rating-list format NAME --layout csv --column name=2 ...'"
+            _(
+                "no list format named {name!r} (kept: {known}); define it with 'swissdesk "
+                "rating-list format NAME --layout csv --column name=2 ...'"
+            ).format(name=name, known=known)
         )
     return kept[name]
 

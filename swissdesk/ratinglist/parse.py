@@ -43,6 +43,7 @@ from typing import IO
 from xml.etree import ElementTree
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 
 MAX_RATIO = 100
 """Most a zip member may unpack to, in times its compressed size (a zip bomb is refused
@@ -185,7 +186,9 @@ def open_list(
     try:
         raw = p.open("rb")
     except OSError as exc:
-        raise RatingListError(f"{p}: cannot open the file: {exc.strerror or exc}") from None
+        raise RatingListError(_(
+                                  "{p}: cannot open the file: {value}"
+                              ).format(p=p, value=exc.strerror or exc)) from None
     magic = raw.read(4)
     raw.seek(0)
     if not zipfile.is_zipfile(raw):
@@ -193,7 +196,9 @@ def open_list(
         if magic == b"PK\x03\x04":
             raw.close()
             raise RatingListError(
-                f"{p}: the zip file is damaged or incomplete (an interrupted download?)"
+                _(
+                    "{p}: the zip file is damaged or incomplete (an interrupted download?)"
+                ).format(p=p)
             )
         size = p.stat().st_size
         return io.BufferedReader(_Counting(raw, size, progress), 1 << 16), p.name, raw.close
@@ -207,7 +212,9 @@ def open_list(
         ]
         if not members:
             raise RatingListError(
-                f"{p}: the zip file holds no {' or '.join(suffixes)} rating list"
+                _(
+                    "{p}: the zip file holds no {suffixes} rating list"
+                ).format(p=p, suffixes=' or '.join(suffixes))
             )
         member = members[0]
         _check_member(p, member)
@@ -215,7 +222,9 @@ def open_list(
     except (*_ZIP_ERRORS, OSError, RuntimeError) as exc:
         raw.close()
         raise RatingListError(
-            f"{p}: the zip file is damaged or incomplete (an interrupted download?): {exc}"
+            _(
+                "{p}: the zip file is damaged or incomplete (an interrupted download?): {exc}"
+            ).format(p=p, exc=exc)
         ) from None
     except RatingListError:
         raw.close()
@@ -234,15 +243,25 @@ def _check_member(path: Path, member: zipfile.ZipInfo) -> None:
     """Refuse an encrypted member and one that would unpack to far more than a list."""
     if member.flag_bits & 0x1:
         raise RatingListError(
-            f"{path}: {member.filename} in the zip file is encrypted (password-protected); "
-            "FIDE's lists are not: download the list again"
+            _(
+                "{path}: {filename} in the zip file is encrypted (password-protected); FIDE's "
+                "lists are not: download the list again"
+            ).format(path=path, filename=member.filename)
         )
     limit = min(MAX_UNCOMPRESSED, max(MAX_RATIO * member.compress_size, 1 << 20))
     if member.file_size > limit:
         raise RatingListError(
-            f"{path}: {member.filename} would unpack to {member.file_size:,} bytes from "
-            f"{member.compress_size:,}, far more than a rating list (at most {MAX_RATIO} times "
-            "its compressed size): not a rating list, nothing was read"
+            _(
+                "{path}: {filename} would unpack to {file_size:,} bytes from "
+                "{compress_size:,}, far more than a rating list (at most {MAX_RATIO} times its "
+                "compressed size): not a rating list, nothing was read"
+            ).format(
+                path=path,
+                filename=member.filename,
+                file_size=member.file_size,
+                compress_size=member.compress_size,
+                MAX_RATIO=MAX_RATIO,
+            )
         )
 
 
@@ -265,8 +284,10 @@ def read_list(
         guess = kind or _kind_from_name(name)
         if head[:2] in _UTF16_BOMS and not _looks_like_xml(head):
             raise RatingListError(
-                f"{name}: the list is written in UTF-16; save it as UTF-8 (or download FIDE's "
-                "list again) and import it then"
+                _(
+                    "{name}: the list is written in UTF-16; save it as UTF-8 (or download "
+                    "FIDE's list again) and import it then"
+                ).format(name=name)
             )
         records = (
             _read_xml(stream, counts, guess)
@@ -279,10 +300,15 @@ def read_list(
             yield player
     except _ZIP_ERRORS as exc:
         raise RatingListError(
-            f"{path}: the zip file is damaged or incomplete (an interrupted download?): {exc}"
+            _(
+                "{path}: the zip file is damaged or incomplete (an interrupted download?): "
+                "{exc}"
+            ).format(path=path, exc=exc)
         ) from None
     except OSError as exc:
-        raise RatingListError(f"{path}: cannot read the file: {exc}") from None
+        raise RatingListError(_(
+                                  "{path}: cannot read the file: {exc}"
+                              ).format(path=path, exc=exc)) from None
     finally:
         close()
 
@@ -349,8 +375,10 @@ class _MarkupGuard:
     def check(self, chunk: bytes) -> None:
         if b"<!DOCTYPE" in chunk or b"<!ENTITY" in chunk:
             raise RatingListError(
-                "the XML list declares a DOCTYPE or entities, which FIDE's lists never do: "
-                "not a rating list; the previous list is kept"
+                _(
+                    "the XML list declares a DOCTYPE or entities, which FIDE's lists never do: "
+                    "not a rating list; the previous list is kept"
+                )
             )
         first = min((i for i in (chunk.find(b"<"), chunk.find(b">")) if i >= 0), default=-1)
         if first < 0:
@@ -366,8 +394,10 @@ class _MarkupGuard:
     @staticmethod
     def _refuse() -> None:
         raise RatingListError(
-            f"the XML list holds a tag, a name or a text longer than {MAX_RUN:,} bytes, which "
-            "no rating list does: not a rating list; the previous list is kept"
+            _(
+                "the XML list holds a tag, a name or a text longer than {MAX_RUN:,} bytes, "
+                "which no rating list does: not a rating list; the previous list is kept"
+            ).format(MAX_RUN=MAX_RUN)
         )
 
 
@@ -399,9 +429,11 @@ def _read_xml(stream: IO[bytes], counts: ReadCounts, kind: str) -> Iterator[List
                 since_player += 1
                 if since_player > MAX_EVENTS:
                     raise RatingListError(
-                        f"the XML list holds more than {MAX_EVENTS // 2} elements outside or "
-                        "inside one player, which no rating list does: not a rating list; "
-                        "the previous list is kept"
+                        _(
+                            "the XML list holds more than {value} elements outside or inside "
+                            "one player, which no rating list does: not a rating list; the "
+                            "previous list is kept"
+                        ).format(value=MAX_EVENTS // 2)
                     )
                 if event == "start":
                     if root is None:
@@ -424,20 +456,22 @@ def _read_xml(stream: IO[bytes], counts: ReadCounts, kind: str) -> Iterator[List
                     counts.skip(f"record {counts.read} (FIDE ID {ident}): {exc}")
     except ElementTree.ParseError as exc:
         raise RatingListError(
-            f"the XML list is damaged or incomplete ({exc}); the previous list is kept"
+            _(
+                "the XML list is damaged or incomplete ({exc}); the previous list is kept"
+            ).format(exc=exc)
         ) from None
     if root is None:
-        raise RatingListError("the file is empty or not a FIDE rating list")
+        raise RatingListError(_("the file is empty or not a FIDE rating list"))
     counts.kinds = RATING_KINDS if saw_rapid_or_blitz else (kind,)
 
 
 def _xml_player(f: dict[str, str], kind: str) -> ListedPlayer:
     ident = _number(f.get("fideid"))
     if ident is None or ident <= 0:
-        raise ValueError("no FIDE ID")
+        raise ValueError(_("no FIDE ID"))
     name = f.get("name", "").strip()
     if not name:
-        raise ValueError("no name")
+        raise ValueError(_("no name"))
     values: dict[str, int | None] = {}
     separate = "rapid_rating" not in f and "blitz_rating" not in f
     for tag, attr in _XML_TAGS.items():
@@ -448,7 +482,9 @@ def _xml_player(f: dict[str, str], kind: str) -> ListedPlayer:
         try:
             values[attr] = _number(f[tag])
         except ValueError:
-            raise ValueError(f"{tag} {f[tag].strip()!r} is not a number") from None
+            raise ValueError(_(
+                                 "{tag} {strip!r} is not a number"
+                             ).format(tag=tag, strip=f[tag].strip())) from None
     try:
         birth = _number(f.get("birthday"))
     except ValueError:
@@ -524,8 +560,10 @@ def txt_columns(header: str, kind: str) -> list[tuple[str, int, int]]:
     found = {name for _, name in positions}
     if "fide_id" not in found or "name" not in found:
         raise RatingListError(
-            "the first line is not a rating list header (it must name the columns "
-            "'ID Number' and 'Name')"
+            _(
+                "the first line is not a rating list header (it must name the columns 'ID "
+                "Number' and 'Name')"
+            )
         )
     columns: list[tuple[str, int, int]] = []
     for i, (start, name) in enumerate(positions):
@@ -542,7 +580,7 @@ def _read_txt(
     try:
         header = _decode(next(lines)).rstrip("\r\n")
     except StopIteration:
-        raise RatingListError(f"{name}: the file is empty") from None
+        raise RatingListError(_("{name}: the file is empty").format(name=name)) from None
     columns = txt_columns(header, kind)
     kinds = tuple(k for k in RATING_KINDS if any(c[0] == k for c in columns))
     counts.kinds = kinds or (kind,)
@@ -580,8 +618,10 @@ def _bounded_lines(stream: IO[bytes], name: str) -> Iterator[bytes]:
         line_no += 1
         if len(raw) > MAX_LINE:
             raise RatingListError(
-                f"{name}: line {line_no} is longer than {MAX_LINE:,} characters, which no "
-                "rating list line is: not a rating list; the previous list is kept"
+                _(
+                    "{name}: line {line_no} is longer than {MAX_LINE:,} characters, which no "
+                    "rating list line is: not a rating list; the previous list is kept"
+                ).format(name=name, line_no=line_no, MAX_LINE=MAX_LINE)
             )
         yield raw
 

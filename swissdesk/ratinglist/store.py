@@ -23,6 +23,7 @@ from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, fields
 from pathlib import Path
 
+from swissdesk.i18n import _
 from swissdesk.ratinglist.names import given_name_first, prefix_upper_bound, search_key
 from swissdesk.ratinglist.parse import (
     RATING_KINDS,
@@ -170,8 +171,10 @@ class RatingList:
     def _connect(self, *, create: bool = False) -> sqlite3.Connection:
         if not create and not self.path.exists():
             raise RatingListError(
-                "no rating list has been imported yet: download FIDE's list "
-                "(players_list_xml.zip) and run 'swissdesk rating-list import FILE'"
+                _(
+                    "no rating list has been imported yet: download FIDE's list "
+                    "(players_list_xml.zip) and run 'swissdesk rating-list import FILE'"
+                )
             )
         if create:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -188,7 +191,9 @@ class RatingList:
                 )
         except sqlite3.DatabaseError as exc:
             raise RatingListError(
-                f"{self.path}: the rating list database is unusable: {exc}"
+                _(
+                    "{path}: the rating list database is unusable: {exc}"
+                ).format(path=self.path, exc=exc)
             ) from None
         return conn
 
@@ -248,7 +253,9 @@ class RatingList:
             ).fetchone()[0]
             first = next(records, None)
             if first is None:
-                raise RatingListError(f"{file_name}: the list holds no player")
+                raise RatingListError(_(
+                                          "{file_name}: the list holds no player"
+                                      ).format(file_name=file_name))
             kinds = counts.kinds
             if whole or set(kinds) >= set(RATING_KINDS):
                 conn.execute("DELETE FROM players WHERE source = ?", (source,))
@@ -266,10 +273,18 @@ class RatingList:
             ).fetchone()[0]
             if keep_unless_percent is not None and 100 * total < keep_unless_percent * before:
                 raise RatingListError(
-                    f"{file_name} holds {total:,} players where the {source} list had "
-                    f"{before:,}: less than {keep_unless_percent} % of them, which no new month "
-                    "of a list does (a list cut short, or another file?); the previous list is "
-                    "kept"
+                    _(
+                        "{file_name} holds {total:,} players where the {source} list had "
+                        "{before:,}: less than {keep_unless_percent} % of them, which no new "
+                        "month of a list does (a list cut short, or another file?); the "
+                        "previous list is kept"
+                    ).format(
+                        file_name=file_name,
+                        total=total,
+                        source=source,
+                        before=before,
+                        keep_unless_percent=keep_unless_percent,
+                    )
                 )
             old = conn.execute("SELECT kinds FROM sources WHERE name = ?", (source,)).fetchone()
             all_kinds = set(kinds) | (set(old[0].split(",")) if old and old[0] else set())
@@ -417,7 +432,9 @@ class RatingList:
                 f"SELECT {columns}, rowid FROM players WHERE rowid IN ({marks})", tuple(order)
             ).fetchall()
         except sqlite3.DatabaseError as exc:
-            raise RatingListError(f"{self.path}: the rating list cannot be read: {exc}") from None
+            raise RatingListError(_(
+                                      "{path}: the rating list cannot be read: {exc}"
+                                  ).format(path=self.path, exc=exc)) from None
         rows.sort(key=lambda r: order[r[-1]])
         return [_match(r[:-1]) for r in rows]
 
@@ -435,7 +452,9 @@ class RatingList:
         try:
             rows = conn.execute("SELECT * FROM sources ORDER BY name").fetchall()
         except sqlite3.DatabaseError as exc:
-            raise RatingListError(f"{self.path}: the rating list cannot be read: {exc}") from None
+            raise RatingListError(_(
+                                      "{path}: the rating list cannot be read: {exc}"
+                                  ).format(path=self.path, exc=exc)) from None
         finally:
             conn.close()
         return [
@@ -460,7 +479,9 @@ class RatingList:
         except sqlite3.OperationalError:
             return []  # a database from before downloads (the table comes with the next write)
         except sqlite3.DatabaseError as exc:
-            raise RatingListError(f"{self.path}: the rating list cannot be read: {exc}") from None
+            raise RatingListError(_(
+                                      "{path}: the rating list cannot be read: {exc}"
+                                  ).format(path=self.path, exc=exc)) from None
         finally:
             conn.close()
         return [ListDownload(r[0], r[1], r[2], r[3], r[4], r[5], int(r[6])) for r in rows]
@@ -483,7 +504,9 @@ class RatingList:
             )
         except sqlite3.DatabaseError as exc:
             raise RatingListError(
-                f"{self.path}: the rating list cannot be written: {exc}"
+                _(
+                    "{path}: the rating list cannot be written: {exc}"
+                ).format(path=self.path, exc=exc)
             ) from None
         finally:
             conn.close()
@@ -509,7 +532,9 @@ class RatingList:
         except sqlite3.OperationalError:
             return {}  # a database from before formats (the table comes with the next write)
         except sqlite3.DatabaseError as exc:
-            raise RatingListError(f"{self.path}: the rating list cannot be read: {exc}") from None
+            raise RatingListError(_(
+                                      "{path}: the rating list cannot be read: {exc}"
+                                  ).format(path=self.path, exc=exc)) from None
         finally:
             conn.close()
         return {str(r[0]): str(r[1]) for r in rows}
@@ -520,7 +545,9 @@ class RatingList:
         try:
             conn.execute("INSERT OR REPLACE INTO formats VALUES (?, ?)", (name, definition))
         except sqlite3.DatabaseError as exc:
-            raise RatingListError(f"{self.path}: the rating list cannot be written: {exc}") from None
+            raise RatingListError(_(
+                                      "{path}: the rating list cannot be written: {exc}"
+                                  ).format(path=self.path, exc=exc)) from None
         finally:
             conn.close()
 

@@ -74,6 +74,8 @@ def render(
     venue_url: str = "",
     codes: Mapping[int, str] | None = None,
     checked_in: Collection[int] | None = None,
+    fees: Mapping[int, tuple[int, int]] | None = None,
+    currency: str = "",
 ) -> Path:
     """Write the document ``kind`` (one of :data:`KINDS`) for ``tournament`` as a PDF.
 
@@ -93,7 +95,8 @@ def render(
     FIDE's rules alone apply. ``venue_url``: the venue's address (``swissdesk serve``),
     printed with its QR code in the header of the board list and the pairings by name
     (and on the code slips). ``codes`` (TPN -> personal code) and ``checked_in`` (TPNs)
-    are what the file keeps for the players' phones: the code slips and the check-in list;
+    are what the file keeps for the players' phones: the code slips and the check-in list
+    (with ``fees``, TPN -> (due, paid) in cents, in ``currency``: the entry fees recorded);
     the pairing cards print the codes too (with ``venue_url``, each as a QR code of the
     player's own address). No other document ever prints a code.
 
@@ -122,7 +125,9 @@ def render(
             ticked = tuple(checked_in or ())
             return write_atomically(
                 out_path,
-                lambda temp: render_checkin_list(tournament, temp, checked_in=ticked, paper=paper),
+                lambda temp: render_checkin_list(
+                    tournament, temp, checked_in=ticked, fees=fees, currency=currency, paper=paper
+                ),
             )
         held = dict(codes or {})
         url = venue_url

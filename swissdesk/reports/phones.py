@@ -3,8 +3,9 @@ personal-code slips.
 
 - **Check-in list**: every player in alphabetical order (where a player looks for their
   name at the desk) with pairing number, rating, federation, a tick for those already
-  checked in (at the desk or from a phone), the entry fee's *due* and *paid* columns and a
-  signature column, written in by hand at the desk.
+  checked in (at the desk or from a phone), the entry fee's *due* and *paid* amounts where
+  recorded (``swissdesk player-fee``, the window's *Entry fee…*), with their totals at the
+  bottom (else written in by hand), and a signature column.
 - **Code slips**: one cut-out slip per player with the name, pairing number and personal
   code, and where to use it: with the venue's address, a QR code of the player's own
   address (``/me?code=…``), so that the phone opens check-in or the board without typing.
@@ -23,6 +24,7 @@ from reportlab.platypus import Flowable, PageBreak
 
 from swissdesk.i18n import _, ngettext
 from swissdesk.model.tournament import Player, Tournament
+from swissdesk.prizes.money import Currency
 from swissdesk.reports.common import note, rating_text, sort_name
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
 from swissdesk.reports.layout import (
@@ -43,20 +45,27 @@ def render_checkin_list(
     out_path: Path,
     *,
     checked_in: Collection[int] = (),
+    fees: Mapping[int, tuple[int, int]] | None = None,
+    currency: str = "",
     paper: str = "a4",
 ) -> Path:
-    """Write the check-in list (``checked_in``: TPNs already ticked in)."""
+    """Write the check-in list (``checked_in``: TPNs already ticked in; ``fees``: TPN ->
+    (due, paid) in cents, the entry fees recorded, printed with their totals; ``currency``:
+    its code, the prize plan's, or ``""``: amounts written plainly)."""
     width, _height = frame_size(paper)
     font = 10.0
+    fees = dict(fees or {})
+    money = Currency(currency, 2)
     players = sorted(tournament.players, key=lambda p: (sort_name(p.name), p.tpn))
-    fixed = [30.0, 40.0, 32.0, 36.0, 50.0, 50.0]  # No., Rating, FED, In, Due, Paid
-    sign_w = 114.0
+    fixed = [30.0, 40.0, 32.0, 36.0, 56.0, 56.0]  # No., Rating, FED, In, Due, Paid
+    sign_w = 102.0
     name_w = width - sum(fixed) - sign_w
     rows = [
         [_("No."), _("Name"), _("Rating"), _("FED"), _("In"), _("Fee due"), _("Paid"),
          _("Signature")]
     ]  # fmt: skip
     for p in players:
+        fee = fees.get(p.tpn)
         rows.append(
             [
                 str(p.tpn),
@@ -64,26 +73,51 @@ def render_checkin_list(
                 rating_text(p),
                 p.federation,
                 CHECK if p.tpn in checked_in else "",
-                "",
-                "",
+                money.text(fee[0]) if fee is not None else "",
+                money.text(fee[1]) if fee is not None else "",
                 "",
             ]
         )
-    widths = [fixed[0], name_w, *fixed[1:], sign_w]
-    align = ["RIGHT", "LEFT", "RIGHT", "CENTER", "CENTER", "CENTER", "CENTER", "LEFT"]
-    story: list[Flowable] = [grid_table(rows, widths, font_size=font, align=align,
-                                        bold_columns=(1,))]  # fmt: skip
     present = sum(1 for p in players if p.tpn in checked_in)
     count = len(players)
-    story.append(note(
-        ngettext(
-            "{count} player; {present} checked in, {absent} not yet. Fee due and paid, and "
-            "the signature, are written in at the desk.",
-            "{count} players; {present} checked in, {absent} not yet. Fee due and paid, and "
-            "the signature, are written in at the desk.",
+    listed = [fees[p.tpn] for p in players if p.tpn in fees]
+    due = sum(f[0] for f in listed)
+    paid = sum(f[1] for f in listed)
+    if listed:  # the totals, where the desk adds up its cash box
+        rows.append(["", _("Total"), "", "", str(present), money.text(due), money.text(paid), ""])
+    widths = [fixed[0], name_w, *fixed[1:], sign_w]
+    align = ["RIGHT", "LEFT", "RIGHT", "CENTER", "CENTER", "RIGHT", "RIGHT", "LEFT"]
+    story: list[Flowable] = [grid_table(rows, widths, font_size=font, align=align,
+                                        bold_columns=(1,))]  # fmt: skip
+    if not listed:
+        story.append(note(
+            ngettext(
+                "{count} player; {present} checked in, {absent} not yet. Fee due and paid, and "
+                "the signature, are written in at the desk.",
+                "{count} players; {present} checked in, {absent} not yet. Fee due and paid, and "
+                "the signature, are written in at the desk.",
+                count,
+            ).format(count=count, present=present, absent=count - present)
+        ))  # fmt: skip
+    else:
+        players_line = ngettext(
+            "{count} player; {present} checked in, {absent} not yet.",
+            "{count} players; {present} checked in, {absent} not yet.",
             count,
         ).format(count=count, present=present, absent=count - present)
-    ))  # fmt: skip
+        fees_line = ngettext(
+            "Entry fees recorded for {players} player: {due} due, {paid} paid, {left} still "
+            "to pay. The signature is written in at the desk.",
+            "Entry fees recorded for {players} players: {due} due, {paid} paid, {left} still "
+            "to pay. The signature is written in at the desk.",
+            len(listed),
+        ).format(
+            players=len(listed),
+            due=money.text(due, code=True),
+            paid=money.text(paid, code=True),
+            left=money.text(sum(max(0, f[0] - f[1]) for f in listed), code=True),
+        )
+        story.append(note(f"{players_line} {fees_line}"))
     header = make_header(tournament, _("Check-in list"), _("Alphabetical"), None)
     return build_pdf(Path(out_path), story, header, paper=paper)
 

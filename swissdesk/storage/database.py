@@ -712,6 +712,24 @@ def fill_v11_ratings(con: sqlite3.Connection) -> None:
 MIGRATIONS[10] = migrate_10_add_player_ratings
 
 
+def migrate_11_add_entry_fee(con: sqlite3.Connection) -> None:
+    """Version 11 -> 12: each player's entry fee, due and paid, in cents (issue 35). Empty
+    in an older file (no fee recorded: the check-in list's columns stay blank, as before).
+    Frozen SQL (never the current models), as the models write it."""
+    con.execute(
+        "CREATE TABLE entry_fee (\n"
+        "\tplayer_id INTEGER NOT NULL, \n"
+        "\tdue INTEGER NOT NULL, \n"
+        "\tpaid INTEGER NOT NULL, \n"
+        "\tPRIMARY KEY (player_id), \n"
+        "\tFOREIGN KEY(player_id) REFERENCES player (id) ON DELETE CASCADE\n"
+        ")"
+    )
+
+
+MIGRATIONS[11] = migrate_11_add_entry_fee
+
+
 def translate_error(exc: BaseException, path: Path) -> StorageError:
     """The arbiter's message for a SQLite failure while using ``path``."""
     orig = exc.orig if isinstance(exc, DBAPIError) else exc

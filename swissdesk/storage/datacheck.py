@@ -240,6 +240,14 @@ def _codes(con: sqlite3.Connection) -> Iterator[str]:
         ("result_report", "board", 1),
         ("rating_correction", "round_number", 1),
     )
+    for column in ("due", "paid"):  # cents: an entry fee may pass the whole numbers' range
+        row = con.execute(
+            f'SELECT rowid, "{column}" FROM entry_fee WHERE typeof("{column}") = \'integer\' '
+            f'AND ("{column}" < 0 OR "{column}" > ?) LIMIT 1',
+            (schema.MAX_FEE_CENTS,),
+        ).fetchone()
+        if row is not None:
+            yield f"entry_fee row {row[0]}: {column} {row[1]} is out of range"
     for table, column, lowest in ranges:
         row = con.execute(
             f'SELECT rowid, "{column}" FROM "{table}" WHERE typeof("{column}") = \'integer\' '

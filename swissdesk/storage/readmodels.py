@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -30,6 +31,7 @@ from swissdesk.storage.convert import (
 )
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.results import board_result_from_codes, result_text
+from swissdesk.storage.said import in_language
 from swissdesk.storage.schema import AuditRecord, PlayerRecord, RoundRecord, TournamentRecord
 from swissdesk.storage.sections import in_section, section_of
 from swissdesk.storage.views import (
@@ -136,8 +138,8 @@ def audit_log(session: Session, limit: int | None = None) -> list[AuditEntry]:
             id=r.id,
             at=r.at,
             action=r.action,
-            summary=r.summary,
-            payload=json.loads(r.payload),
+            summary=in_language(payload.get("said"), r.summary),
+            payload=payload,
             undone=r.undone_by is not None,
             undo_of=r.undo_of,
             section_id=r.section_id,
@@ -148,7 +150,13 @@ def audit_log(session: Session, limit: int | None = None) -> list[AuditEntry]:
             ),
         )
         for r in reversed(rows)
+        for payload in (_payload(r.payload),)
     ]
+
+
+def _payload(text: str) -> dict[str, Any]:
+    data = json.loads(text)
+    return data if isinstance(data, dict) else {}
 
 
 def section_infos(session: Session) -> list[SectionInfo]:

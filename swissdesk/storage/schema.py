@@ -28,7 +28,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 """Version of the tables below; bump it and add a migration to ``database.MIGRATIONS``.
 
 2: the team tables (``team_settings``, ``team``, ``team_member``, ``team_board``).
@@ -52,7 +52,9 @@ Q192-193).
 (results reported from the phones, per board).
 
 11: every rating a player holds, with its source and date (issue 31, checklist Q134):
-``player.ratings``."""
+``player.ratings``.
+
+12: ``entry_fee``: each player's entry fee, due and paid, in cents (issue 35)."""
 
 APPLICATION_ID = 0x53574453
 """``PRAGMA application_id`` of every swissdesk file ("SWDS"), so tools recognise it."""
@@ -385,6 +387,26 @@ class PlayerCodeRecord(Base):
     )
     code: Mapped[str] = mapped_column(String, unique=True)
     issued_at: Mapped[str] = mapped_column(String, default="")
+
+
+MAX_FEE_CENTS = 100_000_000_000
+"""The largest entry fee recorded, in cents (a billion currency units): far above any fee
+in any currency; a larger figure is a typing mistake (the data check refuses it too)."""
+
+
+class EntryFeeRecord(Base):
+    """A player's entry fee (issue 35): ``due`` (what the player owes) and ``paid`` (what
+    the desk received), in cents of the event's currency: integers, no float ever holds
+    money. No row: nothing recorded. Not section-scoped of its own: it follows its player
+    (a player moved to another section has paid all the same)."""
+
+    __tablename__ = "entry_fee"
+
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("player.id", ondelete="CASCADE"), primary_key=True
+    )
+    due: Mapped[int] = mapped_column(Integer)
+    paid: Mapped[int] = mapped_column(Integer)
 
 
 class VenueStateRecord(SectionScoped, Base):

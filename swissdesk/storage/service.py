@@ -77,6 +77,7 @@ from swissdesk.storage.errors import (
 )
 from swissdesk.storage.importing import PreparedImport
 from swissdesk.storage.levels import IntegrityEvent, require, updated_log
+from swissdesk.storage.said import Said, worded
 from swissdesk.storage.schema import AuditRecord, EntryRecord, PlayerRecord
 from swissdesk.storage.sections import SECTION, audit_section, in_section
 from swissdesk.storage.views import (
@@ -745,6 +746,20 @@ class TournamentFile:
         with self._read() as session:
             return phoneviews.player_codes(session)
 
+    def entry_fees(self) -> dict[int, tuple[int, int]]:
+        """TPN -> (due, paid), in cents, for this section's players with an entry fee
+        recorded (:class:`~swissdesk.storage.commands.fees.SetEntryFee`)."""
+        from swissdesk.storage.commands import fees
+
+        with self._read() as session:
+            return fees.entry_fees(session)
+
+    def fee_currency(self) -> str:
+        """The currency entry fees are written in: the prize plan's (``""``: none named,
+        the amounts are written plainly)."""
+        plan = self.prize_plan()
+        return plan.rules.currency if plan is not None else ""
+
     def code_holder(self, code: str) -> CodeHolder | None:
         """Who holds the personal code ``code`` in the event (``None``: nobody)."""
         from swissdesk.storage import phoneviews
@@ -928,6 +943,8 @@ class TournamentFile:
                     summary, payload, warnings = step.apply(session, action)
                     payload = {**payload, "redo": encode(action)}
                     undo_of = None
+                if isinstance(summary, Said):  # worded again in each reader's language
+                    payload = {**payload, "said": summary.to_json()}
                 # A pairing-integrity event joins the tournament's log (the TRF's ###
                 # lines); the log before is kept so that Undo puts it back.
                 log_integrity(session, payload)
@@ -953,7 +970,9 @@ class TournamentFile:
                     )
                 audit_id = audit.id
             self._checkpoint("PASSIVE")
-        return ActionResult(audit_id=audit_id, action=name, summary=summary, warnings=warnings)
+        return ActionResult(
+            audit_id=audit_id, action=name, summary=worded(summary), warnings=warnings
+        )
 
 def _require_import(confirmed: int, prepared: Sequence[PreparedImport]) -> None:
     """The Level-3 question of the imported rounds that break the pairing rules (Q55)."""

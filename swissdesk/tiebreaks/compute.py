@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.model.ratings import TiebreakRatingMode
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
@@ -132,7 +133,7 @@ def build_view(
     for nothing."""
     tpns = {p.tpn for p in tournament.players}
     if len(tpns) != len(tournament.players):
-        raise InputError("two players share a pairing number; cannot compute standings")
+        raise InputError(_("two players share a pairing number; cannot compute standings"))
     traits = _result_traits(tournament.scoring)
     match_scores = tournament.system == DOUBLE_SWISS
     rating_in = _rating_reader(tournament, rounds)
@@ -148,8 +149,10 @@ def build_view(
             opponent = entry.opponent
             if opponent is not None and opponent not in tpns:
                 raise InputError(
-                    f"player {p.tpn} ({p.name}) has opponent {opponent} in round {r}, "
-                    "but no player has that pairing number"
+                    _(
+                        "player {tpn} ({name}) has opponent {opponent} in round {r}, but no "
+                        "player has that pairing number"
+                    ).format(tpn=p.tpn, name=p.name, opponent=opponent, r=r)
                 )
             if opponent in excluded:
                 recs.append(_NOT_COUNTED)
@@ -395,7 +398,7 @@ def _cut(items: list[_Contribution], low: int, high: int, rounds: int) -> list[_
     """
     low = min(low, rounds)
     high = min(high, rounds - low)
-    for _ in range(low):
+    for _step in range(low):
         if not items:
             break
         least = min(items, key=lambda c: (c.score, c.value))
@@ -408,7 +411,7 @@ def _cut(items: list[_Contribution], low: int, high: int, rounds: int) -> list[_
         else:
             victim = least
         items.remove(victim)
-    for _ in range(high):
+    for _step in range(high):
         if not items:
             break
         items.remove(max(items, key=lambda c: (c.score, c.value)))

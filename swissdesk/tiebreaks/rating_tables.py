@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
+from swissdesk.i18n import _
+
 # Table 8.1(a): dp for p = 1.00, 0.99, ..., 0.51 (the lower half is the mirror image).
 _DP_UPPER_HALF = (
     800, 677, 589, 538, 501, 470, 444, 422, 401, 383,
@@ -23,7 +25,9 @@ _DP_UPPER_HALF = (
 def dp_for_percentage(p_hundredths: int) -> int:
     """Rating difference ``dp`` for a score fraction given in hundredths (0..100), table 8.1(a)."""
     if not 0 <= p_hundredths <= 100:
-        raise ValueError(f"score fraction out of range: {p_hundredths}")
+        raise ValueError(
+            _("score fraction out of range: {p_hundredths}").format(p_hundredths=p_hundredths)
+        )
     if p_hundredths == 50:
         return 0
     if p_hundredths > 50:

@@ -111,16 +111,24 @@ def parse_tiebreak(code: str) -> TiebreakSpec:
     """Parse one tie-break code; raise :class:`InputError` naming what is wrong."""
     text = code.strip()
     if not text:
-        raise InputError("empty tie-break code")
+        raise InputError(_("empty tie-break code"))
     head, *modifiers = text.upper().split("/")
     name, _sep, point_type = head.partition(":")
     name = ALIASES.get(name.strip(), name.strip())
     if name not in TIEBREAK_NAMES:
         known = ", ".join(sorted(TIEBREAK_NAMES))
-        raise InputError(f"unknown tie-break {text!r}; known tie-breaks: {known}")
+        raise InputError(
+            _("unknown tie-break {text!r}; known tie-breaks: {known}").format(
+                text=text, known=known
+            )
+        )
     point_type = point_type.strip()
     if point_type and point_type not in _POINT_TYPES:
-        raise InputError(f"tie-break {text!r}: unknown point type {point_type!r}")
+        raise InputError(
+            _("tie-break {text!r}: unknown point type {point_type!r}").format(
+                text=text, point_type=point_type
+            )
+        )
     cut_low = cut_high = 0
     forfeits_played = reverse = False
     koya_limit = Fraction(50)
@@ -143,11 +151,19 @@ def parse_tiebreak(code: str) -> TiebreakSpec:
             try:
                 koya_limit = Fraction(mod[1:])
             except (ValueError, ZeroDivisionError):
-                raise InputError(f"tie-break {text!r}: bad Koya limit {mod[1:]!r}") from None
+                raise InputError(
+                    _("tie-break {text!r}: bad Koya limit {mod!r}").format(text=text, mod=mod[1:])
+                ) from None
             if not 0 <= koya_limit <= 100:
-                raise InputError(f"tie-break {text!r}: Koya limit must be 0-100 %")
+                raise InputError(
+                    _("tie-break {text!r}: Koya limit must be 0-100 %").format(text=text)
+                )
         else:
-            raise InputError(f"tie-break {text!r}: modifier {mod!r} does not apply to {name}")
+            raise InputError(
+                _("tie-break {text!r}: modifier {mod!r} does not apply to {name}").format(
+                    text=text, mod=mod, name=name
+                )
+            )
     return TiebreakSpec(
         code=text,
         name=name,
@@ -168,9 +184,13 @@ def _parse_shift(code: str, mod: str) -> Fraction:
     try:
         value = Fraction(number)
     except (ValueError, ZeroDivisionError):
-        raise InputError(f"tie-break {code!r}: bad Koya limit change {mod!r}") from None
+        raise InputError(
+            _("tie-break {code!r}: bad Koya limit change {mod!r}").format(code=code, mod=mod)
+        ) from None
     if value < 0 or not number.replace(".", "", 1).isdigit():
-        raise InputError(f"tie-break {code!r}: bad Koya limit change {mod!r}")
+        raise InputError(
+            _("tie-break {code!r}: bad Koya limit change {mod!r}").format(code=code, mod=mod)
+        )
     points = value if "." in number else value / 2
     # L+n raises the limit (fewer opponents count), L-n lowers it.
     return points if mod[1] == "+" else -points
@@ -242,11 +262,11 @@ def long_event_advice(codes: tuple[str, ...] | list[str]) -> str:
     rated = rating_tiebreaks(codes)
     if not rated:
         return ""
-    return (
-        f"rating-based tie-breaks ({', '.join(rated)}) are not recommended in an event over "
-        "30 days: the players' ratings change from one rating period to the next; prefer "
-        "tie-breaks from the results (Buchholz, Sonneborn-Berger, direct encounter)"
-    )
+    return _(
+        "rating-based tie-breaks ({codes}) are not recommended in an event over 30 days: the "
+        "players' ratings change from one rating period to the next; prefer tie-breaks from "
+        "the results (Buchholz, Sonneborn-Berger, direct encounter)"
+    ).format(codes=", ".join(rated))
 
 
 def parse_tiebreak_list(text: str) -> tuple[TiebreakSpec, ...]:

@@ -171,7 +171,9 @@ def tiebreak_values(view: c.RoundsView, spec: TiebreakSpec) -> dict[int, c.Value
         return _SIMPLE[spec.name](view)
     if spec.name in _WITH_SPEC:
         return _WITH_SPEC[spec.name](view, spec)
-    raise InputError(f"tie-break {spec.code!r} depends on the ranking; use compute_standings")
+    raise InputError(
+        _("tie-break {code!r} depends on the ranking; use compute_standings").format(code=spec.code)
+    )
 
 
 def declared_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
@@ -246,14 +248,20 @@ def compute_standings(
     for spec in specs:
         if spec.point_type and not tournament.is_team:
             raise InputError(
-                f"tie-break {spec.code!r}: a point type (:{spec.point_type}) applies to team "
-                "tournaments only"
+                _(
+                    "tie-break {code!r}: a point type (:{point_type}) applies to team "
+                    "tournaments only"
+                ).format(code=spec.code, point_type=spec.point_type)
             )
     last = completed_rounds(tournament)
     known = max([last, *(len(p.rounds) for p in tournament.players)])
     rounds = last if after_round is None else after_round
     if rounds < 0 or rounds > known:
-        raise InputError(f"cannot rank after round {rounds}: the tournament has {known} rounds")
+        raise InputError(
+            _("cannot rank after round {rounds}: the tournament has {known} rounds").format(
+                rounds=rounds, known=known
+            )
+        )
     excluded = excluded_from_standings(tournament, rounds)
     view = c.build_view(tournament, rounds, excluded=excluded)
     points_column: dict[int, c.Value] = {t: Fraction(p, 2) for t, p in view.points.items()}

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from swissdesk.i18n import N_
+from swissdesk.i18n import N_, _
 from swissdesk.model.team import (
     FORFEITS,
     entry_game_points,
@@ -74,7 +74,9 @@ def team_tiebreak_values(
     """
     if name not in TEAM_TIEBREAKS:
         known = ", ".join(TEAM_TIEBREAKS)
-        raise ValueError(f"unknown team tie-break {name!r} (known: {known})")
+        raise ValueError(
+            _("unknown team tie-break {name!r} (known: {known})").format(name=name, known=known)
+        )
     last = (
         rounds
         if rounds is not None

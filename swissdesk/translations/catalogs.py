@@ -30,6 +30,8 @@ KEYWORDS = {
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
     "N_": None,
+    "said": None,
+    "said_n": (1, 2),
 }
 METHOD_MAP = [
     ("**/templates/**.html", "jinja2"),

@@ -536,7 +536,8 @@ def create_app(hub: Hub) -> ASGIApp:
         return await phones.me(request)
 
     async def kiosk(request: Request) -> Response:
-        return await phones.kiosk(request)
+        with using_language(page_language(request, event_language())):
+            return await phones.kiosk(request)
 
     routes += [
         Route("/checkin", checkin, methods=["GET", "HEAD", "POST"]),

@@ -374,8 +374,13 @@ class Phones:
         address = request.client.host if request.client else "unknown"
         left = self.lockout.locked(address)
         if left:
-            text = f"Too many wrong tries from this device: wait {max(1, round(left / 60))} minutes."
-            return self._render_kiosk(request, key="", answer=Answer("Locked", text, "refused"),
+            minutes = max(1, round(left / 60))
+            text = ngettext(
+                "Too many wrong tries from this device: wait {minutes} minute.",
+                "Too many wrong tries from this device: wait {minutes} minutes.",
+                minutes,
+            ).format(minutes=minutes)
+            return self._render_kiosk(request, key="", answer=Answer(_("Locked"), text, "refused"),
                                       status=429)  # fmt: skip
         if not self.kiosk_key or not hmac.compare_digest(key.encode(), self.kiosk_key.encode()):
             if key:
@@ -401,7 +406,7 @@ class Phones:
         read = _same_origin(request) or await _read_form(request)
         if isinstance(read, str):
             return HTMLResponse(not_found_html(current_language()), 404) if not self.kiosk_key else self._render_kiosk(
-                request, key="", answer=Answer("Not sent", read, "refused"), status=403)
+                request, key="", answer=Answer(_("Not sent"), read, "refused"), status=403)
         form = read
         key = form.get("key", "")[:80]
         refused = self._kiosk_refusal(request, key)
@@ -409,13 +414,13 @@ class Phones:
             return refused
         why = self.tokens.check(request.cookies.get(COOKIE, ""), form.get("token", ""))
         if why is not None:
-            return await self._kiosk_page(request, key, "", Answer("Not sent", why, "refused"),
+            return await self._kiosk_page(request, key, "", Answer(_("Not sent"), why, "refused"),
                                           403)  # fmt: skip
         opened = {s.slug: s for s in await asyncio.to_thread(self._open_sections, "checkin")}
         section = opened.get(form.get("section", ""))
         tpn = form.get("tpn", "")
         if section is None or not tpn.isdigit():
-            answer = Answer("Closed", "Check-in is closed for this section: ask the arbiter.",
+            answer = Answer(_("Closed"), _("Check-in is closed for this section: ask the arbiter."),
                             "refused")  # fmt: skip
             return await self._kiosk_page(request, key, "", answer, 404)
         handle = self.handle(section)
@@ -428,7 +433,7 @@ class Phones:
             answer = Answer("", text, "ok" if "already" in text else "refused")
             return await self._kiosk_page(request, key, "", answer)
         name = summary.split(": ", 1)[-1]
-        answer = Answer("", f"Checked in: {name}. Good luck!", "ok")
+        answer = Answer("", _("Checked in: {name}. Good luck!").format(name=name), "ok")
         return await self._kiosk_page(request, key, "", answer)
 
     async def _kiosk_page(
@@ -566,7 +571,7 @@ class Phones:
         if count:
             n = int(count) if count.isdigit() else 0
             if not 1 <= n <= MAX_GAMES:
-                message = Answer(holder.name, "Send the form from its page.", "refused")
+                message = Answer(holder.name, _("Send the form from its page."), "refused")
             else:
                 games = tuple(PHONE_RESULTS.get(form.get(f"g{i}", "")) for i in range(1, n + 1))
                 action = ReportMatch(code, r, games, device=device)
@@ -576,6 +581,7 @@ class Phones:
                 message = Answer(holder.name, _("Choose 1-0, ½-½ or 0-1."), "refused")
             else:
                 action = ReportResult(code, r, result, device=device)
+        summary = ""
         if action is not None:
             try:
                 summary = await asyncio.to_thread(self._saved, handle, action)
@@ -587,9 +593,10 @@ class Phones:
                 if now_open.report_round is None:
                     return self._answer(request, "report", message)
                 r = now_open.report_round
-            else:
-                message = Answer(holder.name, _report_sentence(summary), "ok")
         board = await asyncio.to_thread(_board_info, handle, section.name, holder.tpn, r)
+        if action is not None and message is None:  # saved: what it did, in the page's words
+            team = board is not None and board.kind == "team"
+            message = Answer(holder.name, _report_sentence(summary, team=team), "ok")
         if board is None:
             return self._answer(request, "report", Answer(holder.name, _("You have no game in round {round}: nothing to report.").format(round=r), "info"))  # fmt: skip
         answer = message or Answer(holder.name, "", "info")
@@ -620,7 +627,7 @@ class Phones:
         fresh = not cookie or len(cookie) > 64
         if fresh:
             cookie = secrets.token_urlsafe(18)
-        title = {"checkin": _("Check in"), "kiosk": "Check-in desk"}.get(
+        title = {"checkin": _("Check in"), "kiosk": _("Check-in desk")}.get(
             what, _("Report your result")
         )
         token = self.tokens.issue(cookie)
@@ -662,19 +669,22 @@ def _board_info(handle: TournamentFile, section: str, tpn: int, r: int) -> Board
     )
 
 
-def _report_sentence(summary: str) -> str:
-    """What a player's report did, from the command's summary (English, the audit log's)."""
+def _report_sentence(summary: str, *, team: bool = False) -> str:
+    """What a player's (``team``: a captain's) report did, from the command's summary: its
+    verbs are the audit log's English ones; the board or match in it is in the page's
+    language (so whether it is a match is told, not read from the summary)."""
     if "confirmed" in summary or "agreed" in summary:
-        if "match " in summary:  # a team captain's report (issue 35), in English for now
-            tail = " The result is entered." if "entered" in summary else " The arbiter accepts it."
-            return "Thank you: both captains agree." + tail
+        if team:  # a team captain's report (issue 35)
+            if "entered" in summary:
+                return _("Thank you: both captains agree. The result is entered.")
+            return _("Thank you: both captains agree. The arbiter accepts it.")
         if "entered" in summary:
             return _("Thank you: both players agree. The result is entered.")
         return _("Thank you: both players agree. The arbiter accepts it.")
     if "disputed" in summary:
         return _("You disagree with your opponent's report: the arbiter will come to you.")
-    if "match " in summary:
-        return "Thank you: the other team's captain confirms it on their phone."
+    if team:
+        return _("Thank you: the other team's captain confirms it on their phone.")
     return _("Thank you: your opponent confirms it on their phone.")
 
 

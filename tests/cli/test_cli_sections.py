@@ -258,7 +258,7 @@ def test_sections_move_check_in_and_the_audit_from_the_command_line(
     code, out, _err = run(capsys, "sections", str(path), "--event-name", "Bern Weekend")
     assert out.splitlines()[:3] == [
         "event named 'Bern Weekend'",
-        "Bern Weekend: 2 section(s)",
+        "Bern Weekend: 2 sections",
         " 1. Open B: dutch, individual, round 0 of 5 paired, 2 players, rated under 1800",
     ]
 

@@ -15,6 +15,7 @@ import pytest
 from swissdesk.i18n import set_process_language, using_language
 from swissdesk.storage import (
     ActionRefused,
+    AddPlayer,
     PlayerData,
     RemovePlayer,
     StorageError,
@@ -91,3 +92,47 @@ def test_every_refusal_class_keeps_its_type(event: Path) -> None:
         pytest.raises(ActionRefused, match="sıra numaralı oyuncu yok"),
     ):
         tf.execute(RemovePlayer(7))
+
+
+def test_the_audit_log_speaks_the_reader_s_language(event: Path) -> None:
+    """An action's summary is stored in English with its message beside it, so the log,
+    the undo question and the command line word it in the reader's language, whatever
+    language the action was done in (a phone page's, the arbiter's)."""
+    with TournamentFile.open(event) as tf:
+        with using_language("ru"):  # done from a Russian page: the log keeps no Russian
+            result = tf.execute(AddPlayer(PlayerData("B, Boris", 1900)))
+        assert result.summary == "B, Boris добавлен под № 2"  # the caller's words
+        tf.execute(Undo())
+        log = tf.audit_log()
+        assert [e.summary for e in log[-2:]] == [
+            "added B, Boris as no. 2",
+            "undone: added B, Boris as no. 2",
+        ]
+        with using_language("de"):
+            shown = [e.summary for e in tf.audit_log()[-2:]]
+        assert shown == [
+            "B, Boris als Nr. 2 hinzugefügt",
+            "rückgängig gemacht: B, Boris als Nr. 2 hinzugefügt",
+        ]
+
+
+def test_a_summary_without_its_message_is_shown_as_written() -> None:
+    """Older files (English text only) and records changed by hand: the text as written;
+    a message naming an attribute to look up is never formatted."""
+    from swissdesk.storage.said import Said, in_language, said_n
+
+    assert in_language(None, "added X as no. 3") == "added X as no. 3"
+    hostile = {"msgid": "{name.__class__}", "fields": {"name": "x"}}
+    assert in_language(hostile, "as written") == "as written"
+    assert Said.from_json(hostile, "as written") == "as written"
+    counted = said_n(
+        "ratings updated from the rating list: {n} player",
+        "ratings updated from the rating list: {n} players",
+        5,
+        n=5,
+    )
+    assert counted == "ratings updated from the rating list: 5 players"
+    with using_language("pl"):  # Polish "many" form for 5
+        assert in_language(counted.to_json(), str(counted)) == (
+            "zaktualizowano rankingi z listy: 5 zawodników"
+        )

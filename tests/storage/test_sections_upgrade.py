@@ -20,8 +20,11 @@ player given a personal code; issue 31's step to schema 11).
 
 ``v11_ratings`` is the version-11 program's own file (v10_phones upgraded by it, then a
 player's rapid, blitz and manual ratings and another's standard rating typed, each marked as
-the arbiter's): it opens unchanged today, and is the upgrade test of the next schema (add it
-to :data:`OLD_FILES` with the step 11 -> 12).
+the arbiter's): the upgrade test of issue 35's step 11 -> 12 (entry fees).
+
+``v12_fees`` is the version-12 program's own file (v11_ratings upgraded by it, then three
+entry fees recorded: paid in full, paid in part, none due): it opens unchanged today, and is
+the upgrade test of the next schema (add it to :data:`OLD_FILES` with the step 12 -> 13).
 """
 
 from __future__ import annotations
@@ -66,8 +69,9 @@ OLD_FILES = (
     ("v9_individual", 9),
     ("v9_rating_correction", 9),
     ("v10_phones", 10),
+    ("v11_ratings", 11),
 )
-CURRENT_FILES = (("v11_ratings", 11),)
+CURRENT_FILES = (("v12_fees", 12),)
 """Frozen files of the current schema: they must open unchanged (no upgrade)."""
 OLD_TABLES = ("tournament", "player", "round", "entry", "audit")
 TEAM_TABLES = ("team_settings", "team", "team_member", "team_board")
@@ -248,12 +252,8 @@ def test_an_upgraded_file_exports_the_trf_the_earlier_swissdesk_wrote(
     if name == "v5_individual":  # the old files with national ratings
         assert added[0] == b"172 SUI FIDE\n" and len(added) == 11
     elif name in (
-        "v6_individual",
-        "v7_individual",
-        "v8_fide",
-        "v9_individual",
-        "v9_rating_correction",
-        "v10_phones",
+        "v6_individual", "v7_individual", "v8_fide", "v9_individual", "v9_rating_correction",
+        "v10_phones", "v11_ratings",
     ):  # one national rating, no federation
         assert added == [b"172     FIDE\n"]
     else:
@@ -384,6 +384,7 @@ def test_a_frozen_file_of_the_current_version_opens_unchanged_and_shows_what_it_
         first = tf.players()[0]
         assert first.ratings.rapid is not None and first.ratings.rapid.value == 2105
         assert first.ratings.manual is not None and first.ratings.manual.source == "arbiter"
+        assert tf.entry_fees() == {1: (2500, 2500), 2: (2500, 1000), 3: (0, 0)}
     old = json.loads((FIXTURES / f"{name}.shown.json").read_text(encoding="utf-8"))
     assert as_before(old, now) == old
     assert old_rows(path, OLD_TABLES + TEAM_TABLES) == before

@@ -190,7 +190,9 @@ def _ratings_column(path: Path) -> list[tuple[int, int, int, str]]:
         con.close()
 
 
-@pytest.mark.parametrize(("name", "version"), OLD_FILES)
+@pytest.mark.parametrize(
+    ("name", "version"), [f for f in OLD_FILES if f[1] < 11]
+)  # the files before schema 11's per-player ratings (v11_ratings typed its own)
 def test_an_upgrade_from_every_earlier_version_gives_each_player_their_ratings(
     tmp_path: Path, name: str, version: int
 ) -> None:

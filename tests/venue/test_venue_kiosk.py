@@ -145,3 +145,15 @@ def test_serve_refuses_a_weak_kiosk_key(
 
     assert main(["serve", str(upcoming), "--port", "0", "--kiosk-key", "short"]) == 2
     assert "--kiosk-key: 16 to 64 letters" in capsys.readouterr().err
+
+
+def test_the_kiosk_speaks_the_tablets_language(kiosk: TestClient) -> None:
+    """Issue 38 for the kiosk (issue 35, session 45): the search, the counts, the buttons and
+    the answer in the tablet's language."""
+    kiosk.headers["Accept-Language"] = "fr"
+    page = find(kiosk, "4")
+    assert 'lang="fr"' in page and "Me trouver" in page and "0 présents sur 9" in page
+    assert "Confirmer ma présence" in page and "n° 4" in page
+    done = check_in(kiosk, page, 4)
+    assert "Présence confirmée : no. 4" in done and "Bonne partie" in done
+    assert "Personne de ce nom" in find(kiosk, "zzzz")

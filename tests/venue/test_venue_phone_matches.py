@@ -158,3 +158,24 @@ def test_a_double_swiss_player_reports_both_games(double: Path) -> None:
     with TournamentFile.open(double) as tf:
         (rep,) = tf.reports(3)
         assert rep.state == "confirmed" and rep.text == "0-1 1-0 confirmed"
+
+
+def test_the_captains_page_speaks_the_players_language(cup: Path) -> None:
+    """Issue 38 for the captains' page (issue 35, session 45): the match, the captain's
+    line, the boards, the empty place and the buttons in the phone's language."""
+    with TournamentFile.open(cup) as tf:
+        m = tf.team_round_view(1).matches[0]
+        codes = tf.player_codes()
+    for client in serve(cup):
+        client.headers["Accept-Language"] = "de"
+        page = show_board(client, codes[m.first_tpn])
+        assert f"Wettkampf {m.number}" in page and "als Mannschaftsführer" in page
+        assert "Brett 1:" in page and "Leerer Platz" in page and "Ergebnisse senden" in page
+        done = send(client, codes[m.first_tpn], page, n="4", g1="1-0", g2="1/2", g3="0-1")
+        assert "Mannschaftsführer des anderen Teams bestätigt es" in done
+        assert "wartet auf den anderen Mannschaftsführer" in done
+        client.headers["Accept-Language"] = "ru"
+        other = show_board(client, codes[m.second_tpn])
+        assert "Подтвердить эти результаты" in other
+        done = send(client, codes[m.second_tpn], other, n="4", g1="1-0", g2="1/2", g3="0-1")
+        assert "оба капитана согласны" in done

@@ -30,6 +30,7 @@ pairing number (TPN, C.04.2 art. 2.3).
 from swissdesk.storage.commands.base import Action, Outcome, Redo, Step, Undo
 from swissdesk.storage.commands.chess960 import SetChess960
 from swissdesk.storage.commands.external_tiebreak import DrawLotsForTies, SetExternalTiebreak
+from swissdesk.storage.commands.fees import SetEntryFee
 from swissdesk.storage.commands.fide_mode import LeaveFideMode, ProhibitPairs
 from swissdesk.storage.commands.language import SetDocumentLanguage
 from swissdesk.storage.commands.later_ratings import SetLaterRatings
@@ -148,6 +149,7 @@ __all__ = [
     "RevokeCodes",
     "SetChess960",
     "SetDocumentLanguage",
+    "SetEntryFee",
     "SetExternalTiebreak",
     "SetHalfByeEligibility",
     "SetLaterRatings",

@@ -18,6 +18,7 @@ from swissdesk.i18n import _
 from swissdesk.model.chess960 import describe, draw_position
 from swissdesk.storage.commands.base import Action, Outcome
 from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.said import said
 from swissdesk.storage.schema import MetaRecord
 from swissdesk.storage.sections import section_of
 
@@ -81,7 +82,7 @@ def set_chess960(s: Session, a: SetChess960) -> Outcome:
         )
     _write_state(s, Chess960State(a.on, state.positions))
     what = "plays Chess960" if a.on else "no longer plays Chess960"
-    return f"the tournament {what} from the next round paired", {"on": a.on}, ()
+    return said("the tournament {what} from the next round paired", what=what), {"on": a.on}, ()
 
 
 def undo_set_chess960(s: Session, payload: Mapping[str, Any]) -> None:

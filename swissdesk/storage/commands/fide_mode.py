@@ -37,6 +37,7 @@ from swissdesk.storage.levels import (
     integrity_payload,
     require,
 )
+from swissdesk.storage.said import said
 from swissdesk.storage.schema import TournamentRecord
 from swissdesk.storage.views import TournamentSettings
 
@@ -120,7 +121,7 @@ def leave_fide_mode(s: Session, a: LeaveFideMode) -> Outcome:
     text = f"the arbiter left FIDE mode {when}" + (f": {a.reason}" if a.reason else "")
     payload = {"round": n, "reason": a.reason, **confirmed}
     payload.update(integrity_payload(IntegrityEvent(FIDE_MODE_LEFT, n, text)))
-    return f"left FIDE mode {when}", payload, ()
+    return said("left FIDE mode {when}", when=when), payload, ()
 
 
 def undo_leave_fide_mode(s: Session, payload: Mapping[str, Any]) -> None:
@@ -188,7 +189,7 @@ def prohibit_pairs(s: Session, a: ProhibitPairs) -> Outcome:
         require(a.confirmed, f"prohibited pairs {verb} after the start; confirm", warnings)
     )
     rec.forbidden_pairs = json.dumps(sorted(sorted(pair) for pair in after))
-    return f"prohibited pairs {verb}: {shown}", payload, information(warnings)
+    return said("prohibited pairs {verb}: {shown}", verb=verb, shown=shown), payload, information(warnings)
 
 
 def undo_prohibit_pairs(s: Session, payload: Mapping[str, Any]) -> None:

@@ -23,6 +23,7 @@ from swissdesk.storage.commands.base import tournament_row
 from swissdesk.storage.commands.encoding import decode
 from swissdesk.storage.commands.registry import REGISTRY, UNDO
 from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.said import Said, said
 from swissdesk.storage.schema import AuditRecord
 from swissdesk.storage.sections import act_in_section
 
@@ -60,7 +61,8 @@ def run_undo(s: Session) -> tuple[str, dict[str, Any], tuple[str, ...], int]:
     if isinstance(before, list):  # the action's pairing-integrity events leave the log with it
         tournament_row(s).integrity_log = json.dumps(before)
     payload = {"undone": target.id, "action": target.action, "summary": target.summary}
-    return f"undone: {target.summary}", payload, (), target.id
+    what = Said.from_json(recorded.get("said"), target.summary)
+    return said("undone: {summary}", summary=what), payload, (), target.id
 
 
 def run_redo(s: Session) -> tuple[str, str, dict[str, Any], tuple[str, ...], int]:
@@ -94,4 +96,10 @@ def run_redo(s: Session) -> tuple[str, str, dict[str, Any], tuple[str, ...], int
     act_in_section(s, target.section_id)
     summary, payload, warnings = step.apply(s, command)
     payload = {**payload, "redo": recorded}
-    return type(command).__name__, f"redone: {summary}", payload, warnings, undo_id
+    return (
+        type(command).__name__,
+        said("redone: {summary}", summary=summary),
+        payload,
+        warnings,
+        undo_id,
+    )

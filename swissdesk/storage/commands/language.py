@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from swissdesk.i18n import LANGUAGES, SOURCE_LANGUAGE, _
 from swissdesk.storage.commands.base import Action, Outcome
 from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.said import said
 from swissdesk.storage.schema import MetaRecord
 from swissdesk.storage.sections import AUDIT_SECTION
 
@@ -68,9 +69,17 @@ def set_document_language(s: Session, a: SetDocumentLanguage) -> Outcome:
         rec.value = language
     s.info[AUDIT_SECTION] = None
     if before == language:
-        summary = f"the tournament's documents stay in {LANGUAGES[language]} ({language})"
+        summary = said(
+            "the tournament's documents stay in {LANGUAGES} ({language})",
+            LANGUAGES=LANGUAGES[language],
+            language=language,
+        )
     else:
-        summary = f"the tournament's documents are printed in {LANGUAGES[language]} ({language})"
+        summary = said(
+            "the tournament's documents are printed in {LANGUAGES} ({language})",
+            LANGUAGES=LANGUAGES[language],
+            language=language,
+        )
     return summary, {"before": stored}, ()
 
 

@@ -24,6 +24,7 @@ from swissdesk.model.ratings import ARBITER, LaterRating, Rating, later_ratings
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn, tournament_row
 from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.said import said_n
 from swissdesk.storage.schema import PlayerRecord
 
 
@@ -89,7 +90,13 @@ def set_later_ratings(s: Session, a: SetLaterRatings) -> Outcome:
         "date": a.date,
     }
     return (
-        f"ratings from round {a.from_round} set: {changed} player{'s' if changed != 1 else ''}",
+        said_n(
+            "ratings from round {from_round} set: {changed} player",
+            "ratings from round {from_round} set: {changed} players",
+            changed,
+            from_round=a.from_round,
+            changed=changed,
+        ),
         payload,
         (),
     )

@@ -67,6 +67,7 @@ from swissdesk.storage.levels import (
     integrity_payload,
     require,
 )
+from swissdesk.storage.said import said, said_n
 from swissdesk.storage.schema import EntryRecord, PlayerRecord, RoundRecord
 from swissdesk.storage.views import AccelerationKind
 
@@ -182,7 +183,7 @@ def start_manual_pairing(s: Session, a: StartManualPairing) -> Outcome:
             "engine_pairing_before": rnd.engine_pairing,
             "engine_before": rnd.engine,
         }
-        summary = f"manual pairing of round {n} started (changing its pairing)"
+        summary = said("manual pairing of round {n} started (changing its pairing)", n=n)
     elif n == last + 1:
         if is_round_robin(trec.system):
             raise ActionRefused(
@@ -215,7 +216,7 @@ def start_manual_pairing(s: Session, a: StartManualPairing) -> Outcome:
         if rows:
             s.execute(insert(EntryRecord), rows)
         state = {}
-        summary = f"manual pairing of round {n} started (creating the round by hand)"
+        summary = said("manual pairing of round {n} started (creating the round by hand)", n=n)
     else:
         raise ActionRefused(
             f"round {n} cannot be paired by hand: only the last paired round ({last}) can be "
@@ -340,9 +341,17 @@ def manual_pairing_change(s: Session, a: ManualPairingChange) -> Outcome:
         "unpaired": unpaired,
         **confirmed,
     }
-    summary = f"round {n} pairing changed by hand"
-    if unpaired:
-        summary += f" ({len(unpaired)} still unpaired)"
+    summary = (
+        said_n(
+            "round {n} pairing changed by hand ({count} still unpaired)",
+            "round {n} pairing changed by hand ({count} still unpaired)",
+            len(unpaired),
+            n=n,
+            count=len(unpaired),
+        )
+        if unpaired
+        else said("round {n} pairing changed by hand", n=n)
+    )
     return summary, payload, information(warnings)
 
 
@@ -478,13 +487,27 @@ def end_manual_pairing(s: Session, a: EndManualPairing) -> Outcome:
     _set_phase(s, None)
     if event is None:
         return (
-            f"manual pairing of round {n} finished: the pairing agrees with the engine's",
+            said(
+                "manual pairing of round {n} finished: the pairing agrees with the engine's",
+                n=n,
+            ),
             payload,
             (),
         )
     return (
-        f"manual pairing of round {n} finished: {len(differences) or 'no engine'} "
-        f"difference{'s' if len(differences) != 1 else ''} from the engine (### MPA)",
+        (
+            said_n(
+                "manual pairing of round {n} finished: {count} difference from the engine "
+                "(### MPA)",
+                "manual pairing of round {n} finished: {count} differences from the engine "
+                "(### MPA)",
+                len(differences),
+                n=n,
+                count=len(differences),
+            )
+            if differences
+            else said("manual pairing of round {n} finished: no engine pairing to compare (### MPA)", n=n)
+        ),
         payload,
         information(warnings),
     )
@@ -531,12 +554,15 @@ def cancel_manual_pairing(s: Session, a: CancelManualPairing) -> Outcome:
         s.flush()
         s.execute(delete(EntryRecord).where(EntryRecord.round_number == n))
         s.delete(rnd)
-        summary = f"manual pairing of round {n} cancelled: the round is not paired"
+        summary = said("manual pairing of round {n} cancelled: the round is not paired", n=n)
     else:
         delete_pairing(s, n, include_absent=False)
         insert_entries(s, current.get("entries_before", ()))
         rnd.engine_pairing = current.get("engine_pairing_before")
-        summary = f"manual pairing of round {n} cancelled: its pairing is back as it was"
+        summary = said(
+                      "manual pairing of round {n} cancelled: its pairing is back as it was",
+                      n=n,
+                  )
     _set_phase(s, None)
     return summary, payload, ()
 

@@ -24,6 +24,7 @@ from swissdesk.storage.commands import results, team_matches
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn, tournament_row, utc_now
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.results import BoardResult
+from swissdesk.storage.said import said, said_n
 from swissdesk.storage.schema import (
     EntryRecord,
     PlayerCodeRecord,
@@ -218,7 +219,7 @@ def revoke_codes(s: Session, a: RevokeCodes) -> Outcome:
     s.execute(delete(PlayerCodeRecord).where(PlayerCodeRecord.player_id.in_([r[0] for r in rows])))
     gone = {r[0] for r in rows}
     names = ", ".join(_player_label(p) for p in players if p.id in gone)
-    return f"code taken away: {names}", {"revoked": rows}, ()
+    return said("code taken away: {names}", names=names), {"revoked": rows}, ()
 
 
 def undo_revoke_codes(s: Session, payload: Mapping[str, Any]) -> None:
@@ -308,7 +309,7 @@ def open_check_in(s: Session, a: OpenCheckIn) -> Outcome:
         if not phone_check_in_round(s):
             raise ActionRefused(_("check-in from the phones is not open"))
         rec.checkin_round = None
-        return "check-in from the phones closed", payload, ()
+        return said("check-in from the phones closed"), payload, ()
     settings = convert.settings_from_record(tournament_row(s))
     nxt = convert.last_paired_round(s) + 1
     if a.round_number != nxt or nxt > settings.total_rounds:
@@ -321,13 +322,24 @@ def open_check_in(s: Session, a: OpenCheckIn) -> Outcome:
             ).format(nxt=nxt, round_number=a.round_number)
         )
     rec.checkin_round = a.round_number
-    summary = f"check-in from the phones opened for round {a.round_number}"
+    summary = said(
+        "check-in from the phones opened for round {round_number}",
+        round_number=a.round_number,
+    )
     if a.fresh:
         ticked = list(s.scalars(select(PlayerRecord).where(PlayerRecord.checked_in)))
         for p in ticked:
             p.checked_in = False
         payload["unticked"] = [p.id for p in ticked]
-        summary += f" ({len(ticked)} earlier ticks taken back)"
+        summary = said_n(
+            "check-in from the phones opened for round {round_number} ({count} earlier tick "
+            "taken back)",
+            "check-in from the phones opened for round {round_number} ({count} earlier ticks "
+            "taken back)",
+            len(ticked),
+            round_number=a.round_number,
+            count=len(ticked),
+        )
     return summary, payload, ()
 
 
@@ -357,7 +369,7 @@ def open_reporting(s: Session, a: OpenReporting) -> Outcome:
         if not phone_report_round(s):
             raise ActionRefused(_("result reporting from the phones is not open"))
         rec.report_round = None
-        return "result reporting from the phones closed", payload, ()
+        return said("result reporting from the phones closed"), payload, ()
     last = convert.last_paired_round(s)
     if a.round_number != last or last == 0:
         if last == 0:
@@ -374,7 +386,11 @@ def open_reporting(s: Session, a: OpenReporting) -> Outcome:
         if rec.acceptance == "auto"
         else "accepted by the arbiter"
     )
-    return f"result reporting from the phones opened for round {last} ({how})", payload, ()
+    return said(
+               "result reporting from the phones opened for round {last} ({how})",
+               last=last,
+               how=how,
+           ), payload, ()
 
 
 def phone_check_in_round(s: Session) -> int | None:
@@ -434,7 +450,11 @@ def phone_check_in(s: Session, a: PhoneCheckIn) -> Outcome:
     rec.checked_in = True
     device = _device_text(a.device)
     by = f"{_player_label(rec)} from a phone" + (f" ({device})" if device else "")
-    summary = f"checked in from a phone for round {r}: {_player_label(rec)}"
+    summary = said(
+                  "checked in from a phone for round {r}: {player_label}",
+                  r=r,
+                  player_label=_player_label(rec),
+              )
     return summary, {"ids": [rec.id], "present": True, "by": by, "device": device}, ()
 
 
@@ -462,7 +482,11 @@ def kiosk_check_in(s: Session, a: KioskCheckIn) -> Outcome:
     rec.checked_in = True
     device = _device_text(a.device)
     by = "the kiosk at the desk" + (f" ({device})" if device else "")
-    summary = f"checked in at the kiosk for round {r}: {_player_label(rec)}"
+    summary = said(
+                  "checked in at the kiosk for round {r}: {player_label}",
+                  r=r,
+                  player_label=_player_label(rec),
+              )
     return summary, {"ids": [rec.id], "present": True, "by": by, "device": device}, ()
 
 
@@ -733,12 +757,19 @@ def _file_report(
         "by": f"{who} from a phone" + (f" ({device})" if device else ""),
         "device": device,
     }
-    summary = f"round {r}, {where}: {who} {what} from a phone"
+    summary = said("round {r}, {where}: {who} {what} from a phone", r=r, where=where, who=who, what=what)
     warnings: tuple[str, ...] = ()
     if report.state == "confirmed" and acceptance_mode(s) == "auto":
         entered = _accept(s, report, kind)
         payload["entered"] = entered
-        summary += "; entered (reports accepted automatically)"
+        summary = said(
+            "round {r}, {where}: {who} {what} from a phone; entered (reports accepted "
+            "automatically)",
+            r=r,
+            where=where,
+            who=who,
+            what=what,
+        )
     return summary, payload, warnings
 
 
@@ -854,8 +885,13 @@ def accept_reports(s: Session, a: AcceptReports) -> Outcome:
         done.append({"board": rep.board, "before": before, "entered": entered})
     s.flush()
     boards = ", ".join(str(d["board"]) for d in done)
-    plural = "s" if len(done) > 1 else ""
-    summary = f"round {a.round_number}: reported result{plural} accepted, board{plural} {boards}"
+    summary = said_n(
+        "round {round_number}: reported result accepted, board {boards}",
+        "round {round_number}: reported results accepted, boards {boards}",
+        len(done),
+        round_number=a.round_number,
+        boards=boards,
+    )
     return summary, {"round_number": a.round_number, "done": done}, ()
 
 
@@ -896,7 +932,11 @@ def dismiss_report(s: Session, a: DismissReport) -> Outcome:
     before = _report_payload(rep)
     rep.state = "rejected"
     return (
-        f"round {a.round_number}, board {a.board}: report set aside",
+        said(
+            "round {round_number}, board {board}: report set aside",
+            round_number=a.round_number,
+            board=a.board,
+        ),
         {"round_number": a.round_number, "board": a.board, "before": before},
         (),
     )

@@ -24,6 +24,7 @@ from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn
 from swissdesk.storage.commands.players import Withdraw, undo_withdraw, withdraw
 from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.said import said
 from swissdesk.storage.schema import MetaRecord
 from swissdesk.storage.sections import section_of
 
@@ -104,7 +105,16 @@ def set_half_bye_eligibility(s: Session, a: SetHalfByeEligibility) -> Outcome:
         raise ActionRefused(refusal.format(tpn=rec.tpn, name=rec.name))
     what = "eligible" if a.eligible else "not eligible"
     payload = {"id": rec.id, "tpn": rec.tpn, "eligible": a.eligible}
-    return f"no. {rec.tpn} {rec.name}: {what} for half-point byes", payload, ()
+    return (
+        said(
+            "no. {tpn} {name}: {what} for half-point byes",
+            tpn=rec.tpn,
+            name=rec.name,
+            what=what,
+        ),
+        payload,
+        (),
+    )
 
 
 def undo_set_half_bye_eligibility(s: Session, payload: Mapping[str, Any]) -> None:
@@ -154,8 +164,14 @@ def expel_player(s: Session, a: ExpelPlayer) -> Outcome:
     why = f" ({a.reason})" if a.reason else ""
     left = rec.withdrawn_from_round
     return (
-        f"no. {rec.tpn} {rec.name} expelled{why}: not paired from round {left}, left out of "
-        "the standings",
+        said(
+            "no. {tpn} {name} expelled{why}: not paired from round {left}, left out of the "
+            "standings",
+            tpn=rec.tpn,
+            name=rec.name,
+            why=why,
+            left=left,
+        ),
         payload,
         (),
     )

@@ -19,7 +19,7 @@ from swissdesk.i18n import _
 from swissdesk.model.ratings import SeedingKey, seeding_key
 from swissdesk.model.tournament import ResultCode, title_rank
 from swissdesk.storage import convert, desk
-from swissdesk.storage.commands import round_robin
+from swissdesk.storage.commands import fees, round_robin
 from swissdesk.storage.commands.base import (
     Action,
     Outcome,
@@ -41,6 +41,7 @@ from swissdesk.storage.levels import (
     integrity_payload,
     require,
 )
+from swissdesk.storage.said import said, said_n
 from swissdesk.storage.schema import EntryRecord, PlayerRecord, TeamMemberRecord
 from swissdesk.storage.views import ByeKind, PlayerData, TournamentSettings
 
@@ -107,7 +108,7 @@ def add_player(s: Session, a: AddPlayer) -> Outcome:
     s.flush()
     payload = {"id": rec.id, "tpn": tpn, "player": convert.player_data_to_dict(a.player)}
     warnings = desk.desk_warnings(s, a.player, exclude_id=rec.id) + order_warning(s)
-    return f"added {a.player.name} as no. {tpn}", payload, warnings
+    return said("added {name} as no. {tpn}", name=a.player.name, tpn=tpn), payload, warnings
 
 
 def undo_add_player(s: Session, payload: Mapping[str, Any]) -> None:
@@ -141,7 +142,11 @@ def edit_player(s: Session, a: EditPlayer) -> Outcome:
     changed = [k for k, v in payload["after"].items() if payload["before"][k] != v]
     what = ", ".join(changed) if changed else "nothing"
     warnings = desk.desk_warnings(s, a.player, exclude_id=rec.id) + order_warning(s)
-    return f"no. {a.tpn} {a.player.name}: changed {what}", payload, warnings
+    return (
+        said("no. {tpn} {name}: changed {what}", tpn=a.tpn, name=a.player.name, what=what),
+        payload,
+        warnings,
+    )
 
 
 def undo_edit_player(s: Session, payload: Mapping[str, Any]) -> None:
@@ -188,7 +193,12 @@ def update_ratings(s: Session, a: UpdateRatings) -> Outcome:
             }
         )
     n = len(changes)
-    summary = f"ratings updated from the rating list: {n} player{'s' if n != 1 else ''}"
+    summary = said_n(
+        "ratings updated from the rating list: {n} player",
+        "ratings updated from the rating list: {n} players",
+        n,
+        n=n,
+    )
     return summary, {"changes": changes}, order_warning(s)
 
 
@@ -233,6 +243,7 @@ def remove_player(s: Session, a: RemovePlayer) -> Outcome:
         "entries": convert.entry_dicts(entries),
         "tpns_before": tpn_map(s),
         "forbidden_pairs": forbidden,
+        "fee": fees.fee_of(s, rec.id),
     }
     trec.forbidden_pairs = json.dumps([p for p in forbidden if rec.id not in p])
     name = rec.name
@@ -241,7 +252,7 @@ def remove_player(s: Session, a: RemovePlayer) -> Outcome:
     s.flush()
     remaining = sorted(tpn_map(s).items(), key=lambda item: item[1])
     set_tpns(s, {pid: i for i, (pid, _old) in enumerate(remaining, start=1)})
-    return f"removed no. {a.tpn} {name}", payload, ()
+    return said("removed no. {tpn} {name}", tpn=a.tpn, name=name), payload, ()
 
 
 def undo_remove_player(s: Session, payload: Mapping[str, Any]) -> None:
@@ -252,6 +263,7 @@ def undo_remove_player(s: Session, payload: Mapping[str, Any]) -> None:
     set_tpns(s, {int(k): int(v) for k, v in payload["tpns_before"].items()})
     insert_entries(s, payload["entries"])
     tournament_row(s).forbidden_pairs = json.dumps(payload["forbidden_pairs"])
+    fees.restore_fee(s, int(record["id"]), payload.get("fee"))  # paid money is never lost
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,7 +365,7 @@ def assign_pairing_numbers(s: Session, a: AssignPairingNumbers) -> Outcome:
         **confirmed,
         **integrity_payload(*events),
     }
-    return f"pairing numbers assigned ({moved} changed)", payload, ()
+    return said("pairing numbers assigned ({moved} changed)", moved=moved), payload, ()
 
 
 def _numbering_warnings(
@@ -484,7 +496,16 @@ def late_entry(s: Session, a: LateEntry) -> Outcome:
         "tpns_before": {k: v for k, v in before.items() if k in shifted},
     }
     warnings = desk.desk_warnings(s, a.player, exclude_id=rec.id)
-    return f"late entry {a.player.name} as no. {tpn} from round {a.from_round}", payload, warnings
+    return (
+        said(
+            "late entry {name} as no. {tpn} from round {from_round}",
+            name=a.player.name,
+            tpn=tpn,
+            from_round=a.from_round,
+        ),
+        payload,
+        warnings,
+    )
 
 
 LATE_ENTRY_RESULTS = (ResultCode.NOT_PAIRED, ResultCode.ZERO_POINT_BYE, ResultCode.HALF_POINT_BYE)
@@ -523,7 +544,7 @@ def close_participant_list(s: Session, a: CloseParticipantList) -> Outcome:
     if trec.list_closed:
         raise ActionRefused(_("the list of participants is already closed"))
     trec.list_closed = True
-    return "list of participants closed", {}, ()
+    return said("list of participants closed"), {}, ()
 
 
 def undo_close_participant_list(s: Session, payload: Mapping[str, Any]) -> None:
@@ -576,7 +597,16 @@ def withdraw(s: Session, a: Withdraw) -> Outcome:
         s.delete(e)
     rec.withdrawn_from_round = a.from_round
     payload = {"id": rec.id, "tpn": rec.tpn, "from_round": a.from_round, "removed": removed}
-    return f"no. {rec.tpn} {rec.name} withdrawn from round {a.from_round}", payload, ()
+    return (
+        said(
+            "no. {tpn} {name} withdrawn from round {from_round}",
+            tpn=rec.tpn,
+            name=rec.name,
+            from_round=a.from_round,
+        ),
+        payload,
+        (),
+    )
 
 
 def undo_withdraw(s: Session, payload: Mapping[str, Any]) -> None:
@@ -658,7 +688,17 @@ def request_bye(s: Session, a: RequestBye) -> Outcome:
     found, events = _bye_warnings(s, rec, r, a.kind)
     payload.update(require(a.confirmed, f"a {a.kind.value}-point bye; confirm", found))
     payload.update(integrity_payload(*events))
-    return f"no. {rec.tpn} {rec.name}: {a.kind.value} bye in round {r}", payload, information(found)
+    return (
+        said(
+            "no. {tpn} {name}: {value} bye in round {r}",
+            tpn=rec.tpn,
+            name=rec.name,
+            value=a.kind.value,
+            r=r,
+        ),
+        payload,
+        information(found),
+    )
 
 
 def _bye_warnings(
@@ -748,7 +788,16 @@ def cancel_bye(s: Session, a: CancelBye) -> Outcome:
         "entry": convert.entry_dicts([existing]),
     }
     s.delete(existing)
-    return f"no. {rec.tpn} {rec.name}: bye in round {a.round_number} cancelled", payload, ()
+    return (
+        said(
+            "no. {tpn} {name}: bye in round {round_number} cancelled",
+            tpn=rec.tpn,
+            name=rec.name,
+            round_number=a.round_number,
+        ),
+        payload,
+        (),
+    )
 
 
 def undo_cancel_bye(s: Session, payload: Mapping[str, Any]) -> None:
@@ -793,7 +842,11 @@ def check_in(s: Session, a: CheckIn) -> Outcome:
         raise ActionRefused(refusal)
     what = "checked in" if a.present else "check-in taken back"
     shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-    return f"{what}: {shown}", {"ids": changed, "present": a.present}, ()
+    return (
+        said("{what}: {shown}", what=what, shown=shown),
+        {"ids": changed, "present": a.present},
+        (),
+    )
 
 
 def undo_check_in(s: Session, payload: Mapping[str, Any]) -> None:
@@ -872,7 +925,12 @@ def mark_absentees(s: Session, a: MarkAbsentees) -> Outcome:
         ),
     )
     what = "absent" if a.kind is ByeKind.ABSENT else "zero-point bye"
-    summary = f"round {r}: {len(absent)} not checked in set {what}"
+    summary = said(
+        "round {r}: {count} not checked in set {what}",
+        r=r,
+        count=len(absent),
+        what=what,
+    )
     return summary, {"round": r, "ids": [rec.id for rec in absent], "kind": a.kind.value}, ()
 
 

@@ -17,6 +17,7 @@ from swissdesk.i18n import _
 from swissdesk.prizes import PrizePlan, plan_from_mapping, plan_to_mapping
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn
 from swissdesk.storage.errors import ActionRefused, StorageError
+from swissdesk.storage.said import said
 from swissdesk.storage.schema import PlayerRecord, PrizePlanRecord
 from swissdesk.storage.sections import section_of
 
@@ -141,4 +142,4 @@ def tick_category(s: Session, a: TickCategory) -> Outcome:
         raise ActionRefused(refusal.format(name=player.name, category=name))
     _write(s, after)
     verb = "ticked for" if a.ticked else "no longer ticked for"
-    return f"{player.name} {verb} {name}", {"before": before, "after": after}, ()
+    return said("{name} {verb} {name2}", name=player.name, verb=verb, name2=name), {"before": before, "after": after}, ()

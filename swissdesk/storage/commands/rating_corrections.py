@@ -28,6 +28,7 @@ from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, game_board, tournament_row, tpn_map
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.levels import Level, LevelWarning, information, require
+from swissdesk.storage.said import said
 from swissdesk.storage.schema import EntryRecord, PlayerRecord, RatingCorrectionRecord
 from swissdesk.storage.views import RatingCorrectionView
 
@@ -135,11 +136,20 @@ def rating_correction(s: Session, a: RatingCorrection) -> Outcome:
     }
     payload.update(require(a.confirmed, "the rating report changes; confirm", warnings))
     if after is None:
-        summary = f"round {a.round_number} board {a.board}: rating correction {current} lifted"
+        summary = said(
+            "round {round_number} board {board}: rating correction {current} lifted",
+            round_number=a.round_number,
+            board=a.board,
+            current=current,
+        )
     else:
-        summary = (
-            f"round {a.round_number} board {a.board}: {after} for the rating report "
-            f"(pairings and standings: {entered})"
+        summary = said(
+            "round {round_number} board {board}: {after} for the rating report (pairings "
+            "and standings: {entered})",
+            round_number=a.round_number,
+            board=a.board,
+            after=after,
+            entered=entered,
         )
     return summary, payload, information(warnings)
 

@@ -14,6 +14,7 @@ from typing import Any
 from swissdesk.storage.commands import (
     chess960,
     external_tiebreak,
+    fees,
     fide_mode,
     language,
     later_ratings,
@@ -65,6 +66,7 @@ REGISTRY: Mapping[type[Action], Step[Any]] = {
     players.RequestBye: Step(players.request_bye, players.undo_request_bye),
     players.CancelBye: Step(players.cancel_bye, players.undo_cancel_bye),
     players.CheckIn: Step(players.check_in, players.undo_check_in),
+    fees.SetEntryFee: Step(fees.set_entry_fee, fees.undo_set_entry_fee),
     players.MarkAbsentees: Step(players.mark_absentees, players.undo_mark_absentees),
     sections.AddSection: Step(sections.add_section, sections.undo_add_section),
     sections.RemoveSection: Step(sections.remove_section, sections.undo_remove_section),

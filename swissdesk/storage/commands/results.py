@@ -38,6 +38,7 @@ from swissdesk.storage.levels import (
     require,
 )
 from swissdesk.storage.results import BoardResult, result_text
+from swissdesk.storage.said import said
 from swissdesk.storage.schema import EntryRecord, PlayerRecord
 
 
@@ -282,7 +283,18 @@ def _set_result(
     shown = after or "no result"
     verb = "corrected to" if correction else "result"
     prev = f" (was {before})" if before else ""
-    return f"round {round_number} board {board}: {verb} {shown}{prev}", payload, notes
+    return (
+        said(
+            "round {round_number} board {board}: {verb} {shown}{prev}",
+            round_number=round_number,
+            board=board,
+            verb=verb,
+            shown=shown,
+            prev=prev,
+        ),
+        payload,
+        notes,
+    )
 
 
 def undo_result(s: Session, payload: Mapping[str, Any]) -> None:
@@ -396,7 +408,18 @@ def enter_match_result(s: Session, a: EnterMatchResult) -> Outcome:
         )
     prev = f" (was {before})" if before else ""
     shown = after or "no result"
-    return f"round {a.round_number} board {a.board}: {verb} {shown}{prev}", payload, warnings
+    return (
+        said(
+            "round {round_number} board {board}: {verb} {shown}{prev}",
+            round_number=a.round_number,
+            board=a.board,
+            verb=verb,
+            shown=shown,
+            prev=prev,
+        ),
+        payload,
+        warnings,
+    )
 
 
 def undo_match_result(s: Session, payload: Mapping[str, Any]) -> None:

@@ -24,6 +24,7 @@ from swissdesk.model.tournament import ResultCode, ScoringSystem
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, set_tpns, tournament_row
 from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.said import said
 from swissdesk.storage.schema import PlayerRecord
 from swissdesk.storage.views import TournamentSettings
 
@@ -163,7 +164,11 @@ def draw_lots_action(s: Session, a: DrawLots) -> Outcome:
         "tpns_before": before,
         "tpns_after": after,
     }
-    return f"pairing numbers drawn {how} (seed {a.seed})", payload, draw.warnings
+    return (
+        said("pairing numbers drawn {how} (seed {seed})", how=how, seed=a.seed),
+        payload,
+        draw.warnings,
+    )
 
 
 def undo_draw_lots(s: Session, payload: Mapping[str, Any]) -> None:

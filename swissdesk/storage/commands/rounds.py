@@ -38,6 +38,7 @@ from swissdesk.storage.commands.base import (
 )
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.levels import MPA, Level, LevelWarning, information, require
+from swissdesk.storage.said import said
 from swissdesk.storage.schema import EntryRecord, PlayerRecord, RoundRecord
 from swissdesk.storage.views import AccelerationKind
 
@@ -241,7 +242,7 @@ def unpair_last_round(s: Session, a: UnpairLastRound) -> Outcome:
         s.execute(update(PlayerRecord).values(group_a=False))
     # Unpairing clears the round's manual-pairing line (### MPA, C.02 VCL Q65).
     payload["integrity_drop"] = [{"kind": MPA, "round": n}]
-    return f"round {n} unpaired", payload, ()
+    return said("round {n} unpaired", n=n), payload, ()
 
 
 def undo_unpair_last_round(s: Session, payload: Mapping[str, Any]) -> None:

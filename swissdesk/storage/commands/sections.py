@@ -40,6 +40,7 @@ from swissdesk.storage.commands.players import (
     record_order_key,
 )
 from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.said import said
 from swissdesk.storage.schema import (
     EntryRecord,
     MetaRecord,
@@ -118,7 +119,7 @@ def add_section(s: Session, a: AddSection) -> Outcome:
         new_id = rec.id
     _event_level(s)
     payload = {"id": new_id, "settings": convert.settings_to_dict(settings)}
-    return f"section {settings.name!r} added", payload, ()
+    return said("section {name!r} added", name=settings.name), payload, ()
 
 
 def undo_add_section(s: Session, payload: Mapping[str, Any]) -> None:
@@ -168,7 +169,7 @@ def remove_section(s: Session, a: RemoveSection) -> Outcome:
         _delete_empty_section(s, rec.id)
     _event_level(s)
     payload = {"row": row, "team_settings": team_row, "prize_plan": prizes}
-    return f"section {name!r} removed", payload, ()
+    return said("section {name!r} removed", name=name), payload, ()
 
 
 def undo_remove_section(s: Session, payload: Mapping[str, Any]) -> None:
@@ -200,7 +201,7 @@ def order_sections(s: Session, a: OrderSections) -> Outcome:
             by_id[section_id].position = position
         names = ", ".join(by_id[i].name for i in a.order)
     _event_level(s)
-    return f"sections ordered: {names}", {"before": before}, ()
+    return said("sections ordered: {names}", names=names), {"before": before}, ()
 
 
 def undo_order_sections(s: Session, payload: Mapping[str, Any]) -> None:
@@ -248,7 +249,7 @@ def rename_event(s: Session, a: RenameEvent) -> Outcome:
         rec.value = a.name.strip()
     _event_level(s)
     shown = a.name.strip() or "after its sections"
-    return f"event named {shown!r}", {"before": before}, ()
+    return said("event named {shown!r}", shown=shown), {"before": before}, ()
 
 
 def undo_rename_event(s: Session, payload: Mapping[str, Any]) -> None:
@@ -348,7 +349,15 @@ def move_player(s: Session, a: MovePlayer) -> Outcome:
         "missed_rounds": missed,
     }
     how = f" as a late entry from round {late}" if late is not None else ""
-    summary = f"no. {old_tpn} {name} moved from {src_name} to {dst_name} as no. {new_tpn}{how}"
+    summary = said(
+        "no. {old_tpn} {name} moved from {src_name} to {dst_name} as no. {new_tpn}{how}",
+        old_tpn=old_tpn,
+        name=name,
+        src_name=src_name,
+        dst_name=dst_name,
+        new_tpn=new_tpn,
+        how=how,
+    )
     return summary, payload, tuple(warnings)
 
 

@@ -36,6 +36,7 @@ from swissdesk.storage.levels import (
     integrity_payload,
     require,
 )
+from swissdesk.storage.said import said
 from swissdesk.storage.sections import in_section
 from swissdesk.storage.views import TournamentSettings
 from swissdesk.tiebreaks import long_event_advice
@@ -126,7 +127,7 @@ def edit_settings(s: Session, a: EditSettings) -> Outcome:
         advice = long_event_advice(new.tiebreaks)  # C.02 VCL Q211
         if advice:
             notes.append(advice)
-    return "tournament settings changed", payload, (*notes, *information(warnings))
+    return said("tournament settings changed"), payload, (*notes, *information(warnings))
 
 
 def undo_edit_settings(s: Session, payload: Mapping[str, Any]) -> None:

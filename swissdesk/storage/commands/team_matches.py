@@ -31,6 +31,7 @@ from swissdesk.storage.commands.base import (
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.levels import information, integrity_payload, require
 from swissdesk.storage.results import BoardResult, result_text
+from swissdesk.storage.said import said
 from swissdesk.storage.schema import (
     EntryRecord,
     PlayerRecord,
@@ -249,7 +250,12 @@ def set_lineup(s: Session, a: SetLineup) -> Outcome:
     s.flush()
     settle_match(s, a.round_number, entry.board or 0)
     shown = " ".join(str(x) if x is not None else "-" for x in a.positions)
-    return f"round {a.round_number}: line-up of {p.name}: {shown}", payload, ()
+    return said(
+               "round {round_number}: line-up of {name}: {shown}",
+               round_number=a.round_number,
+               name=p.name,
+               shown=shown,
+           ), payload, ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,9 +332,16 @@ def enter_board_result(s: Session, a: EnterBoardResult) -> Outcome:
         )
     }
     text = a.result.value if a.result is not None else "cleared"
-    summary = (
-        f"round {a.round_number} match {a.match} ({names[first.player_id]} - "
-        f"{names[second.player_id]}) board {a.board}: {text}"
+    summary: str = (
+        said(
+            "round {round_number} match {match} ({names} - {names2}) board {board}: {text}",
+            round_number=a.round_number,
+            match=a.match,
+            names=names[first.player_id],
+            names2=names[second.player_id],
+            board=a.board,
+            text=text,
+        )
     )
     if complete:
         summary += f"; match {(first.game_points or 0) / 2:g}-{(second.game_points or 0) / 2:g}"
@@ -371,13 +384,22 @@ def forfeit_match(s: Session, a: ForfeitMatch) -> Outcome:
                                 ).format(match=a.match, round_number=a.round_number))
         first.result = second.result = None
         settle_match(s, a.round_number, a.match)
-        return f"round {a.round_number} match {a.match}: forfeit cancelled", payload, ()
+        return said(
+                   "round {round_number} match {match}: forfeit cancelled",
+                   round_number=a.round_number,
+                   match=a.match,
+               ), payload, ()
     all_games = 2 * team_settings(s).boards
     ca, cb = a.result.codes
     first.result, second.result = ca.value, cb.value
     first.game_points = all_games if ca is ResultCode.FORFEIT_WIN else 0
     second.game_points = all_games if cb is ResultCode.FORFEIT_WIN else 0
-    return f"round {a.round_number} match {a.match}: forfeited {a.result.value}", payload, ()
+    return said(
+               "round {round_number} match {match}: forfeited {value}",
+               round_number=a.round_number,
+               match=a.match,
+               value=a.result.value,
+           ), payload, ()
 
 
 # ---------------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from swissdesk.storage.commands.base import (
 )
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.levels import Level
+from swissdesk.storage.said import said
 from swissdesk.storage.schema import (
     PlayerRecord,
     TeamBoardRecord,
@@ -131,9 +132,15 @@ def set_team_settings(s: Session, a: SetTeamSettings) -> Outcome:
     for p in s.scalars(select(PlayerRecord)):
         _sync_team(s, p, a.settings.boards)
     summary = (
-        f"team options: {a.settings.boards} boards, colour preferences "
-        f"{a.settings.colour_preferences}, match points "
-        f"{a.match_win / 2:g}/{a.match_draw / 2:g}/{a.match_loss / 2:g}"
+        said(
+            "team options: {boards} boards, colour preferences {colour_preferences}, match "
+            "points {value:g}/{value2:g}/{value3:g}",
+            boards=a.settings.boards,
+            colour_preferences=a.settings.colour_preferences,
+            value=a.match_win / 2,
+            value2=a.match_draw / 2,
+            value3=a.match_loss / 2,
+        )
     )
     return summary, payload, ()
 
@@ -231,7 +238,12 @@ def add_team(s: Session, a: AddTeam) -> Outcome:
     s.add(TeamRecord(player_id=p.id, short_name=a.team.short_name.strip(), club=a.team.club))
     _insert_members(s, p.id, a.team.members)
     _sync_team(s, p, team_settings(s).boards)
-    summary = f"team no. {p.tpn} {p.name} added ({len(a.team.members)} players)"
+    summary = said(
+                  "team no. {tpn} {name} added ({count} players)",
+                  tpn=p.tpn,
+                  name=p.name,
+                  count=len(a.team.members),
+              )
     return summary, {"id": p.id, "tpn": p.tpn}, ()
 
 
@@ -306,7 +318,7 @@ def edit_team(s: Session, a: EditTeam) -> Outcome:
     t.short_name = a.team.short_name.strip()
     t.club = a.team.club
     _sync_team(s, p, team_settings(s).boards)
-    return f"team no. {p.tpn} {p.name} changed", {"before": before}, ()
+    return said("team no. {tpn} {name} changed", tpn=p.tpn, name=p.name), {"before": before}, ()
 
 
 def undo_edit_team(s: Session, payload: Mapping[str, Any]) -> None:
@@ -407,7 +419,7 @@ def assign_team_pairing_numbers(s: Session, a: AssignTeamPairingNumbers) -> Outc
     )
     payload = {**payload, "ratings_before": ratings, "custom": a.order is not None}
     how = "as the arbiter sorted them" if a.order is not None else "by strength"
-    return f"team {summary} {how}", payload, warnings
+    return said("team {summary} {how}", summary=summary, how=how), payload, warnings
 
 
 def undo_assign_team_pairing_numbers(s: Session, payload: Mapping[str, Any]) -> None:
