@@ -19,7 +19,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QFont
 
 from swissdesk.gui import validation
 from swissdesk.gui.audit_model import ACTION_NAMES, AuditModel, local_time
@@ -49,6 +49,7 @@ from swissdesk.gui.tablemodel import (
     Index,
     TableModel,
     points,
+    reported_cell,
     result_display,
 )
 from swissdesk.i18n import N_, _
@@ -68,11 +69,6 @@ from swissdesk.storage import (
     RoundView,
     UnpairedView,
 )
-
-REPORT_COLOUR = QColor("#1f5fbf")
-"""A result reported from the phones, not entered yet."""
-REPORT_DISPUTED = QColor("#b00020")
-"""A report the opponent disputed: the arbiter goes to the board."""
 
 # ---------------------------------------------------------------------------------------
 # Players
@@ -466,34 +462,18 @@ class BoardsModel(TableModel):
             )
         return None
 
-    def _report_cell(self, report: ReportView, role: int) -> Any:
-        """A board with a result reported from the phones but not entered: the report in
-        italics (blue; red when disputed), the details in the tooltip."""
-        if role == DISPLAY:
-            return f"({report.text})"
-        if role == FONT:
-            font = QFont()
-            font.setItalic(True)
-            return font
-        if role == FOREGROUND:
-            return QBrush(REPORT_DISPUTED if report.state == "disputed" else REPORT_COLOUR)
-        if role == TOOLTIP:
-            who = _("reported by no. {number} {name}").format(
-                number=report.reporter_tpn, name=report.reporter_name
-            )
-            if report.answered_tpn is not None:
-                answer = (
-                    _("disputed by no. {number}")
-                    if report.state == "disputed"
-                    else _("confirmed by no. {number}")
-                )
-                who += ", " + answer.format(number=report.answered_tpn)
-            return _(
+    @staticmethod
+    def _report_cell(report: ReportView, role: int) -> Any:
+        """A board with a result reported from the phones but not entered."""
+        return reported_cell(
+            report,
+            role,
+            lambda who, device: _(
                 "From the phones: {result}; {who} ({device}). Not entered yet: Ctrl+Shift+E "
                 "accepts this board, Ctrl+Shift+Y every confirmed board; typing a result "
                 "enters yours (the arbiter's entry wins)."
-            ).format(result=report.text, who=who, device=report.device or _("phone"))
-        return None
+            ).format(result=report.text, who=who, device=device),
+        )
 
     def _bye_cell(self, player: UnpairedView, column: int, role: int) -> Any:
         if role == DISPLAY:

@@ -5,17 +5,17 @@ Also the shared display texts (points as the arbiter reads them, board results, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QBrush, QColor, QFont
 
 from swissdesk.i18n import N_, _, ngettext, npgettext
 from swissdesk.model.double_swiss import match_text
 from swissdesk.model.tournament import HalfPoints, ResultCode
-from swissdesk.storage import BoardResult, BoardView, ByeKind
+from swissdesk.storage import BoardResult, BoardView, ByeKind, ReportView
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -32,6 +32,37 @@ LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 CENTER = int(Qt.AlignmentFlag.AlignCenter)
 
 GREY = QColor(110, 110, 110)
+REPORT_COLOUR = QColor("#1f5fbf")
+"""A result reported from the phones, not entered yet."""
+REPORT_DISPUTED = QColor("#b00020")
+"""A report the opponent disputed: the arbiter goes to the board."""
+
+
+def reported_cell(report: ReportView, role: int, explain: Callable[[str, str], str]) -> Any:
+    """A result reported from the phones and not entered yet, as the board list and the
+    matches page show it: the report in italics (blue; red when disputed) and a tooltip that
+    ``explain`` words from who reported/answered and the device."""
+    if role == DISPLAY:
+        return f"({report.text})"
+    if role == FONT:
+        font = QFont()
+        font.setItalic(True)
+        return font
+    if role == FOREGROUND:
+        return QBrush(REPORT_DISPUTED if report.state == "disputed" else REPORT_COLOUR)
+    if role == TOOLTIP:
+        who = _("reported by no. {number} {name}").format(
+            number=report.reporter_tpn, name=report.reporter_name
+        )
+        if report.answered_tpn is not None:
+            answer = (
+                _("disputed by no. {number}")
+                if report.state == "disputed"
+                else _("confirmed by no. {number}")
+            )
+            who += ", " + answer.format(number=report.answered_tpn)
+        return explain(who, report.device or _("phone"))
+    return None
 
 
 def points(value: HalfPoints) -> str:

@@ -13,13 +13,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
 
 from swissdesk.gui.tablemodel import (
     CENTER,
     DISPLAY,
     EDIT,
-    FONT,
     FOREGROUND,
     GREY,
     LEFT,
@@ -31,6 +29,7 @@ from swissdesk.gui.tablemodel import (
     Index,
     TableModel,
     points,
+    reported_cell,
 )
 from swissdesk.i18n import N_, _, pgettext
 from swissdesk.storage import MatchView, MemberData, ReportView, TeamData, TeamRow
@@ -232,35 +231,18 @@ class MatchesModel(TableModel):
 
     @staticmethod
     def _report_cell(report: ReportView, role: int) -> Any:
-        """A match the captains reported from their phones: the report in italics (blue;
-        red when disputed) until entered, the details in the tooltip."""
-        if role == DISPLAY:
-            return f"({report.text})"
-        if role == FONT:
-            font = QFont()
-            font.setItalic(True)
-            return font
-        if role == FOREGROUND:
-            return QBrush(QColor("#b00020" if report.state == "disputed" else "#1f5fbf"))
-        if role == TOOLTIP:
-            who = _("reported by no. {number} {name}").format(
-                number=report.reporter_tpn, name=report.reporter_name
-            )
-            if report.answered_tpn is not None:
-                answered = (
-                    _("disputed by no. {number}")
-                    if report.state == "disputed"
-                    else _("confirmed by no. {number}")
-                )
-                who += ", " + answered.format(number=report.answered_tpn)
-            return _(
+        """A match the captains reported from their phones, until entered."""
+        return reported_cell(
+            report,
+            role,
+            lambda who, device: _(
                 "From the captains' phones: {report} (boards 1, 2, … from the first team's "
                 "side; an empty place is its forfeit); {who} ({device}). Not entered yet: "
                 "Ctrl+Shift+Y enters every confirmed match, Ctrl+Shift+E this match's report "
                 "as it is (one-sided or disputed too); typing a board's result enters yours "
                 "(the arbiter's entry wins)."
-            ).format(report=report.text, who=who, device=report.device or _("phone"))
-        return None
+            ).format(report=report.text, who=who, device=device),
+        )
 
 
 @dataclass(frozen=True, slots=True)
