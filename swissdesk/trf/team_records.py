@@ -50,7 +50,7 @@ from swissdesk.model.tournament import (
     half_points_to_str,
 )
 from swissdesk.trf.errors import TrfError
-from swissdesk.trf.writer import format_trf
+from swissdesk.trf.writer import bye_records, format_trf
 
 TEAM_TAGS = frozenset(
     {"310", "352", "362", "300", "320", "330", "240", "250", "260", "802", "801", "XXT"}
@@ -140,37 +140,29 @@ def format_team_trf(event: TeamEvent) -> str:
     last = max((len(p.rounds) for p in t.players), default=0)
     pab_by_round = [0] * last
     forfeits: list[str] = []
-    byes: dict[tuple[str, int], list[int]] = {}
-    letters = {
-        ResultCode.FULL_POINT_BYE: "F",
-        ResultCode.HALF_POINT_BYE: "H",
-        ResultCode.ZERO_POINT_BYE: "Z",
-    }
     for team in t.players:
         for rnd, e in enumerate(team.rounds, start=1):
             if e.result is ResultCode.PAIRING_ALLOCATED_BYE:
                 pab_by_round[rnd - 1] = team.tpn
-            elif e.opponent is not None and e.result in (
-                ResultCode.FORFEIT_WIN,
-                ResultCode.FORFEIT_LOSS,
+            elif (
+                e.opponent is not None
+                and e.result in (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS)
+                # written once per match, from the White team's side
+                and (e.colour is Colour.WHITE or (e.colour is None and team.tpn < e.opponent))
             ):
-                if e.colour is Colour.WHITE or (e.colour is None and team.tpn < e.opponent):
-                    other = t.player(e.opponent).entry(rnd)
-                    mine = "+" if e.result is ResultCode.FORFEIT_WIN else "-"
-                    theirs = (
-                        "+" if other is not None and other.result is ResultCode.FORFEIT_WIN else "-"
-                    )
-                    forfeits.append(f"330 {mine}{theirs} {rnd:03d} {team.tpn:03d} {e.opponent:03d}")
-            elif e.result in letters and e.opponent is None:
-                byes.setdefault((letters[e.result], rnd), []).append(team.tpn)
+                other = t.player(e.opponent).entry(rnd)
+                mine = "+" if e.result is ResultCode.FORFEIT_WIN else "-"
+                theirs = (
+                    "+" if other is not None and other.result is ResultCode.FORFEIT_WIN else "-"
+                )
+                forfeits.append(f"330 {mine}{theirs} {rnd:03d} {team.tpn:03d} {e.opponent:03d}")
     if any(pab_by_round):
         rounds = " ".join(f"{x:03d}" for x in pab_by_round)
         lines.append(
             f"320 {_pts(s.pairing_allocated_bye, 4)} {_pts(settings.pab_game_points, 4)} {rounds}"
         )
     lines += sorted(forfeits, key=lambda x: (x[7:10], x[11:14]))
-    for (letter, rnd), tpns in sorted(byes.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        lines.append(f"240 {letter} {rnd:03d} " + " ".join(f"{x:04d}" for x in tpns))
+    lines += bye_records(t)
     for tpn, values in sorted(t.acceleration.items()):
         for rnd, value in enumerate(values, start=1):
             if value:

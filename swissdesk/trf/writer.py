@@ -110,7 +110,11 @@ def format_trf(t: Tournament, *, version: str = "2026") -> str:
             lines += national_rating_lines(p, record_172[4:7].strip())
     if modern:
         if t.pairing_controller and not t.is_team:
-            lines += bye_records(t)
+            # The players' round columns carry the same byes; the records state them as
+            # TRF-2026 defines them, so the final TRF omits no event (C.02 VCL Q217). Written
+            # for an event swissdesk ran, as 182 and 212 are, up to the round to be paired
+            # as the reader applies them (later ones it keeps as records: written twice).
+            lines += bye_records(t, through=t.rounds_with_pairings + 1)
         lines += _250_records(t)
     lines += _forbidden_records(t, modern)
     return "\n".join(lines) + "\n"
@@ -382,32 +386,25 @@ def _xxa_records(t: Tournament) -> list[str]:
     return lines
 
 
-_RECORD_240_BYES = (
-    ResultCode.FULL_POINT_BYE,
-    ResultCode.HALF_POINT_BYE,
-    ResultCode.ZERO_POINT_BYE,
+_RECORD_240_BYES = frozenset(
+    {ResultCode.FULL_POINT_BYE, ResultCode.HALF_POINT_BYE, ResultCode.ZERO_POINT_BYE}
 )
 
 
-def bye_records(t: Tournament) -> list[str]:
+def bye_records(t: Tournament, *, through: int | None = None) -> list[str]:
     """TRF-2026 ``240`` records (TRF26, "Bye Section"): one line per round and kind of bye
-    (``F`` full-point, ``H`` half-point, ``Z`` zero-point) naming the players who got it, the
-    pairing-allocated bye left to the round columns (it is no requested bye). The players'
-    round columns carry the same byes; the records state them as TRF-2026 defines them so the
-    final TRF omits no event (C.02 VCL Q217). Written for an individual event swissdesk ran,
-    as 182 and 212 are; a file's own 240 lines for later rounds are kept with its records."""
-    got: dict[tuple[int, ResultCode], list[int]] = {}
-    # Up to the round to be paired, as the reader applies them (later ones it keeps as
-    # records, which would then be written twice).
-    last = t.rounds_with_pairings + 1
+    (``F`` full-point, ``H`` half-point, ``Z`` zero-point, the letter of its result code)
+    naming the players (or teams) who got it, rounds up to ``through`` (all when ``None``).
+    The pairing-allocated bye is no requested bye: the round columns carry an individual's,
+    record 320 a team's. The same writer for individual and team events."""
+    got: dict[tuple[int, str], list[int]] = {}
     for p in t.players:
-        for rnd, entry in enumerate(p.rounds[:last], start=1):
+        for rnd, entry in enumerate(p.rounds[:through], start=1):
             if entry.opponent is None and entry.result in _RECORD_240_BYES:
-                got.setdefault((rnd, entry.result), []).append(p.tpn)
-    order = {code: i for i, code in enumerate(_RECORD_240_BYES)}
+                got.setdefault((rnd, entry.result.value), []).append(p.tpn)
     return [
-        f"240 {code.value} {rnd:03d} " + " ".join(f"{tpn:>4}" for tpn in sorted(tpns))
-        for (rnd, code), tpns in sorted(got.items(), key=lambda kv: (kv[0][0], order[kv[0][1]]))
+        f"240 {letter} {rnd:03d} " + " ".join(f"{tpn:04d}" for tpn in sorted(tpns))
+        for (rnd, letter), tpns in sorted(got.items())
     ]
 
 

@@ -195,7 +195,7 @@ def _byes_of_the_round_columns(lines: list[bytes]) -> list[bytes]:
             if len(block) == 8 and block[:4].strip() in ("", "0000") and block[7] in "FHZ":
                 got.setdefault((rnd, "FHZ".index(block[7])), []).append(int(text[4:8]))
     return [
-        f"240 {'FHZ'[kind]} {rnd:03d} {' '.join(f'{t:>4}' for t in sorted(tpns))}\n".encode()
+        f"240 {'FHZ'[kind]} {rnd:03d} {' '.join(f'{t:04d}' for t in sorted(tpns))}\n".encode()
         for (rnd, kind), tpns in sorted(got.items())
     ]
 

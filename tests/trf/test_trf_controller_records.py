@@ -121,11 +121,11 @@ def test_q217_trf26_240_records_state_each_round_s_requested_byes() -> None:
     t = replace(t, players=players)
     text = format_trf(t)
     assert [line for line in text.splitlines() if line.startswith("240")] == [
-        "240 Z 001    4",
-        "240 F 002    3",
-        "240 H 002    1    2    4",
+        "240 Z 001 0004",
+        "240 F 002 0003",
+        "240 H 002 0001 0002 0004",
     ]
-    assert text.splitlines()[-3][10:14] == "   4"  # the first player in columns 11-14
+    assert text.splitlines()[-3][10:14] == "0004"  # the first player in columns 11-14
     # read back (the reader puts them into the round columns): the same byes, written again
     # the same by the program that runs the event
     again = replace(parse_trf(text), pairing_controller="swissdesk 9.9")
