@@ -1,9 +1,18 @@
-"""Tiny pairing engines and TRF lines for the command-line tests."""
+"""Tiny pairing engines, TRF lines and small events for the command-line tests."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from swissdesk.cli import main
 from swissdesk.engines.base import NoValidPairing, Pair, RoundPairing
 from swissdesk.model.tournament import Tournament
+from swissdesk.storage import (
+    AssignPairingNumbers,
+    PlayerData,
+    TournamentFile,
+    TournamentSettings,
+)
 
 TPN_ORDER = "test-tpn-order"
 NO_PAIRING = "test-no-pairing"
@@ -52,3 +61,33 @@ SMALL_LINES = (
     player(3, "0.5", "   4 w =", "   1 b 0"),
     player(4, "1.5", "   3 b =", "   2 w 1"),
 )
+
+
+def club_event(path: Path, names: str = "ABCDEF") -> Path:
+    """A five-round club event of players ``Player A``, ``Player B``, … (ratings 2100 down
+    by 20, Swiss), pairing numbers assigned, nothing paired yet."""
+    players = [
+        PlayerData(f"Player {c}", 2100 - 20 * i, federation="SUI") for i, c in enumerate(names)
+    ]
+    with TournamentFile.create(
+        path, TournamentSettings(name="Club", total_rounds=5), players=players
+    ) as tf:
+        tf.execute(AssignPairingNumbers())
+    return path
+
+
+def drawn_event(tmp_path: Path, tiebreaks: str = "BH,SB") -> Path:
+    """Four players, three rounds, every game drawn: all on 1.5 with Buchholz 4.5 (made
+    through the CLI)."""
+    path = tmp_path / "open.swissdesk"
+    players = [f"--player=Player {i};{2300 - 100 * i}" for i in range(1, 5)]
+    assert main(["new", str(path), "--name", "Club open", "--rounds", "3", *players]) == 0
+    assert main(["settings", str(path), "--tiebreaks", tiebreaks]) == 0
+    for _ in range(3):
+        assert main(["next-round", str(path)]) == 0
+        with TournamentFile.open(path) as tf:
+            n = tf.rounds_paired()
+            boards = len(tf.round_view(n).boards)
+        for board in range(1, boards + 1):
+            assert main(["result", str(path), str(n), str(board), "1/2"]) == 0
+    return path

@@ -8,25 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_support import drawn_event
 
 from swissdesk.cli import main
 from swissdesk.storage import TournamentFile
-
-
-def drawn_event(tmp_path: Path, tiebreaks: str = "BH,SB") -> Path:
-    """Four players, three rounds, every game drawn: all on 1.5 with Buchholz 4.5."""
-    path = tmp_path / "open.swissdesk"
-    players = [f"--player=Player {i};{2300 - 100 * i}" for i in range(1, 5)]
-    assert main(["new", str(path), "--name", "Club open", "--rounds", "3", *players]) == 0
-    assert main(["settings", str(path), "--tiebreaks", tiebreaks]) == 0
-    for _ in range(3):
-        assert main(["next-round", str(path)]) == 0
-        with TournamentFile.open(path) as tf:
-            n = tf.rounds_paired()
-            boards = len(tf.round_view(n).boards)
-        for board in range(1, boards + 1):
-            assert main(["result", str(path), str(n), str(board), "1/2"]) == 0
-    return path
 
 
 def places(out: str) -> dict[str, str]:

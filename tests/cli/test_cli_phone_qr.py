@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import segno
+from cli_support import club_event
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 from starlette.testclient import TestClient
@@ -17,11 +18,9 @@ from starlette.testclient import TestClient
 from swissdesk.cli import main
 from swissdesk.reports.phones import phone_url
 from swissdesk.storage import (
-    AssignPairingNumbers,
     IssueCodes,
     OpenCheckIn,
     OpenReporting,
-    PlayerData,
     TournamentFile,
     TournamentSettings,
 )
@@ -34,12 +33,7 @@ URL = "http://192.168.1.20:8080/"
 
 @pytest.fixture
 def event(tmp_path: Path) -> Path:
-    path = tmp_path / "club.swissdesk"
-    players = [PlayerData(f"Player {c}", 2100 - 20 * i, federation="SUI")
-               for i, c in enumerate("ABCDEF")]  # fmt: skip
-    with TournamentFile.create(path, TournamentSettings(name="Club", total_rounds=5),
-                               players=players) as tf:  # fmt: skip
-        tf.execute(AssignPairingNumbers())
+    path = club_event(tmp_path / "club.swissdesk")
     return path
 
 

@@ -7,27 +7,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_support import club_event
 from pypdf import PdfReader
 
 from swissdesk.cli import main
 from swissdesk.storage import (
-    AssignPairingNumbers,
     BoardResult,
-    PlayerData,
     ReportResult,
     TournamentFile,
-    TournamentSettings,
 )
 
 
 @pytest.fixture
 def event(tmp_path: Path) -> Path:
-    path = tmp_path / "club.swissdesk"
-    players = [PlayerData(f"Player {c}", 2100 - 20 * i, federation="SUI")
-               for i, c in enumerate("ABCDEFGH")]  # fmt: skip
-    with TournamentFile.create(path, TournamentSettings(name="Club", total_rounds=5),
-                               players=players) as tf:  # fmt: skip
-        tf.execute(AssignPairingNumbers())
+    path = club_event(tmp_path / "club.swissdesk", "ABCDEFGH")
     return path
 
 

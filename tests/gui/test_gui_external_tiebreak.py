@@ -8,26 +8,10 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from swissdesk.cli import main
 from swissdesk.gui.external_tiebreak import ExternalTiebreakDialog
 from swissdesk.gui.mainwindow import MainWindow
 from swissdesk.storage import EditSettings, TournamentFile
-
-
-def drawn_event(tmp_path: Path, tiebreaks: str = "BH,SB") -> Path:
-    """Four players, three rounds, every game drawn: all tied on 1.5."""
-    path = tmp_path / "open.swissdesk"
-    players = [f"--player=Player {i};{2300 - 100 * i}" for i in range(1, 5)]
-    assert main(["new", str(path), "--name", "Club open", "--rounds", "3", *players]) == 0
-    assert main(["settings", str(path), "--tiebreaks", tiebreaks]) == 0
-    for _ in range(3):
-        assert main(["next-round", str(path)]) == 0
-        with TournamentFile.open(path) as tf:
-            n = tf.rounds_paired()
-            boards = len(tf.round_view(n).boards)
-        for board in range(1, boards + 1):
-            assert main(["result", str(path), str(n), str(board), "1/2"]) == 0
-    return path
+from tests.cli.cli_support import drawn_event
 
 
 def headings(window: MainWindow) -> list[str]:
