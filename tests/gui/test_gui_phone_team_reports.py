@@ -9,20 +9,12 @@ from pytestqt.qtbot import QtBot
 
 from swissdesk.gui.mainwindow import MainWindow
 from swissdesk.gui.team_models import MatchesModel
-from swissdesk.model.tournament import TEAM_SCORING, TeamSettings
 from swissdesk.storage import (
-    AddTeam,
-    AssignTeamPairingNumbers,
     BoardResult,
-    IssueCodes,
-    MemberData,
-    OpenReporting,
     ReportMatch,
-    SetTeamSettings,
-    TeamData,
     TournamentFile,
-    TournamentSettings,
 )
+from tests.venue.venue_support import reporting_cup
 
 SEEN = 10_000
 """How long the test waits for the window to notice another program's action (ms)."""
@@ -30,21 +22,7 @@ W, D, B = BoardResult.WHITE_WINS, BoardResult.DRAW, BoardResult.BLACK_WINS
 
 
 def cup(folder: Path) -> Path:
-    path = folder / "cup.swissdesk"
-    settings = TournamentSettings(
-        name="Team Cup", total_rounds=3, system="team", scoring=TEAM_SCORING, is_team=True
-    )
-    with TournamentFile.create(path, settings) as tf:
-        tf.execute(SetTeamSettings(TeamSettings(boards=4)))
-        for i in range(4):
-            members = tuple(MemberData(f"Player {i}.{j}", 2000 + 40 * i - 15 * j)
-                            for j in range(1, 6))  # fmt: skip
-            tf.execute(AddTeam(TeamData(f"Club {i}", f"C{i}", "GER", members=members)))
-        tf.execute(AssignTeamPairingNumbers())
-        tf.pair_next_round()
-        tf.execute(IssueCodes())
-        tf.execute(OpenReporting(1))
-    return path
+    return reporting_cup(folder / "cup.swissdesk")
 
 
 def state_cell(window: MainWindow, row: int) -> str:

@@ -10,29 +10,24 @@ from pathlib import Path
 import pytest
 
 from swissdesk.engines import get_engine
-from swissdesk.model.tournament import TEAM_SCORING, TeamSettings, truncated
+from swissdesk.model.tournament import truncated
 from swissdesk.storage import (
     AcceptReports,
     ActionRefused,
-    AddTeam,
-    AssignTeamPairingNumbers,
     DismissReport,
     EnterBoardResult,
     IssueCodes,
-    MemberData,
     OpenReporting,
     ReportMatch,
     ReportResult,
     SetLineup,
-    SetTeamSettings,
-    TeamData,
     TournamentFile,
-    TournamentSettings,
     Undo,
 )
 from swissdesk.storage.results import BoardResult
 from swissdesk.trf import write_trf
 from swissdesk.verification.generator import GeneratorSettings, generate_tournament
+from tests.venue.venue_support import reporting_cup
 
 W, B, D = BoardResult.WHITE_WINS, BoardResult.BLACK_WINS, BoardResult.DRAW
 
@@ -40,19 +35,8 @@ W, B, D = BoardResult.WHITE_WINS, BoardResult.BLACK_WINS, BoardResult.DRAW
 @pytest.fixture
 def cup(tmp_path: Path) -> Iterator[TournamentFile]:
     """Six teams of five players, four boards, round 1 paired, codes given, reporting open."""
-    settings = TournamentSettings(
-        name="Team Cup", total_rounds=5, system="team", scoring=TEAM_SCORING, is_team=True
-    )
-    with TournamentFile.create(tmp_path / "cup.swissdesk", settings) as tf:
-        tf.execute(SetTeamSettings(TeamSettings(boards=4)))
-        for i in range(6):
-            members = tuple(MemberData(f"Player {i}.{j}", 2000 + 40 * i - 15 * j)
-                            for j in range(1, 6))  # fmt: skip
-            tf.execute(AddTeam(TeamData(f"Club {i}", f"C{i}", "GER", members=members)))
-        tf.execute(AssignTeamPairingNumbers())
-        tf.pair_next_round()
-        tf.execute(IssueCodes())
-        tf.execute(OpenReporting(1))
+    path = reporting_cup(tmp_path / "cup.swissdesk", teams=6, rounds=5)
+    with TournamentFile.open(path) as tf:
         yield tf
 
 

@@ -12,24 +12,18 @@ import pytest
 from starlette.testclient import TestClient
 
 from swissdesk.engines import get_engine
-from swissdesk.model.tournament import TEAM_SCORING, TeamSettings, truncated
+from swissdesk.model.tournament import truncated
 from swissdesk.storage import (
-    AddTeam,
-    AssignTeamPairingNumbers,
     IssueCodes,
-    MemberData,
     OpenReporting,
-    SetLineup,
-    SetTeamSettings,
-    TeamData,
     TournamentFile,
-    TournamentSettings,
 )
 from swissdesk.trf import write_trf
 from swissdesk.venue.app import Hub, create_app
 from swissdesk.venue.render import Renderer
 from swissdesk.venue.source import Venue
 from swissdesk.verification.generator import GeneratorSettings, generate_tournament
+from tests.venue.venue_support import reporting_cup
 
 TOKEN = re.compile(r'name="token" value="([^"]+)"')
 CHECKED = re.compile(r'name="(g\d+)" value="([^"]+)"[^>]*checked')
@@ -39,23 +33,7 @@ CHECKED = re.compile(r'name="(g\d+)" value="([^"]+)"[^>]*checked')
 def cup(tmp_path: Path) -> Path:
     """Four teams of five, four boards, round 1 paired, team codes, reporting open; the
     first match's first team leaves board 4 empty."""
-    path = tmp_path / "cup.swissdesk"
-    settings = TournamentSettings(
-        name="Team Cup", total_rounds=3, system="team", scoring=TEAM_SCORING, is_team=True
-    )
-    with TournamentFile.create(path, settings) as tf:
-        tf.execute(SetTeamSettings(TeamSettings(boards=4)))
-        for i in range(4):
-            members = tuple(MemberData(f"Player {i}.{j}", 2000 + 40 * i - 15 * j)
-                            for j in range(1, 6))  # fmt: skip
-            tf.execute(AddTeam(TeamData(f"Club {i}", f"C{i}", "GER", members=members)))
-        tf.execute(AssignTeamPairingNumbers())
-        tf.pair_next_round()
-        m = tf.team_round_view(1).matches[0]
-        tf.execute(SetLineup(1, m.first_tpn, (1, 2, 3, None)))
-        tf.execute(IssueCodes())
-        tf.execute(OpenReporting(1))
-    return path
+    return reporting_cup(tmp_path / "cup.swissdesk", first_lineup=(1, 2, 3, None))
 
 
 @pytest.fixture

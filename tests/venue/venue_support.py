@@ -22,7 +22,10 @@ from swissdesk.storage import (
     EnterBoardResult,
     EnterMatchResult,
     EnterResult,
+    IssueCodes,
+    OpenReporting,
     PlayerData,
+    SetLineup,
     SetTeamSettings,
     TeamData,
     TournamentFile,
@@ -110,6 +113,31 @@ def team_event(folder: Path) -> Path:
         tf.pair_next_round()
         first = tf.team_round_view(2).matches[0]
         tf.execute(EnterBoardResult(2, first.number, 1, BoardResult.DRAW))
+    return path
+
+
+def reporting_cup(
+    path: Path, *, teams: int = 4, rounds: int = 3, first_lineup: tuple[int | None, ...] = ()
+) -> Path:
+    """A team event whose captains report from their phones: ``teams`` teams of five
+    (``Player i.j``), four boards, round 1 paired (the first match's first team lined up as
+    ``first_lineup`` when given, ``None`` an empty board), team codes issued, reporting open."""
+    settings = TournamentSettings(
+        name="Team Cup", total_rounds=rounds, system="team", scoring=TEAM_SCORING, is_team=True
+    )
+    with TournamentFile.create(path, settings) as tf:
+        tf.execute(SetTeamSettings(TeamSettings(boards=4)))
+        for i in range(teams):
+            members = tuple(MemberData(f"Player {i}.{j}", 2000 + 40 * i - 15 * j)
+                            for j in range(1, 6))  # fmt: skip
+            tf.execute(AddTeam(TeamData(f"Club {i}", f"C{i}", "GER", members=members)))
+        tf.execute(AssignTeamPairingNumbers())
+        tf.pair_next_round()
+        if first_lineup:
+            m = tf.team_round_view(1).matches[0]
+            tf.execute(SetLineup(1, m.first_tpn, first_lineup))
+        tf.execute(IssueCodes())
+        tf.execute(OpenReporting(1))
     return path
 
 
