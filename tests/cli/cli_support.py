@@ -83,11 +83,16 @@ def drawn_event(tmp_path: Path, tiebreaks: str = "BH,SB") -> Path:
     players = [f"--player=Player {i};{2300 - 100 * i}" for i in range(1, 5)]
     assert main(["new", str(path), "--name", "Club open", "--rounds", "3", *players]) == 0
     assert main(["settings", str(path), "--tiebreaks", tiebreaks]) == 0
-    for _ in range(3):
+    play_drawn_rounds(path, 3)
+    return path
+
+
+def play_drawn_rounds(path: Path, rounds: int) -> None:
+    """Pair ``rounds`` more rounds through the CLI, every game drawn."""
+    for _ in range(rounds):
         assert main(["next-round", str(path)]) == 0
         with TournamentFile.open(path) as tf:
             n = tf.rounds_paired()
             boards = len(tf.round_view(n).boards)
         for board in range(1, boards + 1):
             assert main(["result", str(path), str(n), str(board), "1/2"]) == 0
-    return path

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_support import play_drawn_rounds
 
 from swissdesk.cli import main
 from swissdesk.model.ratings import ARBITER, TiebreakRatingMode
@@ -19,16 +20,6 @@ def new_event(tmp_path: Path) -> Path:
     assert main(["new", str(path), "--name", "Winter league", "--rounds", "3", *players]) == 0
     assert main(["settings", str(path), "--tiebreaks", "ARO,BH"]) == 0
     return path
-
-
-def play(path: Path, rounds: int) -> None:
-    for _ in range(rounds):
-        assert main(["next-round", str(path)]) == 0
-        with TournamentFile.open(path) as tf:
-            n = tf.rounds_paired()
-            boards = len(tf.round_view(n).boards)
-        for board in range(1, boards + 1):
-            assert main(["result", str(path), str(n), str(board), "1/2"]) == 0
 
 
 def aro_of(out: str, name: str) -> str:
@@ -104,7 +95,7 @@ def test_q214_q215_q216_the_standings_read_the_chosen_ratings(
     assert main(["rating-rules", str(path), "--long-event", "yes"]) == 0
     for tpn in (1, 2, 3, 4):
         assert main(["player-rating", str(path), str(tpn), "--later", "2:2500"]) == 0
-    play(path, 3)
+    play_drawn_rounds(path, 3)
     capsys.readouterr()
     assert main(["standings", str(path)]) == 0
     first = capsys.readouterr().out
