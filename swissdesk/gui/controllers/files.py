@@ -432,12 +432,10 @@ class FileController:
         if not settings.fide_mode:
             self.w.prompter.info(
                 _("FIDE mode"),
-                "This tournament is not in FIDE mode"
-                + (
-                    "."
-                    if fide_approved(settings.system)
-                    else f": {system_title(settings.system)} is not a FIDE-approved system."
-                ),
+                _("This tournament is not in FIDE mode.")
+                if fide_approved(settings.system)
+                else _("This tournament is not in FIDE mode: {system} is not a FIDE-approved "
+                       "system.").format(system=system_title(settings.system)),
             )
             return
         reason = self.w.prompter.ask_text(
