@@ -166,9 +166,8 @@ def run_prizes(args: argparse.Namespace) -> int:
     if args.pdf is not None and language is not None:
         from swissdesk.i18n import using_language
 
-        with using_language(language):  # the reasons and ties in the document's words
-            write_pdf(event.tournament, compute(event, plan, args.round), args.pdf, args.paper,
-                      args.input)  # fmt: skip
+        with using_language(language):  # the reasons and ties worded as drawn, in its words
+            write_pdf(event.tournament, prizes, args.pdf, args.paper, args.input)
     if args.export is not None:
         write_plan(plan, args.export)
         print(_("{export}: prize plan written").format(export=args.export), file=sys.stderr)

@@ -4,7 +4,9 @@ verdicts."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QApplication
@@ -15,6 +17,10 @@ from swissdesk.engines import system_names
 from swissdesk.gui import language
 from swissdesk.gui.dialogs import TournamentDialog
 from swissdesk.i18n import SOURCE_LANGUAGE
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "swissdesk" / "resources" / "sample" / "riverside-open-2026.swissdesk"
+PLAN = ROOT / "docs" / "samples" / "riverside-prizes.toml"
 
 
 @pytest.fixture(autouse=True)
@@ -51,3 +57,26 @@ def test_the_system_combo_names_the_systems_in_the_arbiters_language(qtbot: QtBo
     assert _systems(qtbot)["round-robin"] == (
         "Круговая система (таблицы Бергера, C.05 приложение 1)"
     )
+
+
+def test_the_prize_list_speaks_the_arbiters_language(qtbot: QtBot, tmp_path: Path) -> None:
+    """The window's prize list: the prize names and the "Why" column in the arbiter's
+    language, from the same computed list."""
+    from swissdesk.gui.prizes import PrizeListModel
+    from swissdesk.prizes import read_plan, tournament_prizes
+    from swissdesk.storage import TournamentFile
+
+    copy = Path(shutil.copyfile(SAMPLE, tmp_path / SAMPLE.name))
+    with TournamentFile.open(copy) as tf:
+        prizes = tournament_prizes(tf.snapshot(), read_plan(PLAN))
+    model = PrizeListModel()
+    model.set_prizes(prizes)
+    assert model.display_text(0, 1) == "1st place"
+    assert model.display_text(0, 6).startswith("1st in the standings (")
+    speak("de")
+    model.set_prizes(prizes)
+    assert model.display_text(0, 1) == "1. Preis"
+    assert model.display_text(0, 6).startswith("1. Platz der Rangliste (")
+    shown = [model.display_text(r, 6) for r in range(model.rowCount())]
+    assert any("punktgleich mit 4.0 Punkten" in why for why in shown)
+    assert not any("tied on" in why or "in the standings" in why for why in shown)

@@ -6,6 +6,7 @@ article numbers and FIDE's title abbreviations as FIDE writes them; TRF and JSON
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -14,10 +15,14 @@ from pypdf import PdfReader
 
 from swissdesk.engines import system_title
 from swissdesk.i18n import using_language
+from swissdesk.model.tournament import Tournament
+from swissdesk.prizes import PrizeList
 from swissdesk.reports import render
 
+ROOT = Path(__file__).resolve().parents[2]
 
-def _pdf_text(path: Path) -> str:
+
+def _pdf_text(path: Path | str) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(str(path)).pages)
 
 
@@ -75,3 +80,127 @@ def test_the_trf_is_the_same_in_every_language() -> None:
         german = format_trf(event)
     assert german == format_trf(event)
     assert "Holländisch" not in german
+
+
+# -- the prize list's words -------------------------------------------------------------------
+
+SAMPLE = ROOT / "swissdesk" / "resources" / "sample" / "riverside-open-2026.swissdesk"
+PLAN = ROOT / "docs" / "samples" / "riverside-prizes.toml"
+
+
+def _sample_prizes(tmp_path: Path) -> tuple[Tournament, PrizeList]:
+    from swissdesk.prizes import read_plan, tournament_prizes
+    from swissdesk.storage import TournamentFile
+
+    copy = Path(shutil.copyfile(SAMPLE, tmp_path / SAMPLE.name))
+    with TournamentFile.open(copy) as tf:
+        tournament = tf.snapshot()
+    return tournament, tournament_prizes(tournament, read_plan(PLAN))
+
+
+def test_ordinals_follow_each_languages_rule() -> None:
+    from swissdesk.prizes.plan import ordinal
+
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st",
+        "111th",
+    ]  # fmt: skip
+    with using_language("fr"):
+        assert [ordinal(n) for n in (1, 2, 21)] == ["1er", "2e", "21e"]
+    with using_language("de"):
+        assert [ordinal(n) for n in (1, 2, 11, 23)] == ["1.", "2.", "11.", "23."]
+    with using_language("ru"):
+        assert ordinal(3) == "3-е"
+
+
+def test_one_prize_list_is_worded_in_the_language_it_is_read_in(tmp_path: Path) -> None:
+    """The list is computed once; its names, reasons, ties, notes and category conditions
+    are made when read: English in English, German in German, from the same object."""
+    _tournament, prizes = _sample_prizes(tmp_path)
+    first = prizes.awards[0]
+    assert first.label == "1st place"
+    assert first.reason.startswith("1st in the standings (")
+    tie = next(a.tie for a in prizes.awards if a.tie)
+    assert tie.startswith("tied on 4.0 points for places 2-4: the money of places 2-4")
+    assert any("takes U2000 1st rather than a prize of U18" in n for n in prizes.notes)
+    u18 = next(c for c in prizes.categories if c.name == "U18")
+    assert u18.description == "U18 (born 2008 or later)"
+    with using_language("de"):
+        assert first.label == "1. Preis"
+        assert first.reason.startswith("1. Platz der Rangliste (")
+        german_tie = next(a.tie for a in prizes.awards if a.tie)
+        assert german_tie.startswith("punktgleich mit 4.0 Punkten auf den Plätzen 2-4")
+        assert "nach dem Hort-System geteilt" in german_tie
+        assert any("erhält U2000: 1. Preis statt eines Preises von U18" in n for n in prizes.notes)
+        assert u18.description == "U18 (Jahrgang 2008 und jünger)"
+    assert first.label == "1st place"  # and English again afterwards
+
+
+def test_the_prize_pdf_is_worded_in_the_documents_language(tmp_path: Path) -> None:
+    from swissdesk.reports.prizes import render_prizes
+
+    tournament, prizes = _sample_prizes(tmp_path)
+    english = " ".join(_pdf_text(render_prizes(tournament, prizes, tmp_path / "en.pdf")).split())
+    assert "1st place" in english and "Tied on 4.0 points for places 2-4" in english
+    assert "U18: U18 (born 2008 or later)" in english
+    with using_language("de"):
+        render_prizes(tournament, prizes, tmp_path / "de.pdf")
+    german = " ".join(_pdf_text(tmp_path / "de.pdf").split())
+    assert "1. Preis" in german and "U2000: 1. Preis" in german
+    assert "Punktgleich mit 4.0 Punkten auf den Plätzen 2-4" in german
+    assert "U18: U18 (Jahrgang 2008 und jünger)" in german
+    for english_words in ("1st place", "Tied on", "rather than", "born 2008"):
+        assert english_words not in german
+
+
+def test_polish_and_russian_count_the_players_of_a_category_in_their_forms() -> None:
+    from swissdesk.prizes.compute import Remark
+
+    few = [Remark("few", "U12", count=n, need=5) for n in (1, 2, 5)]
+    with using_language("pl"):
+        assert [r.text().split(",")[0] for r in few] == [
+            "U12: 1 zawodnik", "U12: 2 zawodnicy", "U12: 5 zawodników",
+        ]
+    with using_language("ru"):
+        assert [r.text().split(",")[0] for r in few] == [
+            "U12: 1 участник", "U12: 2 участника", "U12: 5 участников",
+        ]
+    assert few[0].text().startswith("U12: 1 player, fewer than the 5 the plan asks for")
+
+
+def test_the_prize_lists_json_and_csv_stay_english(tmp_path: Path) -> None:
+    from swissdesk.prizes import award_rows, csv_text
+
+    _tournament, prizes = _sample_prizes(tmp_path)
+    english_rows, english_csv = award_rows(prizes), csv_text(prizes)
+    with using_language("de"):
+        assert award_rows(prizes) == english_rows
+        assert csv_text(prizes) == english_csv
+    assert english_rows[0]["prize"] == "1st place"
+
+
+def test_the_venues_category_page_describes_each_category_in_the_pages_language(
+    tmp_path: Path,
+) -> None:
+    from starlette.testclient import TestClient
+
+    from swissdesk.cli import main
+    from swissdesk.venue.app import Hub, create_app
+    from swissdesk.venue.render import Renderer
+    from swissdesk.venue.source import Venue
+
+    copy = Path(shutil.copyfile(SAMPLE, tmp_path / SAMPLE.name))
+    assert main(["prizes", str(copy), "--plan", str(PLAN), "--save"]) == 0
+    venue = Venue([copy])
+    try:
+        with TestClient(create_app(Hub(venue, Renderer()))) as client:
+            index = client.get("/", headers={"Accept-Language": "en"}).text
+            slug = index.split('href="/s/', 1)[1].split("/", 1)[0]
+            page = f"/s/{slug}/categories"
+            english = client.get(page, headers={"Accept-Language": "en"}).text
+            german = client.get(page, headers={"Accept-Language": "de"}).text
+    finally:
+        venue.close()
+    assert "U18 (born 2008 or later)" in english
+    assert "U18 (Jahrgang 2008 und jünger)" in german
+    assert "born 2008" not in german
