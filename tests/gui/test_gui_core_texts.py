@@ -80,3 +80,44 @@ def test_the_prize_list_speaks_the_arbiters_language(qtbot: QtBot, tmp_path: Pat
     shown = [model.display_text(r, 6) for r in range(model.rowCount())]
     assert any("punktgleich mit 4.0 Punkten" in why for why in shown)
     assert not any("tied on" in why or "in the standings" in why for why in shown)
+
+
+def test_the_player_cards_norm_lines_speak_the_arbiters_language(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The card's norm section: what is missing for a norm and the forecast, in German for
+    a German arbiter; GM stays GM."""
+    import importlib.util
+    import sys
+
+    from swissdesk.gui.player_card import compute_extras, player_card_html
+    from swissdesk.storage import TournamentFile
+
+    spec = importlib.util.spec_from_file_location(
+        "norm_support_for_gui", ROOT / "tests" / "norms" / "norm_support.py"
+    )
+    assert spec is not None and spec.loader is not None
+    support = sys.modules.get(spec.name)
+    if support is None:
+        support = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = support
+        spec.loader.exec_module(support)
+    path = tmp_path / "norm.swissdesk"
+    TournamentFile.from_tournament(
+        path, support.seeker_event(support.CASE_A[:7], total_rounds=9)
+    ).close()
+
+    def card() -> str:
+        with TournamentFile.open(path) as tf:
+            snapshot = tf.snapshot()
+            extras = compute_extras(snapshot, tf.rating_inputs(), tf.norm_settings(), 7)
+        return player_card_html(snapshot, extras, 1)
+
+    english = card()
+    assert "1.4.1: 7 games (at least 9 games)" in english
+    assert "GM norm still possible, 2 rounds left" in english
+    speak("de")
+    german = card()
+    assert "1.4.1: 7 Partien (mindestens 9 Partien)" in german
+    assert "GM-Norm noch möglich, 2 Runden übrig" in german
+    assert "still possible" not in german and "at least" not in german

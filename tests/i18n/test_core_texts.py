@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from pypdf import PdfReader
 
 from swissdesk.engines import system_title
@@ -204,3 +205,77 @@ def test_the_venues_category_page_describes_each_category_in_the_pages_language(
     assert "U18 (born 2008 or later)" in english
     assert "U18 (Jahrgang 2008 und jünger)" in german
     assert "born 2008" not in german
+
+
+# -- the norms' texts -------------------------------------------------------------------------
+
+
+def _norm_trf(tmp_path: Path, rounds: int | None = None) -> Path:
+    from swissdesk.trf.writer import format_trf
+
+    support = _norm_support()
+    case = support.CASE_A if rounds is None else support.CASE_A[:rounds]
+    event = support.seeker_event(case, total_rounds=9)
+    path = tmp_path / "norm.trf"
+    path.write_text(format_trf(event), encoding="utf-8")
+    return path
+
+
+def test_the_norm_checks_and_forecast_are_worded_in_the_current_language() -> None:
+    from swissdesk.norms import describe_forecast, evaluate_norms
+
+    support = _norm_support()
+    event = support.seeker_event(support.CASE_A[:7], total_rounds=9)
+    english = evaluate_norms(event).by_tpn()[1]
+    gm = english.latest[0]
+    assert [c.requirement for c in gm.checks][:1] == ["at least 9 games"]
+    assert describe_forecast(english.forecasts[0]).startswith(
+        "GM norm still possible, 2 rounds left: 1 against opponents averaging 2513 as so far"
+    )
+    with using_language("de"):
+        german = evaluate_norms(event).by_tpn()[1]
+        forecast = describe_forecast(german.forecasts[0])
+    checks = {c.article: c for c in german.latest[0].checks}
+    assert checks["1.4.1"].requirement == "mindestens 9 Partien"
+    assert checks["1.4.1"].actual == "7 Partien"
+    assert checks["1.4.8"].requirement == "eine Turnierleistung (Performance) von mindestens 2600"
+    assert forecast.startswith("GM-Norm noch möglich, 2 Runden übrig: 1 gegen Gegner mit einem")
+    assert "Punkte → nötiger Schnitt der restlichen Gegner: ½ → 2543" in forecast
+    with using_language("ru"):
+        russian = describe_forecast(evaluate_norms(event).by_tpn()[1].forecasts[0])
+    assert russian.startswith("норма GM ещё возможна, осталось 2 тура")
+
+
+def test_the_norm_report_is_worded_in_the_documents_language(tmp_path: Path) -> None:
+    support = _norm_support()
+    event = support.seeker_event(support.CASE_A[:7], total_rounds=9)
+    english = " ".join(_pdf_text(render("norms", event, tmp_path / "en.pdf")).split())
+    assert "FIDE Title Regulations effective from 1 January 2024" in english
+    assert "GM norm still possible, 2 rounds left" in english
+    with using_language("de"):
+        render("norms", event, tmp_path / "de.pdf")
+    german = " ".join(_pdf_text(tmp_path / "de.pdf").split())
+    assert "FIDE-Titelordnung, gültig ab 1. Januar 2024" in german
+    assert "GM-Norm noch möglich, 2 Runden übrig" in german
+    assert "still possible" not in german and "Title Regulations" not in german
+
+
+def test_swissdesk_norms_speaks_the_arbiters_language_and_its_json_stays_english(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from swissdesk.cli import main
+
+    path = _norm_trf(tmp_path)
+    assert main(["norms", str(path)]) == 0
+    english = capsys.readouterr().out
+    assert "GM norm: no. 1 Seeker (IM, FRA): 6.5/9, Ra 2486, 72 %, Rp 2652; counts as 9 games" in english
+    assert main(["norms", str(path), "--json"]) == 0
+    english_json = capsys.readouterr().out
+    monkeypatch.setenv("LANGUAGE", "de")
+    assert main(["norms", str(path)]) == 0
+    german = capsys.readouterr().out
+    assert german.startswith("Titelnormen nach Runde 9 von 9 (FIDE-Titelordnung, gültig ab")
+    assert "GM-Norm: Nr. 1 Seeker (IM, FRA): 6.5/9, Ra 2486, 72 %, Rp 2652; zählt als 9 Partien" in german
+    assert main(["norms", str(path), "--json"]) == 0
+    assert capsys.readouterr().out == english_json
+    assert "at least 9 games" in english_json
