@@ -148,6 +148,7 @@ def test_the_prize_pdf_is_worded_in_the_documents_language(tmp_path: Path) -> No
         render_prizes(tournament, prizes, tmp_path / "de.pdf")
     german = " ".join(_pdf_text(tmp_path / "de.pdf").split())
     assert "1. Preis" in german and "U2000: 1. Preis" in german
+    assert "Women: 1. Preis (Anteil)" in german  # the column widens to the longest name
     assert "Punktgleich mit 4.0 Punkten auf den Plätzen 2-4" in german
     assert "U18: U18 (Jahrgang 2008 und jünger)" in german
     for english_words in ("1st place", "Tied on", "rather than", "born 2008"):
