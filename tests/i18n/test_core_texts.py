@@ -280,3 +280,22 @@ def test_swissdesk_norms_speaks_the_arbiters_language_and_its_json_stays_english
     assert main(["norms", str(path), "--json"]) == 0
     assert capsys.readouterr().out == english_json
     assert "at least 9 games" in english_json
+
+
+def test_swissdesk_prizes_prints_the_list_in_the_arbiters_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from swissdesk.cli import main
+
+    copy = Path(shutil.copyfile(SAMPLE, tmp_path / SAMPLE.name))
+    assert main(["prizes", str(copy), "--plan", str(PLAN)]) == 0
+    english = capsys.readouterr().out
+    assert english.startswith("Prize list after round 5\n")
+    assert "1st in the standings (" in english and "Paid 5,000 CHF of 5,000 CHF" in english
+    monkeypatch.setenv("LANGUAGE", "de")
+    assert main(["prizes", str(copy), "--plan", str(PLAN)]) == 0
+    german = capsys.readouterr().out
+    assert german.startswith("Preisliste nach Runde 5\n")
+    assert "1. Platz der Rangliste (" in german and "Ausgezahlt 5,000 CHF von 5,000 CHF" in german
+    assert "Hinweis: Müller, Anna (Nr. 19) erhält" in german
+    assert "in the standings" not in german and "rather than" not in german
