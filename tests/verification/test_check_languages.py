@@ -130,3 +130,17 @@ def test_a_pairing_discrepancy_in_russian_stays_english_where_it_is_stored(
     assert any(line.startswith("Тур 3: ") for line in lines)
     assert lines[-1].startswith("проверено 5 туров: ")
     assert "Round" not in "\n".join(lines)
+
+
+def test_swissdesk_generate_refuses_an_option_in_the_systems_language(
+    capsys: pytest.CaptureFixture[str], system_language  # type: ignore[no-untyped-def]
+) -> None:
+    system_language("de")
+    assert main(["generate", "--players", "1", "--seed", "3"]) == 2
+    assert "--players muss zwischen 2 und 9999 liegen, nicht 1" in capsys.readouterr().err
+    system_language("pl")
+    assert main(["generate", "--half-byes", "5-3:2", "--seed", "3"]) == 2
+    assert "--half-byes: rundy 5-3 są w złej kolejności" in capsys.readouterr().err
+    system_language("en")
+    assert main(["generate", "--half-byes", "5-3:2", "--seed", "3"]) == 2
+    assert "--half-byes: rounds 5-3 are in the wrong order" in capsys.readouterr().err
