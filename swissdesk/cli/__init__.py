@@ -18,6 +18,7 @@ import warnings
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+import swissdesk.translations  # noqa: F401  (installs CLDR's number formats: swissdesk.i18n)
 from swissdesk import __version__, i18n
 from swissdesk.errors import SwissdeskError
 from swissdesk.i18n import N_, _

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QWidget
 
+import swissdesk.translations  # noqa: F401  (installs CLDR's number formats: swissdesk.i18n)
 from swissdesk.errors import SwissdeskError
 from swissdesk.gui.dialog_base import ValidatedDialog
 from swissdesk.i18n import _, ngettext

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import swissdesk.translations  # noqa: F401  (installs CLDR's number formats: swissdesk.i18n)
 from swissdesk.errors import InputError
 from swissdesk.gui.dialog_base import ValidatedDialog
 from swissdesk.gui.tablemodel import DISPLAY, RIGHT, TOOLTIP, Column, TableModel, points

@@ -21,6 +21,15 @@ Marking: ``_("Round {number}").format(number=n)`` (brace fields, named, so a tra
 reorder them), ``ngettext`` for anything counted (Polish and Russian have three plural forms),
 ``pgettext`` where one English word has two meanings ("White" the colour and the player), and
 ``N_`` for module-level constants, translated with ``_()`` where they are shown.
+
+Numbers in the reader's locale (:func:`format_decimal`, :func:`format_money`,
+:func:`number_symbols`): the lower layers (prizes, norms) word their sentences here, yet CLDR's
+number formats live in Babel, which they may not import. So this module keeps a small hook with
+an English fallback (``1,500.50``, ``1,500 CHF``), and :mod:`swissdesk.translations` installs
+Babel's implementation (:func:`install_number_formats`) when it is imported, which the reports,
+the venue, the window and the command line do: a prize list worded by any of them writes
+``1.500 CHF`` in German and ``1 500 CHF`` in French. Machine-readable output never goes through
+these (CSV and TOML use :meth:`swissdesk.prizes.money.Currency.plain`).
 """
 
 from __future__ import annotations
@@ -30,8 +39,10 @@ import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
+from typing import Protocol
 
 DOMAINS = ("gui", "reports", "venue", "cli", "storage", "core")
 """The catalogs, one per area of the source: ``swissdesk/gui`` -> ``gui``, ``reports``,
@@ -187,20 +198,95 @@ def N_(message: str) -> str:
 
 _ = gettext
 
+
+class NumberFormats(Protocol):
+    """How numbers are written in a language (installed by :mod:`swissdesk.translations`)."""
+
+    def decimal(self, value: Decimal, decimals: int, language: str) -> str:
+        """``value`` with exactly ``decimals`` decimals, grouped (``1.500,50`` in German)."""
+        ...
+
+    def money(self, value: Decimal, decimals: int, code: str, language: str) -> str:
+        """An amount and its currency code where the language writes it (``1.500 CHF``)."""
+        ...
+
+    def symbols(self, language: str) -> tuple[str, str]:
+        """The language's decimal sign and digit-grouping sign (``(",", ".")`` in German)."""
+        ...
+
+
+class EnglishNumbers:
+    """The fallback before Babel's formats are installed, and the source language's own:
+    ``1,500.50``, and the amount before its code (``1,500 CHF``), as swissdesk's English
+    has always written prize money."""
+
+    def decimal(self, value: Decimal, decimals: int, language: str) -> str:
+        return f"{value:,.{decimals}f}"
+
+    def money(self, value: Decimal, decimals: int, code: str, language: str) -> str:
+        shown = self.decimal(value, decimals, language)
+        return f"{shown} {code}" if code else shown
+
+    def symbols(self, language: str) -> tuple[str, str]:
+        return ".", ","
+
+
+_number_formats: NumberFormats = EnglishNumbers()
+
+
+def install_number_formats(formats: NumberFormats) -> None:
+    """Make ``formats`` write every number from now on (:mod:`swissdesk.translations` installs
+    Babel's CLDR formats when it is imported)."""
+    global _number_formats
+    _number_formats = formats
+
+
+def _decimal(value: str | Decimal | int) -> Decimal:
+    return value if isinstance(value, Decimal) else Decimal(value)
+
+
+def format_decimal(
+    value: str | Decimal | int, decimals: int = 0, language: str | None = None
+) -> str:
+    """``value`` as ``language`` (default: the current one) writes it, with exactly
+    ``decimals`` decimals: ``1,500.50`` / ``1.500,50`` / ``1 500,50``."""
+    return _number_formats.decimal(_decimal(value), decimals, language or current_language())
+
+
+def format_money(
+    value: str | Decimal | int, decimals: int, code: str, language: str | None = None
+) -> str:
+    """An amount in currency units with its code (none: the number alone), as ``language``
+    (default: the current one) writes money: ``1,500 CHF`` / ``1.500 CHF`` / ``CHF 1.500``."""
+    return _number_formats.money(_decimal(value), decimals, code, language or current_language())
+
+
+def number_symbols(language: str | None = None) -> tuple[str, str]:
+    """``(decimal sign, grouping sign)`` of ``language`` (default: the current one), so that
+    what a reader types back in the form they read is understood (``1.500`` is fifteen
+    hundred to a German reader)."""
+    return _number_formats.symbols(language or current_language())
+
 __all__ = [
     "CATALOG_DIR",
     "DOMAINS",
     "LANGUAGES",
     "N_",
     "SOURCE_LANGUAGE",
+    "EnglishNumbers",
+    "NumberFormats",
     "_",
     "best_match",
     "current_language",
+    "format_decimal",
+    "format_money",
     "gettext",
+    "install_number_formats",
     "language_from_environment",
     "ngettext",
     "normalize_language",
     "npgettext",
+    "number_symbols",
     "pgettext",
     "process_language",
     "set_process_language",

@@ -45,7 +45,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from swissdesk.i18n import _, ngettext
-from swissdesk.model.tournament import HalfPoints, half_points_to_str
+from swissdesk.lists.crosstable import score_text
+from swissdesk.model.tournament import HalfPoints
 from swissdesk.prizes.categories import Category, Entrant, members, unknown_ages
 from swissdesk.prizes.money import Currency, equal_shares, hort_shares
 from swissdesk.prizes.plan import (
@@ -82,9 +83,9 @@ class Standing:
     points: HalfPoints
 
     def text(self) -> str:
-        """"1st in the standings (5.0 points)", "1st in U1800 (4th overall, 4.5 points)",
+        """"1st in the standings (5 points)", "1st in U1800 (4th overall, 4½ points)",
         in the current language."""
-        points = half_points_to_str(self.points)
+        points = score_text(self.points)
         if self.category == OVERALL:
             return _("{ordinal} in the standings ({points} points)").format(
                 ordinal=ordinal(self.overall), points=points
@@ -115,7 +116,7 @@ class Tie:
         points for places 2-4: the money of places 2-4 (2,100 EUR) shared equally"), or one
         player's, naming the ``others`` it is shared with ("... for places 2-4 with TPN 5,
         7: ...")."""
-        points = half_points_to_str(self.points)
+        points = score_text(self.points)
         if self.sharing is None:
             return _("tied on {points} points; nothing to share").format(points=points)
         fields = {
@@ -209,8 +210,8 @@ class Award:
 
     @property
     def reason(self) -> str:
-        """Why, in the arbiter's words: "1st in the standings (5.0 points)", with the tie
-        ("...; tied on 4.5 points for places 2-3 with TPN 7: ..."), or why not awarded."""
+        """Why, in the arbiter's words: "1st in the standings (5 points)", with the tie
+        ("...; tied on 4½ points for places 2-3 with TPN 7: ..."), or why not awarded."""
         if self.tpn is None or self.standing is None:
             if self.void:
                 return _("not awarded: {category} has fewer players than the plan asks").format(

@@ -20,10 +20,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from swissdesk.errors import InputError
-from swissdesk.i18n import _
+from swissdesk.i18n import _, format_money, number_symbols
 
 MAX_DECIMALS = 3
 
@@ -42,14 +43,13 @@ class Currency:
         return int(10**self.decimals)
 
     def text(self, amount: int, *, code: bool = False) -> str:
-        """``amount`` (units of account) as the arbiter reads it: ``1,250`` or
-        ``1,250.50``; with ``code`` the currency follows (``1,250 EUR``)."""
-        sign = "-" if amount < 0 else ""
-        whole, part = divmod(abs(amount), self.per_unit)
-        shown = f"{sign}{whole:,}"
-        if self.decimals:
-            shown += f".{part:0{self.decimals}d}"
-        return f"{shown} {self.code}" if code and self.code else shown
+        """``amount`` (units of account) as a person reads it in the current language
+        (:func:`swissdesk.i18n.format_money`): ``1,250`` or ``1,250.50`` in English,
+        ``1.250,50`` in German; with ``code`` the currency where the language writes it
+        (``1,250 EUR``, ``1 250 EUR`` in French, ``EUR 1.250`` in Dutch). For files:
+        :meth:`plain`."""
+        value = Decimal(amount).scaleb(-self.decimals)
+        return format_money(value, self.decimals, self.code if code else "")
 
     def plain(self, amount: int) -> str:
         """``amount`` without thousands separators (``1250.50``): for CSV and TOML."""
@@ -59,11 +59,31 @@ class Currency:
 
     def parse_typed(self, text: str, what: str = "amount") -> int:
         """An amount typed by the arbiter: as :meth:`parse`, and ``25,50`` (a decimal
-        comma, as most of Europe writes it) is 25.50, never 2,550."""
-        typed = text.strip()
-        if self.decimals and re.fullmatch(rf"\d+,\d{{1,{self.decimals}}}", typed):
+        comma, as most of Europe writes it) is 25.50, never 2,550. What :meth:`text`
+        showed reads back as the same amount in the current language: its spaces
+        (``1 500``), its code (``1.500 CHF``), and in a language grouping with a dot
+        (German, Italian, ...) ``1.500`` is fifteen hundred and ``1.500,50`` fifteen
+        hundred and a half, never 1.5; a dot followed by other than three digits stays a
+        decimal point (``12.50``)."""
+        typed = "".join(c for c in text if not c.isspace())
+        if self.code and typed.upper().startswith(self.code.upper()):
+            typed = typed[len(self.code):]
+        elif self.code and typed.upper().endswith(self.code.upper()):
+            typed = typed[: -len(self.code)]
+        decimal_sign, group_sign = number_symbols()
+        if "," in typed and "." in typed:
+            # both signs: the last one written is the decimal sign, the other groups
+            point = "." if typed.rfind(".") > typed.rfind(",") else ","
+            typed = typed.replace("," if point == "." else ".", "").replace(point, ".")
+        elif group_sign == "." and re.fullmatch(r"\d{1,3}(\.\d{3})+", typed):
+            typed = typed.replace(".", "")
+        elif self.decimals and re.fullmatch(rf"\d+,\d{{1,{self.decimals}}}", typed):
             typed = typed.replace(",", ".")
-        return self.parse(typed, what)
+        elif decimal_sign == "," and self.decimals and re.fullmatch(r"\d+,\d+", typed):
+            # the reader's decimal comma: "1,500" is 1.5 to a German (finer than the unit
+            # of account: refused by parse), never fifteen hundred
+            typed = typed.replace(",", ".")
+        return self.parse(typed or text, what)
 
     def parse(self, value: object, what: str = "amount") -> int:
         """An amount written in currency units (``500``, ``"12.50"``) in units of account.

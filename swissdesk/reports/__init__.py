@@ -15,6 +15,7 @@ import secrets
 from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 
+import swissdesk.translations  # noqa: F401  (installs CLDR's number formats: swissdesk.i18n)
 from swissdesk.elo import FIDE, NATIONAL, RatingInputs
 from swissdesk.errors import InputError
 from swissdesk.i18n import N_

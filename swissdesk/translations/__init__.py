@@ -9,3 +9,8 @@ language's translations and ``<area>.mo`` beside it the compiled form that
 :mod:`swissdesk.i18n` reads at run time. Files are written sorted and without source
 locations, so two branches adding messages rarely touch the same lines.
 """
+
+from swissdesk.i18n import install_number_formats
+from swissdesk.translations.formats import BabelNumbers
+
+install_number_formats(BabelNumbers())

@@ -18,3 +18,5 @@ and the command line; never imports either.
 - :mod:`.publish`: the same pages as a static site (a folder or a zip).
 - :mod:`.qr`: QR codes of the address (segno).
 """
+
+import swissdesk.translations  # noqa: F401  (installs CLDR's number formats: swissdesk.i18n)

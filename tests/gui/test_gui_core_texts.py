@@ -78,7 +78,7 @@ def test_the_prize_list_speaks_the_arbiters_language(qtbot: QtBot, tmp_path: Pat
     assert model.display_text(0, 1) == "1. Preis"
     assert model.display_text(0, 6).startswith("1. Platz der Rangliste (")
     shown = [model.display_text(r, 6) for r in range(model.rowCount())]
-    assert any("punktgleich mit 4.0 Punkten" in why for why in shown)
+    assert any("punktgleich mit 4 Punkten" in why for why in shown)
     assert not any("tied on" in why or "in the standings" in why for why in shown)
 
 
@@ -121,3 +121,25 @@ def test_the_player_cards_norm_lines_speak_the_arbiters_language(
     assert "1.4.1: 7 Partien (mindestens 9 Partien)" in german
     assert "GM-Norm noch möglich, 2 Runden übrig" in german
     assert "still possible" not in german and "at least" not in german
+
+
+def test_the_prize_lists_amounts_are_written_as_the_arbiters_language_does(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The window's Amount column: ``1,500 CHF`` in English, ``1.500 CHF`` in German,
+    ``1 500 CHF`` in French (CLDR's grouping, a no-break space before the code), from the
+    same computed list."""
+    from swissdesk.gui.prizes import PrizeListModel
+    from swissdesk.prizes import read_plan, tournament_prizes
+    from swissdesk.storage import TournamentFile
+
+    copy = Path(shutil.copyfile(SAMPLE, tmp_path / SAMPLE.name))
+    with TournamentFile.open(copy) as tf:
+        prizes = tournament_prizes(tf.snapshot(), read_plan(PLAN))
+    model = PrizeListModel()
+    shown = {}
+    for code in ("en", "de", "fr"):
+        speak(code)
+        model.set_prizes(prizes)
+        shown[code] = model.display_text(0, 4)
+    assert shown == {"en": "1,500 CHF", "de": "1.500\u00a0CHF", "fr": "1\u202f500\u00a0CHF"}

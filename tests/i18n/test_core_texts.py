@@ -122,7 +122,7 @@ def test_one_prize_list_is_worded_in_the_language_it_is_read_in(tmp_path: Path) 
     assert first.label == "1st place"
     assert first.reason.startswith("1st in the standings (")
     tie = next(a.tie for a in prizes.awards if a.tie)
-    assert tie.startswith("tied on 4.0 points for places 2-4: the money of places 2-4")
+    assert tie.startswith("tied on 4 points for places 2-4: the money of places 2-4")
     assert any("takes U2000 1st rather than a prize of U18" in n for n in prizes.notes)
     u18 = next(c for c in prizes.categories if c.name == "U18")
     assert u18.description == "U18 (born 2008 or later)"
@@ -130,7 +130,7 @@ def test_one_prize_list_is_worded_in_the_language_it_is_read_in(tmp_path: Path) 
         assert first.label == "1. Preis"
         assert first.reason.startswith("1. Platz der Rangliste (")
         german_tie = next(a.tie for a in prizes.awards if a.tie)
-        assert german_tie.startswith("punktgleich mit 4.0 Punkten auf den Plätzen 2-4")
+        assert german_tie.startswith("punktgleich mit 4 Punkten auf den Plätzen 2-4")
         assert "nach dem Hort-System geteilt" in german_tie
         assert any("erhält U2000: 1. Preis statt eines Preises von U18" in n for n in prizes.notes)
         assert u18.description == "U18 (Jahrgang 2008 und jünger)"
@@ -142,14 +142,14 @@ def test_the_prize_pdf_is_worded_in_the_documents_language(tmp_path: Path) -> No
 
     tournament, prizes = _sample_prizes(tmp_path)
     english = " ".join(_pdf_text(render_prizes(tournament, prizes, tmp_path / "en.pdf")).split())
-    assert "1st place" in english and "Tied on 4.0 points for places 2-4" in english
+    assert "1st place" in english and "Tied on 4 points for places 2-4" in english
     assert "U18: U18 (born 2008 or later)" in english
     with using_language("de"):
         render_prizes(tournament, prizes, tmp_path / "de.pdf")
     german = " ".join(_pdf_text(tmp_path / "de.pdf").split())
     assert "1. Preis" in german and "U2000: 1. Preis" in german
     assert "Women: 1. Preis (Anteil)" in german  # the column widens to the longest name
-    assert "Punktgleich mit 4.0 Punkten auf den Plätzen 2-4" in german
+    assert "Punktgleich mit 4 Punkten auf den Plätzen 2-4" in german
     assert "U18: U18 (Jahrgang 2008 und jünger)" in german
     for english_words in ("1st place", "Tied on", "rather than", "born 2008"):
         assert english_words not in german
@@ -296,7 +296,7 @@ def test_swissdesk_prizes_prints_the_list_in_the_arbiters_language(
     assert main(["prizes", str(copy), "--plan", str(PLAN)]) == 0
     german = capsys.readouterr().out
     assert german.startswith("Preisliste nach Runde 5\n")
-    assert "1. Platz der Rangliste (" in german and "Ausgezahlt 5,000 CHF von 5,000 CHF" in german
+    assert "1. Platz der Rangliste (" in german and "Ausgezahlt 5.000\u00a0CHF von 5.000\u00a0CHF" in german
     assert "Hinweis: Müller, Anna (Nr. 19) erhält" in german
     assert "in the standings" not in german and "rather than" not in german
 

@@ -37,7 +37,7 @@ def test_prize_list_names_winners_in_their_scripts(pages: list[str]) -> None:
 
 def test_prize_list_explains_each_tie_and_the_totals(pages: list[str]) -> None:
     text = " ".join(" ".join(p.split()) for p in pages)
-    assert "Tied on 4.0 points for places 2-4: the money of places 2-4 (2,100 CHF) shared by the Hort system" in text
+    assert "Tied on 4 points for places 2-4: the money of places 2-4 (2,100 CHF) shared by the Hort system" in text
     assert "Schneider, Jonas (5) 850 CHF" in text
     assert "Fund 5,000 CHF; paid 5,000 CHF" in text
     assert "takes U2000 1st rather than a prize of U18" in text

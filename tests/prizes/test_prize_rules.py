@@ -154,7 +154,7 @@ def test_tie_across_the_prize_boundary_shares_the_last_prize() -> None:
     assert paid(plan, placed) == {"A": 100, "B": 50, "C": 15, "D": 15}
     share = next(a for a in result.awards if a.name == "D")
     assert share.prize_index is None and share.label == "share of 3rd place"
-    assert "tied on 4.0 points for places 3-4" in share.reason
+    assert "tied on 4 points for places 3-4" in share.reason
 
 
 def test_not_shared_the_tie_breaks_decide() -> None:
