@@ -114,8 +114,10 @@ class EntryFeeDialog(ValidatedDialog):
                  parent: QWidget | None = None) -> None:  # fmt: skip
         super().__init__(title, parent)
         self.money = Currency(currency, 2)
-        self.due = QLineEdit(self.money.plain(due))
-        self.paid = QLineEdit(self.money.plain(paid))
+        # as the check-in list writes them in the arbiter's language (1.500,50 in German),
+        # which parse_typed reads back as the same amount
+        self.due = QLineEdit(self.money.text(due))
+        self.paid = QLineEdit(self.money.text(paid))
         self.full = QPushButton(_("Paid in &full"))
         self.full.clicked.connect(lambda: self.paid.setText(self.due.text()))
         self.form.addRow(_("Fee due:"), self.due)

@@ -143,3 +143,20 @@ def test_the_prize_lists_amounts_are_written_as_the_arbiters_language_does(
         model.set_prizes(prizes)
         shown[code] = model.display_text(0, 4)
     assert shown == {"en": "1,500 CHF", "de": "1.500\u00a0CHF", "fr": "1\u202f500\u00a0CHF"}
+
+
+def test_the_entry_fee_dialog_round_trips_amounts_in_the_arbiters_language(
+    qtbot: QtBot,
+) -> None:
+    """Players > Entry fee in German: the amounts shown as the check-in list writes them
+    (``1.500,50``) read back unchanged; ``1.500`` typed is fifteen hundred, never 1.50."""
+    from swissdesk.gui.phones import EntryFeeDialog
+
+    speak("de")
+    dialog = EntryFeeDialog("Startgeld", 150050, 2000, "EUR")
+    qtbot.addWidget(dialog)
+    assert (dialog.due.text(), dialog.paid.text()) == ("1.500,50", "20,00")
+    assert dialog.problems() == [] and dialog.amounts() == (150050, 2000)
+    dialog.due.setText("1.500")
+    dialog.paid.setText("12.50")
+    assert dialog.problems() == [] and dialog.amounts() == (150000, 1250)

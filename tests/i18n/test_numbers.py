@@ -174,3 +174,20 @@ def test_the_check_in_lists_fees_are_written_in_the_documents_language(tmp_path:
     assert "1,500.50" in texts["en"] and "20.00" in texts["en"]
     assert "1.500,50" in texts["de"] and "20,00" in texts["de"]
     assert "1.500,50 EUR" in texts["de"]  # the totals' sentence, with the code
+
+
+@pytest.mark.parametrize("reader", ["swissdesk.reports", "swissdesk.venue", "swissdesk.cli"])
+def test_every_reader_of_the_prize_list_installs_the_locales_numbers(reader: str) -> None:
+    """The PDFs, the venue's pages and the command line (the window imports the reports)
+    write amounts in their reader's language: importing them installs CLDR's formats."""
+    script = (
+        f"import {reader}\n"
+        "from swissdesk.i18n import using_language\n"
+        "from swissdesk.prizes.money import Currency\n"
+        "with using_language('fr'):\n"
+        "    print(ascii(Currency('CHF').text(1500, code=True)))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout.strip()
+    assert out == "'1\\u202f500\\xa0CHF'"
