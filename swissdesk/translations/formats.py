@@ -64,13 +64,11 @@ class BabelNumbers(EnglishNumbers):
         if language == SOURCE_LANGUAGE:
             return super().decimal(value, decimals, language)
         pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
-        return format_decimal(value, format=pattern, locale=language, group_separator=True)
+        return format_decimal(value, format=pattern, locale=language)
 
     def money(self, value: Decimal, decimals: int, code: str, language: str) -> str:
         if language == SOURCE_LANGUAGE or not code:
-            return super().money(value, decimals, code, language) if code else self.decimal(
-                value, decimals, language
-            )
+            return super().money(value, decimals, code, language)  # (the number: self.decimal)
         shown = self.decimal(value, decimals, language)
         if _code_first(language):
             return f"{code}{NO_BREAK_SPACE}{shown}"
