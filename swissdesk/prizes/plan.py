@@ -367,7 +367,7 @@ def plan_from_mapping(data: Mapping[str, Any]) -> PrizePlan:
     """The plan a written form describes; :class:`InputError` naming every problem."""
     if not isinstance(data, Mapping):
         raise InputError(_("a prize plan is a table of rules, categories and prizes"))
-    _unknown(data, ("version", "rules", "category", "prize"), "the plan")
+    _unknown(data, ("version", "rules", "category", "prize"), _("the plan"))
     version = data.get("version", FORMAT_VERSION)
     if not isinstance(version, int) or isinstance(version, bool) or version > FORMAT_VERSION:
         raise InputError(
@@ -379,13 +379,17 @@ def plan_from_mapping(data: Mapping[str, Any]) -> PrizePlan:
     rules = _rules(_table(data.get("rules", {}), "rules"))
     money = rules.money
     categories = tuple(
-        _category(_table(entry, f"category {n}"), f"category {n}")
+        _category(
+            _table(entry, _("category {number}").format(number=n)),
+            _("category {number}").format(number=n),
+        )
         for n, entry in enumerate(_list(data.get("category", []), "category"), start=1)
     )
     plan = PrizePlan(categories=categories, rules=rules)
     prizes = []
     for n, entry in enumerate(_list(data.get("prize", []), "prize"), start=1):
-        prize = _prize(_table(entry, f"prize {n}"), f"prize {n}", money)
+        where = _("prize {number}").format(number=n)
+        prize = _prize(_table(entry, where), where, money)
         category = plan.category(prize.category) if prize.category else None
         if category is not None:  # the category's own spelling ("u1800" -> "U1800")
             prize = replace(prize, category=category.name)
@@ -499,7 +503,7 @@ def _category(table: Mapping[str, Any], where: str) -> Category:
     _unknown(table, _CATEGORY_KEYS, where)
     name = _str(table, "name", where)
     if name.strip():
-        where = f"{where} ({name.strip()!r})"
+        where = _("{where} ({name})").format(where=where, name=repr(name.strip()))
     unrated_value = table.get("unrated", Unrated.EXCLUDE.value)
     unrated_as = 0
     if isinstance(unrated_value, int) and not isinstance(unrated_value, bool):

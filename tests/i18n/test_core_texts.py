@@ -321,3 +321,11 @@ def test_a_prize_plans_refusal_is_worded_in_the_arbiters_language() -> None:
     assert text.startswith("der Preisplan ist nicht verwendbar: ")
     assert "Kategorie 1 ('U1800'): rating_from muss unter rating_below liegen" in text
     assert "die Rangliste: die Plätze der Preise müssen 1, 2, 3, ... je einmal sein" in text
+    from swissdesk.prizes import plan_from_mapping
+
+    written = {"version": 1, "category": [{"name": "U18", "bogus": 1}]}
+    with pytest.raises(InputError, match=r"^category 1: unknown keys bogus"):
+        plan_from_mapping(written)
+    with using_language("de"), pytest.raises(InputError, match=r"^Kategorie 1: ") as place:
+        plan_from_mapping(written)
+    assert "bogus" in str(place.value)
