@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
-from swissdesk.i18n import _
+from swissdesk.i18n import N_, _
 from swissdesk.model.ratings import SeedingKey, seeding_key
 from swissdesk.model.tournament import ResultCode, title_rank
 from swissdesk.storage import convert, desk
@@ -317,27 +317,40 @@ def assign_pairing_numbers(s: Session, a: AssignPairingNumbers) -> Outcome:
         # The checklist is judged in FIDE mode: there the route of Q151 is "no" (the
         # regulation's own answer); the Level-4 warning is for a tournament out of it.
         raise refuse_in_fide_mode(
-            f"pairing numbers cannot change once round {TPN_FROZEN_AFTER_ROUND} is paired",
+            _("pairing numbers cannot change once round {number} is paired").format(
+                number=TPN_FROZEN_AFTER_ROUND
+            ),
             "C.04.2 art. 2.3",
         )
     if frozen:
         warnings = (
             LevelWarning(
                 Level.DOUBLE,
-                f"round {last} is paired: C.04.2 art. 2.3 allows no change of pairing "
-                f"numbers after round {TPN_FROZEN_AFTER_ROUND} has been paired; {moved} "
-                "players would get a new number",
+                said_n(
+                    "round {last} is paired: C.04.2 art. 2.3 allows no change of pairing "
+                    "numbers after round {frozen} has been paired; {moved} player would get a "
+                    "new number",
+                    "round {last} is paired: C.04.2 art. 2.3 allows no change of pairing "
+                    "numbers after round {frozen} has been paired; {moved} players would get a "
+                    "new number",
+                    moved,
+                    last=last,
+                    frozen=TPN_FROZEN_AFTER_ROUND,
+                    moved=moved,
+                ),
             ),
             *warnings,
         )
     confirmed = require(
         a.confirmed,
-        "the new pairing numbers depart from C.04.2 art. 2.2-2.3; confirm to apply them",
+        _("the new pairing numbers depart from C.04.2 art. 2.2-2.3; confirm to apply them"),
         warnings,
         consequences=(
-            "the rounds already paired keep their pairings; the next rounds are paired "
-            "with the new numbers, and the exported TRF records the change as a "
-            "'### Configuration' line"
+            _(
+                "the rounds already paired keep their pairings; the next rounds are paired "
+                "with the new numbers, and the exported TRF records the change as a "
+                "'### Configuration' line"
+            )
             if frozen
             else ""
         ),
@@ -378,7 +391,7 @@ def _numbering_warnings(
 ) -> tuple[LevelWarning, ...]:
     """What the arbiter must confirm about a new numbering: Level 3 each (checklist Q149,
     Q150, Q154)."""
-    out: list[str] = []
+    out: list[str] = []  # sentences marked with said(): stored in English, shown worded
     # A round robin's numbers are its places in the table, drawn or set by hand (GRC).
     by_hand = a.order is not None and moved > 0 and not round_robin.is_round_robin_file(s)
     if by_hand:
@@ -389,21 +402,55 @@ def _numbering_warnings(
             if keys[i] > keys[i + 1]:
                 lower, higher = ordered[i], ordered[i + 1]
                 out.append(
-                    f"{lower.name} would be no. {i + 1} above {higher.name} (no. {i + 2}), "
-                    "who has a higher tournament rating or title (C.04.2 art. 2.2)"
+                    said(
+                        "{lower} would be no. {above} above {higher} (no. {below}), who has a "
+                        "higher tournament rating or title (C.04.2 art. 2.2)",
+                        lower=lower.name,
+                        above=i + 1,
+                        higher=higher.name,
+                        below=i + 2,
+                    )
                 )
                 break
         # Q150: any change by hand is confirmed.
-        when = f"round {last} is paired: " if last >= 1 else ""
-        out.append(
-            f"{when}pairing numbers changed by hand: {moved} players move (C.04.2 art. 2.3 "
-            f"allows it until round {TPN_FROZEN_AFTER_ROUND} is paired)"
-        )
+        if last >= 1:
+            out.append(
+                said_n(
+                    "round {last} is paired: pairing numbers changed by hand: {moved} player "
+                    "moves (C.04.2 art. 2.3 allows it until round {frozen} is paired)",
+                    "round {last} is paired: pairing numbers changed by hand: {moved} players "
+                    "move (C.04.2 art. 2.3 allows it until round {frozen} is paired)",
+                    moved,
+                    last=last,
+                    moved=moved,
+                    frozen=TPN_FROZEN_AFTER_ROUND,
+                )
+            )
+        else:
+            out.append(
+                said_n(
+                    "pairing numbers changed by hand: {moved} player moves (C.04.2 art. 2.3 "
+                    "allows it until round {frozen} is paired)",
+                    "pairing numbers changed by hand: {moved} players move (C.04.2 art. 2.3 "
+                    "allows it until round {frozen} is paired)",
+                    moved,
+                    moved=moved,
+                    frozen=TPN_FROZEN_AFTER_ROUND,
+                )
+            )
     elif a.order is None and last >= 1 and moved >= 2:
         # Q154: a regeneration moving two or more numbers once the tournament started.
         out.append(
-            f"round {last} is paired: re-sorting moves {moved} pairing numbers (C.04.2 "
-            f"art. 2.3 allows it until round {TPN_FROZEN_AFTER_ROUND} is paired)"
+            said_n(
+                "round {last} is paired: re-sorting moves {moved} pairing number (C.04.2 "
+                "art. 2.3 allows it until round {frozen} is paired)",
+                "round {last} is paired: re-sorting moves {moved} pairing numbers (C.04.2 "
+                "art. 2.3 allows it until round {frozen} is paired)",
+                moved,
+                last=last,
+                moved=moved,
+                frozen=TPN_FROZEN_AFTER_ROUND,
+            )
         )
     return tuple(LevelWarning(Level.CONFIRM_FACTS, text) for text in out)
 
@@ -686,19 +733,24 @@ def request_bye(s: Session, a: RequestBye) -> Outcome:
         "before": before,
     }
     found, events = _bye_warnings(s, rec, r, a.kind)
-    payload.update(require(a.confirmed, f"a {a.kind.value}-point bye; confirm", found))
-    payload.update(integrity_payload(*events))
-    return (
-        said(
-            "no. {tpn} {name}: {value} bye in round {r}",
-            tpn=rec.tpn,
-            name=rec.name,
-            value=a.kind.value,
-            r=r,
-        ),
-        payload,
-        information(found),
+    asked = (
+        _("a full-point bye; confirm")
+        if a.kind is ByeKind.FULL
+        else _("a half-point bye; confirm")
     )
+    payload.update(require(a.confirmed, asked, found))
+    payload.update(integrity_payload(*events))
+    return said(BYE_SAID[a.kind], tpn=rec.tpn, name=rec.name, r=r), payload, information(found)
+
+
+BYE_SAID = {
+    ByeKind.HALF: N_("no. {tpn} {name}: half bye in round {r}"),
+    ByeKind.ZERO: N_("no. {tpn} {name}: zero bye in round {r}"),
+    ByeKind.FULL: N_("no. {tpn} {name}: full bye in round {r}"),
+    ByeKind.ABSENT: N_("no. {tpn} {name}: absent bye in round {r}"),
+}
+"""A requested bye's summary, one whole sentence per kind (stored in English: the kind's
+word "half", "zero", ... as older versions wrote it; worded in the reader's language)."""
 
 
 def _bye_warnings(
@@ -708,7 +760,6 @@ def _bye_warnings(
     bye: Level 2, FIDE's Swiss rules no longer provide for it (C.04.1 art. 3 and 4 know the
     pairing-allocated bye and the byes the tournament rules allow), and ``### FPB @ Round n``
     (Q178, Q179)."""
-    who = f"no. {rec.tpn} {rec.name}"
     if tournament_row(s).is_team:  # a team's byes follow the competition's rules (C.04.6)
         return [], []
     if kind is ByeKind.HALF:
@@ -727,20 +778,35 @@ def _bye_warnings(
         return [
             LevelWarning(
                 Level.CONFIRM_FACTS,
-                f"{who} already has a half-point bye in round{'s' if len(others) > 1 else ''} "
-                f"{rounds}: the one in round {r} would be bye number {len(others) + 1}",
+                said_n(
+                    "no. {tpn} {name} already has a half-point bye in round {rounds}: the one "
+                    "in round {r} would be bye number {number}",
+                    "no. {tpn} {name} already has a half-point bye in rounds {rounds}: the one "
+                    "in round {r} would be bye number {number}",
+                    len(others),
+                    tpn=rec.tpn,
+                    name=rec.name,
+                    rounds=rounds,
+                    r=r,
+                    number=len(others) + 1,
+                ),
             )
         ], []
     if kind is ByeKind.FULL:
         return [
             LevelWarning(
                 Level.CONFIRM,
-                f"{who}: a full-point bye in round {r} is deprecated; FIDE's Swiss rules no "
-                "longer provide for it (C.04.1 art. 3-4: the pairing-allocated bye, and the "
-                "byes the tournament rules allow); it scores a win and bars the player from "
-                "the pairing-allocated bye ([C2])",
+                said(
+                    "no. {tpn} {name}: a full-point bye in round {r} is deprecated; FIDE's Swiss "
+                    "rules no longer provide for it (C.04.1 art. 3-4: the pairing-allocated bye, "
+                    "and the byes the tournament rules allow); it scores a win and bars the "
+                    "player from the pairing-allocated bye ([C2])",
+                    tpn=rec.tpn,
+                    name=rec.name,
+                    r=r,
+                ),
             )
-        ], [IntegrityEvent(FPB, r, f"{who}: full-point bye requested")]
+        ], [IntegrityEvent(FPB, r, f"no. {rec.tpn} {rec.name}: full-point bye requested")]
     return [], []
 
 

@@ -314,11 +314,13 @@ def enter_board_result(s: Session, a: EnterBoardResult) -> Outcome:
         found, events = correction_warnings(
             a.round_number,
             convert.last_paired_round(s),
-            f"match {a.match} board {a.board}",
+            said("match {match} board {board}", match=a.match, board=a.board),
             before,
             a.result.value,
         )
-        payload.update(require(a.confirmed, "a board result already entered changes", found))
+        payload.update(
+            require(a.confirmed, _("a board result already entered changes"), found)
+        )
         payload.update(integrity_payload(*events))
         notes = information(found)
     s.flush()
