@@ -971,7 +971,11 @@ class TournamentFile:
                 audit_id = audit.id
             self._checkpoint("PASSIVE")
         return ActionResult(
-            audit_id=audit_id, action=name, summary=worded(summary), warnings=warnings
+            audit_id=audit_id,
+            action=name,
+            summary=worded(summary),
+            warnings=warnings,
+            recorded=str(summary),
         )
 
 def _require_import(confirmed: int, prepared: Sequence[PreparedImport]) -> None:

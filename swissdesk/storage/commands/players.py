@@ -41,7 +41,7 @@ from swissdesk.storage.levels import (
     integrity_payload,
     require,
 )
-from swissdesk.storage.said import said, said_n
+from swissdesk.storage.said import listed, said, said_n
 from swissdesk.storage.schema import EntryRecord, PlayerRecord, TeamMemberRecord
 from swissdesk.storage.views import ByeKind, PlayerData, TournamentSettings
 
@@ -128,6 +128,26 @@ class EditPlayer(Action):
     player: PlayerData
 
 
+FIELD_NAMES = {
+    "name": N_("name"),
+    "rating": N_("rating"),
+    "sex": N_("sex"),
+    "title": N_("title"),
+    "federation": N_("federation"),
+    "fide_id": N_("fide_id"),
+    "birth_date": N_("birth_date"),
+    "members": N_("members"),
+    "club": N_("club"),
+    "k_factor": N_("k_factor"),
+    "k_source": N_("k_source"),
+    "rated_games": N_("rated_games"),
+    "national_rating": N_("national_rating"),
+    "ratings": N_("ratings"),
+}
+"""A player's fields as an edit's summary names them (stored as these English keys, as
+before; worded in the reader's language)."""
+
+
 def edit_player(s: Session, a: EditPlayer) -> Outcome:
     check_player_data(a.player)
     rec = player_by_tpn(s, a.tpn)
@@ -140,7 +160,11 @@ def edit_player(s: Session, a: EditPlayer) -> Outcome:
         "after": convert.player_data_to_dict(a.player),
     }
     changed = [k for k, v in payload["after"].items() if payload["before"][k] != v]
-    what = ", ".join(changed) if changed else "nothing"
+    what = (
+        listed([said(FIELD_NAMES[k]) if k in FIELD_NAMES else k for k in changed], ", ")
+        if changed
+        else said("nothing")
+    )
     warnings = desk.desk_warnings(s, a.player, exclude_id=rec.id) + order_warning(s)
     return (
         said("no. {tpn} {name}: changed {what}", tpn=a.tpn, name=a.player.name, what=what),
@@ -891,7 +915,7 @@ def check_in(s: Session, a: CheckIn) -> Outcome:
         if rec.checked_in != a.present:
             rec.checked_in = a.present
             changed.append(rec.id)
-            names.append(f"no. {rec.tpn} {rec.name}")
+            names.append(said("no. {tpn} {name}", tpn=rec.tpn, name=rec.name))
     if not changed:
         if len(a.tpns) == 1:
             refusal = (
@@ -906,10 +930,16 @@ def check_in(s: Session, a: CheckIn) -> Outcome:
                 else _("they are not checked in already")
             )
         raise ActionRefused(refusal)
-    what = "checked in" if a.present else "check-in taken back"
-    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    shown = listed(names[:3], ", ")
+    if len(names) > 3:
+        shown = said_n(
+            "{names} and {count} more", "{names} and {count} more", len(names) - 3,
+            names=shown, count=len(names) - 3,
+        )
     return (
-        said("{what}: {shown}", what=what, shown=shown),
+        said("checked in: {shown}", shown=shown)
+        if a.present
+        else said("check-in taken back: {shown}", shown=shown),
         {"ids": changed, "present": a.present},
         (),
     )
@@ -990,13 +1020,22 @@ def mark_absentees(s: Session, a: MarkAbsentees) -> Outcome:
             for rec in absent
         ),
     )
-    what = "absent" if a.kind is ByeKind.ABSENT else "zero-point bye"
-    summary = said(
-        "round {r}: {count} not checked in set {what}",
-        r=r,
-        count=len(absent),
-        what=what,
-    )
+    if a.kind is ByeKind.ABSENT:
+        summary = said_n(
+            "round {r}: {count} not checked in set absent",
+            "round {r}: {count} not checked in set absent",
+            len(absent),
+            r=r,
+            count=len(absent),
+        )
+    else:
+        summary = said_n(
+            "round {r}: {count} not checked in set zero-point bye",
+            "round {r}: {count} not checked in set zero-point bye",
+            len(absent),
+            r=r,
+            count=len(absent),
+        )
     return summary, {"round": r, "ids": [rec.id for rec in absent], "kind": a.kind.value}, ()
 
 
