@@ -200,8 +200,11 @@ def start_manual_pairing(s: Session, a: StartManualPairing) -> Outcome:
         if a.from_engine:
             if a.engine_pairing is None:
                 raise ActionRefused(
-                    f"the engine has no pairing of round {n} to start from"
-                    + (f" ({a.engine_error})" if a.engine_error else "")
+                    _("the engine has no pairing of round {n} to start from ({why})").format(
+                        n=n, why=a.engine_error
+                    )
+                    if a.engine_error
+                    else _("the engine has no pairing of round {n} to start from").format(n=n)
                 )
             check_covers(a.engine_pairing.pairs, a.engine_pairing.bye, available, set(tpn_to_id))
             rows = pairing_rows(n, a.engine_pairing.pairs, a.engine_pairing.bye, tpn_to_id)
@@ -219,10 +222,12 @@ def start_manual_pairing(s: Session, a: StartManualPairing) -> Outcome:
         summary = said("manual pairing of round {n} started (creating the round by hand)", n=n)
     else:
         raise ActionRefused(
-            f"round {n} cannot be paired by hand: only the last paired round ({last}) can be "
-            f"changed, or the next round ({last + 1}) created"
+            _(
+                "round {n} cannot be paired by hand: only the last paired round ({last}) can be "
+                "changed, or the next round ({next}) created"
+            ).format(n=n, last=last, next=last + 1)
             if last
-            else f"round {n} cannot be paired by hand: round 1 is the next round"
+            else _("round {n} cannot be paired by hand: round 1 is the next round").format(n=n)
         )
     value = {
         "round": n,

@@ -859,10 +859,10 @@ def _stale(s: Session, report: ResultReportRecord, kind: str) -> str | None:
     shape = _team_forfeits(s, report.round_number, report.board)
     reported = [t if t in EMPTY_PLACES else None for t in report.result.split()]
     if shape != reported:
-        return (
-            f"the line-ups of match {report.board} changed since it was reported: dismiss "
-            "the report (the captains report again) or enter the boards"
-        )
+        return _(
+            "the line-ups of match {match} changed since it was reported: dismiss the report "
+            "(the captains report again) or enter the boards"
+        ).format(match=report.board)
     return None
 
 
@@ -912,9 +912,9 @@ def accept_reports(s: Session, a: AcceptReports) -> Outcome:
     todo = [rep for rep in sorted(chosen, key=lambda r: r.board) if rep.board not in entered_boards]
     if not todo:
         raise ActionRefused(
-            "no report to accept: none confirmed by both players"
+            _("no report to accept: none confirmed by both players")
             if not a.boards
-            else "nothing to accept: the result is entered already"
+            else _("nothing to accept: the result is entered already")
         )
     done: list[dict[str, Any]] = []
     for rep in todo:

@@ -239,8 +239,13 @@ def _set_result(
         ).all()
         count = len([b for b in boards if b is not None])
         raise ActionRefused(
-            f"round {round_number} has no board {board}"
-            + (f" (boards 1-{count})" if count else " (it has no boards)")
+            _("round {round_number} has no board {board} (boards 1-{count})").format(
+                round_number=round_number, board=board, count=count
+            )
+            if count
+            else _("round {round_number} has no board {board} (it has no boards)").format(
+                round_number=round_number, board=board
+            )
         )
     white, black = board_sides(entries)
     before = result_text(

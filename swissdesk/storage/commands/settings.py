@@ -73,16 +73,18 @@ def edit_settings(s: Session, a: EditSettings) -> Outcome:
         )
     notes: list[str] = []
     if last >= 1:
-        for label, old_v, new_v in (
-            ("pairing system", before.system, new.system),
-            ("point system", before.scoring, new.scoring),
-            ("acceleration", before.acceleration, new.acceleration),
-            ("initial colour", before.initial_colour, new.initial_colour),
-        ):
+        for refusal, old_v, new_v in (
+            (N_("the pairing system cannot change once round 1 is paired"), before.system,
+             new.system),
+            (N_("the point system cannot change once round 1 is paired"), before.scoring,
+             new.scoring),
+            (N_("the acceleration cannot change once round 1 is paired"), before.acceleration,
+             new.acceleration),
+            (N_("the initial colour cannot change once round 1 is paired"),
+             before.initial_colour, new.initial_colour),
+        ):  # fmt: skip
             if old_v != new_v:
-                raise ActionRefused(
-                    _("the {label} cannot change once round 1 is paired").format(label=label)
-                )
+                raise ActionRefused(_(refusal))
     elif new.system != before.system:
         if before.fide_mode and not fide_approved(new.system):
             raise refuse_in_fide_mode(
