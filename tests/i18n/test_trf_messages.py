@@ -153,3 +153,23 @@ def test_a_team_file_refusal_in_german_and_russian_with_its_field_label() -> Non
     assert team_refusal("260 003 001 0001 0002").reason == (
         "260: туры заканчиваются раньше, чем начинаются"
     )
+
+
+def test_a_json_state_refusal_in_german_keeps_its_json_names() -> None:
+    """A JSON state's refusals name the JSON's own keys ('rating', 'round') as written."""
+    from swissdesk.errors import InputError
+    from swissdesk.trf.json_state import state_to_tournament
+
+    state = {"players": [{"tpn": 1, "rating": "2400"}, {"tpn": 2}]}
+    with pytest.raises(InputError) as english:
+        state_to_tournament(state, "state.json")
+    assert str(english.value) == "state.json: player 1 'rating' must be a whole number"
+    set_process_language("de")
+    with pytest.raises(InputError) as german:
+        state_to_tournament(state, "state.json")
+    assert str(german.value) == "state.json: Spieler 1 'rating' muss eine ganze Zahl sein"
+    history = {"tpn": 1, "history": [{"round": 1, "result": "1", "opponent": 2}]}
+    set_process_language("ru")
+    with pytest.raises(InputError) as russian:
+        state_to_tournament({"players": [history, {"tpn": 2}]}, "state.json")
+    assert str(russian.value) == "state.json: участник 1, тур 1: для сыгранной партии нужен цвет"
