@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from swissdesk.errors import InputError
-from swissdesk.i18n import _
+from swissdesk.i18n import _, pgettext
 from swissdesk.prizes.categories import (
     FEMALE,
     MALE,
@@ -75,9 +75,8 @@ class Prize:
         return self.amount + (self.item_value if self.item else 0)
 
     def label(self) -> str:
-        """"1st place", "U1800 2nd"."""
-        place = ordinal(self.place)
-        return f"{place} place" if self.category == OVERALL else f"{self.category} {place}"
+        """"1st place", "U1800 2nd", in the current language ("1. Platz", "U1800, 2. Platz")."""
+        return place_label(self.category, self.place)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +135,53 @@ class PrizePlan:
 
 
 def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 21st, ..."""
+    """The place ``n`` as an ordinal in the current language: 1st, 2nd, 3rd, 4th, 11th, 21st
+    in English; 1er, 2e in French, 1. in German, 1-е in Russian...
+
+    Ordinals have their own plural rules (CLDR's "ordinal" rules: English one/two/few/other
+    by the last digits), which gettext's counted forms do not express and which this layer
+    may not ask Babel for; so the English rule picks one of four messages ("{n}st", "{n}nd",
+    "{n}rd", "{n}th", context "ordinal") and each language writes its ordinal in each of the
+    four, most the same way (German "{n}." in all four); "1st" alone is a fifth message for
+    the languages whose first differs from 21st (French "1er", but "21e"). Every ordinal
+    stands before the word "place" (a prize, a rank), so the languages that decline it agree
+    with that word (Russian neuter "1-е место", docs/translations/glossary.md)."""
+    if n == 1:
+        return pgettext("ordinal", "1st")
     if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+        return pgettext("ordinal", "{n}th").format(n=n)
+    last = n % 10
+    if last == 1:
+        return pgettext("ordinal", "{n}st").format(n=n)
+    if last == 2:
+        return pgettext("ordinal", "{n}nd").format(n=n)
+    if last == 3:
+        return pgettext("ordinal", "{n}rd").format(n=n)
+    return pgettext("ordinal", "{n}th").format(n=n)
+
+
+def place_label(category: str, place: int) -> str:
+    """A prize's name: "1st place" in the standings, "U1800 2nd" in a category (the
+    category's name as the plan writes it), in the current language."""
+    if category == OVERALL:
+        return pgettext("prize", "{ordinal} place").format(ordinal=ordinal(place))
+    return pgettext("prize", "{category} {ordinal}").format(
+        category=category, ordinal=ordinal(place)
+    )
+
+
+def places_label(category: str, first: int, last: int) -> str:
+    """The places ``first``-``last`` of a list as a prize's name ("2nd-3rd place", "U1800
+    1st-2nd"; one place: :func:`place_label`), in the current language."""
+    if first == last:
+        return place_label(category, first)
+    if category == OVERALL:
+        return pgettext("prize", "{first}-{last} place").format(
+            first=ordinal(first), last=ordinal(last)
+        )
+    return pgettext("prize", "{category} {first}-{last}").format(
+        category=category, first=ordinal(first), last=ordinal(last)
+    )
 
 
 # ---------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak
 
 from swissdesk.elo import points_text
@@ -31,7 +32,7 @@ from swissdesk.norms import (
     evaluate_norms,
 )
 from swissdesk.reports.common import heading, note
-from swissdesk.reports.fonts import REGULAR, printable, register_fonts
+from swissdesk.reports.fonts import BOLD, REGULAR, printable, register_fonts
 from swissdesk.reports.layout import (
     build_pdf,
     fit,
@@ -60,7 +61,7 @@ def render_norms(
     width, _height = frame_size(paper)
     by_tpn = tournament.players_by_tpn
     story: list[Flowable] = [
-        note(_("{regulations}, art. 1.4.").format(regulations=TITLE_REGULATIONS))
+        note(_("{regulations}, art. 1.4.").format(regulations=_(TITLE_REGULATIONS)))
     ]
     if not report.applicable:
         story.append(note(report.note, size=10))
@@ -198,6 +199,9 @@ def _certificate(
             ).format(count=n.counts_as),
         ),
     ]  # fmt: skip
+    # The labels are bold and as long as the language makes them ("Место, принимающая
+    # федерация"): their column widens to the longest, so none runs into its value.
+    key_w = min(max(key_w, *(stringWidth(k, BOLD, FONT) + 8.0 for k, _v in facts)), 200.0)
     out.append(
         grid_table(
             [
