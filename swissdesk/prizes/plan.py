@@ -189,69 +189,98 @@ def places_label(category: str, first: int, last: int) -> str:
 
 
 def plan_problems(plan: PrizePlan) -> list[str]:
-    """Why ``plan`` cannot be used (empty: it can), each a sentence naming the place."""
+    """Why ``plan`` cannot be used (empty: it can), each a sentence naming the place, in the
+    current language (the plan file's keys, ``round_to``, ``rating_from``..., as written)."""
     out: list[str] = []
     rules = plan.rules
     if not 0 <= rules.decimals <= MAX_DECIMALS:
-        out.append(f"rules: decimals must be 0 to {MAX_DECIMALS}")
+        out.append(_("rules: decimals must be 0 to {most}").format(most=MAX_DECIMALS))
     if rules.round_to < 1:
-        out.append("rules: round_to must be more than 0")
+        out.append(_("rules: round_to must be more than 0"))
     if not 0 <= rules.hort_percent <= 100:
-        out.append("rules: hort_percent must be 0 to 100")
+        out.append(_("rules: hort_percent must be 0 to 100"))
     seen: set[str] = set()
     for n, cat in enumerate(plan.categories, start=1):
-        where = f"category {n} ({cat.name!r})" if cat.name.strip() else f"category {n}"
+        where = (
+            _("category {number} ({name})").format(number=n, name=repr(cat.name))
+            if cat.name.strip() else _("category {number}").format(number=n)
+        )  # fmt: skip
         key = cat.name.strip().casefold()
         if not key:
-            out.append(f"{where}: it has no name")
+            out.append(_("{where}: it has no name").format(where=where))
         elif key in {"overall", "standings"}:
-            out.append(f"{where}: the name is kept for the standings themselves")
+            out.append(_("{where}: the name is kept for the standings themselves").format(where=where))
         elif key in seen:
-            out.append(f"{where}: another category has the same name")
+            out.append(_("{where}: another category has the same name").format(where=where))
         seen.add(key)
         if cat.name != cat.name.strip():
-            out.append(f"{where}: the name starts or ends with a space")
+            out.append(_("{where}: the name starts or ends with a space").format(where=where))
         for attr in ("rating_from", "rating_below", "unrated_as", "age_under", "age_from",
                      "min_players"):  # fmt: skip
             if getattr(cat, attr) < 0:
-                out.append(f"{where}: {attr} is negative")
+                out.append(_("{where}: {key} is negative").format(where=where, key=attr))
         if cat.rating_from and cat.rating_below and cat.rating_from >= cat.rating_below:
-            out.append(f"{where}: rating_from must be below rating_below")
+            out.append(_("{where}: rating_from must be below rating_below").format(where=where))
         if cat.age_under and cat.age_from and cat.age_from >= cat.age_under:
-            out.append(f"{where}: age_from must be below age_under")
+            out.append(_("{where}: age_from must be below age_under").format(where=where))
         if cat.rating not in RATINGS:
-            out.append(f"{where}: rating must be one of {', '.join(RATINGS)}")
+            out.append(
+                _("{where}: rating must be one of {values}").format(
+                    where=where, values=", ".join(RATINGS)
+                )
+            )
         if cat.sex not in ("", FEMALE, MALE):
-            out.append(f"{where}: sex must be F or M")
+            out.append(_("{where}: sex must be F or M").format(where=where))
         if cat.unrated is Unrated.COUNT_AS and cat.unrated_as <= 0:
-            out.append(f"{where}: unrated players must be counted as a rating above 0")
+            out.append(
+                _("{where}: unrated players must be counted as a rating above 0").format(
+                    where=where
+                )
+            )
     places: dict[str, list[int]] = {}
     for n, prize in enumerate(plan.prizes, start=1):
-        where = f"prize {n} ({prize.label()})" if prize.place > 0 else f"prize {n}"
+        where = (
+            _("prize {number} ({prize})").format(number=n, prize=prize.label())
+            if prize.place > 0 else _("prize {number}").format(number=n)
+        )  # fmt: skip
         if prize.category != OVERALL and plan.category(prize.category) is None:
-            out.append(f"{where}: there is no category {prize.category!r}")
+            out.append(
+                _("{where}: there is no category {name}").format(
+                    where=where, name=repr(prize.category)
+                )
+            )
         if prize.place < 1:
-            out.append(f"{where}: the place must be 1 or more")
+            out.append(_("{where}: the place must be 1 or more").format(where=where))
         if prize.amount < 0 or prize.item_value < 0:
-            out.append(f"{where}: an amount is negative")
+            out.append(_("{where}: an amount is negative").format(where=where))
         if prize.amount == 0 and not prize.item.strip():
-            out.append(f"{where}: it has neither an amount nor an item")
+            out.append(_("{where}: it has neither an amount nor an item").format(where=where))
         if rules.round_to >= 1 and prize.amount % rules.round_to:
             out.append(
-                f"{where}: {rules.money.text(prize.amount)} is not a multiple of the paying "
-                f"unit {rules.money.text(rules.round_to)} (round_to)"
-            )
+                _("{where}: {amount} is not a multiple of the paying unit {unit} (round_to)")
+                .format(
+                    where=where, amount=rules.money.text(prize.amount),
+                    unit=rules.money.text(rules.round_to),
+                )
+            )  # fmt: skip
         if prize.item_value and not prize.item.strip():
-            out.append(f"{where}: item_value is set but there is no item")
+            out.append(_("{where}: item_value is set but there is no item").format(where=where))
         canonical = plan.category(prize.category)
         places.setdefault(canonical.name if canonical else prize.category, []).append(prize.place)
     for name, numbers in places.items():
-        what = "the standings" if name == OVERALL else f"category {name!r}"
+        listed = ", ".join(str(p) for p in sorted(numbers))
         if sorted(numbers) != list(range(1, len(numbers) + 1)):
             out.append(
-                f"{what}: the prizes' places must be 1, 2, 3, ... each once "
-                f"(the plan has {', '.join(str(p) for p in sorted(numbers))})"
-            )
+                _(
+                    "the standings: the prizes' places must be 1, 2, 3, ... each once (the "
+                    "plan has {places})"
+                ).format(places=listed)
+                if name == OVERALL else
+                _(
+                    "category {name}: the prizes' places must be 1, 2, 3, ... each once (the "
+                    "plan has {places})"
+                ).format(name=repr(name), places=listed)
+            )  # fmt: skip
     return out
 
 
@@ -259,7 +288,9 @@ def check_plan(plan: PrizePlan) -> PrizePlan:
     """``plan`` if it can be used, else :class:`InputError` listing every problem."""
     problems = plan_problems(plan)
     if problems:
-        raise InputError("the prize plan cannot be used: " + "; ".join(problems))
+        raise InputError(
+            _("the prize plan cannot be used: {problems}").format(problems="; ".join(problems))
+        )
     return plan
 
 
@@ -336,7 +367,7 @@ def plan_from_mapping(data: Mapping[str, Any]) -> PrizePlan:
     """The plan a written form describes; :class:`InputError` naming every problem."""
     if not isinstance(data, Mapping):
         raise InputError(_("a prize plan is a table of rules, categories and prizes"))
-    _unknown(data, ("version", "rules", "category", "prize"), "the plan")
+    _unknown(data, ("version", "rules", "category", "prize"), _("the plan"))
     version = data.get("version", FORMAT_VERSION)
     if not isinstance(version, int) or isinstance(version, bool) or version > FORMAT_VERSION:
         raise InputError(
@@ -348,13 +379,17 @@ def plan_from_mapping(data: Mapping[str, Any]) -> PrizePlan:
     rules = _rules(_table(data.get("rules", {}), "rules"))
     money = rules.money
     categories = tuple(
-        _category(_table(entry, f"category {n}"), f"category {n}")
+        _category(
+            _table(entry, _("category {number}").format(number=n)),
+            _("category {number}").format(number=n),
+        )
         for n, entry in enumerate(_list(data.get("category", []), "category"), start=1)
     )
     plan = PrizePlan(categories=categories, rules=rules)
     prizes = []
     for n, entry in enumerate(_list(data.get("prize", []), "prize"), start=1):
-        prize = _prize(_table(entry, f"prize {n}"), f"prize {n}", money)
+        where = _("prize {number}").format(number=n)
+        prize = _prize(_table(entry, where), where, money)
         category = plan.category(prize.category) if prize.category else None
         if category is not None:  # the category's own spelling ("u1800" -> "U1800")
             prize = replace(prize, category=category.name)
@@ -468,7 +503,7 @@ def _category(table: Mapping[str, Any], where: str) -> Category:
     _unknown(table, _CATEGORY_KEYS, where)
     name = _str(table, "name", where)
     if name.strip():
-        where = f"{where} ({name.strip()!r})"
+        where = _("{where} ({name})").format(where=where, name=repr(name.strip()))
     unrated_value = table.get("unrated", Unrated.EXCLUDE.value)
     unrated_as = 0
     if isinstance(unrated_value, int) and not isinstance(unrated_value, bool):

@@ -299,3 +299,33 @@ def test_swissdesk_prizes_prints_the_list_in_the_arbiters_language(
     assert "1. Platz der Rangliste (" in german and "Ausgezahlt 5,000 CHF von 5,000 CHF" in german
     assert "Hinweis: Müller, Anna (Nr. 19) erhält" in german
     assert "in the standings" not in german and "rather than" not in german
+
+
+def test_a_prize_plans_refusal_is_worded_in_the_arbiters_language() -> None:
+    """The plan's checks name the place in the reader's words, the plan file's keys as the
+    file writes them."""
+    from swissdesk.errors import InputError
+    from swissdesk.prizes import Category, Prize, PrizePlan, check_plan
+
+    plan = PrizePlan(
+        categories=(Category("U1800", rating_from=1900, rating_below=1800),),
+        prizes=(Prize(1, amount=100), Prize(3, amount=50)),
+    )
+    with pytest.raises(InputError) as english:
+        check_plan(plan)
+    assert "category 1 ('U1800'): rating_from must be below rating_below" in str(english.value)
+    assert "the standings: the prizes' places must be 1, 2, 3, ... each once" in str(english.value)
+    with using_language("de"), pytest.raises(InputError) as german:
+        check_plan(plan)
+    text = str(german.value)
+    assert text.startswith("der Preisplan ist nicht verwendbar: ")
+    assert "Kategorie 1 ('U1800'): rating_from muss unter rating_below liegen" in text
+    assert "die Rangliste: die Plätze der Preise müssen 1, 2, 3, ... je einmal sein" in text
+    from swissdesk.prizes import plan_from_mapping
+
+    written = {"version": 1, "category": [{"name": "U18", "bogus": 1}]}
+    with pytest.raises(InputError, match=r"^category 1: unknown keys bogus"):
+        plan_from_mapping(written)
+    with using_language("de"), pytest.raises(InputError, match=r"^Kategorie 1: ") as place:
+        plan_from_mapping(written)
+    assert "bogus" in str(place.value)
