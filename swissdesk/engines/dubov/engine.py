@@ -78,6 +78,7 @@ from swissdesk.engines.dubov.articles import (
     upfloat_record,
     white_seeker_key,
 )
+from swissdesk.engines.explained import explained, explained_n
 from swissdesk.engines.matching.cardinality import CompletionOracle, dense_search
 from swissdesk.engines.matching.computer import MatchingComputer
 from swissdesk.model.state import build_states
@@ -219,9 +220,14 @@ class _RoundPairer:
                 oracle.fix(i, bye_vertex)
                 p = self.order[i]
                 self.bye = p
-                self.pab_note = (
-                    f"PAB {p.tpn} (art. 3.1: score {_pts(p.score)}, "
-                    f"{p.state.played_games} games played, TPN {p.tpn})"
+                self.pab_note = explained_n(
+                    "PAB {player} (art. 3.1: score {score}, {count} game played, TPN {tpn})",
+                    "PAB {player} (art. 3.1: score {score}, {count} games played, TPN {tpn})",
+                    p.state.played_games,
+                    player=str(p.tpn),
+                    score=_pts(p.score),
+                    count=p.state.played_games,
+                    tpn=p.tpn,
                 )
                 return i
         raise NoValidPairing("no player can receive the pairing-allocated bye ([C2], [C4])")
@@ -279,7 +285,7 @@ class _RoundPairer:
                 mates = sub.mates()
                 pairs = [(residents[k], residents[m]) for k, m in enumerate(mates) if k < m]
                 if oracle.completes(pairs):
-                    record.how = "no upfloater needed"
+                    record.how = explained("no upfloater needed")
                     return []
         levels: list[list[int]] = []
         for i in lower:
@@ -295,9 +301,11 @@ class _RoundPairer:
             if chosen is not None:
                 ups, pairs = chosen
                 if oracle.completes(pairs):
-                    record.how = (
-                        f"restricted to the {used_levels} highest lower score level(s), "
-                        "completion checked"
+                    record.how = explained_n(
+                        "restricted to the highest lower score level, completion checked",
+                        "restricted to the {count} highest lower score levels, completion checked",
+                        used_levels,
+                        count=used_levels,
                     )
                     return ups
                 break
@@ -316,7 +324,7 @@ class _RoundPairer:
         matched = sum(1 for k, m in enumerate(mates) if m != k)
         if matched < n_rest:
             raise NoValidPairing("no complete pairing exists ([C4])")
-        record.how = "all remaining players solved with the completion field"
+        record.how = explained("all remaining players solved with the completion field")
         return chosen[0]
 
     def _upfloater_matching(

@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import Session
 
+from swissdesk.engines import explained
 from swissdesk.engines.acceleration import baku_last_ga
 from swissdesk.engines.base import Pair, RoundPairing
 from swissdesk.i18n import _, ngettext
@@ -101,6 +102,10 @@ def pair_next_round(s: Session, a: PairNextRound) -> Outcome:
         "group_a": group_a,
         "explanation": list(pairing.explanation),
     }
+    messages = explained.stored(pairing.explanation)
+    if messages is not None:
+        # Each line's message beside the English, so it is worded for whoever reads it.
+        payload["explanation_said"] = messages
     boards = len(pairing.pairs)
     if pairing.bye is None:
         summary = said_n(
