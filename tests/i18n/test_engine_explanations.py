@@ -289,3 +289,20 @@ def test_engine_refusals_are_whole_sentences_in_the_arbiters_language() -> None:
         pair_round(t, 2, "dutch")
     assert str(none.value).startswith("ни одна жеребьёвка тура 2 не удовлетворяет")
     assert str(none.value).endswith("решает главный судья (C.04.3 ст. 1.9.3)")
+
+
+def test_an_engines_reason_for_no_pairing_is_worded_too() -> None:
+    """The engine's own reason inside pair_round's sentence (C.04.3 art. 1.9.3)."""
+    from swissdesk.engines import pair_round
+    from swissdesk.errors import NoPairingError
+
+    t = tournament({1: ["2w1"], 2: ["1b0"]})
+    with pytest.raises(NoPairingError, match=r"\(the players cannot all be paired \(\[C1\]"):
+        pair_round(t, 2, "dubov")
+    with using_language("de"), pytest.raises(NoPairingError) as refused:
+        pair_round(t, 2, "dubov")
+    assert str(refused.value) == (
+        "keine Paarung der Runde 2 erfüllt die absoluten Kriterien (die Spieler können nicht "
+        "alle gepaart werden ([C1], [C3], [C4])); der Hauptschiedsrichter entscheidet "
+        "(C.04.3 Art. 1.9.3)"
+    )

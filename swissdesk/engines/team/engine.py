@@ -35,6 +35,7 @@ from swissdesk.engines.matching import MatchingComputer
 from swissdesk.engines.team.colours import TeamColour, allocate, c8_cost, c9_cost, team_colour
 from swissdesk.engines.team.lexfirst import lex_first_pairing
 from swissdesk.engines.team.verify import verify_team_pairing
+from swissdesk.i18n import gettext
 from swissdesk.model.team import TeamState, build_team_states, team_settings
 from swissdesk.model.tournament import Tournament, half_points_to_str
 
@@ -200,7 +201,9 @@ class TeamEngine:
             key=lambda t: (states[t].score, -states[t].played_matches, -t),
         )
         if not eligible:
-            raise NoValidPairing("every team has had a PAB or won a match by forfeit ([C2])")
+            raise NoValidPairing(
+                gettext("every team has had a PAB or won a match by forfeit ([C2])")
+            )
         comp, index = _matcher(teams, lambda a, b: 1 if legal(a, b) else 0)
         n = len(teams)
         for team in eligible:
@@ -213,7 +216,9 @@ class TeamEngine:
                 return team
             for j, w in saved:
                 comp.set_weight(i, j, w)
-        raise NoValidPairing("no team can take the PAB and leave a legal pairing (art. 3.4)")
+        raise NoValidPairing(
+            gettext("no team can take the PAB and leave a legal pairing (art. 3.4)")
+        )
 
     @staticmethod
     def _upfloaters(
@@ -265,7 +270,9 @@ class TeamEngine:
         comp, index = _matcher(everyone, weight)
         mates = comp.mates()
         if any(m == v for v, m in enumerate(mates)):
-            raise NoValidPairing("the teams still to be paired admit no legal pairing ([C1], [C3])")
+            raise NoValidPairing(
+                gettext("the teams still to be paired admit no legal pairing ([C1], [C3])")
+            )
         best = comp.matching_weight()
         res_index = {index[t] for t in residents}
         needed = sum(1 for t in lower if mates[index[t]] in res_index)
@@ -326,7 +333,9 @@ class TeamEngine:
 
         found = lex_first_pairing(n, penalty)
         if found is None:
-            raise NoValidPairing("a bracket admits no legal pairing ([C1])")  # pragma: no cover
+            raise NoValidPairing(
+                gettext("a bracket admits no legal pairing ([C1])")
+            )  # pragma: no cover
         mates = {bracket[i]: bracket[m] for i, m in enumerate(found)}
         pairs = sorted((a, b) for a, b in mates.items() if a < b)
         total = [0, 0, 0]
