@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from layout_support import cut_off
 from PySide6.QtCore import QCoreApplication, QLocale, QSize
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -214,30 +215,13 @@ def left_in_english(widget: QWidget, code: str) -> list[str]:
 # -- nothing cut off at 1366x768 ----------------------------------------------------------------
 
 
-def too_narrow(window: QWidget) -> list[str]:
-    """The visible buttons and one-line labels narrower than their text."""
-    problems = []
-    for widget in window.findChildren(QWidget):
-        if not widget.isVisible() or widget.width() <= 0:
-            continue
-        if isinstance(widget, QAbstractButton) and widget.text():
-            needed = widget.minimumSizeHint().width()
-            if widget.width() < needed:
-                problems.append(f"button {widget.text()!r}: {widget.width()} < {needed}")
-        elif isinstance(widget, QLabel) and widget.text() and not widget.wordWrap():
-            needed = widget.minimumSizeHint().width()
-            if widget.width() < needed:
-                problems.append(f"label {widget.text()!r}: {widget.width()} < {needed}")
-    return problems
-
-
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_nothing_is_cut_off_at_1366x768(
     make_window: type[MainWindow], sample_copy: Path, small_screen: None, code: str
 ) -> None:
     """The main window with a tournament open, on each page, fits the laptop's screen in
-    every language: its minimum size, its menu bar in one row, every button and label as
-    wide as its text."""
+    every language: its minimum size, its menu bar in one row, nothing cut off (buttons,
+    labels, choices, hints, tabs, the tables' column headings: layout_support.cut_off)."""
     window = window_in(make_window, code)
     assert window.open_file(sample_copy)
     window.resize(ROOM)
@@ -254,7 +238,7 @@ def test_nothing_is_cut_off_at_1366x768(
             continue
         window.tabs.setCurrentIndex(index)
         QApplication.processEvents()
-        problems = too_narrow(window)
+        problems = cut_off(window)
         assert not problems, (code, window.tabs.tabText(index), problems)
         if code != "en":
             page = window.tabs.currentWidget()
@@ -297,7 +281,7 @@ def test_the_new_tournament_dialog_fits_in_every_language(
         size, least = dialog.size(), dialog.minimumSizeHint()
         assert size.width() <= ROOM.width() and size.height() <= ROOM.height(), (code, size)
         assert least.width() <= ROOM.width() and least.height() <= ROOM.height(), (code, least)
-        problems = too_narrow(dialog)
+        problems = cut_off(dialog)
         assert not problems, (code, problems)
         if code != "en":
             assert not left_in_english(dialog, code), code
