@@ -31,9 +31,10 @@ from swissdesk.norms import (
     evaluate_norms,
 )
 from swissdesk.reports.common import heading, note
-from swissdesk.reports.fonts import REGULAR, printable, register_fonts
+from swissdesk.reports.fonts import BOLD, REGULAR, printable, register_fonts
 from swissdesk.reports.layout import (
     build_pdf,
+    cell_width,
     fit,
     frame_size,
     grid_table,
@@ -160,7 +161,6 @@ def _certificate(
     out: list[Flowable] = [
         heading(_("{title} norm: certificate data").format(title=n.title.value), size=12)
     ]
-    key_w = 110.0
     facts = [
         (_("Event"), info.name),
         (_("Place, host federation"), ", ".join(x for x in (info.city, info.federation) if x)),
@@ -198,6 +198,9 @@ def _certificate(
             ).format(count=n.counts_as),
         ),
     ]  # fmt: skip
+    # The items' column as wide as its longest item in the document's language ("Средний
+    # рейтинг соперников"), up to two fifths of the page.
+    key_w = min(max(110.0, cell_width([k for k, _v in facts], FONT, BOLD)), width * 0.4)
     out.append(
         grid_table(
             [
