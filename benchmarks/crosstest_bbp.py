@@ -236,6 +236,41 @@ def compare_values(tournament: Tournament, tbs: TbsResult) -> list[str]:
     return out
 
 
+TBS_LIST_DEPENDENT = (
+    "TieBreakServer: a tie-break's value depends on the tie-breaks listed before it "
+    "(computed alone it equals swissdesk's)"
+)
+"""A known deviation of TieBreakServer (docs/engines/crosstest.md): computing FB changes the
+opponents' last round that is not a VUR in place (tiebreak.py,
+compute_buchholz_sonneborn_berger_ver), so a BH listed after FB counts a requested bye that is
+followed only by VURs with its points instead of as a draw (C.07 art. 16.2.5, 16.3.2)."""
+
+
+def differing_codes(differences: list[str]) -> list[str]:
+    """The tie-break codes named in ``compare_values``'s lines, in first-seen order."""
+    codes = [d.split()[2].rstrip(":") for d in differences if d.startswith("player ")]
+    return list(dict.fromkeys(codes))
+
+
+def tbs_alone_explains(
+    config: Config, path: Path, tournament: Tournament, differences: list[str]
+) -> bool:
+    """Whether every differing tie-break, computed by TieBreakServer ALONE (``-t CODE``),
+    equals swissdesk's values: then the difference comes from the other tie-breaks listed
+    with it, which C.07 computes independently (each tie-break is its own definition)."""
+    codes = differing_codes(differences)
+    if not codes or POINTS_CODE in codes or config.tbs is None:
+        return False
+    return all(not compare_values(tournament, tbs_run(config, path, [c])) for c in codes)
+
+
+def _classify_values(
+    config: Config, outcome: dict[str, Any], path: Path, tournament: Tournament, diffs: list[str]
+) -> None:
+    if diffs and tbs_alone_explains(config, path, tournament, diffs):
+        outcome["values_explained"] = TBS_LIST_DEPENDENT
+
+
 def _same_number(ours: str, theirs: str) -> bool:
     """Whether swissdesk's printed value equals TieBreakServer's. An undefined value is empty
     in swissdesk and ``-0`` in TieBreakServer (its changelog, 1.9.54)."""
@@ -272,7 +307,10 @@ def run_swissdesk(config: Config, seed: int) -> dict[str, Any]:
     if config.tbs:
         tbs = tbs_run(config, path)
         outcome["tbs_check"] = tbs.check
-        outcome["value_differences"] = compare_values(read_trf(path), tbs)[:20]
+        tournament = read_trf(path)
+        differences = compare_values(tournament, tbs)
+        outcome["value_differences"] = differences[:20]
+        _classify_values(config, outcome, path, tournament, differences)
     _keep(config, outcome, path, {"bbpPairings": flagged})
     return outcome
 
@@ -311,7 +349,9 @@ def run_bbp(config: Config, seed: int) -> dict[str, Any]:
         standings = check_file(t2, get_engine("dutch"), source=str(ranked), rounds=[]).standings
         outcome["rank_problems"] = [p.text for p in standings.problems][:20]
         outcome["standings_checked"] = standings.checked
-        outcome["value_differences"] = compare_values(t2, tbs)[:20]
+        differences = compare_values(t2, tbs)
+        outcome["value_differences"] = differences[:20]
+        _classify_values(config, outcome, ranked, t2, differences)
         outcome["order"] = list(rank_order(t2).codes)
         path = ranked
     _keep(config, outcome, path, details)
@@ -408,8 +448,21 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
             "pairing_rounds_differing": sum(len(r.get("pairing_rounds", [])) for r in done),
             "tiebreak_checked": sum(1 for r in done if "value_differences" in r),
             "tiebreak_value_discrepancies": sum(1 for r in done if r.get("value_differences")),
+            "tiebreak_value_discrepancies_explained": dict(
+                Counter(
+                    r["values_explained"]
+                    for r in done
+                    if r.get("value_differences") and "values_explained" in r
+                )
+            ),
             "rank_discrepancies": sum(
                 1 for r in done if r.get("rank_problems") or r.get("tbs_check") is False
+            ),
+            "rank_discrepancies_with_explained_values": sum(
+                1
+                for r in done
+                if (r.get("rank_problems") or r.get("tbs_check") is False)
+                and "values_explained" in r
             ),
             "unpairable": sum(1 for r in rows if "unpairable" in r),
             "crashes": sum(1 for r in rows if "crash" in r),
@@ -424,6 +477,31 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
             ),
         }
     return out
+
+
+def reclassify(log: Path, keep: Path, tbs: str) -> int:
+    """Run the value classification on the log's records that have value differences and no
+    classification yet (records written before it existed), from the kept files."""
+    config = Config(bbp="", tbs=tbs, keep=keep, baku_in_bbp=False, tbs_in_process=True)
+    records = read_log(log)
+    changed = 0
+    for record in records:
+        if not record.get("value_differences") or "values_explained" in record:
+            continue
+        prefix = "s" if record["direction"] == "swissdesk" else "b"
+        suffix = ".trf" if prefix == "s" else ".ranked.trf"
+        path = keep / record["direction"] / f"{prefix}{record['seed']}{suffix}"
+        if not path.exists():
+            continue
+        tournament = read_trf(path)
+        differences = compare_values(tournament, tbs_run(config, path))
+        _classify_values(config, record, path, tournament, differences)
+        changed += "values_explained" in record
+    shutil.rmtree(config.workdir, ignore_errors=True)
+    text = "".join(json.dumps(r) + "\n" for r in records)
+    log.with_suffix(".tmp").write_text(text, encoding="utf-8")
+    log.with_suffix(".tmp").replace(log)
+    return changed
 
 
 def read_log(path: Path) -> list[dict[str, Any]]:
@@ -456,6 +534,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", metavar="DIR", help="copy every discrepancy here")
     parser.add_argument("--summary", action="store_true", help="only print the log's figures")
     parser.add_argument(
+        "--reclassify",
+        action="store_true",
+        help="classify the log's earlier value discrepancies again from the kept files "
+        "(needs --keep and --tiebreak-server; the log is rewritten)",
+    )
+    parser.add_argument(
         "--tbs-subprocess",
         action="store_true",
         help="run TieBreakServer as a child process each time (slower; default: imported once)",
@@ -463,6 +547,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     log = Path(args.log)
     if args.summary:
+        print(json.dumps(summarize(read_log(log)), indent=2))
+        return 0
+    if args.reclassify:
+        if not (args.keep and args.tiebreak_server):
+            parser.error("--reclassify needs --keep and --tiebreak-server")
+        changed = reclassify(log, Path(args.keep), os.path.abspath(args.tiebreak_server))
+        print(f"{changed} discrepancies classified again", file=sys.stderr)
         print(json.dumps(summarize(read_log(log)), indent=2))
         return 0
     done = {(r["direction"], r["seed"]) for r in read_log(log)}

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from swissdesk.i18n import N_, _, ngettext
 from swissdesk.model import round_robin
 from swissdesk.model.double_swiss import matches_from_columns
 from swissdesk.model.external_tiebreak import ExternalTiebreak
@@ -171,7 +172,9 @@ def read_trf(path: str | os.PathLike[str]) -> Tournament:
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        raise TrfError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
+        raise TrfError(
+            _("cannot read the file: {why}").format(why=exc.strerror or exc), source=source
+        ) from None
     return parse_trf(decode_trf(data, source=source), source=source)
 
 
@@ -216,12 +219,16 @@ def decode_trf(data: bytes, *, source: str = "<input>") -> str:
             parts.append(breaks[number - 1].decode("ascii"))
     if legacy:
         shown = ", ".join(str(n) for n in legacy[:10]) + (", ..." if len(legacy) > 10 else "")
-        several = len(legacy) > 1
+        not_utf8 = ngettext(
+            "line {lines} is not UTF-8; read as Windows-1252 (check the names there, and save "
+            "the file as UTF-8)",
+            "lines {lines} are not UTF-8; read as Windows-1252 (check the names there, and "
+            "save the file as UTF-8)",
+            len(legacy),
+        ).format(lines=shown)
         warnings.warn(
             TrfEncodingWarning(
-                f"{source}: {'lines' if several else 'line'} {shown} "
-                f"{'are' if several else 'is'} not UTF-8; read as Windows-1252 (check the "
-                "names there, and save the file as UTF-8)",
+                f"{source}: {not_utf8}",
                 tuple(legacy),
             ),
             stacklevel=2,
@@ -257,7 +264,7 @@ def parse_trf(text: str, *, source: str = "<input>") -> Tournament:
         _read_line(state, line, line_no)
     if not state.players:
         raise state.error(
-            "no player record (a line starting with 001) was found: is this a TRF file?"
+            _("no player record (a line starting with 001) was found: is this a TRF file?")
         )
     tournament = _finish(state)
     if tournament.system == DOUBLE_SWISS:  # one game per round column (C.04.5 layout)
@@ -291,8 +298,10 @@ def _baku_acceleration(
     line = state.baku_line
     if not state.total_rounds:
         raise state.error(
-            "record 192 asks for the Baku acceleration (C.04.7), whose virtual points depend "
-            "on the number of rounds: give it in record 142 or XXR",
+            _(
+                "record 192 asks for the Baku acceleration (C.04.7), whose virtual points "
+                "depend on the number of rounds: give it in record 142 or XXR"
+            ),
             line,
             5,
         )
@@ -301,7 +310,9 @@ def _baku_acceleration(
             Tournament(players=players, total_rounds=state.total_rounds, scoring=state.scoring)
         )
     except ValueError as exc:
-        raise state.error(f"record 192 asks for the Baku acceleration: {exc}", line, 5) from None
+        raise state.error(
+            _("record 192 asks for the Baku acceleration: {why}").format(why=exc), line, 5
+        ) from None
     return dict(accelerated.acceleration)
 
 
@@ -320,15 +331,17 @@ def _read_line(state: _State, line: str, line_no: int) -> None:
     elif tag == "112":
         state.deputies.append(line[4:].strip())
     elif tag in ("142", "XXR"):
-        state.total_rounds = _bounded_int(
-            state, rest, MAX_ROUNDS, "number of rounds", line_no, 5, why=_ROUNDS_WHY
-        )
+        state.total_rounds = _bounded_int(state, rest, MAX_ROUNDS, _ROUNDS, line_no, 5)
         state.total_rounds_line = line_no
     elif tag == "152":
         code = rest.upper()
         if code not in ("W", "B"):
             raise state.error(
-                f"initial colour (record 152) must be W or B, not {_shown(rest)!r}", line_no, 5
+                _("initial colour (record 152) must be W or B, not {value}").format(
+                    value=repr(_shown(rest))
+                ),
+                line_no,
+                5,
             )
         state.initial_colour = Colour.WHITE if code == "W" else Colour.BLACK
     elif tag == "XXC":
@@ -344,7 +357,11 @@ def _read_line(state: _State, line: str, line_no: int) -> None:
         value = _parse_points(rest)
         if value is None:
             raise state.error(
-                f"{tag} needs a number of points like 1.0, not {_shown(rest)!r}", line_no, 5
+                _("{record} needs a number of points like 1.0, not {value}").format(
+                    record=tag, value=repr(_shown(rest))
+                ),
+                line_no,
+                5,
             )
         _set_points(state, _BB_FIELDS[tag], value)
     elif tag == "XXS":
@@ -480,7 +497,7 @@ def _read_162(state: _State, line: str, line_no: int) -> None:
     bye, ``L`` loss, ``A`` absence (zero-point bye, forfeit loss), ``P`` PAB, ``X`` unknown."""
     matches = list(_TOKEN_RE.finditer(line, 3))
     if not matches:
-        raise state.error("record 162 gives no points", line_no, 5)
+        raise state.error(_("record 162 gives no points"), line_no, 5)
     pairs: list[tuple[str, str, int]] = []
     pending: tuple[str, int] | None = None
     for match in matches:
@@ -499,8 +516,10 @@ def _read_162(state: _State, line: str, line_no: int) -> None:
         value = _parse_points(value_text)
         if code not in _162_FIELDS or value is None:
             raise state.error(
-                f"record 162: expected a code W, D, L, A, P or X followed by points "
-                f"(like W 1.0), not {_shown(code + value_text)!r}",
+                _(
+                    "record 162: expected a code W, D, L, A, P or X followed by points "
+                    "(like W 1.0), not {value}"
+                ).format(value=repr(_shown(code + value_text))),
                 line_no,
                 column,
             )
@@ -549,15 +568,19 @@ def _read_299(state: _State, line: str, line_no: int) -> None:
     kind = line[4:5] if len(line) > 4 else " "
     if kind not in _299_FIELDS and kind != " ":
         raise state.error(
-            f"record 299: the type (column 5) must be one of W D L F H Z + - or blank, "
-            f"not {_shown(kind)!r}",
+            _(
+                "record 299: the type (column 5) must be one of W D L F H Z + - or blank, "
+                "not {value}"
+            ).format(value=repr(_shown(kind))),
             line_no,
             5,
         )
     text = _field(line, 14, 17).strip()
     if text and not _DECIMAL_RE.match(text):
         raise state.error(
-            f"record 299: points (columns 14-17) like 0.5 expected, not {_shown(text)!r}",
+            _("record 299: points (columns 14-17) like 0.5 expected, not {value}").format(
+                value=repr(_shown(text))
+            ),
             line_no,
             14,
         )
@@ -567,17 +590,21 @@ def _read_299(state: _State, line: str, line_no: int) -> None:
     round_number = _parse_int(round_text) if round_text else 0
     if round_number is None or round_number > MAX_ROUNDS:
         raise state.error(
-            f"record 299: round (columns 20-22) must be a number, not {_shown(round_text)!r}",
+            _("record 299: round (columns 20-22) must be a number, not {value}").format(
+                value=repr(_shown(round_text))
+            ),
             line_no,
             20,
         )
-    players = tuple(tpn for tpn, _ in _read_ids(state, line, line_no, 23) if tpn)
+    players = tuple(tpn for tpn, _column in _read_ids(state, line, line_no, 23) if tpn)
     value = None if points is None else sign * points
     if kind != " " and not round_number and not players:
         if value is None or value < 0:
             raise state.error(
-                f"record 299: {_shown(text)!r} for every {kind!r} result is not a number of "
-                "half-points (0.0, 0.5, 1.0, ...)",
+                _(
+                    "record 299: {value} for every {kind} result is not a number of "
+                    "half-points (0.0, 0.5, 1.0, ...)"
+                ).format(value=repr(_shown(text)), kind=repr(kind)),
                 line_no,
                 14,
             )
@@ -644,14 +671,15 @@ def _read_xxs(state: _State, line: str, line_no: int) -> None:
     seen: dict[str, HalfPoints] = {}
     for match in _TOKEN_RE.finditer(line, 3):
         token = match.group()
-        code, _, value_text = token.partition("=")
+        code, _sep, value_text = token.partition("=")
         code = code.upper()
         value = _parse_points(value_text)
         column = match.start() + 1
         if code not in _XXS_FIELDS or value is None:
             raise state.error(
-                f"XXS: expected CODE=points with a code among {', '.join(_XXS_FIELDS)}, "
-                f"not {_shown(token)!r}",
+                _("XXS: expected CODE=points with a code among {codes}, not {value}").format(
+                    codes=", ".join(_XXS_FIELDS), value=repr(_shown(token))
+                ),
                 line_no,
                 column,
             )
@@ -662,7 +690,9 @@ def _read_xxs(state: _State, line: str, line_no: int) -> None:
                 and code in ("WW", "BW", "WD", "BD", "WL", "BL")
             ):
                 raise state.error(
-                    f"XXS: points that depend on the colour ({code}) are not supported",
+                    _("XXS: points that depend on the colour ({code}) are not supported").format(
+                        code=code
+                    ),
                     line_no,
                     column,
                 )
@@ -676,20 +706,13 @@ def _read_xxa(state: _State, line: str, line_no: int) -> None:
     """JaVaFo ``XXA TPN  p1  p2 ...``: virtual points of one player for each round (C.04.7)."""
     tokens = list(_TOKEN_RE.finditer(line, 3))
     if not tokens:
-        raise state.error("XXA needs a pairing number and points per round", line_no, 5)
-    tpn = _bounded_int(
-        state,
-        tokens[0].group(),
-        MAX_TPN,
-        "XXA: pairing number",
-        line_no,
-        tokens[0].start() + 1,
-        why=_TPN_WHY,
-    )
+        raise state.error(_("XXA needs a pairing number and points per round"), line_no, 5)
+    tpn = _bounded_int(state, tokens[0].group(), MAX_TPN, _XXA_TPN, line_no, tokens[0].start() + 1)
     if len(tokens) - 1 > MAX_ROUNDS:
         raise state.error(
-            f"XXA: virtual points for {len(tokens) - 1} rounds; a TRF holds at most "
-            f"{MAX_ROUNDS} rounds",
+            _(
+                "XXA: virtual points for {count} rounds; a TRF holds at most {most} rounds"
+            ).format(count=len(tokens) - 1, most=MAX_ROUNDS),
             line_no,
             tokens[MAX_ROUNDS + 1].start() + 1,
         )
@@ -698,15 +721,20 @@ def _read_xxa(state: _State, line: str, line_no: int) -> None:
         value = _parse_points(match.group())
         if value is None:
             raise state.error(
-                f"XXA: virtual points must be like 1.0 or 0.5, not {_shown(match.group())!r}",
+                _("XXA: virtual points must be like 1.0 or 0.5, not {value}").format(
+                    value=repr(_shown(match.group()))
+                ),
                 line_no,
                 match.start() + 1,
             )
         if value > MAX_COLUMN_POINTS:
             raise state.error(
-                f"XXA: virtual points {half_points_to_str(value)} are more than a TRF can "
-                f"hold (at most {half_points_to_str(MAX_COLUMN_POINTS)}, record 250 "
-                "columns 10-13)",
+                _(
+                    "XXA: virtual points {points} are more than a TRF can hold (at most {most}, "
+                    "record 250 columns 10-13)"
+                ).format(
+                    points=half_points_to_str(value), most=half_points_to_str(MAX_COLUMN_POINTS)
+                ),
                 line_no,
                 match.start() + 1,
             )
@@ -726,26 +754,40 @@ def _parse_int(text: str) -> int | None:
     return int(text) if text.isdigit() and text.isascii() and len(text) <= 9 else None
 
 
-_ROUNDS_WHY = "the round columns of records 240, 250 and 260 hold 3 digits"
-_TPN_WHY = "columns 5-8 of a player record"
+_ROUNDS = (
+    N_("number of rounds must be a positive whole number, not {value}"),
+    N_(
+        "number of rounds must be from 1 to {high} (the round columns of records 240, 250 and "
+        "260 hold 3 digits), not {value}"
+    ),
+)
+_TPN = (
+    N_("pairing number must be a positive whole number, not {value}"),
+    N_("pairing number must be from 1 to {high} (columns 5-8 of a player record), not {value}"),
+)
+_XXA_TPN = (
+    N_("XXA: pairing number must be a positive whole number, not {value}"),
+    N_(
+        "XXA: pairing number must be from 1 to {high} (columns 5-8 of a player record), "
+        "not {value}"
+    ),
+)
+"""The two refusals of :func:`_bounded_int` for each field it reads: not a whole number, out
+of range (whole sentences, translated where raised)."""
 
 
 def _bounded_int(
-    state: _State, text: str, high: int, what: str, line_no: int, column: int, *, why: str
+    state: _State, text: str, high: int, messages: tuple[str, str], line_no: int, column: int
 ) -> int:
     """``text`` as a whole number from 1 to ``high``, or a :class:`TrfError` saying so."""
     value = _parse_int(text)
     if value is None and not (text.strip().isdigit() and text.strip().isascii()):
         raise state.error(
-            f"{what} must be a positive whole number, not {_shown(text.strip())!r}",
-            line_no,
-            column,
+            _(messages[0]).format(value=repr(_shown(text.strip()))), line_no, column
         )
     if value is None or not 1 <= value <= high:
         raise state.error(
-            f"{what} must be from 1 to {high} ({why}), not {_shown(text.strip())}",
-            line_no,
-            column,
+            _(messages[1]).format(high=high, value=_shown(text.strip())), line_no, column
         )
     return value
 
@@ -760,35 +802,42 @@ def _read_250(state: _State, line: str, line_no: int) -> None:
     23-26..28-31 (C.04.7 accelerated rounds)."""
     if len(line) < 31:
         raise state.error(
-            f"record 250 is too short ({len(line)} columns, 31 needed)", line_no, len(line) + 1
+            _("record 250 is too short ({count} columns, 31 needed)").format(count=len(line)),
+            line_no,
+            len(line) + 1,
         )
     points = _parse_points(_field(line, 10, 13))
     if points is None or points == 0:
         raise state.error(
-            f"record 250: fictitious points (columns 10-13) must be a non-zero number like "
-            f"1.0, not {_field(line, 10, 13)!r}",
+            _(
+                "record 250: fictitious points (columns 10-13) must be a non-zero number like "
+                "1.0, not {value}"
+            ).format(value=repr(_field(line, 10, 13))),
             line_no,
             10,
         )
     numbers = []
-    for first, last, what in (
-        (15, 17, "first round"),
-        (19, 21, "last round"),
-        (23, 26, "first player"),
-        (28, 31, "last player"),
-    ):
+    for first, last, message in (
+        (15, 17, N_("record 250: first round (columns 15-17) must be a positive whole number, "
+                    "not {value}")),
+        (19, 21, N_("record 250: last round (columns 19-21) must be a positive whole number, "
+                    "not {value}")),
+        (23, 26, N_("record 250: first player (columns 23-26) must be a positive whole number, "
+                    "not {value}")),
+        (28, 31, N_("record 250: last player (columns 28-31) must be a positive whole number, "
+                    "not {value}")),
+    ):  # fmt: skip
         value = _parse_int(_field(line, first, last))
         if value is None or value < 1:
             raise state.error(
-                f"record 250: {what} (columns {first}-{last}) must be a positive whole number, "
-                f"not {_field(line, first, last)!r}",
+                _(message).format(value=repr(_field(line, first, last))),
                 line_no,
                 first,
             )
         numbers.append(value)
     r1, r2, p1, p2 = numbers
     if r1 > r2 or p1 > p2:
-        raise state.error("record 250: a range ends before it starts", line_no, 15)
+        raise state.error(_("record 250: a range ends before it starts"), line_no, 15)
     state.r250.append((line_no, r1, r2, p1, p2, points))
 
 
@@ -798,19 +847,24 @@ def _read_240(state: _State, line: str, line_no: int) -> None:
     kind = line[4:5].upper()
     if kind not in ("F", "H", "Z"):
         raise state.error(
-            f"record 240: type of bye (column 5) must be F, H or Z, not {line[4:5]!r}", line_no, 5
+            _("record 240: type of bye (column 5) must be F, H or Z, not {value}").format(
+                value=repr(line[4:5])
+            ),
+            line_no,
+            5,
         )
     rnd = _parse_int(_field(line, 7, 9))
     if rnd is None or rnd < 1:
         raise state.error(
-            f"record 240: round (columns 7-9) must be a positive whole number, "
-            f"not {_field(line, 7, 9)!r}",
+            _("record 240: round (columns 7-9) must be a positive whole number, not {value}").format(
+                value=repr(_field(line, 7, 9))
+            ),
             line_no,
             7,
         )
     players = _read_ids(state, line, line_no, 10)
     if not players:
-        raise state.error("record 240 names no player", line_no, 11)
+        raise state.error(_("record 240 names no player"), line_no, 11)
     state.r240.append((line_no, _RESULT_BY_CHAR[kind], rnd, players, line))
 
 
@@ -820,14 +874,16 @@ def _read_260(state: _State, line: str, line_no: int) -> None:
         value = _parse_int(_field(line, first, last))
         if value is None or value < 1:
             raise state.error(
-                f"record 260: round (columns {first}-{last}) must be a positive whole number, "
-                f"not {_field(line, first, last)!r}",
+                _(
+                    "record 260: round (columns {first}-{last}) must be a positive whole "
+                    "number, not {value}"
+                ).format(first=first, last=last, value=repr(_field(line, first, last))),
                 line_no,
                 first,
             )
     players = _read_ids(state, line, line_no, 12)
     if len(players) < 2:
-        raise state.error("record 260 needs at least two players", line_no, 13)
+        raise state.error(_("record 260 needs at least two players"), line_no, 13)
     state.forbidden.append((line_no, players))
 
 
@@ -835,15 +891,7 @@ def _read_ids(state: _State, line: str, line_no: int, start: int) -> list[tuple[
     """Pairing numbers after index ``start``, each with its 1-based column."""
     ids = []
     for match in _TOKEN_RE.finditer(line, start):
-        value = _bounded_int(
-            state,
-            match.group(),
-            MAX_TPN,
-            "pairing number",
-            line_no,
-            match.start() + 1,
-            why=_TPN_WHY,
-        )
+        value = _bounded_int(state, match.group(), MAX_TPN, _TPN, line_no, match.start() + 1)
         ids.append((value, match.start() + 1))
     return ids
 
@@ -925,8 +973,10 @@ def _read_player(state: _State, line: str, line_no: int) -> None:
     """A ``001`` record: fixed columns (TRF16/TRF-2026 player section)."""
     if len(line) < PLAYER_MIN_LENGTH:
         raise state.error(
-            f"player record is too short: {len(line)} columns, at least {PLAYER_MIN_LENGTH} "
-            "needed (the points column is 81-84)",
+            _(
+                "player record is too short: {count} columns, at least {needed} needed (the "
+                "points column is 81-84)"
+            ).format(count=len(line), needed=PLAYER_MIN_LENGTH),
             line_no,
             len(line) + 1,
         )
@@ -934,13 +984,17 @@ def _read_player(state: _State, line: str, line_no: int) -> None:
     tpn = _parse_int(tpn_text)
     if tpn is None or tpn < 1:
         raise state.error(
-            f"pairing number (columns 5-8) must be a positive whole number, not {tpn_text!r}",
+            _("pairing number (columns 5-8) must be a positive whole number, not {value}").format(
+                value=repr(tpn_text)
+            ),
             line_no,
             5,
         )
     if tpn in state.players:
         raise state.error(
-            f"pairing number {tpn} is used twice (also on line {state.players[tpn].line_no})",
+            _("pairing number {number} is used twice (also on line {line})").format(
+                number=tpn, line=state.players[tpn].line_no
+            ),
             line_no,
             5,
         )
@@ -948,26 +1002,39 @@ def _read_player(state: _State, line: str, line_no: int) -> None:
     rating = _parse_int(rating_text) if rating_text else 0
     if rating is None:
         raise state.error(
-            f"rating (columns 49-52) must be a whole number, not {rating_text!r}", line_no, 49
+            _("rating (columns 49-52) must be a whole number, not {value}").format(
+                value=repr(rating_text)
+            ),
+            line_no,
+            49,
         )
     points_text = _field(line, 81, 84)
     points = _parse_points(points_text) if points_text else None
     if points_text and points is None:
         raise state.error(
-            f"points (columns 81-84) must be a number like 3.5, not {points_text!r}", line_no, 81
+            _("points (columns 81-84) must be a number like 3.5, not {value}").format(
+                value=repr(points_text)
+            ),
+            line_no,
+            81,
         )
     rank_text = _field(line, 86, 89)
     rank = _parse_int(rank_text) if rank_text else None
     if rank_text and rank is None:
         raise state.error(
-            f"rank (columns 86-89) must be a whole number, not {rank_text!r}", line_no, 86
+            _("rank (columns 86-89) must be a whole number, not {value}").format(
+                value=repr(rank_text)
+            ),
+            line_no,
+            86,
         )
     for column in _BLANK_COLUMNS:
         char = line[column - 1 : column]
         if char not in ("", " ") and char.strip():
             raise state.error(
-                f"column {column} must be blank (fields are misaligned: "
-                f"found {line[column - 1]!r})",
+                _("column {column} must be blank (fields are misaligned: found {value})").format(
+                    column=column, value=repr(line[column - 1])
+                ),
                 line_no,
                 column,
             )
@@ -997,7 +1064,9 @@ def _read_rounds(
     last_non_blank = 0
     gap = line[PLAYER_MIN_LENGTH + 5 : FIRST_ROUND_COLUMN - 1]
     if gap.strip():
-        raise state.error("columns 90-91 must be blank (round 1 starts in column 92)", line_no, 90)
+        raise state.error(
+            _("columns 90-91 must be blank (round 1 starts in column 92)"), line_no, 90
+        )
     start = FIRST_ROUND_COLUMN - 1
     length = len(line)
     cache = _BLOCK_CACHE
@@ -1014,8 +1083,10 @@ def _read_rounds(
             last_non_blank = len(rounds)
             if last_non_blank > MAX_ROUNDS:
                 raise state.error(
-                    f"round {last_non_blank}: a TRF holds at most {MAX_ROUNDS} rounds "
-                    f"({_ROUNDS_WHY})",
+                    _(
+                        "round {round}: a TRF holds at most {most} rounds (the round columns of "
+                        "records 240, 250 and 260 hold 3 digits)"
+                    ).format(round=last_non_blank, most=MAX_ROUNDS),
                     line_no,
                     start + 1,
                 )
@@ -1036,16 +1107,20 @@ def _read_block_checked(
     separator = line[start + 8 : start + 10]
     if separator.strip():
         raise state.error(
-            f"round {rnd}: columns {column + 8}-{column + 9} must be blank "
-            f"(each round takes 10 columns from column {FIRST_ROUND_COLUMN})",
+            _(
+                "round {round}: columns {first}-{last} must be blank (each round takes 10 "
+                "columns from column {start})"
+            ).format(round=rnd, first=column + 8, last=column + 9, start=FIRST_ROUND_COLUMN),
             line_no,
             column + 8 + (0 if separator[:1].strip() else 1),
         )
     for offset in (4, 6):
         if block[offset] != " ":
             raise state.error(
-                f"round {rnd}: column {column + offset} must be blank "
-                f"(block is 'OOOO C R': opponent, colour, result)",
+                _(
+                    "round {round}: column {column} must be blank (block is 'OOOO C R': "
+                    "opponent, colour, result)"
+                ).format(round=rnd, column=column + offset),
                 line_no,
                 column + offset,
             )
@@ -1067,14 +1142,22 @@ def _read_block(
         opponent = _parse_int(opponent_text.strip())
         if opponent is None or opponent < 1:
             raise state.error(
-                f"round {rnd}: opponent (columns {column}-{column + 3}) must be a pairing "
-                f"number or 0000, not {opponent_text.strip()!r}",
+                _(
+                    "round {round}: opponent (columns {first}-{last}) must be a pairing number "
+                    "or 0000, not {value}"
+                ).format(
+                    round=rnd, first=column, last=column + 3, value=repr(opponent_text.strip())
+                ),
                 line_no,
                 column,
             )
         if opponent == tpn:
             raise state.error(
-                f"round {rnd}: player {tpn} is paired against himself", line_no, column
+                _("round {round}: player {player} is paired against himself").format(
+                    round=rnd, player=tpn
+                ),
+                line_no,
+                column,
             )
     colour: Colour | None
     if colour_char in "wW":
@@ -1085,7 +1168,9 @@ def _read_block(
         colour = None
     else:
         raise state.error(
-            f"round {rnd}: colour (column {column + 5}) must be w, b or -, not {colour_char!r}",
+            _("round {round}: colour (column {column}) must be w, b or -, not {value}").format(
+                round=rnd, column=column + 5, value=repr(colour_char)
+            ),
             line_no,
             column + 5,
         )
@@ -1096,38 +1181,54 @@ def _read_block(
         return RoundEntry(opponent, colour, ResultCode.DRAW, adjourned=True)
     if result is None:
         raise state.error(
-            f"round {rnd}: unknown result code {block[7]!r} (column {column + 7}); "
-            "expected one of 1 = 0 + - W D L H F U Z or blank",
+            _(
+                "round {round}: unknown result code {value} (column {column}); expected one of "
+                "1 = 0 + - W D L H F U Z or blank"
+            ).format(round=rnd, value=repr(block[7]), column=column + 7),
             line_no,
             column + 7,
         )
     if opponent is not None:
         if result in _BYE_RESULTS:
-            what = "no result" if result is ResultCode.NOT_PAIRED else f"result {result.value!r}"
+            if result is ResultCode.NOT_PAIRED:
+                message = _(
+                    "round {round}: no result for a game against {opponent} (a bye or absence "
+                    "has opponent 0000)"
+                )
+            else:
+                message = _(
+                    "round {round}: result {result} for a game against {opponent} (a bye or "
+                    "absence has opponent 0000)"
+                )
             raise state.error(
-                f"round {rnd}: {what} for a game against {opponent} "
-                "(a bye or absence has opponent 0000)",
+                message.format(round=rnd, result=repr(result.value), opponent=opponent),
                 line_no,
                 column + 7,
             )
         if result.is_played and colour is None:
             raise state.error(
-                f"round {rnd}: a game played against {opponent} needs colour w or b, "
-                f"not {colour_char!r}",
+                _(
+                    "round {round}: a game played against {opponent} needs colour w or b, not "
+                    "{value}"
+                ).format(round=rnd, opponent=opponent, value=repr(colour_char)),
                 line_no,
                 column + 5,
             )
     else:
         if colour is not None:
             raise state.error(
-                f"round {rnd}: colour {colour_char!r} given but there is no opponent "
-                "(a bye or absence has colour -)",
+                _(
+                    "round {round}: colour {value} given but there is no opponent (a bye or "
+                    "absence has colour -)"
+                ).format(round=rnd, value=repr(colour_char)),
                 line_no,
                 column + 5,
             )
         if result.is_played and result is not ResultCode.DRAW:
             raise state.error(
-                f"round {rnd}: result {result.value!r} needs an opponent (opponent is 0000)",
+                _("round {round}: result {result} needs an opponent (opponent is 0000)").format(
+                    round=rnd, result=repr(result.value)
+                ),
                 line_no,
                 column,
             )
@@ -1172,8 +1273,10 @@ def _finish(state: _State) -> Tournament:
     for line_no, ids in state.forbidden:
         for tpn, column in ids:
             if tpn not in lines:
-                raise state.error(f"player {tpn} does not exist", line_no, column)
-        tpns = [tpn for tpn, _ in ids]
+                raise state.error(
+                    _("player {player} does not exist").format(player=tpn), line_no, column
+                )
+        tpns = [tpn for tpn, _column in ids]
         for i, a in enumerate(tpns):
             for b in tpns[i + 1 :]:
                 if a != b:
@@ -1181,7 +1284,9 @@ def _finish(state: _State) -> Tournament:
     for tpn, line_no in state.national_lines.items():
         if tpn not in lines:
             raise state.error(
-                f"national rating record for starting rank {tpn}, who has no player record",
+                _(
+                    "national rating record for starting rank {number}, who has no player record"
+                ).format(number=tpn),
                 line_no,
                 5,
             )
@@ -1221,15 +1326,19 @@ def _finish(state: _State) -> Tournament:
     done = tournament.rounds_with_pairings
     if state.total_rounds and done > state.total_rounds:
         raise state.error(
-            f"the file gives {state.total_rounds} rounds but has pairings for round {done}",
+            _("the file gives {rounds} rounds but has pairings for round {round}").format(
+                rounds=state.total_rounds, round=done
+            ),
             state.total_rounds_line,
             5,
         )
     for tpn, values in acceleration.items():
         if state.total_rounds and len(values) > state.total_rounds:
             raise state.error(
-                f"player {tpn} has virtual points for {len(values)} rounds but the tournament "
-                f"has {state.total_rounds}",
+                _(
+                    "player {player} has virtual points for {count} rounds but the tournament "
+                    "has {rounds}"
+                ).format(player=tpn, count=len(values), rounds=state.total_rounds),
                 None,
             )
     revalued = {tpn for a in state.abnormal for tpn in a.players or lines}
@@ -1247,9 +1356,14 @@ def _check_column_fits(
     written = player.declared_points if player.declared_points is not None else accepted[0]
     if written > MAX_COLUMN_POINTS:
         raise state.error(
-            f"player {player.tpn}: {half_points_to_str(written)} points do not fit the points "
-            f"column (81-84 hold at most {half_points_to_str(MAX_COLUMN_POINTS)}); check the "
-            "scoring system (records 162, BBW...)",
+            _(
+                "player {player}: {points} points do not fit the points column (81-84 hold at "
+                "most {most}); check the scoring system (records 162, BBW...)"
+            ).format(
+                player=player.tpn,
+                points=half_points_to_str(written),
+                most=half_points_to_str(MAX_COLUMN_POINTS),
+            ),
             line_no,
             81,
         )
@@ -1267,8 +1381,10 @@ def _check_pairings(state: _State, rounds_of: dict[int, list[RoundEntry]]) -> No
             other_line = state.players.get(entry.opponent)
             if other_line is None:
                 raise state.error(
-                    f"round {rnd}: opponent {entry.opponent} does not exist "
-                    "(no player record with that pairing number)",
+                    _(
+                        "round {round}: opponent {opponent} does not exist (no player record "
+                        "with that pairing number)"
+                    ).format(round=rnd, opponent=entry.opponent),
                     pl.line_no,
                     column,
                 )
@@ -1276,44 +1392,96 @@ def _check_pairings(state: _State, rounds_of: dict[int, list[RoundEntry]]) -> No
             other = theirs[index] if index < len(theirs) else None
             if other is None or other.opponent != tpn:
                 if other is None:
-                    said = "nothing for that round"
+                    message = _(
+                        "round {round}: player {player} is paired with {opponent}, but player "
+                        "{opponent}'s line (line {line}) says nothing for that round"
+                    )
                 elif other.opponent is not None:
-                    said = f"opponent {other.opponent}"
+                    message = _(
+                        "round {round}: player {player} is paired with {opponent}, but player "
+                        "{opponent}'s line (line {line}) says opponent {other}"
+                    )
                 else:
-                    said = f"no opponent (result {other.result.value!r})"
+                    message = _(
+                        "round {round}: player {player} is paired with {opponent}, but player "
+                        "{opponent}'s line (line {line}) says no opponent (result {result})"
+                    )
                 raise state.error(
-                    f"round {rnd}: player {tpn} is paired with {entry.opponent}, but player "
-                    f"{entry.opponent}'s line (line {other_line.line_no}) says {said}",
+                    message.format(
+                        round=rnd,
+                        player=tpn,
+                        opponent=entry.opponent,
+                        line=other_line.line_no,
+                        other=other.opponent if other is not None else "",
+                        result=repr(other.result.value) if other is not None else "",
+                    ),
                     pl.line_no,
                     column,
                 )
             if entry.colour is not None and entry.colour is other.colour:
+                if entry.colour is Colour.WHITE:
+                    message = _(
+                        "round {round}: impossible colours: players {player} and {opponent} "
+                        "both have white (see line {line})"
+                    )
+                else:
+                    message = _(
+                        "round {round}: impossible colours: players {player} and {opponent} "
+                        "both have black (see line {line})"
+                    )
                 raise state.error(
-                    f"round {rnd}: impossible colours: players {tpn} and {entry.opponent} both "
-                    f"have {entry.colour.name.lower()} (see line {other_line.line_no})",
+                    message.format(
+                        round=rnd, player=tpn, opponent=entry.opponent, line=other_line.line_no
+                    ),
                     pl.line_no,
                     column + 5,
                 )
             if (entry.colour is None) != (other.colour is None):
                 raise state.error(
-                    f"round {rnd}: impossible colours: player {tpn} has "
-                    f"{_colour_word(entry.colour)} but opponent {entry.opponent} has "
-                    f"{_colour_word(other.colour)} (line {other_line.line_no})",
+                    _(_ONE_COLOUR[entry.colour or other.colour, entry.colour is None]).format(
+                        round=rnd, player=tpn, opponent=entry.opponent, line=other_line.line_no
+                    ),
                     pl.line_no,
                     column + 5,
                 )
             if other.result not in _COMPATIBLE_RESULTS[entry.result]:
                 raise state.error(
-                    f"round {rnd}: result {entry.result.value!r} of player {tpn} does not match "
-                    f"result {other.result.value!r} of opponent {entry.opponent} "
-                    f"(line {other_line.line_no})",
+                    _(
+                        "round {round}: result {result} of player {player} does not match "
+                        "result {other} of opponent {opponent} (line {line})"
+                    ).format(
+                        round=rnd,
+                        result=repr(entry.result.value),
+                        player=tpn,
+                        other=repr(other.result.value),
+                        opponent=entry.opponent,
+                        line=other_line.line_no,
+                    ),
                     pl.line_no,
                     column + 7,
                 )
 
 
-def _colour_word(colour: Colour | None) -> str:
-    return "no colour" if colour is None else colour.name.lower()
+_ONE_COLOUR: dict[tuple[Colour | None, bool], str] = {
+    (Colour.WHITE, False): N_(
+        "round {round}: impossible colours: player {player} has white but opponent {opponent} "
+        "has no colour (line {line})"
+    ),
+    (Colour.BLACK, False): N_(
+        "round {round}: impossible colours: player {player} has black but opponent {opponent} "
+        "has no colour (line {line})"
+    ),
+    (Colour.WHITE, True): N_(
+        "round {round}: impossible colours: player {player} has no colour but opponent "
+        "{opponent} has white (line {line})"
+    ),
+    (Colour.BLACK, True): N_(
+        "round {round}: impossible colours: player {player} has no colour but opponent "
+        "{opponent} has black (line {line})"
+    ),
+}
+"""A game one line gives a colour and the other none: (the colour given, whether the player
+is the one without), a whole sentence each."""
 
 
 def _apply_240(state: _State, rounds_of: dict[int, list[RoundEntry]]) -> None:
@@ -1330,7 +1498,11 @@ def _apply_240(state: _State, rounds_of: dict[int, list[RoundEntry]]) -> None:
             continue
         for tpn, column in ids:
             if tpn not in rounds_of:
-                raise state.error(f"record 240: player {tpn} does not exist", line_no, column)
+                raise state.error(
+                    _("record 240: player {player} does not exist").format(player=tpn),
+                    line_no,
+                    column,
+                )
             rounds = rounds_of[tpn]
             bye = RoundEntry.bye(result)
             if rnd <= len(rounds):
@@ -1339,9 +1511,16 @@ def _apply_240(state: _State, rounds_of: dict[int, list[RoundEntry]]) -> None:
                     continue
                 if current.result is not ResultCode.NOT_PAIRED or current.opponent is not None:
                     raise state.error(
-                        f"record 240: player {tpn} gets a {result.value} bye in round {rnd} but "
-                        f"his line (line {state.players[tpn].line_no}) shows "
-                        f"{current.result.value!r} for that round",
+                        _(
+                            "record 240: player {player} gets a {kind} bye in round {round} but "
+                            "his line (line {line}) shows {result} for that round"
+                        ).format(
+                            player=tpn,
+                            kind=result.value,
+                            round=rnd,
+                            line=state.players[tpn].line_no,
+                            result=repr(current.result.value),
+                        ),
                         line_no,
                         column,
                     )
@@ -1356,12 +1535,18 @@ def _acceleration(state: _State) -> dict[int, tuple[HalfPoints, ...]]:
     table: dict[int, list[HalfPoints]] = {}
     for line_no, tpn, given in state.xxa:
         if tpn not in state.players:
-            raise state.error(f"XXA: player {tpn} does not exist", line_no, 5)
+            raise state.error(
+                _("XXA: player {player} does not exist").format(player=tpn), line_no, 5
+            )
         table[tpn] = list(given)
     for line_no, r1, r2, p1, p2, points in state.r250:
         for tpn in range(p1, p2 + 1):
             if tpn not in state.players:
-                raise state.error(f"record 250: player {tpn} does not exist", line_no, 23)
+                raise state.error(
+                    _("record 250: player {player} does not exist").format(player=tpn),
+                    line_no,
+                    23,
+                )
             values = table.setdefault(tpn, [])
             if len(values) < r2:
                 values.extend([0] * (r2 - len(values)))
@@ -1443,10 +1628,23 @@ def _check_points(
     if player.declared_points is None:
         return
     if player.declared_points not in accepted:
+        if player.name:
+            message = _(
+                "player {player} ({name}): the points column says {declared} but the results "
+                "add up to {points} (check the results or the scoring system)"
+            )
+        else:
+            message = _(
+                "player {player} (no name): the points column says {declared} but the results "
+                "add up to {points} (check the results or the scoring system)"
+            )
         raise state.error(
-            f"player {player.tpn} ({player.name or 'no name'}): the points column says "
-            f"{half_points_to_str(player.declared_points)} but the results add up to "
-            f"{half_points_to_str(accepted[0])} (check the results or the scoring system)",
+            message.format(
+                player=player.tpn,
+                name=player.name,
+                declared=half_points_to_str(player.declared_points),
+                points=half_points_to_str(accepted[0]),
+            ),
             line_no,
             81,
         )

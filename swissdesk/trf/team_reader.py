@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from swissdesk.i18n import _, ngettext
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.tournament import (
     Colour,
@@ -89,14 +90,21 @@ class _Reader:
         text = line[first - 1 : last].strip()
         if not _DIGITS_RE.match(text):
             raise self.error(
-                f"{what} (columns {first}-{last}) must be a whole number, not {_shown(text)!r}",
+                # Translators: {what} is a field's label such as "330: White team" (translated
+                # on its own): word the message so that any label fits.
+                _("{what} (columns {first}-{last}) must be a whole number, not {value}").format(
+                    what=what, first=first, last=last, value=repr(_shown(text))
+                ),
                 no,
                 first,
             )
         value = int(text)
         if not low <= value <= high:
             raise self.error(
-                f"{what} (columns {first}-{last}) must be from {low} to {high}, not {value}",
+                # Translators: {what} is a field's label such as "330: White team".
+                _("{what} (columns {first}-{last}) must be from {low} to {high}, not {value}").format(
+                    what=what, first=first, last=last, low=low, high=high, value=value
+                ),
                 no,
                 first,
             )
@@ -108,14 +116,20 @@ class _Reader:
         match = _POINTS_RE.match(text)
         if match is None or (match.group(2) or "0") not in ("0", "5"):
             raise self.error(
-                f"{what} must be a number of points like 2.0 or 1.5, not {_shown(text)!r}",
+                # Translators: {what} is a field's label such as "310: match points".
+                _("{what} must be a number of points like 2.0 or 1.5, not {value}").format(
+                    what=what, value=repr(_shown(text))
+                ),
                 no,
                 column,
             )
         value = int(match.group(1)) * 2 + (1 if match.group(2) == "5" else 0)
         if value > high:
             raise self.error(
-                f"{what}: {text} points is more than the field holds ({half_points_to_str(high)})",
+                # Translators: {what} is a field's label such as "310: match points".
+                _("{what}: {points} points is more than the field holds ({most})").format(
+                    what=what, points=text, most=half_points_to_str(high)
+                ),
                 no,
                 column,
             )
@@ -130,8 +144,10 @@ class _Reader:
     def check_round(self, rnd: int, no: int, column: int, what: str) -> None:
         if self.total_rounds and rnd > self.total_rounds:
             raise self.error(
-                f"{what}: round {rnd}, but the tournament has {self.total_rounds} rounds "
-                "(record 142)",
+                # Translators: {what} is a field's label such as "300: round".
+                _("{what}: round {round}, but the tournament has {rounds} rounds (record 142)").format(
+                    what=what, round=rnd, rounds=self.total_rounds
+                ),
                 no,
                 column,
             )
@@ -160,11 +176,28 @@ class _Reader:
             if not text:
                 break
             if count == limit:
-                raise self.error(f"{what}: more than {limit} ({limit_why})", no, column)
+                raise self.error(
+                    # Translators: {what} is a list's label such as "260: team"; {why} says why
+                    # the list has that limit.
+                    _("{what}: more than {limit} ({why})").format(
+                        what=what, limit=limit, why=limit_why
+                    ),
+                    no,
+                    column,
+                )
             if not _DIGITS_RE.match(text) or int(text) > high:
                 raise self.error(
-                    f"{what} (columns {column}-{column + width - 1}) must be a number from 0 "
-                    f"to {high}, not {_shown(text)!r}",
+                    # Translators: {what} is a list's label such as "260: team".
+                    _(
+                        "{what} (columns {first}-{last}) must be a number from 0 to {high}, not "
+                        "{value}"
+                    ).format(
+                        what=what,
+                        first=column,
+                        last=column + width - 1,
+                        high=high,
+                        value=repr(_shown(text)),
+                    ),
                     no,
                     column,
                 )
@@ -175,8 +208,17 @@ class _Reader:
     def team(self, tpn: int, no: int, column: int, what: str) -> int:
         """``tpn`` if a 310 record gives that team."""
         if tpn not in self.teams:
-            raise self.error(f"{what}: team {tpn} has no 310 record", no, column)
+            raise self.error(
+                # Translators: {what} is a record or a field's label such as "300: opponent".
+                _("{what}: team {team} has no 310 record").format(what=what, team=tpn), no, column
+            )
         return tpn
+
+
+def _teams_in_file(count: int) -> str:
+    return ngettext("the file has {count} team", "the file has {count} teams", count).format(
+        count=count
+    )
 
 
 def _shown(text: str, limit: int = 24) -> str:
@@ -210,23 +252,29 @@ def read_team_section(text: str, source: str = "<input>") -> TeamEvent:
     for no, line in records.get("310", []):
         _read_310(r, line, no, by_id, len(players.players))
     if not r.teams:
-        raise r.error("a team file needs 310 records (none was found)")
+        raise r.error(_("a team file needs 310 records (none was found)"))
     options: dict[str, str] = {"colour_preferences": "A", "primary_score": "match"}
     options_line: int | None = None
     for no, line in records.get("XXT", []):
         options_line = no
         for match in re.finditer(r"\S+", line[4:]):
-            key, _, value = match.group().partition("=")
+            key, _sep, value = match.group().partition("=")
             options[key] = value
     colours = ""
     for no, line in records.get("352", []):
         if colours:
-            raise r.error("a second 352 record (board colours are given once)", no, 1)
+            raise r.error(_("a second 352 record (board colours are given once)"), no, 1)
         colours = line[4:].strip().upper()
         if not colours or set(colours) - {"W", "B"}:
-            raise r.error("352: board colours must be W and B letters (WBWB...)", no, 5)
+            raise r.error(_("352: board colours must be W and B letters (WBWB...)"), no, 5)
         if len(colours) > MAX_BOARDS:
-            raise r.error(f"352: at most {MAX_BOARDS} boards, not {len(colours)}", no, 5)
+            raise r.error(
+                _("352: at most {most} boards, not {count}").format(
+                    most=MAX_BOARDS, count=len(colours)
+                ),
+                no,
+                5,
+            )
     win, draw, loss = 4, 2, 0
     for no, line in records.get("362", []):
         win, draw, loss = _read_362(r, line, no, (win, draw, loss))
@@ -238,7 +286,7 @@ def read_team_section(text: str, source: str = "<input>") -> TeamEvent:
     primary = options.get("primary_score", "match").lower()
     if pref_kind is None or primary not in ("match", "game"):
         raise r.error(
-            "XXT: colour_preferences is A, B or none; primary_score match or game",
+            _("XXT: colour_preferences is A, B or none; primary_score match or game"),
             options_line,
             5,
         )
@@ -252,14 +300,14 @@ def read_team_section(text: str, source: str = "<input>") -> TeamEvent:
     """round -> (team, line, column) of record 320."""
     for no, line in records.get("320", []):
         if pab_points is not None:
-            raise r.error("a second 320 record (the PABs are given in one)", no, 1)
+            raise r.error(_("a second 320 record (the PABs are given in one)"), no, 1)
         pab_points = (
-            r.points(line[4:8], no, 5, "320: match points of the PAB (columns 5-8)", win),
+            r.points(line[4:8], no, 5, _("320: match points of the PAB (columns 5-8)"), win),
             r.points(
                 line[9:13],
                 no,
                 10,
-                "320: game points of the PAB (columns 10-13)",
+                _("320: game points of the PAB (columns 10-13)"),
                 most_game_points,
             ),
         )
@@ -271,15 +319,20 @@ def read_team_section(text: str, source: str = "<input>") -> TeamEvent:
                 15,
                 4,
                 3,
-                "320: team",
+                _("320: team"),
                 MAX_TEAMS,
                 limit=limit,
-                limit_why=f"one per round: the tournament has {limit} rounds",
+                limit_why=ngettext(
+                    "one per round: the tournament has {rounds} round",
+                    "one per round: the tournament has {rounds} rounds",
+                    limit,
+                ).format(rounds=limit),
             ),
             start=1,
         ):
             if tpn:
-                pabs[index] = (r.team(tpn, no, column, f"320: round {index}"), no, column)
+                what = _("320: round {round}").format(round=index)
+                pabs[index] = (r.team(tpn, no, column, what), no, column)
     forfeits: dict[tuple[int, int], tuple[str, int, int, int]] = {}
     """(round, team) -> (kind, White team, Black team, line)."""
     for no, line in records.get("330", []):
@@ -327,7 +380,7 @@ def read_team_section(text: str, source: str = "<input>") -> TeamEvent:
             rounds=tuple(rounds_of[tpn]),
             declared_points=team.declared_points,
             declared_rank=team.declared_rank,
-            members=tuple(by_id[pid].name for pid, _ in team.roster),
+            members=tuple(by_id[pid].name for pid, _column in team.roster),
         )
         for tpn, team in sorted(r.teams.items())
     )
@@ -354,7 +407,7 @@ def read_team_section(text: str, source: str = "<input>") -> TeamEvent:
     return TeamEvent(
         tournament=tournament,
         players=players,
-        rosters={tpn: tuple(pid for pid, _ in team.roster) for tpn, team in r.teams.items()},
+        rosters={tpn: tuple(pid for pid, _column in team.roster) for tpn, team in r.teams.items()},
         nicknames={tpn: team.nickname for tpn, team in r.teams.items()},
         lineups=lineups,
         board_colours=colours,
@@ -372,23 +425,35 @@ def _last_nonzero(values: list[HalfPoints]) -> int:
 
 
 def _read_310(r: _Reader, line: str, no: int, by_id: dict[int, Player], players: int) -> None:
-    tpn = r.number(line, no, 5, 7, "310: team pairing number", 1, MAX_TEAMS)
+    tpn = r.number(line, no, 5, 7, _("310: team pairing number"), 1, MAX_TEAMS)
     if tpn in r.teams:
-        raise r.error(f"team {tpn} has two 310 records (also line {r.teams[tpn].line_no})", no, 5)
+        raise r.error(
+            _("team {team} has two 310 records (also line {line})").format(
+                team=tpn, line=r.teams[tpn].line_no
+            ),
+            no,
+            5,
+        )
     strength_text = line[47:53].strip()
     if strength_text and not _DIGITS_RE.match(strength_text):
         raise r.error(
-            f"310: strength (columns 48-53) must be a whole number, not {_shown(strength_text)!r}",
+            _("310: strength (columns 48-53) must be a whole number, not {value}").format(
+                value=repr(_shown(strength_text))
+            ),
             no,
             48,
         )
     mp_text, gp_text, rank_text = line[54:60].strip(), line[61:67].strip(), line[68:71].strip()
-    declared = r.points(mp_text, no, 55, "310: match points", MAX_POINTS_6) if mp_text else None
+    declared = r.points(mp_text, no, 55, _("310: match points"), MAX_POINTS_6) if mp_text else None
     if gp_text:
-        r.points(gp_text, no, 62, "310: game points", MAX_POINTS_6)
+        r.points(gp_text, no, 62, _("310: game points"), MAX_POINTS_6)
     if rank_text and not _DIGITS_RE.match(rank_text):
         raise r.error(
-            f"310: rank (columns 69-71) must be a whole number, not {_shown(rank_text)!r}", no, 69
+            _("310: rank (columns 69-71) must be a whole number, not {value}").format(
+                value=repr(_shown(rank_text))
+            ),
+            no,
+            69,
         )
     team = _Team(
         tpn,
@@ -406,20 +471,34 @@ def _read_310(r: _Reader, line: str, no: int, by_id: dict[int, Player], players:
         74,
         5,
         4,
-        f"310: team {tpn}'s players",
+        _("310: team {team}'s players").format(team=tpn),
         MAX_PLAYER,
         limit=players,
-        limit_why=f"the file has {players} players",
+        limit_why=ngettext(
+            "the file has {count} player", "the file has {count} players", players
+        ).format(count=players),
     ):
         if pid not in by_id:
-            raise r.error(f"team {tpn}: player {pid} has no 001 record", no, column)
+            raise r.error(
+                _("team {team}: player {player} has no 001 record").format(team=tpn, player=pid),
+                no,
+                column,
+            )
         if pid in seen:
-            raise r.error(f"team {tpn}: player {pid} is on its roster twice", no, column)
+            raise r.error(
+                _("team {team}: player {player} is on its roster twice").format(
+                    team=tpn, player=pid
+                ),
+                no,
+                column,
+            )
         other = r.team_of.get(pid)
         if other is not None:
             raise r.error(
-                f"team {tpn}: player {pid} is already on the roster of team {other} "
-                f"(line {r.teams[other].line_no}); a player plays for one team",
+                _(
+                    "team {team}: player {player} is already on the roster of team {other} "
+                    "(line {line}); a player plays for one team"
+                ).format(team=tpn, player=pid, other=other, line=r.teams[other].line_no),
                 no,
                 column,
             )
@@ -437,7 +516,7 @@ def _read_362(
     tokens = list(re.finditer(r"\S+", line[4:]))
     if len(tokens) % 2:
         raise r.error(
-            "362: each of TW, TD, TL is followed by its value", no, tokens[-1].start() + 5
+            _("362: each of TW, TD, TL is followed by its value"), no, tokens[-1].start() + 5
         )
     for code, value in zip(tokens[::2], tokens[1::2], strict=True):
         column = value.start() + 5
@@ -451,13 +530,20 @@ def _read_362(
             loss = points
         else:
             raise r.error(
-                f"362: {_shown(code.group())!r} is not TW, TD or TL", no, code.start() + 5
+                _("362: {value} is not TW, TD or TL").format(value=repr(_shown(code.group()))),
+                no,
+                code.start() + 5,
             )
     if not loss <= draw <= win or win == loss:
         raise r.error(
-            "362: a won match must be worth more than a lost one, and a draw between them "
-            f"(TW {half_points_to_str(win)}, TD {half_points_to_str(draw)}, "
-            f"TL {half_points_to_str(loss)})",
+            _(
+                "362: a won match must be worth more than a lost one, and a draw between them "
+                "(TW {win}, TD {draw}, TL {loss})"
+            ).format(
+                win=half_points_to_str(win),
+                draw=half_points_to_str(draw),
+                loss=half_points_to_str(loss),
+            ),
             no,
             5,
         )
@@ -470,8 +556,10 @@ def _boards(r: _Reader, colours: str) -> int:
     longest = max(r.teams.values(), key=lambda t: (len(t.roster), -t.tpn))
     if len(longest.roster) > MAX_BOARDS:
         raise r.error(
-            f"team {longest.tpn} has {len(longest.roster)} players and no record 352 gives the "
-            f"number of boards (without it, the longest roster; at most {MAX_BOARDS})",
+            _(
+                "team {team} has {count} players and no record 352 gives the number of boards "
+                "(without it, the longest roster; at most {most})"
+            ).format(team=longest.tpn, count=len(longest.roster), most=MAX_BOARDS),
             longest.line_no,
             74,
         )
@@ -486,15 +574,16 @@ def _read_300(
     lineups: dict[tuple[int, int], tuple[int, ...]],
     lineup_lines: dict[tuple[int, int], tuple[int, int]],
 ) -> None:
-    rnd = r.round_number(line, no, 5, 7, "300: round")
-    tpn = r.team(r.number(line, no, 9, 11, "300: team", 1, MAX_TEAMS), no, 9, "300")
-    opponent = r.number(line, no, 13, 15, "300: opponent", 0, MAX_TEAMS)
+    rnd = r.round_number(line, no, 5, 7, _("300: round"))
+    tpn = r.team(r.number(line, no, 9, 11, _("300: team"), 1, MAX_TEAMS), no, 9, "300")
+    opponent = r.number(line, no, 13, 15, _("300: opponent"), 0, MAX_TEAMS)
     if opponent:
-        r.team(opponent, no, 13, "300: opponent")
+        r.team(opponent, no, 13, _("300: opponent"))
     if (rnd, tpn) in lineups:
         raise r.error(
-            f"300: a second line-up of team {tpn} in round {rnd} "
-            f"(also line {lineup_lines[rnd, tpn][0]})",
+            _("300: a second line-up of team {team} in round {round} (also line {line})").format(
+                team=tpn, round=rnd, line=lineup_lines[rnd, tpn][0]
+            ),
             no,
             5,
         )
@@ -504,10 +593,12 @@ def _read_300(
         17,
         5,
         4,
-        f"300: team {tpn}'s boards",
+        _("300: team {team}'s boards").format(team=tpn),
         MAX_PLAYER,
         limit=boards,
-        limit_why=f"a match has {boards} boards",
+        limit_why=ngettext(
+            "a match has {count} board", "a match has {count} boards", boards
+        ).format(count=boards),
     )
     seen: set[int] = set()
     boards_given: list[int] = []
@@ -516,9 +607,17 @@ def _read_300(
         if not pid:
             continue
         if r.team_of.get(pid) != tpn:
-            raise r.error(f"300: player {pid} is not on the roster of team {tpn}", no, column)
+            raise r.error(
+                _("300: player {player} is not on the roster of team {team}").format(
+                    player=pid, team=tpn
+                ),
+                no,
+                column,
+            )
         if pid in seen:
-            raise r.error(f"300: player {pid} is on two boards", no, column)
+            raise r.error(
+                _("300: player {player} is on two boards").format(player=pid), no, column
+            )
         seen.add(pid)
     lineups[rnd, tpn] = tuple(boards_given)
     lineup_lines[rnd, tpn] = (no, opponent)
@@ -530,18 +629,24 @@ def _read_330(
     kind = line[4:6]
     if kind not in ("+-", "-+", "--"):
         raise r.error(
-            f"330: the forfeit (columns 5-6) is +-, -+ or --, not {_shown(kind)!r}", no, 5
+            _("330: the forfeit (columns 5-6) is +-, -+ or --, not {value}").format(
+                value=repr(_shown(kind))
+            ),
+            no,
+            5,
         )
-    rnd = r.round_number(line, no, 8, 10, "330: round")
-    white = r.team(r.number(line, no, 12, 14, "330: White team", 1, MAX_TEAMS), no, 12, "330")
-    black = r.team(r.number(line, no, 16, 18, "330: Black team", 1, MAX_TEAMS), no, 16, "330")
+    rnd = r.round_number(line, no, 8, 10, _("330: round"))
+    white = r.team(r.number(line, no, 12, 14, _("330: White team"), 1, MAX_TEAMS), no, 12, "330")
+    black = r.team(r.number(line, no, 16, 18, _("330: Black team"), 1, MAX_TEAMS), no, 16, "330")
     if white == black:
-        raise r.error(f"330: team {white} cannot play itself", no, 16)
+        raise r.error(_("330: team {team} cannot play itself").format(team=white), no, 16)
     for tpn, column in ((white, 12), (black, 16)):
         if (rnd, tpn) in forfeits:
             raise r.error(
-                f"330: team {tpn} has a second forfeited match in round {rnd} "
-                f"(also line {forfeits[rnd, tpn][3]})",
+                _(
+                    "330: team {team} has a second forfeited match in round {round} (also line "
+                    "{line})"
+                ).format(team=tpn, round=rnd, line=forfeits[rnd, tpn][3]),
                 no,
                 column,
             )
@@ -561,18 +666,22 @@ def _read_240(
 ) -> None:
     code = _BYES.get(line[4:5].upper())
     if code is None:
-        raise r.error(f"240: the bye (column 5) is F, H or Z, not {line[4:5]!r}", no, 5)
-    rnd = r.round_number(line, no, 7, 9, "240: round")
+        raise r.error(
+            _("240: the bye (column 5) is F, H or Z, not {value}").format(value=repr(line[4:5])),
+            no,
+            5,
+        )
+    rnd = r.round_number(line, no, 7, 9, _("240: round"))
     ids = r.ids(
         line,
         no,
         11,
         5,
         4,
-        "240: team",
+        _("240: team"),
         MAX_TEAMS,
         limit=len(r.teams),
-        limit_why=f"the file has {len(r.teams)} teams",
+        limit_why=_teams_in_file(len(r.teams)),
     )
     named = 0
     for tpn, column in ids:
@@ -580,28 +689,32 @@ def _read_240(
         r.team(tpn, no, column, "240")
         if (rnd, tpn) in byes:
             raise r.error(
-                f"240: team {tpn} has a second bye in round {rnd} (also line {byes[rnd, tpn][1]})",
+                _("240: team {team} has a second bye in round {round} (also line {line})").format(
+                    team=tpn, round=rnd, line=byes[rnd, tpn][1]
+                ),
                 no,
                 column,
             )
         byes[rnd, tpn] = (code, no, column)
     if not named:
-        raise r.error("240 names no team", no, 11)
+        raise r.error(_("240 names no team"), no, 11)
 
 
 def _read_250(r: _Reader, line: str, no: int, acceleration: dict[int, list[HalfPoints]]) -> None:
     """Virtual match points for teams 23-26..28-31 in rounds 15-17..19-21 (C.04.7)."""
-    virtual = r.points(line[4:8], no, 5, "250: virtual match points (columns 5-8)", MAX_POINTS_4)
+    virtual = r.points(
+        line[4:8], no, 5, _("250: virtual match points (columns 5-8)"), MAX_POINTS_4
+    )
     if line[9:13].strip():
-        r.points(line[9:13], no, 10, "250: virtual game points (columns 10-13)", MAX_POINTS_4)
-    first = r.round_number(line, no, 15, 17, "250: first round")
-    last = r.round_number(line, no, 19, 21, "250: last round")
-    low = r.number(line, no, 23, 26, "250: first team", 1, MAX_TEAMS)
-    high = r.number(line, no, 28, 31, "250: last team", 1, MAX_TEAMS)
+        r.points(line[9:13], no, 10, _("250: virtual game points (columns 10-13)"), MAX_POINTS_4)
+    first = r.round_number(line, no, 15, 17, _("250: first round"))
+    last = r.round_number(line, no, 19, 21, _("250: last round"))
+    low = r.number(line, no, 23, 26, _("250: first team"), 1, MAX_TEAMS)
+    high = r.number(line, no, 28, 31, _("250: last team"), 1, MAX_TEAMS)
     if first > last or low > high:
-        raise r.error("250: a range ends before it starts", no, 15 if first > last else 23)
-    r.team(low, no, 23, "250: first team")
-    r.team(high, no, 28, "250: last team")
+        raise r.error(_("250: a range ends before it starts"), no, 15 if first > last else 23)
+    r.team(low, no, 23, _("250: first team"))
+    r.team(high, no, 28, _("250: last team"))
     length = r.total_rounds or last
     for tpn in r.teams:
         if low <= tpn <= high:
@@ -613,29 +726,29 @@ def _read_250(r: _Reader, line: str, no: int, acceleration: dict[int, list[HalfP
 
 def _read_260(r: _Reader, line: str, no: int, forbidden: set[frozenset[int]]) -> None:
     """Teams (from column 13) that must not be paired together, in rounds 5-7..9-11."""
-    first = r.round_number(line, no, 5, 7, "260: first round")
-    last = r.round_number(line, no, 9, 11, "260: last round")
+    first = r.round_number(line, no, 5, 7, _("260: first round"))
+    last = r.round_number(line, no, 9, 11, _("260: last round"))
     if first > last:
-        raise r.error("260: the rounds end before they start", no, 5)
+        raise r.error(_("260: the rounds end before they start"), no, 5)
     ids = r.ids(
         line,
         no,
         13,
         5,
         4,
-        "260: team",
+        _("260: team"),
         MAX_TEAMS,
         limit=len(r.teams),
-        limit_why=f"the file has {len(r.teams)} teams",
+        limit_why=_teams_in_file(len(r.teams)),
     )
     seen: set[int] = set()
     for tpn, column in ids:
         r.team(tpn, no, column, "260")
         if tpn in seen:
-            raise r.error(f"260: team {tpn} is named twice", no, column)
+            raise r.error(_("260: team {team} is named twice").format(team=tpn), no, column)
         seen.add(tpn)
     if len(seen) < 2:
-        raise r.error("260 needs at least two teams", no, 13)
+        raise r.error(_("260 needs at least two teams"), no, 13)
     listed = sorted(seen)
     forbidden.update(frozenset((a, b)) for i, a in enumerate(listed) for b in listed[i + 1 :])
 
@@ -676,15 +789,17 @@ class _Matches:
         by_id = self.players.players_by_tpn
         played = tuple(
             pid
-            for pid, _ in self.r.teams[tpn].roster
+            for pid, _column in self.r.teams[tpn].roster
             if (e := by_id[pid].entry(rnd)) is not None
             and (e.opponent is not None or e.result is ResultCode.FORFEIT_WIN)
         )
         if len(played) > self.boards:
             extra = played[self.boards]
             raise self.r.error(
-                f"round {rnd}: team {tpn} fields {len(played)} players on {self.boards} boards "
-                "(give the line-up in a 300 record, or the boards in 352)",
+                _(
+                    "round {round}: team {team} fields {count} players on {boards} boards (give "
+                    "the line-up in a 300 record, or the boards in 352)"
+                ).format(round=rnd, team=tpn, count=len(played), boards=self.boards),
                 self.player_line.get(extra),
                 self.block_column(rnd),
             )
@@ -712,22 +827,35 @@ class _Matches:
             opp_team = self.r.team_of.get(e.opponent)
             if opp_team is None:
                 raise self.r.error(
-                    f"round {rnd}: player {pid} of team {tpn} plays player {e.opponent}, "
-                    "who is on no team's roster",
+                    _(
+                        "round {round}: player {player} of team {team} plays player {opponent}, "
+                        "who is on no team's roster"
+                    ).format(round=rnd, player=pid, team=tpn, opponent=e.opponent),
                     line,
                     column,
                 )
             if opp_team == tpn:
                 raise self.r.error(
-                    f"round {rnd}: team {tpn} plays itself (its players {pid} and {e.opponent} "
-                    "meet)",
+                    _(
+                        "round {round}: team {team} plays itself (its players {player} and "
+                        "{opponent} meet)"
+                    ).format(round=rnd, team=tpn, player=pid, opponent=e.opponent),
                     line,
                     column,
                 )
             if opponent is not None and opp_team != opponent:
                 raise self.r.error(
-                    f"round {rnd}: team {tpn} plays teams {opponent} and {opp_team} (player "
-                    f"{pid} meets player {e.opponent}); a team plays one match per round",
+                    _(
+                        "round {round}: team {team} plays teams {first} and {second} (player "
+                        "{player} meets player {opponent}); a team plays one match per round"
+                    ).format(
+                        round=rnd,
+                        team=tpn,
+                        first=opponent,
+                        second=opp_team,
+                        player=pid,
+                        opponent=e.opponent,
+                    ),
                     line,
                     column,
                 )
@@ -759,19 +887,21 @@ def _team_rounds(
             for rnd, e in enumerate(p.rounds, start=1)
             if e.opponent is not None or e.result is ResultCode.FORFEIT_WIN
         ]
-        + [rnd for rnd, _ in forfeits]
+        + [rnd for rnd, _team in forfeits]
         + list(pabs),
         default=0,
     )
     for (rnd, _tpn), (_code, no, column) in byes.items():
         if rnd > done + 1:
             raise r.error(
-                f"240: a bye in round {rnd}, but the file's matches end in round {done}; byes "
-                f"are read for the rounds played and the next one (round {done + 1})",
+                _(
+                    "240: a bye in round {round}, but the file's matches end in round {done}; "
+                    "byes are read for the rounds played and the next one (round {next})"
+                ).format(round=rnd, done=done, next=done + 1),
                 no,
                 column,
             )
-    last_round = max([done] + [rnd for rnd, _ in byes])
+    last_round = max([done] + [rnd for rnd, _team in byes])
     rounds_of: dict[int, list[RoundEntry]] = {t: [] for t in r.teams}
     check = _checker(r, matches, pabs, forfeits, byes)
     for rnd in range(1, last_round + 1):
@@ -821,13 +951,19 @@ def _team_rounds(
                 if other.opponent != tpn:
                     at_line = side.where[0] if side.where else None
                     at_column = side.where[1] if side.where else None
+                    if other.opponent is not None:
+                        message = _(
+                            "round {round}: team {team} plays team {opponent}, but team "
+                            "{opponent}'s boards play team {other}"
+                        )
+                    else:
+                        message = _(
+                            "round {round}: team {team} plays team {opponent}, but team "
+                            "{opponent}'s boards show no match against it"
+                        )
                     raise r.error(
-                        f"round {rnd}: team {tpn} plays team {side.opponent}, but team "
-                        f"{side.opponent}'s boards "
-                        + (
-                            f"play team {other.opponent}"
-                            if other.opponent is not None
-                            else "show no match against it"
+                        message.format(
+                            round=rnd, team=tpn, opponent=side.opponent, other=other.opponent
                         ),
                         at_line,
                         at_column,
@@ -864,37 +1000,45 @@ def _checker(
         forfeit = forfeits.get((rnd, tpn))
         if has_pab and pab is not None:
             clash = (
-                f"plays team {side.opponent}"
+                _("320: team {team} has the PAB in round {round} but also plays team {opponent}")
                 if side.opponent is not None
-                else "has a bye (record 240)"
+                else _("320: team {team} has the PAB in round {round} but also has a bye (record 240)")
                 if bye is not None
-                else "has a forfeited match (record 330)"
+                else _(
+                    "320: team {team} has the PAB in round {round} but also has a forfeited "
+                    "match (record 330)"
+                )
                 if forfeit is not None
                 else None
             )
             if clash:
                 raise r.error(
-                    f"320: team {tpn} has the PAB in round {rnd} but also {clash}", pab[1], pab[2]
+                    clash.format(team=tpn, round=rnd, opponent=side.opponent), pab[1], pab[2]
                 )
         if bye is not None:
             clash = (
-                f"plays team {side.opponent}"
+                _("240: team {team} has a bye in round {round} but also plays team {opponent}")
                 if side.opponent is not None
-                else "has a forfeited match (record 330)"
+                else _(
+                    "240: team {team} has a bye in round {round} but also has a forfeited match "
+                    "(record 330)"
+                )
                 if forfeit is not None
                 else None
             )
             if clash:
                 raise r.error(
-                    f"240: team {tpn} has a bye in round {rnd} but also {clash}", bye[1], bye[2]
+                    clash.format(team=tpn, round=rnd, opponent=side.opponent), bye[1], bye[2]
                 )
         if forfeit is not None and side.opponent is not None:
             _kind, white, black, no = forfeit
             other = black if tpn == white else white
             if side.opponent != other:
                 raise r.error(
-                    f"330: team {tpn} forfeits the match against team {other} in round {rnd} "
-                    f"but its boards play team {side.opponent}",
+                    _(
+                        "330: team {team} forfeits the match against team {other} in round "
+                        "{round} but its boards play team {opponent}"
+                    ).format(team=tpn, other=other, round=rnd, opponent=side.opponent),
                     no,
                     12 if tpn == white else 16,
                 )
@@ -905,7 +1049,10 @@ def _checker(
                 expected = forfeit[2] if tpn == forfeit[1] else forfeit[1]
             if expected is not None and given[1] != expected:
                 raise r.error(
-                    f"300: team {tpn}'s opponent in round {rnd} is team {expected}, not {given[1]}",
+                    _(
+                        "300: team {team}'s opponent in round {round} is team {expected}, not "
+                        "{given}"
+                    ).format(team=tpn, round=rnd, expected=expected, given=given[1]),
                     given[0],
                     13,
                 )

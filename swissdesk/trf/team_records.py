@@ -41,6 +41,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from swissdesk.i18n import _
 from swissdesk.model.tournament import (
     Colour,
     HalfPoints,
@@ -87,7 +88,9 @@ def read_team_trf(path: str | os.PathLike[str]) -> TeamEvent:
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        raise TrfError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
+        raise TrfError(
+            _("cannot read the file: {why}").format(why=exc.strerror or exc), source=source
+        ) from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:

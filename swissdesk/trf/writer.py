@@ -20,6 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.model import round_robin
 from swissdesk.model.double_swiss import games_per_column, is_match_layout
 from swissdesk.model.external_tiebreak import trf_line as external_trf_line
@@ -46,7 +47,9 @@ VERSIONS = ("2026", "16")
 def format_trf(t: Tournament, *, version: str = "2026") -> str:
     """The TRF text of ``t`` (``version`` ``"2026"`` or ``"16"``), lines ending in LF."""
     if version not in VERSIONS:
-        raise InputError(f"unknown TRF version {version!r} (use 2026 or 16)")
+        raise InputError(
+            _("unknown TRF version {version} (use 2026 or 16)").format(version=repr(version))
+        )
     if t.system == DOUBLE_SWISS and is_match_layout(t):
         t = games_per_column(t)  # one game per round column (C.04.5 layout)
     modern = version == "2026"
@@ -145,7 +148,9 @@ def write_trf(t: Tournament, path: str | os.PathLike[str], *, version: str = "20
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:
-        raise InputError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}") from None
+        raise InputError(
+            _("cannot write {path}: {why}").format(path=os.fspath(path), why=exc.strerror or exc)
+        ) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
@@ -161,7 +166,9 @@ def write_trf(t: Tournament, path: str | os.PathLike[str], *, version: str = "20
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        raise InputError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}") from None
+        raise InputError(
+            _("cannot write {path}: {why}").format(path=os.fspath(path), why=exc.strerror or exc)
+        ) from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -174,7 +181,9 @@ def player_line(t: Tournament, p: Player, done: int | None = None) -> str:
     ``done`` is ``t.rounds_with_pairings`` (pass it when writing every player).
     """
     if not 1 <= p.tpn <= 9999:
-        raise InputError(f"pairing number {p.tpn} does not fit the TRF (1 to 9999)")
+        raise InputError(
+            _("pairing number {number} does not fit the TRF (1 to 9999)").format(number=p.tpn)
+        )
     points = _points_column(t, p, done)
     rank = str(p.declared_rank) if p.declared_rank is not None else ""
     head = (
@@ -279,10 +288,15 @@ def check_exportable(t: Tournament) -> None:
         return
     games = adjourned_games(t)
     if games:
-        listed = "; ".join(f"round {r}: {w}-{b}" for r, w, b in games)
+        listed = "; ".join(
+            _("round {round}: {white}-{black}").format(round=r, white=w, black=b)
+            for r, w, b in games
+        )
         raise InputError(
-            f"no TRF can be written while an adjourned game has no result ({listed}): "
-            "enter its result first (C.02 VCL Q169)"
+            _(
+                "no TRF can be written while an adjourned game has no result ({games}): enter "
+                "its result first (C.02 VCL Q169)"
+            ).format(games=listed)
         )
 
 

@@ -7,8 +7,12 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from swissdesk.engines import get_engine
 from swissdesk.engines.acceleration import baku_group_a_size, with_baku_acceleration
+from swissdesk.model.tournament import Tournament
+from swissdesk.tiebreaks.standings import compute_standings
 from swissdesk.trf import parse_trf, read_trf
 from swissdesk.verification.check import check_file
 
@@ -63,3 +67,56 @@ def test_crosstest_reads_tiebreakserver_minus_zero_as_undefined() -> None:
     assert _same_number("", "-0")
     assert not _same_number("0", "-0") and not _same_number("", "0.0")
     assert _same_number("24.36", "24.36") and not _same_number("24.36", "24.37")
+
+
+def _values(tournament: Tournament, codes: list[str], code: str) -> dict[int, str]:
+    rows = compute_standings(tournament, codes).rows
+    return {r.tpn: next(v.display for v in r.values if v.code == code) for r in rows}
+
+
+def test_other_checker_tiebreakserver_bh_after_fb_counts_a_trailing_bye_by_its_points() -> None:
+    """Cross-test seed 10202 (direction swissdesk; 88 players, 9 rounds, tie-breaks FB, BH/C1,
+    WON): player 39 took a requested zero-point bye in round 8 and lost round 9 by forfeit.
+    A forfeit loss is a voluntary unplayed round (C.07 2026, art. 16.1.2), so the bye is
+    followed only by VURs: category 16.2.5, evaluated as a draw in the opponents' tie-breaks
+    (16.3.2), and player 39 counts 5 (4½ + ½) in the Buchholz of each of the eight
+    opponents. TieBreakServer computes the same when BH/C1 is asked alone (``-t BH/C1``:
+    player 4 35.0) but ½ less when FB is listed first (34.5): computing FB changes the
+    opponents' "last round that is not a VUR" in place (its tiebreak.py,
+    compute_buchholz_sonneborn_berger_ver), and BH reads the changed value. A tie-break is
+    one definition whatever is listed before it. Classified: the other checker."""
+    t = read_trf(DATA / "crosstest-s10202-fb-bh-c1.trf")
+    rows = {r.tpn: r for r in compute_standings(t, ["BH/C1"]).rows}
+    assert rows[39].points == 9  # 4½ in half-points
+    listed = _values(t, ["FB", "BH/C1", "WON"], "BH/C1")
+    alone = _values(t, ["BH/C1"], "BH/C1")
+    assert listed == alone
+    assert (listed[4], listed[24], listed[82]) == ("35.0", "36.5", "28.0")
+
+
+def test_crosstest_classifies_a_value_that_tiebreakserver_computes_alone_as_swissdesk_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The cross-test's classification: a value difference is put down to TieBreakServer's
+    list dependence only when TieBreakServer, asked for that tie-break alone, gives
+    swissdesk's values for every player; otherwise it stays a discrepancy."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import crosstest_bbp as xt
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    path = DATA / "crosstest-s10202-fb-bh-c1.trf"
+    t = read_trf(path)
+    ours = _values(t, ["BH/C1"], "BH/C1")
+    diffs = ["player 4 BH/C1: swissdesk 35.0, TieBreakServer 34.5"]
+    config = xt.Config(bbp="", tbs="tbs", keep=None, baku_in_bbp=False)
+
+    def agreeing(config: object, path: Path, codes: list[str] | None = None) -> object:
+        return xt.TbsResult(["BH/C1"], {}, {tpn: [v] for tpn, v in ours.items()}, None)
+
+    monkeypatch.setattr(xt, "tbs_run", agreeing)
+    assert xt.differing_codes(diffs) == ["BH/C1"]
+    assert xt.tbs_alone_explains(config, path, t, diffs)
+    ours[4] = "34.5"
+    assert not xt.tbs_alone_explains(config, path, t, diffs)
+    assert not xt.tbs_alone_explains(config, path, t, [])

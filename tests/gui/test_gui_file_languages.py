@@ -1,0 +1,75 @@
+"""The window's files in the arbiter's language (issue 38): a TRF the reader refuses is
+explained in the message box in the window's language (the reader words it when it raises,
+in the process language); English is unchanged."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QLocale
+from PySide6.QtWidgets import QApplication
+
+from swissdesk import i18n
+from swissdesk.gui import language
+from swissdesk.gui.mainwindow import MainWindow
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    locale = QLocale()
+    app = QApplication.instance()
+    direction = app.layoutDirection() if isinstance(app, QApplication) else None
+    yield
+    i18n.set_process_language(i18n.SOURCE_LANGUAGE)
+    if isinstance(app, QApplication):
+        language.install_qt_translations(app, i18n.SOURCE_LANGUAGE)
+        if direction is not None:
+            app.setLayoutDirection(direction)
+    QLocale.setDefault(locale)
+
+
+def window_in(make_window: type[MainWindow], code: str) -> MainWindow:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    language.apply_language(app, code)
+    return make_window()
+
+
+def player(tpn: int, points: str, *blocks: str) -> str:
+    head = (
+        f"001 {tpn:>4}      {f'Player{tpn:04d}, Test':33} {2500 - 10 * tpn:>4} {'':3} {'':>11} "
+        f"{'':10} {points:>4}     "
+    )
+    return (head + "  " + "  ".join(blocks)).rstrip()
+
+
+@pytest.fixture
+def both_white(tmp_path: Path) -> Path:
+    """A TRF whose players 1 and 2 both have White in round 1 (line 3, column 97)."""
+    path = tmp_path / "open.trf"
+    lines = ("012 Open", "XXR 5", player(1, "1.0", "   2 w 1"), player(2, "0.0", "   1 w 0"))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("code", "title", "reason"),
+    [
+        ("en", "Import TRF", "round 1: impossible colours: players 1 and 2 both have white"),
+        ("de", "TRF importieren", "Runde 1: unmögliche Farben: die Spieler 1 und 2 haben beide Weiß"),
+        ("ru", "Импорт TRF", "тур 1: невозможные цвета: у участников 1 и 2 оба белые"),
+    ],
+)
+def test_a_refused_trf_import_is_explained_in_the_window_language(
+    make_window: type[MainWindow], both_white: Path, tmp_path: Path, code: str, title: str,
+    reason: str,
+) -> None:  # fmt: skip
+    window = window_in(make_window, code)
+    assert not window.files.import_trf_from(both_white, tmp_path / "open.swissdesk")
+    shown_title, message = window.prompter.errors[-1]  # type: ignore[attr-defined]
+    assert shown_title == title
+    assert message.startswith(f"{both_white}:3:97: {reason}")
+    assert window.file is None
+    assert not (tmp_path / "open.swissdesk").exists()
