@@ -386,8 +386,8 @@ def the_other_dialogs(
 ) -> dict[str, Callable[[], QWidget]]:
     """Every other window the main window opens: the desk's and the sections' dialogs, the
     manual pairing, the explanation, the player card, the team's line-up, forfeit and bye,
-    the entry fee, the rating lists' progress, the window's language, the preview and the
-    manual."""
+    the entry fee, the rating lists' progress, the window's language, Qt's print dialog,
+    the preview and the manual."""
     from swissdesk.gui.controllers.sections import EventNameDialog, SectionChoiceDialog
     from swissdesk.gui.controllers.standings import _compute
     from swissdesk.gui.dialogs import ManualPairingDialog, TextDialog
@@ -432,6 +432,15 @@ def the_other_dialogs(
     def expel() -> QWidget:
         dialog = WithdrawDialog(players, 4, 9, first.tpn)
         dialog.setWindowTitle(i18n._("Expel player"))
+        return dialog
+
+    def print_setup() -> QWidget:
+        """Qt's own print dialog (File > Print…), in the language of PySide6's qtbase."""
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        printer = QPrinter()
+        dialog = QPrintDialog(printer)
+        dialog.printer_ = printer  # type: ignore[attr-defined]  # kept as long as the dialog
         return dialog
 
     move = i18n._("Move no. {number} {name} to:")
@@ -480,6 +489,7 @@ def the_other_dialogs(
             rating_list, "/home/arbiter/players_list_foa.txt"
         ),
         "window language": lambda: WindowLanguageDialog(AppSettings(folder / "config")),
+        "print setup": print_setup,
         "preview": lambda: PreviewDialog(pdf, i18n._("Pairings")),
         "manual": lambda: ManualWindow(),
     }
