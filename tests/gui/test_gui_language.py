@@ -245,6 +245,37 @@ def test_nothing_is_cut_off_at_1366x768(
             assert not left_in_english(page, code), (code, window.tabs.tabText(index))
 
 
+@pytest.mark.parametrize("code", ["de", "ru"])
+def test_a_team_event_is_not_cut_off_either(
+    make_window: type[MainWindow], tmp_path: Path, small_screen: None, code: str
+) -> None:
+    """A team event's pages (teams and rosters, matches and their boards, team standings
+    and board results, check-in) in the longest languages: nothing cut off, and every
+    column heading is a heading (an unnamed column once showed the catalog's header)."""
+    from PySide6.QtWidgets import QHeaderView
+
+    from swissdesk.cli import main
+
+    hand = Path(__file__).resolve().parents[1] / "trf" / "team_hand.trf"
+    cup = tmp_path / "cup.swissdesk"
+    assert main(["import", str(hand), "-o", str(cup), "--yes-i-know", "3"]) == 0
+    window = window_in(make_window, code)
+    assert window.open_file(cup)
+    window.resize(ROOM)
+    window.show()
+    for index in range(window.tabs.count()):
+        if not window.tabs.isTabVisible(index):
+            continue
+        window.tabs.setCurrentIndex(index)
+        QApplication.processEvents()
+        assert not cut_off(window), (code, window.tabs.tabText(index), cut_off(window))
+        for header in window.tabs.currentWidget().findChildren(QHeaderView):
+            model = header.model()
+            for section in range(header.count() if model is not None else 0):
+                text = str(model.headerData(section, header.orientation()) or "")
+                assert "Project-Id-Version" not in text, (code, window.tabs.tabText(index))
+
+
 def test_the_menus_table_marks_every_command_for_translation() -> None:
     """Every command of the table (its text and tip) is a message of the window's catalog."""
     marked = english_catalog()
