@@ -495,6 +495,11 @@ def the_other_dialogs(
     }
 
 
+QT_OWN = frozenset({"print setup"})
+"""Dialogs whose words are Qt's (PySide6's qtbase catalogs, incomplete in some languages:
+Spanish, Italian and Polish leave the page range's tip English): measured for layout only."""
+
+
 @pytest.mark.parametrize("code", list(LANGUAGES))
 def test_the_dialogs_fit_and_speak_every_language(
     qtbot: object,
@@ -520,7 +525,7 @@ def test_the_dialogs_fit_and_speak_every_language(
             assert size.width() <= ROOM.width() and size.height() <= ROOM.height(), (name, size)
             assert least.width() <= ROOM.width() and least.height() <= ROOM.height(), (name, least)
             assert not cut_off(dialog), (name, code, cut_off(dialog))
-            if code != SOURCE_LANGUAGE:
+            if code != SOURCE_LANGUAGE and name not in QT_OWN:
                 assert not left_in_english(dialog, code), (
                     name,
                     code,
