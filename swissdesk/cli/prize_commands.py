@@ -166,9 +166,8 @@ def run_prizes(args: argparse.Namespace) -> int:
     if args.pdf is not None and language is not None:
         from swissdesk.i18n import using_language
 
-        with using_language(language):  # the reasons and ties in the document's words
-            write_pdf(event.tournament, compute(event, plan, args.round), args.pdf, args.paper,
-                      args.input)  # fmt: skip
+        with using_language(language):  # the reasons and ties worded as drawn, in its words
+            write_pdf(event.tournament, prizes, args.pdf, args.paper, args.input)
     if args.export is not None:
         write_plan(plan, args.export)
         print(_("{export}: prize plan written").format(export=args.export), file=sys.stderr)
@@ -222,30 +221,39 @@ def write_text(prizes: PrizeList, out: TextIO) -> None:
     """The prize list as the arbiter reads it aloud."""
     money = prizes.plan.rules.money
     rules = prizes.plan.rules
-    how = {"equal": "shared equally", "hort": f"Hort system ({rules.hort_percent} % shared)",
-           "none": "not shared (tie-breaks decide)"}[rules.sharing.value]  # fmt: skip
-    out.write(f"Prize list after round {prizes.after_round}\n")
+    how = {
+        "equal": _("shared equally"),
+        "hort": _("Hort system ({percent} % shared)").format(percent=rules.hort_percent),
+        "none": _("not shared (tie-breaks decide)"),
+    }[rules.sharing.value]
+    out.write(_("Prize list after round {number}").format(number=prizes.after_round) + "\n")
     out.write(
-        f"Fund {money.text(prizes.fund, code=True)}; ties: {how}; "
-        f"{'one prize per player' if rules.one_per_player else 'several prizes per player'}\n"
-    )
+        _("Fund {fund}; ties: {how}; {prizes}").format(
+            fund=money.text(prizes.fund, code=True), how=how,
+            prizes=_("one prize per player") if rules.one_per_player
+            else _("several prizes per player"),
+        ) + "\n"
+    )  # fmt: skip
     current = None
     width = max((len(a.label) for a in prizes.awards), default=5)
     for a in prizes.awards:
-        heading = "Standings" if a.category == "" else a.category
+        heading = _("Standings") if a.category == "" else a.category
         if heading != current:
             out.write(f"\n{heading}\n")
             current = heading
-        who = f"{a.tpn:>4} {a.name}" if a.tpn is not None else "   - (not awarded)"
+        who = f"{a.tpn:>4} {a.name}" if a.tpn is not None else "   - " + _("(not awarded)")
         paid = money.text(a.amount, code=True) if a.amount or a.tpn is None else ""
         if a.item:
             paid = f"{paid} + {a.item}" if paid else a.item
         out.write(f"  {a.label:<{width}}  {who:<32} {paid:>14}\n")
         out.write(f"  {'':<{width}}    {a.reason}\n")
+    paid, fund = money.text(prizes.paid, code=True), money.text(prizes.fund, code=True)
     out.write(
-        f"\nPaid {money.text(prizes.paid, code=True)} of {money.text(prizes.fund, code=True)}"
-        + (f"; not awarded {money.text(prizes.kept, code=True)}" if prizes.kept else "")
-        + "\n"
-    )
+        "\n" + (
+            _("Paid {paid} of {fund}; not awarded {kept}").format(
+                paid=paid, fund=fund, kept=money.text(prizes.kept, code=True)
+            ) if prizes.kept else _("Paid {paid} of {fund}").format(paid=paid, fund=fund)
+        ) + "\n"
+    )  # fmt: skip
     for note in prizes.notes:
-        out.write(f"Note: {note}\n")
+        out.write(_("Note: {note}").format(note=note) + "\n")

@@ -42,7 +42,7 @@ from swissdesk.elo import (
     report_rows,
 )
 from swissdesk.errors import InputError
-from swissdesk.i18n import _
+from swissdesk.i18n import SOURCE_LANGUAGE, _, ngettext, process_language, using_language
 from swissdesk.model import timecontrol
 from swissdesk.model.ratings import (
     ARBITER,
@@ -414,9 +414,12 @@ def write_player(report: RatingReport, tpn: int) -> None:
 
 def run_norms(args: argparse.Namespace) -> int:
     tournament, inputs, settings = load_for_ratings(args.input, args.round, args.section)
-    report = evaluate_norms(
-        tournament, settings, after_round=args.round, rating_type=inputs.rating_type
-    )
+    # The norms' texts are made in the language they are evaluated in: the JSON's English,
+    # the text output's the arbiter's.
+    with using_language(SOURCE_LANGUAGE if args.json else process_language()):
+        report = evaluate_norms(
+            tournament, settings, after_round=args.round, rating_type=inputs.rating_type
+        )
     if args.json:
         json.dump(report_dict(report), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
@@ -428,32 +431,47 @@ def run_norms(args: argparse.Namespace) -> int:
 def write_norms(report: NormReport, tournament: Tournament) -> None:
     out = sys.stdout
     out.write(
-        f"Title norms after round {report.after_round} of {report.total_rounds} "
-        f"({TITLE_REGULATIONS})\n"
-    )
+        _("Title norms after round {round} of {total} ({regulations})").format(
+            round=report.after_round, total=report.total_rounds,
+            regulations=_(TITLE_REGULATIONS),
+        ) + "\n"
+    )  # fmt: skip
     if not report.applicable:
         out.write(report.note + "\n")
         return
     by_tpn = tournament.players_by_tpn
     if report.swiss_exemption.applies:
-        out.write("Art. 1.4.3 d applies: the foreign-opponent rules are waived.\n")
+        out.write(_("Art. 1.4.3 d applies: the foreign-opponent rules are waived.") + "\n")
     achieved = report.achieved
     if not achieved:
-        out.write("No norm achieved.\n")
+        out.write(_("No norm achieved.") + "\n")
     for n in achieved:
         p = by_tpn[n.tpn]
-        who = f"no. {n.tpn} {p.name} ({', '.join(x for x in (p.title, p.federation) if x)})"
+        details = ", ".join(x for x in (p.title, p.federation) if x)
         out.write(
-            f"{n.title.value} norm: {who}: {points_text(n.points)}/{len(n.games)}, Ra {n.average}, "
-            f"{n.percentage} %, Rp {n.performance}; counts as {n.counts_as} games\n"
-        )
+            ngettext(
+                "{title} norm: no. {number} {name} ({details}): {points}/{games}, Ra {average}, "
+                "{percent} %, Rp {performance}; counts as {count} game",
+                "{title} norm: no. {number} {name} ({details}): {points}/{games}, Ra {average}, "
+                "{percent} %, Rp {performance}; counts as {count} games",
+                n.counts_as,
+            ).format(
+                title=n.title.value, number=n.tpn, name=p.name, details=details,
+                points=points_text(n.points), games=len(n.games), average=n.average,
+                percent=n.percentage, performance=n.performance, count=n.counts_as,
+            ) + "\n"
+        )  # fmt: skip
         for x in n.exceptions:
             out.write(f"    {x}\n")
     forecasts = [(pn, f) for pn in report.players for f in pn.forecasts]
     if forecasts:
-        out.write("Norms still possible:\n")
+        out.write(_("Norms still possible:") + "\n")
         for pn, f in forecasts:
-            out.write(f"no. {pn.tpn} {pn.name}: {describe_forecast(f)}\n")
+            out.write(
+                _("no. {number} {name}: {forecast}").format(
+                    number=pn.tpn, name=pn.name, forecast=describe_forecast(f)
+                ) + "\n"
+            )  # fmt: skip
 
 
 def run_player_rating(args: argparse.Namespace) -> int:

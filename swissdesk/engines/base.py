@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from swissdesk.errors import InputError, NoPairingError
+from swissdesk.i18n import N_, _
 from swissdesk.model.tournament import Tournament
 
 
@@ -155,17 +156,19 @@ skipped while a system is still being built)."""
 
 
 SYSTEM_TITLES: dict[str, str] = {
-    "dutch": "Dutch (C.04.3)",
-    "dubov": "Dubov (C.04.4.1)",
-    "burstein": "Burstein (C.04.4.2)",
-    "lim": "Lim (C.04.4.3)",
-    "rating1992": "Swiss based on rating (1992)",
-    "double-swiss": "Double-Swiss (C.04.5)",
-    "team": "Team Swiss (C.04.6)",
-    "round-robin": "Round robin (Berger tables, C.05 Annex 1)",
-    "scheveningen": "Scheveningen (team A against team B)",
+    "dutch": N_("Dutch (C.04.3)"),
+    "dubov": N_("Dubov (C.04.4.1)"),
+    "burstein": N_("Burstein (C.04.4.2)"),
+    "lim": N_("Lim (C.04.4.3)"),
+    "rating1992": N_("Swiss based on rating (1992)"),
+    "double-swiss": N_("Double-Swiss (C.04.5)"),
+    "team": N_("Team Swiss (C.04.6)"),
+    "round-robin": N_("Round robin (Berger tables, C.05 Annex 1)"),
+    "scheveningen": N_("Scheveningen (team A against team B)"),
 }
-"""How the program names each system to the arbiter (dialogs, printed headers)."""
+"""How the program names each system to the arbiter (dialogs, printed headers), in English:
+marked for the catalog, translated where shown (:func:`system_title`). The article numbers
+stay as FIDE writes them in every language; the TRF and JSON keep the system's id."""
 
 
 FIDE_APPROVED_SYSTEMS = frozenset(
@@ -187,20 +190,22 @@ def fide_approved(name: str) -> bool:
 
 
 OPTION_TITLES: dict[str, str] = {
-    "maxi": "Maxi-tournament",
-    "2003": "2003 edition",
-    "1999": "1999 edition",
-    "2026": "2026 edition",
+    "maxi": N_("Maxi-tournament"),
+    "2003": N_("2003 edition"),
+    "1999": N_("1999 edition"),
+    "2026": N_("2026 edition"),
 }
 """How the window and the documents name a system's options."""
 
 
 def system_title(name: str) -> str:
     """The arbiter's name of the system ``name`` (the name itself if it has none), with its
-    options: ``Lim (C.04.4.3), 2003 edition, Maxi-tournament``."""
+    options: ``Lim (C.04.4.3), 2003 edition, Maxi-tournament``, in the current language (the
+    window's, or a document's inside :func:`swissdesk.i18n.using_language`)."""
     base, options = split_system(name)
-    title = SYSTEM_TITLES.get(base, base)
-    return ", ".join([title, *(OPTION_TITLES.get(o, o) for o in options)])
+    title = _(SYSTEM_TITLES[base]) if base in SYSTEM_TITLES else base
+    named = (_(OPTION_TITLES[o]) if o in OPTION_TITLES else o for o in options)
+    return ", ".join([title, *named])
 
 
 def system_tiebreaks(name: str) -> tuple[str, ...] | None:

@@ -47,8 +47,9 @@ def log_directory() -> Path:
     return Path(platformdirs.user_log_dir("swissdesk", appauthor=False))
 
 
-def write_crash_log(text: str) -> Path:
-    """Write a crash report; returns its path (a temporary folder if the log dir fails)."""
+def write_crash_log(text: str) -> Path | None:
+    """Write a crash report; returns its path (a temporary folder if the log dir fails), or
+    None when no folder could take it."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
     body = f"swissdesk {__version__}, Python {sys.version.split()[0]}, {sys.platform}\n\n{text}"
     for folder in (log_directory(), Path(os.environ.get("TMPDIR", "/tmp"))):
@@ -59,7 +60,7 @@ def write_crash_log(text: str) -> Path:
             return path
         except OSError:
             continue
-    return Path("(no log could be written)")
+    return None
 
 
 FAULT_LOG_NAME = "swissdesk-faults.log"
@@ -120,11 +121,14 @@ class CrashHandler:
                     "was saved when you made it."
                 )
             )
-            box.setInformativeText(
-                _("A report was written to\n{path}\nPlease send it to the developers.").format(
-                    path=self.last_log
+            if self.last_log is not None:
+                report = _("A report was written to\n{path}\nPlease send it to the developers.")
+            else:
+                report = _(
+                    "No report could be written (no log folder could be written to). The "
+                    "details below say what happened."
                 )
-            )
+            box.setInformativeText(report.format(path=self.last_log))
             box.setDetailedText(text)
             if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
                 box.exec()

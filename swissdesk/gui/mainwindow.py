@@ -65,6 +65,7 @@ from swissdesk.storage import (
     TournamentFile,
     TournamentSettings,
 )
+from swissdesk.storage.said import worded
 
 _T = TypeVar("_T")
 
@@ -348,10 +349,13 @@ class MainWindow(QMainWindow):
             self.refresh()
 
     def mark_saved(self, summary: str) -> None:
+        """Show "saved" and what was saved: an action's summary (English as stored) worded
+        in the arbiter's language."""
         now = datetime.now().strftime("%H:%M:%S")
+        shown = worded(summary)
         self.saved_label.setText(_("Saved {time}").format(time=now))
-        self.saved_label.setToolTip(summary)
-        self.statusBar().showMessage(_("Saved: {summary}").format(summary=summary), 8000)
+        self.saved_label.setToolTip(shown)
+        self.statusBar().showMessage(_("Saved: {summary}").format(summary=shown), 8000)
         self.saved.emit(summary)
 
     def closeEvent(self, event: QCloseEvent) -> None:

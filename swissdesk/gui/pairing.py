@@ -435,9 +435,15 @@ class PairingActions:
                 from swissdesk.gui.app import write_crash_log
 
                 log = write_crash_log(outcome.message)
-                message = _(
-                    "The pairing engine failed unexpectedly; nothing was changed.\nDetails were written to {log}."
-                ).format(log=log)
+                if log is not None:
+                    message = _(
+                        "The pairing engine failed unexpectedly; nothing was changed.\nDetails were written to {log}."
+                    ).format(log=log)
+                else:
+                    message = _(
+                        "The pairing engine failed unexpectedly; nothing was changed.\nNo log "
+                        "could be written (no log folder could be written to)."
+                    )
             else:
                 message = outcome.message
             if outcome.error_kind == "no-pairing" and job.purpose == "pair":

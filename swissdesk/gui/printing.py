@@ -35,13 +35,14 @@ from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QComboBox, QProgressBar, QPushButton, QSpinBox, QWidget
 
 from swissdesk.gui.dialog_base import ValidatedDialog
-from swissdesk.i18n import _, ngettext
+from swissdesk.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from swissdesk.gui.mainwindow import MainWindow
     from swissdesk.storage import TournamentFile
 
-PDF_FILTER = "PDF documents (*.pdf)"
+# Translators: a file dialog's filter: translate the words, keep "(*.pdf)".
+PDF_FILTER = N_("PDF documents (*.pdf)")
 ROUND_KINDS = ("boards", "alphabetical", "cards", "slips")
 """The documents of one round (the others rank after the complete rounds)."""
 TEAM_PREFIX = "team-"
@@ -454,7 +455,7 @@ class PrintController(QObject):
         if self.w.file is None:
             return None
         if self.busy:
-            self.w.prompter.info("Print", "A document is being printed: wait or cancel it.")
+            self.w.prompter.info(_("Print"), _("A document is being printed: wait or cancel it."))
             return None
         team = self.w.teams.is_team
         if team:
@@ -492,8 +493,8 @@ class PrintController(QObject):
             return
         if rasteriser() is None:
             self.w.prompter.info(
-                "Print preview",
-                "This installation cannot show PDF pages: the PDF opens in its viewer.",
+                _("Print preview"),
+                _("This installation cannot show PDF pages: the PDF opens in its viewer."),
             )
             path = self.export_pdf_to(
                 request.kind, self._temp / "preview.pdf", request.round_number
@@ -649,7 +650,7 @@ class PrintController(QObject):
         )
         stem = self.w.file.path.stem
         suggested = self.w.export_folder() / f"{stem} {title.lower()}{suffix}.pdf"
-        name = self.w.prompter.save_file(_("Export PDF"), str(suggested), PDF_FILTER)
+        name = self.w.prompter.save_file(_("Export PDF"), str(suggested), _(PDF_FILTER))
         if not name:
             return
         path = self.export_pdf_to(kind, Path(name), round_number)

@@ -470,8 +470,13 @@ class VenueController:
         from swissdesk.venue.display import HallNotice
 
         if self._folder is None:
-            self.w.prompter.info("Venue", "Start serving first (Venue > Serve on the venue "
-                                 "network…): the announcement is shown on the hall's screens.")  # fmt: skip
+            self.w.prompter.info(
+                _("Venue"),
+                _(
+                    "Start serving first (Venue > Serve on the venue network…): the "
+                    "announcement is shown on the hall's screens."
+                ),
+            )
             return
         path = self._folder / "hall-notice.json"
         notice = HallNotice.read(path)
@@ -495,7 +500,9 @@ class VenueController:
             self.w.statusBar().showMessage(_("The web site is being written…"), 5000)
             return
         suggested = str(self.w.file.path.with_name(self.w.file.path.stem + "-site.zip"))
-        name = self.w.prompter.save_file(_("Publish as a web site"), suggested, "Zip (*.zip)")
+        # Translators: a file dialog's filter: translate the words, keep "(*.zip)".
+        archives = _("Zip archives (*.zip)")
+        name = self.w.prompter.save_file(_("Publish as a web site"), suggested, archives)
         if not name:
             return
         target = Path(name)

@@ -25,6 +25,13 @@ checked against art. 1.4:
   minimum average, and at least 35 %.
 
 Scores are integer half-points, averages exact fractions rounded as the articles say.
+
+The texts (what a condition asks and what the player has, the exceptions applied, the
+forecast) are whole sentences in the current language (issue 38): each reader evaluates
+when showing, so the window's card speaks the arbiter's language, the norm report and
+certificate the document's (drawn inside :func:`swissdesk.i18n.using_language`), and
+``swissdesk norms --json`` English. The articles cited stay as FIDE numbers them; the title
+abbreviations (GM, IM, WGM, WIM) as FIDE writes them.
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from swissdesk.i18n import _, ngettext
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.tournament import Player, ResultCode, Tournament
 from swissdesk.norms import regulations as reg
@@ -209,7 +217,7 @@ def evaluate_norms(
     total = max(tournament.total_rounds, rounds)
     swiss = _swiss_exemption(tournament, rounds)
     if rating_type != "standard" or tournament.is_team:
-        why = "title norms are gained in individual standard events only (Title Regulations 0.5)"
+        why = _("title norms are gained in individual standard events only (Title Regulations 0.5)")
         return NormReport(rounds, total, False, why, swiss, settings)
     by_tpn = tournament.players_by_tpn
     wanted = set(players) if players is not None else None
@@ -306,9 +314,11 @@ class _Context:
                 last = number == self.total and entry.result is ResultCode.FORFEIT_WIN
                 if not (forfeit_as_loss and last):
                     continue  # 1.4.2 c: forfeits are not games
-                score, note = 0, "last-round forfeit counted as a loss (1.4.2 c)"
+                score, note = 0, _("last-round forfeit counted as a loss (1.4.2 c)")
                 exceptions.append(
-                    f"1.4.2c: the forfeit win of round {number} counted as a lost game"
+                    _("1.4.2c: the forfeit win of round {number} counted as a lost game").format(
+                        number=number
+                    )
                 )
                 missing -= 1
             if opp.tpn in self.zero_scorers:
@@ -324,7 +334,11 @@ class _Context:
                     opp.official_rating,
                     opp.official_rating if opp.official_rating > 0 else reg.UNRATED_OPPONENT,
                     score,
-                    note if opp.official_rating > 0 else _join(note, "unrated: counted as 1400 (1.4.6 d)"),
+                    note if opp.official_rating > 0 else _join(
+                        note, _("unrated: counted as {rating} (1.4.6 d)").format(
+                            rating=reg.UNRATED_OPPONENT
+                        )
+                    ),
                 )
             )
         return _Games(out, upto, exceptions, missing)
@@ -336,7 +350,9 @@ class _Context:
         games = _with_floor(g.games, req.floor)
         exceptions = list(g.exceptions)
         if any(x.counted_rating != y.counted_rating for x, y in zip(games, g.games, strict=True)):
-            exceptions.append(f"1.4.6c: the lowest opponent's rating raised to {req.floor}")
+            exceptions.append(
+                _("1.4.6c: the lowest opponent's rating raised to {floor}").format(floor=req.floor)
+            )
         n = len(games)
         score = sum(x.score for x in games)
         checks: list[NormCheck] = []
@@ -349,13 +365,19 @@ class _Context:
         checks.append(
             NormCheck(
                 "1.4.1",
-                f"at least {reg.MINIMUM_GAMES} games",
-                f"{n} games" + (" and a forfeit win or the PAB (1.4.1 c)" if eight_of_nine else ""),
+                ngettext("at least {count} game", "at least {count} games", reg.MINIMUM_GAMES)
+                .format(count=reg.MINIMUM_GAMES),
+                (
+                    ngettext(
+                        "{count} game and a forfeit win or the PAB (1.4.1 c)",
+                        "{count} games and a forfeit win or the PAB (1.4.1 c)", n,
+                    ) if eight_of_nine else ngettext("{count} game", "{count} games", n)
+                ).format(count=n),
                 n >= reg.MINIMUM_GAMES or eight_of_nine,
             )
         )
         if eight_of_nine:
-            exceptions.append("1.4.1c: 8 games in a 9-round event count as 9")
+            exceptions.append(_("1.4.1c: 8 games in a 9-round event count as 9"))
         checks.extend(self._federation_checks(player, games, exceptions))
         titled = sum(1 for x in games if x.title in reg.TITLE_HOLDERS)
         qualifying = sum(1 for x in games if x.title in req.qualifying_titles)
@@ -364,7 +386,10 @@ class _Context:
         checks.append(
             NormCheck(
                 "1.4.5a",
-                f"at least {need_titled} title-holders (50 %, CM and WCM not counted)",
+                ngettext(
+                    "at least {count} title-holder (50 %, CM and WCM not counted)",
+                    "at least {count} title-holders (50 %, CM and WCM not counted)", need_titled,
+                ).format(count=need_titled),
                 f"{titled}",
                 titled >= need_titled,
             )
@@ -372,8 +397,13 @@ class _Context:
         checks.append(
             NormCheck(
                 "1.4.5" + {"GM": "b", "IM": "c", "WGM": "d", "WIM": "e"}[title.value],
-                f"at least {need_qualifying} opponents holding "
-                + "/".join(sorted(req.qualifying_titles, key=_title_order)),
+                ngettext(
+                    "at least {count} opponent holding {titles}",
+                    "at least {count} opponents holding {titles}", need_qualifying,
+                ).format(
+                    count=need_qualifying,
+                    titles="/".join(sorted(req.qualifying_titles, key=_title_order)),
+                ),
                 f"{qualifying}",
                 qualifying >= need_qualifying,
             )
@@ -387,19 +417,22 @@ class _Context:
         performance = average + dp
         checks.append(
             NormCheck(
-                "1.4.8a", f"average rating of the opponents at least {req.average}",
+                "1.4.8a",
+                _("average rating of the opponents at least {rating}").format(rating=req.average),
                 f"{average}", n > 0 and average >= req.average,
             )
         )  # fmt: skip
         checks.append(
             NormCheck(
-                "1.4.8b", f"a score of at least {reg.MINIMUM_SCORE_PERCENT} %",
+                "1.4.8b",
+                _("a score of at least {percent} %").format(percent=reg.MINIMUM_SCORE_PERCENT),
                 f"{pct} %", n > 0 and pct >= reg.MINIMUM_SCORE_PERCENT,
             )
         )  # fmt: skip
         checks.append(
             NormCheck(
-                "1.4.8", f"a performance of at least {req.performance}",
+                "1.4.8",
+                _("a performance of at least {rating}").format(rating=req.performance),
                 f"{performance} ({average} {dp:+d})", n > 0 and performance >= req.performance,
             )
         )  # fmt: skip
@@ -442,27 +475,41 @@ class _Context:
         top_fed, top_count = max(feds.items(), key=lambda kv: (kv[1], kv[0]), default=("", 0))
         exempt = self._exempt(player)
         if exempt:
-            exceptions.append(f"{exempt}: the foreign-opponent rules (1.4.3, 1.4.4) do not apply")
-            text = f"exempt ({exempt}: {reg.EVENT_EXEMPTIONS.get(exempt, 'big Swiss')})"
-            return [NormCheck("1.4.3", "federations", text, True)]
+            exceptions.append(
+                _("{article}: the foreign-opponent rules (1.4.3, 1.4.4) do not apply").format(
+                    article=exempt
+                )
+            )
+            event = (
+                _(reg.EVENT_EXEMPTIONS[exempt]) if exempt in reg.EVENT_EXEMPTIONS
+                else _("big Swiss")
+            )  # fmt: skip
+            text = _("exempt ({article}: {event})").format(article=exempt, event=event)
+            return [NormCheck("1.4.3", _("federations"), text, True)]
         own_max = 3 * n // 5
         one_max = 2 * n // 3
         return [
             NormCheck(
                 "1.4.3",
-                "at least 2 federations other than the player's",
+                _("at least 2 federations other than the player's"),
                 f"{len(foreign)}" + (f" ({', '.join(foreign)})" if foreign else ""),
                 len(foreign) >= 2,
             ),
             NormCheck(
                 "1.4.4",
-                f"at most {own_max} opponents (3/5) from the player's federation",
+                ngettext(
+                    "at most {count} opponent (3/5) from the player's federation",
+                    "at most {count} opponents (3/5) from the player's federation", own_max,
+                ).format(count=own_max),
                 f"{own_count}",
                 own_count <= own_max,
             ),
             NormCheck(
                 "1.4.4",
-                f"at most {one_max} opponents (2/3) from one federation",
+                ngettext(
+                    "at most {count} opponent (2/3) from one federation",
+                    "at most {count} opponents (2/3) from one federation", one_max,
+                ).format(count=one_max),
                 f"{top_count}" + (f" ({top_fed})" if top_fed else ""),
                 top_count <= one_max,
             ),
@@ -508,7 +555,8 @@ class _Context:
                 enough = True
                 if upto < self.rounds:
                     g.exceptions.append(
-                        f"1.4.1e: title result after round {upto}; later games ignored"
+                        _("1.4.1e: title result after round {number}; later games ignored")
+                        .format(number=upto)
                     )
                 found = self._with_ignored_wins(player, title, g)
                 if found is not None:
@@ -553,11 +601,13 @@ class _Context:
                 if tried >= _MAX_SUBSETS:
                     break
                 dropped = set(drop)
-                names = ", ".join(f"round {g.games[i].round}" for i in sorted(dropped))
+                names = ", ".join(
+                    _("round {number}").format(number=g.games[i].round) for i in sorted(dropped)
+                )
                 kept = _Games(
                     [x for i, x in enumerate(g.games) if i not in dropped],
                     g.last_round,
-                    [*g.exceptions, f"1.4.1f: won games ignored ({names})"],
+                    [*g.exceptions, _("1.4.1f: won games ignored ({rounds})").format(rounds=names)],
                     g.forfeit_or_pab_missing,
                 )
                 result = self.check(player, title, kept)
@@ -592,11 +642,20 @@ class _Context:
             return None
         if more_qualifying:
             names = "/".join(sorted(req.qualifying_titles, key=_title_order))
-            needs.append(f"{more_qualifying} more {names} (1.4.5)")
+            needs.append(
+                ngettext("{count} more {titles} (1.4.5)", "{count} more {titles} (1.4.5)",
+                         more_qualifying).format(count=more_qualifying, titles=names)
+            )  # fmt: skip
         if more_titled > more_qualifying:
-            holders = "title-holder" if more_titled == 1 else "title-holders"
-            among = " in all" if more_qualifying else ""
-            needs.append(f"{more_titled} more {holders}{among} (1.4.5a)")
+            needs.append(
+                (
+                    ngettext("{count} more title-holder in all (1.4.5a)",
+                             "{count} more title-holders in all (1.4.5a)", more_titled)
+                    if more_qualifying else
+                    ngettext("{count} more title-holder (1.4.5a)",
+                             "{count} more title-holders (1.4.5a)", more_titled)
+                ).format(count=more_titled)
+            )  # fmt: skip
         own = player.federation.strip().upper()
         if not self._exempt(player):
             feds = Counter(x.federation for x in games if x.federation not in reg.NO_FEDERATION)
@@ -609,13 +668,18 @@ class _Context:
             if foreign < 2:
                 count = 2 - foreign
                 needs.append(
-                    f"{count} opponent{'s' if count > 1 else ''} from "
-                    f"{'new foreign federations' if count > 1 else 'a new foreign federation'}"
-                    " (1.4.3)"
+                    ngettext(
+                        "{count} opponent from a new foreign federation (1.4.3)",
+                        "{count} opponents from new foreign federations (1.4.3)", count,
+                    ).format(count=count)
                 )
             room = 3 * n // 5 - own_count
             if own and own not in reg.NO_FEDERATION and room < left:
-                needs.append(f"at most {room} more from {own} (1.4.4)")
+                needs.append(
+                    _("at most {count} more from {federation} (1.4.4)").format(
+                        count=room, federation=own
+                    )
+                )
         total_now = sum(x.counted_rating for x in games)  # the floor already applied
         current = plain.average
         rows: list[tuple[int, int]] = []
@@ -677,7 +741,7 @@ def _with_floor(games: Sequence[NormGame], floor: int) -> list[NormGame]:
         out[lowest] = replace(
             g,
             counted_rating=floor,
-            note=_join(g.note, f"raised to the rating floor {floor} (1.4.6 c)"),
+            note=_join(g.note, _("raised to the rating floor {floor} (1.4.6 c)").format(floor=floor)),
         )
     return out
 
@@ -856,20 +920,26 @@ def _points(half_points: int) -> str:
 
 
 def describe_forecast(f: NormForecast) -> str:
-    """The forecast in one sentence, the same in the window, the PDF and the CLI:
+    """The forecast in one sentence, the same in the window, the PDF and the CLI, in the
+    current language:
 
     ``IM norm still possible, 2 rounds left: ½ against opponents averaging 2409 as so far
     (points → average the remaining opponents need: 0 → 2593, ½ → 2400, 1 → 2233); also
     1 more GM/IM (1.4.5)``."""
-    head = (
-        f"{f.title.value} norm still possible, {f.rounds_left} "
-        f"round{'s' if f.rounds_left != 1 else ''} left"
-    )
+    head = ngettext(
+        "{title} norm still possible, {count} round left",
+        "{title} norm still possible, {count} rounds left",
+        f.rounds_left,
+    ).format(title=f.title.value, count=f.rounds_left)
     if f.at_current_average is not None:
-        head += (
-            f": {_points(f.at_current_average)} against opponents averaging "
-            f"{f.current_average} as so far"
+        head = _("{head}: {points} against opponents averaging {average} as so far").format(
+            head=head, points=_points(f.at_current_average), average=f.current_average
         )
     table = ", ".join(f"{_points(more)} → {avg}" for more, avg in f.points_needed)
-    needs = f"; also {', '.join(f.opponents_needed)}" if f.opponents_needed else ""
-    return f"{head} (points → average the remaining opponents need: {table}){needs}"
+    if f.opponents_needed:
+        return _(
+            "{head} (points → average the remaining opponents need: {table}); also {needs}"
+        ).format(head=head, table=table, needs=", ".join(f.opponents_needed))
+    return _("{head} (points → average the remaining opponents need: {table})").format(
+        head=head, table=table
+    )

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from swissdesk.i18n import N_
 
-TITLE_REGULATIONS = "FIDE Title Regulations effective from 1 January 2024"
+TITLE_REGULATIONS = N_("FIDE Title Regulations effective from 1 January 2024")
+"""The regulations' name as FIDE's English text has it: marked, translated where shown."""
 
 
 class NormTitle(enum.Enum):

@@ -31,6 +31,7 @@ import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from swissdesk.i18n import _, ngettext, pgettext
 from swissdesk.model.entry_rules import birth_year
 from swissdesk.model.schedule import parse_date
 
@@ -147,54 +148,74 @@ class Category:
         return bool(self.age_under or self.age_from)
 
     def describe(self, year: int | None = None) -> str:
-        """The conditions in words ("rated under 1800 (unrated included); U16: born 2010
-        or later"); ``year`` is the event's year, for the age groups' birth years."""
+        """The conditions in words ("rated under 1800; unrated included; U16 (born 2010
+        or later)"), in the current language; ``year`` is the event's year, for the age
+        groups' birth years. Each condition is a phrase of its own, joined by "; "."""
         parts: list[str] = []
-        rating = "" if self.rating == TOURNAMENT_RATING else f" ({self.rating} rating)"
+        national = self.rating != TOURNAMENT_RATING
         if self.unrated is Unrated.ONLY:
-            parts.append(f"unrated{rating}")
+            parts.append(_("unrated (national rating)") if national else _("unrated"))
         elif self.has_rating_band:
-            if self.rating_from and self.rating_below:
-                band = f"rated {self.rating_from}-{self.rating_below - 1}"
-            elif self.rating_below:
-                band = f"rated under {self.rating_below}"
+            low, below = self.rating_from, self.rating_below
+            if low and below:
+                band = (
+                    _("rated {low}-{high} (national rating)") if national
+                    else _("rated {low}-{high}")
+                ).format(low=low, high=below - 1)  # fmt: skip
+            elif below:
+                band = (
+                    _("rated under {below} (national rating)") if national
+                    else _("rated under {below}")
+                ).format(below=below)  # fmt: skip
             else:
-                band = f"rated {self.rating_from} and above"
-            unrated = {
-                Unrated.EXCLUDE: "",
-                Unrated.INCLUDE: "; unrated included",
-                Unrated.COUNT_AS: f"; unrated counted as {self.unrated_as}",
-                Unrated.ONLY: "",
-            }[self.unrated]
-            parts.append(band + rating + unrated)
+                band = (
+                    _("rated {low} and above (national rating)") if national
+                    else _("rated {low} and above")
+                ).format(low=low)  # fmt: skip
+            parts.append(band)
+            if self.unrated is Unrated.INCLUDE:
+                parts.append(_("unrated included"))
+            elif self.unrated is Unrated.COUNT_AS:
+                parts.append(_("unrated counted as {rating}").format(rating=self.unrated_as))
         if self.has_age_group:
             parts.append(self._age_text(year))
         if self.sex:
-            parts.append("women" if self.sex == FEMALE else "men")
+            parts.append(
+                pgettext("category", "women") if self.sex == FEMALE
+                else pgettext("category", "men")
+            )  # fmt: skip
         if self.federations:
-            parts.append("federation " + "/".join(self.federations))
+            parts.append(_("federation {codes}").format(codes="/".join(self.federations)))
         if self.clubs:
-            parts.append("club " + " / ".join(self.clubs))
+            parts.append(_("club {names}").format(names=" / ".join(self.clubs)))
         if self.ticked:
-            parts.append("ticked by the arbiter")
+            parts.append(_("ticked by the arbiter"))
         if self.min_players:
-            parts.append(f"prizes given from {self.min_players} players")
-        return "; ".join(parts) or "every player"
+            parts.append(
+                ngettext(
+                    "prizes given from {count} player", "prizes given from {count} players",
+                    self.min_players,
+                ).format(count=self.min_players)
+            )
+        return "; ".join(parts) or _("every player")
 
     def _age_text(self, year: int | None) -> str:
         out: list[str] = []
+        fide = self.age_count is AgeCount.FIDE and year is not None
         if self.age_under:
-            text = f"U{self.age_under}"
-            if self.age_count is AgeCount.FIDE and year is not None:
-                text += f" (born {year - self.age_under} or later)"
-            out.append(text)
+            out.append(
+                _("U{age} (born {year} or later)").format(
+                    age=self.age_under, year=(year or 0) - self.age_under
+                ) if fide else _("U{age}").format(age=self.age_under)
+            )  # fmt: skip
         if self.age_from:
-            text = f"{self.age_from}+"
-            if self.age_count is AgeCount.FIDE and year is not None:
-                text += f" (born {year - self.age_from} or earlier)"
-            out.append(text)
+            out.append(
+                _("{age}+ (born {year} or earlier)").format(
+                    age=self.age_from, year=(year or 0) - self.age_from
+                ) if fide else _("{age}+").format(age=self.age_from)
+            )  # fmt: skip
         if self.age_count is AgeCount.FIRST_DAY:
-            out.append("age on the first day")
+            out.append(_("age on the first day"))
         return ", ".join(out)
 
 

@@ -44,10 +44,20 @@ import datetime as _dt
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from swissdesk.i18n import _, ngettext
 from swissdesk.model.tournament import HalfPoints, half_points_to_str
-from swissdesk.prizes.categories import Entrant, members, unknown_ages
-from swissdesk.prizes.money import equal_shares, hort_shares
-from swissdesk.prizes.plan import OVERALL, Choice, Prize, PrizePlan, Sharing, ordinal
+from swissdesk.prizes.categories import Category, Entrant, members, unknown_ages
+from swissdesk.prizes.money import Currency, equal_shares, hort_shares
+from swissdesk.prizes.plan import (
+    OVERALL,
+    Choice,
+    Prize,
+    PrizePlan,
+    Sharing,
+    ordinal,
+    place_label,
+    places_label,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,19 +72,113 @@ class Placed:
 
 
 @dataclass(frozen=True, slots=True)
+class Standing:
+    """Where a prize-winner stands in the prize's list: ``rank`` in the list (the category
+    rank for a category), ``overall`` in the standings, with ``points``."""
+
+    category: str
+    rank: int
+    overall: int
+    points: HalfPoints
+
+    def text(self) -> str:
+        """"1st in the standings (5.0 points)", "1st in U1800 (4th overall, 4.5 points)",
+        in the current language."""
+        points = half_points_to_str(self.points)
+        if self.category == OVERALL:
+            return _("{ordinal} in the standings ({points} points)").format(
+                ordinal=ordinal(self.overall), points=points
+            )
+        return _("{ordinal} in {category} ({overall} overall, {points} points)").format(
+            ordinal=ordinal(self.rank), category=self.category, overall=ordinal(self.overall),
+            points=points,
+        )  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Tie:
+    """Players tied on ``points`` for the places ``first``-``last`` of a list, of which
+    ``first``-``prized_last`` carry prizes worth ``pool``, shared by ``sharing`` (``None``:
+    nothing to share, the tie-breaks decided)."""
+
+    points: HalfPoints
+    first: int
+    last: int
+    prized_last: int
+    pool: int
+    money: Currency
+    sharing: Sharing | None
+    hort_percent: int = 50
+
+    def text(self, others: Sequence[int] = ()) -> str:
+        """The sharing in one sentence, in the current language: the group's ("tied on 4.0
+        points for places 2-4: the money of places 2-4 (2,100 EUR) shared equally"), or one
+        player's, naming the ``others`` it is shared with ("... for places 2-4 with TPN 5,
+        7: ...")."""
+        points = half_points_to_str(self.points)
+        if self.sharing is None:
+            return _("tied on {points} points; nothing to share").format(points=points)
+        fields = {
+            "points": points, "first": self.first, "last": self.last,
+            "prized_last": self.prized_last, "money": self.money.text(self.pool, code=True),
+            "percent": self.hort_percent, "others": ", ".join(str(t) for t in others),
+        }  # fmt: skip
+        one = self.first == self.prized_last
+        hort = self.sharing is Sharing.HORT
+        if not others:
+            if one:
+                text = (
+                    _("tied on {points} points for places {first}-{last}: the money of place "
+                      "{first} ({money}) shared by the Hort system ({percent} % shared)")
+                    if hort else
+                    _("tied on {points} points for places {first}-{last}: the money of place "
+                      "{first} ({money}) shared equally")
+                )  # fmt: skip
+            else:
+                text = (
+                    _("tied on {points} points for places {first}-{last}: the money of places "
+                      "{first}-{prized_last} ({money}) shared by the Hort system ({percent} % "
+                      "shared)")
+                    if hort else
+                    _("tied on {points} points for places {first}-{last}: the money of places "
+                      "{first}-{prized_last} ({money}) shared equally")
+                )  # fmt: skip
+        elif one:
+            text = (
+                _("tied on {points} points for places {first}-{last} with TPN {others}: the "
+                  "money of place {first} ({money}) shared by the Hort system ({percent} % "
+                  "shared)")
+                if hort else
+                _("tied on {points} points for places {first}-{last} with TPN {others}: the "
+                  "money of place {first} ({money}) shared equally")
+            )  # fmt: skip
+        else:
+            text = (
+                _("tied on {points} points for places {first}-{last} with TPN {others}: the "
+                  "money of places {first}-{prized_last} ({money}) shared by the Hort system "
+                  "({percent} % shared)")
+                if hort else
+                _("tied on {points} points for places {first}-{last} with TPN {others}: the "
+                  "money of places {first}-{prized_last} ({money}) shared equally")
+            )  # fmt: skip
+        return text.format(**fields)
+
+
+@dataclass(frozen=True, slots=True)
 class Award:
     """One line of the prize list: a prize (or a share of tied places' money) and who
     receives it. ``tpn`` is ``None`` for a prize not awarded; ``amount`` is the money paid
-    (units of account, after sharing); ``reason`` says why in the arbiter's words."""
+    (units of account, after sharing). Its words (:attr:`label`, :attr:`reason`,
+    :attr:`tie`) are made when read, in the current language: the window's, a document's
+    inside :func:`swissdesk.i18n.using_language`; the list itself is the same in every
+    language."""
 
-    label: str
     category: str
     place: int
     tpn: int | None
     name: str
     amount: int
     item: str
-    reason: str
     prize_index: int | None
     """The prize's index in the plan (``None``: a share of tied places' money only)."""
     prize_amount: int = 0
@@ -83,13 +187,56 @@ class Award:
     """The winner's place in the prize's list (the category rank for a category prize)."""
     shared_with: tuple[int, ...] = ()
     """The other players of the tie group who share the money."""
-    tie: str = ""
-    """The tie group's sharing in words, the same for each of its players ("tied on 4.0
-    points for places 2-4: the money of places 2-4 (2,100 EUR) shared equally")."""
+    standing: Standing | None = None
+    """Where the winner stands (``None``: not awarded)."""
+    tie_group: Tie | None = None
+    """The winner's tie on points, if any."""
+    share_of: tuple[int, int] | None = None
+    """A share without a prize of its own: the places (first, last) whose money it shares."""
+    void: bool = False
+    """Not awarded because the category has fewer players than the plan asks."""
 
     @property
     def awarded(self) -> bool:
         return self.tpn is not None
+
+    @property
+    def label(self) -> str:
+        """The prize's name ("1st place", "U1800 2nd", "share of 3rd place")."""
+        if self.share_of is None:
+            return place_label(self.category, self.place)
+        return share_label(places_label(self.category, *self.share_of))
+
+    @property
+    def reason(self) -> str:
+        """Why, in the arbiter's words: "1st in the standings (5.0 points)", with the tie
+        ("...; tied on 4.5 points for places 2-3 with TPN 7: ..."), or why not awarded."""
+        if self.tpn is None or self.standing is None:
+            if self.void:
+                return _("not awarded: {category} has fewer players than the plan asks").format(
+                    category=self.category
+                )
+            if self.category == OVERALL:
+                return _("not awarded: no player left in the standings")
+            return _("not awarded: no player left in {category}").format(category=self.category)
+        where = self.standing.text()
+        if self.tie_group is None:
+            return where
+        return f"{where}; {self.tie_group.text(self.shared_with)}"
+
+    @property
+    def tie(self) -> str:
+        """The tie group's sharing in words, the same for each of its players ("tied on 4.0
+        points for places 2-4: the money of places 2-4 (2,100 EUR) shared equally"); empty
+        when nothing is shared."""
+        if self.tie_group is None or self.tie_group.sharing is None:
+            return ""
+        return self.tie_group.text()
+
+
+def share_label(places: str) -> str:
+    """"share of 3rd place": a share of a prize's money without the prize."""
+    return _("share of {prize}").format(prize=places)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,23 +252,102 @@ class CategoryRow:
 @dataclass(frozen=True, slots=True)
 class CategoryStandings:
     name: str
-    description: str
+    category: Category
+    year: int | None
+    """The event's year, for the age groups' birth years."""
     rows: tuple[CategoryRow, ...]
     given: bool
     """False when the category has fewer players than its ``min_players``."""
+
+    @property
+    def description(self) -> str:
+        """The category's conditions in words, in the current language."""
+        return self.category.describe(self.year)
+
+
+@dataclass(frozen=True, slots=True)
+class Remark:
+    """One of the arbiter's notes under the prize list, kept as facts and worded when read
+    (:meth:`text`, in the current language). ``kind``: ``few`` (a category with ``count``
+    players, fewer than ``need``), ``empty`` (no player in ``category``), ``no_date`` or
+    ``no_birth`` (``tpns`` not counted in an age group), ``withdrawn`` (``tpns`` win
+    nothing), ``passed`` (``name``/``tpn`` takes ``prize`` rather than one of ``category``),
+    ``twice`` (``name``/``tpn`` takes the share ``kept`` rather than ``instead``)."""
+
+    kind: str
+    category: str = ""
+    count: int = 0
+    need: int = 0
+    tpns: tuple[int, ...] = ()
+    name: str = ""
+    tpn: int = 0
+    prize: Prize | None = None
+    kept: Award | None = None
+    instead: Award | None = None
+
+    def text(self) -> str:
+        numbers = ", ".join(str(t) for t in self.tpns)
+        if self.kind == "few":
+            return ngettext(
+                "{category}: {count} player, fewer than the {need} the plan asks for: its "
+                "prizes are not given",
+                "{category}: {count} players, fewer than the {need} the plan asks for: its "
+                "prizes are not given",
+                self.count,
+            ).format(category=self.category, count=self.count, need=self.need)
+        if self.kind == "empty":
+            return _("{category}: no player in the category: its prizes are not awarded").format(
+                category=self.category
+            )
+        if self.kind == "no_date":
+            return _(
+                "{category}: the event has no date for TPN {numbers}: not counted in the age "
+                "group (check them)"
+            ).format(category=self.category, numbers=numbers)
+        if self.kind == "no_birth":
+            return _(
+                "{category}: no birth date for TPN {numbers}: not counted in the age group "
+                "(check them)"
+            ).format(category=self.category, numbers=numbers)
+        if self.kind == "withdrawn":
+            return _("withdrawn players win no prize (the event's rules): TPN {numbers}").format(
+                numbers=numbers
+            )
+        if self.kind == "passed" and self.prize is not None:
+            prize = self.prize.label()
+            if self.category == OVERALL:
+                return _(
+                    "{name} (TPN {tpn}) takes {prize} rather than a prize of the standings "
+                    "(one prize per player)"
+                ).format(name=self.name, tpn=self.tpn, prize=prize)
+            return _(
+                "{name} (TPN {tpn}) takes {prize} rather than a prize of {category} (one prize "
+                "per player)"
+            ).format(name=self.name, tpn=self.tpn, prize=prize, category=self.category)
+        if self.kind == "twice" and self.kept is not None and self.instead is not None:
+            return _(
+                "{name} (TPN {tpn}) takes a {kept} rather than a {other} (one prize per player)"
+            ).format(name=self.name, tpn=self.tpn, kept=self.kept.label, other=self.instead.label)
+        raise ValueError(f"no words for a remark of kind {self.kind!r}")
 
 
 @dataclass(frozen=True, slots=True)
 class PrizeList:
     """The prize list of a plan: the awards in the plan's order (a tie's extra shares
-    right after the prize they share), the category standings and the arbiter's notes."""
+    right after the prize they share), the category standings and the arbiter's notes
+    (:attr:`remarks`, worded when read: :attr:`notes`)."""
 
     plan: PrizePlan
     awards: tuple[Award, ...]
     categories: tuple[CategoryStandings, ...]
-    notes: tuple[str, ...] = ()
+    remarks: tuple[Remark, ...] = ()
     after_round: int = 0
     names: Mapping[int, str] = field(default_factory=dict)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The arbiter's notes in the current language."""
+        return tuple(r.text() for r in self.remarks)
 
     @property
     def fund(self) -> int:
@@ -165,7 +391,7 @@ def category_standings(
             label = str(top) if n == 1 else f"{top}-{top + n - 1}"
             ranked.append(CategoryRow(top, label, placed))
         given = len(rows) >= cat.min_players
-        out.append(CategoryStandings(cat.name, cat.describe(year), tuple(ranked), given))
+        out.append(CategoryStandings(cat.name, cat, year, tuple(ranked), given))
     return tuple(out)
 
 
@@ -182,7 +408,7 @@ def compute_prizes(
     money = rules.money
     cats = category_standings(plan, standings, entrants, day)
     by_name = {c.name: c for c in cats}
-    notes: list[str] = []
+    notes: list[Remark] = []
 
     def eligible(p: Placed) -> bool:
         entrant = entrants.get(p.tpn)
@@ -201,27 +427,18 @@ def compute_prizes(
             void.add(name)
             cat = plan.category(name)
             need = cat.min_players if cat else 0
-            notes.append(
-                f"{name}: {len(cs.rows)} player{'s' if len(cs.rows) != 1 else ''}, fewer "
-                f"than the {need} the plan asks for: its prizes are not given"
-            )
+            notes.append(Remark("few", name, count=len(cs.rows), need=need))
         elif not cs.rows:
-            notes.append(f"{name}: no player in the category: its prizes are not awarded")
+            notes.append(Remark("empty", name))
     for cat in plan.categories:
         unknown = unknown_ages(cat, entrants.values(), day)
         if unknown:
-            why = "the event has no date" if day is None else "no birth date"
-            notes.append(
-                f"{cat.name}: {why} for TPN {', '.join(str(t) for t in sorted(unknown))}: "
-                "not counted in the age group (check them)"
-            )
+            kind = "no_date" if day is None else "no_birth"
+            notes.append(Remark(kind, cat.name, tpns=tuple(sorted(unknown))))
     if not rules.withdrawn_eligible:
         out = [p.tpn for p in standings if not eligible(p)]
         if out:
-            notes.append(
-                "withdrawn players win no prize (the event's rules): TPN "
-                + ", ".join(str(t) for t in out)
-            )
+            notes.append(Remark("withdrawn", tpns=tuple(out)))
 
     # 2. Winners.
     winner: dict[int, int] = {}  # prize index -> tpn
@@ -259,20 +476,17 @@ def compute_prizes(
     # 3. Sharing, list by list.
     names = {p.tpn: p.name for p in standings}
 
-    def share(excluded: Mapping[str, set[int]]) -> tuple[dict[int, list[Award]], list[str]]:
+    def share(excluded: Mapping[str, set[int]]) -> tuple[dict[int, list[Award]], list[Remark]]:
         rows: dict[int, list[Award]] = {}
-        notes: list[str] = []
+        notes: list[Remark] = []
         for name, indices in lists.items():
-            list_name = "the standings" if name == OVERALL else name
             cat_rank = (
                 {r.placed.tpn: r.rank for r in by_name[name].rows} if name != OVERALL else {}
             )
             if name in void:
                 for index in indices:
                     prize = plan.prizes[index]
-                    rows.setdefault(index, []).append(
-                        _unawarded(index, prize, f"{name} has fewer players than the plan asks")
-                    )
+                    rows.setdefault(index, []).append(_unawarded(index, prize, void=True))
                 continue
             if rules.one_per_player:
                 occupants = [
@@ -290,11 +504,10 @@ def compute_prizes(
                 if p.tpn not in inside
             ]
             for p in passed:
-                other = plan.prizes[won[p.tpn]].label()
                 notes.append(
-                    f"{names.get(p.tpn, p.tpn)} (TPN {p.tpn}) takes {other} rather than a prize "
-                    f"of {list_name} (one prize per player)"
-                )
+                    Remark("passed", name, name=names.get(p.tpn, str(p.tpn)), tpn=p.tpn,
+                           prize=plan.prizes[won[p.tpn]])
+                )  # fmt: skip
             groups = _tie_groups(occupants, rules.sharing)
             for start, group in groups:
                 if start >= given:
@@ -304,57 +517,42 @@ def compute_prizes(
                 pool = sum(own)
                 if len(group) == 1 or pool == 0:
                     shares = own
-                    how = ""
+                    how: Sharing | None = None
                 elif rules.sharing is Sharing.HORT:
                     shares = hort_shares(own, rules.hort_percent, rules.round_to)
-                    how = f"by the Hort system ({rules.hort_percent} % shared)"
+                    how = Sharing.HORT
                 else:
                     shares = equal_shares(pool, len(group), rules.round_to)
-                    how = "equally"
+                    how = Sharing.EQUAL
                 first, last = start + 1, start + len(group)
                 prized_last = min(last, given)
+                tie = (
+                    Tie(group[0].points, first, last, prized_last, pool, money, how,
+                        rules.hort_percent)
+                    if len(group) > 1 else None
+                )  # fmt: skip
                 for k, placed in zip(positions, group, strict=True):
-                    where = _where(name, placed, k + 1, cat_rank)
+                    standing = Standing(
+                        name, cat_rank.get(placed.tpn, k + 1), placed.rank, placed.points
+                    )
                     others = tuple(q.tpn for q in group if q.tpn != placed.tpn)
-                    if how:
-                        span = (
-                            f"place {first}" if first == prized_last
-                            else f"places {first}-{prized_last}"
-                        )
-                        group_text = (
-                            f"tied on {half_points_to_str(placed.points)} points for places "
-                            f"{first}-{last}: the money of {span} "
-                            f"({money.text(pool, code=True)}) shared {how}"
-                        )
-                        tie = group_text.replace(
-                            ": the money",
-                            f" with TPN {', '.join(str(t) for t in others)}: the money", 1
-                        )
-                    elif len(group) > 1:
-                        tie = f"tied on {half_points_to_str(placed.points)} points; nothing to share"
-                    else:
-                        tie = ""
-                    if not how:
-                        group_text = ""
                     if k < given:
                         index = indices[k]
                         prize = plan.prizes[index]
-                        reason = where + (f"; {tie}" if tie else "")
                         rows.setdefault(index, []).append(
                             Award(
-                                label=prize.label(),
                                 category=name,
                                 place=prize.place,
                                 tpn=placed.tpn,
                                 name=placed.name,
                                 amount=shares[k - start],
                                 item=prize.item,
-                                reason=reason,
                                 prize_index=index,
                                 prize_amount=prize.amount,
                                 list_rank=cat_rank.get(placed.tpn, placed.rank),
                                 shared_with=others if how else (),
-                                tie=group_text,
+                                standing=standing,
+                                tie_group=tie,
                             )
                         )
                     elif shares[k - start]:
@@ -362,25 +560,23 @@ def compute_prizes(
                         base = indices[given - 1]
                         rows.setdefault(base, []).append(
                             Award(
-                                label=f"share of {_span_label(name, first, prized_last)}",
                                 category=name,
                                 place=k + 1,
                                 tpn=placed.tpn,
                                 name=placed.name,
                                 amount=shares[k - start],
                                 item="",
-                                reason=f"{where}; {tie}",
                                 prize_index=None,
                                 list_rank=cat_rank.get(placed.tpn, placed.rank),
                                 shared_with=others,
-                                tie=group_text,
+                                standing=standing,
+                                tie_group=tie,
+                                share_of=(first, prized_last),
                             )
                         )
             for k in range(given, len(indices)):
                 index = indices[k]
-                rows.setdefault(index, []).append(
-                    _unawarded(index, plan.prizes[index], f"no player left in {list_name}")
-                )
+                rows.setdefault(index, []).append(_unawarded(index, plan.prizes[index]))
 
         return rows, notes
 
@@ -411,8 +607,7 @@ def compute_prizes(
                 if award is not keep:
                     excluded[award.category].add(tpn)
                     notes.append(
-                        f"{award.name} (TPN {tpn}) takes a {keep.label} rather than a "
-                        f"{award.label} (one prize per player)"
+                        Remark("twice", name=award.name, tpn=tpn, kept=keep, instead=award)
                     )
     notes.extend(passed_notes)
     awards = tuple(a for index in range(len(plan.prizes)) for a in rows.get(index, []))
@@ -420,24 +615,23 @@ def compute_prizes(
         plan=plan,
         awards=awards,
         categories=cats,
-        notes=tuple(notes),
+        remarks=tuple(notes),
         after_round=after_round,
         names=names,
     )
 
 
-def _unawarded(index: int, prize: Prize, why: str) -> Award:
+def _unawarded(index: int, prize: Prize, *, void: bool = False) -> Award:
     return Award(
-        label=prize.label(),
         category=prize.category,
         place=prize.place,
         tpn=None,
         name="",
         amount=0,
         item=prize.item,
-        reason=f"not awarded: {why}",
         prize_index=index,
         prize_amount=prize.amount,
+        void=void,
     )
 
 
@@ -464,19 +658,6 @@ def _tie_groups(
                 continue
         out.append((k, [placed]))
     return out
-
-
-def _where(name: str, placed: Placed, position: int, cat_rank: Mapping[int, int]) -> str:
-    points = half_points_to_str(placed.points)
-    if name == OVERALL:
-        return f"{ordinal(placed.rank)} in the standings ({points} points)"
-    rank = cat_rank.get(placed.tpn, position)
-    return f"{ordinal(rank)} in {name} ({ordinal(placed.rank)} overall, {points} points)"
-
-
-def _span_label(name: str, first: int, last: int) -> str:
-    places = ordinal(first) if first == last else f"{ordinal(first)}-{ordinal(last)}"
-    return f"{places} place" if name == OVERALL else f"{name} {places}"
 
 
 def placed_from_rows(rows: Iterable[tuple[int, str, int, HalfPoints]]) -> tuple[Placed, ...]:

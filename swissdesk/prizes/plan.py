@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from swissdesk.errors import InputError
-from swissdesk.i18n import _
+from swissdesk.i18n import _, pgettext
 from swissdesk.prizes.categories import (
     FEMALE,
     MALE,
@@ -75,9 +75,8 @@ class Prize:
         return self.amount + (self.item_value if self.item else 0)
 
     def label(self) -> str:
-        """"1st place", "U1800 2nd"."""
-        place = ordinal(self.place)
-        return f"{place} place" if self.category == OVERALL else f"{self.category} {place}"
+        """"1st place", "U1800 2nd", in the current language ("1. Platz", "U1800, 2. Platz")."""
+        return place_label(self.category, self.place)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +135,53 @@ class PrizePlan:
 
 
 def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 21st, ..."""
+    """The place ``n`` as an ordinal in the current language: 1st, 2nd, 3rd, 4th, 11th, 21st
+    in English; 1er, 2e in French, 1. in German, 1-е in Russian...
+
+    Ordinals have their own plural rules (CLDR's "ordinal" rules: English one/two/few/other
+    by the last digits), which gettext's counted forms do not express and which this layer
+    may not ask Babel for; so the English rule picks one of four messages ("{n}st", "{n}nd",
+    "{n}rd", "{n}th", context "ordinal") and each language writes its ordinal in each of the
+    four, most the same way (German "{n}." in all four); "1st" alone is a fifth message for
+    the languages whose first differs from 21st (French "1er", but "21e"). Every ordinal
+    stands before the word "place" (a prize, a rank), so the languages that decline it agree
+    with that word (Russian neuter "1-е место", docs/translations/glossary.md)."""
+    if n == 1:
+        return pgettext("ordinal", "1st")
     if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+        return pgettext("ordinal", "{n}th").format(n=n)
+    last = n % 10
+    if last == 1:
+        return pgettext("ordinal", "{n}st").format(n=n)
+    if last == 2:
+        return pgettext("ordinal", "{n}nd").format(n=n)
+    if last == 3:
+        return pgettext("ordinal", "{n}rd").format(n=n)
+    return pgettext("ordinal", "{n}th").format(n=n)
+
+
+def place_label(category: str, place: int) -> str:
+    """A prize's name: "1st place" in the standings, "U1800 2nd" in a category (the
+    category's name as the plan writes it), in the current language."""
+    if category == OVERALL:
+        return pgettext("prize", "{ordinal} place").format(ordinal=ordinal(place))
+    return pgettext("prize", "{category} {ordinal}").format(
+        category=category, ordinal=ordinal(place)
+    )
+
+
+def places_label(category: str, first: int, last: int) -> str:
+    """The places ``first``-``last`` of a list as a prize's name ("2nd-3rd place", "U1800
+    1st-2nd"; one place: :func:`place_label`), in the current language."""
+    if first == last:
+        return place_label(category, first)
+    if category == OVERALL:
+        return pgettext("prize", "{first}-{last} place").format(
+            first=ordinal(first), last=ordinal(last)
+        )
+    return pgettext("prize", "{category} {first}-{last}").format(
+        category=category, first=ordinal(first), last=ordinal(last)
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -147,69 +189,98 @@ def ordinal(n: int) -> str:
 
 
 def plan_problems(plan: PrizePlan) -> list[str]:
-    """Why ``plan`` cannot be used (empty: it can), each a sentence naming the place."""
+    """Why ``plan`` cannot be used (empty: it can), each a sentence naming the place, in the
+    current language (the plan file's keys, ``round_to``, ``rating_from``..., as written)."""
     out: list[str] = []
     rules = plan.rules
     if not 0 <= rules.decimals <= MAX_DECIMALS:
-        out.append(f"rules: decimals must be 0 to {MAX_DECIMALS}")
+        out.append(_("rules: decimals must be 0 to {most}").format(most=MAX_DECIMALS))
     if rules.round_to < 1:
-        out.append("rules: round_to must be more than 0")
+        out.append(_("rules: round_to must be more than 0"))
     if not 0 <= rules.hort_percent <= 100:
-        out.append("rules: hort_percent must be 0 to 100")
+        out.append(_("rules: hort_percent must be 0 to 100"))
     seen: set[str] = set()
     for n, cat in enumerate(plan.categories, start=1):
-        where = f"category {n} ({cat.name!r})" if cat.name.strip() else f"category {n}"
+        where = (
+            _("category {number} ({name})").format(number=n, name=repr(cat.name))
+            if cat.name.strip() else _("category {number}").format(number=n)
+        )  # fmt: skip
         key = cat.name.strip().casefold()
         if not key:
-            out.append(f"{where}: it has no name")
+            out.append(_("{where}: it has no name").format(where=where))
         elif key in {"overall", "standings"}:
-            out.append(f"{where}: the name is kept for the standings themselves")
+            out.append(_("{where}: the name is kept for the standings themselves").format(where=where))
         elif key in seen:
-            out.append(f"{where}: another category has the same name")
+            out.append(_("{where}: another category has the same name").format(where=where))
         seen.add(key)
         if cat.name != cat.name.strip():
-            out.append(f"{where}: the name starts or ends with a space")
+            out.append(_("{where}: the name starts or ends with a space").format(where=where))
         for attr in ("rating_from", "rating_below", "unrated_as", "age_under", "age_from",
                      "min_players"):  # fmt: skip
             if getattr(cat, attr) < 0:
-                out.append(f"{where}: {attr} is negative")
+                out.append(_("{where}: {key} is negative").format(where=where, key=attr))
         if cat.rating_from and cat.rating_below and cat.rating_from >= cat.rating_below:
-            out.append(f"{where}: rating_from must be below rating_below")
+            out.append(_("{where}: rating_from must be below rating_below").format(where=where))
         if cat.age_under and cat.age_from and cat.age_from >= cat.age_under:
-            out.append(f"{where}: age_from must be below age_under")
+            out.append(_("{where}: age_from must be below age_under").format(where=where))
         if cat.rating not in RATINGS:
-            out.append(f"{where}: rating must be one of {', '.join(RATINGS)}")
+            out.append(
+                _("{where}: rating must be one of {values}").format(
+                    where=where, values=", ".join(RATINGS)
+                )
+            )
         if cat.sex not in ("", FEMALE, MALE):
-            out.append(f"{where}: sex must be F or M")
+            out.append(_("{where}: sex must be F or M").format(where=where))
         if cat.unrated is Unrated.COUNT_AS and cat.unrated_as <= 0:
-            out.append(f"{where}: unrated players must be counted as a rating above 0")
+            out.append(
+                _("{where}: unrated players must be counted as a rating above 0").format(
+                    where=where
+                )
+            )
     places: dict[str, list[int]] = {}
     for n, prize in enumerate(plan.prizes, start=1):
-        where = f"prize {n} ({prize.label()})" if prize.place > 0 else f"prize {n}"
+        where = (
+            _("prize {number} ({prize})").format(number=n, prize=prize.label())
+            if prize.place > 0 else _("prize {number}").format(number=n)
+        )  # fmt: skip
         if prize.category != OVERALL and plan.category(prize.category) is None:
-            out.append(f"{where}: there is no category {prize.category!r}")
+            out.append(
+                _("{where}: there is no category {name}").format(
+                    where=where, name=repr(prize.category)
+                )
+            )
         if prize.place < 1:
-            out.append(f"{where}: the place must be 1 or more")
+            out.append(_("{where}: the place must be 1 or more").format(where=where))
         if prize.amount < 0 or prize.item_value < 0:
-            out.append(f"{where}: an amount is negative")
+            out.append(_("{where}: an amount is negative").format(where=where))
         if prize.amount == 0 and not prize.item.strip():
-            out.append(f"{where}: it has neither an amount nor an item")
+            out.append(_("{where}: it has neither an amount nor an item").format(where=where))
         if rules.round_to >= 1 and prize.amount % rules.round_to:
             out.append(
-                f"{where}: {rules.money.text(prize.amount)} is not a multiple of the paying "
-                f"unit {rules.money.text(rules.round_to)} (round_to)"
-            )
+                _("{where}: {amount} is not a multiple of the paying unit {unit} (round_to)")
+                .format(
+                    where=where, amount=rules.money.text(prize.amount),
+                    unit=rules.money.text(rules.round_to),
+                )
+            )  # fmt: skip
         if prize.item_value and not prize.item.strip():
-            out.append(f"{where}: item_value is set but there is no item")
+            out.append(_("{where}: item_value is set but there is no item").format(where=where))
         canonical = plan.category(prize.category)
         places.setdefault(canonical.name if canonical else prize.category, []).append(prize.place)
     for name, numbers in places.items():
-        what = "the standings" if name == OVERALL else f"category {name!r}"
+        listed = ", ".join(str(p) for p in sorted(numbers))
         if sorted(numbers) != list(range(1, len(numbers) + 1)):
             out.append(
-                f"{what}: the prizes' places must be 1, 2, 3, ... each once "
-                f"(the plan has {', '.join(str(p) for p in sorted(numbers))})"
-            )
+                _(
+                    "the standings: the prizes' places must be 1, 2, 3, ... each once (the "
+                    "plan has {places})"
+                ).format(places=listed)
+                if name == OVERALL else
+                _(
+                    "category {name}: the prizes' places must be 1, 2, 3, ... each once (the "
+                    "plan has {places})"
+                ).format(name=repr(name), places=listed)
+            )  # fmt: skip
     return out
 
 
@@ -217,7 +288,9 @@ def check_plan(plan: PrizePlan) -> PrizePlan:
     """``plan`` if it can be used, else :class:`InputError` listing every problem."""
     problems = plan_problems(plan)
     if problems:
-        raise InputError("the prize plan cannot be used: " + "; ".join(problems))
+        raise InputError(
+            _("the prize plan cannot be used: {problems}").format(problems="; ".join(problems))
+        )
     return plan
 
 
@@ -294,7 +367,7 @@ def plan_from_mapping(data: Mapping[str, Any]) -> PrizePlan:
     """The plan a written form describes; :class:`InputError` naming every problem."""
     if not isinstance(data, Mapping):
         raise InputError(_("a prize plan is a table of rules, categories and prizes"))
-    _unknown(data, ("version", "rules", "category", "prize"), "the plan")
+    _unknown(data, ("version", "rules", "category", "prize"), _("the plan"))
     version = data.get("version", FORMAT_VERSION)
     if not isinstance(version, int) or isinstance(version, bool) or version > FORMAT_VERSION:
         raise InputError(
@@ -306,13 +379,17 @@ def plan_from_mapping(data: Mapping[str, Any]) -> PrizePlan:
     rules = _rules(_table(data.get("rules", {}), "rules"))
     money = rules.money
     categories = tuple(
-        _category(_table(entry, f"category {n}"), f"category {n}")
+        _category(
+            _table(entry, _("category {number}").format(number=n)),
+            _("category {number}").format(number=n),
+        )
         for n, entry in enumerate(_list(data.get("category", []), "category"), start=1)
     )
     plan = PrizePlan(categories=categories, rules=rules)
     prizes = []
     for n, entry in enumerate(_list(data.get("prize", []), "prize"), start=1):
-        prize = _prize(_table(entry, f"prize {n}"), f"prize {n}", money)
+        where = _("prize {number}").format(number=n)
+        prize = _prize(_table(entry, where), where, money)
         category = plan.category(prize.category) if prize.category else None
         if category is not None:  # the category's own spelling ("u1800" -> "U1800")
             prize = replace(prize, category=category.name)
@@ -426,7 +503,7 @@ def _category(table: Mapping[str, Any], where: str) -> Category:
     _unknown(table, _CATEGORY_KEYS, where)
     name = _str(table, "name", where)
     if name.strip():
-        where = f"{where} ({name.strip()!r})"
+        where = _("{where} ({name})").format(where=where, name=repr(name.strip()))
     unrated_value = table.get("unrated", Unrated.EXCLUDE.value)
     unrated_as = 0
     if isinstance(unrated_value, int) and not isinstance(unrated_value, bool):

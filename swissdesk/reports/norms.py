@@ -61,7 +61,7 @@ def render_norms(
     width, _height = frame_size(paper)
     by_tpn = tournament.players_by_tpn
     story: list[Flowable] = [
-        note(_("{regulations}, art. 1.4.").format(regulations=TITLE_REGULATIONS))
+        note(_("{regulations}, art. 1.4.").format(regulations=_(TITLE_REGULATIONS)))
     ]
     if not report.applicable:
         story.append(note(report.note, size=10))

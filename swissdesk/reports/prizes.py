@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak
 
 from swissdesk.i18n import _, ngettext
@@ -57,7 +58,12 @@ def render_prizes(
     width, _height = frame_size(paper)
     by_tpn = tournament.players_by_tpn
     story: list[Flowable] = [note(printable(sharing_text(prizes)), size=9)]
-    fixed = [110.0, 28.0, 34.0, 70.0, 90.0]
+    # The prize's name is as long as its language makes it ("Women: 1. Preis (Anteil)",
+    # "U2000: 2-е место (доля)"): its column widens to the longest, within reason.
+    longest = max(
+        (stringWidth(printable(a.label), REGULAR, FONT) for a in prizes.awards), default=0.0
+    )
+    fixed = [min(max(110.0, longest + 6.0), 170.0), 28.0, 34.0, 70.0, 90.0]
     name_w = width - sum(fixed)
     current: str | None = None
     rows: list[list[str]] = []

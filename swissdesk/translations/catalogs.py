@@ -32,6 +32,8 @@ KEYWORDS = {
     "N_": None,
     "said": None,
     "said_n": (1, 2),
+    "finding": None,
+    "finding_n": (1, 2),
 }
 METHOD_MAP = [
     ("**/templates/**.html", "jinja2"),

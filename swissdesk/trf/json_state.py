@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
     Colour,
@@ -111,18 +112,19 @@ def read_json_state(path: str | os.PathLike[str]) -> Tournament:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{name}: cannot read the file: {exc}") from None
+        raise InputError(f"{name}: " + _("cannot read the file: {why}").format(why=exc)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(f"{name}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+        where = f"{name}:{exc.lineno}:{exc.colno}: "
+        raise InputError(where + _("not valid JSON: {why}").format(why=exc.msg)) from None
     return state_to_tournament(data, name)
 
 
 def state_to_tournament(data: Any, source: str = "<state>") -> Tournament:
     """The tournament a parsed JSON state describes (see :func:`read_json_state`)."""
     if not isinstance(data, dict):
-        raise InputError(f"{source}: a tournament state is a JSON object")
+        raise InputError(f"{source}: " + _("a tournament state is a JSON object"))
     system = _text(data.get("system", "dutch"), source, "system").strip().lower() or "dutch"
     if system == "team":  # C.04.6 team states: swissdesk/trf/json_team.py
         from swissdesk.trf.json_team import team_state_to_tournament
@@ -130,21 +132,25 @@ def state_to_tournament(data: Any, source: str = "<state>") -> Tournament:
         return team_state_to_tournament(data, source)
     if system in JSON_SYSTEMS_ELSEWHERE:
         raise InputError(
-            f"{source}: JSON states of the {system} system are not read by this version "
-            "of swissdesk"
+            f"{source}: "
+            + _("JSON states of the {system} system are not read by this version of swissdesk")
+            .format(system=system)
         )
     double = system == DOUBLE_SWISS
     scoring = (_double_swiss_scoring if double else _scoring)(data.get("points", {}), source)
     raw_players = data.get("players")
     if not isinstance(raw_players, list) or not raw_players:
-        raise InputError(f"{source}: 'players' must be a non-empty list")
+        raise InputError(f"{source}: " + _("'players' must be a non-empty list"))
     players: list[Player] = []
     last_round = 0
     seen: set[int] = set()
     for index, raw in enumerate(raw_players, start=1):
         player, last = _player(raw, source, index, scoring if double else None)
         if player.tpn in seen:
-            raise InputError(f"{source}: pairing number {player.tpn} is listed twice")
+            raise InputError(
+                f"{source}: "
+                + _("pairing number {number} is listed twice").format(number=player.tpn)
+            )
         seen.add(player.tpn)
         players.append(player)
         last_round = max(last_round, last)
@@ -153,7 +159,10 @@ def state_to_tournament(data: Any, source: str = "<state>") -> Tournament:
         for entry in p.rounds:
             if entry.opponent is not None and entry.opponent not in seen:
                 raise InputError(
-                    f"{source}: player {p.tpn} met {entry.opponent}, who is not listed"
+                    f"{source}: "
+                    + _("player {player} met {opponent}, who is not listed").format(
+                        player=p.tpn, opponent=entry.opponent
+                    )
                 )
     finished = [
         _fill_rounds(p, raw, round_number, source)
@@ -177,11 +186,19 @@ def round_and_total(data: Mapping[str, Any], source: str, last_round: int) -> tu
     round_number = _int(data.get("round", last_round + 1), source, "round", 1, MAX_ROUNDS)
     if round_number <= last_round:
         raise InputError(
-            f"{source}: 'round' is {round_number} but a history already reaches round {last_round}"
+            f"{source}: "
+            + _("'round' is {round} but a history already reaches round {last}").format(
+                round=round_number, last=last_round
+            )
         )
     total = _int(data.get("rounds_total", round_number), source, "rounds_total", 1, MAX_ROUNDS)
     if total < round_number:
-        raise InputError(f"{source}: round {round_number} is past 'rounds_total' ({total})")
+        raise InputError(
+            f"{source}: "
+            + _("round {round} is past 'rounds_total' ({total})").format(
+                round=round_number, total=total
+            )
+        )
     return round_number, total
 
 
@@ -189,7 +206,7 @@ def initial_colour(data: Mapping[str, Any], source: str) -> Colour:
     """The colour drawn for round one (``"white"``/``"black"``, default white)."""
     colour = _text(data.get("initial_colour", "white"), source, "initial_colour").lower()
     if colour not in ("white", "black", "w", "b"):
-        raise InputError(f'{source}: \'initial_colour\' must be "white" or "black"')
+        raise InputError(f"{source}: " + _("'initial_colour' must be \"white\" or \"black\""))
     return Colour.WHITE if colour.startswith("w") else Colour.BLACK
 
 
@@ -201,9 +218,13 @@ def _player(
     ``double_swiss`` (the scoring) reads the history as Double-Swiss matches.
     """
     if not isinstance(raw, dict):
-        raise InputError(f"{source}: player #{index} is not a JSON object")
-    tpn = _int(raw.get("tpn"), source, f"player #{index} 'tpn'", 1, MAX_PARTICIPANTS)
-    where = f"player {tpn}"
+        raise InputError(
+            f"{source}: " + _("player #{index} is not a JSON object").format(index=index)
+        )
+    tpn = _int(
+        raw.get("tpn"), source, _("player #{index} 'tpn'").format(index=index), 1, MAX_PARTICIPANTS
+    )
+    where = _("player {player}").format(player=tpn)
 
     def read(item: Mapping[str, Any], at: str) -> RoundEntry:
         if double_swiss is not None:
@@ -238,15 +259,18 @@ def history_by_round(
     (an individual game, a Double-Swiss match, a team match). Refuses what is not a list of
     objects, a bad round number and a round listed twice."""
     if not isinstance(history, list):
-        raise InputError(f"{source}: {where}: 'history' must be a list")
+        raise InputError(f"{source}: {where}: " + _("'history' must be a list"))
     by_round: dict[int, RoundEntry] = {}
     for item in history:
         if not isinstance(item, dict):
-            raise InputError(f"{source}: {where}: a history entry is not a JSON object")
+            raise InputError(f"{source}: {where}: " + _("a history entry is not a JSON object"))
         r = _int(item.get("round"), source, f"{where} 'round'", 1, MAX_ROUNDS)
         if r in by_round:
-            raise InputError(f"{source}: {where}: round {r} is listed twice")
-        by_round[r] = read(item, f"{where} round {r}")
+            raise InputError(
+                f"{source}: {where}: " + _("round {round} is listed twice").format(round=r)
+            )
+        # Translators: where in a JSON state: "player 3 round 2", "team 4 round 1".
+        by_round[r] = read(item, _("{where} round {round}").format(where=where, round=r))
     return by_round
 
 
@@ -256,13 +280,15 @@ def _fill_rounds(player: Player, raw: dict[str, Any], round_number: int, source:
     while len(rounds) < round_number - 1:
         rounds.append(RoundEntry.bye(ResultCode.ZERO_POINT_BYE))
     if raw.get("absent_next", False):
-        code = _text(raw.get("absent_result", "Z"), source, f"player {player.tpn} 'absent_result'")
+        where = _("player {player}").format(player=player.tpn)
+        code = _text(raw.get("absent_result", "Z"), source, f"{where} 'absent_result'")
         result = ABSENCE_RESULTS.get(code.upper()) or ABSENCE_RESULTS.get(
             {"HPB": "H", "ZPB": "Z", "FPB": "F"}.get(code.upper(), "?")
         )
         if result is None:
             raise InputError(
-                f"{source}: player {player.tpn}: 'absent_result' must be H, Z or F, not {code!r}"
+                f"{source}: {where}: "
+                + _("'absent_result' must be H, Z or F, not {value}").format(value=repr(code))
             )
         rounds.append(RoundEntry.bye(result))
     return replace(player, rounds=tuple(rounds))
@@ -274,20 +300,28 @@ def _entry(item: Mapping[str, Any], source: str, where: str) -> RoundEntry:
     result = INDIVIDUAL_RESULTS.get(code)
     if result is None:
         known = " ".join(INDIVIDUAL_RESULTS)
-        raise InputError(f"{source}: {where}: unknown result {code!r} (known: {known})")
+        raise InputError(
+            f"{source}: {where}: "
+            + _("unknown result {code} (known: {known})").format(code=repr(code), known=known)
+        )
     opponent = _int(item.get("opponent", 0), source, f"{where} 'opponent'", 0, MAX_PARTICIPANTS)
     colour_text = _text(item.get("colour", "-"), source, f"{where} 'colour'").lower()
     colour = {"w": Colour.WHITE, "b": Colour.BLACK, "-": None, "": None}.get(colour_text, "?")
     if colour == "?":
-        raise InputError(f'{source}: {where}: colour must be "w", "b" or "-"')
+        raise InputError(f"{source}: {where}: " + _("colour must be \"w\", \"b\" or \"-\""))
     if result.is_bye:
         if opponent:
-            raise InputError(f"{source}: {where}: a bye ({code}) has no opponent")
+            raise InputError(
+                f"{source}: {where}: " + _("a bye ({code}) has no opponent").format(code=code)
+            )
         return RoundEntry.bye(result)
     if not opponent:
-        raise InputError(f"{source}: {where}: result {code!r} needs an opponent")
+        raise InputError(
+            f"{source}: {where}: "
+            + _("result {code} needs an opponent").format(code=repr(code))
+        )
     if result.is_played and colour is None:
-        raise InputError(f"{source}: {where}: a played game needs a colour")
+        raise InputError(f"{source}: {where}: " + _("a played game needs a colour"))
     return RoundEntry(opponent, colour if isinstance(colour, Colour) else None, result)
 
 
@@ -300,19 +334,29 @@ def _match_entry(
     bye = DOUBLE_SWISS_BYES.get(code.upper())
     if bye is not None:
         if opponent:
-            raise InputError(f"{source}: {where}: a bye ({code}) has no opponent")
+            raise InputError(
+                f"{source}: {where}: " + _("a bye ({code}) has no opponent").format(code=code)
+            )
         return replace(RoundEntry.bye(bye), game_points=scoring.points(bye))
     games = tuple(DOUBLE_SWISS_GAMES.get(c) for c in code)
     if len(games) != 2 or None in games:
         raise InputError(
-            f"{source}: {where}: a Double-Swiss match result is two game results from "
-            f'1 = 0 + - (e.g. "1="), or PAB, FPB, HPB, ZPB; not {code!r}'
+            f"{source}: {where}: "
+            + _(
+                "a Double-Swiss match result is two game results from 1 = 0 + - (e.g. \"1=\"), "
+                "or PAB, FPB, HPB, ZPB; not {code}"
+            ).format(code=repr(code))
         )
     if not opponent:
-        raise InputError(f"{source}: {where}: result {code!r} needs an opponent")
+        raise InputError(
+            f"{source}: {where}: "
+            + _("result {code} needs an opponent").format(code=repr(code))
+        )
     colour_text = _text(item.get("colour", "-"), source, f"{where} 'colour'").lower()
     if colour_text not in ("w", "b"):
-        raise InputError(f'{source}: {where}: a match needs the colour of game 1, "w" or "b"')
+        raise InputError(
+            f"{source}: {where}: " + _("a match needs the colour of game 1, \"w\" or \"b\"")
+        )
     first, second = (g for g in games if g is not None)
     colour = Colour.WHITE if colour_text == "w" else Colour.BLACK
     return double_swiss_match(opponent, colour, (first, second), scoring)
@@ -330,14 +374,20 @@ def _settle_matches(players: list[Player], scoring: ScoringSystem, source: str) 
             other = by_tpn[e.opponent].entry(i + 1)
             if other is None or other.opponent != p.tpn or len(other.games) != 2:
                 raise InputError(
-                    f"{source}: player {p.tpn} round {i + 1}: opponent {e.opponent} does not "
-                    "list this match"
+                    f"{source}: "
+                    + _(
+                        "player {player} round {round}: opponent {opponent} does not list this "
+                        "match"
+                    ).format(player=p.tpn, round=i + 1, opponent=e.opponent)
                 )
             colour = e.games[0].colour
             if colour is None or other.games[0].colour is not colour.opposite:
                 raise InputError(
-                    f"{source}: players {p.tpn} and {e.opponent} round {i + 1}: both have the "
-                    "same colour in game 1"
+                    f"{source}: "
+                    + _(
+                        "players {player} and {opponent} round {round}: both have the same "
+                        "colour in game 1"
+                    ).format(player=p.tpn, opponent=e.opponent, round=i + 1)
                 )
             rounds[i] = double_swiss_match(
                 e.opponent,
@@ -353,7 +403,7 @@ def _settle_matches(players: list[Player], scoring: ScoringSystem, source: str) 
 def _point_values(raw: Any, source: str) -> Callable[[str, HalfPoints], HalfPoints]:
     """``value(key, default)``: the state's ``points.key`` in half-points, else ``default``."""
     if not isinstance(raw, dict):
-        raise InputError(f"{source}: 'points' must be a JSON object")
+        raise InputError(f"{source}: " + _("'points' must be a JSON object"))
 
     def value(key: str, default: HalfPoints) -> HalfPoints:
         if key not in raw:
@@ -405,18 +455,27 @@ def _scoring(raw: Any, source: str) -> ScoringSystem:
 def _half_points(value: Any, source: str, what: str) -> HalfPoints:
     """A point value (``1``, ``0.5``, ``3``) as integer half-points; refuses other fractions."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise InputError(f"{source}: {what} must be a number")
+        # Translators: {what} names a field of a JSON state ("points.win", "player 3 'rating'").
+        raise InputError(f"{source}: " + _("{what} must be a number").format(what=what))
     doubled = value * 2
     if doubled != int(doubled) or not -200 <= doubled <= 200:
-        raise InputError(f"{source}: {what} must be a whole or half point between -100 and 100")
+        raise InputError(
+            f"{source}: "
+            + _("{what} must be a whole or half point between -100 and 100").format(what=what)
+        )
     return int(doubled)
 
 
 def _int(value: Any, source: str, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{source}: {what} must be a whole number")
+        raise InputError(f"{source}: " + _("{what} must be a whole number").format(what=what))
     if not low <= value <= high:
-        raise InputError(f"{source}: {what} must be between {low} and {high}, not {value}")
+        raise InputError(
+            f"{source}: "
+            + _("{what} must be between {low} and {high}, not {value}").format(
+                what=what, low=low, high=high, value=value
+            )
+        )
     return value
 
 
@@ -433,5 +492,5 @@ def read_tournament(path: str | os.PathLike[str]) -> Tournament:
 
 def _text(value: Any, source: str, what: str) -> str:
     if not isinstance(value, str):
-        raise InputError(f"{source}: {what} must be a string")
+        raise InputError(f"{source}: " + _("{what} must be a string").format(what=what))
     return value

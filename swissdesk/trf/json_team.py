@@ -22,6 +22,7 @@ from typing import Any
 
 from swissdesk.engines.acceleration import with_baku_acceleration
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.model.tournament import (
     Colour,
     HalfPoints,
@@ -64,16 +65,18 @@ def team_state_to_tournament(data: dict[str, Any], source: str) -> Tournament:
     prefs = _text(data.get("colour_preferences", "A"), source, "colour_preferences").strip()
     kind = {"a": "A", "b": "B", "none": "none", "": "none"}.get(prefs.lower())
     if kind is None:
-        raise InputError(f'{source}: \'colour_preferences\' must be "A", "B" or "none"')
+        raise InputError(
+            f"{source}: " + _("'colour_preferences' must be \"A\", \"B\" or \"none\"")
+        )
     primary = _text(data.get("primary_score", "match"), source, "primary_score").strip().lower()
     if primary not in ("match", "game"):
-        raise InputError(f'{source}: \'primary_score\' must be "match" or "game"')
+        raise InputError(f"{source}: " + _("'primary_score' must be \"match\" or \"game\""))
     secondary = data.get("secondary_for_colour", True)
     if not isinstance(secondary, bool):
-        raise InputError(f"{source}: 'secondary_for_colour' must be true or false")
+        raise InputError(f"{source}: " + _("'secondary_for_colour' must be true or false"))
     raw_points = data.get("points", {})
     if not isinstance(raw_points, dict):
-        raise InputError(f"{source}: 'points' must be a JSON object")
+        raise InputError(f"{source}: " + _("'points' must be a JSON object"))
 
     def single(key: str, default: HalfPoints) -> HalfPoints:
         return (
@@ -85,7 +88,10 @@ def team_state_to_tournament(data: dict[str, Any], source: str) -> Tournament:
             return default
         value = raw_points[key]
         if not isinstance(value, list) or len(value) != 2:
-            raise InputError(f"{source}: points.{key} must be [match points, game points]")
+            raise InputError(
+                f"{source}: "
+                + _("points.{key} must be [match points, game points]").format(key=key)
+            )
         return (
             _half_points(value[0], source, f"points.{key}[0]"),
             _half_points(value[1], source, f"points.{key}[1]"),
@@ -120,24 +126,28 @@ def team_state_to_tournament(data: dict[str, Any], source: str) -> Tournament:
     )
     raw_teams = data.get("players", data.get("teams"))
     if not isinstance(raw_teams, list) or not raw_teams:
-        raise InputError(f"{source}: 'players' must be a non-empty list of teams")
+        raise InputError(f"{source}: " + _("'players' must be a non-empty list of teams"))
     teams: list[tuple[Player, dict[str, Any]]] = []
     seen: set[int] = set()
     last_round = 0
     for index, raw in enumerate(raw_teams, start=1):
         team, last = _team(raw, source, index, scoring, settings)
         if team.tpn in seen:
-            raise InputError(f"{source}: pairing number {team.tpn} is listed twice")
+            raise InputError(
+                f"{source}: " + _("pairing number {number} is listed twice").format(number=team.tpn)
+            )
         seen.add(team.tpn)
         teams.append((team, raw))
         last_round = max(last_round, last)
     round_number, total = round_and_total(data, source, last_round)
-    for team, _ in teams:
+    for team, _raw in teams:
         for r, entry in enumerate(team.rounds, start=1):
             if entry.opponent is not None and entry.opponent not in seen:
                 raise InputError(
-                    f"{source}: team {team.tpn} met {entry.opponent} in round {r}, "
-                    "who is not listed"
+                    f"{source}: "
+                    + _("team {team} met {opponent} in round {round}, who is not listed").format(
+                        team=team.tpn, opponent=entry.opponent, round=r
+                    )
                 )
     finished = [_fill(team, raw, round_number, source, settings) for team, raw in teams]
     tournament = Tournament(
@@ -153,11 +163,14 @@ def team_state_to_tournament(data: dict[str, Any], source: str) -> Tournament:
     acceleration = data.get("acceleration")
     if acceleration is not None:
         if not isinstance(acceleration, str) or acceleration.lower() != "baku":
-            raise InputError(f"{source}: 'acceleration' can only be \"baku\"")
+            raise InputError(f"{source}: " + _("'acceleration' can only be \"baku\""))
         if primary != "match":
             raise InputError(
-                f"{source}: the Baku acceleration needs match points as the primary score "
-                "(C.04.7 art. 1.4.4)"
+                f"{source}: "
+                + _(
+                    "the Baku acceleration needs match points as the primary score (C.04.7 art. "
+                    "1.4.4)"
+                )
             )
         try:
             tournament = with_baku_acceleration(tournament)
@@ -171,9 +184,13 @@ def _team(
 ) -> tuple[Player, int]:
     """A team with its rounds (absences filled in later) and its last round."""
     if not isinstance(raw, dict):
-        raise InputError(f"{source}: team #{index} is not a JSON object")
-    tpn = _int(raw.get("tpn"), source, f"team #{index} 'tpn'", 1, MAX_PARTICIPANTS)
-    where = f"team {tpn}"
+        raise InputError(
+            f"{source}: " + _("team #{index} is not a JSON object").format(index=index)
+        )
+    tpn = _int(
+        raw.get("tpn"), source, _("team #{index} 'tpn'").format(index=index), 1, MAX_PARTICIPANTS
+    )
+    where = _("team {team}").format(team=tpn)
 
     def read(item: Mapping[str, Any], at: str) -> RoundEntry:
         return _match(item, source, at, scoring, settings)
@@ -184,7 +201,7 @@ def _team(
     rounds = tuple(by_round.get(r, absent) for r in range(1, last + 1))
     members = raw.get("members", [])
     if not isinstance(members, list) or not all(isinstance(m, str) for m in members):
-        raise InputError(f"{source}: {where}: 'members' must be a list of names")
+        raise InputError(f"{source}: {where}: " + _("'members' must be a list of names"))
     team = Player(
         tpn=tpn,
         name=_text(raw.get("name", f"Team {tpn}"), source, f"{where} 'name'"),
@@ -221,28 +238,40 @@ def _match(
     bye = BYE_RESULTS.get(code.upper())
     if bye is not None:
         if opponent:
-            raise InputError(f"{source}: {where}: a bye ({code}) has no opponent")
+            raise InputError(
+                f"{source}: {where}: " + _("a bye ({code}) has no opponent").format(code=code)
+            )
         return _bye(bye, scoring, settings)
     forfeit = code[:1] if code[:1] in "+-" and code else ""
     mp_text, colon, gp_text = code[len(forfeit) :].partition(":")
     try:
-        mp = _half_points(float(mp_text), source, f"{where} match points")
-        gp = _half_points(float(gp_text), source, f"{where} game points")
+        mp = _half_points(
+            float(mp_text), source, _("{where} match points").format(where=where)
+        )
+        gp = _half_points(float(gp_text), source, _("{where} game points").format(where=where))
     except ValueError:
         mp = gp = -1
     if not colon or mp < 0 or gp < 0:
         raise InputError(
-            f'{source}: {where}: result {code!r} is not MP:GP (e.g. "2:3.5"; a leading + or - '
-            "for a forfeited match) nor PAB, FPB, HPB, ZPB"
+            f"{source}: {where}: "
+            + _(
+                "result {code} is not MP:GP (e.g. \"2:3.5\"; a leading + or - for a forfeited "
+                "match) nor PAB, FPB, HPB, ZPB"
+            ).format(code=repr(code))
         )
     if gp > 2 * settings.boards:
-        raise InputError(f"{source}: {where}: {gp / 2:g} game points on {settings.boards} boards")
+        raise InputError(
+            f"{source}: {where}: "
+            + _("{points} game points on {boards} boards").format(
+                points=f"{gp / 2:g}", boards=settings.boards
+            )
+        )
     if not opponent:
-        raise InputError(f"{source}: {where}: a match result needs an opponent")
+        raise InputError(f"{source}: {where}: " + _("a match result needs an opponent"))
     colour_text = _text(item.get("colour", "-"), source, f"{where} 'colour'").lower()
     colours = {"w": Colour.WHITE, "b": Colour.BLACK, "-": None, "": None}
     if colour_text not in colours:
-        raise InputError(f'{source}: {where}: colour must be "w", "b" or "-"')
+        raise InputError(f"{source}: {where}: " + _("colour must be \"w\", \"b\" or \"-\""))
     colour = colours[colour_text]
     if forfeit == "+":
         result = ResultCode.FORFEIT_WIN
@@ -250,7 +279,9 @@ def _match(
         result = ResultCode.FORFEIT_LOSS
     else:
         if colour is None:
-            raise InputError(f"{source}: {where}: a played match needs a colour (board 1)")
+            raise InputError(
+                f"{source}: {where}: " + _("a played match needs a colour (board 1)")
+            )
         result = (
             ResultCode.WIN
             if mp >= scoring.win
@@ -271,13 +302,18 @@ def _fill(
         rounds.append(zero)
     absent = raw.get("absent_next", False)
     if not isinstance(absent, bool):
-        raise InputError(f"{source}: team {team.tpn}: 'absent_next' must be true or false")
+        raise InputError(
+            f"{source}: "
+            + _("team {team}: 'absent_next' must be true or false").format(team=team.tpn)
+        )
     if absent:
-        code = _text(raw.get("absent_result", "Z"), source, f"team {team.tpn} 'absent_result'")
+        where = _("team {team}").format(team=team.tpn)
+        code = _text(raw.get("absent_result", "Z"), source, f"{where} 'absent_result'")
         result = BYE_RESULTS.get(code.strip().upper())
         if result is None or result is ResultCode.PAIRING_ALLOCATED_BYE:
             raise InputError(
-                f"{source}: team {team.tpn}: 'absent_result' must be HPB, ZPB or FPB, not {code!r}"
+                f"{source}: {where}: "
+                + _("'absent_result' must be HPB, ZPB or FPB, not {value}").format(value=repr(code))
             )
         rounds.append(RoundEntry(None, None, result))
     return replace(team, rounds=tuple(rounds))

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from swissdesk.engines import system_title
+from swissdesk.i18n import N_, _
 from swissdesk.model.tournament import DOUBLE_SWISS, HalfPoints, Tournament
 from swissdesk.trf.reader import asks_for_baku, system_from_192
 
@@ -54,33 +55,74 @@ def describe_reading(tournament: Tournament) -> list[str]:
     code = record_192(tournament)
     system = system_title(tournament.system)
     if code is None:
-        lines.append(f"pairing system: {system} (the file names none in record 192)")
+        lines.append(
+            _("pairing system: {system} (the file names none in record 192)").format(
+                system=system
+            )
+        )
     elif code.system is None:
         lines.append(
-            f"pairing system: {system} (record 192 {code.code!r} names no system swissdesk knows)"
+            _(
+                "pairing system: {system} (record 192 {code} names no system swissdesk knows)"
+            ).format(system=system, code=repr(code.code))
         )
     else:
-        lines.append(f"pairing system: {system}, as record 192 {code.code} names it")
+        lines.append(
+            _("pairing system: {system}, as record 192 {code} names it").format(
+                system=system, code=code.code
+            )
+        )
     if tournament.acceleration:
         lines.append(_acceleration_sentence(tournament, code))
     else:
-        lines.append("acceleration: none")
+        lines.append(_("acceleration: none"))
     return lines
+
+
+_ACCELERATION = {
+    (True, "points"): N_(
+        "acceleration: Baku (C.04.7 art. 1), as record 192 asks: group A = pairing numbers "
+        "{group}; virtual points {points}"
+    ),
+    (True, "match points"): N_(
+        "acceleration: Baku (C.04.7 art. 1), as record 192 asks: group A = pairing numbers "
+        "{group}; virtual match points {points}"
+    ),
+    (True, "per player"): N_(
+        "acceleration: Baku (C.04.7 art. 1), as record 192 asks: group A = pairing numbers "
+        "{group}; virtual values per player as in the file"
+    ),
+    (False, "points"): N_(
+        "acceleration: virtual points as the file's XXA/250 lines give them (C.04.7): group A "
+        "= pairing numbers {group}; virtual points {points}"
+    ),
+    (False, "match points"): N_(
+        "acceleration: virtual points as the file's XXA/250 lines give them (C.04.7): group A "
+        "= pairing numbers {group}; virtual match points {points}"
+    ),
+    (False, "per player"): N_(
+        "acceleration: virtual points as the file's XXA/250 lines give them (C.04.7): group A "
+        "= pairing numbers {group}; virtual values per player as in the file"
+    ),
+}
+"""The acceleration read, by (Baku as record 192 asks, how the virtual points are told)."""
 
 
 def _acceleration_sentence(tournament: Tournament, code: SystemCode | None) -> str:
     accelerated = sorted(tournament.acceleration)
     group = _ranges(accelerated)
     values = _rounds_by_value(tournament.acceleration[accelerated[0]])
-    points = ", ".join(f"{_points(v)} before {r}" for v, r in values)
-    unit = "match points" if tournament.system == DOUBLE_SWISS else "points"
-    if code is not None and code.baku and tournament.acceleration == _baku_of(tournament):
-        how = "acceleration: Baku (C.04.7 art. 1), as record 192 asks"
-    else:
-        how = "acceleration: virtual points as the file's XXA/250 lines give them (C.04.7)"
+    points = ", ".join(values)
+    baku = code is not None and code.baku and tournament.acceleration == _baku_of(tournament)
     same = len({tournament.acceleration[t] for t in accelerated}) == 1
-    detail = f"{unit} {points}" if same else "values per player as in the file"
-    return f"{how}: group A = pairing numbers {group}; virtual {detail}"
+    told = (
+        "per player"
+        if not same
+        else "match points"
+        if tournament.system == DOUBLE_SWISS
+        else "points"
+    )
+    return _(_ACCELERATION[baku, told]).format(group=group, points=points)
 
 
 def _baku_of(tournament: Tournament) -> dict[int, tuple[HalfPoints, ...]]:
@@ -116,16 +158,23 @@ def _ranges(numbers: list[int]) -> str:
     return ", ".join(parts)
 
 
-def _rounds_by_value(values: tuple[HalfPoints, ...]) -> list[tuple[HalfPoints, str]]:
-    """Runs of one non-zero value: ``(2, 2, 1, 1, 0)`` -> ``[(2, "rounds 1-2"), (1, ...)]``."""
-    out: list[tuple[HalfPoints, str]] = []
+def _rounds_by_value(values: tuple[HalfPoints, ...]) -> list[str]:
+    """Runs of one non-zero value: ``(2, 2, 1, 1, 0)`` -> ``["1 before rounds 1-2", ...]``."""
+    out: list[str] = []
     r = 0
     while r < len(values):
         end = r
         while end + 1 < len(values) and values[end + 1] == values[r]:
             end += 1
         if values[r]:
-            span = f"rounds {r + 1}-{end + 1}" if end > r else f"round {r + 1}"
-            out.append((values[r], span))
+            if end > r:
+                span = _("{points} before rounds {first}-{last}").format(
+                    points=_points(values[r]), first=r + 1, last=end + 1
+                )
+            else:
+                span = _("{points} before round {round}").format(
+                    points=_points(values[r]), round=r + 1
+                )
+            out.append(span)
         r = end + 1
     return out

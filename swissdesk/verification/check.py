@@ -30,8 +30,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from swissdesk.engines.base import PairingEngine
+from swissdesk.i18n import N_, _, ngettext, pgettext
 from swissdesk.model.tournament import Tournament, half_points_to_str
 from swissdesk.verification import load_systems
+from swissdesk.verification.found import finding, finding_n, shown
 from swissdesk.verification.pairings import RULE_CHECKS, PairingsReport, check_pairings
 from swissdesk.verification.standings import StandingsCheck, check_standings, row_values
 
@@ -86,52 +88,75 @@ class FileCheck:
         return EXIT_INCOMPLETE if self.standings_incomplete else EXIT_OK
 
     def standings_summary(self) -> str:
-        """One line on the standings: followed, not followed (how many ranks), not checked."""
+        """One line on the standings: followed, not followed (how many ranks), not checked
+        (English; :func:`~swissdesk.verification.found.shown` words it for the reader)."""
         s = self.standings
         order = ", ".join(s.order.codes)
         if not s.checked:
-            return f"Standings not checked: {s.reason}."
+            return finding("Standings not checked: {reason}.", reason=s.reason)
+        source = _SOURCES.get(s.order.source, _SOURCES["none"])
         if s.agrees:
-            return (
-                f"Standings after round {s.after_round} ({order}, from "
-                f"{_source(s.order.source)}): every rank follows the list."
+            return finding(
+                "Standings after round {round} ({order}, from {source}): every rank follows "
+                "the list.",
+                round=s.after_round,
+                order=order,
+                source=finding(source),
             )
         n = len(s.problems)
-        return (
-            f"Standings after round {s.after_round} ({order}, from {_source(s.order.source)}): "
-            f"{n} rank{'s' if n != 1 else ''} do{'es' if n == 1 else ''} not follow the list."
+        return finding_n(
+            "Standings after round {round} ({order}, from {source}): {n} rank does not follow "
+            "the list.",
+            "Standings after round {round} ({order}, from {source}): {n} ranks do not follow "
+            "the list.",
+            n,
+            round=s.after_round,
+            order=order,
+            source=finding(source),
+            n=n,
         )
 
     def summary(self) -> str:
-        """Pairings and standings in one line (the JSON's ``summary``)."""
+        """Pairings and standings in one line (the JSON's ``summary``, English)."""
         return f"{self.pairings.summary()} {self.standings_summary()}"
 
     def text_lines(self, *, quiet: bool = False, show_standings: bool = False) -> list[str]:
-        """The report for the arbiter: one block per round, the standings, and last the
-        pairings' summary line."""
+        """The report for the arbiter, in the current language: one block per round, the
+        standings, and last the pairings' summary line."""
         lines: list[str] = []
         for result in self.pairings.rounds:
             if result.agrees:
                 if not quiet:
-                    lines.append(f"Round {result.round_number}: agrees")
+                    lines.append(_("Round {round}: agrees").format(round=result.round_number))
                 continue
             n = len(result.discrepancies)
-            lines.append(f"Round {result.round_number}: {n} difference{'s' if n != 1 else ''}")
-            lines += [f"  - {d.text}" for d in result.discrepancies]
+            lines.append(
+                ngettext(
+                    "Round {round}: {n} difference", "Round {round}: {n} differences", n
+                ).format(round=result.round_number, n=n)
+            )
+            lines += [f"  - {text}" for text in result.shown_differences()]
         s = self.standings
         if not quiet or not s.agrees or self.standings_incomplete:
             if s.checked:
-                lines += [f"Note: {note}" for note in s.order.notes]
-            lines.append(self.standings_summary())
-            lines += [f"  - {p.text}" for p in s.problems]
+                lines += [_("Note: {note}").format(note=shown(note)) for note in s.order.notes]
+            lines.append(shown(self.standings_summary()))
+            lines += [f"  - {shown(p.text)}" for p in s.problems]
         if show_standings and s.standings is not None:
-            lines.append("  place  player  file rank  " + "  ".join(s.order.codes))
+            headings = (
+                pgettext("a column of swissdesk check's table", "place"),
+                pgettext("a column of swissdesk check's table", "player"),
+                pgettext("a column of swissdesk check's table", "file rank"),
+            )
+            w1, w2, w3 = (max(len(h), w) for h, w in zip(headings, (5, 6, 9), strict=True))
+            head = "".join(f"  {h:>{w}}" for h, w in zip(headings, (w1, w2, w3), strict=True))
+            lines.append(f"{head}  " + "  ".join(s.order.codes))
             for row in s.standings.rows:
-                values = "  ".join(value for _, value in row_values(row, s.order))
+                values = "  ".join(value for _code, value in row_values(row, s.order))
                 file_rank = s.file_ranks.get(row.tpn)
-                shown = "-" if file_rank is None else str(file_rank)
-                lines.append(f"  {row.rank_label:>5}  {row.tpn:>6}  {shown:>9}  {values}")
-        lines.append(self.pairings.summary())
+                rank = "-" if file_rank is None else str(file_rank)
+                lines.append(f"  {row.rank_label:>{w1}}  {row.tpn:>{w2}}  {rank:>{w3}}  {values}")
+        lines.append(shown(self.pairings.summary()))
         return lines
 
     def to_json(self) -> dict[str, Any]:
@@ -188,8 +213,12 @@ class FileCheck:
         }
 
 
-def _source(source: str) -> str:
-    return {"212": "record 212", "202": "PTS, then record 202"}.get(source, "the points alone")
+_SOURCES = {
+    "212": N_("record 212"),
+    "202": N_("PTS, then record 202"),
+    "none": N_("the points alone"),
+}
+"""Where the standings' order comes from, as the summary names it."""
 
 
 def check_file(

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from swissdesk.engines.base import Pair, PairingEngine, PairingError, RoundPairing
 from swissdesk.engines.verify import absolute_criteria_problems
 from swissdesk.model.tournament import Colour, ResultCode, Tournament, truncated
+from swissdesk.verification.found import finding, finding_n, shown
 
 RuleCheck = Callable[[Tournament, RoundPairing], list[str]]
 """Rules a recorded pairing breaks (sentences), given the tournament before that round."""
@@ -55,7 +56,13 @@ class Discrepancy:
 
     kind: str
     text: str
+    """In English (the JSON's and a tournament's ``###`` lines'); :meth:`shown` words it for
+    the reader when it is a :class:`~swissdesk.verification.found.Found`."""
     players: tuple[int, ...] = ()
+
+    def shown(self) -> str:
+        """The discrepancy in the current language."""
+        return str(shown(self.text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +75,12 @@ class RoundCheck:
 
     @property
     def differences(self) -> tuple[str, ...]:
-        """The discrepancies as sentences for the arbiter."""
+        """The discrepancies as sentences, in English (stored in ``###`` lines, JSON)."""
         return tuple(d.text for d in self.discrepancies)
+
+    def shown_differences(self) -> tuple[str, ...]:
+        """The discrepancies as sentences for the arbiter, in the current language."""
+        return tuple(d.shown() for d in self.discrepancies)
 
     @property
     def agrees(self) -> bool:
@@ -91,16 +102,24 @@ class PairingsReport:
         return not self.differing_rounds
 
     def summary(self) -> str:
-        """One line: how many rounds were checked and which differ."""
+        """One line: how many rounds were checked and which differ (English; ``shown()``
+        words it for the reader)."""
         n = len(self.rounds)
-        checked = f"{n} round{'s' if n != 1 else ''} checked"
         if self.agrees:
-            return f"{checked}: the engine agrees with the file in every round."
+            return finding_n(
+                "{n} round checked: the engine agrees with the file in every round.",
+                "{n} rounds checked: the engine agrees with the file in every round.",
+                n,
+                n=n,
+            )
         bad = self.differing_rounds
         total = sum(len(r.discrepancies) for r in self.rounds)
-        return (
-            f"{checked}: {len(bad)} round{'s' if len(bad) != 1 else ''} differ "
-            f"({', '.join(map(str, bad))}), {total} difference{'s' if total != 1 else ''}."
+        return finding(
+            "{checked}: {differ} ({rounds}), {differences}.",
+            checked=finding_n("{n} round checked", "{n} rounds checked", n, n=n),
+            differ=finding_n("{n} round differs", "{n} rounds differ", len(bad), n=len(bad)),
+            rounds=", ".join(map(str, bad)),
+            differences=finding_n("{n} difference", "{n} differences", total, n=total),
         )
 
 
@@ -156,8 +175,10 @@ def round_discrepancies(
         out.append(
             Discrepancy(
                 "pair",
-                f"the file pairs {_pair_text(pair, recorded.white.get(pair))}; "
-                "the engine does not make this pair",
+                finding(
+                    "the file pairs {pair}; the engine does not make this pair",
+                    pair=_pair_text(pair, recorded.white.get(pair)),
+                ),
                 tuple(sorted(pair)),
             )
         )
@@ -165,8 +186,10 @@ def round_discrepancies(
         out.append(
             Discrepancy(
                 "missing_pair",
-                f"the engine pairs {_pair_text(pair, engine_pairs[pair])} (White first); "
-                "the file does not have this pair",
+                finding(
+                    "the engine pairs {pair} (White first); the file does not have this pair",
+                    pair=_pair_text(pair, engine_pairs[pair]),
+                ),
                 tuple(sorted(pair)),
             )
         )
@@ -176,19 +199,37 @@ def round_discrepancies(
             out.append(
                 Discrepancy(
                     "colour",
-                    f"colours of {_pair_text(pair, None)}: the file gives White to "
-                    f"{file_white}, the engine to {engine_pairs[pair]}",
+                    finding(
+                        "colours of {pair}: the file gives White to {file}, the engine to "
+                        "{engine}",
+                        pair=_pair_text(pair, None),
+                        file=file_white,
+                        engine=engine_pairs[pair],
+                    ),
                     tuple(sorted(pair)),
                 )
             )
     if recorded.bye != pairing.bye:
-        file_bye = recorded.bye if recorded.bye is not None else "nobody"
-        engine_bye = pairing.bye if pairing.bye is not None else "nobody"
+        if recorded.bye is None:
+            text = finding(
+                "pairing-allocated bye: the file gives it to nobody, the engine to {engine}",
+                engine=pairing.bye,
+            )
+        elif pairing.bye is None:
+            text = finding(
+                "pairing-allocated bye: the file gives it to {file}, the engine to nobody",
+                file=recorded.bye,
+            )
+        else:
+            text = finding(
+                "pairing-allocated bye: the file gives it to {file}, the engine to {engine}",
+                file=recorded.bye,
+                engine=pairing.bye,
+            )
         out.append(
             Discrepancy(
                 "bye",
-                f"pairing-allocated bye: the file gives it to {file_bye}, the engine to "
-                f"{engine_bye}",
+                text,
                 tuple(t for t in (recorded.bye, pairing.bye) if t is not None),
             )
         )
@@ -198,7 +239,7 @@ def round_discrepancies(
 def compare_round(
     tournament: Tournament, round_number: int, pairing: RoundPairing
 ) -> tuple[str, ...]:
-    """Human-readable differences between the file's round and the engine's pairing."""
+    """Human-readable differences between the file's round and the engine's pairing (English)."""
     return tuple(d.text for d in round_discrepancies(tournament, round_number, pairing))
 
 
@@ -210,7 +251,10 @@ def rule_discrepancies(
         return ()
     before = truncated(tournament, round_number)
     problems = rule_check(before, recorded_pairing(tournament, round_number))
-    return tuple(Discrepancy("rule", f"the file's pairing breaks a rule: {p}") for p in problems)
+    return tuple(
+        Discrepancy("rule", finding("the file's pairing breaks a rule: {rule}", rule=p))
+        for p in problems
+    )
 
 
 def check_pairings(
@@ -234,8 +278,10 @@ def check_pairings(
         try:
             pairing = engine.pair(before, r)
         except PairingError as exc:
-            found = Discrepancy("no_pairing", f"the engine finds no valid pairing: {exc}")
-            results.append(RoundCheck(r, (*broken, found)))
+            none = Discrepancy(
+                "no_pairing", finding("the engine finds no valid pairing: {why}", why=str(exc))
+            )
+            results.append(RoundCheck(r, (*broken, none)))
             continue
         results.append(RoundCheck(r, broken + round_discrepancies(tournament, r, pairing), pairing))
     return PairingsReport(tuple(results))

@@ -27,6 +27,7 @@ from swissdesk.engines.round_robin.engine import scheduled_round
 from swissdesk.engines.round_robin.tables import schedule
 from swissdesk.engines.round_robin.verify import file_round
 from swissdesk.errors import InputError
+from swissdesk.i18n import N_, _, ngettext
 from swissdesk.model.round_robin import (
     ROUND_ROBIN,
     ROUND_ROBIN_SCORING,
@@ -49,6 +50,7 @@ from swissdesk.model.tournament import (
 from swissdesk.tiebreaks import compute_standings
 from swissdesk.trf.writer import format_trf
 from swissdesk.verification.check import register_pairing_checker
+from swissdesk.verification.found import finding
 from swissdesk.verification.generator import Generator, register_generator
 from swissdesk.verification.generator.quantities import draw_counts
 from swissdesk.verification.generator.results import draw_result
@@ -93,48 +95,76 @@ them, Q24)."""
 # Check
 
 
+_TABLE_TEXTS = (
+    N_("the file pairs {pair}; round {table_round} of the table does not"),
+    N_(
+        "colours of {pair}: the file gives White to {file}, round {table_round} of the table "
+        "to {table}"
+    ),
+    N_("round {table_round} of the table pairs {pair} (White first); the file does not"),
+)
+_CYCLE_TEXTS = (
+    N_("the file pairs {pair}; round {table_round} of the table, cycle {cycle} does not"),
+    N_(
+        "colours of {pair}: the file gives White to {file}, round {table_round} of the table, "
+        "cycle {cycle} to {table}"
+    ),
+    N_(
+        "round {table_round} of the table, cycle {cycle} pairs {pair} (White first); the file "
+        "does not"
+    ),
+)
+"""A round's pair the table does not make, its colours, a pair of the table the file lacks:
+against the table's round, or the table's round in a later cycle (or with colours reversed)."""
+
+
 def check_round(tournament: Tournament, round_number: int) -> RoundCheck:
     """One round of the file against the table's round."""
     try:
         step = scheduled_round(tournament, round_number)
     except InputError as exc:
         return RoundCheck(round_number, (Discrepancy("no_pairing", str(exc)),))
-    where = f"round {step.table_round} of the table" + (
-        f", cycle {step.cycle}" if step.cycle > 1 or step.reversed_colours else ""
-    )
+    cycle = step.cycle > 1 or step.reversed_colours
+    texts = _CYCLE_TEXTS if cycle else _TABLE_TEXTS
+    where = {"table_round": step.table_round, "cycle": step.cycle}
     expected = {frozenset((p.white, p.black)): p for p in step.pairs}
     seen = file_round(tournament, round_number)
     out: list[Discrepancy] = []
-    found: set[frozenset[int]] = set()
+    met: set[frozenset[int]] = set()
     for white, black, known in seen.games:
         key = frozenset((white, black))
-        found.add(key)
+        met.add(key)
         pair = expected.get(key)
         shown = f"{white}-{black}" if known else f"{min(key)}-{max(key)}"
         if pair is None:
             out.append(
-                Discrepancy("pair", f"the file pairs {shown}; {where} does not", tuple(sorted(key)))
+                Discrepancy("pair", finding(texts[0], pair=shown, **where), tuple(sorted(key)))
             )
         elif known and pair.white != white:
             out.append(
                 Discrepancy(
                     "colour",
-                    f"colours of {shown}: the file gives White to {white}, {where} to {pair.white}",
+                    finding(texts[1], pair=shown, file=white, table=pair.white, **where),
                     tuple(sorted(key)),
                 )
             )
     for key, pair in expected.items():
-        if key not in found:
+        if key not in met:
+            table_pair = f"{pair.white}-{pair.black}"
             out.append(
                 Discrepancy(
                     "missing_pair",
-                    f"{where} pairs {pair.white}-{pair.black} (White first); the file does not",
+                    finding(texts[2], pair=table_pair, **where),
                     tuple(sorted(key)),
                 )
             )
     if step.bye is not None and step.bye not in seen.without_opponent:
         out.append(
-            Discrepancy("bye", f"no. {step.bye} meets the table's bye number: no game", (step.bye,))
+            Discrepancy(
+                "bye",
+                finding("no. {number} meets the table's bye number: no game", number=step.bye),
+                (step.bye,),
+            )
         )
     return RoundCheck(round_number, tuple(out), RoundPairing(round_number, step.pairs, step.bye))
 
@@ -184,21 +214,35 @@ def as_round_robin(tournament: Tournament, system: str) -> tuple[Tournament, tup
 
     chosen = min(orders, key=differences)  # min keeps the first (recommended) on a tie
     if code is not None and code.system == system:
-        said = "the file's record 192 names no order"
+        said = _("the file's record 192 names no order")
     elif any(r.startswith("192") for r in t.extra_records):
-        said = "the file's record 192 names no round robin"
+        said = _("the file's record 192 names no round robin")
     else:
-        said = "the file has no record 192"
-    order = ""
-    if len(orders) > 1:
-        order = (
-            ", the last two rounds of a cycle reversed as GRC Annex 1 recommends"
-            if chosen.swap_last_two
-            else ", the tables repeated unchanged"
+        said = _("the file has no record 192")
+    if len(orders) == 1:
+        how = ngettext(
+            "{cycles} cycle of {n} participants", "{cycles} cycles of {n} participants", cycles
         )
-    note = (
-        f"{said}: checked as {code_192(system, chosen, team=t.is_team)} "
-        f"({cycles} cycle{'s' if cycles != 1 else ''} of {n} participants{order})"
+    elif chosen.swap_last_two:
+        how = ngettext(
+            "{cycles} cycle of {n} participants, the last two rounds of a cycle reversed as GRC "
+            "Annex 1 recommends",
+            "{cycles} cycles of {n} participants, the last two rounds of a cycle reversed as "
+            "GRC Annex 1 recommends",
+            cycles,
+        )
+    else:
+        how = ngettext(
+            "{cycles} cycle of {n} participants, the tables repeated unchanged",
+            "{cycles} cycles of {n} participants, the tables repeated unchanged",
+            cycles,
+        )
+    # Translators: {said} is one of "the file has no record 192", "the file's record 192
+    # names no order"...; {code} the record 192 code swissdesk chose; {how} its cycles.
+    note = _("{said}: checked as {code} ({how})").format(
+        said=said,
+        code=code_192(system, chosen, team=t.is_team),
+        how=how.format(cycles=cycles, n=n),
     )
     return with_192(chosen), (note,)
 

@@ -34,6 +34,7 @@ from swissdesk.tiebreaks.standings import (
     is_points_code,
 )
 from swissdesk.trf.reader import abnormal_points, record_212
+from swissdesk.verification.found import finding, finding_n
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,9 +100,10 @@ def rank_order(tournament: Tournament) -> RankOrder:
     declared = [i for i, code in enumerate(codes) if not is_points_code(code)]
     at = external.position(len(declared))
     codes.insert(declared[at] if at < len(declared) else len(codes), EXTERNAL_CODE)
-    note = (
-        f"EXT: the values of the file's external tie-break {external.label!r} (a ### line; "
-        "TRF-2026 has no code for it)"
+    note = finding(
+        "EXT: the values of the file's external tie-break {label} (a ### line; TRF-2026 has "
+        "no code for it)",
+        label=repr(external.label),
     )
     return RankOrder(tuple(codes), order.source, (*order.notes, note))
 
@@ -114,12 +116,18 @@ def _declared_order(tournament: Tournament) -> RankOrder:
     if from_212:
         notes: list[str] = []
         if not any(is_points_code(c) for c in from_212):
-            notes.append("record 212 does not name PTS: the points do not decide the standings")
+            notes.append(
+                finding("record 212 does not name PTS: the points do not decide the standings")
+            )
         rest = [c.upper() for c in from_212 if not is_points_code(c)]
         if declared and rest != [c.upper() for c in declared]:
             notes.append(
-                f"records 202 ({', '.join(declared)}) and 212 ({', '.join(from_212)}) name "
-                "different tie-breaks; record 212 defines the standings"
+                finding(
+                    "records 202 ({declared}) and 212 ({standings}) name different tie-breaks; "
+                    "record 212 defines the standings",
+                    declared=", ".join(declared),
+                    standings=", ".join(from_212),
+                )
             )
         return RankOrder(from_212, "212", tuple(notes))
     if declared:
@@ -128,8 +136,10 @@ def _declared_order(tournament: Tournament) -> RankOrder:
         (POINTS_CODE,),
         "none",
         (
-            "the file names no tie-break (records 202/212): the ranks are checked against the "
-            "points alone, players equal on points being tied",
+            finding(
+                "the file names no tie-break (records 202/212): the ranks are checked against "
+                "the points alone, players equal on points being tied"
+            ),
         ),
     )
 
@@ -140,21 +150,25 @@ def check_standings(tournament: Tournament) -> StandingsCheck:
     after = tournament.rounds_with_pairings
     if tournament.is_team:
         return StandingsCheck(
-            after, order, False, "team standings (record 310) are outside this check"
+            after, order, False, finding("team standings (record 310) are outside this check")
         )
     ranks = {p.tpn: p.declared_rank for p in tournament.players}
     if after == 0:
-        return StandingsCheck(after, order, False, "no round has been played")
+        return StandingsCheck(after, order, False, finding("no round has been played"))
     if all(r is None for r in ranks.values()):
-        return StandingsCheck(after, order, False, "the file has no rank column (86-89)")
+        return StandingsCheck(
+            after, order, False, finding("the file has no rank column (86-89)")
+        )
     abnormal = abnormal_points(tournament)
     if abnormal:
         return StandingsCheck(
             after,
             order,
             False,
-            "record 299 gives points to some players or rounds only; swissdesk does not "
-            "compute such standings",
+            finding(
+                "record 299 gives points to some players or rounds only; swissdesk does not "
+                "compute such standings"
+            ),
             beyond_swissdesk=True,
         )
     try:
@@ -164,7 +178,7 @@ def check_standings(tournament: Tournament) -> StandingsCheck:
             after,
             order,
             False,
-            f"the standings cannot be computed: {exc}",
+            finding("the standings cannot be computed: {why}", why=str(exc)),
             beyond_swissdesk=True,
         )
     problems = rank_problems(tournament, standings, order)
@@ -219,9 +233,14 @@ def rank_problems(
         values = row_values(row, order)
         shown = ", ".join(f"{code} {value}" for code, value in values)
         if rank is None:
-            text = (
-                f"player {player.tpn} ({names[player.tpn]}) has no rank in the file; by "
-                f"{', '.join(order.codes)} the place is {row.rank_label} ({shown})"
+            text = finding(
+                "player {player} ({name}) has no rank in the file; by {order} the place is "
+                "{place} ({values})",
+                player=player.tpn,
+                name=names[player.tpn],
+                order=", ".join(order.codes),
+                place=row.rank_label,
+                values=shown,
             )
             problems.append(
                 RankProblem(
@@ -232,10 +251,19 @@ def rank_problems(
         other = rows[rank - 1] if 1 <= rank <= len(rows) else None
         decided_by = ""
         if other is None:
-            text = (
-                f"player {player.tpn} ({names[player.tpn]}) is ranked {rank} in the file, but "
-                f"there are only {len(rows)} players; by {', '.join(order.codes)} the place "
-                f"is {row.rank_label} ({shown})"
+            text = finding_n(
+                "player {player} ({name}) is ranked {rank} in the file, but there is only "
+                "{count} player; by {order} the place is {place} ({values})",
+                "player {player} ({name}) is ranked {rank} in the file, but there are only "
+                "{count} players; by {order} the place is {place} ({values})",
+                len(rows),
+                player=player.tpn,
+                name=names[player.tpn],
+                rank=rank,
+                count=len(rows),
+                order=", ".join(order.codes),
+                place=row.rank_label,
+                values=shown,
             )
         else:
             mine = _exact(row, order)
@@ -245,19 +273,34 @@ def rank_problems(
             decided_by = next(
                 (code for (code, a), (_, b) in zip(mine, theirs, strict=True) if a != b), ""
             )
+            fields = {
+                "player": player.tpn,
+                "name": names[player.tpn],
+                "rank": rank,
+                "order": ", ".join(order.codes),
+                "place": row.rank_label,
+                "other": other.tpn,
+                "other_place": other.rank_label,
+                "values": shown,
+            }
             if decided_by:
-                why = (
-                    f"{decided_by} decides, {shown_mine[decided_by]} against "
-                    f"{shown_other[decided_by]}"
+                text = finding(
+                    "player {player} ({name}) is ranked {rank} in the file, but by {order} the "
+                    "place is {place}; at {rank} the list puts player {other} (place "
+                    "{other_place}): {code} decides, {mine} against {theirs} (player {player}: "
+                    "{values})",
+                    code=decided_by,
+                    mine=shown_mine[decided_by],
+                    theirs=shown_other[decided_by],
+                    **fields,
                 )
             else:  # pragma: no cover - different places always differ somewhere
-                why = "no criterion separates them"
-            text = (
-                f"player {player.tpn} ({names[player.tpn]}) is ranked {rank} in the file, but "
-                f"by {', '.join(order.codes)} the place is {row.rank_label}; at {rank} the list "
-                f"puts player {other.tpn} (place {other.rank_label}): {why} (player "
-                f"{player.tpn}: {shown})"
-            )
+                text = finding(
+                    "player {player} ({name}) is ranked {rank} in the file, but by {order} the "
+                    "place is {place}; at {rank} the list puts player {other} (place "
+                    "{other_place}): no criterion separates them (player {player}: {values})",
+                    **fields,
+                )
         problems.append(
             RankProblem(
                 player.tpn,

@@ -151,7 +151,7 @@ def test_check_lists_differences_per_round(
     assert "the file pairs 4-2; the engine does not make this pair" in out
     assert "the engine pairs 1-2 (White first); the file does not have this pair" in out
     assert "the engine pairs 3-4 (White first); the file does not have this pair" in out
-    assert out.rstrip().endswith("2 rounds checked: 1 round differ (2), 4 differences.")
+    assert out.rstrip().endswith("2 rounds checked: 1 round differs (2), 4 differences.")
 
 
 def test_check_rounds_filter(small_trf: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -195,14 +195,15 @@ def english_sentence(text: str) -> bool:
 
 
 def core_names() -> set[str]:
-    """Names the window shows from the layers below (pairing systems, rating methods, norm
-    event types): the core's catalog marks them, not the window's; they are left out of
-    the "unmarked English" check (a marked one shown untranslated is still caught)."""
-    from swissdesk.engines import SYSTEM_TITLES
+    """Names the window shows from the layers below (rating methods, norm event types): the
+    core's catalog marks them, not the window's; they are left out of the "unmarked English"
+    check (a marked one shown untranslated is still caught). The pairing systems' names are
+    not among them: the core marks them and the system combo shows them translated, so the
+    English check covers them."""
     from swissdesk.model.ratings import METHOD_LABELS, ORDER_LABELS, UNRATED_LABELS
     from swissdesk.norms import EVENT_EXEMPTIONS
 
-    names = {*SYSTEM_TITLES.values(), *ORDER_LABELS.values(), *UNRATED_LABELS.values()}
+    names = {*ORDER_LABELS.values(), *UNRATED_LABELS.values()}
     names |= {f"{method.value}: {text}" for method, text in METHOD_LABELS.items()}
     names |= {f"{code} {text}" for code, text in EVENT_EXEMPTIONS.items() if code}
     return names

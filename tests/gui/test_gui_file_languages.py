@@ -73,3 +73,60 @@ def test_a_refused_trf_import_is_explained_in_the_window_language(
     assert message.startswith(f"{both_white}:3:97: {reason}")
     assert window.file is None
     assert not (tmp_path / "open.swissdesk").exists()
+
+
+def test_the_file_dialogs_filters_in_german_keep_their_patterns(
+    make_window: type[MainWindow], sample_copy: Path
+) -> None:
+    window = window_in(make_window, "de")
+    asked: list[tuple[str, str]] = []
+
+    def dialog(title: str, _where: str, filters: str) -> str:
+        asked.append((title, filters))
+        return ""
+
+    window.prompter.open_file = dialog  # type: ignore[method-assign]
+    window.prompter.save_file = dialog  # type: ignore[method-assign]
+    window.files.import_trf()
+    window.files.open_dialog()
+    assert window.open_file(sample_copy)
+    window.printing.export_pdf("standings")
+    assert [filters for _title, filters in asked] == [
+        "FIDE-TRF-Dateien (*.trf *.txt);;Alle Dateien (*)",
+        "swissdesk-Turniere (*.swissdesk);;Alle Dateien (*)",
+        "PDF-Dokumente (*.pdf)",
+    ]
+
+
+def test_the_status_line_after_an_import_in_german(
+    make_window: type[MainWindow], tmp_path: Path
+) -> None:
+    path = tmp_path / "club.trf"
+    lines = ("012 Club", "XXR 5", player(1, "1.0", "   2 w 1"), player(2, "0.0", "   1 b 0"))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    window = window_in(make_window, "de")
+    assert window.files.import_trf_from(path, tmp_path / "club.swissdesk")
+    assert window.saved_label.toolTip() == "club.trf importiert"
+
+
+def test_the_crash_dialog_says_in_russian_that_no_report_could_be_written(
+    make_window: type[MainWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from swissdesk.gui import app
+
+    window = window_in(make_window, "ru")
+    shown: list[str] = []
+    monkeypatch.setattr(app, "write_crash_log", lambda _text: None)
+    monkeypatch.setattr(QMessageBox, "setInformativeText", lambda _box, text: shown.append(text))
+    handler = app.CrashHandler(window)
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError as exc:
+        handler(RuntimeError, exc, exc.__traceback__)
+    assert handler.last_log is None
+    assert shown == [
+        "Отчёт записать не удалось (ни в одну папку журналов нельзя записать). Подробности "
+        "ниже говорят, что произошло."
+    ]

@@ -153,3 +153,45 @@ def test_a_team_file_refusal_in_german_and_russian_with_its_field_label() -> Non
     assert team_refusal("260 003 001 0001 0002").reason == (
         "260: туры заканчиваются раньше, чем начинаются"
     )
+
+
+def test_a_json_state_refusal_in_german_keeps_its_json_names() -> None:
+    """A JSON state's refusals name the JSON's own keys ('rating', 'round') as written."""
+    from swissdesk.errors import InputError
+    from swissdesk.trf.json_state import state_to_tournament
+
+    state = {"players": [{"tpn": 1, "rating": "2400"}, {"tpn": 2}]}
+    with pytest.raises(InputError) as english:
+        state_to_tournament(state, "state.json")
+    assert str(english.value) == "state.json: player 1 'rating' must be a whole number"
+    set_process_language("de")
+    with pytest.raises(InputError) as german:
+        state_to_tournament(state, "state.json")
+    assert str(german.value) == "state.json: Spieler 1 'rating' muss eine ganze Zahl sein"
+    history = {"tpn": 1, "history": [{"round": 1, "result": "1", "opponent": 2}]}
+    set_process_language("ru")
+    with pytest.raises(InputError) as russian:
+        state_to_tournament({"players": [history, {"tpn": 2}]}, "state.json")
+    assert str(russian.value) == "state.json: участник 1, тур 1: для сыгранной партии нужен цвет"
+
+
+def test_what_the_import_read_is_told_in_german() -> None:
+    """``describe_reading`` (printed by ``swissdesk import``, shown by the window's import):
+    the system and the Baku acceleration record 192 asks for (C.04.7 art. 1)."""
+    from swissdesk.trf.system_code import describe_reading
+
+    players = tuple(player(n, "0.0") for n in range(1, 11))
+    t = parse_trf("\n".join(("012 Baku", "XXR 5", *players, "192 FIDE_DUTCH_2025_BAKU")) + "\n")
+    english = describe_reading(t)
+    assert english[1] == (
+        "acceleration: Baku (C.04.7 art. 1), as record 192 asks: group A = pairing numbers "
+        "1-6; virtual points 1 before rounds 1-2, ½ before round 3"
+    )
+    set_process_language("de")
+    german = describe_reading(t)
+    assert german[0].startswith("Paarungssystem: ")
+    assert german[0].endswith(", wie Satz 192 FIDE_DUTCH_2025_BAKU es nennt")
+    assert german[1] == (
+        "Beschleunigung: Baku (C.04.7 Art. 1), wie Satz 192 verlangt: Gruppe A = Startnummern "
+        "1-6; virtuelle Punkte 1 vor den Runden 1-2, ½ vor Runde 3"
+    )

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from swissdesk.engines import fide_approved, system_title
 from swissdesk.gui.dialogs import TournamentDialog
-from swissdesk.i18n import SOURCE_LANGUAGE, _, ngettext
+from swissdesk.i18n import N_, SOURCE_LANGUAGE, _, ngettext
 from swissdesk.storage import (
     SUFFIX,
     EditSettings,
@@ -34,8 +34,11 @@ from swissdesk.storage import (
 if TYPE_CHECKING:
     from swissdesk.gui.mainwindow import MainWindow
 
-TOURNAMENT_FILTER = f"swissdesk tournaments (*{SUFFIX});;All files (*)"
-TRF_FILTER = "FIDE TRF files (*.trf *.txt);;All files (*)"
+# Translators: a file dialog's filter: translate the words, keep "(*.swissdesk)", "(*)" and ";;".
+TOURNAMENT_FILTER = N_("swissdesk tournaments (*.swissdesk);;All files (*)")
+# Translators: a file dialog's filter: translate the words, keep the patterns and ";;".
+TRF_FILTER = N_("FIDE TRF files (*.trf *.txt);;All files (*)")
+"""The open and save dialogs' filters (translated where they are shown: ``_(TRF_FILTER)``)."""
 
 
 def settle_memory() -> None:
@@ -138,7 +141,7 @@ class FileController:
         stem = p.name[: -len(SUFFIX)] if p.name.endswith(SUFFIX) else p.stem
         suggested = _unique(p.with_name(f"{stem} (clean){SUFFIX}"))
         name = self.w.prompter.save_file(
-            _("Save the clean copy as"), str(suggested), TOURNAMENT_FILTER
+            _("Save the clean copy as"), str(suggested), _(TOURNAMENT_FILTER)
         )
         if not name:
             return False
@@ -153,12 +156,12 @@ class FileController:
         if tf is None:
             return False
         self._set_file(tf)
-        self.w.mark_saved(f"copied {p.name} into a clean file")
+        self.w.mark_saved(_("copied {name} into a clean file").format(name=p.name))
         return True
 
     def open_dialog(self) -> None:
         name = self.w.prompter.open_file(
-            _("Open tournament"), str(self._folder()), TOURNAMENT_FILTER
+            _("Open tournament"), str(self._folder()), _(TOURNAMENT_FILTER)
         )
         if name:
             self.open_file(name)
@@ -182,7 +185,7 @@ class FileController:
             folder.mkdir(parents=True, exist_ok=True)
         suggested = folder / f"{_safe_name(settings.name)}{SUFFIX}"
         name = self.w.prompter.save_file(
-            _("Save the new tournament as"), str(suggested), TOURNAMENT_FILTER
+            _("Save the new tournament as"), str(suggested), _(TOURNAMENT_FILTER)
         )
         if not name:
             return
@@ -200,11 +203,11 @@ class FileController:
         if tf is None:
             return False
         self._set_file(tf)
-        self.w.mark_saved(f"created {settings.name!r}")
+        self.w.mark_saved(_("created {name}").format(name=repr(settings.name)))
         return True
 
     def import_trf(self) -> None:
-        name = self.w.prompter.open_file(_("Import a TRF file"), str(self._folder()), TRF_FILTER)
+        name = self.w.prompter.open_file(_("Import a TRF file"), str(self._folder()), _(TRF_FILTER))
         if name:
             self.import_trf_from(Path(name))
 
@@ -212,7 +215,7 @@ class FileController:
         if target is None:
             suggested = self._folder() / f"{trf.stem}{SUFFIX}"
             name = self.w.prompter.save_file(
-                _("Save the imported tournament as"), str(suggested), TOURNAMENT_FILTER
+                _("Save the imported tournament as"), str(suggested), _(TOURNAMENT_FILTER)
             )
             if not name:
                 return False
@@ -245,7 +248,7 @@ class FileController:
         if tf is None:
             return False
         self._set_file(tf)
-        self.w.mark_saved(f"imported {trf.name}")
+        self.w.mark_saved(_("imported {name}").format(name=trf.name))
         self._say_what_was_read(tf, trf)
         return True
 
@@ -282,7 +285,7 @@ class FileController:
         if self.w.file is None:
             return
         suggested = self.w.export_folder() / f"{self.w.file.path.stem}.trf"
-        name = self.w.prompter.save_file(_("Export TRF"), str(suggested), TRF_FILTER)
+        name = self.w.prompter.save_file(_("Export TRF"), str(suggested), _(TRF_FILTER))
         if name and self.export_trf_to(Path(name)):
             self.w.remember_export_folder(Path(name))
 
@@ -314,7 +317,7 @@ class FileController:
             return
         tf = self.w.file
         suggested = tf.path.with_name(f"{tf.path.stem} copy{SUFFIX}")
-        name = self.w.prompter.save_file(_("Save a copy as"), str(suggested), TOURNAMENT_FILTER)
+        name = self.w.prompter.save_file(_("Save a copy as"), str(suggested), _(TOURNAMENT_FILTER))
         if name:
             self.w.guarded(_("Save a copy"), lambda: tf.save_copy(name))
 
@@ -430,15 +433,13 @@ class FileController:
         if settings is None:
             return
         if not settings.fide_mode:
-            self.w.prompter.info(
-                _("FIDE mode"),
-                "This tournament is not in FIDE mode"
-                + (
-                    "."
-                    if fide_approved(settings.system)
-                    else f": {system_title(settings.system)} is not a FIDE-approved system."
-                ),
-            )
+            if fide_approved(settings.system):
+                why = _("This tournament is not in FIDE mode.")
+            else:
+                why = _(
+                    "This tournament is not in FIDE mode: {system} is not a FIDE-approved system."
+                ).format(system=system_title(settings.system))
+            self.w.prompter.info(_("FIDE mode"), why)
             return
         reason = self.w.prompter.ask_text(
             _("Leave FIDE mode"),

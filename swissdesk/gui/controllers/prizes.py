@@ -170,7 +170,8 @@ class PrizesController:
         if prizes is None:
             return
         title = _("Treasurer's CSV")
-        name = self.w.prompter.save_file(title, "prizes.csv", "CSV (*.csv)")
+        # Translators: a file dialog's filter: translate the words, keep "(*.csv)".
+        name = self.w.prompter.save_file(title, "prizes.csv", _("CSV files (*.csv)"))
         if name:
             self.w.guarded(title, lambda: _write_text(Path(name), csv_text(prizes)))
 

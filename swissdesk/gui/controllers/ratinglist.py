@@ -70,12 +70,12 @@ class RatingListController:
         try:
             planned = planned_downloads(rating_list)
         except RatingListError as exc:
-            self.w.prompter.error("Download rating lists", str(exc))
+            self.w.prompter.error(_("Download rating lists"), str(exc))
             return
         try:
             formats = list(saved_formats(rating_list))
         except RatingListError as exc:
-            self.w.prompter.error("Download rating lists", str(exc))
+            self.w.prompter.error(_("Download rating lists"), str(exc))
             return
         dialog = DownloadListsDialog(
             planned, keep_fresh=self.keep_fresh(), formats=formats, parent=self.w
@@ -89,7 +89,7 @@ class RatingListController:
             for download in dialog.result_downloads:
                 rating_list.save_download(download)
         except RatingListError as exc:
-            self.w.prompter.error("Download rating lists", str(exc))
+            self.w.prompter.error(_("Download rating lists"), str(exc))
             return
         if self.auto_thread is not None:  # the lists are being downloaded already
             self.auto_thread.cancel()

@@ -215,9 +215,8 @@ class CrossTableController:
             if grid is not None and grid.cycles > 1:
                 text += _(" One column per cycle.")
             if grid is not None and grid.teams:
-                text += "  Match: " + " – ".join(
-                    f"{name} {points(value)}" for name, value in grid.teams
-                )
+                score = " – ".join(f"{name} {points(value)}" for name, value in grid.teams)
+                text += "  " + _("Match: {score}").format(score=score)
             page.message.setText(text)
             return
         page.use_grid(False)

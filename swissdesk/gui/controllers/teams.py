@@ -54,8 +54,8 @@ class TeamsController:
         page = window.teams_page
         page.model.commit = self._commit_team
         page.roster_model.commit = self._commit_team
-        page.model.invalid_edit.connect(lambda m: self.w.prompter.error("Team data", m))
-        page.roster_model.invalid_edit.connect(lambda m: self.w.prompter.error("Roster", m))
+        page.model.invalid_edit.connect(lambda m: self.w.prompter.error(_("Team data"), m))
+        page.roster_model.invalid_edit.connect(lambda m: self.w.prompter.error(_("Roster"), m))
         page.team_selected.connect(self._show_team)
         page.add_team.clicked.connect(self.add_team)
         page.sort.clicked.connect(self.sort_teams)

@@ -86,13 +86,15 @@ def edit_settings(s: Session, a: EditSettings) -> Outcome:
     elif new.system != before.system:
         if before.fide_mode and not fide_approved(new.system):
             raise refuse_in_fide_mode(
-                f"{system_title(new.system)} cannot be chosen",
-                "it is not a FIDE-approved pairing system",
+                _("{system} cannot be chosen").format(system=system_title(new.system)),
+                _("it is not a FIDE-approved pairing system"),
             )
         if not before.fide_mode and fide_approved(new.system) and not ever_left(rec):
             new = replace(new, fide_mode=True)  # a FIDE-approved system: FIDE mode (Q41)
             notes.append(
-                f"{system_title(new.system)} is FIDE-approved: the tournament is in FIDE mode"
+                _("{system} is FIDE-approved: the tournament is in FIDE mode").format(
+                    system=system_title(new.system)
+                )
             )
     if new.scoring != before.scoring or new.fide_mode != before.fide_mode:
         check_scoring(new, new.fide_mode)

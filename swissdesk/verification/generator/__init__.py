@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from swissdesk.engines.base import PairingEngine
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.trf.writer import format_trf
 from swissdesk.verification import load_systems
@@ -48,7 +49,7 @@ def _team_trf(settings: GeneratorSettings, engine: PairingEngine, version: str) 
     from swissdesk.trf.team_records import format_team_trf
 
     if version != "2026":
-        raise InputError("a team tournament is written as TRF-2026 (--format 2026)")
+        raise InputError(_("a team tournament is written as TRF-2026 (--format 2026)"))
     return format_team_trf(
         generate_team_event(settings.players, settings.rounds, settings.seed, engine)
     )
@@ -78,15 +79,21 @@ def settings_for(options: GeneratorOptions) -> GeneratorSettings:
     load_systems()
     if is_round_robin(options.system) and options.system not in _GENERATORS:
         raise InputError(
-            f"swissdesk generate does not make random {options.system} tournaments yet "
-            "(only the Swiss systems)"
+            _(
+                "swissdesk generate does not make random {system} tournaments yet (only the "
+                "Swiss systems)"
+            ).format(system=options.system)
         )
     generator = generator_for(options.system)
     if generator.options is not None:
         extra = sorted(options.given() - generator.options - {"seed", "system"})
         if extra:
             flags = ", ".join("--" + name.replace("_", "-") for name in extra)
-            raise InputError(f"--system {options.system} does not take {flags}")
+            raise InputError(
+                _("--system {system} does not take {options}").format(
+                    system=options.system, options=flags
+                )
+            )
     settings = resolve(options, only=generator.options)
     settings.validate()
     return settings

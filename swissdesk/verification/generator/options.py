@@ -19,6 +19,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.model.round_robin import (
     SCHEVENINGEN,
     RoundRobinSettings,
@@ -156,8 +157,10 @@ def resolve(options: GeneratorOptions, *, only: frozenset[str] | None = None) ->
             per_cycle = total_rounds(options.system, players, RoundRobinSettings())
             if made is None or (cycles_given is not None and made != cycles_given):
                 raise InputError(
-                    f"a round robin of {players} players has {per_cycle} rounds per cycle: "
-                    f"--rounds {options.rounds} is not what its table gives (use --cycles)"
+                    _(
+                        "a round robin of {players} players has {per_cycle} rounds per cycle: "
+                        "--rounds {rounds} is not what its table gives (use --cycles)"
+                    ).format(players=players, per_cycle=per_cycle, rounds=options.rounds)
                 )
             cycles_given = made
         cycles = cycles_given if cycles_given is not None else rng.choice((1, 1, 2))
@@ -198,7 +201,7 @@ def resolve(options: GeneratorOptions, *, only: frozenset[str] | None = None) ->
         "forfeit_wins": options.forfeit_rate,
         "double_forfeits": options.forfeit_rate,
     }
-    for name, _ in EVENT_OPTIONS:
+    for name, _option in EVENT_OPTIONS:
         given: Quantity | None = getattr(options, name)
         if given is None and shorthand.get(name) is not None:
             continue  # the rate given stands for it

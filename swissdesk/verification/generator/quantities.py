@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 
 Amount = int | Fraction
 """A count (``int``) or a percentage (``Fraction``, 0 to 100)."""
@@ -64,15 +65,18 @@ class Quantity:
 
     def validate(self, name: str, rounds: int) -> None:
         """Refuse rounds outside the tournament; percentages above 100."""
-        for _, _, amount in self.by_round:
+        for _first, _last, amount in self.by_round:
             _check_amount(name, amount)
         for whole in (self.overall, self.every_round):
             if whole is not None:
                 _check_amount(name, whole)
-        for first, last, _ in self.by_round:
+        for first, last, _amount in self.by_round:
             if not 1 <= first <= last <= rounds:
                 raise InputError(
-                    f"--{name}: rounds {first}-{last} are outside the tournament's 1-{rounds}"
+                    f"--{name}: "
+                    + _("rounds {first}-{last} are outside the tournament's 1-{rounds}").format(
+                        first=first, last=last, rounds=rounds
+                    )
                 )
 
     def per_round(self, rounds: int, units_per_round: int, rng: random.Random) -> list[Amount]:
@@ -95,7 +99,7 @@ class Quantity:
                 else draw_count(self.overall, units_per_round * rounds, rng)
             )
             counts = [0] * rounds
-            for _ in range(total):
+            for _unit in range(total):
                 counts[rng.randrange(rounds)] += 1
             plan = list(counts)
         return plan
@@ -140,7 +144,9 @@ def parse_quantity(text: str, name: str = "quantity") -> Quantity:
     """Read the forms of the module docstring; :class:`InputError` names the option."""
     raw = text.strip().lower().replace(" ", "")
     if not raw:
-        raise InputError(f"--{name}: give a count (12), a percentage (2.5%) or a list (3:2)")
+        raise InputError(
+            f"--{name}: " + _("give a count (12), a percentage (2.5%) or a list (3:2)")
+        )
     for suffix in ("/round", "/r", "perround"):
         if raw.endswith(suffix):
             return Quantity(every_round=_parse_amount(raw[: -len(suffix)], name, text))
@@ -152,12 +158,18 @@ def parse_quantity(text: str, name: str = "quantity") -> Quantity:
         match = _ROUNDS.match(rounds_text)
         if not colon or not match:
             raise InputError(
-                f"--{name}: {part!r} is not ROUND:AMOUNT or FIRST-LAST:AMOUNT (like 3:2 or 5-7:10%)"
+                f"--{name}: "
+                + _(
+                    "{value} is not ROUND:AMOUNT or FIRST-LAST:AMOUNT (like 3:2 or 5-7:10%)"
+                ).format(value=repr(part))
             )
         first = int(match.group(1))
         last = int(match.group(2) or first)
         if last < first:
-            raise InputError(f"--{name}: rounds {first}-{last} are in the wrong order")
+            raise InputError(
+                f"--{name}: "
+                + _("rounds {first}-{last} are in the wrong order").format(first=first, last=last)
+            )
         items.append((first, last, _parse_amount(amount_text, name, text)))
     return Quantity(by_round=tuple(items))
 
@@ -166,8 +178,11 @@ def _parse_amount(text: str, name: str, whole: str) -> Amount:
     match = _AMOUNT.match(text)
     if not match:
         raise InputError(
-            f"--{name}: {whole!r} is not a count (12), a percentage (2.5%), N/round, P%/round "
-            "or a list of ROUND:AMOUNT"
+            f"--{name}: "
+            + _(
+                "{value} is not a count (12), a percentage (2.5%), N/round, P%/round or a list "
+                "of ROUND:AMOUNT"
+            ).format(value=repr(whole))
         )
     number, percent = match.groups()
     if percent:
@@ -175,15 +190,23 @@ def _parse_amount(text: str, name: str, whole: str) -> Amount:
         _check_amount(name, value)
         return value
     if "." in number:
-        raise InputError(f"--{name}: a count is a whole number, not {number!r} (or add %)")
+        raise InputError(
+            f"--{name}: "
+            + _("a count is a whole number, not {value} (or add %)").format(value=repr(number))
+        )
     return int(number)
 
 
 def _check_amount(name: str, amount: Amount) -> None:
     if isinstance(amount, Fraction) and not 0 <= amount <= 100:
-        raise InputError(f"--{name}: a percentage is between 0% and 100%, not {amount}%")
+        raise InputError(
+            f"--{name}: "
+            + _("a percentage is between {low} and {high}, not {amount}").format(
+                low="0%", high="100%", amount=f"{amount}%"
+            )
+        )
     if isinstance(amount, int) and amount < 0:
-        raise InputError(f"--{name}: a count cannot be negative")
+        raise InputError(f"--{name}: " + _("a count cannot be negative"))
 
 
 def _amount_text(amount: Amount) -> str:

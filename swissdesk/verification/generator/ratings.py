@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 
 RATING_FLOOR = 1400
 """The lowest published FIDE rating since 1 March 2024 (FIDE Rating Regulations B.02)."""
@@ -55,13 +56,17 @@ class RatingSpec:
         """Refuse a spec that cannot rate ``players`` players."""
         if self.kind == "list" and len(self.values) != players:
             raise InputError(
-                f"--ratings: {len(self.values)} ratings given for {players} players "
-                "(give one per player)"
+                "--ratings: "
+                + _("{count} ratings given for {players} players (give one per player)").format(
+                    count=len(self.values), players=players
+                )
             )
         if self.kind == "gaps" and self.high - self.gap * (players - 1) < self.low:
             raise InputError(
-                f"--ratings: {players} players {self.gap} points apart do not fit between "
-                f"{self.low} and {self.high}"
+                "--ratings: "
+                + _(
+                    "{players} players {gap} points apart do not fit between {low} and {high}"
+                ).format(players=players, gap=self.gap, low=self.low, high=self.high)
             )
 
     def draw(self, players: int, rng: random.Random) -> list[int]:
@@ -80,7 +85,7 @@ class RatingSpec:
     def _open_rating(self, rng: random.Random) -> int:
         """One rating of an open's field: a bell 450 points under the top (sigma 220), drawn
         again above the top (a few tries), never under the floor."""
-        for _ in range(8):
+        for _try in range(8):
             value = round(rng.gauss(self.high - 450, 220))
             if value <= self.high:
                 return max(RATING_FLOOR, value)
@@ -93,29 +98,38 @@ def parse_ratings(text: str) -> RatingSpec:
     if raw.startswith("open:"):
         top = _rating(raw[5:], text)
         if top < RATING_FLOOR:
-            raise InputError(f"--ratings: the top of an open must be at least {RATING_FLOOR}")
+            raise InputError(
+                "--ratings: "
+                + _("the top of an open must be at least {floor}").format(floor=RATING_FLOOR)
+            )
         return RatingSpec("open", high=top)
     match = _RANGE.match(raw)
     if match:
         low, high = int(match.group(1)), int(match.group(2))
         if low > high:
-            raise InputError(f"--ratings: the range {low}-{high} is in the wrong order")
+            raise InputError(
+                "--ratings: "
+                + _("the range {low}-{high} is in the wrong order").format(low=low, high=high)
+            )
         if match.group(3) is None:
             return RatingSpec("range", low=low, high=high)
         gap = int(match.group(3))
         if gap < 1:
-            raise InputError("--ratings: the gap between two ratings must be at least 1")
+            raise InputError("--ratings: " + _("the gap between two ratings must be at least 1"))
         return RatingSpec("gaps", low=low, high=high, gap=gap)
     values = tuple(_rating(part, text) for part in raw.split(",") if part)
     if not values:
-        raise InputError("--ratings: no rating given")
+        raise InputError("--ratings: " + _("no rating given"))
     return RatingSpec("list", values=values)
 
 
 def _rating(text: str, whole: str) -> int:
     if not text.isdigit() or int(text) > MAX_RATING:
         raise InputError(
-            f"--ratings: {whole!r} is not a list of ratings (2450,2310,...), a range "
-            "(1400-2600), a range with gaps (1400-2600/25) or open:TOP"
+            "--ratings: "
+            + _(
+                "{value} is not a list of ratings (2450,2310,...), a range (1400-2600), a range "
+                "with gaps (1400-2600/25) or open:TOP"
+            ).format(value=repr(whole))
         )
     return int(text)

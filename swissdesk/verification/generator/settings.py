@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import _
 from swissdesk.model.round_robin import MAX_CYCLES, SCHEVENINGEN, is_round_robin
 from swissdesk.model.tournament import DOUBLE_SWISS
 from swissdesk.tiebreaks.spec import parse_tiebreak, tiebreak_problems
@@ -110,14 +111,24 @@ class GeneratorSettings:
     def validate(self) -> None:
         """Refuse settings no tournament can have, with a message for the arbiter."""
         if not 2 <= self.players <= 9999:
-            raise InputError(f"--players must be between 2 and 9999, not {self.players}")
+            raise InputError(
+                _("--players must be between 2 and 9999, not {players}").format(
+                    players=self.players
+                )
+            )
         if not 1 <= self.rounds <= 99:
-            raise InputError(f"--rounds must be between 1 and 99, not {self.rounds}")
+            raise InputError(
+                _("--rounds must be between 1 and 99, not {rounds}").format(rounds=self.rounds)
+            )
         for name in ("draw_rate", "forfeit_rate", "bye_rate", "withdraw_rate", "late_entry_rate"):
             value = getattr(self, name)
             if not 0.0 <= value <= 1.0:
                 flag = "--" + name.replace("_", "-")
-                raise InputError(f"{flag} must be between 0 and 1, not {value}")
+                raise InputError(
+                    _("{option} must be between 0 and 1, not {value}").format(
+                        option=flag, value=value
+                    )
+                )
         for name, option in EVENT_OPTIONS:
             quantity: Quantity | None = getattr(self, name)
             if quantity is not None:
@@ -126,8 +137,10 @@ class GeneratorSettings:
             not self.quantity(n).is_zero for n in UNUSUAL_RESULTS
         ):
             raise InputError(
-                "--half-zero, --zero-half and --zero-zero are single-game results; a "
-                "Double-Swiss match has two games (leave them out with --system double-swiss)"
+                _(
+                    "--half-zero, --zero-half and --zero-zero are single-game results; a "
+                    "Double-Swiss match has two games (leave them out with --system double-swiss)"
+                )
             )
         for code in self.tiebreaks:
             if code.strip().upper() != "PTS":
@@ -137,13 +150,21 @@ class GeneratorSettings:
             raise InputError(problems[0])
         if is_round_robin(self.system):
             if not 1 <= self.cycles <= MAX_CYCLES:
-                raise InputError(f"--cycles must be between 1 and {MAX_CYCLES}, not {self.cycles}")
+                raise InputError(
+                    _("--cycles must be between 1 and {most}, not {cycles}").format(
+                        most=MAX_CYCLES, cycles=self.cycles
+                    )
+                )
             if self.system == SCHEVENINGEN and self.players % 2:
                 raise InputError(
-                    "a Scheveningen event has two teams of the same size: an even --players"
+                    _("a Scheveningen event has two teams of the same size: an even --players")
                 )
             if self.system != SCHEVENINGEN and self.players < 3:
-                raise InputError(f"a round robin has at least 3 players, not {self.players}")
+                raise InputError(
+                    _("a round robin has at least 3 players, not {players}").format(
+                        players=self.players
+                    )
+                )
         self.ratings.validate(self.players)
 
     def command_line(self) -> str:
