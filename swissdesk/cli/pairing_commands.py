@@ -14,6 +14,7 @@ import sys
 from swissdesk.cli.output import write_output
 from swissdesk.cli.section_commands import add_section_option, read_any
 from swissdesk.engines.base import PairingEngine, PairingError, get_engine
+from swissdesk.engines.explained import shown
 from swissdesk.errors import InputError, NoPairingError
 from swissdesk.i18n import _
 from swissdesk.model.double_swiss import for_system
@@ -153,7 +154,7 @@ def run_pair(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     if explain:
-        lines = "".join(line + "\n" for line in pairing.explanation)
+        lines = "".join(shown(line) + "\n" for line in pairing.explanation)
         if args.explain_file:
             write_output(args.explain_file, lines, inputs=[args.input])
         else:

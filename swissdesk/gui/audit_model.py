@@ -9,6 +9,7 @@ from typing import Any
 
 from PySide6.QtGui import QBrush
 
+from swissdesk.engines.explained import Explained, from_stored
 from swissdesk.gui.tablemodel import (
     DISPLAY,
     FOREGROUND,
@@ -20,7 +21,7 @@ from swissdesk.gui.tablemodel import (
     TableModel,
 )
 from swissdesk.i18n import N_, _
-from swissdesk.storage import AuditEntry
+from swissdesk.storage import AuditEntry, LevelWarning
 
 
 def local_time(iso: str) -> str:
@@ -281,7 +282,8 @@ def describe_entry(entry: AuditEntry, names: Mapping[int, str]) -> str:
             lines += _pairing_lines(p["pairing"], who)
         if p.get("explanation"):
             lines += ["", _("The engine's explanation:")]
-            lines += [f"  {name_players(line, names)}" for line in p["explanation"]]
+            stored = from_stored(p["explanation"], p.get("explanation_said"))
+            lines += [f"  {name_players(line, names)}" for line in stored]
     elif entry.action == "ManualPairingChange":
         lines.append(_("Round {number}, changed by hand.").format(number=round_number))
         if isinstance(p.get("before"), str) and isinstance(p.get("after"), str):
@@ -290,7 +292,11 @@ def describe_entry(entry: AuditEntry, names: Mapping[int, str]) -> str:
             lines.append(_("Boards now (changed ones marked *):"))
             lines += [f"{'*' if line not in old else ' '}{line}" for line in new]
         for warning in p.get("warnings") or ():
-            lines.append(_("Confirmed despite: {warning}").format(warning=warning))
+            lines.append(
+                _("Confirmed despite: {warning}").format(
+                    warning=LevelWarning.from_json(warning).shown
+                )
+            )
     elif entry.action == "Undo":
         lines.append(
             _("Undid entry #{number}: {summary}").format(
@@ -316,6 +322,9 @@ def name_players(line: str, names: Mapping[int, str]) -> str:
         name = names.get(int(tpn))
         return f"{tpn} ({name})" if name else tpn
 
+    if isinstance(line, Explained):
+        # Worded in the reader's language, its player fields named.
+        return line.shown(lambda tpns: ", ".join(named(t.strip()) for t in tpns.split(",")))
     listed = _LISTED.match(line)
     if listed:
         numbers = [n.strip() for n in listed.group(2).split(",") if n.strip()]

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from swissdesk.engines import RoundPairing
+from swissdesk.engines.explained import from_stored
 from swissdesk.gui.audit_model import name_players
 from swissdesk.gui.engine_job import child_main, run_job
 from swissdesk.i18n import _
@@ -533,7 +534,9 @@ class PairingActions:
                 and not entry.undone
                 and entry.payload.get("round") == n
             ):
-                return tuple(str(line) for line in entry.payload.get("explanation") or ())
+                return from_stored(
+                    entry.payload.get("explanation") or (), entry.payload.get("explanation_said")
+                )
         return ()
 
     def _show_explanation(self, n: int, pairing: RoundPairing | None) -> None:

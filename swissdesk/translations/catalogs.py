@@ -34,6 +34,8 @@ KEYWORDS = {
     "said_n": (1, 2),
     "finding": None,
     "finding_n": (1, 2),
+    "explained": None,
+    "explained_n": (1, 2),
 }
 METHOD_MAP = [
     ("**/templates/**.html", "jinja2"),

@@ -196,7 +196,7 @@ def test_explanation_names_brackets_and_unmet_colour_criteria() -> None:
     r = get_engine("dutch").pair(t, explain=True)
     text = "\n".join(r.explanation)
     assert "Bracket 1.0" in text
-    assert "[C12] 1 player(s) without their colour preference" in text
+    assert "[C12] 1 player without their colour preference" in text
 
 
 def test_no_valid_pairing_when_everyone_has_met() -> None:

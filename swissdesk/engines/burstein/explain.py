@@ -8,47 +8,114 @@ then the pairing-allocated bye and why that player received it (art. 3.1).
 from __future__ import annotations
 
 from swissdesk.engines.burstein.engine import BursteinResult
+from swissdesk.engines.explained import explained, explained_n
 from swissdesk.model.tournament import half_points_to_str
 
 
 def explain_result(result: BursteinResult, round_number: int) -> list[str]:
     """Readable lines, one block per bracket."""
     entrants = result.entrants
-    lines = [
-        f"Round {round_number}, Burstein system (C.04.4.2): brackets from the top scoregroup "
-        "down; players in a bracket ranked by Index (Buchholz, Sonneborn-Berger), then TPN "
-        "(art. 1.8)."
+    lines: list[str] = [
+        explained(
+            "Round {round}, Burstein system (C.04.4.2): brackets from the top scoregroup "
+            "down; players in a bracket ranked by Index (Buchholz, Sonneborn-Berger), then TPN "
+            "(art. 1.8).",
+            round=round_number,
+        )
     ]
     for b in result.brackets:
         ranked = ", ".join(
             f"{tpn} ({entrants[tpn].index.describe()})" if tpn in entrants else str(tpn)
             for tpn in b.players
         )
-        lines.append(f"Bracket {half_points_to_str(b.score)}: BSN order {ranked}")
+        lines.append(
+            explained(
+                "Bracket {score}: BSN order {ranked}",
+                score=half_points_to_str(b.score),
+                ranked=ranked,
+            )
+        )
         if b.incoming:
-            lines.append(f"  incoming floaters: {', '.join(map(str, b.incoming))}")
-        pairs = ", ".join(f"{x}-{y}" for x, y in b.pairs) or "none"
-        lines.append(f"  pairs: {pairs}")
-        lines.append(f"  [C5] {len(b.pairs)} pair(s), the most the bracket allows with [C1]-[C4]")
+            lines.append(
+                explained(
+                    "incoming floaters: {players}",
+                    _indent="  ",
+                    players=", ".join(map(str, b.incoming)),
+                )
+            )
+        if b.pairs:
+            pairs = ", ".join(f"{x}-{y}" for x, y in b.pairs)
+            lines.append(explained("pairs: {pairs}", _indent="  ", pairs=pairs))
+        else:
+            lines.append(explained("pairs: none", _indent="  "))
+        lines.append(
+            explained_n(
+                "[C5] {count} pair, the most the bracket allows with [C1]-[C4]",
+                "[C5] {count} pairs, the most the bracket allows with [C1]-[C4]",
+                len(b.pairs),
+                _indent="  ",
+                count=len(b.pairs),
+            )
+        )
         if b.floaters:
             scores = ", ".join(
                 f"{tpn} ({half_points_to_str(entrants[tpn].score)})" for tpn in b.floaters
             )
-            lines.append(f"  [C6] outgoing floaters, lowest possible scores: {scores}")
-            nxt = ", ".join(half_points_to_str(s) for s in b.next_floaters) or "none"
             lines.append(
-                f"  [C7] the following bracket can then make {b.next_pairs} pair(s); "
-                f"its floaters' scores: {nxt}"
+                explained(
+                    "[C6] outgoing floaters, lowest possible scores: {scores}",
+                    _indent="  ",
+                    scores=scores,
+                )
             )
+            if b.next_floaters:
+                lines.append(
+                    explained_n(
+                        "[C7] the following bracket can then make {count} pair; its "
+                        "floaters' scores: {scores}",
+                        "[C7] the following bracket can then make {count} pairs; its "
+                        "floaters' scores: {scores}",
+                        b.next_pairs,
+                        _indent="  ",
+                        count=b.next_pairs,
+                        scores=", ".join(half_points_to_str(s) for s in b.next_floaters),
+                    )
+                )
+            else:
+                lines.append(
+                    explained_n(
+                        "[C7] the following bracket can then make {count} pair; it leaves no "
+                        "floaters",
+                        "[C7] the following bracket can then make {count} pairs; it leaves no "
+                        "floaters",
+                        b.next_pairs,
+                        _indent="  ",
+                        count=b.next_pairs,
+                    )
+                )
         if b.pairs:
             lines.append(
-                f"  [C8] {b.same_preference} pair(s) whose players share a colour preference"
+                explained_n(
+                    "[C8] {count} pair whose players share a colour preference",
+                    "[C8] {count} pairs whose players share a colour preference",
+                    b.same_preference,
+                    _indent="  ",
+                    count=b.same_preference,
+                )
             )
-            lines.append("  art. 4: the first such pairing in the order of art. 4.3")
+            lines.append(
+                explained("art. 4: the first such pairing in the order of art. 4.3", _indent="  ")
+            )
         if b.whole_graph:
             lines.append(
-                "  [C4] decided on the whole field: the bracket alone left players unpaired"
+                explained(
+                    "[C4] decided on the whole field: the bracket alone left players unpaired",
+                    _indent="  ",
+                )
             )
     if result.bye is not None:
-        lines.append(f"Pairing-allocated bye: {result.bye.tpn} ({result.bye_reason or 'art. 3.1'})")
+        # Art. 3.1 (the engine records no other reason: bye_reason is never set).
+        lines.append(
+            explained("Pairing-allocated bye: {player} (art. 3.1)", player=str(result.bye.tpn))
+        )
     return lines

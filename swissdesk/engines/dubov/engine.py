@@ -78,8 +78,10 @@ from swissdesk.engines.dubov.articles import (
     upfloat_record,
     white_seeker_key,
 )
+from swissdesk.engines.explained import explained, explained_n
 from swissdesk.engines.matching.cardinality import CompletionOracle, dense_search
 from swissdesk.engines.matching.computer import MatchingComputer
+from swissdesk.i18n import _
 from swissdesk.model.state import build_states
 from swissdesk.model.tournament import Colour, Tournament
 
@@ -198,13 +200,13 @@ class _RoundPairer:
         n = self.n
         if n % 2 == 0:
             if not oracle.complete():
-                raise NoValidPairing("the players cannot all be paired ([C1], [C3], [C4])")
+                raise NoValidPairing(_("the players cannot all be paired ([C1], [C3], [C4])"))
             return None
         eligible = [i for i in range(n) if not self.order[i].state.had_bye_or_unplayed_win]
         if not eligible:
-            raise NoValidPairing("no player may receive the pairing-allocated bye ([C2])")
+            raise NoValidPairing(_("no player may receive the pairing-allocated bye ([C2])"))
         if not oracle.complete():
-            raise NoValidPairing("no player can receive the pairing-allocated bye ([C2], [C4])")
+            raise NoValidPairing(_("no player can receive the pairing-allocated bye ([C2], [C4])"))
         eligible.sort(
             key=lambda i: (
                 self.order[i].score,
@@ -219,12 +221,17 @@ class _RoundPairer:
                 oracle.fix(i, bye_vertex)
                 p = self.order[i]
                 self.bye = p
-                self.pab_note = (
-                    f"PAB {p.tpn} (art. 3.1: score {_pts(p.score)}, "
-                    f"{p.state.played_games} games played, TPN {p.tpn})"
+                self.pab_note = explained_n(
+                    "PAB {player} (art. 3.1: score {score}, {count} game played, TPN {tpn})",
+                    "PAB {player} (art. 3.1: score {score}, {count} games played, TPN {tpn})",
+                    p.state.played_games,
+                    player=str(p.tpn),
+                    score=_pts(p.score),
+                    count=p.state.played_games,
+                    tpn=p.tpn,
                 )
                 return i
-        raise NoValidPairing("no player can receive the pairing-allocated bye ([C2], [C4])")
+        raise NoValidPairing(_("no player can receive the pairing-allocated bye ([C2], [C4])"))
 
     # ------------------------------------------------------------ the round (art. 1.9)
 
@@ -279,7 +286,7 @@ class _RoundPairer:
                 mates = sub.mates()
                 pairs = [(residents[k], residents[m]) for k, m in enumerate(mates) if k < m]
                 if oracle.completes(pairs):
-                    record.how = "no upfloater needed"
+                    record.how = explained("no upfloater needed")
                     return []
         levels: list[list[int]] = []
         for i in lower:
@@ -295,9 +302,11 @@ class _RoundPairer:
             if chosen is not None:
                 ups, pairs = chosen
                 if oracle.completes(pairs):
-                    record.how = (
-                        f"restricted to the {used_levels} highest lower score level(s), "
-                        "completion checked"
+                    record.how = explained_n(
+                        "restricted to the highest lower score level, completion checked",
+                        "restricted to the {count} highest lower score levels, completion checked",
+                        used_levels,
+                        count=used_levels,
                     )
                     return ups
                 break
@@ -315,8 +324,8 @@ class _RoundPairer:
         n_rest = len(residents) + len(rest)
         matched = sum(1 for k, m in enumerate(mates) if m != k)
         if matched < n_rest:
-            raise NoValidPairing("no complete pairing exists ([C4])")
-        record.how = "all remaining players solved with the completion field"
+            raise NoValidPairing(_("no complete pairing exists ([C4])"))
+        record.how = explained("all remaining players solved with the completion field")
         return chosen[0]
 
     def _upfloater_matching(
@@ -461,7 +470,7 @@ class _RoundPairer:
         g2_sorted = sorted(new_g2, key=lambda i: order[i].tpn)
         t2 = _first_transposition(s1, g2_sorted, legal)
         if t2 is None:  # pragma: no cover - the shifts guarantee a legal pairing
-            raise NoValidPairing("no legal G1 x G2 pairing after the shifts")
+            raise NoValidPairing(_("no legal G1 x G2 pairing after the shifts"))
         record.s1 = [order[i].tpn for i in s1]
         record.t2 = [order[i].tpn for i in t2]
         record.same_preference_pairs = sum(
@@ -522,7 +531,7 @@ class _RoundPairer:
         back: list[int] = []
         for k, m in enumerate(mates):
             if m == k:  # pragma: no cover - the bracket was chosen pairable
-                raise NoValidPairing("the bracket cannot be paired")
+                raise NoValidPairing(_("the bracket cannot be paired"))
             if m < k:
                 continue
             va, vb = verts[k], verts[m]

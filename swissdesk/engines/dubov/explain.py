@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from swissdesk.engines.base import RoundPairing
 from swissdesk.engines.dubov.engine import DubovResult
+from swissdesk.engines.explained import explained
 
 
 def _pts(half_points: int) -> str:
@@ -17,28 +18,64 @@ def _tpns(values: list[int]) -> str:
 def explain_round(result: DubovResult, pairing: RoundPairing) -> list[str]:
     """One block per bracket: residents, upfloaters and why (art. 3.2.1-3.2.2), G1/G2 and
     the shifts (3.2.3-3.2.4), S1 and T2 (3.2.5-3.2.6)."""
-    lines = [f"Round {pairing.round_number}, Dubov system (C.04.4.1)"]
+    lines: list[str] = [
+        explained("Round {round}, Dubov system (C.04.4.1)", round=pairing.round_number)
+    ]
     if result.pab_note:
         lines.append(result.pab_note)
     for rec in result.brackets:
-        lines.append(f"Bracket {_pts(rec.score)}: residents {_tpns(rec.residents)}")
+        lines.append(
+            explained(
+                "Bracket {score}: residents {residents}",
+                score=_pts(rec.score),
+                residents=_tpns(rec.residents),
+            )
+        )
         if rec.upfloaters:
             scores = ", ".join(_pts(s) for s in rec.upfloater_scores)
             lines.append(
-                f"  upfloaters {_tpns(rec.upfloaters)} (art. 3.2.2: [C5] {len(rec.upfloaters)}, "
-                f"[C6] scores {scores}; first set in art. 4.2 order; {rec.how})"
+                explained(
+                    "upfloaters {players} (art. 3.2.2: [C5] {count}, [C6] scores {scores}; "
+                    "first set in art. 4.2 order; {how})",
+                    _indent="  ",
+                    players=_tpns(rec.upfloaters),
+                    count=len(rec.upfloaters),
+                    scores=scores,
+                    how=rec.how,
+                )
             )
         else:
-            lines.append("  no upfloaters (art. 3.2.1)")
-        lines.append(f"  [C7] pairs with equal colour preference: {rec.same_preference_pairs}")
+            lines.append(explained("no upfloaters (art. 3.2.1)", _indent="  "))
+        lines.append(
+            explained(
+                "[C7] pairs with equal colour preference: {count}",
+                _indent="  ",
+                count=rec.same_preference_pairs,
+            )
+        )
+        # The subgroups' names and the articles are the same in every language.
         lines.append(f"  G1 {_tpns(rec.g1)}  G2 {_tpns(rec.g2)} (art. 3.2.3)")
         if rec.shifted:
-            lines.append(f"  shifted from the smaller subgroup {_tpns(rec.shifted)} (art. 3.2.4.1)")
+            lines.append(
+                explained(
+                    "shifted from the smaller subgroup {players} (art. 3.2.4.1)",
+                    _indent="  ",
+                    players=_tpns(rec.shifted),
+                )
+            )
         if rec.shifted_back:
-            lines.append(f"  shifted to equalise {_tpns(rec.shifted_back)} (art. 3.2.4.2)")
+            lines.append(
+                explained(
+                    "shifted to equalise {players} (art. 3.2.4.2)",
+                    _indent="  ",
+                    players=_tpns(rec.shifted_back),
+                )
+            )
         lines.append(f"  S1 {_tpns(rec.s1)}  T2 {_tpns(rec.t2)} (art. 3.2.5-3.2.6)")
     for i, p in enumerate(pairing.pairs, start=1):
-        lines.append(f"Board {i}: {p.white} - {p.black}")
+        lines.append(
+            explained("Board {board}: {white} - {black}", board=i, white=p.white, black=p.black)
+        )
     if pairing.bye is not None:
-        lines.append(f"Pairing-allocated bye: {pairing.bye}")
+        lines.append(explained("Pairing-allocated bye: {player}", player=str(pairing.bye)))
     return lines

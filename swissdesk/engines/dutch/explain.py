@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from swissdesk.engines.base import RoundPairing
 from swissdesk.engines.dutch.engine import BracketRecord
+from swissdesk.engines.explained import explained, explained_n
 from swissdesk.model.state import Float, PlayerState, PreferenceStrength
 from swissdesk.model.tournament import Colour, half_points_to_str
 
@@ -33,14 +34,45 @@ def explain_brackets(
         if not b.residents and not b.mdps:
             continue
         score = half_points_to_str(b.score) if b.score >= 0 else "-"
-        head = f"Bracket {score}: residents {_names(b.residents) or 'none'}"
-        if b.mdps:
-            head += f"; MDPs {_names(b.mdps)}"
-        lines.append(head)
-        pairs = ", ".join(f"{a}-{c}" for a, c in b.pairs) or "none"
-        lines.append(f"  pairs: {pairs}")
+        if not b.mdps:
+            lines.append(
+                explained(
+                    "Bracket {score}: residents {residents}",
+                    score=score,
+                    residents=_names(b.residents),
+                )
+            )
+        elif b.residents:
+            lines.append(
+                explained(
+                    "Bracket {score}: residents {residents}; MDPs {mdps}",
+                    score=score,
+                    residents=_names(b.residents),
+                    mdps=_names(b.mdps),
+                )
+            )
+        else:
+            lines.append(
+                explained(
+                    "Bracket {score}: residents none; MDPs {mdps}", score=score, mdps=_names(b.mdps)
+                )
+            )
+        if b.pairs:
+            pairs = ", ".join(f"{a}-{c}" for a, c in b.pairs)
+            lines.append(explained("pairs: {pairs}", _indent="  ", pairs=pairs))
+        else:
+            lines.append(explained("pairs: none", _indent="  "))
         if b.downfloaters:
-            lines.append(f"  [C6] {len(b.downfloaters)} downfloater(s): {_names(b.downfloaters)}")
+            lines.append(
+                explained_n(
+                    "[C6] {count} downfloater: {players}",
+                    "[C6] {count} downfloaters: {players}",
+                    len(b.downfloaters),
+                    _indent="  ",
+                    count=len(b.downfloaters),
+                    players=_names(b.downfloaters),
+                )
+            )
         paired = [t for pair in b.pairs for t in pair]
         no_pref = [
             t
@@ -49,8 +81,14 @@ def explain_brackets(
         ]
         if no_pref:
             lines.append(
-                f"  [C12] {len(no_pref)} player(s) without their colour preference: "
-                f"{_names(no_pref)}"
+                explained_n(
+                    "[C12] {count} player without their colour preference: {players}",
+                    "[C12] {count} players without their colour preference: {players}",
+                    len(no_pref),
+                    _indent="  ",
+                    count=len(no_pref),
+                    players=_names(no_pref),
+                )
             )
         no_strong = [
             t
@@ -59,8 +97,14 @@ def explain_brackets(
         ]
         if no_strong:
             lines.append(
-                f"  [C13] {len(no_strong)} player(s) without their strong colour preference: "
-                f"{_names(no_strong)}"
+                explained_n(
+                    "[C13] {count} player without their strong colour preference: {players}",
+                    "[C13] {count} players without their strong colour preference: {players}",
+                    len(no_strong),
+                    _indent="  ",
+                    count=len(no_strong),
+                    players=_names(no_strong),
+                )
             )
         over = [
             t
@@ -68,20 +112,23 @@ def explain_brackets(
             if t in topscorers and no_pref.count(t) and abs(states[t].colour_difference) > 1
         ]
         if over:
-            lines.append(f"  [C10] topscorer colour difference beyond 2: {_names(over)}")
+            lines.append(
+                explained(
+                    "[C10] topscorer colour difference beyond 2: {players}",
+                    _indent="  ",
+                    players=_names(over),
+                )
+            )
         residents = set(b.residents)
         mdps = set(b.mdps)
-        for back, crit_down, crit_up in ((1, "C14", "C15"), (2, "C16", "C17")):
+        for back in (1, 2):
             down = [
                 t
                 for t in b.downfloaters
                 if t in residents and states[t].float_back(back) is Float.DOWN
             ]
             if down:
-                lines.append(
-                    f"  [{crit_down}] resident downfloater(s) who also downfloated "
-                    f"{back} round(s) ago: {_names(down)}"
-                )
+                lines.append(_downfloated(back, down))
             up: list[int] = []
             for a, c in b.pairs:
                 for mdp, opponent in ((a, c), (c, a)):
@@ -92,10 +139,54 @@ def explain_brackets(
                     ):
                         up.append(opponent)
             if up:
-                lines.append(
-                    f"  [{crit_up}] MDP opponent(s) who also upfloated {back} round(s) ago: "
-                    f"{_names(sorted(set(up)))}"
-                )
+                lines.append(_upfloated(back, sorted(set(up))))
     if pairing.bye is not None:
-        lines.append(f"Pairing-allocated bye: {pairing.bye} ([C5] lowest possible score)")
+        lines.append(
+            explained(
+                "Pairing-allocated bye: {player} ([C5] lowest possible score)",
+                player=str(pairing.bye),
+            )
+        )
     return lines
+
+
+def _downfloated(back: int, players: list[int]) -> str:
+    """[C14] (the previous round) or [C16] (two rounds before): whole sentences per case."""
+    if back == 1:
+        return explained_n(
+            "[C14] {count} resident downfloater who also downfloated 1 round ago: {players}",
+            "[C14] {count} resident downfloaters who also downfloated 1 round ago: {players}",
+            len(players),
+            _indent="  ",
+            count=len(players),
+            players=_names(players),
+        )
+    return explained_n(
+        "[C16] {count} resident downfloater who also downfloated 2 rounds ago: {players}",
+        "[C16] {count} resident downfloaters who also downfloated 2 rounds ago: {players}",
+        len(players),
+        _indent="  ",
+        count=len(players),
+        players=_names(players),
+    )
+
+
+def _upfloated(back: int, players: list[int]) -> str:
+    """[C15] (the previous round) or [C17] (two rounds before): whole sentences per case."""
+    if back == 1:
+        return explained_n(
+            "[C15] {count} MDP opponent who also upfloated 1 round ago: {players}",
+            "[C15] {count} MDP opponents who also upfloated 1 round ago: {players}",
+            len(players),
+            _indent="  ",
+            count=len(players),
+            players=_names(players),
+        )
+    return explained_n(
+        "[C17] {count} MDP opponent who also upfloated 2 rounds ago: {players}",
+        "[C17] {count} MDP opponents who also upfloated 2 rounds ago: {players}",
+        len(players),
+        _indent="  ",
+        count=len(players),
+        players=_names(players),
+    )

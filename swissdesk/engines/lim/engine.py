@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from swissdesk.engines.base import NoValidPairing
+from swissdesk.engines.explained import explained
 from swissdesk.engines.matching.cardinality import CardinalityMatcher
 from swissdesk.engines.matching.computer import MatchingComputer
+from swissdesk.i18n import gettext
 from swissdesk.model.state import PlayerState, build_states, scores_after_each_round
 from swissdesk.model.tournament import Colour, ResultCode, Tournament
 
@@ -191,8 +194,10 @@ class LimRound:
         )
         if not order:
             raise NoValidPairing(
-                "an odd number of players and every one of them already had a "
-                "pairing-allocated bye or an unplayed win (C.04.1 art. 4)"
+                gettext(
+                    "an odd number of players and every one of them already had a "
+                    "pairing-allocated bye or an unplayed win (C.04.1 art. 4)"
+                )
             )
         if self.round == 1:
             return order[0]
@@ -338,7 +343,7 @@ class GroupPairer:
         parity = None
         if len(self.alive()) % 2 == 1:
             if self.is_median:
-                self.block("an odd number of players is left in the median scoregroup")
+                self.block(explained("an odd number of players is left in the median scoregroup"))
                 return self.rec
             parity = self.parity_floater()
         self.exchanges(parity)
@@ -357,7 +362,9 @@ class GroupPairer:
     def float_out(self, p: int, article: str) -> None:
         """Art. 3.1/3.2.1: ``p`` is transferred to the next scoregroup in pairing order."""
         self.rec.floaters.append((p, article))
-        self.rec.notes.append(f"{p} floats (art. {article})")
+        self.rec.notes.append(
+            explained("{player} floats (art. {article})", player=str(p), article=article)
+        )
 
     def transfer_unpairable(self, members: list[int]) -> list[int]:
         """Art. 2.3.1-2.3.3: players without a compatible opponent in the group float."""
@@ -381,7 +388,13 @@ class GroupPairer:
                 else:
                     article = "2.1"
                 if self.is_median:
-                    self.block(f"player {p} has no compatible opponent in it (art. {article})")
+                    self.block(
+                        explained(
+                            "player {player} has no compatible opponent in it (art. {article})",
+                            player=str(p),
+                            article=article,
+                        )
+                    )
                     return remaining
                 remaining.remove(p)
                 self.float_out(p, article)
@@ -423,7 +436,11 @@ class GroupPairer:
             )
             if chosen is None:
                 if self.is_median:
-                    self.block(f"floater {f} has no compatible opponent left in it")
+                    self.block(
+                        explained(
+                            "floater {player} has no compatible opponent left in it", player=str(f)
+                        )
+                    )
                     return
                 matcher.remove_and_repair(local[f])
                 self.float_out(f, "3.5")
@@ -480,22 +497,26 @@ class GroupPairer:
         pool = [p for p in pool if kinds[p] == best]
         lowest = max(pool, key=self.key)
         chosen = min(pool, key=lambda p: (balance(p), -self.key(p)))
-        why = ""
+        why: str = ""
         if rnd.options.maxi and abs(info[chosen].rating - info[lowest].rating) > MAXI_LIMIT:
-            why = f"; {chosen} is more than 100 points from {lowest} (Maxi, art. 3.2.3)"
+            why = explained(
+                "; {player} is more than 100 points from {lowest} (Maxi, art. 3.2.3)",
+                player=str(chosen),
+                lowest=lowest,
+            )
             chosen = lowest
         self.matcher.remove_and_repair(self.local[chosen])
         self.float_out(chosen, "2.3.4")
         type_name = "dcba"[best[0]]
         if len(alive) == 1:
-            self.rec.notes.append(f"parity floater {chosen}: the only player left (2.3.4)")
+            self.rec.notes.append(
+                explained(
+                    "parity floater {player}: the only player left (2.3.4)", player=str(chosen)
+                )
+            )
             return chosen
         self.rec.notes.append(
-            f"parity floater {chosen}: keeps the most pairings (3.10.2), type {type_name} "
-            f"(3.9){', floated last round (3.10)' if best[1] else ''}, leaves "
-            f"{balance(chosen)} more players due one colour than the other (3.2.2), "
-            f"{'lowest' if self.direction == DOWN else 'highest'} numbered of those "
-            f"(3.2.4){why}"
+            _parity_note(chosen, type_name, bool(best[1]), balance(chosen), self.direction, why)
         )
         return chosen
 
@@ -529,7 +550,11 @@ class GroupPairer:
                 self.rec.pairs.append((p, chosen))
                 continue
             if self.is_median:
-                self.block(f"player {p} has no compatible opponent left in it")
+                self.block(
+                    explained(
+                        "player {player} has no compatible opponent left in it", player=str(p)
+                    )
+                )
                 return
             matcher.remove_and_repair(local[p])
             self.float_out(p, "4.4")
@@ -538,7 +563,11 @@ class GroupPairer:
                 self.rec.floaters = [f for f in self.rec.floaters if f[0] != parity]
                 matcher.restore(local[parity])
                 self.rec.notes.append(
-                    f"{parity} comes back and {p} floats in his place (art. 4.4.1)"
+                    explained(
+                        "{back} comes back and {player} floats in his place (art. 4.4.1)",
+                        back=parity,
+                        player=str(p),
+                    )
                 )
             else:
                 others = self.alive()
@@ -585,19 +614,26 @@ def pair_lim(t: Tournament, round_number: int, options: LimOptions) -> LimResult
     notes: list[str] = []
     if bye is not None:
         notes.append(
-            f"Pairing-allocated bye: {bye}, the lowest ranked player of the lowest "
-            "scoregroup who may receive it (art. 1.1, C.04.1 art. 4)"
+            explained(
+                "Pairing-allocated bye: {player}, the lowest ranked player of the lowest "
+                "scoregroup who may receive it (art. 1.1, C.04.1 art. 4)",
+                player=str(bye),
+            )
         )
     if round_number == 1:
         pairs = rnd.round_one(bye)
-        notes.append("Round one: top half against bottom half, colours by lot (art. 7.2)")
+        notes.append(
+            explained("Round one: top half against bottom half, colours by lot (art. 7.2)")
+        )
         if rnd.round_one_is_legal(pairs):
             result = LimResult(pairs, bye, [], notes, info, rnd.median)
             result.boards = rnd.round_one_colours(pairs)
             return result
         notes.append(
-            "A prohibited pair spoils art. 7.2: the pairing keeping most of its pairs is "
-            "given instead (the text has no rule for this); the arbiter should review it."
+            explained(
+                "A prohibited pair spoils art. 7.2: the pairing keeping most of its pairs is "
+                "given instead (the text has no rule for this); the arbiter should review it."
+            )
         )
         record = GroupRecord(0, DOWN, sorted(info), [], pairs=[(a, b) for a, b, _ in pairs])
         kept = _stuck_fallback(rnd, [record], bye)
@@ -654,44 +690,42 @@ def pair_lim(t: Tournament, round_number: int, options: LimOptions) -> LimResult
         if side == "lower" and not lower_left and upper_left:
             side = "higher"
             notes.append(
-                "art. 2.6.1 asks to crack a lower pairing but none is left: "
-                "a higher one is cracked instead"
+                explained(
+                    "art. 2.6.1 asks to crack a lower pairing but none is left: "
+                    "a higher one is cracked instead"
+                )
             )
         elif side == "higher" and not upper_left and lower_left:
             side = "lower"
             notes.append(
-                "art. 2.6.2 asks to crack a higher pairing but none is left: "
-                "a lower one is cracked instead"
+                explained(
+                    "art. 2.6.2 asks to crack a higher pairing but none is left: "
+                    "a lower one is cracked instead"
+                )
             )
         if side == "lower" and lower_left:
             target = lower_left[0]
             pair = _crack_lower(target, info)
             target.pairs.remove(pair)
             cracked_up.extend(pair)
-            target.notes.append(f"pairing {pair[0]}-{pair[1]} cracked for the median (art. 2.6.1)")
-            notes.append(
-                f"Median blocked ({'; '.join(rec.notes)}): {n_down} floaters from above, "
-                f"{n_up} from below; pairing {pair[0]}-{pair[1]} of scoregroup "
-                f"{_pts(target.score)} cracked (art. 2.6.1)"
-            )
+            target.notes.append(_cracked_note(pair, "2.6.1"))
+            notes.append(_blocked_note(rec.notes, n_down, n_up, pair, target.score, "2.6.1"))
         elif side == "higher" and upper_left:
             target = upper_left[0]
             pair = _crack_higher(target, info)
             target.pairs.remove(pair)
             cracked_down.extend(pair)
-            target.notes.append(f"pairing {pair[0]}-{pair[1]} cracked for the median (art. 2.6.2)")
-            notes.append(
-                f"Median blocked ({'; '.join(rec.notes)}): {n_down} floaters from above, "
-                f"{n_up} from below; pairing {pair[0]}-{pair[1]} of scoregroup "
-                f"{_pts(target.score)} cracked (art. 2.6.2)"
-            )
+            target.notes.append(_cracked_note(pair, "2.6.2"))
+            notes.append(_blocked_note(rec.notes, n_down, n_up, pair, target.score, "2.6.2"))
         else:
             records.append(rec)
             notes.append(
-                "The median scoregroup is still blocked and no pairing is left to crack: "
-                "art. 2.6 cannot decide. A complete pairing breaking no absolute criterion "
-                "(art. 2.1, C.04.1 art. 2-4) that keeps as many of the pairings made so far "
-                "as possible is given instead; the arbiter should review it."
+                explained(
+                    "The median scoregroup is still blocked and no pairing is left to crack: "
+                    "art. 2.6 cannot decide. A complete pairing breaking no absolute criterion "
+                    "(art. 2.1, C.04.1 art. 2-4) that keeps as many of the pairings made so far "
+                    "as possible is given instead; the arbiter should review it."
+                )
             )
             pairs = _stuck_fallback(rnd, records, bye)
             return _with_colours(rnd, LimResult(pairs, bye, records, notes, info, median))
@@ -734,7 +768,7 @@ def _stuck_fallback(
     for i, m in enumerate(mates):
         if m == i:
             raise NoValidPairing(
-                "no complete pairing satisfies art. 2.1 (compatibility) for every player"
+                gettext("no complete pairing satisfies art. 2.1 (compatibility) for every player")
             )
         if m > i:
             a, b = players[i], players[m]
@@ -855,7 +889,7 @@ def colour_scrutiny(
                 mc.set_weight(i, j, base[key] + rank_unit * (n - k))
             mates = mc.mates()
         if mates[i] == i:
-            raise NoValidPairing("the scoregroup cannot be paired completely")
+            raise NoValidPairing(gettext("the scoregroup cannot be paired completely"))
         c = rest[mates[i]]
         if plain is not None and maxi_ratings is not None:
             first = next(q for q in order if plain.can_keep(idx[p], idx[q]))
@@ -870,3 +904,68 @@ def colour_scrutiny(
         if deviated:
             rehint()
     return pairs
+
+
+def _cracked_note(pair: tuple[int, int], article: str) -> str:
+    """The note of the scoregroup whose pairing was cracked (art. 2.6.1 or 2.6.2)."""
+    cracked = "-".join(map(str, pair))
+    return explained(
+        "pairing {pair} cracked for the median (art. {article})", pair=cracked, article=article
+    )
+
+
+def _blocked_note(
+    why: list[str], n_down: int, n_up: int, pair: tuple[int, int], score: int, article: str
+) -> str:
+    """Why the median was blocked and which pairing was cracked for it (art. 2.6)."""
+    cracked = "-".join(map(str, pair))
+    return explained(
+        "Median blocked ({why}): floaters from above {down}, from below {up}; pairing {pair} "
+        "of scoregroup {score} cracked (art. {article})",
+        why=tuple(why),
+        down=n_down,
+        up=n_up,
+        pair=cracked,
+        score=_pts(score),
+        article=article,
+    )
+
+
+def _parity_note(
+    chosen: int, type_name: str, floated: bool, balance: int, direction: str, why: str
+) -> str:
+    """Why ``chosen`` is the parity floater (art. 2.3.4, 3.9, 3.10, 3.2.2, 3.2.4): whole
+    sentences for a floater of last round or not, the lowest or the highest numbered."""
+    fields: dict[str, Any] = {
+        "player": str(chosen),
+        "type": type_name,
+        "count": balance,
+        "maxi": why,
+    }
+    if floated and direction == DOWN:
+        return explained(
+            "parity floater {player}: keeps the most pairings (3.10.2), type {type} (3.9), "
+            "floated last round (3.10), leaves {count} more players due one colour than the "
+            "other (3.2.2), lowest numbered of those (3.2.4){maxi}",
+            **fields,
+        )
+    if floated:
+        return explained(
+            "parity floater {player}: keeps the most pairings (3.10.2), type {type} (3.9), "
+            "floated last round (3.10), leaves {count} more players due one colour than the "
+            "other (3.2.2), highest numbered of those (3.2.4){maxi}",
+            **fields,
+        )
+    if direction == DOWN:
+        return explained(
+            "parity floater {player}: keeps the most pairings (3.10.2), type {type} (3.9), "
+            "leaves {count} more players due one colour than the other (3.2.2), lowest "
+            "numbered of those (3.2.4){maxi}",
+            **fields,
+        )
+    return explained(
+        "parity floater {player}: keeps the most pairings (3.10.2), type {type} (3.9), "
+        "leaves {count} more players due one colour than the other (3.2.2), highest "
+        "numbered of those (3.2.4){maxi}",
+        **fields,
+    )

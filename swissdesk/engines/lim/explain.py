@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from swissdesk.engines.base import RoundPairing
-from swissdesk.engines.lim.engine import DOWN, LimResult
+from swissdesk.engines.explained import explained, indented
+from swissdesk.engines.lim.engine import DOWN, GroupRecord, LimResult
 
 
 def _pts(score: int) -> str:
@@ -13,27 +14,67 @@ def _pts(score: int) -> str:
 
 def explain_lim(result: LimResult, pairing: RoundPairing) -> list[str]:
     """Lines for the arbiter: per scoregroup, who came in, who floated and why, the pairs."""
-    lines = [
-        f"Round {pairing.round_number}, Lim system (C.04.4.3); median score "
-        f"{_pts(result.median)} (art. 2.2)"
+    lines: list[str] = [
+        explained(
+            "Round {round}, Lim system (C.04.4.3); median score {median} (art. 2.2)",
+            round=pairing.round_number,
+            median=_pts(result.median),
+        )
     ]
     for rec in result.groups:
-        kind = "median scoregroup" if rec.score == result.median else "scoregroup"
-        way = "downward" if rec.direction == DOWN else "upward"
-        lines.append(
-            f"{kind} {_pts(rec.score)} ({way}): residents "
-            f"{', '.join(map(str, rec.residents)) or 'none'}"
-        )
+        lines.append(_group_heading(rec, rec.score == result.median))
         if rec.incoming:
             lines.append(
-                f"  incoming floaters, paired first (art. 3.6-3.8): "
-                f"{', '.join(map(str, rec.incoming))}"
+                explained(
+                    "incoming floaters, paired first (art. 3.6-3.8): {players}",
+                    _indent="  ",
+                    players=", ".join(map(str, rec.incoming)),
+                )
             )
         for note in rec.notes:
-            lines.append(f"  {note}")
+            lines.append(indented(note))
         if rec.pairs:
-            lines.append("  pairs: " + ", ".join(f"{a}-{b}" for a, b in rec.pairs))
+            pairs = ", ".join(f"{a}-{b}" for a, b in rec.pairs)
+            lines.append(explained("pairs: {pairs}", _indent="  ", pairs=pairs))
         if rec.floaters:
-            lines.append("  floaters out: " + ", ".join(str(tpn) for tpn, _ in rec.floaters))
+            lines.append(
+                explained(
+                    "floaters out: {players}",
+                    _indent="  ",
+                    players=", ".join(str(tpn) for tpn, _ in rec.floaters),
+                )
+            )
     lines.extend(result.notes)
     return lines
+
+
+def _group_heading(rec: GroupRecord, median: bool) -> str:
+    """The scoregroup, its direction (art. 2.2) and residents: a whole sentence per case."""
+    score = _pts(rec.score)
+    residents = ", ".join(map(str, rec.residents))
+    down = rec.direction == DOWN
+    if not median:
+        if down:
+            return explained(
+                "scoregroup {score} (downward): residents {residents}",
+                score=score,
+                residents=residents,
+            )
+        return explained(
+            "scoregroup {score} (upward): residents {residents}", score=score, residents=residents
+        )
+    if residents:
+        if down:
+            return explained(
+                "median scoregroup {score} (downward): residents {residents}",
+                score=score,
+                residents=residents,
+            )
+        return explained(
+            "median scoregroup {score} (upward): residents {residents}",
+            score=score,
+            residents=residents,
+        )
+    if down:
+        return explained("median scoregroup {score} (downward): residents none", score=score)
+    return explained("median scoregroup {score} (upward): residents none", score=score)
