@@ -197,3 +197,21 @@ def test_the_window_asks_in_the_arbiter_s_language(played: Path, arbiter_languag
             ],
         )
     ]
+
+
+def test_rounds_that_cannot_all_be_paired_are_said_in_russian(
+    tmp_path: Path, arbiter_language: None
+) -> None:
+    """C.02 VCL Q62: the Level-2 warning before round 1, counted in the reader's plural."""
+    path = tmp_path / "few.swissdesk"
+    with TournamentFile.create(path, TournamentSettings(name="Few", total_rounds=5),
+                               players=PLAYERS[:3]):  # fmt: skip
+        pass
+    set_process_language("ru")
+    with TournamentFile.open(path) as tf, pytest.raises(ConfirmationRequired) as caught:
+        tf.pair_next_round()
+    assert caught.value.warnings[0].startswith(
+        "5 туров нельзя все составить по правилам при числе участников 3: не более "
+    )
+    assert caught.value.warnings[0].endswith("(Тур > Жеребьёвка вручную)")
+    assert caught.value.items[0].text.startswith("5 rounds cannot all be paired by the rules")

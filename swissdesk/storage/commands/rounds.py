@@ -390,6 +390,7 @@ def max_pairable_rounds(players: int, most_prohibited: int = 0) -> int:
 
 
 def unpairable_rounds_warning(s: Session, total_rounds: int, system: str) -> str:
+    # A marked sentence (said_n): stored in English with a warning, worded where shown.
     """A sentence when ``total_rounds`` cannot all be paired by the rules with the players
     registered (C.02 VCL Q62), else ``""`` (a round robin's table fixes its rounds)."""
     if is_round_robin(system):
@@ -407,11 +408,17 @@ def unpairable_rounds_warning(s: Session, total_rounds: int, system: str) -> str
     limit = max_pairable_rounds(len(ids), most)
     if total_rounds <= limit or len(ids) < 2:
         return ""
-    return (
-        f"{total_rounds} rounds cannot all be paired by the rules with {len(ids)} "
-        f"participants: at most {limit} without a rematch ([C1]) and with one "
-        "pairing-allocated bye each ([C2]); the rounds beyond can only be paired by hand "
-        "(Round > Pair by hand)"
+    return said_n(
+        "{total} round cannot all be paired by the rules with {players} participants: at "
+        "most {limit} without a rematch ([C1]) and with one pairing-allocated bye each "
+        "([C2]); the rounds beyond can only be paired by hand (Round > Pair by hand)",
+        "{total} rounds cannot all be paired by the rules with {players} participants: at "
+        "most {limit} without a rematch ([C1]) and with one pairing-allocated bye each "
+        "([C2]); the rounds beyond can only be paired by hand (Round > Pair by hand)",
+        total_rounds,
+        total=total_rounds,
+        players=len(ids),
+        limit=limit,
     )
 
 

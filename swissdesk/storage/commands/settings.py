@@ -36,7 +36,7 @@ from swissdesk.storage.levels import (
     integrity_payload,
     require,
 )
-from swissdesk.storage.said import said, said_n
+from swissdesk.storage.said import said, said_n, worded
 from swissdesk.storage.sections import in_section
 from swissdesk.storage.views import TournamentSettings
 from swissdesk.tiebreaks import long_event_advice
@@ -305,4 +305,4 @@ def _unpairable_note(s: Session, settings: TournamentSettings, last: int) -> lis
     from swissdesk.storage.commands.rounds import unpairable_rounds_warning
 
     warning = unpairable_rounds_warning(s, settings.total_rounds, settings.system)
-    return [warning] if warning else []
+    return [worded(warning)] if warning else []  # a note: in the reader's language now
