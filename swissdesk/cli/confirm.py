@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from swissdesk.errors import SwissdeskError
-from swissdesk.i18n import _
+from swissdesk.i18n import _, pgettext
 
 _T = TypeVar("_T")
 
@@ -70,20 +70,26 @@ def confirming(run: Callable[[int], _T], level: int) -> _T:
         if level == 0 and _interactive() and ask(exc):
             return run(int(exc.level))
         raise NotConfirmed(
-            f"{exc}. Nothing was changed: repeat with --yes-i-know {int(exc.level)} to "
-            "confirm"
+            _("{refusal}. Nothing was changed: repeat with --yes-i-know {level} to confirm").format(
+                refusal=exc, level=int(exc.level)
+            )
         ) from None
 
 
 def show(exc: Any) -> None:
     """The warnings with their level, on standard error."""
     level = int(exc.level)
-    label = "double confirmation" if level == 4 else "confirmation"
-    print(_(
-              "swissdesk: Level {level} warning ({label} needed):"
-          ).format(level=level, label=label), file=sys.stderr)
+    heading = (
+        _("swissdesk: Level {level} warning (double confirmation needed):")
+        if level == 4
+        else _("swissdesk: Level {level} warning (confirmation needed):")
+    )
+    print(heading.format(level=level), file=sys.stderr)
     for item in exc.items:
-        print(_("  - [Level {level}] {text}").format(level=int(item.level), text=item.text), file=sys.stderr)
+        print(
+            _("  - [Level {level}] {text}").format(level=int(item.level), text=item.shown),
+            file=sys.stderr,
+        )
     if exc.consequences:
         print(f"  {exc.consequences}", file=sys.stderr)
 
@@ -93,15 +99,27 @@ def _interactive() -> bool:
 
 
 def ask(exc: Any) -> bool:
-    """At a terminal: once ("yes"), and for Level 4 a second time."""
-    if not _yes("Go on? Type 'yes' to confirm: "):
+    """At a terminal: once ("yes", or the arbiter's language's word), and for Level 4 a
+    second time."""
+    word = yes_word()
+    if not _yes(_("Go on? Type '{yes}' to confirm: ").format(yes=word)):
         return False
     if int(exc.level) >= 4:
-        return _yes("Second confirmation (Level 4), it cannot be taken back. Type 'yes' again: ")
+        return _yes(
+            _(
+                "Second confirmation (Level 4), it cannot be taken back. Type '{yes}' again: "
+            ).format(yes=word)
+        )
     return True
+
+
+def yes_word() -> str:
+    """The word that confirms at the terminal, in the arbiter's language ("yes" always
+    works too)."""
+    return pgettext("the answer typed to confirm", "yes")
 
 
 def _yes(prompt: str) -> bool:
     print(prompt, end="", file=sys.stderr, flush=True)
     answer = sys.stdin.readline().strip().lower()
-    return answer == "yes"
+    return answer in ("yes", yes_word().lower())

@@ -253,7 +253,7 @@ def run_chess960(args: argparse.Namespace) -> int:
         if args.choice is not None:
             _report(execute(tf, SetChess960(args.choice == "on"), args))
         state = tf.chess960()
-    print("Chess960: " + ("on" if state.on else "off"))
+    print(_("Chess960: on") if state.on else _("Chess960: off"))
     for r, number in sorted((state.positions or {}).items()):
         print(_("round {r}: {describe}").format(r=r, describe=describe(number)))
     return 0
@@ -275,7 +275,7 @@ def register_external_tiebreak(subparsers: Any) -> None:
             "Without changes: the values."
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
     p.add_argument("values", nargs="*", metavar="PAIRING_NUMBER=VALUE")
     p.add_argument("--clear", action="store_true", help=_("remove every value first"))
     p.add_argument(
@@ -337,7 +337,7 @@ def run_external_tiebreak(args: argparse.Namespace) -> int:
     from swissdesk.model.external_tiebreak import format_value
 
     for tpn, value in sorted(external.values.items()):
-        print(f"no. {tpn}: {format_value(value)}")
+        print(_("no. {tpn}: {value}").format(tpn=tpn, value=format_value(value)))
     return 0
 
 
@@ -440,7 +440,7 @@ def run_fide_mode(args: argparse.Namespace) -> int:
             print(outcome.summary)
         settings = tf.settings()
         log = tf.integrity_log()
-    print("in FIDE mode" if settings.fide_mode else "NOT in FIDE mode")
+    print(_("in FIDE mode") if settings.fide_mode else _("NOT in FIDE mode"))
     for event in log:
         print(event.trf_line)
     return 0
@@ -558,7 +558,10 @@ def run_prohibit(args: argparse.Namespace) -> int:
         elif args.lift:
             raise InputError(_("--lift needs the players whose prohibitions end"))
         pairs = tf.prohibited_pairs()
-    print("prohibited pairs: " + (", ".join(f"{a}-{b}" for a, b in pairs) or "none"))
+    shown = ", ".join(f"{a}-{b}" for a, b in pairs)
+    print(
+        _("prohibited pairs: {pairs}").format(pairs=shown) if shown else _("prohibited pairs: none")
+    )
     return 0
 
 

@@ -108,7 +108,8 @@ def run_codes(args: argparse.Namespace) -> int:
         if args.list:
             codes = tf.player_codes()
             for p in tf.players():
-                print(f"{p.tpn:4d}  {codes.get(p.tpn, '(none)'):8s}  {p.name}")
+                code = codes.get(p.tpn) or _("(none)")
+                print(f"{p.tpn:4d}  {code:8s}  {p.name}")
     return 0
 
 

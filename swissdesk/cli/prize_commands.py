@@ -85,7 +85,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("input", type=Path, help=_(".swissdesk tournament file"))
     p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER")
     p.add_argument("category", metavar="CATEGORY")
-    p.add_argument("--off", action="store_true", help="untick")
+    p.add_argument("--off", action="store_true", help=_("untick"))
     add_section_option(p)
     p.set_defaults(func=run_prize_tick)
 

@@ -519,9 +519,13 @@ def run_download(args: argparse.Namespace) -> int:
                 return
             last[0] = (phase, step)
             amount = f"{step:3d} %" if total else f"{step} MB"
-            verb = "downloading" if phase == "download" else "importing"
+            line = (
+                _("downloading {name}: {amount}")
+                if phase == "download"
+                else _("importing {name}: {amount}")
+            ).format(name=name, amount=amount)
             end = "\r" if interactive else "\n"
-            print(f"{verb} {name}: {amount}   ", end=end, file=sys.stderr, flush=True)
+            print(f"{line}   ", end=end, file=sys.stderr, flush=True)
 
         try:
             result = refresh(

@@ -243,8 +243,8 @@ def register(subparsers: Any) -> None:
 
     p = subparsers.add_parser(
         "player-fee",
-        help="record a player's entry fee: the amount due and the amount paid",
-        description=(
+        help=_("record a player's entry fee: the amount due and the amount paid"),
+        description=_(
             "Record what a player owes as entry fee (--due) and what the desk received "
             "(--paid; 'due': the whole amount due), in the event's currency (the prize "
             "plan's, if it names one): 25 or 25.50, kept exactly in cents. The check-in list "
@@ -253,11 +253,13 @@ def register(subparsers: Any) -> None:
             "it shows the fee recorded."
         ),
     )
-    p.add_argument("input", type=Path, help=".swissdesk tournament or event file")
+    p.add_argument("input", type=Path, help=_(".swissdesk tournament or event file"))
     p.add_argument("tpn", type=int, metavar="PAIRING_NUMBER")
-    p.add_argument("--due", default=None, metavar="AMOUNT", help="the entry fee due, e.g. 25.00")
     p.add_argument(
-        "--paid", default=None, metavar="AMOUNT|due", help="the amount paid ('due': all of it)"
+        "--due", default=None, metavar="AMOUNT", help=_("the entry fee due, e.g. 25.00")
+    )
+    p.add_argument(
+        "--paid", default=None, metavar="AMOUNT|due", help=_("the amount paid ('due': all of it)")
     )
     add_section_option(p)
     p.set_defaults(func=run_player_fee)
@@ -470,7 +472,11 @@ def run_player_fee(args: argparse.Namespace) -> int:
     with open_section(args.input, args.section) as tf:
         row = next((p for p in tf.players() if p.tpn == args.tpn), None)
         if row is None:
-            raise InputError(f"{args.input}: there is no player with pairing number {args.tpn}")
+            raise InputError(
+                _("{file}: there is no player with pairing number {tpn}").format(
+                    file=args.input, tpn=args.tpn
+                )
+            )
         money = fee_currency(tf)
         due_before = tf.entry_fees().get(row.tpn, (0, 0))[0]
         due = None if args.due is None else money.parse_typed(args.due, "--due")
@@ -483,13 +489,27 @@ def run_player_fee(args: argparse.Namespace) -> int:
         if due is None and paid is None:
             fee = tf.entry_fees().get(row.tpn)
             if fee is None:
-                print(f"no. {row.tpn} {row.name}: no entry fee recorded")
+                print(
+                    _("no. {tpn} {name}: no entry fee recorded").format(
+                        tpn=row.tpn, name=row.name
+                    )
+                )
                 return 0
             left = fee[0] - fee[1]
-            owed = (f", {money.text(left, code=True)} to pay" if left > 0 else
-                    f", {money.text(-left, code=True)} paid beyond it" if left < 0 else "")  # fmt: skip
-            print(f"no. {row.tpn} {row.name}: due {money.text(fee[0], code=True)}, paid "
-                  f"{money.text(fee[1], code=True)}{owed}")  # fmt: skip
+            fields = {
+                "tpn": row.tpn,
+                "name": row.name,
+                "due": money.text(fee[0], code=True),
+                "paid": money.text(fee[1], code=True),
+                "left": money.text(abs(left), code=True),
+            }
+            if left > 0:
+                line = _("no. {tpn} {name}: due {due}, paid {paid}, {left} to pay")
+            elif left < 0:
+                line = _("no. {tpn} {name}: due {due}, paid {paid}, {left} paid beyond it")
+            else:
+                line = _("no. {tpn} {name}: due {due}, paid {paid}")
+            print(line.format(**fields))
             return 0
         _report(tf.execute(SetEntryFee(row.tpn, due=due, paid=paid)))
     return 0

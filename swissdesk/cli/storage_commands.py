@@ -31,8 +31,7 @@ from swissdesk.cli.section_commands import (
 )
 from swissdesk.engines.explained import shown
 from swissdesk.errors import InputError
-from swissdesk.i18n import _
-from swissdesk.model.text import plural
+from swissdesk.i18n import _, ngettext
 
 
 class _ResultParser(argparse.ArgumentParser):
@@ -263,14 +262,16 @@ def run_import(args: argparse.Namespace) -> int:
     ) as tf:
         settings = tf.settings()
         team = settings.is_team
-        entrants = plural(len(tf.players()), "team" if team else "player")
-        print(_(
-                  "created {output}: {entrants}, {plural}"
-              ).format(
-                  output=args.output,
-                  entrants=entrants,
-                  plural=plural(tf.rounds_paired(), 'round'),
-              ))
+        paired = tf.rounds_paired()
+        print(
+            ngettext(
+                "created {output}: {entrants}, {count} round",
+                "created {output}: {entrants}, {count} rounds",
+                paired,
+            ).format(
+                output=args.output, entrants=_entrants(len(tf.players()), team), count=paired
+            )
+        )
         if not team:
             from swissdesk.trf.system_code import describe_reading
 
@@ -279,20 +280,40 @@ def run_import(args: argparse.Namespace) -> int:
         for note in tf.import_notes():  # Level 1: what reading assumed or adjusted
             print(_("swissdesk: note: {note}").format(note=note), file=sys.stderr)
         if prepared.checked_rounds:
+            checked = prepared.checked_rounds
             broken = len(prepared.broken)
-            print(
-                f"  {plural(prepared.checked_rounds, 'round')} checked against the pairing "
-                "rules: "
-                + (
-                    "every one follows them"
-                    if not broken
-                    else f"{broken} break{'s' if broken == 1 else ''} them (### Import)"
+            if not broken:
+                line = ngettext(
+                    "{count} round checked against the pairing rules: every one follows them",
+                    "{count} rounds checked against the pairing rules: every one follows them",
+                    checked,
+                ).format(count=checked)
+            else:
+                line = ngettext(
+                    "{checked} checked against the pairing rules: {count} breaks them "
+                    "(### Import)",
+                    "{checked} checked against the pairing rules: {count} break them "
+                    "(### Import)",
+                    broken,
+                ).format(
+                    checked=ngettext("{count} round", "{count} rounds", checked).format(
+                        count=checked
+                    ),
+                    count=broken,
                 )
-            )
+            print(f"  {line}")
         for event in tf.integrity_log():
             print(f"  {event.trf_line}")
-        print(f"  {'in FIDE mode' if settings.fide_mode else 'not in FIDE mode'}")
+        mode = _("in FIDE mode") if settings.fide_mode else _("not in FIDE mode")
+        print(f"  {mode}")
     return 0
+
+
+def _entrants(count: int, team: bool) -> str:
+    """``8 players`` / ``6 teams`` in the arbiter's language."""
+    if team:
+        return ngettext("{count} team", "{count} teams", count).format(count=count)
+    return ngettext("{count} player", "{count} players", count).format(count=count)
 
 
 def _import_event(args: argparse.Namespace) -> int:
@@ -310,8 +331,15 @@ def _import_event(args: argparse.Namespace) -> int:
               "created {output}: an event of {count} sections"
           ).format(output=args.output, count=len(infos)))
     for info in infos:
-        entrants = plural(info.players, "team" if info.is_team else "player")
-        print(f"  {info.name}: {entrants}, {plural(info.rounds_paired, 'round')}")
+        line = ngettext(
+            "{name}: {entrants}, {count} round", "{name}: {entrants}, {count} rounds",
+            info.rounds_paired,
+        ).format(
+            name=info.name,
+            entrants=_entrants(info.players, info.is_team),
+            count=info.rounds_paired,
+        )
+        print(f"  {line}")
     return 0
 
 
@@ -462,6 +490,8 @@ def run_undo(args: argparse.Namespace) -> int:
 
 def run_audit(args: argparse.Namespace) -> int:
     """The event's audit log, each action with its section (``--section``: only its own)."""
+    from swissdesk.storage import LevelWarning
+
     with open_section(args.input, args.section or "1") as tf:
         entries = tf.audit_log(args.last)
         several = len(tf.sections()) > 1
@@ -470,13 +500,14 @@ def run_audit(args: argparse.Namespace) -> int:
         log = tf.integrity_log()
         fide_mode = tf.settings().fide_mode
     for e in entries:
-        mark = " (undone)" if e.undone else ""
-        where = f"[{e.section or 'event'}] " if several else ""
-        print(f"{e.id:5d}  {e.at}  {e.action:<22} {where}{e.summary}{mark}")
+        section = e.section or _("event")
+        where = f"[{section}] " if several else ""
+        line = f"{e.id:5d}  {e.at}  {e.action:<22} {where}{e.summary}"
+        print(_("{line} (undone)").format(line=line) if e.undone else line)
         payload = e.payload if isinstance(e.payload, dict) else {}
         level = payload.get("confirmed")
         for warning in payload.get("warnings") or () if level else ():
-            shown = warning.get("text", "") if isinstance(warning, dict) else str(warning)
+            shown = LevelWarning.from_json(warning).shown
             print(_(
                       "{value:7}Level {level} confirmed: {shown}"
                   ).format(value='', level=level, shown=shown))

@@ -382,29 +382,39 @@ def run_matches(args: argparse.Namespace) -> int:
         view = tf.team_round_view(rnd)
     print(_("Round {rnd}").format(rnd=rnd))
     for m in view.matches:
-        state = "" if m.complete else "  (in progress)"
-        forfeit = f"  forfeited {m.forfeit.value}" if m.forfeit is not None else ""
-        print(
-            _(
+        fields = {
+            "number": m.number,
+            "first_tpn": m.first_tpn,
+            "first_name": m.first_name,
+            "second_tpn": m.second_tpn,
+            "second_name": m.second_name,
+            "score_text": m.score_text,
+        }
+        if m.forfeit is not None and m.complete:
+            line = _(
                 "Match {number}: {first_tpn} {first_name} - {second_tpn} {second_name}  "
-                "{score_text}{forfeit}{state}"
-            ).format(
-                number=m.number,
-                first_tpn=m.first_tpn,
-                first_name=m.first_name,
-                second_tpn=m.second_tpn,
-                second_name=m.second_name,
-                score_text=m.score_text,
-                forfeit=forfeit,
-                state=state,
-            )
-        )
+                "{score_text}  forfeited {forfeit}"
+            ).format(forfeit=m.forfeit.value, **fields)
+        elif m.forfeit is not None:
+            line = _(
+                "Match {number}: {first_tpn} {first_name} - {second_tpn} {second_name}  "
+                "{score_text}  forfeited {forfeit}  (in progress)"
+            ).format(forfeit=m.forfeit.value, **fields)
+        elif m.complete:
+            line = _(
+                "Match {number}: {first_tpn} {first_name} - {second_tpn} {second_name}  "
+                "{score_text}"
+            ).format(**fields)
+        else:
+            line = _(
+                "Match {number}: {first_tpn} {first_name} - {second_tpn} {second_name}  "
+                "{score_text}  (in progress)"
+            ).format(**fields)
+        print(line)
         if m.forfeit is None:
             for b in m.boards:
-                print(
-                    f"   {b.board:2d}  {b.first or '(empty)':<28} {b.text:^5} "
-                    f"{b.second or '(empty)'}"
-                )
+                empty = _("(empty)")
+                print(f"   {b.board:2d}  {b.first or empty:<28} {b.text:^5} {b.second or empty}")
     for tpn, name, code in view.unpaired:
         print(f"  {tpn} {name}: {code.name.replace('_', ' ').lower()}")
     return 0

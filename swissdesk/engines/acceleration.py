@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from swissdesk.i18n import _
 from swissdesk.model.tournament import HalfPoints, Tournament
 
 
@@ -58,8 +59,10 @@ def with_baku_acceleration(tournament: Tournament, last_ga_tpn: int | None = Non
     scoring = tournament.scoring
     if scoring.win != 2 * scoring.draw or scoring.loss != 0:
         raise ValueError(
-            "the Baku Acceleration Method needs a win worth two draws and a loss worth zero "
-            "(C.04.7 art. 1.1)"
+            _(
+                "the Baku Acceleration Method needs a win worth two draws and a loss worth zero "
+                "(C.04.7 art. 1.1)"
+            )
         )
     tpns = sorted(p.tpn for p in tournament.players)
     if last_ga_tpn is None:

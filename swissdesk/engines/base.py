@@ -107,10 +107,18 @@ def get_engine(name: str) -> PairingEngine:
             return _WITH_OPTIONS[base](options)
     except KeyError:
         known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise KeyError(f"unknown pairing system {name!r} (known: {known})") from None
+        raise KeyError(
+            _("unknown pairing system '{name}' (known: {known})").format(name=name, known=known)
+        ) from None
     except ValueError as exc:
-        raise KeyError(f"pairing system {name!r}: {exc}") from None
-    raise KeyError(f"pairing system {base!r} takes no options (not {','.join(options)!r})")
+        raise KeyError(
+            _("pairing system '{name}': {reason}").format(name=name, reason=exc)
+        ) from None
+    raise KeyError(
+        _("pairing system '{name}' takes no options (not '{options}')").format(
+            name=base, options=",".join(options)
+        )
+    )
 
 
 def system_names() -> list[str]:
@@ -136,8 +144,10 @@ def pair_round(
         return engine.pair(tournament, round_number, explain=explain)
     except PairingError as exc:
         raise NoPairingError(
-            f"no pairing of round {round_number} satisfies the absolute criteria ({exc}); "
-            "the chief arbiter decides (C.04.3 art. 1.9.3)"
+            _(
+                "no pairing of round {round} satisfies the absolute criteria ({reason}); the "
+                "chief arbiter decides (C.04.3 art. 1.9.3)"
+            ).format(round=round_number, reason=exc)
         ) from exc
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from swissdesk.engines.base import SYSTEM_TITLES, split_system, system_title
+from swissdesk.i18n import _
 
 SWISS_2026 = "fide-swiss-rules-2026.txt"
 
@@ -138,6 +139,7 @@ def rules_text(system: str) -> RulesText:
     if base == "scheveningen":
         return RulesText(system, title, "swissdesk (no FIDE table exists)", SCHEVENINGEN_TEXT)
     raise KeyError(
-        f"no rules text for the pairing system {system!r}; known: "
-        + ", ".join(offered_systems())
+        _("no rules text for the pairing system '{system}'; known: {known}").format(
+            system=system, known=", ".join(offered_systems())
+        )
     )

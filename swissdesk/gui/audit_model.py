@@ -21,7 +21,7 @@ from swissdesk.gui.tablemodel import (
     TableModel,
 )
 from swissdesk.i18n import N_, _
-from swissdesk.storage import AuditEntry
+from swissdesk.storage import AuditEntry, LevelWarning
 
 
 def local_time(iso: str) -> str:
@@ -292,7 +292,11 @@ def describe_entry(entry: AuditEntry, names: Mapping[int, str]) -> str:
             lines.append(_("Boards now (changed ones marked *):"))
             lines += [f"{'*' if line not in old else ' '}{line}" for line in new]
         for warning in p.get("warnings") or ():
-            lines.append(_("Confirmed despite: {warning}").format(warning=warning))
+            lines.append(
+                _("Confirmed despite: {warning}").format(
+                    warning=LevelWarning.from_json(warning).shown
+                )
+            )
     elif entry.action == "Undo":
         lines.append(
             _("Undid entry #{number}: {summary}").format(

@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QScrollArea,
+    QStyle,
+    QStyleOptionFrame,
     QVBoxLayout,
     QWidget,
 )
@@ -75,10 +77,44 @@ def available_size(widget: QWidget) -> QSize:
     return QSize(area.width() - FRAME_ALLOWANCE.width(), area.height() - FRAME_ALLOWANCE.height())
 
 
+def placeholder_width(edit: QLineEdit) -> int:
+    """The width ``edit`` needs to show its placeholder whole (counted as QLineEdit's own
+    size hint counts its characters: text, its margins, the frame)."""
+    option = QStyleOptionFrame()
+    edit.initStyleOption(option)
+    text = edit.fontMetrics().horizontalAdvance(edit.placeholderText())
+    margins, contents = edit.textMargins(), edit.contentsMargins()
+    inner = text + 2 * 2 + margins.left() + margins.right() + contents.left() + contents.right()
+    size = edit.style().sizeFromContents(
+        QStyle.ContentsType.CT_LineEdit, option, QSize(inner, edit.sizeHint().height()), edit
+    )
+    return size.width()
+
+
+def widen_to_placeholders(window: QWidget, most: int) -> None:
+    """Each line edit of ``window`` with a placeholder at least as wide as it (the hint says
+    what to type; French, German and Russian hints are longer than the field Qt sizes by
+    its characters), up to ``most`` pixels."""
+    widened = False
+    for edit in window.findChildren(QLineEdit):
+        if edit.placeholderText() and not isinstance(edit.parent(), QComboBox | QAbstractSpinBox):
+            needed = min(placeholder_width(edit), most)
+            if edit.minimumWidth() < needed:
+                edit.setMinimumWidth(needed)
+                widened = True
+    if widened:  # a scrolled form does not tell the window it grew: say so, then recount
+        for area in window.findChildren(QScrollArea):
+            area.updateGeometry()
+        layout = window.layout()
+        if layout is not None:
+            layout.activate()
+
+
 def fit_to_screen(window: QWidget) -> None:
     """Give ``window`` the size it asks for, within the screen: never taller or wider than
-    the room there is (what does not fit scrolls)."""
+    the room there is (what does not fit scrolls); its fields as wide as their hints."""
     room = available_size(window)
+    widen_to_placeholders(window, room.width() * 2 // 3)
     hint = window.sizeHint()
     width = min(max(window.width(), hint.width()), room.width())
     height = min(max(window.height(), hint.height()), room.height())

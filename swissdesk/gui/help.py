@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from swissdesk.gui.dialog_base import fit_to_screen
 from swissdesk.i18n import _
 from swissdesk.manual import IMAGE_FOLDER, Chapter, chapter_of_anchor, chapters, image_bytes
 
@@ -150,6 +151,7 @@ class ManualWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
         self.resize(1140, 760)
+        fit_to_screen(self)  # a 1366x768 laptop has less height than that
         self.show_anchor(chapters()[0].anchor)
 
     def show_anchor(self, anchor: str) -> bool:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSplitter,
+    QStyle,
     QTabBar,
     QTableView,
     QToolBar,
@@ -84,14 +85,26 @@ def make_table(model: TableModel, *, proxy: PlayersFilterModel | None = None) ->
     return view
 
 
+def heading_width(header: QHeaderView, text: str) -> int:
+    """The width a column needs to show its heading whole (the header's font and margins):
+    German and Russian headings are often wider than the column's content."""
+    metrics = header.fontMetrics()
+    widest = max((metrics.horizontalAdvance(line) for line in text.split("\n")), default=0)
+    margin = header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+    return widest + 2 * margin + 2
+
+
 def fit_columns(view: QTableView, model: TableModel) -> None:
-    """Column widths from each column's expected characters; the last column stretches."""
+    """Column widths from each column's expected characters, never narrower than the
+    column's heading in the window's language; the last column stretches."""
     char = view.fontMetrics().horizontalAdvance("0")
     header = view.horizontalHeader()
     stretch = any(col.stretch for col in model.columns)
     header.setStretchLastSection(not stretch)
     for i, col in enumerate(model.columns):
-        header.resizeSection(i, max(col.width * char + 14, 36))
+        heading = model.headerData(i, Qt.Orientation.Horizontal)
+        least = heading_width(header, heading) if isinstance(heading, str) else 0
+        header.resizeSection(i, max(col.width * char + 14, 36, least))
         header.setSectionResizeMode(
             i,
             QHeaderView.ResizeMode.Stretch if col.stretch else QHeaderView.ResizeMode.Interactive,

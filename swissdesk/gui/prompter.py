@@ -115,13 +115,13 @@ class Prompter:
         question with the consequences (both default to No). Returns the level confirmed,
         0 when the arbiter said No. One mechanism for every action of the window."""
         level = max((w.level for w in warnings), default=Level.CONFIRM)
-        facts = [f"[{w.level.label}] {w.text}" for w in warnings]
+        facts = [f"[{w.level.label}] {w.shown}" for w in warnings]
         heading = _("{title} — {label} warning").format(title=title, label=Level(level).label)
         if level <= Level.CONFIRM:
             asked = self.confirm(
                 heading,
                 _("{message}\n\nGo on?").format(message=message),
-                [w.text for w in warnings],
+                [w.shown for w in warnings],
             )
             return int(level) if asked else 0
         question = _("{message}\n\nConfirm only if you accept every point below.").format(

@@ -170,7 +170,11 @@ def using_language(code: str | None) -> Iterator[str]:
 
 
 def gettext(message: str) -> str:
-    """``message`` in the current language."""
+    """``message`` in the current language; the empty text stays empty (gettext gives a
+    catalog's own header for it: a table column without a name showed "Project-Id-Version:
+    ..." in every language but English)."""
+    if not message:
+        return message
     return translations(current_language()).gettext(message)
 
 

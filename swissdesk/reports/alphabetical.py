@@ -23,7 +23,14 @@ from swissdesk.lists.board_order import (
 from swissdesk.model.tournament import ResultCode, Tournament
 from swissdesk.reports.common import bye_points_text, score_text, sort_name
 from swissdesk.reports.fonts import BOLD, REGULAR, printable
-from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
+from swissdesk.reports.layout import (
+    build_pdf,
+    cell_width,
+    fit,
+    frame_size,
+    grid_table,
+    make_header,
+)
 
 _SCORING_BYES = frozenset(
     {ResultCode.PAIRING_ALLOCATED_BYE, ResultCode.FULL_POINT_BYE, ResultCode.HALF_POINT_BYE}
@@ -53,7 +60,9 @@ def render_alphabetical(
         seat[board.white] = (board.number, pgettext("colour", "White"), board.black)
         seat[board.black] = (board.number, pgettext("colour", "Black"), board.white)
 
-    fixed = [30.0, 30.0, 30.0, 46.0, 30.0]  # No., Pts, Bd, Colour, Opp. No.
+    colours = [pgettext("colour", "White"), pgettext("colour", "Black")]
+    fixed = [30.0, 30.0, 30.0, max(46.0, cell_width(colours, font)), 30.0]
+    # No., Pts, Bd, Colour ("Schwarz" is wider than "Black"), Opp. No.
     name_w = (width - sum(fixed)) / 2
     widths = [name_w, fixed[0], fixed[1], fixed[2], fixed[3], fixed[4], name_w]
     rows: list[list[str]] = [

@@ -55,7 +55,19 @@ def render_crosstable(
     width, _height = frame_size(paper, landscape_orientation=True)
 
     digits = len(str(max(len(view.rows), 1)))
-    samples = [f"{'8' * digits}{colour_letter(Colour.WHITE)}½", _("bye ½"), _("PAB")]
+    round_cells = {
+        row.tpn: [
+            round_cell(player.entry(r) if player is not None and r <= after else None,
+                       line_of, tournament.scoring)
+            for r in range(1, rounds + 1)
+        ]
+        for row in view.rows
+        for player in [by_tpn.get(row.tpn)]
+    }  # fmt: skip
+    # The round columns as wide as the widest cell printed: a bye's mark is a word in the
+    # document's language ("пр. ½", "Bye ½"), a Double-Swiss match score is longer.
+    samples = [f"{'8' * digits}{colour_letter(Colour.WHITE)}½", _("PAB")]
+    samples += sorted({cell for cells in round_cells.values() for cell in cells})
     show_id_columns = True
     font = 8.0
     while True:
@@ -94,9 +106,7 @@ def render_crosstable(
         if show_id_columns:
             cells += [player.title if player else "", player.federation if player else ""]
         cells.append(rating_text(player))
-        for r in range(1, rounds + 1):
-            entry = player.entry(r) if player is not None and r <= after else None
-            cells.append(round_cell(entry, line_of, tournament.scoring))
+        cells += round_cells[row.tpn]
         cells.append(decimal_score(row.points))
         cells.extend(row.values)
         rows.append(cells)

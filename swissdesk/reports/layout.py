@@ -163,6 +163,15 @@ def header_width(text: str, size: float) -> float:
     return stringWidth(text, BOLD, size * HEADER_SHRINK) + 2 * GridTable.PADDING + 0.5
 
 
+def cell_width(texts: Sequence[str], size: float, font: str = REGULAR) -> float:
+    """The narrowest column a table at ``size`` points can give the cells ``texts`` (words
+    of the document's language: "nicht gewertet", "2.0 - 0.0 (неявка)"): a layout widens a
+    column to it, so that no cell is drawn into the next column."""
+    register_fonts()
+    widest = max((stringWidth(t, font, size) for t in texts), default=0.0)
+    return widest + 2 * GridTable.PADDING + 0.5
+
+
 def fit(text: str, width: float, font: str, size: float) -> str:
     """``text`` cut with an ellipsis so that it fits ``width`` points (never wraps a cell)."""
     register_fonts()
@@ -498,6 +507,20 @@ class GridTable(Flowable):  # type: ignore[misc]
                     if bold_row:
                         canvas.setFont(font, size)
         canvas.restoreState()
+
+    def overflowing_cells(self) -> list[str]:
+        """The body cells wider than their column: drawn past its rules into the next one
+        (what the test of every document in the longest languages looks for: none)."""
+        out = []
+        for row in self.body:
+            for c, cell in enumerate(row):
+                if not cell or c >= len(self.col_widths):
+                    continue
+                font = BOLD if c in self.bold_columns else REGULAR
+                room = self.col_widths[c] - 2 * self.PADDING
+                if stringWidth(cell, font, self.font_size) > room + 0.01:
+                    out.append(cell)
+        return out
 
     def crowded_headers(self) -> list[str]:
         """The column names that do not fit their column even set smaller (what the test of

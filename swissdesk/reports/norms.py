@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak
 
 from swissdesk.elo import points_text
@@ -35,6 +34,7 @@ from swissdesk.reports.common import heading, note
 from swissdesk.reports.fonts import BOLD, REGULAR, printable, register_fonts
 from swissdesk.reports.layout import (
     build_pdf,
+    cell_width,
     fit,
     frame_size,
     grid_table,
@@ -161,7 +161,6 @@ def _certificate(
     out: list[Flowable] = [
         heading(_("{title} norm: certificate data").format(title=n.title.value), size=12)
     ]
-    key_w = 110.0
     facts = [
         (_("Event"), info.name),
         (_("Place, host federation"), ", ".join(x for x in (info.city, info.federation) if x)),
@@ -199,9 +198,9 @@ def _certificate(
             ).format(count=n.counts_as),
         ),
     ]  # fmt: skip
-    # The labels are bold and as long as the language makes them ("Место, принимающая
-    # федерация"): their column widens to the longest, so none runs into its value.
-    key_w = min(max(key_w, *(stringWidth(k, BOLD, FONT) + 8.0 for k, _v in facts)), 200.0)
+    # The items' column as wide as its longest item in the document's language ("Средний
+    # рейтинг соперников"), up to two fifths of the page.
+    key_w = min(max(110.0, cell_width([k for k, _v in facts], FONT, BOLD)), width * 0.4)
     out.append(
         grid_table(
             [

@@ -31,6 +31,7 @@ from swissdesk.reports.common import heading, note
 from swissdesk.reports.fonts import REGULAR, printable, register_fonts
 from swissdesk.reports.layout import (
     build_pdf,
+    cell_width,
     fit,
     frame_size,
     grid_table,
@@ -148,6 +149,8 @@ def _games_table(report: RatingReport, width: float) -> Flowable:
     fixed = [max(w, header_width(h, FONT)) for w, h in zip(
         (26.0, 22.0, 30.0, 24.0, 46.0, 30.0, 38.0, 34.0), head, strict=True
     )]  # fmt: skip
+    # The change column also says why a game has no change, in the document's words.
+    fixed[6] = max(fixed[6], cell_width([_("first rtg"), _("not rated")], FONT))
     name_w = (width - sum(fixed)) / 2
     for p in report.players:
         first = True

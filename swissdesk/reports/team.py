@@ -24,6 +24,7 @@ from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
 from swissdesk.reports.layout import (
     GridTable,
     build_pdf,
+    cell_width,
     fit,
     frame_size,
     grid_table,
@@ -87,7 +88,10 @@ def render_team_pairings(
     """The team pairing list of a round: one match per line, results when known."""
     states = build_team_states(tournament, round_number)
     width, _height = frame_size(paper)
-    name_w = (width - 30 - 2 * 30 - 90) / 2
+    # The result column as wide as a forfeited match's result in the document's words
+    # ("2.0 - 0.0 (kampflos)"); the two names share what is left of the page.
+    result_w = max(66.0, cell_width([f"88.5 - 88.5 {_('(forfeit)')}"], 9))
+    name_w = (width - 30 - 2 * 24 - 2 * 30 - result_w) / 2
     rows = [
         [_("Match"), _("No."), _("White (board 1)"), _("MP"), _("MP"),
          pgettext("player", "Black"), _("No."), _("Result")]
@@ -119,7 +123,7 @@ def render_team_pairings(
     story: list[Flowable] = [
         grid_table(
             rows,
-            [30, 24, name_w, 30, 30, name_w, 24, 66],
+            [30, 24, name_w, 30, 30, name_w, 24, result_w],
             align=["RIGHT", "RIGHT", "LEFT", "RIGHT", "RIGHT", "LEFT", "RIGHT", "CENTER"],
         )
     ]

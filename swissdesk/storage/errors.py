@@ -101,7 +101,7 @@ class ConfirmationRequired(ActionRefused):
             w if isinstance(w, LevelWarning) else LevelWarning(Level.CONFIRM_FACTS, w)
             for w in warnings
         )
-        self.warnings: tuple[str, ...] = tuple(w.text for w in self.items)
+        self.warnings: tuple[str, ...] = tuple(w.shown for w in self.items)
         self.level: Level = max(highest(self.items), Level.CONFIRM)
         self.consequences = consequences
 

@@ -18,6 +18,7 @@ from swissdesk.errors import InputError
 from swissdesk.i18n import _
 from swissdesk.model.tournament import Tournament
 from swissdesk.storage.levels import IMPORT, IntegrityEvent, Level, LevelWarning
+from swissdesk.storage.said import said
 from swissdesk.trf import parse_trf, read_json_state
 from swissdesk.trf.adjustments import reading_notes
 from swissdesk.trf.json_state import looks_like_json
@@ -107,8 +108,12 @@ class PreparedImport:
         return [
             LevelWarning(
                 Level.CONFIRM_FACTS,
-                f"round {n} breaks the pairing rules of {system_title(self.system)}: "
-                + "; ".join(texts),
+                said(
+                    "round {n} breaks the pairing rules of {system}: {differences}",
+                    n=n,
+                    system=system_title(self.system),
+                    differences="; ".join(texts),
+                ),
             )
             for n, texts in self.broken
         ]

@@ -37,6 +37,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from swissdesk.i18n import _
+from swissdesk.storage.said import Said, worded
+
 
 class Level(enum.IntEnum):
     """How much the arbiter must confirm (the checklist's levels)."""
@@ -55,24 +58,42 @@ class Level(enum.IntEnum):
 
     @property
     def label(self) -> str:
-        """``Level 3`` (``information`` for level 1)."""
-        return "information" if self is Level.INFORMATION else f"Level {int(self)}"
+        """``Level 3`` (``information`` for level 1), in the current language (the reader's:
+        it is only shown, never stored)."""
+        if self is Level.INFORMATION:
+            return _("information")
+        return _("Level {number}").format(number=int(self))
 
 
 @dataclass(frozen=True, slots=True)
 class LevelWarning:
-    """One fact the arbiter is warned about, at its level."""
+    """One fact the arbiter is warned about, at its level.
+
+    ``text`` is the English sentence (what the audit record stores); a sentence marked with
+    :func:`~swissdesk.storage.said.said` also carries its message and fields, so
+    :attr:`shown` words it in the reader's language (issue 38), like the audit summaries."""
 
     level: Level
     text: str
 
+    @property
+    def shown(self) -> str:
+        """The sentence in the current language (an unmarked one as it is)."""
+        return worded(self.text)
+
     def to_json(self) -> dict[str, Any]:
-        return {"level": int(self.level), "text": self.text}
+        data: dict[str, Any] = {"level": int(self.level), "text": str(self.text)}
+        if isinstance(self.text, Said):
+            data["said"] = self.text.to_json()
+        return data
 
     @staticmethod
     def from_json(data: Any) -> LevelWarning:
         if isinstance(data, dict):
-            return LevelWarning(Level(int(data.get("level", 3))), str(data.get("text", "")))
+            text = str(data.get("text", ""))
+            return LevelWarning(
+                Level(int(data.get("level", 3))), Said.from_json(data.get("said"), text)
+            )
         return LevelWarning(Level.CONFIRM_FACTS, str(data))  # an older file's plain sentence
 
 
@@ -105,9 +126,12 @@ def require(
 
 
 def information(warnings: Sequence[LevelWarning]) -> tuple[str, ...]:
-    """The sentences to show after the action (every warning, its level named when asked)."""
+    """The sentences to show after the action (every warning, its level named when asked),
+    in the current language: the reader's, the action runs in it."""
     return tuple(
-        w.text if w.level <= Level.INFORMATION else f"{w.level.label} confirmed: {w.text}"
+        w.shown
+        if w.level <= Level.INFORMATION
+        else _("{label} confirmed: {text}").format(label=w.level.label, text=w.shown)
         for w in warnings
     )
 

@@ -11,7 +11,7 @@ Older records (English text only) are shown as written.
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from swissdesk.i18n import gettext, ngettext
@@ -73,6 +73,15 @@ def said_n(singular: str, plural: str, count: int, /, **fields: Any) -> Said:
     """A counted summary (``said_n("{n} player", "{n} players", n, n=n)``): each language's
     plural form of ``count``."""
     return Said(singular, _plural=plural, _count=count, **fields)
+
+
+def listed(parts: Sequence[str], separator: str = "; ") -> Said:
+    """Several sentences or items as one field, each worded in the reader's language and
+    joined by ``separator`` (the joining template is no message of its own: it reads the same
+    in every language)."""
+    template = separator.join(f"{{p{i}}}" for i in range(len(parts)))
+    fields: dict[str, Any] = {f"p{i}": part for i, part in enumerate(parts)}
+    return Said(template, **fields)
 
 
 def in_language(data: Any, english: str) -> str:

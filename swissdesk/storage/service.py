@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session
 from swissdesk.elo import RatingInputs
 from swissdesk.engines.base import RoundPairing, pair_round
 from swissdesk.errors import InputError, SwissdeskError
-from swissdesk.i18n import _
+from swissdesk.i18n import _, ngettext
 from swissdesk.model.external_tiebreak import ExternalTiebreak
 from swissdesk.model.tournament import (
     ResultCode,
@@ -77,7 +77,7 @@ from swissdesk.storage.errors import (
 )
 from swissdesk.storage.importing import PreparedImport
 from swissdesk.storage.levels import IntegrityEvent, require, updated_log
-from swissdesk.storage.said import Said, worded
+from swissdesk.storage.said import Said, said, worded
 from swissdesk.storage.schema import AuditRecord, EntryRecord, PlayerRecord
 from swissdesk.storage.sections import SECTION, audit_section, in_section
 from swissdesk.storage.views import (
@@ -971,23 +971,33 @@ class TournamentFile:
                 audit_id = audit.id
             self._checkpoint("PASSIVE")
         return ActionResult(
-            audit_id=audit_id, action=name, summary=worded(summary), warnings=warnings
+            audit_id=audit_id,
+            action=name,
+            summary=worded(summary),
+            warnings=warnings,
+            recorded=str(summary),
         )
 
 def _require_import(confirmed: int, prepared: Sequence[PreparedImport]) -> None:
     """The Level-3 question of the imported rounds that break the pairing rules (Q55)."""
     several = len(prepared) > 1
     warnings = [
-        replace(w, text=f"{Path(p.read.source).name}: {w.text}") if several else w
+        replace(w, text=said("{file}: {warning}", file=Path(p.read.source).name, warning=w.text))
+        if several
+        else w
         for p in prepared
         for w in p.warnings()
     ]
-    names = ", ".join(Path(p.read.source).name for p in prepared if p.broken) or "the file"
+    names = ", ".join(Path(p.read.source).name for p in prepared if p.broken) or _("the file")
     require(
         confirmed,
-        f"{names}: {len(warnings)} imported round{'s' if len(warnings) != 1 else ''} "
-        f"break{'s' if len(warnings) == 1 else ''} the pairing rules; confirm to import "
-        "anyway (each is recorded as ### Import)",
+        ngettext(
+            "{names}: {count} imported round breaks the pairing rules; confirm to import "
+            "anyway (each is recorded as ### Import)",
+            "{names}: {count} imported rounds break the pairing rules; confirm to import "
+            "anyway (each is recorded as ### Import)",
+            len(warnings),
+        ).format(names=names, count=len(warnings)),
         warnings,
     )
 

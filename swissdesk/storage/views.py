@@ -13,6 +13,7 @@ from typing import Any
 
 from swissdesk.elo import NationalSystem
 from swissdesk.engines.base import RoundPairing
+from swissdesk.i18n import _
 from swissdesk.model.ratings import PlayerRatings, RatingRules
 from swissdesk.model.round_robin import RoundRobinSettings
 from swissdesk.model.tournament import Colour, HalfPoints, ResultCode, ScoringSystem
@@ -379,12 +380,15 @@ class EventPlayerRow:
 
 @dataclass(frozen=True, slots=True)
 class ActionResult:
-    """What an action did: its audit-log id, a one-line summary, and any warnings."""
+    """What an action did: its audit-log id, a one-line summary (in the current language),
+    and any warnings; ``recorded``: the summary as the audit log stores it (English, for a
+    program to read, never to show)."""
 
     audit_id: int
     action: str
     summary: str
     warnings: tuple[str, ...] = ()
+    recorded: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -488,14 +492,23 @@ class ReportView:
 
     @property
     def text(self) -> str:
-        """As the board list shows it: ``1-0 reported by 12``, ``1/2 confirmed``..."""
+        """As the board list shows it: ``1-0 reported by 12``, ``1/2 confirmed``..., in the
+        current language (the window's: the arbiter's; a phone page's: the player's)."""
         result = self.shown(self.result)
         if self.state == "confirmed":
-            return f"{result} confirmed"
+            return _("{result} confirmed").format(result=result)
         if self.state == "disputed" and self.disputed_result is not None:
-            return f"disputed: {result} / {self.shown(self.disputed_result)}"
+            return _("disputed: {result} / {other}").format(
+                result=result, other=self.shown(self.disputed_result)
+            )
         if self.state == "reported":
-            return f"{result} reported by {self.reporter_tpn}"
+            return _("{result} reported by {number}").format(
+                result=result, number=self.reporter_tpn
+            )
+        if self.state == "accepted":
+            return _("{result} accepted").format(result=result)
+        if self.state == "rejected":
+            return _("{result} rejected").format(result=result)
         return f"{result} {self.state}"
 
 

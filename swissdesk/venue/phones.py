@@ -48,6 +48,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from swissdesk.errors import SwissdeskError
 from swissdesk.i18n import _, current_language, ngettext
 from swissdesk.storage import (
+    ActionResult,
     BoardResult,
     CodeHolder,
     KioskCheckIn,
@@ -288,11 +289,19 @@ class Phones:
         handle: TournamentFile,
         action: PhoneCheckIn | ReportResult | ReportMatch | KioskCheckIn,
     ) -> str:
-        """Run a phone's command (one transaction with its audit row)."""
+        """Run a phone's command (one transaction with its audit row); its summary as the
+        page's language words it."""
+        return self._executed(handle, action).summary
+
+    def _executed(
+        self,
+        handle: TournamentFile,
+        action: PhoneCheckIn | ReportResult | ReportMatch | KioskCheckIn,
+    ) -> ActionResult:
         result = handle.execute(action)
         with self._files_lock:
             self.writes += 1
-        return result.summary
+        return result
 
     def handle(self, section: Section) -> TournamentFile:
         """The phones' own handle of ``section``: a connection pool and lock of their own,
@@ -581,10 +590,10 @@ class Phones:
                 message = Answer(holder.name, _("Choose 1-0, ½-½ or 0-1."), "refused")
             else:
                 action = ReportResult(code, r, result, device=device)
-        summary = ""
+        summary = ""  # as the audit log records it: its verbs say what the report did
         if action is not None:
             try:
-                summary = await asyncio.to_thread(self._saved, handle, action)
+                summary = (await asyncio.to_thread(self._executed, handle, action)).recorded
             except SwissdeskError as exc:
                 message = Answer(holder.name, _sentence(str(exc)), "refused")
                 # Refused (the round's reporting closed meanwhile, say): show the board of
@@ -670,9 +679,9 @@ def _board_info(handle: TournamentFile, section: str, tpn: int, r: int) -> Board
 
 
 def _report_sentence(summary: str, *, team: bool = False) -> str:
-    """What a player's (``team``: a captain's) report did, from the command's summary: its
-    verbs are the audit log's English ones; the board or match in it is in the page's
-    language (so whether it is a match is told, not read from the summary)."""
+    """What a player's (``team``: a captain's) report did, from the command's summary as the
+    audit log records it (English, whatever the page's language: its verbs are read here,
+    the sentence is the page's); whether it is a match is told, not read from the summary."""
     if "confirmed" in summary or "agreed" in summary:
         if team:  # a team captain's report (issue 35)
             if "entered" in summary:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from layout_support import cut_off
 from PySide6.QtCore import QLocale, QSize
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -241,23 +242,6 @@ def left_in_english(widget: QWidget, code: str) -> list[str]:
     return out
 
 
-def too_narrow(widget: QWidget) -> list[str]:
-    """The visible buttons and one-line labels narrower than their text."""
-    problems = []
-    for child in widget.findChildren(QWidget):
-        if not child.isVisible() or child.width() <= 0:
-            continue
-        if isinstance(child, QAbstractButton | QLabel) and child.text():
-            if isinstance(child, QLabel) and child.wordWrap():
-                continue
-            needed = child.minimumSizeHint().width()
-            if child.width() < needed:
-                problems.append(
-                    f"{type(child).__name__} {child.text()!r}: {child.width()} < {needed}"
-                )
-    return problems
-
-
 def read_external_default() -> ExternalTiebreak:
     """A section's external tie-break before any value (its heading in the language)."""
     from swissdesk.storage.commands.external_tiebreak import DEFAULT_LABEL
@@ -366,15 +350,174 @@ def more_dialogs(players: list[PlayerRow]) -> dict[str, Callable[[], QWidget]]:
     }
 
 
+@pytest.fixture(scope="module")
+def team_cup(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A team event with round 1 paired (the TRF tests' hand-made cup)."""
+    from swissdesk.cli import main
+
+    hand = Path(__file__).resolve().parents[1] / "trf" / "team_hand.trf"
+    path = tmp_path_factory.mktemp("cup") / "cup.swissdesk"
+    assert main(["import", str(hand), "-o", str(path), "--yes-i-know", "3"]) == 0
+    return path
+
+
+@pytest.fixture
+def no_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The download and import dialogs shown without starting their work (no network, no
+    file): what is measured is the dialog as it opens."""
+    from swissdesk.gui import ratinglist_download, ratinglist_widgets
+
+    monkeypatch.setattr(ratinglist_download.DownloadThread, "start", lambda self: None)
+    monkeypatch.setattr(ratinglist_widgets.ImportThread, "start", lambda self: None)
+
+
+def one_page_pdf(path: Path) -> Path:
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(str(path), pagesize=A4)
+    canvas.drawString(100, 700, "1")
+    canvas.showPage()
+    canvas.save()
+    return path
+
+
+def the_other_dialogs(
+    players: list[PlayerRow], team_cup: Path, folder: Path
+) -> dict[str, Callable[[], QWidget]]:
+    """Every other window the main window opens: the desk's and the sections' dialogs, the
+    manual pairing, the explanation, the player card, the team's line-up, forfeit and bye,
+    the entry fee, the rating lists' progress, the window's language, Qt's print dialog,
+    the preview and the manual."""
+    from swissdesk.gui.controllers.sections import EventNameDialog, SectionChoiceDialog
+    from swissdesk.gui.controllers.standings import _compute
+    from swissdesk.gui.dialogs import ManualPairingDialog, TextDialog
+    from swissdesk.gui.help import ManualWindow
+    from swissdesk.gui.language import WindowLanguageDialog
+    from swissdesk.gui.phones import EntryFeeDialog
+    from swissdesk.gui.player_card import PlayerCardDialog, player_card_html
+    from swissdesk.gui.player_dialogs import ByeDialog, DeskPlayerDialog, WithdrawDialog
+    from swissdesk.gui.preview import PreviewDialog
+    from swissdesk.gui.ratinglist_download import DownloadProgressDialog
+    from swissdesk.gui.ratinglist_formats import ListFormatDialog
+    from swissdesk.gui.ratinglist_widgets import RatingListImportDialog
+    from swissdesk.gui.sample import sample_file
+    from swissdesk.gui.team_pages import ForfeitDialog, LineupDialog
+    from swissdesk.ratinglist.formats import ListFormat
+    from swissdesk.ratinglist.store import RatingList
+    from swissdesk.storage import AppSettings
+
+    source = sample_file()
+    assert source is not None
+    with TournamentFile.open(source) as tf:
+        sections = tf.sections()
+        scoring = tf.settings().scoring
+    with TournamentFile.open(team_cup) as tf:
+        match = tf.team_round_view(1).matches[0]
+        team = next(t for t in tf.teams() if t.tpn == match.first_tpn)
+        team_rows = tf.players()
+    first = players[0]
+    rating_list = RatingList(folder / "list.sqlite")
+    pdf = one_page_pdf(folder / "page.pdf")
+
+    def card() -> QWidget:
+        with TournamentFile.open(source) as tf:
+            result = _compute(tf, None, False)
+        snapshot, standings = result[None]
+        extras = result[("ratings", standings.after_round)]
+        return PlayerCardDialog(
+            i18n._("Player card: {name}").format(name=first.name),
+            player_card_html(snapshot, extras, first.tpn),
+        )
+
+    def expel() -> QWidget:
+        dialog = WithdrawDialog(players, 4, 9, first.tpn)
+        dialog.setWindowTitle(i18n._("Expel player"))
+        return dialog
+
+    def print_setup() -> QWidget:
+        """Qt's own print dialog (File > Print…), in the language of PySide6's qtbase."""
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        printer = QPrinter()
+        dialog = QPrintDialog(printer)
+        dialog.printer_ = printer  # type: ignore[attr-defined]  # kept as long as the dialog
+        return dialog
+
+    move = i18n._("Move no. {number} {name} to:")
+    return {
+        "desk add player": lambda: DeskPlayerDialog(
+            sections,
+            sections[0].id,
+            lambda _data, _section: [],
+            rating_list=rating_list,
+            national_federation="GER",
+        ),
+        "event name": lambda: EventNameDialog("Kraków Chess Festival 2026"),
+        "move to another section": lambda: SectionChoiceDialog(
+            i18n._("Move to another section"),
+            move.format(number=first.tpn, name=first.name),
+            sections,
+        ),
+        "manual pairing": lambda: ManualPairingDialog(
+            [(p.tpn, p.name, "") for p in players], 5
+        ),
+        "explain": lambda: TextDialog(
+            i18n._("Explain round {number}").format(number=5), "\n".join(["…"] * 40)
+        ),
+        "player card": card,
+        "expel": expel,
+        "team bye": lambda: ByeDialog(team_rows, 2, 3, scoring, None),
+        "line-up": lambda: LineupDialog(team, len(match.boards), [None] * len(match.boards), 1),
+        "forfeit": lambda: ForfeitDialog(match),
+        "entry fee": lambda: EntryFeeDialog(
+            i18n._("Entry fee of no. {number} {name}").format(number=first.tpn, name=first.name),
+            4000,
+            2500,
+            "EUR",
+        ),
+        "list format of a file": lambda: ListFormatDialog(
+            ListFormat(
+                "FEDA",
+                "csv",
+                {"name": "2", "fide_id": "1", "standard": "5"},
+                delimiter=";",
+                source="FEDA",
+            )
+        ),
+        "download progress": lambda: DownloadProgressDialog(rating_list, []),
+        "import progress": lambda: RatingListImportDialog(
+            rating_list, "/home/arbiter/players_list_foa.txt"
+        ),
+        "window language": lambda: WindowLanguageDialog(AppSettings(folder / "config")),
+        "print setup": print_setup,
+        "preview": lambda: PreviewDialog(pdf, i18n._("Pairings")),
+        "manual": lambda: ManualWindow(),
+    }
+
+
+QT_OWN = frozenset({"print setup"})
+"""Dialogs whose words are Qt's (PySide6's qtbase catalogs, incomplete in some languages:
+Spanish, Italian and Polish leave the page range's tip English): measured for layout only."""
+
+
 @pytest.mark.parametrize("code", list(LANGUAGES))
 def test_the_dialogs_fit_and_speak_every_language(
-    qtbot: object, small_screen: None, players: list[PlayerRow], code: str
+    qtbot: object,
+    small_screen: None,
+    no_threads: None,
+    players: list[PlayerRow],
+    team_cup: Path,
+    tmp_path: Path,
+    code: str,
 ) -> None:
-    """Each dialog, shown in each language: it fits the laptop's screen (its minimum size
-    too), every button and one-line label is as wide as its text, and nothing is left in
-    English."""
+    """Each window the main window opens, shown in each language: it fits the laptop's
+    screen (its minimum size too), nothing in it is cut off (buttons, check boxes, labels,
+    choices, hints, group titles, tabs, column headings: layout_support.cut_off), and
+    nothing is left in English."""
     speak(code)
-    for name, build in dialogs(players).items():
+    every = {**dialogs(players), **the_other_dialogs(players, team_cup, tmp_path)}
+    for name, build in every.items():
         dialog = build()
         dialog.show()
         QApplication.processEvents()
@@ -382,8 +525,8 @@ def test_the_dialogs_fit_and_speak_every_language(
             size, least = dialog.size(), dialog.minimumSizeHint()
             assert size.width() <= ROOM.width() and size.height() <= ROOM.height(), (name, size)
             assert least.width() <= ROOM.width() and least.height() <= ROOM.height(), (name, least)
-            assert not too_narrow(dialog), (name, code, too_narrow(dialog))
-            if code != SOURCE_LANGUAGE:
+            assert not cut_off(dialog), (name, code, cut_off(dialog))
+            if code != SOURCE_LANGUAGE and name not in QT_OWN:
                 assert not left_in_english(dialog, code), (
                     name,
                     code,
@@ -392,3 +535,38 @@ def test_the_dialogs_fit_and_speak_every_language(
         finally:
             dialog.close()
             dialog.deleteLater()
+
+
+def test_the_measure_finds_every_kind_of_cut(qtbot: object) -> None:
+    """layout_support.cut_off names a button, a label, a check box, a combo's choice, a
+    line edit's hint, a group's title, a column's heading and a field pushed out of its
+    form, each too narrow for its text (the measure of the test above can fail)."""
+    from PySide6.QtWidgets import QCheckBox, QPushButton, QTableWidget
+
+    window = QWidget()
+    window.resize(300, 400)
+    long = "Paarungen nach Namen, alphabetisch"
+    button, label, box = QPushButton(long, window), QLabel(long, window), QCheckBox(long, window)
+    combo = QComboBox(window)
+    combo.addItems(["kurz", long])
+    edit = QLineEdit(window)
+    edit.setPlaceholderText(long)
+    group = QGroupBox(long, window)
+    table = QTableWidget(2, 2, window)
+    table.setHorizontalHeaderLabels(["Nr.", "Wertungszahl"])
+    table.horizontalHeader().setStretchLastSection(False)
+    table.horizontalHeader().resizeSection(1, 30)
+    outside = QLabel("Rückgängig", window)
+    for number, widget in enumerate([button, label, box, combo, edit, group]):
+        widget.setGeometry(0, 30 * number, 60, 28)
+    table.setGeometry(0, 200, 200, 100)
+    outside.setGeometry(260, 320, outside.sizeHint().width(), 20)
+    window.show()
+    QApplication.processEvents()
+    found = "\n".join(cut_off(window))
+    for kind in ("QPushButton", "QLabel", "QCheckBox", "QComboBox", "QLineEdit", "QGroupBox"):
+        assert f"{kind} {long!r}" in found, kind
+    assert "column 'Wertungszahl'" in found and "column 'Nr.'" not in found
+    assert "'Rückgängig' outside" in found
+    window.close()
+    window.deleteLater()

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from layout_support import cut_off
 from PySide6.QtCore import QCoreApplication, QLocale, QSize
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -214,30 +215,13 @@ def left_in_english(widget: QWidget, code: str) -> list[str]:
 # -- nothing cut off at 1366x768 ----------------------------------------------------------------
 
 
-def too_narrow(window: QWidget) -> list[str]:
-    """The visible buttons and one-line labels narrower than their text."""
-    problems = []
-    for widget in window.findChildren(QWidget):
-        if not widget.isVisible() or widget.width() <= 0:
-            continue
-        if isinstance(widget, QAbstractButton) and widget.text():
-            needed = widget.minimumSizeHint().width()
-            if widget.width() < needed:
-                problems.append(f"button {widget.text()!r}: {widget.width()} < {needed}")
-        elif isinstance(widget, QLabel) and widget.text() and not widget.wordWrap():
-            needed = widget.minimumSizeHint().width()
-            if widget.width() < needed:
-                problems.append(f"label {widget.text()!r}: {widget.width()} < {needed}")
-    return problems
-
-
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_nothing_is_cut_off_at_1366x768(
     make_window: type[MainWindow], sample_copy: Path, small_screen: None, code: str
 ) -> None:
     """The main window with a tournament open, on each page, fits the laptop's screen in
-    every language: its minimum size, its menu bar in one row, every button and label as
-    wide as its text."""
+    every language: its minimum size, its menu bar in one row, nothing cut off (buttons,
+    labels, choices, hints, tabs, the tables' column headings: layout_support.cut_off)."""
     window = window_in(make_window, code)
     assert window.open_file(sample_copy)
     window.resize(ROOM)
@@ -254,11 +238,42 @@ def test_nothing_is_cut_off_at_1366x768(
             continue
         window.tabs.setCurrentIndex(index)
         QApplication.processEvents()
-        problems = too_narrow(window)
+        problems = cut_off(window)
         assert not problems, (code, window.tabs.tabText(index), problems)
         if code != "en":
             page = window.tabs.currentWidget()
             assert not left_in_english(page, code), (code, window.tabs.tabText(index))
+
+
+@pytest.mark.parametrize("code", ["de", "ru"])
+def test_a_team_event_is_not_cut_off_either(
+    make_window: type[MainWindow], tmp_path: Path, small_screen: None, code: str
+) -> None:
+    """A team event's pages (teams and rosters, matches and their boards, team standings
+    and board results, check-in) in the longest languages: nothing cut off, and every
+    column heading is a heading (an unnamed column once showed the catalog's header)."""
+    from PySide6.QtWidgets import QHeaderView
+
+    from swissdesk.cli import main
+
+    hand = Path(__file__).resolve().parents[1] / "trf" / "team_hand.trf"
+    cup = tmp_path / "cup.swissdesk"
+    assert main(["import", str(hand), "-o", str(cup), "--yes-i-know", "3"]) == 0
+    window = window_in(make_window, code)
+    assert window.open_file(cup)
+    window.resize(ROOM)
+    window.show()
+    for index in range(window.tabs.count()):
+        if not window.tabs.isTabVisible(index):
+            continue
+        window.tabs.setCurrentIndex(index)
+        QApplication.processEvents()
+        assert not cut_off(window), (code, window.tabs.tabText(index), cut_off(window))
+        for header in window.tabs.currentWidget().findChildren(QHeaderView):
+            model = header.model()
+            for section in range(header.count() if model is not None else 0):
+                text = str(model.headerData(section, header.orientation()) or "")
+                assert "Project-Id-Version" not in text, (code, window.tabs.tabText(index))
 
 
 def test_the_menus_table_marks_every_command_for_translation() -> None:
@@ -297,7 +312,7 @@ def test_the_new_tournament_dialog_fits_in_every_language(
         size, least = dialog.size(), dialog.minimumSizeHint()
         assert size.width() <= ROOM.width() and size.height() <= ROOM.height(), (code, size)
         assert least.width() <= ROOM.width() and least.height() <= ROOM.height(), (code, least)
-        problems = too_narrow(dialog)
+        problems = cut_off(dialog)
         assert not problems, (code, problems)
         if code != "en":
             assert not left_in_english(dialog, code), code

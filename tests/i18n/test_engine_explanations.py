@@ -199,3 +199,132 @@ def test_lim_blocked_median_note_lists_its_reasons_in_the_readers_language() -> 
             "Средняя группа заблокирована (в средней очковой группе остаётся нечётное число "
             "участников; у участника 4 не осталось в ней допустимого соперника): "
         )
+
+
+def test_double_swiss_explanation_in_german_and_polish_plural(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from swissdesk.verification.generator import GeneratorSettings, generate_tournament
+    from tests.engines.test_burstein_articles import truncated
+
+    t = generate_tournament(
+        GeneratorSettings(players=11, rounds=5, seed=7, system="double-swiss"),
+        get_engine("double-swiss"),
+    )
+    lines = list(get_engine("double-swiss").pair(truncated(t, 3), 3, explain=True).explanation)
+    assert lines[0] == "Round 3: 11 players to pair"
+    with using_language("de"):
+        german = [shown(line) for line in lines]
+    assert german[0] == "Runde 3: 11 Spieler zu paaren"
+    assert any(line.startswith("Gruppe ") and "; Aufwärtsfloater " in line for line in german)
+    assert any(": Farben nach Art. " in line for line in german)
+    with using_language("pl"):
+        assert shown(lines[0]) == "Runda 3: 11 zawodników do skojarzenia"
+    path = tmp_path / "ds.trf"
+    path.write_text(format_trf(truncated(t, 3)), encoding="utf-8")
+    monkeypatch.setenv("LANGUAGE", "ru")
+    assert main(["pair", os.fspath(path), "--explain"]) == 0
+    assert "Тур 3: 11 участников для жеребьёвки" in capsys.readouterr().err
+
+
+def test_team_swiss_explanation_in_german() -> None:
+    from swissdesk.trf.json_state import state_to_tournament
+    from tests.engines.test_team_articles import team_state
+
+    data = team_state(5, [[(1, 2, "2:3"), (3, 4, "1:2"), (5, "PAB")]])
+    lines = list(get_engine("team").pair(state_to_tournament(data, "t"), explain=True).explanation)
+    assert any(line.startswith("PAB (art. 3.4): team ") for line in lines)
+    with using_language("de"):
+        german = [shown(line) for line in lines]
+    assert any(line.startswith("Freilos (Art. 3.4): Mannschaft ") for line in german)
+    assert any(line.startswith("Gruppe ") and "; Residenten" not in line for line in german)
+    assert any(line.startswith("  Farben ") and ": Art. " in line for line in german)
+    assert any(line.startswith("  Paarungen ") and "; [C8] " in line for line in german)
+
+
+def test_rating_1992_explanation_in_german() -> None:
+    t = tournament({1: ["2w1"], 2: ["1b0"], 3: ["4w="], 4: ["3b="]})
+    lines = list(get_engine("rating1992").pair(t, 2, explain=True).explanation)
+    text = "\n".join(lines)
+    assert "Bracket 1" in text and "C1: 1 has no opponent in the bracket" in text
+    with using_language("de"):
+        german = "\n".join(shown(line) for line in lines)
+    assert "Gruppe 1" in german and "C1: 1 hat keinen Gegner in der Gruppe" in german
+
+
+def test_round_robin_explanation_and_refusal_in_german() -> None:
+    from swissdesk.errors import InputError
+    from tests.engines.round_robin.support import rr_tournament
+
+    lines = list(
+        get_engine("round-robin").pair(rr_tournament(5, cycles=2), explain=True).explanation
+    )
+    assert lines[0] == "Berger table for 5/6 players (GRC Annex 1): round 1"
+    with using_language("de"):
+        german = [shown(line) for line in lines]
+    assert german[0] == "Berger-Tabelle für 5/6 Spieler (GRC Anhang 1): Runde 1"
+    assert german[1].endswith(": keine Partie in dieser Runde")
+    with using_language("de"), pytest.raises(InputError) as refused:
+        get_engine("round-robin").pair(rr_tournament(5, cycles=2), 11)
+    assert str(refused.value) == (
+        "ein Rundenturnier mit 5 Teilnehmern über 2 Zyklen hat 10 Runden: es gibt keine Runde 11"
+    )
+    with pytest.raises(InputError, match="over 2 cycles has 10 rounds: there is no round 11"):
+        get_engine("round-robin").pair(rr_tournament(5, cycles=2), 11)
+
+
+def test_engine_refusals_are_whole_sentences_in_the_arbiters_language() -> None:
+    """What pair_round tells the arbiter when the system is unknown or nothing can be paired
+    (C.04.3 art. 1.9.3): worded in the current language, English unchanged."""
+    from swissdesk.engines import pair_round
+    from swissdesk.errors import InputError, NoPairingError
+
+    t = tournament({1: ["2w1"], 2: ["1b0"]})
+    with pytest.raises(InputError, match=r"^unknown pairing system 'nope' \(known: "):
+        pair_round(t, 2, "nope")
+    with using_language("de"), pytest.raises(InputError) as unknown:
+        pair_round(t, 2, "nope")
+    assert str(unknown.value).startswith("unbekanntes Paarungssystem 'nope' (bekannt: ")
+    with using_language("ru"), pytest.raises(NoPairingError) as none:
+        pair_round(t, 2, "dutch")
+    assert str(none.value).startswith("ни одна жеребьёвка тура 2 не удовлетворяет")
+    assert str(none.value).endswith("решает главный судья (C.04.3 ст. 1.9.3)")
+
+
+def test_an_engines_reason_for_no_pairing_is_worded_too() -> None:
+    """The engine's own reason inside pair_round's sentence (C.04.3 art. 1.9.3)."""
+    from swissdesk.engines import pair_round
+    from swissdesk.errors import NoPairingError
+
+    t = tournament({1: ["2w1"], 2: ["1b0"]})
+    with pytest.raises(NoPairingError, match=r"\(the players cannot all be paired \(\[C1\]"):
+        pair_round(t, 2, "dubov")
+    with using_language("de"), pytest.raises(NoPairingError) as refused:
+        pair_round(t, 2, "dubov")
+    assert str(refused.value) == (
+        "keine Paarung der Runde 2 erfüllt die absoluten Kriterien (die Spieler können nicht "
+        "alle gepaart werden ([C1], [C3], [C4])); der Hauptschiedsrichter entscheidet "
+        "(C.04.3 Art. 1.9.3)"
+    )
+
+
+def test_the_engine_child_process_speaks_the_windows_language() -> None:
+    """The window pairs in a spawned child process (a fresh interpreter): its refusal comes
+    back in the language the window passes, not the child's default English."""
+    import multiprocessing
+
+    from swissdesk.gui.engine_job import child_main
+
+    t = tournament({1: ["2w1"], 2: ["1b0"]})
+    ctx = multiprocessing.get_context("spawn")
+    receiver, sender = ctx.Pipe(duplex=False)
+    process = ctx.Process(target=child_main, args=(sender, t, 2, "dubov", False, "de"))
+    process.start()
+    sender.close()
+    try:
+        assert receiver.poll(120)
+        kind, message = receiver.recv()
+    finally:
+        process.join(30)
+    assert kind == "no-pairing"
+    assert message.startswith("keine Paarung der Runde 2 erfüllt die absoluten Kriterien (")

@@ -125,3 +125,13 @@ def test_dates_and_numbers_as_each_language_writes_them() -> None:
     assert formats.format_integer(12345, language="en") == "12,345"
     with i18n.using_language("pl"):
         assert formats.format_date(day) == "12 marca 2026"
+
+
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+def test_an_empty_text_stays_empty_in_every_language(code: str) -> None:
+    """gettext gives a catalog's header for the empty text: a team match table's colour
+    column, which has no name, was headed "Project-Id-Version: swissdesk VERSION ..." in
+    every language but English."""
+    with i18n.using_language(code):
+        assert i18n._("") == ""
+        assert i18n._("Round {number}") != "" and "Project-Id" not in i18n._("Round {number}")

@@ -155,5 +155,5 @@ def test_the_kiosk_speaks_the_tablets_language(kiosk: TestClient) -> None:
     assert 'lang="fr"' in page and "Me trouver" in page and "0 présents sur 9" in page
     assert "Confirmer ma présence" in page and "n° 4" in page
     done = check_in(kiosk, page, 4)
-    assert "Présence confirmée : no. 4" in done and "Bonne partie" in done
+    assert "Présence confirmée : n° 4" in done and "Bonne partie" in done  # the label in French too (issue 38)
     assert "Personne de ce nom" in find(kiosk, "zzzz")

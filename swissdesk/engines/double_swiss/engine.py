@@ -13,7 +13,9 @@ from math import comb
 from swissdesk.engines.base import NoValidPairing, Pair, RoundPairing
 from swissdesk.engines.double_swiss.matcher import BOTTOM, FREE, TOP, Matcher
 from swissdesk.engines.double_swiss.state import DSPlayer, build_players
+from swissdesk.engines.explained import explained, explained_n
 from swissdesk.engines.matching import MatchingComputer
+from swissdesk.i18n import _
 from swissdesk.model.tournament import Colour, Tournament, half_points_to_str
 
 COMBINATION_LIMIT = 32
@@ -91,10 +93,26 @@ def pair_double_swiss(
     ctx = RoundContext(
         tournament, round_number, players, tpns, ok, last_round, explain, [], force_weighted
     )
-    ctx.say(
-        f"Round {round_number}: {n} players to pair"
-        + (" (last round: [C7] and [C8] do not apply)" if last_round else "")
-    )
+    if last_round:
+        ctx.say(
+            explained_n(
+                "Round {round}: {count} player to pair (last round: [C7] and [C8] do not apply)",
+                "Round {round}: {count} players to pair (last round: [C7] and [C8] do not apply)",
+                n,
+                round=round_number,
+                count=n,
+            )
+        )
+    else:
+        ctx.say(
+            explained_n(
+                "Round {round}: {count} player to pair",
+                "Round {round}: {count} players to pair",
+                n,
+                round=round_number,
+                count=n,
+            )
+        )
     remaining = list(range(n))
     bye: int | None = None
     if n % 2:
@@ -102,7 +120,7 @@ def pair_double_swiss(
         bye = tpns[bye_index]
         remaining.remove(bye_index)
     elif n and not Matcher(n, ok, remaining, fold_hint(remaining)).is_perfect():
-        raise NoValidPairing("no legal pairing of all players exists (art. 3.3.3)")
+        raise NoValidPairing(_("no legal pairing of all players exists (art. 3.3.3)"))
     raw_pairs: list[tuple[int, int]] = []
     while remaining:
         top = max(ctx.score(i) for i in remaining)
@@ -112,9 +130,13 @@ def pair_double_swiss(
         bracket = sorted(residents + upfloaters)
         pairs = pair_bracket(ctx, bracket, upfloaters)
         ctx.say(
-            f"Bracket {half_points_to_str(top)}: residents {ctx.names(residents)}; "
-            f"upfloaters {ctx.names(upfloaters)}; pairs "
-            + ", ".join(f"{tpns[a]}-{tpns[b]}" for a, b in pairs)
+            explained(
+                "Bracket {score}: residents {residents}; upfloaters {upfloaters}; pairs {pairs}",
+                score=half_points_to_str(top),
+                residents=ctx.names(residents),
+                upfloaters=ctx.names(upfloaters),
+                pairs=", ".join(f"{tpns[a]}-{tpns[b]}" for a, b in pairs),
+            )
         )
         raw_pairs.extend(pairs)
         taken = set(bracket)
@@ -134,7 +156,7 @@ def choose_pab(ctx: RoundContext) -> int:
     everyone = list(range(n))
     matcher = Matcher(n, ctx.ok, everyone, fold_hint(everyone))
     if len(matcher.exposed()) > 1:
-        raise NoValidPairing("no PAB assignee leaves a legal pairing (art. 3.4.1)")
+        raise NoValidPairing(_("no PAB assignee leaves a legal pairing (art. 3.4.1)"))
 
     def key(i: int) -> tuple[int, int, int]:
         p = ctx.players[ctx.tpns[i]]
@@ -146,11 +168,17 @@ def choose_pab(ctx: RoundContext) -> int:
             continue
         if matcher.can_drop(i):
             ctx.say(
-                f"PAB (art. 3.4): {p.tpn} (score {half_points_to_str(p.score)}, "
-                f"{p.played_matches} matches played)"
+                explained_n(
+                    "PAB (art. 3.4): {player} (score {score}, {count} match played)",
+                    "PAB (art. 3.4): {player} (score {score}, {count} matches played)",
+                    p.played_matches,
+                    player=str(p.tpn),
+                    score=half_points_to_str(p.score),
+                    count=p.played_matches,
+                )
             )
             return i
-    raise NoValidPairing("no PAB assignee leaves a legal pairing (art. 3.4.1)")
+    raise NoValidPairing(_("no PAB assignee leaves a legal pairing (art. 3.4.1)"))
 
 
 # ---------------------------------------------------------------------- art. 3.5
@@ -232,11 +260,7 @@ def _upfloaters_fast(ctx: RoundContext, residents: list[int], lower: list[int]) 
             else:
                 nxt, rest = following, [i for i in below if i != u]
             if _needs_parity_only(ctx, nxt, rest):
-                ctx.say(
-                    f"  upfloater {ctx.tpns[u]} ([C4] one, [C5] score "
-                    f"{half_points_to_str(level)}, [C6] next scoregroup needs "
-                    f"{len(nxt) % 2}, [C7] {'previous floater' if ctx.floated(u) else 'ok'})"
-                )
+                ctx.say(_upfloater(ctx.tpns[u], level, len(nxt) % 2, ctx.floated(u)))
                 return [u]
         if feasible_seen:
             return None
@@ -297,7 +321,7 @@ def _upfloaters_weighted(ctx: RoundContext, residents: list[int], lower: list[in
     matcher.compute()
     mates = matcher.mates()
     if any(mates[k] == k for k in range(size)):
-        raise NoValidPairing("the remaining players have no legal pairing ([C3])")
+        raise NoValidPairing(_("the remaining players have no legal pairing ([C3])"))
     chosen = sorted(
         (
             members[mates[local[r]]]
@@ -306,10 +330,16 @@ def _upfloaters_weighted(ctx: RoundContext, residents: list[int], lower: list[in
         ),
         key=lambda i: (-ctx.score(i), i),
     )
-    ctx.say(
-        "  upfloaters by [C4]-[C7] and the art. 3.5.4 order: "
-        + (" ".join(str(ctx.tpns[i]) for i in chosen) or "none")
-    )
+    if chosen:
+        ctx.say(
+            explained(
+                "upfloaters by [C4]-[C7] and the art. 3.5.4 order: {players}",
+                _indent="  ",
+                players=" ".join(str(ctx.tpns[i]) for i in chosen),
+            )
+        )
+    else:
+        ctx.say(explained("upfloaters by [C4]-[C7] and the art. 3.5.4 order: none", _indent="  "))
     return chosen
 
 
@@ -352,10 +382,18 @@ def pair_bracket(
                     matchers.append(m)
             if matchers:
                 if size:
-                    ctx.say(f"  [C8]: {size} upfloater(s) must meet a previous floater")
+                    ctx.say(
+                        explained_n(
+                            "[C8]: {count} upfloater must meet a previous floater",
+                            "[C8]: {count} upfloaters must meet a previous floater",
+                            size,
+                            _indent="  ",
+                            count=size,
+                        )
+                    )
                 break
     if not matchers or not matchers[0].is_perfect():
-        raise NoValidPairing("a bracket has no legal pairing ([C1], [C3])")
+        raise NoValidPairing(_("a bracket has no legal pairing ([C1], [C3])"))
     return _first_identifier(bracket, matchers)
 
 
@@ -437,7 +475,7 @@ def _bracket_weighted(
     matcher.compute()
     mates = matcher.mates()
     if any(mates[k] == k for k in range(size)):
-        raise NoValidPairing("a bracket has no legal pairing ([C1], [C3])")
+        raise NoValidPairing(_("a bracket has no legal pairing ([C1], [C3])"))
     return [(bracket[i], bracket[mates[i]]) for i in range(size) if mates[i] > i]
 
 
@@ -456,7 +494,15 @@ def allocate_colours(ctx: RoundContext, pairs: list[tuple[int, int]]) -> list[Pa
         )
         hrp_colour, rule = hrp_colour_of(hrp, opp, initial)
         white, black = (hrp, opp) if hrp_colour is Colour.WHITE else (opp, hrp)
-        ctx.say(f"  {white.tpn}-{black.tpn}: colours by art. {rule}")
+        ctx.say(
+            explained(
+                "{white}-{black}: colours by art. {rule}",
+                _indent="  ",
+                white=white.tpn,
+                black=black.tpn,
+                rule=rule,
+            )
+        )
         higher, lower = (pa, pb) if (pa.score, -pa.tpn) > (pb.score, -pb.tpn) else (pb, pa)
         boards.append(((-higher.score, -lower.score, higher.tpn), Pair(white.tpn, black.tpn)))
     boards.sort(key=lambda item: item[0])
@@ -481,3 +527,25 @@ def hrp_colour_of(hrp: DSPlayer, opp: DSPlayer, initial: Colour) -> tuple[Colour
     if opp.colours:
         return opp.colours[-1], "4.3.5"
     return by_lot(), "4.3.1 (no other rule decides)"
+
+
+def _upfloater(tpn: int, level: int, parity: int, floated: bool) -> str:
+    """The one upfloater chosen by [C4]-[C7] (art. 3.5): whole sentences for [C7]'s two
+    cases."""
+    if floated:
+        return explained(
+            "upfloater {player} ([C4] one, [C5] score {score}, [C6] next scoregroup needs "
+            "{parity}, [C7] previous floater)",
+            _indent="  ",
+            player=str(tpn),
+            score=half_points_to_str(level),
+            parity=parity,
+        )
+    return explained(
+        "upfloater {player} ([C4] one, [C5] score {score}, [C6] next scoregroup needs "
+        "{parity}, [C7] ok)",
+        _indent="  ",
+        player=str(tpn),
+        score=half_points_to_str(level),
+        parity=parity,
+    )

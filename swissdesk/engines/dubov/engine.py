@@ -81,6 +81,7 @@ from swissdesk.engines.dubov.articles import (
 from swissdesk.engines.explained import explained, explained_n
 from swissdesk.engines.matching.cardinality import CompletionOracle, dense_search
 from swissdesk.engines.matching.computer import MatchingComputer
+from swissdesk.i18n import _
 from swissdesk.model.state import build_states
 from swissdesk.model.tournament import Colour, Tournament
 
@@ -199,13 +200,13 @@ class _RoundPairer:
         n = self.n
         if n % 2 == 0:
             if not oracle.complete():
-                raise NoValidPairing("the players cannot all be paired ([C1], [C3], [C4])")
+                raise NoValidPairing(_("the players cannot all be paired ([C1], [C3], [C4])"))
             return None
         eligible = [i for i in range(n) if not self.order[i].state.had_bye_or_unplayed_win]
         if not eligible:
-            raise NoValidPairing("no player may receive the pairing-allocated bye ([C2])")
+            raise NoValidPairing(_("no player may receive the pairing-allocated bye ([C2])"))
         if not oracle.complete():
-            raise NoValidPairing("no player can receive the pairing-allocated bye ([C2], [C4])")
+            raise NoValidPairing(_("no player can receive the pairing-allocated bye ([C2], [C4])"))
         eligible.sort(
             key=lambda i: (
                 self.order[i].score,
@@ -230,7 +231,7 @@ class _RoundPairer:
                     tpn=p.tpn,
                 )
                 return i
-        raise NoValidPairing("no player can receive the pairing-allocated bye ([C2], [C4])")
+        raise NoValidPairing(_("no player can receive the pairing-allocated bye ([C2], [C4])"))
 
     # ------------------------------------------------------------ the round (art. 1.9)
 
@@ -323,7 +324,7 @@ class _RoundPairer:
         n_rest = len(residents) + len(rest)
         matched = sum(1 for k, m in enumerate(mates) if m != k)
         if matched < n_rest:
-            raise NoValidPairing("no complete pairing exists ([C4])")
+            raise NoValidPairing(_("no complete pairing exists ([C4])"))
         record.how = explained("all remaining players solved with the completion field")
         return chosen[0]
 
@@ -469,7 +470,7 @@ class _RoundPairer:
         g2_sorted = sorted(new_g2, key=lambda i: order[i].tpn)
         t2 = _first_transposition(s1, g2_sorted, legal)
         if t2 is None:  # pragma: no cover - the shifts guarantee a legal pairing
-            raise NoValidPairing("no legal G1 x G2 pairing after the shifts")
+            raise NoValidPairing(_("no legal G1 x G2 pairing after the shifts"))
         record.s1 = [order[i].tpn for i in s1]
         record.t2 = [order[i].tpn for i in t2]
         record.same_preference_pairs = sum(
@@ -530,7 +531,7 @@ class _RoundPairer:
         back: list[int] = []
         for k, m in enumerate(mates):
             if m == k:  # pragma: no cover - the bracket was chosen pairable
-                raise NoValidPairing("the bracket cannot be paired")
+                raise NoValidPairing(_("the bracket cannot be paired"))
             if m < k:
                 continue
             va, vb = verts[k], verts[m]

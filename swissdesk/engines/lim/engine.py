@@ -14,6 +14,7 @@ from swissdesk.engines.base import NoValidPairing
 from swissdesk.engines.explained import explained
 from swissdesk.engines.matching.cardinality import CardinalityMatcher
 from swissdesk.engines.matching.computer import MatchingComputer
+from swissdesk.i18n import gettext
 from swissdesk.model.state import PlayerState, build_states, scores_after_each_round
 from swissdesk.model.tournament import Colour, ResultCode, Tournament
 
@@ -193,8 +194,10 @@ class LimRound:
         )
         if not order:
             raise NoValidPairing(
-                "an odd number of players and every one of them already had a "
-                "pairing-allocated bye or an unplayed win (C.04.1 art. 4)"
+                gettext(
+                    "an odd number of players and every one of them already had a "
+                    "pairing-allocated bye or an unplayed win (C.04.1 art. 4)"
+                )
             )
         if self.round == 1:
             return order[0]
@@ -765,7 +768,7 @@ def _stuck_fallback(
     for i, m in enumerate(mates):
         if m == i:
             raise NoValidPairing(
-                "no complete pairing satisfies art. 2.1 (compatibility) for every player"
+                gettext("no complete pairing satisfies art. 2.1 (compatibility) for every player")
             )
         if m > i:
             a, b = players[i], players[m]
@@ -886,7 +889,7 @@ def colour_scrutiny(
                 mc.set_weight(i, j, base[key] + rank_unit * (n - k))
             mates = mc.mates()
         if mates[i] == i:
-            raise NoValidPairing("the scoregroup cannot be paired completely")
+            raise NoValidPairing(gettext("the scoregroup cannot be paired completely"))
         c = rest[mates[i]]
         if plain is not None and maxi_ratings is not None:
             first = next(q for q in order if plain.can_keep(idx[p], idx[q]))

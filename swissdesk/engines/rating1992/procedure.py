@@ -14,11 +14,36 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import chain
 
+from swissdesk.engines.explained import explained
 from swissdesk.engines.matching.computer import MatchingComputer
 from swissdesk.engines.rating1992.orders import INF, AssignmentSearch, exchanges
 from swissdesk.engines.rating1992.players import B, Player92, W
 
 B6D, B5D, B6U, B5U = "B6 (downfloats)", "B5 (downfloats)", "B6 (upfloats)", "B5 (upfloats)"
+_RULES = {
+    B6D: explained("B6 (downfloats)"),
+    B5D: explained("B5 (downfloats)"),
+    B6U: explained("B6 (upfloats)"),
+    B5U: explained("B5 (upfloats)"),
+}
+"""The relative criteria C9 and C10 drop, named for the explanation in the reader's language."""
+
+
+def _dropped(criterion: str, rule: str) -> str:
+    """``C9: B6 (downfloats) dropped`` (C9, C10)."""
+    return explained(
+        "{criterion}: {rule} dropped", _indent="  ", criterion=criterion, rule=_RULES[rule]
+    )
+
+
+def _whole_bracket(players: str) -> str:
+    return explained(
+        "C14: p = 0, the whole bracket {players} is moved down", _indent="  ", players=players
+    )
+
+
+def _transposed(players: str) -> str:
+    return explained("C7: S2 transposed (D1): {players}", _indent="  ", players=players)
 
 
 class GaveUp(Exception):
@@ -272,7 +297,24 @@ def homogeneous_steps(
             step = "C4"
         if p < 0:
             p = 0
-        st.note("", f"  {'remainder ' if remainder else ''}group {label(group)}: p={p} x={x}")
+        if remainder:
+            st.note(
+                "",
+                explained(
+                    "remainder group {players}: p={p} x={x}",
+                    _indent="  ",
+                    players=label(group),
+                    p=p,
+                    x=x,
+                ),
+            )
+        else:
+            st.note(
+                "",
+                explained(
+                    "group {players}: p={p} x={x}", _indent="  ", players=label(group), p=p, x=x
+                ),
+            )
         level = (st.p_dec, st.rem_p_dec)
         dropped_key = frozenset(st.dropped)
         for number, exch in enumerate(chain([None], exchanges(n, p))):
@@ -315,21 +357,30 @@ def homogeneous_steps(
                 if _skipped(st, left):
                     continue
                 if exch is not None:
-                    st.note("C8", f"  C8: exchange {number} (D2) S1 {label(s1)} S2 {label(s2)}")
+                    st.note(
+                        "C8",
+                        explained(
+                            "C8: exchange {number} (D2) S1 {s1} S2 {s2}",
+                            _indent="  ",
+                            number=number,
+                            s1=label(s1),
+                            s2=label(s2),
+                        ),
+                    )
                 if assignment != tuple(range(len(assignment))):
-                    st.note("C7", "  C7: S2 transposed (D1): " + label([b for _, b in pairs]))
+                    st.note("C7", _transposed(label([b for _, b in pairs])))
                 yield Result(prefix + pairs, left, level)
             if not produced and not pruned:
                 st.caches.split_costs[key] = max(bound, x + 1)
         # C9: drop B6, then B5, for downfloats; restart at C4.
         if B6D not in st.dropped:
             st.dropped.add(B6D)
-            st.note("C9", f"  C9: {B6D} dropped")
+            st.note("C9", _dropped("C9", B6D))
             step = "C4"
             continue
         if B5D not in st.dropped:
             st.dropped.add(B5D)
-            st.note("C9", f"  C9: {B5D} dropped")
+            st.note("C9", _dropped("C9", B5D))
             step = "C4"
             continue
         if remainder:
@@ -337,18 +388,18 @@ def homogeneous_steps(
         # C10, second sentence (D-R92-14): drop B6 then B5 for upfloats; restart at C2.
         if B6U not in st.dropped:
             st.dropped.add(B6U)
-            st.note("C10", f"  C10: {B6U} dropped")
+            st.note("C10", _dropped("C10", B6U))
             step = "C2"
             continue
         if B5U not in st.dropped:
             st.dropped.add(B5U)
-            st.note("C10", f"  C10: {B5U} dropped")
+            st.note("C10", _dropped("C10", B5U))
             step = "C2"
             continue
         # C11: raise x while x < p; restart at C3.
         if x < p:
             x += 1
-            st.note("C11", f"  C11: x raised to {x}")
+            st.note("C11", explained("C11: x raised to {x}", _indent="  ", x=x))
             step = "C3"
             continue
         if lowest:
@@ -360,11 +411,11 @@ def homogeneous_steps(
         if x_orig > 0:
             x -= 1
         p = n // 2 - st.p_dec
-        st.note("C14", f"  C14: p decreased to {max(p, 0)}")
+        st.note("C14", explained("C14: p decreased to {p}", _indent="  ", p=max(p, 0)))
         if lowest and n - 2 * max(p, 0) > 1:
             return  # nobody can be moved down from the lowest bracket
         if p <= 0:
-            st.note("C14", f"  C14: p = 0, the whole bracket {label(group)} is moved down")
+            st.note("C14", _whole_bracket(label(group)))
             if not _skipped(st, tuple(group)):
                 yield Result(prefix, tuple(group), (st.p_dec, st.rem_p_dec))
             return
@@ -391,7 +442,16 @@ def heterogeneous_steps(
         if step == "C3":
             p = n_md - st.p_dec
             step = "C4"
-        st.note("", f"  heterogeneous: S1 = {label(group[:p])} p={p} x={x}")
+        st.note(
+            "",
+            explained(
+                "heterogeneous: S1 = {s1} p={p} x={x}",
+                _indent="  ",
+                s1=label(group[:p]),
+                p=p,
+                x=x,
+            ),
+        )
         s1, s2 = group[:p], group[p:]
         search = _search(s1, s2, x, st.dropped, own, lowest, False)
         it = iter(search)
@@ -403,24 +463,34 @@ def heterogeneous_steps(
             for alt in it:
                 if alt[:-1] != first[:-1]:
                     break
-                st.note("C10", f"  C10: {s1[-1].tpn} tries {s2[alt[-1]].tpn}")
+                st.note(
+                    "C10",
+                    explained(
+                        "C10: {player} tries {opponent}",
+                        _indent="  ",
+                        player=str(s1[-1].tpn),
+                        opponent=s2[alt[-1]].tpn,
+                    ),
+                )
                 yield from _with_remainder(s1, s2, alt, own, lowest, st, rem_info)
             # C10, second sentence.
             if B6U not in st.dropped:
                 st.dropped.add(B6U)
-                st.note("C10", f"  C10: {B6U} dropped")
+                st.note("C10", _dropped("C10", B6U))
                 step = "C2"
                 continue
             if B5U not in st.dropped:
                 st.dropped.add(B5U)
-                st.note("C10", f"  C10: {B5U} dropped")
+                st.note("C10", _dropped("C10", B5U))
                 step = "C2"
                 continue
             # C11 on the remainder: raise its x, undo the moved-down pairs, restart at C3.
             rem_x, rem_p = rem_info[-1]
             if rem_x < rem_p:
                 st.rem_floor = rem_x + 1
-                st.note("C11", f"  C11: remainder x raised to {st.rem_floor}")
+                st.note(
+                    "C11", explained("C11: remainder x raised to {x}", _indent="  ", x=st.rem_floor)
+                )
                 step = "C3"
                 continue
             if lowest:
@@ -432,12 +502,19 @@ def heterogeneous_steps(
                 size = len(s2) - p
                 if size // 2 - st.rem_p_dec > 0:
                     st.rem_p_dec += 1
-                    st.note("C14", f"  C14: remainder p decreased to {size // 2 - st.rem_p_dec}")
+                    st.note(
+                        "C14",
+                        explained(
+                            "C14: remainder p decreased to {p}",
+                            _indent="  ",
+                            p=size // 2 - st.rem_p_dec,
+                        ),
+                    )
                     step = "C4"
                     continue
                 if st.no_c14:
                     return
-                st.note("C14", f"  C14: p = 0, the whole bracket {label(group)} is moved down")
+                st.note("C14", _whole_bracket(label(group)))
                 st.p_dec = n_md
                 if not _skipped(st, tuple(group)):
                     yield Result((), tuple(group), (st.p_dec, st.rem_p_dec))
@@ -446,27 +523,27 @@ def heterogeneous_steps(
         # completes): C8 does not apply; C9.
         if B6D not in st.dropped:
             st.dropped.add(B6D)
-            st.note("C9", f"  C9: {B6D} dropped")
+            st.note("C9", _dropped("C9", B6D))
             step = "C4"
             continue
         if B5D not in st.dropped:
             st.dropped.add(B5D)
-            st.note("C9", f"  C9: {B5D} dropped")
+            st.note("C9", _dropped("C9", B5D))
             step = "C4"
             continue
         if B6U not in st.dropped:
             st.dropped.add(B6U)
-            st.note("C10", f"  C10: {B6U} dropped")
+            st.note("C10", _dropped("C10", B6U))
             step = "C2"
             continue
         if B5U not in st.dropped:
             st.dropped.add(B5U)
-            st.note("C10", f"  C10: {B5U} dropped")
+            st.note("C10", _dropped("C10", B5U))
             step = "C2"
             continue
         if x < p:
             x += 1
-            st.note("C11", f"  C11: x raised to {x}")
+            st.note("C11", explained("C11: x raised to {x}", _indent="  ", x=x))
             step = "C3"
             continue
         yield Marker(het=first is None)  # C12 (heterogeneous part), C13 (lowest)
@@ -477,11 +554,11 @@ def heterogeneous_steps(
         if x_orig > 0:
             x -= 1
         p = n_md - st.p_dec
-        st.note("C14", f"  C14: p decreased to {max(p, 0)}")
+        st.note("C14", explained("C14: p decreased to {p}", _indent="  ", p=max(p, 0)))
         if p <= 0:
             if lowest:
                 return
-            st.note("C14", f"  C14: p = 0, the whole bracket {label(group)} is moved down")
+            st.note("C14", _whole_bracket(label(group)))
             if not _skipped(st, tuple(group)):
                 yield Result((), tuple(group), (st.p_dec, st.rem_p_dec))
             return
@@ -500,7 +577,7 @@ def _with_remainder(
     """C6 second indent: the moved-down pairs, then the remainder "at C2" (A3)."""
     pairs = tuple((s1[i], s2[j]) for i, j in enumerate(assignment))
     if assignment != tuple(range(len(assignment))):
-        st.note("C7", "  C7: S2 transposed (D1): " + label([b for _, b in pairs]))
+        st.note("C7", _transposed(label([b for _, b in pairs])))
     used = set(assignment)
     rem = [s2[j] for j in range(len(s2)) if j not in used]
     rem_info.append((max(a8_x(rem), st.rem_floor), len(rem) // 2 - st.rem_p_dec))
@@ -653,9 +730,19 @@ class Driver:
         group = _unique([*mds_in, *residents])
         mds = frozenset(q.tpn for q in mds_in)
         name = _score_text(residents[0].score) if residents else "?"
-        self.log.append(
-            f"Bracket {name} {label(group)}" + (f", moved down {label(mds_in)}" if mds_in else "")
-        )
+        if mds_in:
+            self.log.append(
+                explained(
+                    "Bracket {score} {players}, moved down {moved}",
+                    score=name,
+                    players=label(group),
+                    moved=label(mds_in),
+                )
+            )
+        else:
+            self.log.append(
+                explained("Bracket {score} {players}", score=name, players=label(group))
+            )
         outcome = self._c1(group, mds, from_prev, extra_mds, residents, lowest, name, acting=True)
         if outcome is None:
             return  # C12/C13 settled the bracket
@@ -711,13 +798,22 @@ class Driver:
             Record(name, from_prev, extra_mds, residents, moved, replay, index, result, st)
         )
         if result.pairs:
-            self.log.append("  pairs " + ", ".join(f"{a.tpn}-{b.tpn}" for a, b in result.pairs))
+            paired = ", ".join(f"{a.tpn}-{b.tpn}" for a, b in result.pairs)
+            self.log.append(explained("pairs: {pairs}", _indent="  ", pairs=paired))
         if result.left:
-            self.log.append("  moved down / unpaired " + label(result.left))
+            self.log.append(
+                explained(
+                    "moved down / unpaired: {players}", _indent="  ", players=label(result.left)
+                )
+            )
         if st.steps:
-            self.log.append("  steps beyond C6: " + " ".join(sorted(set(st.steps), key=_step_key)))
+            steps = " ".join(sorted(set(st.steps), key=_step_key))
+            self.log.append(explained("steps beyond C6: {steps}", _indent="  ", steps=steps))
         if st.dropped:
-            self.log.append("  criteria dropped: " + ", ".join(sorted(st.dropped)))
+            criteria = tuple(_RULES[rule] for rule in sorted(st.dropped))
+            self.log.append(
+                explained("criteria dropped: {criteria}", _indent="  ", criteria=criteria)
+            )
 
     def _c1(
         self,
@@ -747,7 +843,13 @@ class Driver:
                 return group, moved  # A5: the one player left over gets the bye
             q = lonely[0]
             if acting:
-                self.log.append(f"  C1: {q.tpn} has no opponent in the bracket")
+                self.log.append(
+                    explained(
+                        "C1: {player} has no opponent in the bracket",
+                        _indent="  ",
+                        player=str(q.tpn),
+                    )
+                )
             if (
                 acting
                 and q.tpn in mds
@@ -764,7 +866,9 @@ class Driver:
             group.remove(q)
             moved.append(q)
             if acting:
-                self.log.append(f"  C1: {q.tpn} moved down")
+                self.log.append(
+                    explained("C1: {player} moved down", _indent="  ", player=str(q.tpn))
+                )
 
     def _trial(
         self,
@@ -831,7 +935,13 @@ class Driver:
         prev = self.records[-1]
         if prev.replay is None:
             return False
-        self.log.append(f"  C12: the pairing of bracket {prev.score_label} is undone")
+        self.log.append(
+            explained(
+                "C12: the pairing of bracket {score} is undone",
+                _indent="  ",
+                score=prev.score_label,
+            )
+        )
         old_left = {q.tpn for q in prev.result.left}
         level = prev.result.level
         index = prev.index + 1
@@ -860,11 +970,14 @@ class Driver:
                             prev.index, prev.result = index, ev
                             # Another pairing is accepted: what later scans skip starts anew.
                             prev.state.skip_left = set()
+                            repaired = ", ".join(f"{a.tpn}-{b.tpn}" for a, b in ev.pairs)
                             self.log.append(
-                                "  C12: bracket "
-                                + prev.score_label
-                                + " re-paired: "
-                                + ", ".join(f"{a.tpn}-{b.tpn}" for a, b in ev.pairs)
+                                explained(
+                                    "C12: bracket {score} re-paired: {pairs}",
+                                    _indent="  ",
+                                    score=prev.score_label,
+                                    pairs=repaired,
+                                )
                             )
                             self.log.extend(st.log)
                             self._accept(
@@ -872,14 +985,20 @@ class Driver:
                             )
                             return True
             index += 1
-        self.log.append("  C12: no other pairing of the previous bracket helps")
+        self.log.append(
+            explained("C12: no other pairing of the previous bracket helps", _indent="  ")
+        )
         return False
 
     def _c13(self, extra_mds: list[Player92], residents: list[Player92], name: str) -> None:
         """C13: re-pair the penultimate bracket, else join the two lowest (D-R92-18)."""
         prev = self.records[-1]
         self.log.append(
-            f"  C13: the pairing of the penultimate bracket {prev.score_label} is undone"
+            explained(
+                "C13: the pairing of the penultimate bracket {score} is undone",
+                _indent="  ",
+                score=prev.score_label,
+            )
         )
         old_left = {q.tpn for q in prev.result.left}
         index = prev.index + 1
@@ -902,17 +1021,27 @@ class Driver:
                 if trial is not None:
                     moved, replay, ti, res, st = trial
                     prev.index, prev.result = index, ev
+                    repaired = ", ".join(f"{a.tpn}-{b.tpn}" for a, b in ev.pairs)
                     self.log.append(
-                        "  C13: bracket "
-                        + prev.score_label
-                        + " re-paired: "
-                        + ", ".join(f"{a.tpn}-{b.tpn}" for a, b in ev.pairs)
+                        explained(
+                            "C13: bracket {score} re-paired: {pairs}",
+                            _indent="  ",
+                            score=prev.score_label,
+                            pairs=repaired,
+                        )
                     )
                     self.log.extend(st.log)
                     self._accept(name, from_prev, extra_mds, residents, moved, replay, ti, res, st)
                     return
             index += 1
         self.records.pop()
-        self.log.append(f"  C13: brackets {prev.score_label} and {name} are joined")
+        self.log.append(
+            explained(
+                "C13: brackets {first} and {second} are joined",
+                _indent="  ",
+                first=prev.score_label,
+                second=name,
+            )
+        )
         joined = _unique([*prev.extra_mds, *prev.residents, *extra_mds])
         self._bracket(prev.from_prev, joined, residents, True)

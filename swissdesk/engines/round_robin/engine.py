@@ -10,8 +10,10 @@ art. 6.6), which the tournament file scores when it stores the round.
 from __future__ import annotations
 
 from swissdesk.engines.base import RoundPairing
+from swissdesk.engines.explained import explained
 from swissdesk.engines.round_robin.tables import ScheduledRound, schedule
 from swissdesk.errors import InputError
+from swissdesk.i18n import _, ngettext
 from swissdesk.model.round_robin import (
     DEFAULT_TIEBREAKS,
     ROUND_ROBIN,
@@ -30,8 +32,10 @@ def scheduled_round(tournament: Tournament, round_number: int) -> ScheduledRound
     n = len(players)
     if players != list(range(1, n + 1)):
         raise InputError(
-            "a round robin needs pairing numbers 1 to "
-            f"{n} without gaps (the table numbers); draw or assign them again"
+            _(
+                "a round robin needs pairing numbers 1 to {count} without gaps (the table "
+                "numbers); draw or assign them again"
+            ).format(count=n)
         )
     settings = settings_of(tournament)
     try:
@@ -39,12 +43,29 @@ def scheduled_round(tournament: Tournament, round_number: int) -> ScheduledRound
     except ValueError as exc:
         raise InputError(str(exc)) from None
     if not 1 <= round_number <= len(rounds):
-        what = "Scheveningen event" if system == SCHEVENINGEN else "round robin"
-        raise InputError(
-            f"a {what} of {n} participants over {settings.cycles} cycle"
-            f"{'s' if settings.cycles > 1 else ''} has {total_rounds(system, n, settings)} "
-            f"rounds: there is no round {round_number}"
-        )
+        fields = {
+            "count": n,
+            "cycles": settings.cycles,
+            "total": total_rounds(system, n, settings),
+            "round": round_number,
+        }
+        if system == SCHEVENINGEN:
+            message = ngettext(
+                "a Scheveningen event of {count} participants over {cycles} cycle has {total} "
+                "rounds: there is no round {round}",
+                "a Scheveningen event of {count} participants over {cycles} cycles has "
+                "{total} rounds: there is no round {round}",
+                settings.cycles,
+            )
+        else:
+            message = ngettext(
+                "a round robin of {count} participants over {cycles} cycle has {total} "
+                "rounds: there is no round {round}",
+                "a round robin of {count} participants over {cycles} cycles has {total} "
+                "rounds: there is no round {round}",
+                settings.cycles,
+            )
+        raise InputError(message.format(**fields))
     return rounds[round_number - 1]
 
 
@@ -52,22 +73,37 @@ def explanation(step: ScheduledRound, tournament: Tournament) -> tuple[str, ...]
     """The round told the way an arbiter checks it against the printed table."""
     n = len(tournament.players)
     if tournament.system == SCHEVENINGEN:
-        lines = [
-            f"Scheveningen, {n // 2} against {n // 2}: round {step.table_round} of the "
-            f"schedule (team A: numbers 1-{n // 2})"
+        lines: list[str] = [
+            explained(
+                "Scheveningen, {half} against {half}: round {round} of the schedule (team A: "
+                "numbers 1-{half})",
+                half=n // 2,
+                round=step.table_round,
+            )
         ]
     else:
         size = n + n % 2
         lines = [
-            f"Berger table for {size - 1}/{size} players (GRC Annex 1): round {step.table_round}"
+            explained(
+                "Berger table for {odd}/{size} players (GRC Annex 1): round {round}",
+                odd=size - 1,
+                size=size,
+                round=step.table_round,
+            )
         ]
         if step.bye is not None:
-            lines.append(f"no. {step.bye} meets the bye number {size}: no game this round")
+            lines.append(
+                explained(
+                    "no. {player} meets the bye number {size}: no game this round",
+                    player=str(step.bye),
+                    size=size,
+                )
+            )
     if step.cycle > 1 or step.reversed_colours:
-        lines.append(
-            f"cycle {step.cycle}"
-            + (": colours reversed" if step.reversed_colours else ": colours as in the table")
-        )
+        if step.reversed_colours:
+            lines.append(explained("cycle {cycle}: colours reversed", cycle=step.cycle))
+        else:
+            lines.append(explained("cycle {cycle}: colours as in the table", cycle=step.cycle))
     return tuple(lines)
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from swissdesk.engines.base import Pair
+from swissdesk.i18n import _
 from swissdesk.model.round_robin import (
     SCHEVENINGEN,
     RoundRobinSettings,
@@ -113,12 +114,14 @@ def schedule(
     if system == SCHEVENINGEN:
         if participants % 2 or participants < 2:
             raise ValueError(
-                f"a Scheveningen event needs two teams of the same size, not {participants} players"
+                _(
+                    "a Scheveningen event needs two teams of the same size, not {count} players"
+                ).format(count=participants)
             )
         table = tuple(scheveningen_round(per_cycle, r) for r in range(1, per_cycle + 1))
     else:
         if participants < 2:
-            raise ValueError("a round robin needs at least two participants")
+            raise ValueError(_("a round robin needs at least two participants"))
         table = berger_table(participants)
     out: list[ScheduledRound] = []
     for cycle in range(1, settings.cycles + 1):

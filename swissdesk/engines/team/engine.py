@@ -30,10 +30,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from swissdesk.engines.base import NoValidPairing, Pair, RoundPairing
+from swissdesk.engines.explained import explained
 from swissdesk.engines.matching import MatchingComputer
 from swissdesk.engines.team.colours import TeamColour, allocate, c8_cost, c9_cost, team_colour
 from swissdesk.engines.team.lexfirst import lex_first_pairing
 from swissdesk.engines.team.verify import verify_team_pairing
+from swissdesk.i18n import gettext
 from swissdesk.model.team import TeamState, build_team_states, team_settings
 from swissdesk.model.tournament import Tournament, half_points_to_str
 
@@ -113,20 +115,38 @@ class TeamEngine:
             )
             pairs.extend(bracket_pairs)
             if explain:
-                lines.append(
-                    f"Bracket {_score(top, game_primary)}: residents "
-                    f"{' '.join(map(str, residents))}; upfloaters "
-                    + (
-                        " ".join(f"{u} ({_score(states[u].score, game_primary)})" for u in ups)
-                        if ups
-                        else "none"
+                score = _score(top, game_primary)
+                resident_list = " ".join(map(str, residents))
+                if ups:
+                    lines.append(
+                        explained(
+                            "Bracket {score}: residents {residents}; upfloaters {upfloaters} "
+                            "[C4] {count}",
+                            score=score,
+                            residents=resident_list,
+                            upfloaters=" ".join(
+                                f"{u} ({_score(states[u].score, game_primary)})" for u in ups
+                            ),
+                            count=len(ups),
+                        )
                     )
-                    + f" [C4] {len(ups)}"
-                )
+                else:
+                    lines.append(
+                        explained(
+                            "Bracket {score}: residents {residents}; upfloaters none [C4] 0",
+                            score=score,
+                            residents=resident_list,
+                        )
+                    )
                 lines.append(
-                    "  pairs "
-                    + ", ".join(f"{a}-{b}" for a, b in bracket_pairs)
-                    + f"; [C8] {costs[0]}, [C9] {costs[1]}, [C10] {costs[2]}"
+                    explained(
+                        "pairs {pairs}; [C8] {c8}, [C9] {c9}, [C10] {c10}",
+                        _indent="  ",
+                        pairs=", ".join(f"{a}-{b}" for a, b in bracket_pairs),
+                        c8=costs[0],
+                        c9=costs[1],
+                        c10=costs[2],
+                    )
                 )
             chosen = set(bracket)
             remaining = [t for t in remaining if t not in chosen]
@@ -144,7 +164,15 @@ class TeamEngine:
             key = (-states[higher].score, -(sa + sb), higher)
             boards.append((key, Pair(white, black)))
             if explain:
-                lines.append(f"  colours {white}-{black}: art. {why}")
+                lines.append(
+                    explained(
+                        "colours {white}-{black}: art. {rule}",
+                        _indent="  ",
+                        white=white,
+                        black=black,
+                        rule=why,
+                    )
+                )
         boards.sort(key=lambda item: item[0])
         pairing = RoundPairing(
             round_number=rnd,
@@ -173,7 +201,9 @@ class TeamEngine:
             key=lambda t: (states[t].score, -states[t].played_matches, -t),
         )
         if not eligible:
-            raise NoValidPairing("every team has had a PAB or won a match by forfeit ([C2])")
+            raise NoValidPairing(
+                gettext("every team has had a PAB or won a match by forfeit ([C2])")
+            )
         comp, index = _matcher(teams, lambda a, b: 1 if legal(a, b) else 0)
         n = len(teams)
         for team in eligible:
@@ -182,11 +212,13 @@ class TeamEngine:
             for j, _ in saved:
                 comp.set_weight(i, j, 0)
             if comp.matching_weight() == (n - 1) // 2:
-                lines.append(f"PAB (art. 3.4): team {team}")
+                lines.append(explained("PAB (art. 3.4): team {team}", team=team))
                 return team
             for j, w in saved:
                 comp.set_weight(i, j, w)
-        raise NoValidPairing("no team can take the PAB and leave a legal pairing (art. 3.4)")
+        raise NoValidPairing(
+            gettext("no team can take the PAB and leave a legal pairing (art. 3.4)")
+        )
 
     @staticmethod
     def _upfloaters(
@@ -238,7 +270,9 @@ class TeamEngine:
         comp, index = _matcher(everyone, weight)
         mates = comp.mates()
         if any(m == v for v, m in enumerate(mates)):
-            raise NoValidPairing("the teams still to be paired admit no legal pairing ([C1], [C3])")
+            raise NoValidPairing(
+                gettext("the teams still to be paired admit no legal pairing ([C1], [C3])")
+            )
         best = comp.matching_weight()
         res_index = {index[t] for t in residents}
         needed = sum(1 for t in lower if mates[index[t]] in res_index)
@@ -299,7 +333,9 @@ class TeamEngine:
 
         found = lex_first_pairing(n, penalty)
         if found is None:
-            raise NoValidPairing("a bracket admits no legal pairing ([C1])")  # pragma: no cover
+            raise NoValidPairing(
+                gettext("a bracket admits no legal pairing ([C1])")
+            )  # pragma: no cover
         mates = {bracket[i]: bracket[m] for i, m in enumerate(found)}
         pairs = sorted((a, b) for a, b in mates.items() if a < b)
         total = [0, 0, 0]

@@ -81,8 +81,12 @@ def set_chess960(s: Session, a: SetChess960) -> Outcome:
             else _("the tournament does not play Chess960")
         )
     _write_state(s, Chess960State(a.on, state.positions))
-    what = "plays Chess960" if a.on else "no longer plays Chess960"
-    return said("the tournament {what} from the next round paired", what=what), {"on": a.on}, ()
+    summary = (
+        said("the tournament plays Chess960 from the next round paired")
+        if a.on
+        else said("the tournament no longer plays Chess960 from the next round paired")
+    )
+    return summary, {"on": a.on}, ()
 
 
 def undo_set_chess960(s: Session, payload: Mapping[str, Any]) -> None:

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from swissdesk.i18n import _
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn
 from swissdesk.storage.errors import ActionRefused
+from swissdesk.storage.said import said
 from swissdesk.storage.schema import MAX_FEE_CENTS, EntryFeeRecord, PlayerRecord
 
 
@@ -64,8 +65,12 @@ def set_entry_fee(s: Session, a: SetEntryFee) -> Outcome:
     else:
         row.due, row.paid = due, paid
     s.flush()
-    summary = (
-        f"entry fee of no. {rec.tpn} {rec.name}: due {cents_text(due)}, paid {cents_text(paid)}"
+    summary = said(
+        "entry fee of no. {tpn} {name}: due {due}, paid {paid}",
+        tpn=rec.tpn,
+        name=rec.name,
+        due=cents_text(due),
+        paid=cents_text(paid),
     )
     return summary, {"player_id": rec.id, "before": before}, ()
 

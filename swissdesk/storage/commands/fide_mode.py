@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from sqlalchemy.orm import Session
 
-from swissdesk.i18n import _
+from swissdesk.i18n import N_, _
 from swissdesk.model.tournament import DOUBLE_SWISS, scoring_problems
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn, tournament_row, tpn_map
@@ -41,12 +41,13 @@ from swissdesk.storage.said import said
 from swissdesk.storage.schema import TournamentRecord
 from swissdesk.storage.views import TournamentSettings
 
-LEAVING_CONSEQUENCES = (
+LEAVING_CONSEQUENCES = N_(
     "Leaving FIDE mode cannot be undone: neither Undo nor a new import of the tournament's "
     "TRF puts it back. Every window title and printed page will say 'Not in FIDE mode', and "
     "every exported TRF records '### FIDE mode left'. Corrections of earlier rounds and "
     "prohibited pairs after round 1 become possible; they are logged as ### lines."
 )
+"""Said with the Level-4 question (translated where it is asked)."""
 
 
 def in_fide_mode(s: Session) -> bool:
@@ -78,9 +79,11 @@ def check_scoring(settings: TournamentSettings, fide_mode: bool, *, imported: bo
         return
     if imported:
         raise ActionRefused(
-            "the file's point system cannot be used in FIDE mode: " + "; ".join(problems)
+            _("the file's point system cannot be used in FIDE mode: {problems}").format(
+                problems="; ".join(problems)
+            )
         )
-    raise refuse_in_fide_mode("this point system cannot be used", "; ".join(problems))
+    raise refuse_in_fide_mode(_("this point system cannot be used"), "; ".join(problems))
 
 
 def ever_left(rec: TournamentRecord) -> bool:
@@ -105,23 +108,37 @@ def leave_fide_mode(s: Session, a: LeaveFideMode) -> Outcome:
     if not rec.fide_mode:
         raise ActionRefused(_("the tournament is not in FIDE mode"))
     n = convert.last_paired_round(s)
-    when = f"after round {n} was paired" if n else "before round 1"
-    warnings = [
-        LevelWarning(
-            Level.DOUBLE,
-            f"the tournament leaves FIDE mode {when}"
-            + (f" (reason: {a.reason})" if a.reason else ""),
+    when = f"after round {n} was paired" if n else "before round 1"  # the TRF's, English
+    if n and a.reason:
+        leaving = said(
+            "the tournament leaves FIDE mode after round {n} was paired (reason: {reason})",
+            n=n,
+            reason=a.reason,
         )
-    ]
+    elif n:
+        leaving = said("the tournament leaves FIDE mode after round {n} was paired", n=n)
+    elif a.reason:
+        leaving = said(
+            "the tournament leaves FIDE mode before round 1 (reason: {reason})", reason=a.reason
+        )
+    else:
+        leaving = said("the tournament leaves FIDE mode before round 1")
     confirmed = require(
-        a.confirmed, "leaving FIDE mode needs a double confirmation", warnings,
-        consequences=LEAVING_CONSEQUENCES,
+        a.confirmed,
+        _("leaving FIDE mode needs a double confirmation"),
+        [LevelWarning(Level.DOUBLE, leaving)],
+        consequences=_(LEAVING_CONSEQUENCES),
     )
     rec.fide_mode = False
     text = f"the arbiter left FIDE mode {when}" + (f": {a.reason}" if a.reason else "")
     payload = {"round": n, "reason": a.reason, **confirmed}
     payload.update(integrity_payload(IntegrityEvent(FIDE_MODE_LEFT, n, text)))
-    return said("left FIDE mode {when}", when=when), payload, ()
+    summary = (
+        said("left FIDE mode after round {n} was paired", n=n)
+        if n
+        else said("left FIDE mode before round 1")
+    )
+    return summary, payload, ()
 
 
 def undo_leave_fide_mode(s: Session, payload: Mapping[str, Any]) -> None:
@@ -157,27 +174,41 @@ def prohibit_pairs(s: Session, a: ProhibitPairs) -> Outcome:
     after = current - wanted if a.lift else current | wanted
     if after == current:
         raise ActionRefused(
-            "nothing changes: "
-            + ("none of these pairs is prohibited" if a.lift else "these pairs are already prohibited")
+            _("nothing changes: none of these pairs is prohibited")
+            if a.lift
+            else _("nothing changes: these pairs are already prohibited")
         )
     id_to_tpn = tpn_map(s)
     changed = sorted(wanted & current if a.lift else wanted - current)
     shown = ", ".join(f"{id_to_tpn[x]}-{id_to_tpn[y]}" for x, y in changed)
-    verb = "lifted" if a.lift else "added"
+    verb = "lifted" if a.lift else "added"  # the TRF's ### line, English
     last = convert.last_paired_round(s)
     warnings: list[LevelWarning] = []
     payload: dict[str, Any] = {"before": before, "players": list(a.players), "lift": a.lift}
     if last >= 1:
         if rec.fide_mode:
             raise refuse_in_fide_mode(
-                f"prohibited pairs cannot be {verb} once round 1 is paired",
-                "C.02 VCL Q196: only before round 1",
+                _("prohibited pairs cannot be lifted once round 1 is paired")
+                if a.lift
+                else _("prohibited pairs cannot be added once round 1 is paired"),
+                _("C.02 VCL Q196: only before round 1"),
             )
         warnings.append(
             LevelWarning(
                 Level.CONFIRM_FACTS,
-                f"prohibited pairs {verb} after round {last} was paired: {shown}; the next "
-                "pairings change",
+                said(
+                    "prohibited pairs lifted after round {last} was paired: {shown}; the next "
+                    "pairings change",
+                    last=last,
+                    shown=shown,
+                )
+                if a.lift
+                else said(
+                    "prohibited pairs added after round {last} was paired: {shown}; the next "
+                    "pairings change",
+                    last=last,
+                    shown=shown,
+                ),
             )
         )
         payload.update(
@@ -185,11 +216,19 @@ def prohibit_pairs(s: Session, a: ProhibitPairs) -> Outcome:
                 IntegrityEvent(CONFIGURATION, last, f"prohibited pairs {verb}: {shown}")
             )
         )
-    payload.update(
-        require(a.confirmed, f"prohibited pairs {verb} after the start; confirm", warnings)
+    asked = (
+        _("prohibited pairs lifted after the start; confirm")
+        if a.lift
+        else _("prohibited pairs added after the start; confirm")
     )
+    payload.update(require(a.confirmed, asked, warnings))
     rec.forbidden_pairs = json.dumps(sorted(sorted(pair) for pair in after))
-    return said("prohibited pairs {verb}: {shown}", verb=verb, shown=shown), payload, information(warnings)
+    summary = (
+        said("prohibited pairs lifted: {shown}", shown=shown)
+        if a.lift
+        else said("prohibited pairs added: {shown}", shown=shown)
+    )
+    return summary, payload, information(warnings)
 
 
 def undo_prohibit_pairs(s: Session, payload: Mapping[str, Any]) -> None:

@@ -200,8 +200,11 @@ def start_manual_pairing(s: Session, a: StartManualPairing) -> Outcome:
         if a.from_engine:
             if a.engine_pairing is None:
                 raise ActionRefused(
-                    f"the engine has no pairing of round {n} to start from"
-                    + (f" ({a.engine_error})" if a.engine_error else "")
+                    _("the engine has no pairing of round {n} to start from ({why})").format(
+                        n=n, why=a.engine_error
+                    )
+                    if a.engine_error
+                    else _("the engine has no pairing of round {n} to start from").format(n=n)
                 )
             check_covers(a.engine_pairing.pairs, a.engine_pairing.bye, available, set(tpn_to_id))
             rows = pairing_rows(n, a.engine_pairing.pairs, a.engine_pairing.bye, tpn_to_id)
@@ -219,10 +222,12 @@ def start_manual_pairing(s: Session, a: StartManualPairing) -> Outcome:
         summary = said("manual pairing of round {n} started (creating the round by hand)", n=n)
     else:
         raise ActionRefused(
-            f"round {n} cannot be paired by hand: only the last paired round ({last}) can be "
-            f"changed, or the next round ({last + 1}) created"
+            _(
+                "round {n} cannot be paired by hand: only the last paired round ({last}) can be "
+                "changed, or the next round ({next}) created"
+            ).format(n=n, last=last, next=last + 1)
             if last
-            else f"round {n} cannot be paired by hand: round 1 is the next round"
+            else _("round {n} cannot be paired by hand: round 1 is the next round").format(n=n)
         )
     value = {
         "round": n,
@@ -309,7 +314,9 @@ def manual_pairing_change(s: Session, a: ManualPairingChange) -> Outcome:
     warnings = hand_pairing_warnings(tournament, n, a.pairs, new_bye, only=changed)
     confirmed = require(
         a.confirmed,
-        f"the new pairing of round {n} breaks pairing rules; confirm to apply it anyway",
+        _("the new pairing of round {n} breaks pairing rules; confirm to apply it anyway").format(
+            n=n
+        ),
         warnings,
     )
     results = {
@@ -434,29 +441,42 @@ def end_manual_pairing(s: Session, a: EndManualPairing) -> Outcome:
     warnings: list[LevelWarning] = []
     event: IntegrityEvent | None = None
     if engine is None:
-        why = current.get("engine_error") or "the engine found no pairing"
+        why = current.get("engine_error") or said("the engine found no pairing")
         warnings.append(
             LevelWarning(
                 Level.CONFIRM_FACTS,
-                f"no pairing of round {n} by the rules exists ({why}); this pairing is the "
-                "chief arbiter's decision (C.04.3 art. 1.9.3)",
+                said(
+                    "no pairing of round {n} by the rules exists ({why}); this pairing is the "
+                    "chief arbiter's decision (C.04.3 art. 1.9.3)",
+                    n=n,
+                    why=why,
+                ),
             )
         )
         event = IntegrityEvent(MPA, n, f"no pairing by the rules exists; arbiter's pairing: {compact(arbiter)}")
     elif differences:
         warnings += [LevelWarning(Level.DOUBLE, d) for d in differences]
         warnings.append(
-            LevelWarning(Level.DOUBLE, f"the engine ({current.get('engine_system') or 'its system'}) pairs: {compact(engine)}")
+            LevelWarning(
+                Level.DOUBLE,
+                said(
+                    "the engine ({system}) pairs: {pairing}",
+                    system=current.get("engine_system"),
+                    pairing=compact(engine),
+                )
+                if current.get("engine_system")
+                else said("the engine (its system) pairs: {pairing}", pairing=compact(engine)),
+            )
         )
         event = IntegrityEvent(MPA, n, f"{compact_differences(arbiter, engine)}")
     confirmed = require(
         a.confirmed,
-        f"the pairing of round {n} made by hand differs from the engine's",
+        _("the pairing of round {n} made by hand differs from the engine's").format(n=n),
         warnings,
-        consequences=(
-            f"round {n} is published with the arbiter's pairing; the audit log and every "
-            f"exported TRF record it as '### MPA @ Round {n}'"
-        ),
+        consequences=_(
+            "round {n} is published with the arbiter's pairing; the audit log and every "
+            "exported TRF record it as '### MPA @ Round {n}'"
+        ).format(n=n),
     )
     rnd = round_row(s, n)
     assert rnd is not None
@@ -618,19 +638,35 @@ def pairing_differences(arbiter: RoundPairing, engine: RoundPairing | None) -> l
     for key, p in ours.items():
         other = theirs.get(key)
         if other is None:
-            out.append(f"{p.white}-{p.black} is not a pair of the engine's pairing")
+            out.append(
+                said(
+                    "{white}-{black} is not a pair of the engine's pairing",
+                    white=p.white,
+                    black=p.black,
+                )
+            )
         elif other.white != p.white:
             out.append(
-                f"{p.white}-{p.black}: the engine gives White to no. {other.white}, not to "
-                f"no. {p.white}"
+                said(
+                    "{white}-{black}: the engine gives White to no. {other}, not to no. {white}",
+                    white=p.white,
+                    black=p.black,
+                    other=other.white,
+                )
             )
     for key, p in theirs.items():
         if key not in ours:
-            out.append(f"the engine pairs {p.white}-{p.black}")
+            out.append(said("the engine pairs {white}-{black}", white=p.white, black=p.black))
     if arbiter.bye != engine.bye:
-        ours_bye = f"no. {arbiter.bye}" if arbiter.bye is not None else "nobody"
-        theirs_bye = f"no. {engine.bye}" if engine.bye is not None else "nobody"
-        out.append(f"the PAB goes to {ours_bye}; the engine gives it to {theirs_bye}")
+        ours_bye = said("no. {tpn}", tpn=arbiter.bye) if arbiter.bye is not None else said("nobody")
+        theirs_bye = said("no. {tpn}", tpn=engine.bye) if engine.bye is not None else said("nobody")
+        out.append(
+            said(
+                "the PAB goes to {ours}; the engine gives it to {theirs}",
+                ours=ours_bye,
+                theirs=theirs_bye,
+            )
+        )
     return out
 
 
@@ -689,33 +725,44 @@ def hand_pairing_warnings(
 
     def who(tpn: int) -> str:
         name = names.get(tpn, "")
-        return f"no. {tpn} {name}" if name else f"no. {tpn}"
+        return said("no. {tpn} {name}", tpn=tpn, name=name) if name else said("no. {tpn}", tpn=tpn)
 
     def topscorer(st: PlayerState) -> bool:
         return final and 2 * st.score > (round_number - 1) * win
 
     out: list[LevelWarning] = []
 
+    board = 0
+
     def warn(level: Level, text: str) -> None:
+        """``text`` (a marked sentence), after "board 3:" when the board is known."""
+        if board:
+            text = said("board {board}: {fact}", board=board, fact=text)
         out.append(LevelWarning(level, text))
 
     for pair in checked:
         board = board_of.get((pair.white, pair.black), 0)
-        where = f"board {board}: " if board else ""
         w, b = states.get(pair.white), states.get(pair.black)
         if w is None or b is None:
             continue
         if pair.black in w.opponents:
             warn(
                 Level.CONFIRM_FACTS,
-                f"{where}{who(pair.white)} and {who(pair.black)} have already played each "
-                "other [C1] (C.04.1 art. 2)",
+                said(
+                    "{white} and {black} have already played each other [C1] (C.04.1 art. 2)",
+                    white=who(pair.white),
+                    black=who(pair.black),
+                ),
             )
         if frozenset((pair.white, pair.black)) in tournament.forbidden_pairs:
             warn(
                 Level.CONFIRM_FACTS,
-                f"{where}{who(pair.white)} and {who(pair.black)} must not be paired (a "
-                "prohibited pair declared by the arbiter) [C1]",
+                said(
+                    "{white} and {black} must not be paired (a prohibited pair declared by the "
+                    "arbiter) [C1]",
+                    white=who(pair.white),
+                    black=who(pair.black),
+                ),
             )
         if (
             w.has_absolute_preference
@@ -723,40 +770,56 @@ def hand_pairing_warnings(
             and w.preference is b.preference
             and not (topscorer(w) or topscorer(b))
         ):
-            colour = "White" if w.preference is Colour.WHITE else "Black"
+            fields = {"white": who(pair.white), "black": who(pair.black)}
             warn(
                 Level.CONFIRM_FACTS,
-                f"{where}{who(pair.white)} and {who(pair.black)} both must have {colour} [C3]",
+                said("{white} and {black} both must have White [C3]", **fields)
+                if w.preference is Colour.WHITE
+                else said("{white} and {black} both must have Black [C3]", **fields),
             )
         if not final:
             for tpn, st, gets in ((pair.white, w, Colour.WHITE), (pair.black, b, Colour.BLACK)):
-                name = "White" if gets is Colour.WHITE else "Black"
                 if len(st.colours) >= 2 and st.colours[-1] is gets and st.colours[-2] is gets:
                     warn(
                         Level.CONFIRM_FACTS,
-                        f"{where}{who(tpn)} gets {name} a third time in a row (C.04.1 art. 7)",
+                        said("{player} gets White a third time in a row (C.04.1 art. 7)",
+                             player=who(tpn))
+                        if gets is Colour.WHITE
+                        else said("{player} gets Black a third time in a row (C.04.1 art. 7)",
+                                  player=who(tpn)),
                     )
                 diff = st.colour_difference + (1 if gets is Colour.WHITE else -1)
                 if abs(diff) > 2:
                     warn(
                         Level.CONFIRM_FACTS,
-                        f"{where}{who(tpn)} reaches a colour difference of {diff:+d} "
-                        "(C.04.1 art. 6: at most 2)",
+                        said(
+                            "{player} reaches a colour difference of {diff} (C.04.1 art. 6: at "
+                            "most 2)",
+                            player=who(tpn),
+                            diff=format(diff, "+d"),
+                        ),
                     )
         if w.preference is Colour.BLACK and b.preference is Colour.WHITE:
             warn(
                 Level.CONFIRM,
-                f"{where}both players get the colour opposite to their due colour: "
-                f"{who(pair.white)} is due Black, {who(pair.black)} is due White "
-                "(C.04.1 art. 8)",
+                said(
+                    "both players get the colour opposite to their due colour: {white} is due "
+                    "Black, {black} is due White (C.04.1 art. 8)",
+                    white=who(pair.white),
+                    black=who(pair.black),
+                ),
             )
+    board = 0
     if bye is not None and bye in states:
         st = states[bye]
         if st.had_bye_or_unplayed_win:
             warn(
                 Level.CONFIRM_FACTS,
-                f"{who(bye)} gets the pairing-allocated bye but already had one or scored a "
-                "win without playing [C2] (C.04.1 art. 4)",
+                said(
+                    "{player} gets the pairing-allocated bye but already had one or scored a "
+                    "win without playing [C2] (C.04.1 art. 4)",
+                    player=who(bye),
+                ),
             )
         eligible = [
             other.score
@@ -767,9 +830,13 @@ def hand_pairing_warnings(
         if st.score > lowest:
             warn(
                 Level.CONFIRM_FACTS,
-                f"{who(bye)} gets the pairing-allocated bye with {_points(st.score)} points "
-                f"while players with {_points(lowest)} may have it (C.04.3 [C5]: the lowest "
-                "score)",
+                said(
+                    "{player} gets the pairing-allocated bye with {points} points while players "
+                    "with {lowest} may have it (C.04.3 [C5]: the lowest score)",
+                    player=who(bye),
+                    points=_points(st.score),
+                    lowest=_points(lowest),
+                ),
             )
     return out
 

@@ -18,13 +18,13 @@ from typing import Any
 from sqlalchemy import delete, insert, select
 from sqlalchemy.orm import Session
 
-from swissdesk.i18n import _, ngettext
+from swissdesk.i18n import N_, _, ngettext
 from swissdesk.storage import convert
 from swissdesk.storage.commands import results, team_matches
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn, tournament_row, utc_now
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.results import BoardResult
-from swissdesk.storage.said import said, said_n
+from swissdesk.storage.said import Said, listed, said, said_n
 from swissdesk.storage.schema import (
     EntryRecord,
     PlayerCodeRecord,
@@ -108,8 +108,9 @@ def _device_text(device: str) -> str:
     return " ".join(device.split())[:160]
 
 
-def _player_label(rec: PlayerRecord) -> str:
-    return f"no. {rec.tpn} {rec.name}"
+def _player_label(rec: PlayerRecord) -> Said:
+    """``no. 12 Müller, Jürgen`` (stored in English, worded in the reader's language)."""
+    return said("no. {tpn} {name}", tpn=rec.tpn, name=rec.name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -149,9 +150,9 @@ def issue_codes(s: Session, a: IssueCodes) -> Outcome:
     chosen = [p for p in players if a.renew or p.id not in existing]
     if not chosen:
         raise ActionRefused(
-            "every player has a code already: renew a player's code to replace it"
+            _("every player has a code already: renew a player's code to replace it")
             if players
-            else "the section has no players"
+            else _("the section has no players")
         )
     taken = _taken_codes(s)
     now = utc_now()
@@ -170,12 +171,29 @@ def issue_codes(s: Session, a: IssueCodes) -> Outcome:
         insert(PlayerCodeRecord),
         [{"player_id": pid, "code": code, "issued_at": now} for pid, code in issued],
     )
-    what = "new personal code" if a.renew else "personal code"
-    names = ", ".join(_player_label(p) for p in chosen[:3])
-    more = f" and {len(chosen) - 3} more" if len(chosen) > 3 else ""
-    summary = f"{what}s for {len(chosen)} players" if len(chosen) > 3 else f"{what}: {names}"
-    if len(chosen) > 3:
-        summary += f" ({names}{more})"
+    names = listed([_player_label(p) for p in chosen[:3]], ", ")
+    count = len(chosen)
+    if count <= 3 and a.renew:
+        summary = said("new personal code: {names}", names=names)
+    elif count <= 3:
+        summary = said("personal code: {names}", names=names)
+    else:
+        some = said_n(
+            "{names} and {count} more", "{names} and {count} more", count - 3,
+            names=names, count=count - 3,
+        )
+        if a.renew:
+            summary = said_n(
+                "new personal code for {count} player ({names})",
+                "new personal codes for {count} players ({names})",
+                count, count=count, names=some,
+            )
+        else:
+            summary = said_n(
+                "personal code for {count} player ({names})",
+                "personal codes for {count} players ({names})",
+                count, count=count, names=some,
+            )
     return summary, {"issued": issued, "previous": previous}, ()
 
 
@@ -214,11 +232,11 @@ def revoke_codes(s: Session, a: RevokeCodes) -> Outcome:
     ]
     if not rows:
         raise ActionRefused(
-            "this player has no code" if len(players) == 1 else "these players have no code"
+            _("this player has no code") if len(players) == 1 else _("these players have no code")
         )
     s.execute(delete(PlayerCodeRecord).where(PlayerCodeRecord.player_id.in_([r[0] for r in rows])))
     gone = {r[0] for r in rows}
-    names = ", ".join(_player_label(p) for p in players if p.id in gone)
+    names = listed([_player_label(p) for p in players if p.id in gone], ", ")
     return said("code taken away: {names}", names=names), {"revoked": rows}, ()
 
 
@@ -381,16 +399,20 @@ def open_reporting(s: Session, a: OpenReporting) -> Outcome:
             ).format(last=last, round_number=a.round_number)
         )
     rec.report_round = a.round_number
-    how = (
-        "entered as soon as both players agree"
+    summary = (
+        said(
+            "result reporting from the phones opened for round {last} (entered as soon as "
+            "both players agree)",
+            last=last,
+        )
         if rec.acceptance == "auto"
-        else "accepted by the arbiter"
+        else said(
+            "result reporting from the phones opened for round {last} (accepted by the "
+            "arbiter)",
+            last=last,
+        )
     )
-    return said(
-               "result reporting from the phones opened for round {last} ({how})",
-               last=last,
-               how=how,
-           ), payload, ()
+    return summary, payload, ()
 
 
 def phone_check_in_round(s: Session) -> int | None:
@@ -722,7 +744,7 @@ def _file_report(
             device=device,
         )
         s.add(report)
-        what = f"reported {text}"
+        what = "reported"
     elif report.state in ("confirmed", "accepted"):
         raise ActionRefused(
             _(
@@ -736,19 +758,19 @@ def _file_report(
         report.device = device
         if report.state == "disputed" and report.disputed_result == text:
             report.state = "confirmed"
-            what = f"agreed to {text}"
+            what = "agreed"
         else:
-            what = f"reported {text}"
+            what = "reported"
     else:  # the opponent answers
         report.answered_by = rec.id
         if text == report.result:
             report.state = "confirmed"
             report.disputed_result = None
-            what = f"confirmed {text}"
+            what = "confirmed"
         else:
             report.state = "disputed"
             report.disputed_result = text
-            what = f"disputed the report ({report.result}): says {text}"
+            what = "disputed"
     s.flush()
     payload: dict[str, Any] = {
         "round_number": r,
@@ -757,20 +779,36 @@ def _file_report(
         "by": f"{who} from a phone" + (f" ({device})" if device else ""),
         "device": device,
     }
-    summary = said("round {r}, {where}: {who} {what} from a phone", r=r, where=where, who=who, what=what)
+    fields = {
+        "r": r,
+        "where": said("match {number}", number=board)
+        if kind == "team"
+        else said("board {number}", number=board),
+        "who": who,
+        "text": text,
+        "reported": report.result,
+    }
+    summary = said(REPORT_SAID[what], **fields)
     warnings: tuple[str, ...] = ()
     if report.state == "confirmed" and acceptance_mode(s) == "auto":
         entered = _accept(s, report, kind)
         payload["entered"] = entered
         summary = said(
-            "round {r}, {where}: {who} {what} from a phone; entered (reports accepted "
-            "automatically)",
-            r=r,
-            where=where,
-            who=who,
-            what=what,
+            "{report}; entered (reports accepted automatically)", report=summary
         )
     return summary, payload, warnings
+
+
+REPORT_SAID = {
+    "reported": N_("round {r}, {where}: {who} reported {text} from a phone"),
+    "agreed": N_("round {r}, {where}: {who} agreed to {text} from a phone"),
+    "confirmed": N_("round {r}, {where}: {who} confirmed {text} from a phone"),
+    "disputed": N_(
+        "round {r}, {where}: {who} disputed the report ({reported}): says {text} from a phone"
+    ),
+}
+"""A phone's report in the audit log, one whole sentence per answer (its verb English in
+the record, as before; worded in the reader's language)."""
 
 
 def _accept(s: Session, report: ResultReportRecord, kind: str) -> dict[str, Any]:
@@ -821,10 +859,10 @@ def _stale(s: Session, report: ResultReportRecord, kind: str) -> str | None:
     shape = _team_forfeits(s, report.round_number, report.board)
     reported = [t if t in EMPTY_PLACES else None for t in report.result.split()]
     if shape != reported:
-        return (
-            f"the line-ups of match {report.board} changed since it was reported: dismiss "
-            "the report (the captains report again) or enter the boards"
-        )
+        return _(
+            "the line-ups of match {match} changed since it was reported: dismiss the report "
+            "(the captains report again) or enter the boards"
+        ).format(match=report.board)
     return None
 
 
@@ -874,9 +912,9 @@ def accept_reports(s: Session, a: AcceptReports) -> Outcome:
     todo = [rep for rep in sorted(chosen, key=lambda r: r.board) if rep.board not in entered_boards]
     if not todo:
         raise ActionRefused(
-            "no report to accept: none confirmed by both players"
+            _("no report to accept: none confirmed by both players")
             if not a.boards
-            else "nothing to accept: the result is entered already"
+            else _("nothing to accept: the result is entered already")
         )
     done: list[dict[str, Any]] = []
     for rep in todo:

@@ -103,14 +103,12 @@ def set_half_bye_eligibility(s: Session, a: SetHalfByeEligibility) -> Outcome:
             else _("no. {tpn} {name} is already not eligible for half-point byes")
         )
         raise ActionRefused(refusal.format(tpn=rec.tpn, name=rec.name))
-    what = "eligible" if a.eligible else "not eligible"
     payload = {"id": rec.id, "tpn": rec.tpn, "eligible": a.eligible}
     return (
-        said(
-            "no. {tpn} {name}: {what} for half-point byes",
-            tpn=rec.tpn,
-            name=rec.name,
-            what=what,
+        said("no. {tpn} {name}: eligible for half-point byes", tpn=rec.tpn, name=rec.name)
+        if a.eligible
+        else said(
+            "no. {tpn} {name}: not eligible for half-point byes", tpn=rec.tpn, name=rec.name
         ),
         payload,
         (),
@@ -161,15 +159,22 @@ def expel_player(s: Session, a: ExpelPlayer) -> Outcome:
         )
     _set_flag(s, EXPELLED, rec.id, True)
     payload = {"id": rec.id, "tpn": rec.tpn, "withdrawn": withdrawn, "reason": a.reason}
-    why = f" ({a.reason})" if a.reason else ""
     left = rec.withdrawn_from_round
     return (
         said(
-            "no. {tpn} {name} expelled{why}: not paired from round {left}, left out of the "
+            "no. {tpn} {name} expelled ({reason}): not paired from round {left}, left out of "
+            "the standings",
+            tpn=rec.tpn,
+            name=rec.name,
+            reason=a.reason,
+            left=left,
+        )
+        if a.reason
+        else said(
+            "no. {tpn} {name} expelled: not paired from round {left}, left out of the "
             "standings",
             tpn=rec.tpn,
             name=rec.name,
-            why=why,
             left=left,
         ),
         payload,

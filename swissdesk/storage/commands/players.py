@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
-from swissdesk.i18n import _
+from swissdesk.i18n import N_, _
 from swissdesk.model.ratings import SeedingKey, seeding_key
 from swissdesk.model.tournament import ResultCode, title_rank
 from swissdesk.storage import convert, desk
@@ -41,7 +41,7 @@ from swissdesk.storage.levels import (
     integrity_payload,
     require,
 )
-from swissdesk.storage.said import said, said_n
+from swissdesk.storage.said import listed, said, said_n
 from swissdesk.storage.schema import EntryRecord, PlayerRecord, TeamMemberRecord
 from swissdesk.storage.views import ByeKind, PlayerData, TournamentSettings
 
@@ -128,6 +128,26 @@ class EditPlayer(Action):
     player: PlayerData
 
 
+FIELD_NAMES = {
+    "name": N_("name"),
+    "rating": N_("rating"),
+    "sex": N_("sex"),
+    "title": N_("title"),
+    "federation": N_("federation"),
+    "fide_id": N_("fide_id"),
+    "birth_date": N_("birth_date"),
+    "members": N_("members"),
+    "club": N_("club"),
+    "k_factor": N_("k_factor"),
+    "k_source": N_("k_source"),
+    "rated_games": N_("rated_games"),
+    "national_rating": N_("national_rating"),
+    "ratings": N_("ratings"),
+}
+"""A player's fields as an edit's summary names them (stored as these English keys, as
+before; worded in the reader's language)."""
+
+
 def edit_player(s: Session, a: EditPlayer) -> Outcome:
     check_player_data(a.player)
     rec = player_by_tpn(s, a.tpn)
@@ -140,7 +160,11 @@ def edit_player(s: Session, a: EditPlayer) -> Outcome:
         "after": convert.player_data_to_dict(a.player),
     }
     changed = [k for k, v in payload["after"].items() if payload["before"][k] != v]
-    what = ", ".join(changed) if changed else "nothing"
+    what = (
+        listed([said(FIELD_NAMES[k]) if k in FIELD_NAMES else k for k in changed], ", ")
+        if changed
+        else said("nothing")
+    )
     warnings = desk.desk_warnings(s, a.player, exclude_id=rec.id) + order_warning(s)
     return (
         said("no. {tpn} {name}: changed {what}", tpn=a.tpn, name=a.player.name, what=what),
@@ -317,27 +341,40 @@ def assign_pairing_numbers(s: Session, a: AssignPairingNumbers) -> Outcome:
         # The checklist is judged in FIDE mode: there the route of Q151 is "no" (the
         # regulation's own answer); the Level-4 warning is for a tournament out of it.
         raise refuse_in_fide_mode(
-            f"pairing numbers cannot change once round {TPN_FROZEN_AFTER_ROUND} is paired",
+            _("pairing numbers cannot change once round {number} is paired").format(
+                number=TPN_FROZEN_AFTER_ROUND
+            ),
             "C.04.2 art. 2.3",
         )
     if frozen:
         warnings = (
             LevelWarning(
                 Level.DOUBLE,
-                f"round {last} is paired: C.04.2 art. 2.3 allows no change of pairing "
-                f"numbers after round {TPN_FROZEN_AFTER_ROUND} has been paired; {moved} "
-                "players would get a new number",
+                said_n(
+                    "round {last} is paired: C.04.2 art. 2.3 allows no change of pairing "
+                    "numbers after round {frozen} has been paired; {moved} player would get a "
+                    "new number",
+                    "round {last} is paired: C.04.2 art. 2.3 allows no change of pairing "
+                    "numbers after round {frozen} has been paired; {moved} players would get a "
+                    "new number",
+                    moved,
+                    last=last,
+                    frozen=TPN_FROZEN_AFTER_ROUND,
+                    moved=moved,
+                ),
             ),
             *warnings,
         )
     confirmed = require(
         a.confirmed,
-        "the new pairing numbers depart from C.04.2 art. 2.2-2.3; confirm to apply them",
+        _("the new pairing numbers depart from C.04.2 art. 2.2-2.3; confirm to apply them"),
         warnings,
         consequences=(
-            "the rounds already paired keep their pairings; the next rounds are paired "
-            "with the new numbers, and the exported TRF records the change as a "
-            "'### Configuration' line"
+            _(
+                "the rounds already paired keep their pairings; the next rounds are paired "
+                "with the new numbers, and the exported TRF records the change as a "
+                "'### Configuration' line"
+            )
             if frozen
             else ""
         ),
@@ -378,7 +415,7 @@ def _numbering_warnings(
 ) -> tuple[LevelWarning, ...]:
     """What the arbiter must confirm about a new numbering: Level 3 each (checklist Q149,
     Q150, Q154)."""
-    out: list[str] = []
+    out: list[str] = []  # sentences marked with said(): stored in English, shown worded
     # A round robin's numbers are its places in the table, drawn or set by hand (GRC).
     by_hand = a.order is not None and moved > 0 and not round_robin.is_round_robin_file(s)
     if by_hand:
@@ -389,21 +426,55 @@ def _numbering_warnings(
             if keys[i] > keys[i + 1]:
                 lower, higher = ordered[i], ordered[i + 1]
                 out.append(
-                    f"{lower.name} would be no. {i + 1} above {higher.name} (no. {i + 2}), "
-                    "who has a higher tournament rating or title (C.04.2 art. 2.2)"
+                    said(
+                        "{lower} would be no. {above} above {higher} (no. {below}), who has a "
+                        "higher tournament rating or title (C.04.2 art. 2.2)",
+                        lower=lower.name,
+                        above=i + 1,
+                        higher=higher.name,
+                        below=i + 2,
+                    )
                 )
                 break
         # Q150: any change by hand is confirmed.
-        when = f"round {last} is paired: " if last >= 1 else ""
-        out.append(
-            f"{when}pairing numbers changed by hand: {moved} players move (C.04.2 art. 2.3 "
-            f"allows it until round {TPN_FROZEN_AFTER_ROUND} is paired)"
-        )
+        if last >= 1:
+            out.append(
+                said_n(
+                    "round {last} is paired: pairing numbers changed by hand: {moved} player "
+                    "moves (C.04.2 art. 2.3 allows it until round {frozen} is paired)",
+                    "round {last} is paired: pairing numbers changed by hand: {moved} players "
+                    "move (C.04.2 art. 2.3 allows it until round {frozen} is paired)",
+                    moved,
+                    last=last,
+                    moved=moved,
+                    frozen=TPN_FROZEN_AFTER_ROUND,
+                )
+            )
+        else:
+            out.append(
+                said_n(
+                    "pairing numbers changed by hand: {moved} player moves (C.04.2 art. 2.3 "
+                    "allows it until round {frozen} is paired)",
+                    "pairing numbers changed by hand: {moved} players move (C.04.2 art. 2.3 "
+                    "allows it until round {frozen} is paired)",
+                    moved,
+                    moved=moved,
+                    frozen=TPN_FROZEN_AFTER_ROUND,
+                )
+            )
     elif a.order is None and last >= 1 and moved >= 2:
         # Q154: a regeneration moving two or more numbers once the tournament started.
         out.append(
-            f"round {last} is paired: re-sorting moves {moved} pairing numbers (C.04.2 "
-            f"art. 2.3 allows it until round {TPN_FROZEN_AFTER_ROUND} is paired)"
+            said_n(
+                "round {last} is paired: re-sorting moves {moved} pairing number (C.04.2 "
+                "art. 2.3 allows it until round {frozen} is paired)",
+                "round {last} is paired: re-sorting moves {moved} pairing numbers (C.04.2 "
+                "art. 2.3 allows it until round {frozen} is paired)",
+                moved,
+                last=last,
+                moved=moved,
+                frozen=TPN_FROZEN_AFTER_ROUND,
+            )
         )
     return tuple(LevelWarning(Level.CONFIRM_FACTS, text) for text in out)
 
@@ -686,19 +757,24 @@ def request_bye(s: Session, a: RequestBye) -> Outcome:
         "before": before,
     }
     found, events = _bye_warnings(s, rec, r, a.kind)
-    payload.update(require(a.confirmed, f"a {a.kind.value}-point bye; confirm", found))
-    payload.update(integrity_payload(*events))
-    return (
-        said(
-            "no. {tpn} {name}: {value} bye in round {r}",
-            tpn=rec.tpn,
-            name=rec.name,
-            value=a.kind.value,
-            r=r,
-        ),
-        payload,
-        information(found),
+    asked = (
+        _("a full-point bye; confirm")
+        if a.kind is ByeKind.FULL
+        else _("a half-point bye; confirm")
     )
+    payload.update(require(a.confirmed, asked, found))
+    payload.update(integrity_payload(*events))
+    return said(BYE_SAID[a.kind], tpn=rec.tpn, name=rec.name, r=r), payload, information(found)
+
+
+BYE_SAID = {
+    ByeKind.HALF: N_("no. {tpn} {name}: half bye in round {r}"),
+    ByeKind.ZERO: N_("no. {tpn} {name}: zero bye in round {r}"),
+    ByeKind.FULL: N_("no. {tpn} {name}: full bye in round {r}"),
+    ByeKind.ABSENT: N_("no. {tpn} {name}: absent bye in round {r}"),
+}
+"""A requested bye's summary, one whole sentence per kind (stored in English: the kind's
+word "half", "zero", ... as older versions wrote it; worded in the reader's language)."""
 
 
 def _bye_warnings(
@@ -708,7 +784,6 @@ def _bye_warnings(
     bye: Level 2, FIDE's Swiss rules no longer provide for it (C.04.1 art. 3 and 4 know the
     pairing-allocated bye and the byes the tournament rules allow), and ``### FPB @ Round n``
     (Q178, Q179)."""
-    who = f"no. {rec.tpn} {rec.name}"
     if tournament_row(s).is_team:  # a team's byes follow the competition's rules (C.04.6)
         return [], []
     if kind is ByeKind.HALF:
@@ -727,20 +802,35 @@ def _bye_warnings(
         return [
             LevelWarning(
                 Level.CONFIRM_FACTS,
-                f"{who} already has a half-point bye in round{'s' if len(others) > 1 else ''} "
-                f"{rounds}: the one in round {r} would be bye number {len(others) + 1}",
+                said_n(
+                    "no. {tpn} {name} already has a half-point bye in round {rounds}: the one "
+                    "in round {r} would be bye number {number}",
+                    "no. {tpn} {name} already has a half-point bye in rounds {rounds}: the one "
+                    "in round {r} would be bye number {number}",
+                    len(others),
+                    tpn=rec.tpn,
+                    name=rec.name,
+                    rounds=rounds,
+                    r=r,
+                    number=len(others) + 1,
+                ),
             )
         ], []
     if kind is ByeKind.FULL:
         return [
             LevelWarning(
                 Level.CONFIRM,
-                f"{who}: a full-point bye in round {r} is deprecated; FIDE's Swiss rules no "
-                "longer provide for it (C.04.1 art. 3-4: the pairing-allocated bye, and the "
-                "byes the tournament rules allow); it scores a win and bars the player from "
-                "the pairing-allocated bye ([C2])",
+                said(
+                    "no. {tpn} {name}: a full-point bye in round {r} is deprecated; FIDE's Swiss "
+                    "rules no longer provide for it (C.04.1 art. 3-4: the pairing-allocated bye, "
+                    "and the byes the tournament rules allow); it scores a win and bars the "
+                    "player from the pairing-allocated bye ([C2])",
+                    tpn=rec.tpn,
+                    name=rec.name,
+                    r=r,
+                ),
             )
-        ], [IntegrityEvent(FPB, r, f"{who}: full-point bye requested")]
+        ], [IntegrityEvent(FPB, r, f"no. {rec.tpn} {rec.name}: full-point bye requested")]
     return [], []
 
 
@@ -825,7 +915,7 @@ def check_in(s: Session, a: CheckIn) -> Outcome:
         if rec.checked_in != a.present:
             rec.checked_in = a.present
             changed.append(rec.id)
-            names.append(f"no. {rec.tpn} {rec.name}")
+            names.append(said("no. {tpn} {name}", tpn=rec.tpn, name=rec.name))
     if not changed:
         if len(a.tpns) == 1:
             refusal = (
@@ -840,10 +930,16 @@ def check_in(s: Session, a: CheckIn) -> Outcome:
                 else _("they are not checked in already")
             )
         raise ActionRefused(refusal)
-    what = "checked in" if a.present else "check-in taken back"
-    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    shown = listed(names[:3], ", ")
+    if len(names) > 3:
+        shown = said_n(
+            "{names} and {count} more", "{names} and {count} more", len(names) - 3,
+            names=shown, count=len(names) - 3,
+        )
     return (
-        said("{what}: {shown}", what=what, shown=shown),
+        said("checked in: {shown}", shown=shown)
+        if a.present
+        else said("check-in taken back: {shown}", shown=shown),
         {"ids": changed, "present": a.present},
         (),
     )
@@ -924,13 +1020,22 @@ def mark_absentees(s: Session, a: MarkAbsentees) -> Outcome:
             for rec in absent
         ),
     )
-    what = "absent" if a.kind is ByeKind.ABSENT else "zero-point bye"
-    summary = said(
-        "round {r}: {count} not checked in set {what}",
-        r=r,
-        count=len(absent),
-        what=what,
-    )
+    if a.kind is ByeKind.ABSENT:
+        summary = said_n(
+            "round {r}: {count} not checked in set absent",
+            "round {r}: {count} not checked in set absent",
+            len(absent),
+            r=r,
+            count=len(absent),
+        )
+    else:
+        summary = said_n(
+            "round {r}: {count} not checked in set zero-point bye",
+            "round {r}: {count} not checked in set zero-point bye",
+            len(absent),
+            r=r,
+            count=len(absent),
+        )
     return summary, {"round": r, "ids": [rec.id for rec in absent], "kind": a.kind.value}, ()
 
 

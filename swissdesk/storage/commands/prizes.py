@@ -141,5 +141,9 @@ def tick_category(s: Session, a: TickCategory) -> Outcome:
         )
         raise ActionRefused(refusal.format(name=player.name, category=name))
     _write(s, after)
-    verb = "ticked for" if a.ticked else "no longer ticked for"
-    return said("{name} {verb} {name2}", name=player.name, verb=verb, name2=name), {"before": before, "after": after}, ()
+    summary = (
+        said("{name} ticked for {category}", name=player.name, category=name)
+        if a.ticked
+        else said("{name} no longer ticked for {category}", name=player.name, category=name)
+    )
+    return summary, {"before": before, "after": after}, ()

@@ -113,15 +113,27 @@ def rating_correction(s: Session, a: RatingCorrection) -> Outcome:
                 reason=a.reason.strip(),
             )
         )
+    board_said = said(
+        "round {round_number}, board {board} ({pair})",
+        round_number=a.round_number,
+        board=a.board,
+        pair=pair,
+    )
     if after is None:
-        text = (
-            f"{where}: the rating report counts {entered} again, as the pairings and "
-            f"standings do (was {current})"
+        text = said(
+            "{where}: the rating report counts {entered} again, as the pairings and standings "
+            "do (was {current})",
+            where=board_said,
+            entered=entered,
+            current=current,
         )
     else:
-        text = (
-            f"{where}: the rating report counts {after}; the pairings and standings keep "
-            f"{entered} (C.02 Q192)"
+        text = said(
+            "{where}: the rating report counts {after}; the pairings and standings keep "
+            "{entered} (C.02 Q192)",
+            where=board_said,
+            after=after,
+            entered=entered,
         )
     warnings = [LevelWarning(Level.CONFIRM, text)]
     payload: dict[str, Any] = {
@@ -134,7 +146,7 @@ def rating_correction(s: Session, a: RatingCorrection) -> Outcome:
         "after": after,
         "reason": a.reason.strip(),
     }
-    payload.update(require(a.confirmed, "the rating report changes; confirm", warnings))
+    payload.update(require(a.confirmed, _("the rating report changes; confirm"), warnings))
     if after is None:
         summary = said(
             "round {round_number} board {board}: rating correction {current} lifted",

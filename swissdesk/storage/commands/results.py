@@ -38,7 +38,7 @@ from swissdesk.storage.levels import (
     require,
 )
 from swissdesk.storage.results import BoardResult, result_text
-from swissdesk.storage.said import said
+from swissdesk.storage.said import Said, said
 from swissdesk.storage.schema import EntryRecord, PlayerRecord
 
 
@@ -130,15 +130,24 @@ def adjournment_warnings(
         return [
             LevelWarning(
                 Level.INFORMATION,
-                f"round {round_number}, {what}: the adjourned game ends in a draw, as the "
-                "pairings counted it",
+                said(
+                    "round {round_number}, {what}: the adjourned game ends in a draw, as the "
+                    "pairings counted it",
+                    round_number=round_number,
+                    what=what,
+                ),
             )
         ], []
     return [
         LevelWarning(
             Level.CONFIRM_FACTS,
-            f"round {round_number}, {what}: the adjourned game ends {result.value}, not the "
-            "draw the pairings counted it as (C.04.2 art. 3.1)",
+            said(
+                "round {round_number}, {what}: the adjourned game ends {result}, not the draw "
+                "the pairings counted it as (C.04.2 art. 3.1)",
+                round_number=round_number,
+                what=what,
+                result=result.value,
+            ),
         )
     ], [IntegrityEvent(ADJOURNMENT, round_number, f"{what}: adjourned -> {result.value}")]
 
@@ -152,8 +161,12 @@ def check_correctable(s: Session, round_number: int, last: int) -> None:
     from swissdesk.storage.commands.fide_mode import refuse_in_fide_mode
 
     raise refuse_in_fide_mode(
-        f"round {round_number} cannot be corrected now that round {last} is paired",
-        f"only round {last - 1} and round {last} can be, C.02 VCL Q189-191",
+        _("round {round_number} cannot be corrected now that round {last} is paired").format(
+            round_number=round_number, last=last
+        ),
+        _("only round {before} and round {last} can be, C.02 VCL Q189-191").format(
+            before=last - 1, last=last
+        ),
     )
 
 
@@ -166,15 +179,29 @@ def correction_warnings(
     if round_number >= last:
         return [
             LevelWarning(
-                Level.CONFIRM, f"round {round_number}, {what}: {before} is changed to {after}"
+                Level.CONFIRM,
+                said(
+                    "round {round_number}, {what}: {before} is changed to {after}",
+                    round_number=round_number,
+                    what=what,
+                    before=before,
+                    after=after,
+                ),
             )
         ], []
     text = f"{what}: {before} -> {after}"
     return [
         LevelWarning(
             Level.CONFIRM_FACTS,
-            f"round {round_number}, {what}: {before} is corrected to {after}, after round "
-            f"{last} was paired with {before} (C.04.2 art. 4.3)",
+            said(
+                "round {round_number}, {what}: {before} is corrected to {after}, after round "
+                "{last} was paired with {before} (C.04.2 art. 4.3)",
+                round_number=round_number,
+                what=what,
+                before=before,
+                after=after,
+                last=last,
+            ),
         )
     ], [IntegrityEvent(CORRECTION, round_number, text)]
 
@@ -212,8 +239,13 @@ def _set_result(
         ).all()
         count = len([b for b in boards if b is not None])
         raise ActionRefused(
-            f"round {round_number} has no board {board}"
-            + (f" (boards 1-{count})" if count else " (it has no boards)")
+            _("round {round_number} has no board {board} (boards 1-{count})").format(
+                round_number=round_number, board=board, count=count
+            )
+            if count
+            else _("round {round_number} has no board {board} (it has no boards)").format(
+                round_number=round_number, board=board
+            )
         )
     white, black = board_sides(entries)
     before = result_text(
@@ -270,31 +302,44 @@ def _set_result(
     if before and after and before != after:  # a result replaced, not entered or cleared
         last = convert.last_paired_round(s)
         pair = f"{payload['white']}-{payload['black']}" if black else f"{payload['white']}"
-        what = f"board {board} ({pair})"
-        asked = "a result already entered changes; confirm"
+        what = said("board {board} ({pair})", board=board, pair=pair)
+        asked = _("a result already entered changes; confirm")
         if restore[0][2] and result is not None:  # the adjourned game's result (Q162-163)
             found, events = adjournment_warnings(round_number, what, result)
-            asked = "the adjourned game's result; confirm"
+            asked = _("the adjourned game's result; confirm")
         else:
             found, events = correction_warnings(round_number, last, what, before, after)
         payload.update(require(confirmed, asked, found))
         payload.update(integrity_payload(*events))
         notes = information(found)
-    shown = after or "no result"
-    verb = "corrected to" if correction else "result"
-    prev = f" (was {before})" if before else ""
-    return (
-        said(
-            "round {round_number} board {board}: {verb} {shown}{prev}",
-            round_number=round_number,
-            board=board,
-            verb=verb,
-            shown=shown,
-            prev=prev,
-        ),
-        payload,
-        notes,
-    )
+    return result_said(round_number, board, before, after, correction), payload, notes
+
+
+def result_said(
+    round_number: int, board: int, before: str | None, after: str | None, correction: bool
+) -> Said:
+    """A result's summary, one whole sentence per case (entered or corrected, with or
+    without the result it replaces)."""
+    fields: dict[str, Any] = {
+        "round_number": round_number,
+        "board": board,
+        "shown": after or said("no result"),
+    }
+    if correction and before:
+        return said(
+            "round {round_number} board {board}: corrected to {shown} (was {before})",
+            before=before,
+            **fields,
+        )
+    if correction:
+        return said("round {round_number} board {board}: corrected to {shown}", **fields)
+    if before:
+        return said(
+            "round {round_number} board {board}: result {shown} (was {before})",
+            before=before,
+            **fields,
+        )
+    return said("round {round_number} board {board}: result {shown}", **fields)
 
 
 def undo_result(s: Session, payload: Mapping[str, Any]) -> None:
@@ -390,36 +435,32 @@ def enter_match_result(s: Session, a: EnterMatchResult) -> Outcome:
         "reason": a.reason,
     }
     warnings: tuple[str, ...] = ()
-    verb = "result"
     if before and after:
         pair = f"{payload['white']}-{payload['black']}"
         found, events = correction_warnings(
-            a.round_number, last, f"board {a.board} ({pair})", before, after
+            a.round_number,
+            last,
+            said("board {board} ({pair})", board=a.board, pair=pair),
+            before,
+            after,
         )
-        payload.update(require(a.confirmed, "a match result already entered changes", found))
+        payload.update(
+            require(a.confirmed, _("a match result already entered changes"), found)
+        )
         payload.update(integrity_payload(*events))
         warnings = information(found)
+    correction = False
     if a.round_number < last and before:
-        verb = "corrected to"
+        correction = True
         warnings = (
             *warnings,
-            f"round {last} keeps its published pairing; the correction counts for the "
-            f"standings and from the pairing of round {last + 1} on (C.04.2 art. 4.3)",
+            _(
+                "round {last} keeps its published pairing; the correction counts for the "
+                "standings and from the pairing of round {next} on (C.04.2 art. 4.3)"
+            ).format(last=last, next=last + 1),
         )
-    prev = f" (was {before})" if before else ""
-    shown = after or "no result"
-    return (
-        said(
-            "round {round_number} board {board}: {verb} {shown}{prev}",
-            round_number=a.round_number,
-            board=a.board,
-            verb=verb,
-            shown=shown,
-            prev=prev,
-        ),
-        payload,
-        warnings,
-    )
+    summary = result_said(a.round_number, a.board, before, after, correction)
+    return summary, payload, warnings
 
 
 def undo_match_result(s: Session, payload: Mapping[str, Any]) -> None:

@@ -150,11 +150,6 @@ def draw_lots_action(s: Session, a: DrawLots) -> Outcome:
     before = {r.id: r.tpn for r in records}
     after = {by_tpn[key]: number for key, number in draw.numbers.items()}
     set_tpns(s, after)
-    how = (
-        f"restricted by the Varma tables ({a.apart}s kept apart)"
-        if draw.method == "varma"
-        else "by lot"
-    )
     payload = {
         "method": draw.method,
         "apart": a.apart,
@@ -165,7 +160,14 @@ def draw_lots_action(s: Session, a: DrawLots) -> Outcome:
         "tpns_after": after,
     }
     return (
-        said("pairing numbers drawn {how} (seed {seed})", how=how, seed=a.seed),
+        said(
+            "pairing numbers drawn restricted by the Varma tables ({apart}s kept apart) "
+            "(seed {seed})",
+            apart=a.apart,
+            seed=a.seed,
+        )
+        if draw.method == "varma"
+        else said("pairing numbers drawn by lot (seed {seed})", seed=a.seed),
         payload,
         draw.warnings,
     )

@@ -20,7 +20,7 @@ from swissdesk.engines import explained
 from swissdesk.engines.acceleration import baku_last_ga
 from swissdesk.engines.base import Pair, RoundPairing
 from swissdesk.i18n import _, ngettext
-from swissdesk.model.chess960 import describe
+from swissdesk.model.chess960 import start_position
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.state import PlayerState, build_states
 from swissdesk.model.tournament import DOUBLE_SWISS, Colour, ResultCode, Tournament
@@ -39,7 +39,7 @@ from swissdesk.storage.commands.base import (
 )
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.levels import MPA, Level, LevelWarning, information, require
-from swissdesk.storage.said import said
+from swissdesk.storage.said import Said, listed, said, said_n
 from swissdesk.storage.schema import EntryRecord, PlayerRecord, RoundRecord
 from swissdesk.storage.views import AccelerationKind
 
@@ -106,14 +106,44 @@ def pair_next_round(s: Session, a: PairNextRound) -> Outcome:
     if messages is not None:
         # Each line's message beside the English, so it is worded for whoever reads it.
         payload["explanation_said"] = messages
-    bye_word = "bye" if table else "PAB"
-    summary = f"round {n} paired: {len(pairing.pairs)} boards" + (
-        f", {bye_word} no. {pairing.bye}" if pairing.bye is not None else ""
-    )
+    boards = len(pairing.pairs)
+    if pairing.bye is None:
+        summary = said_n(
+            "round {n} paired: {boards} board", "round {n} paired: {boards} boards", boards,
+            n=n, boards=boards,
+        )
+    elif table:
+        summary = said_n(
+            "round {n} paired: {boards} board, bye no. {bye}",
+            "round {n} paired: {boards} boards, bye no. {bye}",
+            boards, n=n, boards=boards, bye=pairing.bye,
+        )
+    else:
+        summary = said_n(
+            "round {n} paired: {boards} board, PAB no. {bye}",
+            "round {n} paired: {boards} boards, PAB no. {bye}",
+            boards, n=n, boards=boards, bye=pairing.bye,
+        )
+    if forfeited:  # a round robin's games of withdrawn players (GRC art. 6.6)
+        summary = said(
+            "{paired}, {forfeits}",
+            paired=summary,
+            forfeits=said_n(
+                "{count} forfeited by withdrawn players",
+                "{count} forfeited by withdrawn players",
+                forfeited,
+                count=forfeited,
+            ),
+        )
     position = chess960.draw_for_round(s, n)  # a Chess960 event's position (Q222)
     if position is not None:
         payload["chess960"] = position
-        summary += f"; {describe(position)}"
+        summary = said(
+            "{paired}; Chess960 position {number} ({pieces})",
+            paired=summary,
+            number=position,
+            pieces=start_position(position),
+        )
     warnings: tuple[str, ...] = ()
     found: list[LevelWarning] = []
     if n == 1:  # C.02 VCL Q62: told before the tournament starts
@@ -125,28 +155,36 @@ def pair_next_round(s: Session, a: PairNextRound) -> Outcome:
         found.append(
             LevelWarning(
                 Level.CONFIRM,
-                f"round {n} is paired while "
-                + ("adjourned games have" if len(open_games) > 1 else "an adjourned game has")
-                + " no result: "
-                + "; ".join(open_games)
-                + " (counted as draws meanwhile, C.04.2 art. 3.1)",
+                said_n(
+                    "round {n} is paired while an adjourned game has no result: {games} "
+                    "(counted as draws meanwhile, C.04.2 art. 3.1)",
+                    "round {n} is paired while adjourned games have no result: {games} "
+                    "(counted as draws meanwhile, C.04.2 art. 3.1)",
+                    len(open_games),
+                    n=n,
+                    games=listed(open_games),
+                ),
             )
         )
     if found:
-        payload.update(require(a.confirmed, f"pair round {n}; confirm", found))
+        payload.update(
+            require(a.confirmed, _("pair round {number}; confirm").format(number=n), found)
+        )
         warnings = information(found)
     if forfeited:
-        summary += f", {forfeited} forfeited by withdrawn players"
         warnings = (
             *warnings,
-            f"{forfeited} game{'s' if forfeited > 1 else ''} of withdrawn players scored as "
-            "forfeits (GRC art. 6.6)",
+            ngettext(
+                "{count} game of withdrawn players scored as forfeits (GRC art. 6.6)",
+                "{count} games of withdrawn players scored as forfeits (GRC art. 6.6)",
+                forfeited,
+            ).format(count=forfeited),
         )
     return summary, payload, warnings
 
 
-def adjourned_boards(s: Session, before: int | None = None) -> list[str]:
-    """``round 3 board 4 (12-7)`` for every adjourned game still without its result (of the
+def adjourned_boards(s: Session, before: int | None = None) -> list[Said]:
+    """``round 3 board 4 (12-7)`` (worded in the reader's language) for every adjourned game still without its result (of the
     rounds before ``before``), in round and board order."""
     query = select(EntryRecord.round_number, EntryRecord.board, EntryRecord.player_id).where(
         EntryRecord.adjourned.is_(True),
@@ -165,7 +203,7 @@ def adjourned_boards(s: Session, before: int | None = None) -> list[str]:
             )
         ).first()
         pair = f"{tpn[pid]}-{tpn[opponent]}" if opponent is not None else f"{tpn[pid]}"
-        out.append(f"round {r} board {board} ({pair})")
+        out.append(said("round {r} board {board} ({pair})", r=r, board=board, pair=pair))
     return out
 
 
@@ -352,6 +390,7 @@ def max_pairable_rounds(players: int, most_prohibited: int = 0) -> int:
 
 
 def unpairable_rounds_warning(s: Session, total_rounds: int, system: str) -> str:
+    # A marked sentence (said_n): stored in English with a warning, worded where shown.
     """A sentence when ``total_rounds`` cannot all be paired by the rules with the players
     registered (C.02 VCL Q62), else ``""`` (a round robin's table fixes its rounds)."""
     if is_round_robin(system):
@@ -369,11 +408,17 @@ def unpairable_rounds_warning(s: Session, total_rounds: int, system: str) -> str
     limit = max_pairable_rounds(len(ids), most)
     if total_rounds <= limit or len(ids) < 2:
         return ""
-    return (
-        f"{total_rounds} rounds cannot all be paired by the rules with {len(ids)} "
-        f"participants: at most {limit} without a rematch ([C1]) and with one "
-        "pairing-allocated bye each ([C2]); the rounds beyond can only be paired by hand "
-        "(Round > Pair by hand)"
+    return said_n(
+        "{total} round cannot all be paired by the rules with {players} participants: at "
+        "most {limit} without a rematch ([C1]) and with one pairing-allocated bye each "
+        "([C2]); the rounds beyond can only be paired by hand (Round > Pair by hand)",
+        "{total} rounds cannot all be paired by the rules with {players} participants: at "
+        "most {limit} without a rematch ([C1]) and with one pairing-allocated bye each "
+        "([C2]); the rounds beyond can only be paired by hand (Round > Pair by hand)",
+        total_rounds,
+        total=total_rounds,
+        players=len(ids),
+        limit=limit,
     )
 
 

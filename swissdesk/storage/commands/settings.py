@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from swissdesk.engines.base import fide_approved, system_title
-from swissdesk.i18n import _
+from swissdesk.i18n import N_, _
 from swissdesk.model.tournament import ResultCode
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, check_settings, tournament_row
@@ -36,7 +36,7 @@ from swissdesk.storage.levels import (
     integrity_payload,
     require,
 )
-from swissdesk.storage.said import said
+from swissdesk.storage.said import said, said_n, worded
 from swissdesk.storage.sections import in_section
 from swissdesk.storage.views import TournamentSettings
 from swissdesk.tiebreaks import long_event_advice
@@ -73,16 +73,18 @@ def edit_settings(s: Session, a: EditSettings) -> Outcome:
         )
     notes: list[str] = []
     if last >= 1:
-        for label, old_v, new_v in (
-            ("pairing system", before.system, new.system),
-            ("point system", before.scoring, new.scoring),
-            ("acceleration", before.acceleration, new.acceleration),
-            ("initial colour", before.initial_colour, new.initial_colour),
-        ):
+        for refusal, old_v, new_v in (
+            (N_("the pairing system cannot change once round 1 is paired"), before.system,
+             new.system),
+            (N_("the point system cannot change once round 1 is paired"), before.scoring,
+             new.scoring),
+            (N_("the acceleration cannot change once round 1 is paired"), before.acceleration,
+             new.acceleration),
+            (N_("the initial colour cannot change once round 1 is paired"),
+             before.initial_colour, new.initial_colour),
+        ):  # fmt: skip
             if old_v != new_v:
-                raise ActionRefused(
-                    _("the {label} cannot change once round 1 is paired").format(label=label)
-                )
+                raise ActionRefused(_(refusal))
     elif new.system != before.system:
         if before.fide_mode and not fide_approved(new.system):
             raise refuse_in_fide_mode(
@@ -104,11 +106,15 @@ def edit_settings(s: Session, a: EditSettings) -> Outcome:
         warnings, events = _changes_after_start(s, before, new, last)
     confirmed = require(
         a.confirmed,
-        f"changing the settings after round {last} was paired changes the pairings or the "
-        "standings; confirm",
+        _(
+            "changing the settings after round {last} was paired changes the pairings or the "
+            "standings; confirm"
+        ).format(last=last),
         warnings,
-        consequences="the change is recorded in the audit log and in every exported TRF "
-        "as '### Configuration'",
+        consequences=_(
+            "the change is recorded in the audit log and in every exported TRF as "
+            "'### Configuration'"
+        ),
     )
     convert.write_settings(rec, new)
     rec.fide_mode = new.fide_mode
@@ -149,7 +155,7 @@ def _changes_after_start(
 
     def changed(level: Level, what: str, old: str, now: str) -> None:
         warnings.append(
-            LevelWarning(level, f"{what} changes after round {last} was paired: {old} -> {now}")
+            LevelWarning(level, said(SETTING_CHANGES[what], last=last, old=old, now=now))
         )
         events.append(IntegrityEvent(CONFIGURATION, last, f"{what} {old} -> {now}"))
 
@@ -172,8 +178,8 @@ def _changes_after_start(
         changed(
             Level.DOUBLE,
             "tie-break list",
-            ", ".join(before.tiebreaks) or "none",
-            ", ".join(new.tiebreaks) or "none",
+            ", ".join(before.tiebreaks) or said("none"),
+            ", ".join(new.tiebreaks) or said("none"),
         )
     if new.late_entry_result != before.late_entry_result:
         changed(
@@ -192,10 +198,32 @@ def _changes_after_start(
     return warnings, events
 
 
+SETTING_CHANGES = {
+    "number of rounds": N_(
+        "number of rounds changes after round {last} was paired: {old} -> {now}"
+    ),
+    "tie-break list": N_("tie-break list changes after round {last} was paired: {old} -> {now}"),
+    "result of a late entry's missed rounds": N_(
+        "result of a late entry's missed rounds changes after round {last} was paired: "
+        "{old} -> {now}"
+    ),
+    "round-robin cycles": N_(
+        "round-robin cycles changes after round {last} was paired: {old} -> {now}"
+    ),
+}
+"""The Level 3-4 warning of each setting changed after the start, one whole sentence each
+(the setting's English name is also the ``### Configuration`` line's)."""
+
+
 def _cycles(settings: TournamentSettings) -> str:
     rr = settings.round_robin
-    return f"{rr.cycles} cycle{'s' if rr.cycles != 1 else ''}" + (
-        "" if rr.swap_last_two else ", last two rounds not reversed"
+    if rr.swap_last_two:
+        return said_n("{count} cycle", "{count} cycles", rr.cycles, count=rr.cycles)
+    return said_n(
+        "{count} cycle, last two rounds not reversed",
+        "{count} cycles, last two rounds not reversed",
+        rr.cycles,
+        count=rr.cycles,
     )
 
 
@@ -207,7 +235,6 @@ def _recheck_last_round(
     from swissdesk.engines import get_engine
     from swissdesk.verification.check import pairing_checker
 
-    became = "became the final round" if is_final else "is no longer the final round"
     tournament = replace(
         convert.build_snapshot(s, through=last, pending_as=ResultCode.NOT_PAIRED),
         total_rounds=new.total_rounds,
@@ -219,7 +246,18 @@ def _recheck_last_round(
         return [
             LevelWarning(
                 Level.CONFIRM_FACTS,
-                f"round {last} {became} and could not be checked again: {why}",
+                said(
+                    "round {last} became the final round and could not be checked again: {why}",
+                    last=last,
+                    why=str(why),
+                )
+                if is_final
+                else said(
+                    "round {last} is no longer the final round and could not be checked "
+                    "again: {why}",
+                    last=last,
+                    why=str(why),
+                ),
             )
         ], []
     problems = [d for r in report.rounds for d in r.differences]
@@ -227,10 +265,34 @@ def _recheck_last_round(
         return [
             LevelWarning(
                 Level.INFORMATION,
-                f"round {last} {became}; checked again, its pairing still follows the rules",
+                said(
+                    "round {last} became the final round; checked again, its pairing still "
+                    "follows the rules",
+                    last=last,
+                )
+                if is_final
+                else said(
+                    "round {last} is no longer the final round; checked again, its pairing "
+                    "still follows the rules",
+                    last=last,
+                ),
             )
         ], []
-    text = f"round {last} {became} and no longer follows the rules: " + "; ".join(problems)
+    listed_problems = "; ".join(problems)
+    text = (
+        said(
+            "round {last} became the final round and no longer follows the rules: {problems}",
+            last=last,
+            problems=listed_problems,
+        )
+        if is_final
+        else said(
+            "round {last} is no longer the final round and no longer follows the rules: "
+            "{problems}",
+            last=last,
+            problems=listed_problems,
+        )
+    )
     return [LevelWarning(Level.CONFIRM_FACTS, text)], [
         IntegrityEvent(CONFIGURATION, last, f"re-checked: {'; '.join(problems)}")
     ]
@@ -243,4 +305,4 @@ def _unpairable_note(s: Session, settings: TournamentSettings, last: int) -> lis
     from swissdesk.storage.commands.rounds import unpairable_rounds_warning
 
     warning = unpairable_rounds_warning(s, settings.total_rounds, settings.system)
-    return [warning] if warning else []
+    return [worded(warning)] if warning else []  # a note: in the reader's language now

@@ -314,11 +314,13 @@ def enter_board_result(s: Session, a: EnterBoardResult) -> Outcome:
         found, events = correction_warnings(
             a.round_number,
             convert.last_paired_round(s),
-            f"match {a.match} board {a.board}",
+            said("match {match} board {board}", match=a.match, board=a.board),
             before,
             a.result.value,
         )
-        payload.update(require(a.confirmed, "a board result already entered changes", found))
+        payload.update(
+            require(a.confirmed, _("a board result already entered changes"), found)
+        )
         payload.update(integrity_payload(*events))
         notes = information(found)
     s.flush()
@@ -331,20 +333,22 @@ def enter_board_result(s: Session, a: EnterBoardResult) -> Outcome:
             )
         )
     }
-    text = a.result.value if a.result is not None else "cleared"
-    summary: str = (
-        said(
-            "round {round_number} match {match} ({names} - {names2}) board {board}: {text}",
-            round_number=a.round_number,
-            match=a.match,
-            names=names[first.player_id],
-            names2=names[second.player_id],
-            board=a.board,
-            text=text,
-        )
+    summary = said(
+        "round {round_number} match {match} ({names} - {names2}) board {board}: {text}",
+        round_number=a.round_number,
+        match=a.match,
+        names=names[first.player_id],
+        names2=names[second.player_id],
+        board=a.board,
+        text=a.result.value if a.result is not None else said("cleared"),
     )
     if complete:
-        summary += f"; match {(first.game_points or 0) / 2:g}-{(second.game_points or 0) / 2:g}"
+        summary = said(
+            "{board_result}; match {first:g}-{second:g}",
+            board_result=summary,
+            first=(first.game_points or 0) / 2,
+            second=(second.game_points or 0) / 2,
+        )
     return summary, payload, notes
 
 

@@ -418,8 +418,11 @@ def assign_team_pairing_numbers(s: Session, a: AssignTeamPairingNumbers) -> Outc
         )
     )
     payload = {**payload, "ratings_before": ratings, "custom": a.order is not None}
-    how = "as the arbiter sorted them" if a.order is not None else "by strength"
-    return said("team {summary} {how}", summary=summary, how=how), payload, warnings
+    if a.order is not None:
+        summary = said("team {summary} as the arbiter sorted them", summary=summary)
+    else:
+        summary = said("team {summary} by strength", summary=summary)
+    return summary, payload, warnings
 
 
 def undo_assign_team_pairing_numbers(s: Session, payload: Mapping[str, Any]) -> None:
