@@ -15,6 +15,7 @@ from typing import Any
 
 from swissdesk.engines import pair_round
 from swissdesk.errors import InputError, NoPairingError
+from swissdesk.i18n import SOURCE_LANGUAGE, set_process_language
 from swissdesk.model.tournament import Tournament
 
 
@@ -37,9 +38,18 @@ def run_job(
 
 
 def child_main(
-    conn: Connection, tournament: Tournament, round_number: int, system: str, explain: bool
+    conn: Connection,
+    tournament: Tournament,
+    round_number: int,
+    system: str,
+    explain: bool,
+    language: str = SOURCE_LANGUAGE,
 ) -> None:
-    """Entry point of the engine child process: one job, one message back."""
+    """Entry point of the engine child process: one job, one message back.
+
+    The child is spawned (a fresh interpreter): it speaks the window's ``language``, so an
+    engine's refusal reaches the arbiter in the arbiter's words (issue 38)."""
+    set_process_language(language)
     try:
         conn.send(run_job(tournament, round_number, system, explain))
     finally:

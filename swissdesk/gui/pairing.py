@@ -30,7 +30,7 @@ from swissdesk.engines import RoundPairing
 from swissdesk.engines.explained import from_stored
 from swissdesk.gui.audit_model import name_players
 from swissdesk.gui.engine_job import child_main, run_job
-from swissdesk.i18n import _
+from swissdesk.i18n import _, current_language
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.tournament import Tournament
 from swissdesk.storage import AssignPairingNumbers, PairNextRound, StartManualPairing
@@ -129,7 +129,7 @@ class PairingThread(QThread):
         j = self.job
         process = ctx.Process(
             target=child_main,
-            args=(sender, j.tournament, j.round_number, j.system, j.explain),
+            args=(sender, j.tournament, j.round_number, j.system, j.explain, current_language()),
             name=f"swissdesk-pairing-round-{j.round_number}",
             daemon=True,
         )

@@ -40,7 +40,12 @@ machine is idle, well over 20 with two busy loops beside the test on 2 cores).""
 
 
 def slow_child_main(
-    conn: Connection, tournament: Tournament, round_number: int, system: str, explain: bool
+    conn: Connection,
+    tournament: Tournament,
+    round_number: int,
+    system: str,
+    explain: bool,
+    language: str = "en",
 ) -> None:
     """The pairing child, busy for :data:`ENGINE_SECONDS` before the engine runs."""
     began = time.perf_counter()
@@ -49,7 +54,7 @@ def slow_child_main(
         pass
     if log := os.environ.get(BUSY_LOG):
         Path(log).write_text(f"{began!r} {time.perf_counter()!r}\n")
-    child_main(conn, tournament, round_number, system, explain)
+    child_main(conn, tournament, round_number, system, explain, language)
 
 
 def slow_pages(page_images: Callable[..., Iterator[Any]]) -> Callable[..., Iterator[Any]]:

@@ -306,3 +306,25 @@ def test_an_engines_reason_for_no_pairing_is_worded_too() -> None:
         "alle gepaart werden ([C1], [C3], [C4])); der Hauptschiedsrichter entscheidet "
         "(C.04.3 Art. 1.9.3)"
     )
+
+
+def test_the_engine_child_process_speaks_the_windows_language() -> None:
+    """The window pairs in a spawned child process (a fresh interpreter): its refusal comes
+    back in the language the window passes, not the child's default English."""
+    import multiprocessing
+
+    from swissdesk.gui.engine_job import child_main
+
+    t = tournament({1: ["2w1"], 2: ["1b0"]})
+    ctx = multiprocessing.get_context("spawn")
+    receiver, sender = ctx.Pipe(duplex=False)
+    process = ctx.Process(target=child_main, args=(sender, t, 2, "dubov", False, "de"))
+    process.start()
+    sender.close()
+    try:
+        assert receiver.poll(120)
+        kind, message = receiver.recv()
+    finally:
+        process.join(30)
+    assert kind == "no-pairing"
+    assert message.startswith("keine Paarung der Runde 2 erfüllt die absoluten Kriterien (")
