@@ -22,6 +22,7 @@ from swissdesk.gui.tablemodel import (
 )
 from swissdesk.i18n import N_, _
 from swissdesk.storage import AuditEntry, LevelWarning
+from swissdesk.storage.said import in_language
 
 
 def local_time(iso: str) -> str:
@@ -121,6 +122,14 @@ class AuditModel(TableModel):
         if role == FOREGROUND and row.undone:
             return QBrush(GREY)
         return None
+
+
+_BYE_KINDS = {
+    "half": N_("Round {number}: half-point bye"),
+    "zero": N_("Round {number}: zero-point bye"),
+    "full": N_("Round {number}: full-point bye"),
+}
+"""The detail line of a requested bye, by the stored kind (``ByeKind``'s values)."""
 
 
 def _payload_text(entry: AuditEntry) -> str:
@@ -267,9 +276,10 @@ def describe_entry(entry: AuditEntry, names: Mapping[int, str]) -> str:
         if p.get("from_round"):
             lines.append(_("From round {number} on.").format(number=p["from_round"]))
         if round_number:
+            kind = _BYE_KINDS.get(str(p.get("kind")))
             lines.append(
-                _("Round {number}: {kind} bye").format(number=round_number, kind=p["kind"])
-                if p.get("kind")
+                _(kind).format(number=round_number)
+                if kind
                 else _("Round {number}").format(number=round_number)
             )
     elif entry.action in ("PairNextRound", "UnpairLastRound"):
@@ -300,7 +310,8 @@ def describe_entry(entry: AuditEntry, names: Mapping[int, str]) -> str:
     elif entry.action == "Undo":
         lines.append(
             _("Undid entry #{number}: {summary}").format(
-                number=p.get("undone"), summary=p.get("summary", "")
+                number=p.get("undone"),
+                summary=in_language(p.get("summary_said"), str(p.get("summary", ""))),
             )
         )
     shown_as_is = {"reason": _("Reason: {text}"), "engine": _("Engine: {text}")}

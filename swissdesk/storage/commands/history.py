@@ -60,7 +60,13 @@ def run_undo(s: Session) -> tuple[str, dict[str, Any], tuple[str, ...], int]:
     before = recorded.get("integrity_before")
     if isinstance(before, list):  # the action's pairing-integrity events leave the log with it
         tournament_row(s).integrity_log = json.dumps(before)
-    payload = {"undone": target.id, "action": target.action, "summary": target.summary}
+    payload: dict[str, Any] = {
+        "undone": target.id,
+        "action": target.action,
+        "summary": target.summary,
+    }
+    if recorded.get("said") is not None:  # so the audit page words it for its reader
+        payload["summary_said"] = recorded["said"]
     what = Said.from_json(recorded.get("said"), target.summary)
     return said("undone: {summary}", summary=what), payload, (), target.id
 
