@@ -40,6 +40,7 @@ from swissdesk.storage.commands.fide_mode import check_scoring
 from swissdesk.storage.commands.round_robin import new_round_robin
 from swissdesk.storage.errors import ActionRefused, DiskFullError, ReadOnlyFileError, StorageError
 from swissdesk.storage.levels import IntegrityEvent, integrity_payload, left_fide_mode
+from swissdesk.storage.said import Said, said, said_n
 from swissdesk.storage.schema import AuditRecord, MetaRecord, PlayerRecord, TournamentRecord
 from swissdesk.storage.sections import in_section
 from swissdesk.storage.views import PlayerData, TournamentSettings
@@ -83,7 +84,8 @@ def new_tournament(settings: TournamentSettings, players: Sequence[PlayerData] =
         "settings": convert.settings_to_dict(settings),
         "players": [convert.player_data_to_dict(d) for d in players],
     }
-    return NewFile(settings, fill, "CreateTournament", f"created {settings.name!r}", payload)
+    summary = said("created {name}", name=repr(settings.name))
+    return NewFile(settings, fill, "CreateTournament", summary, payload)
 
 
 def imported_tournament(
@@ -109,9 +111,7 @@ def imported_tournament(
         if trf_version:
             tournament_row(session).trf_version = trf_version
 
-    summary = f"imported {len(tournament.players)} players, " + (
-        f"{tournament.rounds_with_pairings} rounds" + (f" from {source}" if source else "")
-    )
+    summary = _imported_summary(len(tournament.players), tournament.rounds_with_pairings, source)
     payload: dict[str, Any] = {"source": source, "players": len(tournament.players)}
     if report:
         payload.update(report)
@@ -132,15 +132,44 @@ def imported_team_event(event: TeamEvent, source: str = "") -> NewFile:
         tournament_row(session).trf_version = "2026"
 
     t = event.tournament
-    summary = (
-        f"imported {len(t.players)} teams, {len(event.players.players)} players, "
-        f"{t.rounds_with_pairings} rounds" + (f" from {source}" if source else "")
+    summary = _imported_summary(
+        len(event.players.players), t.rounds_with_pairings, source, teams=len(t.players)
     )
     payload = {"source": source, "teams": len(t.players)}
     fide_mode = fide_approved(t.system) and not left_fide_mode(t.extra_records)
     settings = replace(convert.settings_from_tournament(t), fide_mode=fide_mode)
     check_scoring(settings, fide_mode, imported=True)
     return NewFile(settings, fill, "ImportTournament", summary, payload)
+
+
+def _imported_summary(players: int, rounds: int, source: str, teams: int | None = None) -> Said:
+    """The import's audit summary, one whole sentence per case ("imported 12 players, 5
+    rounds from open.trf"; a team event's counts its teams first)."""
+    played = said_n("{count} round", "{count} rounds", rounds, count=rounds)
+    if teams is not None:
+        people = said_n("{count} player", "{count} players", players, count=players)
+        if source:
+            return said_n(
+                "imported {count} team, {players}, {rounds} from {source}",
+                "imported {count} teams, {players}, {rounds} from {source}",
+                teams, count=teams, players=people, rounds=played, source=source,
+            )  # fmt: skip
+        return said_n(
+            "imported {count} team, {players}, {rounds}",
+            "imported {count} teams, {players}, {rounds}",
+            teams, count=teams, players=people, rounds=played,
+        )  # fmt: skip
+    if source:
+        return said_n(
+            "imported {count} player, {rounds} from {source}",
+            "imported {count} players, {rounds} from {source}",
+            players, count=players, rounds=played, source=source,
+        )  # fmt: skip
+    return said_n(
+        "imported {count} player, {rounds}",
+        "imported {count} players, {rounds}",
+        players, count=players, rounds=played,
+    )  # fmt: skip
 
 
 def add_section(session: Session, recipe: NewFile, *, position: int) -> int:
@@ -159,12 +188,14 @@ def add_section(session: Session, recipe: NewFile, *, position: int) -> int:
     session.flush()
     with in_section(session, rec.id):
         recipe.fill(session)
+    # the summary's message beside its English, so the audit page words it for its reader
+    message = {"said": recipe.summary.to_json()} if isinstance(recipe.summary, Said) else {}
     session.add(
         AuditRecord(
             at=utc_now(),
             action=recipe.action,
             summary=recipe.summary,
-            payload=json.dumps({**recipe.payload, **integrity_payload(*recipe.integrity)}),
+            payload=json.dumps({**recipe.payload, **integrity_payload(*recipe.integrity), **message}),
             section_id=rec.id,
         )
     )

@@ -84,6 +84,20 @@ def listed(parts: Sequence[str], separator: str = "; ") -> Said:
     return Said(template, **fields)
 
 
+def adopted(text: str) -> str:
+    """A lower layer's sentence that remembers its message (the checker's
+    :class:`~swissdesk.verification.found.Found`) as a :class:`Said`, so the audit keeps its
+    message and the reader gets it in their language; any other text as it is. Only plain
+    messages are taken (message, fields, plural): the same English either way."""
+    msgid, fields = getattr(text, "msgid", None), getattr(text, "fields", None)
+    if isinstance(text, Said) or not isinstance(msgid, str) or not isinstance(fields, dict):
+        return text
+    values = {k: adopted(v) if isinstance(v, str) else v for k, v in fields.items()}
+    plural = getattr(text, "plural", None)
+    remembered = Said(msgid, _plural=plural, _count=getattr(text, "number", 1), **values)
+    return remembered if str(remembered) == str(text) else text
+
+
 def in_language(data: Any, english: str) -> str:
     """A stored summary worded in the current language (``english`` when the record has no
     message of its own or it cannot be read)."""

@@ -99,8 +99,8 @@ def test_the_entry_fee_in_german(
     assert main(["player-fee", str(path), "1", "--due", "25", "--paid", "10"]) == 0
     capsys.readouterr()
     assert main(["player-fee", str(path), "1"]) == 0
-    assert capsys.readouterr().out == (
-        "Nr. 1 A, Anne: fällig 25.00, bezahlt 10.00, 15.00 offen\n"
+    assert capsys.readouterr().out == (  # amounts as German writes them (issue 38)
+        "Nr. 1 A, Anne: fällig 25,00, bezahlt 10,00, 15,00 offen\n"
     )
     with pytest.raises(SystemExit):
         main(["player-fee", "--help"])

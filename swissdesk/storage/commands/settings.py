@@ -36,7 +36,7 @@ from swissdesk.storage.levels import (
     integrity_payload,
     require,
 )
-from swissdesk.storage.said import said, said_n, worded
+from swissdesk.storage.said import adopted, listed, said, said_n, worded
 from swissdesk.storage.sections import in_section
 from swissdesk.storage.views import TournamentSettings
 from swissdesk.tiebreaks import long_event_advice
@@ -278,7 +278,7 @@ def _recheck_last_round(
                 ),
             )
         ], []
-    listed_problems = "; ".join(problems)
+    listed_problems = listed([adopted(p) for p in problems])
     text = (
         said(
             "round {last} became the final round and no longer follows the rules: {problems}",
