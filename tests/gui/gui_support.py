@@ -6,9 +6,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtWidgets import QDialog, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
-from swissdesk.gui.mainwindow import Prompter
+from swissdesk.gui import language
+from swissdesk.gui.mainwindow import MainWindow, Prompter
 
 DialogHandler = Callable[[Any], bool]
 
@@ -101,3 +102,17 @@ class ScriptedPrompter(Prompter):
 def column_texts(model: Any, column: int) -> list[str]:
     """What a table model shows in one column, top to bottom."""
     return [model.display_text(r, column) for r in range(model.rowCount())]
+
+
+def speak(code: str) -> None:
+    """The window's language ``code`` from now on (its messages, Qt's dialogs, the locale),
+    as ``swissdesk gui --language code`` sets it before building widgets."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    language.apply_language(app, code)
+
+
+def window_in(make_window: type[MainWindow], code: str) -> MainWindow:
+    """The main window built in ``code``, as ``swissdesk gui --language code`` builds it."""
+    speak(code)
+    return make_window()

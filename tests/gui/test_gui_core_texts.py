@@ -5,37 +5,21 @@ verdicts."""
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from gui_support import speak
 from pytestqt.qtbot import QtBot
 
-from swissdesk import i18n
 from swissdesk.engines import system_names
-from swissdesk.gui import language
 from swissdesk.gui.dialogs import TournamentDialog
-from swissdesk.i18n import SOURCE_LANGUAGE
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "swissdesk" / "resources" / "sample" / "riverside-open-2026.swissdesk"
 PLAN = ROOT / "docs" / "samples" / "riverside-prizes.toml"
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    i18n.set_process_language(SOURCE_LANGUAGE)
-    app = QApplication.instance()
-    if isinstance(app, QApplication):
-        language.install_qt_translations(app, SOURCE_LANGUAGE)
-
-
-def speak(code: str) -> None:
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    language.apply_language(app, code)
+pytestmark = pytest.mark.usefixtures("english_afterwards")
 
 
 def _systems(qtbot: QtBot) -> dict[str, str]:
