@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -221,6 +222,10 @@ class NumberFormats(Protocol):
         """The language's decimal sign and digit-grouping sign (``(",", ".")`` in German)."""
         ...
 
+    def signs(self, language: str) -> tuple[str, str]:
+        """The language's plus and minus signs (CLDR's ``plusSign``, ``minusSign``)."""
+        ...
+
 
 class EnglishNumbers:
     """The fallback before Babel's formats are installed, and the source language's own:
@@ -236,6 +241,9 @@ class EnglishNumbers:
 
     def symbols(self, language: str) -> tuple[str, str]:
         return ".", ","
+
+    def signs(self, language: str) -> tuple[str, str]:
+        return "+", "-"
 
 
 _number_formats: NumberFormats = EnglishNumbers()
@@ -275,6 +283,28 @@ def number_symbols(language: str | None = None) -> tuple[str, str]:
     return _number_formats.symbols(language or current_language())
 
 
+def localize_number(text: str, language: str | None = None) -> str:
+    """A number written plainly (``41.25``, ``-3``, ``+7.40``, as the tie-breaks, the rating
+    changes and the machine-readable outputs write it) as ``language`` (default: the current
+    one) writes it: its decimal sign and its plus and minus signs (``41,25``, ``+7,40`` in
+    German), never grouped (ratings, averages and tie-break values are printed as plain digits,
+    as FIDE's lists print them). Anything else (an empty cell, ``-``, an arbiter's own text)
+    comes back unchanged. Points are not numbers here: they are written with ``½``
+    (``swissdesk.lists.crosstable.score_text``)."""
+    match = _PLAIN_NUMBER.fullmatch(text)
+    if match is None:
+        return text
+    sign, whole, fraction = match.groups()
+    language = language or current_language()
+    decimal, _group = _number_formats.symbols(language)
+    plus, minus = _number_formats.signs(language)
+    shown = {"+": plus, "-": minus}.get(sign, "") + whole
+    return shown + (decimal + fraction if fraction is not None else "")
+
+
+_PLAIN_NUMBER = re.compile(r"([+-]?)([0-9]+)(?:\.([0-9]+))?")
+
+
 # The sentence that remembers its message, for every layer (it uses gettext above).
 from swissdesk.i18n.message import Message, in_language, listed, said, said_n, worded  # noqa: E402
 
@@ -297,6 +327,7 @@ __all__ = [
     "install_number_formats",
     "language_from_environment",
     "listed",
+    "localize_number",
     "ngettext",
     "normalize_language",
     "npgettext",

@@ -5,12 +5,10 @@ by game figures."""
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 from pypdf import PdfReader
+from report_test_support import seeker_event
 
 from swissdesk.elo import hundredths, rating_changes
 from swissdesk.reports import render
@@ -19,21 +17,8 @@ NAMES = ["Łukasz Ćwik", "Иван Петров", "Γεώργιος Παπαδ�
          "الشمري, محمد", "כהן, דוד", "ศรีสุข, สมชาย", "Nguyễn Thị Ánh", "Zoë Müller"]  # fmt: skip
 
 
-def _norm_support() -> ModuleType:
-    path = Path(__file__).resolve().parents[1] / "norms" / "norm_support.py"
-    spec = importlib.util.spec_from_file_location("norm_support_for_reports", path)
-    assert spec is not None and spec.loader is not None
-    module = sys.modules.get(spec.name)
-    if module is None:
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module  # its dataclasses look their module up
-        spec.loader.exec_module(module)
-    return module
-
-
 def _event():  # type: ignore[no-untyped-def]
-    support = _norm_support()
-    t = support.seeker_event(support.CASE_A)
+    t = seeker_event()
     players = [
         p if p.tpn == 1 else dataclasses.replace(p, name=NAMES[p.tpn - 2]) for p in t.players
     ]
