@@ -20,7 +20,10 @@ window's German.
 Marking: ``_("Round {number}").format(number=n)`` (brace fields, named, so a translation may
 reorder them), ``ngettext`` for anything counted (Polish and Russian have three plural forms),
 ``pgettext`` where one English word has two meanings ("White" the colour and the player), and
-``N_`` for module-level constants, translated with ``_()`` where they are shown.
+``N_`` for module-level constants, translated with ``_()`` where they are shown. A sentence
+made in one place and read in another, by someone else or later (an audit summary, a warning, a
+checker's finding, an engine's explanation line), is a :class:`Message` (``said``/``said_n``):
+English for everyone else, worded again in each reader's language (:mod:`.message`).
 
 Numbers in the reader's locale (:func:`format_decimal`, :func:`format_money`,
 :func:`number_symbols`): the lower layers (prizes, norms) word their sentences here, yet CLDR's
@@ -36,6 +39,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -218,6 +222,10 @@ class NumberFormats(Protocol):
         """The language's decimal sign and digit-grouping sign (``(",", ".")`` in German)."""
         ...
 
+    def signs(self, language: str) -> tuple[str, str]:
+        """The language's plus and minus signs (CLDR's ``plusSign``, ``minusSign``)."""
+        ...
+
 
 class EnglishNumbers:
     """The fallback before Babel's formats are installed, and the source language's own:
@@ -233,6 +241,9 @@ class EnglishNumbers:
 
     def symbols(self, language: str) -> tuple[str, str]:
         return ".", ","
+
+    def signs(self, language: str) -> tuple[str, str]:
+        return "+", "-"
 
 
 _number_formats: NumberFormats = EnglishNumbers()
@@ -271,6 +282,32 @@ def number_symbols(language: str | None = None) -> tuple[str, str]:
     hundred to a German reader)."""
     return _number_formats.symbols(language or current_language())
 
+
+def localize_number(text: str, language: str | None = None) -> str:
+    """A number written plainly (``41.25``, ``-3``, ``+7.40``, as the tie-breaks, the rating
+    changes and the machine-readable outputs write it) as ``language`` (default: the current
+    one) writes it: its decimal sign and its plus and minus signs (``41,25``, ``+7,40`` in
+    German), never grouped (ratings, averages and tie-break values are printed as plain digits,
+    as FIDE's lists print them). Anything else (an empty cell, ``-``, an arbiter's own text)
+    comes back unchanged. Points are not numbers here: they are written with ``½``
+    (``swissdesk.lists.crosstable.score_text``)."""
+    match = _PLAIN_NUMBER.fullmatch(text)
+    if match is None:
+        return text
+    sign, whole, fraction = match.groups()
+    language = language or current_language()
+    decimal, _group = _number_formats.symbols(language)
+    plus, minus = _number_formats.signs(language)
+    shown = {"+": plus, "-": minus}.get(sign, "") + whole
+    return shown + (decimal + fraction if fraction is not None else "")
+
+
+_PLAIN_NUMBER = re.compile(r"([+-]?)([0-9]+)(?:\.([0-9]+))?")
+
+
+# The sentence that remembers its message, for every layer (it uses gettext above).
+from swissdesk.i18n.message import Message, in_language, listed, said, said_n, worded  # noqa: E402
+
 __all__ = [
     "CATALOG_DIR",
     "DOMAINS",
@@ -278,6 +315,7 @@ __all__ = [
     "N_",
     "SOURCE_LANGUAGE",
     "EnglishNumbers",
+    "Message",
     "NumberFormats",
     "_",
     "best_match",
@@ -285,15 +323,21 @@ __all__ = [
     "format_decimal",
     "format_money",
     "gettext",
+    "in_language",
     "install_number_formats",
     "language_from_environment",
+    "listed",
+    "localize_number",
     "ngettext",
     "normalize_language",
     "npgettext",
     "number_symbols",
     "pgettext",
     "process_language",
+    "said",
+    "said_n",
     "set_process_language",
     "translations",
     "using_language",
+    "worded",
 ]

@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph
 
-from swissdesk.i18n import _
+from swissdesk.i18n import _, localize_number
 from swissdesk.lists.crosstable import score_text as score_text
 from swissdesk.model.text import fold
 from swissdesk.model.tournament import (
-    HalfPoints,
     Player,
     ResultCode,
     Tournament,
-    half_points_to_str,
 )
 from swissdesk.reports.fonts import BOLD, REGULAR, printable
 from swissdesk.reports.scripts import draw_text, is_simple, paragraph_direction, text_width
@@ -23,9 +22,18 @@ from swissdesk.tiebreaks.spec import tiebreak_name
 from swissdesk.tiebreaks.standings import WITHDRAWN_MARK
 
 
-def decimal_score(value: HalfPoints) -> str:
-    """A score with a decimal point (``3.5``), as standings print the points column."""
-    return half_points_to_str(value)
+def fraction_score(value: Fraction) -> str:
+    """Points held as a fraction (the rating and norm computations') as the documents print
+    every score: ``6½``, ``4``, ``½`` (:func:`score_text`)."""
+    doubled = value * 2
+    assert doubled.denominator == 1, value
+    return score_text(int(doubled))
+
+
+def number_cells(values: Sequence[str]) -> list[str]:
+    """Tie-break values (``23.5``, ``41.25``, ``-3``) as the document's language writes
+    numbers: ``23,5``, ``41,25`` in German (:func:`swissdesk.i18n.localize_number`)."""
+    return [localize_number(v) for v in values]
 
 
 def rating_text(player: Player | None) -> str:

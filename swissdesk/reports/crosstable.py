@@ -20,9 +20,10 @@ from swissdesk.lists.standings import check_after_round, standings_view
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.tournament import Colour, Tournament
 from swissdesk.reports.common import (
-    decimal_score,
     note,
+    number_cells,
     rating_text,
+    score_text,
     tiebreak_legend,
     withdrawn_name,
 )
@@ -107,8 +108,8 @@ def render_crosstable(
             cells += [player.title if player else "", player.federation if player else ""]
         cells.append(rating_text(player))
         cells += round_cells[row.tpn]
-        cells.append(decimal_score(row.points))
-        cells.extend(row.values)
+        cells.append(score_text(row.points))
+        cells.extend(number_cells(row.values))
         rows.append(cells)
     pts_column = len(head) - len(view.columns) - 1
     story: list[Flowable] = [

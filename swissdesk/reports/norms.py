@@ -17,7 +17,6 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable, PageBreak
 
-from swissdesk.elo import points_text
 from swissdesk.engines import system_title
 from swissdesk.i18n import _, ngettext
 from swissdesk.lists.standings import check_after_round
@@ -30,7 +29,7 @@ from swissdesk.norms import (
     describe_forecast,
     evaluate_norms,
 )
-from swissdesk.reports.common import heading, note
+from swissdesk.reports.common import fraction_score, heading, note
 from swissdesk.reports.fonts import BOLD, REGULAR, printable, register_fonts
 from swissdesk.reports.layout import (
     build_pdf,
@@ -141,7 +140,7 @@ def _achieved_table(
                 p.federation,
                 n.title.value,
                 str(len(n.games)),
-                points_text(n.points),
+                fraction_score(n.points),
                 str(n.average),
                 str(n.percentage),
                 str(n.performance),
@@ -184,7 +183,7 @@ def _certificate(
                 "{points} of {count} games (rounds 1-{last}), {percentage} %",
                 len(n.games),
             ).format(
-                points=points_text(n.points), count=len(n.games), last=n.last_round_used,
+                points=fraction_score(n.points), count=len(n.games), last=n.last_round_used,
                 percentage=n.percentage,
             ),
         ),

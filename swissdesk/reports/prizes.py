@@ -17,9 +17,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak
 
 from swissdesk.i18n import _, ngettext
-from swissdesk.model.tournament import Tournament, half_points_to_str
+from swissdesk.model.tournament import Tournament
 from swissdesk.prizes import OVERALL, PrizeList, Sharing
-from swissdesk.reports.common import heading, note
+from swissdesk.reports.common import heading, note, score_text
 from swissdesk.reports.fonts import REGULAR, printable, register_fonts
 from swissdesk.reports.layout import build_pdf, fit, frame_size, grid_table, make_header
 
@@ -153,7 +153,7 @@ def render_prizes(
                         fit(printable(row.placed.name), cat_name - 4, REGULAR, FONT),
                         player.federation if player is not None else "",
                         str(player.rating or "") if player is not None else "",
-                        half_points_to_str(row.placed.points),
+                        score_text(row.placed.points),
                     ]
                 )
             story.append(

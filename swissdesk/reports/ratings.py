@@ -21,13 +21,12 @@ from swissdesk.elo import (
     RatingInputs,
     RatingReport,
     hundredths,
-    points_text,
     rating_changes,
 )
-from swissdesk.i18n import _
+from swissdesk.i18n import _, localize_number
 from swissdesk.lists.standings import check_after_round
 from swissdesk.model.tournament import Tournament
-from swissdesk.reports.common import heading, note
+from swissdesk.reports.common import fraction_score, heading, note
 from swissdesk.reports.fonts import REGULAR, printable, register_fonts
 from swissdesk.reports.layout import (
     build_pdf,
@@ -81,9 +80,9 @@ def render_ratings(
                 str(p.rating) if p.rating else "",
                 str(p.k.value) if p.k is not None else "",
                 str(len(p.counted_games)),
-                points_text(p.points),
-                hundredths(p.expected) if p.rated else "",
-                hundredths(change, sign=True) if change is not None else "",
+                fraction_score(p.points),
+                localize_number(hundredths(p.expected)) if p.rated else "",
+                localize_number(hundredths(change, sign=True)) if change is not None else "",
                 str(p.new_rating) if p.new_rating is not None else "",
             ]
         )
@@ -162,8 +161,8 @@ def _games_table(report: RatingReport, width: float) -> Flowable:
                 d = f"{g.difference:+d}" + ("*" if g.capped else "")
                 figures = [
                     d,
-                    hundredths(Fraction(g.expected, 100)),
-                    hundredths(g.change, sign=True),
+                    localize_number(hundredths(Fraction(g.expected, 100))),
+                    localize_number(hundredths(g.change, sign=True)),
                 ]
             elif g.counted:  # an unrated player's game towards a first rating
                 figures = ["", "", _("first rtg")]
@@ -176,7 +175,7 @@ def _games_table(report: RatingReport, width: float) -> Flowable:
                     str(g.round),
                     fit(printable(g.opponent_name), name_w - 5, REGULAR, FONT),
                     str(g.opponent_rating) if g.opponent_rating else _("unr."),
-                    points_text(Fraction(g.score, 100)) + (" †" if g.corrected else ""),
+                    fraction_score(Fraction(g.score, 100)) + (" †" if g.corrected else ""),
                     *figures,
                     str(g.k) if counted else "",
                 ]

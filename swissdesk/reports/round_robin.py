@@ -17,7 +17,7 @@ from swissdesk.lists.round_robin_grid import Grid, round_robin_grid
 from swissdesk.lists.standings import check_after_round, tiebreak_codes
 from swissdesk.model.round_robin import SCHEVENINGEN
 from swissdesk.model.tournament import Colour, Tournament
-from swissdesk.reports.common import decimal_score, note, tiebreak_legend
+from swissdesk.reports.common import note, number_cells, score_text, tiebreak_legend
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
 from swissdesk.reports.layout import (
     GridTable,
@@ -163,10 +163,10 @@ def square_table(grid: Grid, width: float) -> tuple[Flowable, float]:
                 cells.append(game.text if game is not None else "")
                 if game is not None and game.colour is Colour.BLACK:
                     row_fills[column] = BLACK_GAME
-        points = decimal_score(row.points)
+        points = score_text(row.points)
         cells.append(f"({points})" if row.excluded else points)
         cells.append("–" if row.excluded else row.rank_label)
-        cells += list(row.values) if not row.excluded else [""] * len(grid.codes)
+        cells += number_cells(row.values) if not row.excluded else [""] * len(grid.codes)
         body.append(cells)
         fills.append(row_fills)
     lefts = [0.0]
@@ -200,7 +200,7 @@ def legend(grid: Grid, system: str) -> str:
     if system == SCHEVENINGEN:
         parts.append(_("Dark cells: the player's own team."))
         if grid.teams:
-            score = " – ".join(f"{name} {decimal_score(points)}" for name, points in grid.teams)
+            score = " – ".join(f"{name} {score_text(points)}" for name, points in grid.teams)
             parts.append(_("Match: {score}.").format(score=score))
     if grid.excluded:
         names = ", ".join(_("no. {number}").format(number=t) for t in grid.excluded)

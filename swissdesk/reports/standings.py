@@ -11,9 +11,10 @@ from swissdesk.i18n import _
 from swissdesk.lists.standings import check_after_round, standings_view
 from swissdesk.model.tournament import Tournament
 from swissdesk.reports.common import (
-    decimal_score,
     note,
+    number_cells,
     rating_text,
+    score_text,
     tiebreak_legend,
     withdrawn_name,
 )
@@ -75,8 +76,8 @@ def render_standings(
                 ),
                 p.federation if p else "",
                 rating_text(p),
-                decimal_score(row.points),
-                *row.values,
+                score_text(row.points),
+                *number_cells(row.values),
             ]
         )
     align = ["RIGHT", "RIGHT", "LEFT", "LEFT", "CENTER", "RIGHT", "RIGHT"]

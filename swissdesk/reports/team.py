@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING
 from reportlab.platypus import Flowable, Spacer
 
 from swissdesk.errors import InputError
-from swissdesk.i18n import N_, _, pgettext
+from swissdesk.i18n import N_, _, localize_number, pgettext
+from swissdesk.lists.crosstable import colour_letter
 from swissdesk.model.team import build_team_states, entry_game_points, entry_match_points
-from swissdesk.model.tournament import Colour, ResultCode, Tournament, half_points_to_str
-from swissdesk.reports.common import heading, note
+from swissdesk.model.tournament import Colour, ResultCode, Tournament
+from swissdesk.reports.common import heading, note, score_text
 from swissdesk.reports.fonts import BOLD, REGULAR, register_fonts
 from swissdesk.reports.layout import (
     GridTable,
@@ -107,14 +108,14 @@ def render_team_pairings(
                 if e.result in (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS)
                 else ""
             )
-            result = f"{half_points_to_str(e.game_points)} - {half_points_to_str(gp_b)}{forfeit}"
+            result = f"{score_text(e.game_points)} - {score_text(gp_b)}{forfeit}"
         rows.append(
             [
                 str(index),
                 str(white),
                 _name(tournament, white, name_w),
-                half_points_to_str(states[white].match_points),
-                half_points_to_str(states[black].match_points),
+                score_text(states[white].match_points),
+                score_text(states[black].match_points),
                 _name(tournament, black, name_w),
                 str(black),
                 result,
@@ -169,9 +170,9 @@ def render_team_standings(
                 row.rank_label,
                 str(row.tpn),
                 _name(tournament, row.tpn, name_w - 5),
-                half_points_to_str(row.match_points),
-                half_points_to_str(row.game_points),
-                *(format_team_value(codes[i], row.values[i]) for i in shown),
+                score_text(row.match_points),
+                score_text(row.game_points),
+                *(localize_number(format_team_value(codes[i], row.values[i])) for i in shown),
             ]
         )
     story: list[Flowable] = [
@@ -213,10 +214,10 @@ def render_team_crosstable(tournament: Tournament, out_path: Path, *, paper: str
             if e.opponent is None:
                 cells.append(_bye(e.result))
             else:
-                colour = e.colour.value if e.colour is not None else ""
+                colour = colour_letter(e.colour)  # w/b; w/s in German (the glossary's)
                 mark = "f" if e.result in (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS) else ""
                 cells.append(
-                    f"{e.opponent}{colour} {half_points_to_str(entry_game_points(tournament, e))}{mark}"
+                    f"{e.opponent}{colour} {score_text(entry_game_points(tournament, e))}{mark}"
                 )
         cells += [""] * (last - len(cells))
         mp = sum(entry_match_points(tournament, e) for e in team.rounds)
@@ -226,8 +227,8 @@ def render_team_crosstable(tournament: Tournament, out_path: Path, *, paper: str
                 str(team.tpn),
                 _name(tournament, team.tpn, name_w),
                 *cells,
-                half_points_to_str(mp),
-                half_points_to_str(gp),
+                score_text(mp),
+                score_text(gp),
             ]
         )
     story: list[Flowable] = [grid_table(rows, [26, name_w, *([52.0] * last), 36, 36], font_size=8)]
@@ -333,7 +334,7 @@ def render_board_results(event: TeamEvent, out_path: Path, *, paper: str = "a4")
                     fit(s.name, name_w, REGULAR, 9),
                     str(s.rating) if s.rating else "",
                     fit(s.team, name_w, REGULAR, 9),
-                    half_points_to_str(s.points),
+                    score_text(s.points),
                     str(s.games),
                     percentage(s.points, s.games),
                     str(s.performance) if s.performance is not None else "",

@@ -56,6 +56,13 @@ def _code_first(language: str) -> bool:
     return pattern.split(";")[0].strip().startswith("¤")
 
 
+@cache
+def _number_symbols(language: str) -> dict[str, str]:
+    """CLDR's number symbols of ``language`` (Latin digits), read once: a standings table
+    asks for them in every cell."""
+    return dict(Locale.parse(language).number_symbols["latn"])
+
+
 class BabelNumbers(EnglishNumbers):
     """CLDR's number formats (Babel) for every language but English, which keeps
     :class:`~swissdesk.i18n.EnglishNumbers` (the same digits CLDR's English writes)."""
@@ -77,5 +84,11 @@ class BabelNumbers(EnglishNumbers):
     def symbols(self, language: str) -> tuple[str, str]:
         if language == SOURCE_LANGUAGE:
             return super().symbols(language)
-        numbers = Locale.parse(language).number_symbols["latn"]
+        numbers = _number_symbols(language)
         return numbers["decimal"], numbers["group"]
+
+    def signs(self, language: str) -> tuple[str, str]:
+        if language == SOURCE_LANGUAGE:
+            return super().signs(language)
+        numbers = _number_symbols(language)
+        return numbers["plusSign"], numbers["minusSign"]

@@ -71,21 +71,10 @@ def test_the_player_cards_norm_lines_speak_the_arbiters_language(
 ) -> None:
     """The card's norm section: what is missing for a norm and the forecast, in German for
     a German arbiter; GM stays GM."""
-    import importlib.util
-    import sys
-
     from swissdesk.gui.player_card import compute_extras, player_card_html
     from swissdesk.storage import TournamentFile
+    from tests.norms import norm_support as support
 
-    spec = importlib.util.spec_from_file_location(
-        "norm_support_for_gui", ROOT / "tests" / "norms" / "norm_support.py"
-    )
-    assert spec is not None and spec.loader is not None
-    support = sys.modules.get(spec.name)
-    if support is None:
-        support = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = support
-        spec.loader.exec_module(support)
     path = tmp_path / "norm.swissdesk"
     TournamentFile.from_tournament(
         path, support.seeker_event(support.CASE_A[:7], total_rounds=9)

@@ -36,6 +36,14 @@ NAMES = {
 """Pairing number -> name of the test tournament."""
 
 
+def seeker_event() -> Tournament:
+    """The GM norm of tests/norms (Case A: no. 1 scores 6½/9, Ra 2486, Rp 2652)."""
+    from tests.norms import norm_support
+
+    event: Tournament = norm_support.seeker_event(norm_support.CASE_A)
+    return event
+
+
 def corpus_file(name: str) -> Path:
     """A file of the shared corpus; the test is skipped when the corpus is absent."""
     path = CORPUS / name

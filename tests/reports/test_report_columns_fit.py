@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from report_test_support import multilingual_tournament
+from report_test_support import multilingual_tournament, seeker_event
 
 from swissdesk.i18n import using_language
 from swissdesk.model.ratings import NationalRating, Rating, RatingMethod
@@ -84,19 +84,7 @@ def _individual(kind: str) -> Callable[[Path], None]:
 def _norms(folder: Path) -> None:
     """The title norms and the rating changes of the norm tests' GM-norm event (a summary,
     a certificate with every opponent, game by game)."""
-    import importlib.util
-    import sys
-
-    path = Path(__file__).resolve().parents[1] / "norms" / "norm_support.py"
-    name = "norm_support_for_reports"
-    support = sys.modules.get(name)
-    if support is None:
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec is not None and spec.loader is not None
-        support = importlib.util.module_from_spec(spec)
-        sys.modules[name] = support  # its dataclasses look their module up
-        spec.loader.exec_module(support)
-    event = support.seeker_event(support.CASE_A)
+    event = seeker_event()
     render("norms", event, folder / "norms.pdf")
     render("ratings", event, folder / "ratings.pdf")
 

@@ -8,17 +8,17 @@ import dataclasses
 from pathlib import Path
 
 from pypdf import PdfReader
+from report_test_support import seeker_event
 
 from swissdesk.elo import hundredths, rating_changes
 from swissdesk.reports import render
-from tests.norms import norm_support
 
 NAMES = ["Łukasz Ćwik", "Иван Петров", "Γεώργιος Παπαδόπουλος", "Sharma, शर्मा",
          "الشمري, محمد", "כהן, דוד", "ศรีสุข, สมชาย", "Nguyễn Thị Ánh", "Zoë Müller"]  # fmt: skip
 
 
 def _event():  # type: ignore[no-untyped-def]
-    t = norm_support.seeker_event(norm_support.CASE_A)
+    t = seeker_event()
     players = [
         p if p.tpn == 1 else dataclasses.replace(p, name=NAMES[p.tpn - 2]) for p in t.players
     ]
