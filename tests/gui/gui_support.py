@@ -6,7 +6,16 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtWidgets import QApplication, QDialog, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QComboBox,
+    QDialog,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QWidget,
+)
 
 from swissdesk.gui import language
 from swissdesk.gui.mainwindow import MainWindow, Prompter
@@ -116,3 +125,20 @@ def window_in(make_window: type[MainWindow], code: str) -> MainWindow:
     """The main window built in ``code``, as ``swissdesk gui --language code`` builds it."""
     speak(code)
     return make_window()
+
+
+def texts_of(widget: QWidget) -> list[str]:
+    """What the arbiter reads in ``widget``: titles, labels, buttons, placeholders, tips and
+    the choices of its lists."""
+    found = [widget.windowTitle()]
+    for child in [widget, *widget.findChildren(QWidget)]:
+        found.append(child.toolTip())
+        if isinstance(child, QLabel | QAbstractButton):
+            found.append(child.text())
+        if isinstance(child, QGroupBox):
+            found.append(child.title())
+        if isinstance(child, QLineEdit):
+            found.append(child.placeholderText())
+        if isinstance(child, QComboBox):
+            found += [child.itemText(i) for i in range(child.count())]
+    return [t for t in found if t]

@@ -10,10 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from gui_support import speak
+from gui_support import speak, texts_of
 from layout_support import ROOM, cut_off
 from PySide6.QtWidgets import (
-    QAbstractButton,
     QApplication,
     QComboBox,
     QGroupBox,
@@ -180,23 +179,6 @@ def core_names() -> set[str]:
     names |= {f"{method.value}: {text}" for method, text in METHOD_LABELS.items()}
     names |= {f"{code} {text}" for code, text in EVENT_EXEMPTIONS.items() if code}
     return names
-
-
-def texts_of(widget: QWidget) -> list[str]:
-    """What the arbiter reads in ``widget``: titles, labels, buttons, placeholders, tips and
-    the choices of its lists."""
-    found = [widget.windowTitle()]
-    for child in [widget, *widget.findChildren(QWidget)]:
-        found.append(child.toolTip())
-        if isinstance(child, QLabel | QAbstractButton):
-            found.append(child.text())
-        if isinstance(child, QGroupBox):
-            found.append(child.title())
-        if isinstance(child, QLineEdit):
-            found.append(child.placeholderText())
-        if isinstance(child, QComboBox):
-            found += [child.itemText(i) for i in range(child.count())]
-    return [t for t in found if t]
 
 
 def left_in_english(widget: QWidget, code: str) -> list[str]:

@@ -11,17 +11,12 @@ after Qt's, so Qt's own translation wins where it has one."""
 from __future__ import annotations
 
 import pytest
-from gui_support import speak
+from gui_support import speak, texts_of
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
 from PySide6.QtPrintSupport import QPageSetupDialog, QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
-    QAbstractButton,
     QApplication,
-    QComboBox,
     QFileDialog,
-    QGroupBox,
-    QLabel,
-    QWidget,
 )
 
 from swissdesk.gui.language import qt_supplement
@@ -30,20 +25,6 @@ from swissdesk.i18n import LANGUAGES, SOURCE_LANGUAGE
 pytestmark = pytest.mark.usefixtures("english_afterwards")
 
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE_LANGUAGE]
-
-
-def shown_texts(widget: QWidget) -> set[str]:
-    """Every title, label, button, group title, tip and choice ``widget`` shows."""
-    found = {widget.windowTitle()}
-    for child in [widget, *widget.findChildren(QWidget)]:
-        found.add(child.toolTip())
-        if isinstance(child, QLabel | QAbstractButton):
-            found.add(child.text())
-        if isinstance(child, QGroupBox):
-            found.add(child.title())
-        if isinstance(child, QComboBox):
-            found |= {child.itemText(i) for i in range(child.count())}
-    return {t for t in found if t}
 
 
 def print_dialog() -> tuple[QPrintDialog, QPrinter]:
@@ -71,7 +52,7 @@ def test_the_print_dialog_leaves_none_of_qts_missing_texts_english(
         assert worded and (worded != source or code in SAME_WORD.get(source, ())), (
             code, context, source)  # fmt: skip
     dialog, _printer = print_dialog()
-    shown = shown_texts(dialog)
+    shown = set(texts_of(dialog))
     left = {t for t in shown if t in SUPPLIED and code not in SAME_WORD.get(t, ())}
     assert not left, (code, left)
 
@@ -93,7 +74,7 @@ def test_english_stays_qts_source(qtbot: object) -> None:
     speak("pl")
     speak(SOURCE_LANGUAGE)
     dialog, _printer = print_dialog()
-    assert {"Double Sided Printing", "Long side binding"} <= shown_texts(dialog)
+    assert {"Double Sided Printing", "Long side binding"} <= set(texts_of(dialog))
     for context, source in qt_supplement():
         assert QCoreApplication.translate(context, source) == source
 
