@@ -34,6 +34,11 @@ understands that code. Then
    and its ranks are written into the rank column; ``swissdesk check`` must find every rank
    right, and every value TieBreakServer prints is compared with swissdesk's.
 
+A tournament bbpPairings' generator cannot finish ("No valid pairing exists for round N of
+the generated tournament") is counted as unpairable, not as a crash, when swissdesk agrees:
+the rounds before N pair alike and swissdesk finds no pairing for round N either
+(``unpairable_disputed`` counts those where it does not).
+
 Every tournament adds one JSON line to ``--log`` (seed, size, rounds, what differed); a
 tournament with a discrepancy is copied to ``--keep`` with what differed, for classification
 (our engine, the other engine, a differing reading). ``--summary`` prints the figures of a
@@ -61,6 +66,7 @@ from pathlib import Path
 from typing import Any
 
 from swissdesk.engines import get_engine
+from swissdesk.engines.base import NoValidPairing
 from swissdesk.errors import NoPairingError, SwissdeskError
 from swissdesk.model.tournament import Tournament, half_points_to_str
 from swissdesk.tiebreaks.standings import POINTS_CODE, compute_standings
@@ -146,10 +152,27 @@ def bbp_generate(config: Config, rng: random.Random, seed: int, out: Path) -> di
     return params
 
 
+class BbpUnpairable(Exception):
+    """bbpPairings' generator found no legal pairing for a round of the tournament it was
+    making (with few players and many rounds a random tournament can end so); the rounds
+    before it are in the output file."""
+
+    def __init__(self, message: str, round_number: int) -> None:
+        super().__init__(message)
+        self.round_number = round_number
+
+
+_BBP_UNPAIRABLE = re.compile(r"No valid pairing exists for round (\d+) of the generated tournament")
+
+
 def _run_bbp(argv: list[str]) -> None:
     proc = subprocess.run(argv, capture_output=True, text=True, timeout=BBP_TIMEOUT, check=False)
     if proc.returncode != 0:
-        raise RuntimeError(f"{' '.join(argv[1:])}: exit {proc.returncode}: {proc.stderr.strip()}")
+        message = f"{' '.join(argv[1:])}: exit {proc.returncode}: {proc.stderr.strip()}"
+        unpairable = _BBP_UNPAIRABLE.search(proc.stderr)
+        if unpairable and "-g" in argv:
+            raise BbpUnpairable(message, int(unpairable.group(1)))
+        raise RuntimeError(message)
 
 
 # --- TieBreakServer -------------------------------------------------------------------------
@@ -321,7 +344,12 @@ def run_bbp(config: Config, seed: int) -> dict[str, Any]:
     outcome: dict[str, Any] = {"direction": "bbp", "seed": seed}
     rng = random.Random(f"crosstest bbp {seed}")
     path = Path(config.workdir) / f"b{seed}.trf"
-    params = bbp_generate(config, rng, seed, path)
+    try:
+        params = bbp_generate(config, rng, seed, path)
+    except BbpUnpairable as exc:
+        outcome.update(_bbp_unpairable(path, exc))
+        _keep(config, outcome, path, {})
+        return outcome
     outcome.update(
         players=params["PlayersNumber"], rounds=params["RoundsNumber"], baku=params["Baku"]
     )
@@ -358,6 +386,29 @@ def run_bbp(config: Config, seed: int) -> dict[str, Any]:
     return outcome
 
 
+def _bbp_unpairable(path: Path, exc: BbpUnpairable) -> dict[str, Any]:
+    """What swissdesk says of a tournament bbpPairings' generator could not finish: its rounds
+    before the unpairable one must agree, and swissdesk must find no pairing for that round
+    either (C.04.3 art. 1.9.3); otherwise it is a discrepancy like any other."""
+    outcome: dict[str, Any] = {"unpairable": str(exc), "unpairable_round": exc.round_number}
+    if not path.exists():
+        outcome["swissdesk_agrees"] = None
+        return outcome
+    tournament = read_trf(path)
+    outcome["players"] = len(tournament.players)
+    outcome["rounds"] = exc.round_number - 1
+    outcome["baku"] = bool(tournament.acceleration)
+    report = check_file(tournament, get_engine("dutch"), source=str(path))
+    outcome["pairing_rounds"] = list(report.pairings.differing_rounds)
+    try:
+        get_engine("dutch").pair(tournament)
+    except (NoValidPairing, NoPairingError):
+        outcome["swissdesk_agrees"] = not outcome["pairing_rounds"]
+    else:
+        outcome["swissdesk_agrees"] = False
+    return outcome
+
+
 BBP_BAKU_GROUP = "bbpPairings' Baku group: ceil(n/2) players, not 2*ceil(n/4) (C.04.7 art. 1.2)"
 """A known deviation of bbpPairings 6's ``192 FIDE_DUTCH_2025_BAKU`` (docs/engines/crosstest.md)."""
 
@@ -391,6 +442,7 @@ def _keep(config: Config, outcome: dict[str, Any], path: Path, details: dict[str
         or outcome.get("value_differences")
         or outcome.get("rank_problems")
         or outcome.get("tbs_check") is False
+        or "unpairable" in outcome
     )
     if bad and config.keep is not None:
         folder = config.keep / outcome["direction"]
@@ -465,6 +517,9 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
                 and "values_explained" in r
             ),
             "unpairable": sum(1 for r in rows if "unpairable" in r),
+            "unpairable_disputed": sum(
+                1 for r in rows if "unpairable" in r and r.get("swissdesk_agrees") is False
+            ),
             "crashes": sum(1 for r in rows if "crash" in r),
             "cpu_seconds": round(sum(r.get("cpu", 0.0) for r in rows), 1),
             "codes_with_value_differences": dict(

@@ -120,3 +120,28 @@ def test_crosstest_classifies_a_value_that_tiebreakserver_computes_alone_as_swis
     ours[4] = "34.5"
     assert not xt.tbs_alone_explains(config, path, t, diffs)
     assert not xt.tbs_alone_explains(config, path, t, [])
+
+
+def test_other_generator_bbppairings_could_not_pair_round_9_and_neither_can_swissdesk() -> None:
+    """Cross-test seed 21545, direction bbp: bbpPairings' generator, making a 19-player,
+    9-round Baku tournament (``192 FIDE_DUTCH_2025_BAKU``) from a model, stopped with "No
+    valid pairing exists for round 9 of the generated tournament". The file it left holds
+    rounds 1-8. swissdesk pairs those eight rounds as bbpPairings did and also finds no
+    pairing for round 9 that keeps C1-C3 (C.04.3 art. 1.9.3: the arbiter decides). Classified:
+    an unpairable tournament, which both programs agree on; not a crash of either."""
+    from swissdesk.engines.base import NoValidPairing
+
+    path = DATA / "crosstest-b21545-bbp-unpairable-r9.trf"
+    t = read_trf(path)
+    assert len(t.players) == 19 and t.acceleration
+    assert check_file(t, get_engine("dutch")).pairings.agrees
+    with pytest.raises(NoValidPairing):
+        get_engine("dutch").pair(t)
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        from crosstest_bbp import BbpUnpairable, _bbp_unpairable
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    outcome = _bbp_unpairable(path, BbpUnpairable("No valid pairing exists for round 9", 9))
+    assert outcome["swissdesk_agrees"] is True
+    assert outcome["rounds"] == 8 and outcome["pairing_rounds"] == []
