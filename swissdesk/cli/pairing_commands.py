@@ -14,9 +14,8 @@ import sys
 from swissdesk.cli.output import write_output
 from swissdesk.cli.section_commands import add_section_option, read_any
 from swissdesk.engines.base import PairingEngine, PairingError, get_engine
-from swissdesk.engines.explained import shown
 from swissdesk.errors import InputError, NoPairingError
-from swissdesk.i18n import _
+from swissdesk.i18n import _, worded
 from swissdesk.model.double_swiss import for_system
 from swissdesk.model.tournament import Tournament
 
@@ -154,7 +153,7 @@ def run_pair(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     if explain:
-        lines = "".join(shown(line) + "\n" for line in pairing.explanation)
+        lines = "".join(worded(line) + "\n" for line in pairing.explanation)
         if args.explain_file:
             write_output(args.explain_file, lines, inputs=[args.input])
         else:

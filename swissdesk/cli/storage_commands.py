@@ -29,9 +29,8 @@ from swissdesk.cli.section_commands import (
     open_section,
     section_from_remainder,
 )
-from swissdesk.engines.explained import shown
 from swissdesk.errors import InputError
-from swissdesk.i18n import _, ngettext
+from swissdesk.i18n import _, ngettext, worded
 
 
 class _ResultParser(argparse.ArgumentParser):
@@ -387,7 +386,7 @@ def run_next_round(args: argparse.Namespace) -> int:
         result = execute(tf, PairNextRound(pairing, engine=name), args)
     sys.stdout.write(pairing.to_text())
     if args.explain:
-        sys.stderr.write("".join(shown(line) + "\n" for line in pairing.explanation))
+        sys.stderr.write("".join(worded(line) + "\n" for line in pairing.explanation))
     print(_("swissdesk: {summary}").format(summary=result.summary), file=sys.stderr)
     return 0
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtGui import QBrush
 
-from swissdesk.engines.explained import Explained, from_stored
+from swissdesk.engines.explained import PLAYER_FIELDS, from_stored
 from swissdesk.gui.tablemodel import (
     DISPLAY,
     FOREGROUND,
@@ -20,9 +20,8 @@ from swissdesk.gui.tablemodel import (
     Column,
     TableModel,
 )
-from swissdesk.i18n import N_, _
+from swissdesk.i18n import N_, Message, _, in_language
 from swissdesk.storage import AuditEntry, LevelWarning
-from swissdesk.storage.said import in_language
 
 
 def local_time(iso: str) -> str:
@@ -333,11 +332,14 @@ def name_players(line: str, names: Mapping[int, str]) -> str:
         name = names.get(int(tpn))
         return f"{tpn} ({name})" if name else tpn
 
-    if isinstance(line, Explained):
+    if isinstance(line, Message):
         # Worded in the reader's language, its player fields named.
-        return line.shown(lambda tpns: ", ".join(named(t.strip()) for t in tpns.split(",")))
+        def numbers(tpns: str) -> str:
+            return ", ".join(named(t.strip()) for t in tpns.split(","))
+
+        return line.shown(dict.fromkeys(PLAYER_FIELDS, numbers))
     listed = _LISTED.match(line)
     if listed:
-        numbers = [n.strip() for n in listed.group(2).split(",") if n.strip()]
-        return listed.group(1) + ", ".join(named(n) for n in numbers)
+        tpns = [n.strip() for n in listed.group(2).split(",") if n.strip()]
+        return listed.group(1) + ", ".join(named(n) for n in tpns)
     return _BYE.sub(lambda m: m.group(1) + named(m.group(2)), line)

@@ -50,7 +50,7 @@ from swissdesk.gui.printing import PrintController
 from swissdesk.gui.prompter import Prompter
 from swissdesk.gui.team_pages import MatchesPage, TeamsPage, TeamStandingsPage
 from swissdesk.gui.venue import VenueController
-from swissdesk.i18n import N_, _
+from swissdesk.i18n import N_, _, worded
 from swissdesk.storage import (
     Action,
     ActionResult,
@@ -65,7 +65,6 @@ from swissdesk.storage import (
     TournamentFile,
     TournamentSettings,
 )
-from swissdesk.storage.said import worded
 
 _T = TypeVar("_T")
 

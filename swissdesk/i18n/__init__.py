@@ -20,7 +20,10 @@ window's German.
 Marking: ``_("Round {number}").format(number=n)`` (brace fields, named, so a translation may
 reorder them), ``ngettext`` for anything counted (Polish and Russian have three plural forms),
 ``pgettext`` where one English word has two meanings ("White" the colour and the player), and
-``N_`` for module-level constants, translated with ``_()`` where they are shown.
+``N_`` for module-level constants, translated with ``_()`` where they are shown. A sentence
+made in one place and read in another, by someone else or later (an audit summary, a warning, a
+checker's finding, an engine's explanation line), is a :class:`Message` (``said``/``said_n``):
+English for everyone else, worded again in each reader's language (:mod:`.message`).
 
 Numbers in the reader's locale (:func:`format_decimal`, :func:`format_money`,
 :func:`number_symbols`): the lower layers (prizes, norms) word their sentences here, yet CLDR's
@@ -301,6 +304,10 @@ def localize_number(text: str, language: str | None = None) -> str:
 
 _PLAIN_NUMBER = re.compile(r"([+-]?)([0-9]+)(?:\.([0-9]+))?")
 
+
+# The sentence that remembers its message, for every layer (it uses gettext above).
+from swissdesk.i18n.message import Message, in_language, listed, said, said_n, worded  # noqa: E402
+
 __all__ = [
     "CATALOG_DIR",
     "DOMAINS",
@@ -308,6 +315,7 @@ __all__ = [
     "N_",
     "SOURCE_LANGUAGE",
     "EnglishNumbers",
+    "Message",
     "NumberFormats",
     "_",
     "best_match",
@@ -315,8 +323,10 @@ __all__ = [
     "format_decimal",
     "format_money",
     "gettext",
+    "in_language",
     "install_number_formats",
     "language_from_environment",
+    "listed",
     "localize_number",
     "ngettext",
     "normalize_language",
@@ -324,7 +334,10 @@ __all__ = [
     "number_symbols",
     "pgettext",
     "process_language",
+    "said",
+    "said_n",
     "set_process_language",
     "translations",
     "using_language",
+    "worded",
 ]

@@ -15,10 +15,9 @@ from typing import Any
 
 from swissdesk.engines import system_tiebreaks, system_title
 from swissdesk.errors import InputError
-from swissdesk.i18n import _
+from swissdesk.i18n import _, listed, said
 from swissdesk.model.tournament import Tournament
 from swissdesk.storage.levels import IMPORT, IntegrityEvent, Level, LevelWarning
-from swissdesk.storage.said import adopted, listed, said
 from swissdesk.trf import parse_trf, read_json_state
 from swissdesk.trf.adjustments import reading_notes
 from swissdesk.trf.json_state import looks_like_json
@@ -112,7 +111,7 @@ class PreparedImport:
                     "round {n} breaks the pairing rules of {system}: {differences}",
                     n=n,
                     system=system_title(self.system),
-                    differences=listed([adopted(t) for t in texts]),
+                    differences=listed(texts),
                 ),
             )
             for n, texts in self.broken

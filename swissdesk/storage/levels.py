@@ -37,8 +37,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from swissdesk.i18n import _
-from swissdesk.storage.said import Said, worded
+from swissdesk.i18n import Message, _, worded
 
 
 class Level(enum.IntEnum):
@@ -70,7 +69,7 @@ class LevelWarning:
     """One fact the arbiter is warned about, at its level.
 
     ``text`` is the English sentence (what the audit record stores); a sentence marked with
-    :func:`~swissdesk.storage.said.said` also carries its message and fields, so
+    :func:`~swissdesk.i18n.said` also carries its message and fields, so
     :attr:`shown` words it in the reader's language (issue 38), like the audit summaries."""
 
     level: Level
@@ -83,7 +82,7 @@ class LevelWarning:
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"level": int(self.level), "text": str(self.text)}
-        if isinstance(self.text, Said):
+        if isinstance(self.text, Message):
             data["said"] = self.text.to_json()
         return data
 
@@ -92,7 +91,7 @@ class LevelWarning:
         if isinstance(data, dict):
             text = str(data.get("text", ""))
             return LevelWarning(
-                Level(int(data.get("level", 3))), Said.from_json(data.get("said"), text)
+                Level(int(data.get("level", 3))), Message.from_json(data.get("said"), text)
             )
         return LevelWarning(Level.CONFIRM_FACTS, str(data))  # an older file's plain sentence
 

@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from swissdesk import __version__
 from swissdesk.engines.base import fide_approved
-from swissdesk.i18n import _
+from swissdesk.i18n import Message, _, said, said_n
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
     DOUBLE_SWISS_SCORING,
@@ -40,7 +40,6 @@ from swissdesk.storage.commands.fide_mode import check_scoring
 from swissdesk.storage.commands.round_robin import new_round_robin
 from swissdesk.storage.errors import ActionRefused, DiskFullError, ReadOnlyFileError, StorageError
 from swissdesk.storage.levels import IntegrityEvent, integrity_payload, left_fide_mode
-from swissdesk.storage.said import Said, said, said_n
 from swissdesk.storage.schema import AuditRecord, MetaRecord, PlayerRecord, TournamentRecord
 from swissdesk.storage.sections import in_section
 from swissdesk.storage.views import PlayerData, TournamentSettings
@@ -142,7 +141,7 @@ def imported_team_event(event: TeamEvent, source: str = "") -> NewFile:
     return NewFile(settings, fill, "ImportTournament", summary, payload)
 
 
-def _imported_summary(players: int, rounds: int, source: str, teams: int | None = None) -> Said:
+def _imported_summary(players: int, rounds: int, source: str, teams: int | None = None) -> Message:
     """The import's audit summary, one whole sentence per case ("imported 12 players, 5
     rounds from open.trf"; a team event's counts its teams first)."""
     played = said_n("{count} round", "{count} rounds", rounds, count=rounds)
@@ -189,7 +188,7 @@ def add_section(session: Session, recipe: NewFile, *, position: int) -> int:
     with in_section(session, rec.id):
         recipe.fill(session)
     # the summary's message beside its English, so the audit page words it for its reader
-    message = {"said": recipe.summary.to_json()} if isinstance(recipe.summary, Said) else {}
+    message = {"said": recipe.summary.to_json()} if isinstance(recipe.summary, Message) else {}
     session.add(
         AuditRecord(
             at=utc_now(),

@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from swissdesk.engines.base import Pair, RoundPairing
-from swissdesk.i18n import _
+from swissdesk.i18n import _, in_language
 from swissdesk.model.tournament import DOUBLE_SWISS, HalfPoints, ResultCode, ScoringSystem
 from swissdesk.storage.commands.base import round_row, tournament_row
 from swissdesk.storage.convert import (
@@ -31,7 +31,6 @@ from swissdesk.storage.convert import (
 )
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.results import board_result_from_codes, result_text
-from swissdesk.storage.said import in_language
 from swissdesk.storage.schema import AuditRecord, PlayerRecord, RoundRecord, TournamentRecord
 from swissdesk.storage.sections import in_section, section_of
 from swissdesk.storage.views import (

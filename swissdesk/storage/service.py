@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session
 from swissdesk.elo import RatingInputs
 from swissdesk.engines.base import RoundPairing, pair_round
 from swissdesk.errors import InputError, SwissdeskError
-from swissdesk.i18n import _, ngettext
+from swissdesk.i18n import Message, _, ngettext, said, worded
 from swissdesk.model.external_tiebreak import ExternalTiebreak
 from swissdesk.model.tournament import (
     ResultCode,
@@ -77,7 +77,6 @@ from swissdesk.storage.errors import (
 )
 from swissdesk.storage.importing import PreparedImport
 from swissdesk.storage.levels import IntegrityEvent, require, updated_log
-from swissdesk.storage.said import Said, said, worded
 from swissdesk.storage.schema import AuditRecord, EntryRecord, PlayerRecord
 from swissdesk.storage.sections import SECTION, audit_section, in_section
 from swissdesk.storage.views import (
@@ -943,7 +942,7 @@ class TournamentFile:
                     summary, payload, warnings = step.apply(session, action)
                     payload = {**payload, "redo": encode(action)}
                     undo_of = None
-                if isinstance(summary, Said):  # worded again in each reader's language
+                if isinstance(summary, Message):  # worded again in each reader's language
                     payload = {**payload, "said": summary.to_json()}
                 # A pairing-integrity event joins the tournament's log (the TRF's ###
                 # lines); the log before is kept so that Undo puts it back.

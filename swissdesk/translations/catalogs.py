@@ -32,10 +32,6 @@ KEYWORDS = {
     "N_": None,
     "said": None,
     "said_n": (1, 2),
-    "finding": None,
-    "finding_n": (1, 2),
-    "explained": None,
-    "explained_n": (1, 2),
 }
 METHOD_MAP = [
     ("**/templates/**.html", "jinja2"),

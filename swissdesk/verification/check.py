@@ -30,10 +30,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from swissdesk.engines.base import PairingEngine
-from swissdesk.i18n import N_, _, ngettext, pgettext
+from swissdesk.i18n import N_, _, ngettext, pgettext, said, said_n, worded
 from swissdesk.model.tournament import Tournament, half_points_to_str
 from swissdesk.verification import load_systems
-from swissdesk.verification.found import finding, finding_n, shown
 from swissdesk.verification.pairings import RULE_CHECKS, PairingsReport, check_pairings
 from swissdesk.verification.standings import StandingsCheck, check_standings, row_values
 
@@ -89,22 +88,22 @@ class FileCheck:
 
     def standings_summary(self) -> str:
         """One line on the standings: followed, not followed (how many ranks), not checked
-        (English; :func:`~swissdesk.verification.found.shown` words it for the reader)."""
+        (English; :func:`~swissdesk.i18n.worded` words it for the reader)."""
         s = self.standings
         order = ", ".join(s.order.codes)
         if not s.checked:
-            return finding("Standings not checked: {reason}.", reason=s.reason)
+            return said("Standings not checked: {reason}.", reason=s.reason)
         source = _SOURCES.get(s.order.source, _SOURCES["none"])
         if s.agrees:
-            return finding(
+            return said(
                 "Standings after round {round} ({order}, from {source}): every rank follows "
                 "the list.",
                 round=s.after_round,
                 order=order,
-                source=finding(source),
+                source=said(source),
             )
         n = len(s.problems)
-        return finding_n(
+        return said_n(
             "Standings after round {round} ({order}, from {source}): {n} rank does not follow "
             "the list.",
             "Standings after round {round} ({order}, from {source}): {n} ranks do not follow "
@@ -112,7 +111,7 @@ class FileCheck:
             n,
             round=s.after_round,
             order=order,
-            source=finding(source),
+            source=said(source),
             n=n,
         )
 
@@ -139,9 +138,9 @@ class FileCheck:
         s = self.standings
         if not quiet or not s.agrees or self.standings_incomplete:
             if s.checked:
-                lines += [_("Note: {note}").format(note=shown(note)) for note in s.order.notes]
-            lines.append(shown(self.standings_summary()))
-            lines += [f"  - {shown(p.text)}" for p in s.problems]
+                lines += [_("Note: {note}").format(note=worded(note)) for note in s.order.notes]
+            lines.append(worded(self.standings_summary()))
+            lines += [f"  - {worded(p.text)}" for p in s.problems]
         if show_standings and s.standings is not None:
             headings = (
                 pgettext("a column of swissdesk check's table", "place"),
@@ -156,7 +155,7 @@ class FileCheck:
                 file_rank = s.file_ranks.get(row.tpn)
                 rank = "-" if file_rank is None else str(file_rank)
                 lines.append(f"  {row.rank_label:>{w1}}  {row.tpn:>{w2}}  {rank:>{w3}}  {values}")
-        lines.append(shown(self.pairings.summary()))
+        lines.append(worded(self.pairings.summary()))
         return lines
 
     def to_json(self) -> dict[str, Any]:

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field, replace
 
 from swissdesk.engines.base import Pair, PairingEngine, PairingError, RoundPairing
 from swissdesk.engines.verify import absolute_criteria_problems
+from swissdesk.i18n import said, said_n, worded
 from swissdesk.model.tournament import Colour, ResultCode, Tournament, truncated
-from swissdesk.verification.found import finding, finding_n, shown
 
 RuleCheck = Callable[[Tournament, RoundPairing], list[str]]
 """Rules a recorded pairing breaks (sentences), given the tournament before that round."""
@@ -57,12 +57,12 @@ class Discrepancy:
     kind: str
     text: str
     """In English (the JSON's and a tournament's ``###`` lines'); :meth:`shown` words it for
-    the reader when it is a :class:`~swissdesk.verification.found.Found`."""
+    the reader when it is a :class:`~swissdesk.i18n.Message`."""
     players: tuple[int, ...] = ()
 
     def shown(self) -> str:
         """The discrepancy in the current language."""
-        return str(shown(self.text))
+        return str(worded(self.text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,11 +102,11 @@ class PairingsReport:
         return not self.differing_rounds
 
     def summary(self) -> str:
-        """One line: how many rounds were checked and which differ (English; ``shown()``
+        """One line: how many rounds were checked and which differ (English; ``worded()``
         words it for the reader)."""
         n = len(self.rounds)
         if self.agrees:
-            return finding_n(
+            return said_n(
                 "{n} round checked: the engine agrees with the file in every round.",
                 "{n} rounds checked: the engine agrees with the file in every round.",
                 n,
@@ -114,12 +114,12 @@ class PairingsReport:
             )
         bad = self.differing_rounds
         total = sum(len(r.discrepancies) for r in self.rounds)
-        return finding(
+        return said(
             "{checked}: {differ} ({rounds}), {differences}.",
-            checked=finding_n("{n} round checked", "{n} rounds checked", n, n=n),
-            differ=finding_n("{n} round differs", "{n} rounds differ", len(bad), n=len(bad)),
+            checked=said_n("{n} round checked", "{n} rounds checked", n, n=n),
+            differ=said_n("{n} round differs", "{n} rounds differ", len(bad), n=len(bad)),
             rounds=", ".join(map(str, bad)),
-            differences=finding_n("{n} difference", "{n} differences", total, n=total),
+            differences=said_n("{n} difference", "{n} differences", total, n=total),
         )
 
 
@@ -175,7 +175,7 @@ def round_discrepancies(
         out.append(
             Discrepancy(
                 "pair",
-                finding(
+                said(
                     "the file pairs {pair}; the engine does not make this pair",
                     pair=_pair_text(pair, recorded.white.get(pair)),
                 ),
@@ -186,7 +186,7 @@ def round_discrepancies(
         out.append(
             Discrepancy(
                 "missing_pair",
-                finding(
+                said(
                     "the engine pairs {pair} (White first); the file does not have this pair",
                     pair=_pair_text(pair, engine_pairs[pair]),
                 ),
@@ -199,7 +199,7 @@ def round_discrepancies(
             out.append(
                 Discrepancy(
                     "colour",
-                    finding(
+                    said(
                         "colours of {pair}: the file gives White to {file}, the engine to "
                         "{engine}",
                         pair=_pair_text(pair, None),
@@ -211,17 +211,17 @@ def round_discrepancies(
             )
     if recorded.bye != pairing.bye:
         if recorded.bye is None:
-            text = finding(
+            text = said(
                 "pairing-allocated bye: the file gives it to nobody, the engine to {engine}",
                 engine=pairing.bye,
             )
         elif pairing.bye is None:
-            text = finding(
+            text = said(
                 "pairing-allocated bye: the file gives it to {file}, the engine to nobody",
                 file=recorded.bye,
             )
         else:
-            text = finding(
+            text = said(
                 "pairing-allocated bye: the file gives it to {file}, the engine to {engine}",
                 file=recorded.bye,
                 engine=pairing.bye,
@@ -252,7 +252,7 @@ def rule_discrepancies(
     before = truncated(tournament, round_number)
     problems = rule_check(before, recorded_pairing(tournament, round_number))
     return tuple(
-        Discrepancy("rule", finding("the file's pairing breaks a rule: {rule}", rule=p))
+        Discrepancy("rule", said("the file's pairing breaks a rule: {rule}", rule=p))
         for p in problems
     )
 
@@ -279,7 +279,7 @@ def check_pairings(
             pairing = engine.pair(before, r)
         except PairingError as exc:
             none = Discrepancy(
-                "no_pairing", finding("the engine finds no valid pairing: {why}", why=str(exc))
+                "no_pairing", said("the engine finds no valid pairing: {why}", why=str(exc))
             )
             results.append(RoundCheck(r, (*broken, none)))
             continue

@@ -21,13 +21,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from swissdesk.engines.base import PairingEngine, RoundPairing
 from swissdesk.engines.round_robin.engine import scheduled_round
 from swissdesk.engines.round_robin.tables import schedule
 from swissdesk.engines.round_robin.verify import file_round
 from swissdesk.errors import InputError
-from swissdesk.i18n import N_, _, ngettext
+from swissdesk.i18n import N_, _, ngettext, said
 from swissdesk.model.round_robin import (
     ROUND_ROBIN,
     ROUND_ROBIN_SCORING,
@@ -50,7 +51,6 @@ from swissdesk.model.tournament import (
 from swissdesk.tiebreaks import compute_standings
 from swissdesk.trf.writer import format_trf
 from swissdesk.verification.check import register_pairing_checker
-from swissdesk.verification.found import finding
 from swissdesk.verification.generator import Generator, register_generator
 from swissdesk.verification.generator.quantities import draw_counts
 from swissdesk.verification.generator.results import draw_result
@@ -126,7 +126,7 @@ def check_round(tournament: Tournament, round_number: int) -> RoundCheck:
         return RoundCheck(round_number, (Discrepancy("no_pairing", str(exc)),))
     cycle = step.cycle > 1 or step.reversed_colours
     texts = _CYCLE_TEXTS if cycle else _TABLE_TEXTS
-    where = {"table_round": step.table_round, "cycle": step.cycle}
+    where: dict[str, Any] = {"table_round": step.table_round, "cycle": step.cycle}
     expected = {frozenset((p.white, p.black)): p for p in step.pairs}
     seen = file_round(tournament, round_number)
     out: list[Discrepancy] = []
@@ -138,13 +138,13 @@ def check_round(tournament: Tournament, round_number: int) -> RoundCheck:
         shown = f"{white}-{black}" if known else f"{min(key)}-{max(key)}"
         if pair is None:
             out.append(
-                Discrepancy("pair", finding(texts[0], pair=shown, **where), tuple(sorted(key)))
+                Discrepancy("pair", said(texts[0], pair=shown, **where), tuple(sorted(key)))
             )
         elif known and pair.white != white:
             out.append(
                 Discrepancy(
                     "colour",
-                    finding(texts[1], pair=shown, file=white, table=pair.white, **where),
+                    said(texts[1], pair=shown, file=white, table=pair.white, **where),
                     tuple(sorted(key)),
                 )
             )
@@ -154,7 +154,7 @@ def check_round(tournament: Tournament, round_number: int) -> RoundCheck:
             out.append(
                 Discrepancy(
                     "missing_pair",
-                    finding(texts[2], pair=table_pair, **where),
+                    said(texts[2], pair=table_pair, **where),
                     tuple(sorted(key)),
                 )
             )
@@ -162,7 +162,7 @@ def check_round(tournament: Tournament, round_number: int) -> RoundCheck:
         out.append(
             Discrepancy(
                 "bye",
-                finding("no. {number} meets the table's bye number: no game", number=step.bye),
+                said("no. {number} meets the table's bye number: no game", number=step.bye),
                 (step.bye,),
             )
         )
@@ -214,11 +214,11 @@ def as_round_robin(tournament: Tournament, system: str) -> tuple[Tournament, tup
 
     chosen = min(orders, key=differences)  # min keeps the first (recommended) on a tie
     if code is not None and code.system == system:
-        said = _("the file's record 192 names no order")
+        record = _("the file's record 192 names no order")
     elif any(r.startswith("192") for r in t.extra_records):
-        said = _("the file's record 192 names no round robin")
+        record = _("the file's record 192 names no round robin")
     else:
-        said = _("the file has no record 192")
+        record = _("the file has no record 192")
     if len(orders) == 1:
         how = ngettext(
             "{cycles} cycle of {n} participants", "{cycles} cycles of {n} participants", cycles
@@ -240,7 +240,7 @@ def as_round_robin(tournament: Tournament, system: str) -> tuple[Tournament, tup
     # Translators: {said} is one of "the file has no record 192", "the file's record 192
     # names no order"...; {code} the record 192 code swissdesk chose; {how} its cycles.
     note = _("{said}: checked as {code} ({how})").format(
-        said=said,
+        said=record,
         code=code_192(system, chosen, team=t.is_team),
         how=how.format(cycles=cycles, n=n),
     )

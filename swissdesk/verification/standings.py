@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from swissdesk.errors import InputError
+from swissdesk.i18n import said, said_n
 from swissdesk.model.external_tiebreak import EXTERNAL_CODE
 from swissdesk.model.tournament import Tournament, half_points_to_str
 from swissdesk.tiebreaks.standings import (
@@ -34,7 +36,6 @@ from swissdesk.tiebreaks.standings import (
     is_points_code,
 )
 from swissdesk.trf.reader import abnormal_points, record_212
-from swissdesk.verification.found import finding, finding_n
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +101,7 @@ def rank_order(tournament: Tournament) -> RankOrder:
     declared = [i for i, code in enumerate(codes) if not is_points_code(code)]
     at = external.position(len(declared))
     codes.insert(declared[at] if at < len(declared) else len(codes), EXTERNAL_CODE)
-    note = finding(
+    note = said(
         "EXT: the values of the file's external tie-break {label} (a ### line; TRF-2026 has "
         "no code for it)",
         label=repr(external.label),
@@ -117,12 +118,12 @@ def _declared_order(tournament: Tournament) -> RankOrder:
         notes: list[str] = []
         if not any(is_points_code(c) for c in from_212):
             notes.append(
-                finding("record 212 does not name PTS: the points do not decide the standings")
+                said("record 212 does not name PTS: the points do not decide the standings")
             )
         rest = [c.upper() for c in from_212 if not is_points_code(c)]
         if declared and rest != [c.upper() for c in declared]:
             notes.append(
-                finding(
+                said(
                     "records 202 ({declared}) and 212 ({standings}) name different tie-breaks; "
                     "record 212 defines the standings",
                     declared=", ".join(declared),
@@ -136,7 +137,7 @@ def _declared_order(tournament: Tournament) -> RankOrder:
         (POINTS_CODE,),
         "none",
         (
-            finding(
+            said(
                 "the file names no tie-break (records 202/212): the ranks are checked against "
                 "the points alone, players equal on points being tied"
             ),
@@ -150,14 +151,14 @@ def check_standings(tournament: Tournament) -> StandingsCheck:
     after = tournament.rounds_with_pairings
     if tournament.is_team:
         return StandingsCheck(
-            after, order, False, finding("team standings (record 310) are outside this check")
+            after, order, False, said("team standings (record 310) are outside this check")
         )
     ranks = {p.tpn: p.declared_rank for p in tournament.players}
     if after == 0:
-        return StandingsCheck(after, order, False, finding("no round has been played"))
+        return StandingsCheck(after, order, False, said("no round has been played"))
     if all(r is None for r in ranks.values()):
         return StandingsCheck(
-            after, order, False, finding("the file has no rank column (86-89)")
+            after, order, False, said("the file has no rank column (86-89)")
         )
     abnormal = abnormal_points(tournament)
     if abnormal:
@@ -165,7 +166,7 @@ def check_standings(tournament: Tournament) -> StandingsCheck:
             after,
             order,
             False,
-            finding(
+            said(
                 "record 299 gives points to some players or rounds only; swissdesk does not "
                 "compute such standings"
             ),
@@ -178,7 +179,7 @@ def check_standings(tournament: Tournament) -> StandingsCheck:
             after,
             order,
             False,
-            finding("the standings cannot be computed: {why}", why=str(exc)),
+            said("the standings cannot be computed: {why}", why=str(exc)),
             beyond_swissdesk=True,
         )
     problems = rank_problems(tournament, standings, order)
@@ -233,7 +234,7 @@ def rank_problems(
         values = row_values(row, order)
         shown = ", ".join(f"{code} {value}" for code, value in values)
         if rank is None:
-            text = finding(
+            text = said(
                 "player {player} ({name}) has no rank in the file; by {order} the place is "
                 "{place} ({values})",
                 player=player.tpn,
@@ -251,7 +252,7 @@ def rank_problems(
         other = rows[rank - 1] if 1 <= rank <= len(rows) else None
         decided_by = ""
         if other is None:
-            text = finding_n(
+            text = said_n(
                 "player {player} ({name}) is ranked {rank} in the file, but there is only "
                 "{count} player; by {order} the place is {place} ({values})",
                 "player {player} ({name}) is ranked {rank} in the file, but there are only "
@@ -273,7 +274,7 @@ def rank_problems(
             decided_by = next(
                 (code for (code, a), (_, b) in zip(mine, theirs, strict=True) if a != b), ""
             )
-            fields = {
+            fields: dict[str, Any] = {
                 "player": player.tpn,
                 "name": names[player.tpn],
                 "rank": rank,
@@ -284,7 +285,7 @@ def rank_problems(
                 "values": shown,
             }
             if decided_by:
-                text = finding(
+                text = said(
                     "player {player} ({name}) is ranked {rank} in the file, but by {order} the "
                     "place is {place}; at {rank} the list puts player {other} (place "
                     "{other_place}): {code} decides, {mine} against {theirs} (player {player}: "
@@ -295,7 +296,7 @@ def rank_problems(
                     **fields,
                 )
             else:  # pragma: no cover - different places always differ somewhere
-                text = finding(
+                text = said(
                     "player {player} ({name}) is ranked {rank} in the file, but by {order} the "
                     "place is {place}; at {rank} the list puts player {other} (place "
                     "{other_place}): no criterion separates them (player {player}: {values})",

@@ -15,8 +15,8 @@ import pytest
 
 from swissdesk.cli import main
 from swissdesk.engines import get_engine
-from swissdesk.engines.explained import Explained, from_stored, shown, stored
-from swissdesk.i18n import using_language
+from swissdesk.engines.explained import from_stored, stored
+from swissdesk.i18n import Message, using_language, worded
 from swissdesk.trf import format_trf
 from tests.engines.builders import tournament
 
@@ -31,15 +31,15 @@ def test_c04_1_art_9_dutch_explanation_english_unchanged_and_in_german() -> None
     assert "Bracket 1.0: residents 1, 2" in lines
     assert "  [C12] 1 player without their colour preference: 2" in lines
     with using_language("de"):
-        german = [shown(line) for line in lines]
+        german = [worded(line) for line in lines]
     assert "Gruppe 1.0: Residenten 1, 2" in german
     assert "  [C12] 1 Spieler ohne seine Farbpräferenz: 2" in german
     assert "  Paarungen: 1-2" in german
-    assert all(isinstance(line, Explained) for line in lines)
+    assert all(isinstance(line, Message) for line in lines)
 
 
 def test_dutch_downfloaters_counted_in_polish_and_russian_plural_forms() -> None:
-    line = Explained(
+    line = Message(
         "[C6] {count} downfloater: {players}",
         _plural="[C6] {count} downfloaters: {players}",
         _count=3,
@@ -64,7 +64,7 @@ def test_stored_explanation_is_english_and_worded_for_a_later_reader() -> None:
     rebuilt = from_stored(english, messages)
     assert list(rebuilt) == english
     with using_language("fr"):
-        assert "Groupe 1.0 : résidents 1, 2" in [shown(line) for line in rebuilt]
+        assert "Groupe 1.0 : résidents 1, 2" in [worded(line) for line in rebuilt]
     # An older file: no messages, or unreadable ones, shown as stored.
     assert from_stored(english, None) == tuple(english)
     assert from_stored(english[:1], [{"msgid": "{x.__class__}"}]) == (english[0],)
@@ -74,7 +74,7 @@ def test_explanation_line_survives_the_pipe_from_the_engine_process() -> None:
     """The window may pair in a child process: a line comes back with its message."""
     line = _dutch_round_2()[0]
     back = pickle.loads(pickle.dumps(line))
-    assert isinstance(back, Explained) and back == line and back.msgid == line.msgid
+    assert isinstance(back, Message) and back == line and back.msgid == line.msgid
     with using_language("de"):
         assert back.shown() == "Gruppe 1.0: Residenten 1, 2"
 
@@ -101,7 +101,7 @@ def test_c04_4_1_dubov_explanation_in_german_and_russian() -> None:
     assert "PAB 7 (art. 3.1: score 0, 0 games played, TPN 7)" in lines
     assert "Bracket 0: residents 1, 2, 3, 4, 5, 6" in lines
     with using_language("de"):
-        german = [shown(line) for line in lines]
+        german = [worded(line) for line in lines]
     assert german[0] == "Runde 1, Dubov-System (C.04.4.1)"
     assert "Freilos 7 (Art. 3.1: 0 Punkte, 0 gespielte Partien, TPN 7)" in german
     assert "Gruppe 0: Residenten 1, 2, 3, 4, 5, 6" in german
@@ -109,7 +109,7 @@ def test_c04_4_1_dubov_explanation_in_german_and_russian() -> None:
     assert any(line.startswith("Brett 1: ") for line in german)
     with using_language("ru"):
         assert "Пропуск тура по жеребьёвке 7 (ст. 3.1: очков 0, сыграно 0 партий, TPN 7)" in [
-            shown(line) for line in lines
+            worded(line) for line in lines
         ]
 
 
@@ -127,12 +127,12 @@ def test_c04_4_2_burstein_explanation_in_german_with_polish_plurals() -> None:
     c5 = next(line for line in lines if line.startswith("  [C5] "))
     count = int(c5.split()[1])
     with using_language("de"):
-        german = [shown(line) for line in lines]
+        german = [worded(line) for line in lines]
     assert german[0].startswith("Runde 6, Burstein-System (C.04.4.2): Gruppen")
     assert any(line.startswith("Gruppe ") and " BSN-Reihenfolge " in line for line in german)
     assert f"Freilos (spielfrei durch Auslosung): {got.bye} (Art. 3.1)" in german
     with using_language("pl"):
-        polish = shown(c5)
+        polish = worded(c5)
     word = {1: "para"}.get(
         count, "pary" if count % 10 in (2, 3, 4) and count % 100 // 10 != 1 else "par"
     )
@@ -144,8 +144,8 @@ def test_c04_4_2_burstein_seeding_round_in_german() -> None:
     lines = list(get_engine("burstein").pair(t, explain=True).explanation)
     assert lines[0].startswith("Round 1 is a seeding round of the Burstein system")
     with using_language("de"):
-        assert shown(lines[0]).startswith("Runde 1 ist eine Setzrunde des Burstein-Systems")
-        assert shown(lines[1]).startswith("Gruppe ")
+        assert worded(lines[0]).startswith("Runde 1 ist eine Setzrunde des Burstein-Systems")
+        assert worded(lines[1]).startswith("Gruppe ")
 
 
 def test_c04_4_3_lim_explanation_in_german_keeps_the_notes_order() -> None:
@@ -155,7 +155,7 @@ def test_c04_4_3_lim_explanation_in_german_keeps_the_notes_order() -> None:
     lines = list(pairing.explanation)
     start = lines.index("scoregroup 2.5 (downward): residents 1, 2, 3, 4, 5")
     with using_language("de"):
-        german = [shown(line) for line in lines]
+        german = [worded(line) for line in lines]
     assert german[0].startswith("Runde 5, Lim-System (C.04.4.3); mittlere Punktzahl ")
     assert german[start : start + 9] == [
         "Punktgruppe 2.5 (abwärts): Residenten 1, 2, 3, 4, 5",
@@ -176,10 +176,10 @@ def test_lim_blocked_median_note_lists_its_reasons_in_the_readers_language() -> 
     """A note whose field is a list of notes (art. 2.6: why the median is blocked) is stored
     with its parts and worded part by part."""
     why = (
-        Explained("an odd number of players is left in the median scoregroup"),
-        Explained("player {player} has no compatible opponent left in it", player="4"),
+        Message("an odd number of players is left in the median scoregroup"),
+        Message("player {player} has no compatible opponent left in it", player="4"),
     )
-    note = Explained(
+    note = Message(
         "Median blocked ({why}): floaters from above {down}, from below {up}; pairing {pair} "
         "of scoregroup {score} cracked (art. {article})",
         why=why,
@@ -195,7 +195,7 @@ def test_lim_blocked_median_note_lists_its_reasons_in_the_readers_language() -> 
     )
     (back,) = from_stored([str(note)], stored([note]))
     with using_language("ru"):
-        assert shown(back).startswith(
+        assert worded(back).startswith(
             "Средняя группа заблокирована (в средней очковой группе остаётся нечётное число "
             "участников; у участника 4 не осталось в ней допустимого соперника): "
         )
@@ -214,12 +214,12 @@ def test_double_swiss_explanation_in_german_and_polish_plural(
     lines = list(get_engine("double-swiss").pair(truncated(t, 3), 3, explain=True).explanation)
     assert lines[0] == "Round 3: 11 players to pair"
     with using_language("de"):
-        german = [shown(line) for line in lines]
+        german = [worded(line) for line in lines]
     assert german[0] == "Runde 3: 11 Spieler zu paaren"
     assert any(line.startswith("Gruppe ") and "; Aufwärtsfloater " in line for line in german)
     assert any(": Farben nach Art. " in line for line in german)
     with using_language("pl"):
-        assert shown(lines[0]) == "Runda 3: 11 zawodników do skojarzenia"
+        assert worded(lines[0]) == "Runda 3: 11 zawodników do skojarzenia"
     path = tmp_path / "ds.trf"
     path.write_text(format_trf(truncated(t, 3)), encoding="utf-8")
     monkeypatch.setenv("LANGUAGE", "ru")
@@ -235,7 +235,7 @@ def test_team_swiss_explanation_in_german() -> None:
     lines = list(get_engine("team").pair(state_to_tournament(data, "t"), explain=True).explanation)
     assert any(line.startswith("PAB (art. 3.4): team ") for line in lines)
     with using_language("de"):
-        german = [shown(line) for line in lines]
+        german = [worded(line) for line in lines]
     assert any(line.startswith("Freilos (Art. 3.4): Mannschaft ") for line in german)
     assert any(line.startswith("Gruppe ") and "; Residenten" not in line for line in german)
     assert any(line.startswith("  Farben ") and ": Art. " in line for line in german)
@@ -248,7 +248,7 @@ def test_rating_1992_explanation_in_german() -> None:
     text = "\n".join(lines)
     assert "Bracket 1" in text and "C1: 1 has no opponent in the bracket" in text
     with using_language("de"):
-        german = "\n".join(shown(line) for line in lines)
+        german = "\n".join(worded(line) for line in lines)
     assert "Gruppe 1" in german and "C1: 1 hat keinen Gegner in der Gruppe" in german
 
 
@@ -261,7 +261,7 @@ def test_round_robin_explanation_and_refusal_in_german() -> None:
     )
     assert lines[0] == "Berger table for 5/6 players (GRC Annex 1): round 1"
     with using_language("de"):
-        german = [shown(line) for line in lines]
+        german = [worded(line) for line in lines]
     assert german[0] == "Berger-Tabelle für 5/6 Spieler (GRC Anhang 1): Runde 1"
     assert german[1].endswith(": keine Partie in dieser Runde")
     with using_language("de"), pytest.raises(InputError) as refused:

@@ -119,12 +119,12 @@ def test_the_audit_log_speaks_the_reader_s_language(event: Path) -> None:
 def test_a_summary_without_its_message_is_shown_as_written() -> None:
     """Older files (English text only) and records changed by hand: the text as written;
     a message naming an attribute to look up is never formatted."""
-    from swissdesk.storage.said import Said, in_language, said_n
+    from swissdesk.i18n import Message, in_language, said_n
 
     assert in_language(None, "added X as no. 3") == "added X as no. 3"
     hostile = {"msgid": "{name.__class__}", "fields": {"name": "x"}}
     assert in_language(hostile, "as written") == "as written"
-    assert Said.from_json(hostile, "as written") == "as written"
+    assert Message.from_json(hostile, "as written") == "as written"
     counted = said_n(
         "ratings updated from the rating list: {n} player",
         "ratings updated from the rating list: {n} players",

@@ -22,8 +22,8 @@ from dataclasses import replace
 
 from swissdesk.engines.base import RoundPairing, get_engine, register
 from swissdesk.engines.burstein.engine import BursteinResult, pair_burstein, to_round_pairing
-from swissdesk.engines.explained import explained
 from swissdesk.engines.verify import verify_absolute_criteria
+from swissdesk.i18n import said
 from swissdesk.model.tournament import Tournament
 
 MAX_SEEDING_ROUNDS = 4
@@ -52,7 +52,7 @@ class BursteinEngine:
             # Art. 1.6.1: a seeding round follows the rules of the FIDE (Dutch) System.
             pairing = get_engine("dutch").pair(tournament, round_number, explain=explain)
             if explain:
-                head = explained(
+                head = said(
                     "Round {round} is a seeding round of the Burstein system "
                     "(C.04.4.2 art. 1.6): paired with the FIDE (Dutch) System.",
                     round=round_number,

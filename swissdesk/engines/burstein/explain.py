@@ -8,7 +8,7 @@ then the pairing-allocated bye and why that player received it (art. 3.1).
 from __future__ import annotations
 
 from swissdesk.engines.burstein.engine import BursteinResult
-from swissdesk.engines.explained import explained, explained_n
+from swissdesk.i18n import said, said_n
 from swissdesk.model.tournament import half_points_to_str
 
 
@@ -16,7 +16,7 @@ def explain_result(result: BursteinResult, round_number: int) -> list[str]:
     """Readable lines, one block per bracket."""
     entrants = result.entrants
     lines: list[str] = [
-        explained(
+        said(
             "Round {round}, Burstein system (C.04.4.2): brackets from the top scoregroup "
             "down; players in a bracket ranked by Index (Buchholz, Sonneborn-Berger), then TPN "
             "(art. 1.8).",
@@ -29,7 +29,7 @@ def explain_result(result: BursteinResult, round_number: int) -> list[str]:
             for tpn in b.players
         )
         lines.append(
-            explained(
+            said(
                 "Bracket {score}: BSN order {ranked}",
                 score=half_points_to_str(b.score),
                 ranked=ranked,
@@ -37,7 +37,7 @@ def explain_result(result: BursteinResult, round_number: int) -> list[str]:
         )
         if b.incoming:
             lines.append(
-                explained(
+                said(
                     "incoming floaters: {players}",
                     _indent="  ",
                     players=", ".join(map(str, b.incoming)),
@@ -45,11 +45,11 @@ def explain_result(result: BursteinResult, round_number: int) -> list[str]:
             )
         if b.pairs:
             pairs = ", ".join(f"{x}-{y}" for x, y in b.pairs)
-            lines.append(explained("pairs: {pairs}", _indent="  ", pairs=pairs))
+            lines.append(said("pairs: {pairs}", _indent="  ", pairs=pairs))
         else:
-            lines.append(explained("pairs: none", _indent="  "))
+            lines.append(said("pairs: none", _indent="  "))
         lines.append(
-            explained_n(
+            said_n(
                 "[C5] {count} pair, the most the bracket allows with [C1]-[C4]",
                 "[C5] {count} pairs, the most the bracket allows with [C1]-[C4]",
                 len(b.pairs),
@@ -62,7 +62,7 @@ def explain_result(result: BursteinResult, round_number: int) -> list[str]:
                 f"{tpn} ({half_points_to_str(entrants[tpn].score)})" for tpn in b.floaters
             )
             lines.append(
-                explained(
+                said(
                     "[C6] outgoing floaters, lowest possible scores: {scores}",
                     _indent="  ",
                     scores=scores,
@@ -70,7 +70,7 @@ def explain_result(result: BursteinResult, round_number: int) -> list[str]:
             )
             if b.next_floaters:
                 lines.append(
-                    explained_n(
+                    said_n(
                         "[C7] the following bracket can then make {count} pair; its "
                         "floaters' scores: {scores}",
                         "[C7] the following bracket can then make {count} pairs; its "
@@ -83,7 +83,7 @@ def explain_result(result: BursteinResult, round_number: int) -> list[str]:
                 )
             else:
                 lines.append(
-                    explained_n(
+                    said_n(
                         "[C7] the following bracket can then make {count} pair; it leaves no "
                         "floaters",
                         "[C7] the following bracket can then make {count} pairs; it leaves no "
@@ -95,7 +95,7 @@ def explain_result(result: BursteinResult, round_number: int) -> list[str]:
                 )
         if b.pairs:
             lines.append(
-                explained_n(
+                said_n(
                     "[C8] {count} pair whose players share a colour preference",
                     "[C8] {count} pairs whose players share a colour preference",
                     b.same_preference,
@@ -104,11 +104,11 @@ def explain_result(result: BursteinResult, round_number: int) -> list[str]:
                 )
             )
             lines.append(
-                explained("art. 4: the first such pairing in the order of art. 4.3", _indent="  ")
+                said("art. 4: the first such pairing in the order of art. 4.3", _indent="  ")
             )
         if b.whole_graph:
             lines.append(
-                explained(
+                said(
                     "[C4] decided on the whole field: the bracket alone left players unpaired",
                     _indent="  ",
                 )
@@ -116,6 +116,6 @@ def explain_result(result: BursteinResult, round_number: int) -> list[str]:
     if result.bye is not None:
         # Art. 3.1 (the engine records no other reason: bye_reason is never set).
         lines.append(
-            explained("Pairing-allocated bye: {player} (art. 3.1)", player=str(result.bye.tpn))
+            said("Pairing-allocated bye: {player} (art. 3.1)", player=str(result.bye.tpn))
         )
     return lines

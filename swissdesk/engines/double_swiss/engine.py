@@ -13,9 +13,8 @@ from math import comb
 from swissdesk.engines.base import NoValidPairing, Pair, RoundPairing
 from swissdesk.engines.double_swiss.matcher import BOTTOM, FREE, TOP, Matcher
 from swissdesk.engines.double_swiss.state import DSPlayer, build_players
-from swissdesk.engines.explained import explained, explained_n
 from swissdesk.engines.matching import MatchingComputer
-from swissdesk.i18n import _
+from swissdesk.i18n import _, said, said_n
 from swissdesk.model.tournament import Colour, Tournament, half_points_to_str
 
 COMBINATION_LIMIT = 32
@@ -95,7 +94,7 @@ def pair_double_swiss(
     )
     if last_round:
         ctx.say(
-            explained_n(
+            said_n(
                 "Round {round}: {count} player to pair (last round: [C7] and [C8] do not apply)",
                 "Round {round}: {count} players to pair (last round: [C7] and [C8] do not apply)",
                 n,
@@ -105,7 +104,7 @@ def pair_double_swiss(
         )
     else:
         ctx.say(
-            explained_n(
+            said_n(
                 "Round {round}: {count} player to pair",
                 "Round {round}: {count} players to pair",
                 n,
@@ -130,7 +129,7 @@ def pair_double_swiss(
         bracket = sorted(residents + upfloaters)
         pairs = pair_bracket(ctx, bracket, upfloaters)
         ctx.say(
-            explained(
+            said(
                 "Bracket {score}: residents {residents}; upfloaters {upfloaters}; pairs {pairs}",
                 score=half_points_to_str(top),
                 residents=ctx.names(residents),
@@ -168,7 +167,7 @@ def choose_pab(ctx: RoundContext) -> int:
             continue
         if matcher.can_drop(i):
             ctx.say(
-                explained_n(
+                said_n(
                     "PAB (art. 3.4): {player} (score {score}, {count} match played)",
                     "PAB (art. 3.4): {player} (score {score}, {count} matches played)",
                     p.played_matches,
@@ -332,14 +331,14 @@ def _upfloaters_weighted(ctx: RoundContext, residents: list[int], lower: list[in
     )
     if chosen:
         ctx.say(
-            explained(
+            said(
                 "upfloaters by [C4]-[C7] and the art. 3.5.4 order: {players}",
                 _indent="  ",
                 players=" ".join(str(ctx.tpns[i]) for i in chosen),
             )
         )
     else:
-        ctx.say(explained("upfloaters by [C4]-[C7] and the art. 3.5.4 order: none", _indent="  "))
+        ctx.say(said("upfloaters by [C4]-[C7] and the art. 3.5.4 order: none", _indent="  "))
     return chosen
 
 
@@ -383,7 +382,7 @@ def pair_bracket(
             if matchers:
                 if size:
                     ctx.say(
-                        explained_n(
+                        said_n(
                             "[C8]: {count} upfloater must meet a previous floater",
                             "[C8]: {count} upfloaters must meet a previous floater",
                             size,
@@ -495,7 +494,7 @@ def allocate_colours(ctx: RoundContext, pairs: list[tuple[int, int]]) -> list[Pa
         hrp_colour, rule = hrp_colour_of(hrp, opp, initial)
         white, black = (hrp, opp) if hrp_colour is Colour.WHITE else (opp, hrp)
         ctx.say(
-            explained(
+            said(
                 "{white}-{black}: colours by art. {rule}",
                 _indent="  ",
                 white=white.tpn,
@@ -533,7 +532,7 @@ def _upfloater(tpn: int, level: int, parity: int, floated: bool) -> str:
     """The one upfloater chosen by [C4]-[C7] (art. 3.5): whole sentences for [C7]'s two
     cases."""
     if floated:
-        return explained(
+        return said(
             "upfloater {player} ([C4] one, [C5] score {score}, [C6] next scoregroup needs "
             "{parity}, [C7] previous floater)",
             _indent="  ",
@@ -541,7 +540,7 @@ def _upfloater(tpn: int, level: int, parity: int, floated: bool) -> str:
             score=half_points_to_str(level),
             parity=parity,
         )
-    return explained(
+    return said(
         "upfloater {player} ([C4] one, [C5] score {score}, [C6] next scoregroup needs "
         "{parity}, [C7] ok)",
         _indent="  ",

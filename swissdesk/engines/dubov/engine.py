@@ -78,10 +78,9 @@ from swissdesk.engines.dubov.articles import (
     upfloat_record,
     white_seeker_key,
 )
-from swissdesk.engines.explained import explained, explained_n
 from swissdesk.engines.matching.cardinality import CompletionOracle, dense_search
 from swissdesk.engines.matching.computer import MatchingComputer
-from swissdesk.i18n import _
+from swissdesk.i18n import _, said, said_n
 from swissdesk.model.state import build_states
 from swissdesk.model.tournament import Colour, Tournament
 
@@ -221,7 +220,7 @@ class _RoundPairer:
                 oracle.fix(i, bye_vertex)
                 p = self.order[i]
                 self.bye = p
-                self.pab_note = explained_n(
+                self.pab_note = said_n(
                     "PAB {player} (art. 3.1: score {score}, {count} game played, TPN {tpn})",
                     "PAB {player} (art. 3.1: score {score}, {count} games played, TPN {tpn})",
                     p.state.played_games,
@@ -286,7 +285,7 @@ class _RoundPairer:
                 mates = sub.mates()
                 pairs = [(residents[k], residents[m]) for k, m in enumerate(mates) if k < m]
                 if oracle.completes(pairs):
-                    record.how = explained("no upfloater needed")
+                    record.how = said("no upfloater needed")
                     return []
         levels: list[list[int]] = []
         for i in lower:
@@ -302,7 +301,7 @@ class _RoundPairer:
             if chosen is not None:
                 ups, pairs = chosen
                 if oracle.completes(pairs):
-                    record.how = explained_n(
+                    record.how = said_n(
                         "restricted to the highest lower score level, completion checked",
                         "restricted to the {count} highest lower score levels, completion checked",
                         used_levels,
@@ -325,7 +324,7 @@ class _RoundPairer:
         matched = sum(1 for k, m in enumerate(mates) if m != k)
         if matched < n_rest:
             raise NoValidPairing(_("no complete pairing exists ([C4])"))
-        record.how = explained("all remaining players solved with the completion field")
+        record.how = said("all remaining players solved with the completion field")
         return chosen[0]
 
     def _upfloater_matching(

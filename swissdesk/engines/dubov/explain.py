@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from swissdesk.engines.base import RoundPairing
 from swissdesk.engines.dubov.engine import DubovResult
-from swissdesk.engines.explained import explained
+from swissdesk.i18n import said
 
 
 def _pts(half_points: int) -> str:
@@ -19,13 +19,13 @@ def explain_round(result: DubovResult, pairing: RoundPairing) -> list[str]:
     """One block per bracket: residents, upfloaters and why (art. 3.2.1-3.2.2), G1/G2 and
     the shifts (3.2.3-3.2.4), S1 and T2 (3.2.5-3.2.6)."""
     lines: list[str] = [
-        explained("Round {round}, Dubov system (C.04.4.1)", round=pairing.round_number)
+        said("Round {round}, Dubov system (C.04.4.1)", round=pairing.round_number)
     ]
     if result.pab_note:
         lines.append(result.pab_note)
     for rec in result.brackets:
         lines.append(
-            explained(
+            said(
                 "Bracket {score}: residents {residents}",
                 score=_pts(rec.score),
                 residents=_tpns(rec.residents),
@@ -34,7 +34,7 @@ def explain_round(result: DubovResult, pairing: RoundPairing) -> list[str]:
         if rec.upfloaters:
             scores = ", ".join(_pts(s) for s in rec.upfloater_scores)
             lines.append(
-                explained(
+                said(
                     "upfloaters {players} (art. 3.2.2: [C5] {count}, [C6] scores {scores}; "
                     "first set in art. 4.2 order; {how})",
                     _indent="  ",
@@ -45,9 +45,9 @@ def explain_round(result: DubovResult, pairing: RoundPairing) -> list[str]:
                 )
             )
         else:
-            lines.append(explained("no upfloaters (art. 3.2.1)", _indent="  "))
+            lines.append(said("no upfloaters (art. 3.2.1)", _indent="  "))
         lines.append(
-            explained(
+            said(
                 "[C7] pairs with equal colour preference: {count}",
                 _indent="  ",
                 count=rec.same_preference_pairs,
@@ -57,7 +57,7 @@ def explain_round(result: DubovResult, pairing: RoundPairing) -> list[str]:
         lines.append(f"  G1 {_tpns(rec.g1)}  G2 {_tpns(rec.g2)} (art. 3.2.3)")
         if rec.shifted:
             lines.append(
-                explained(
+                said(
                     "shifted from the smaller subgroup {players} (art. 3.2.4.1)",
                     _indent="  ",
                     players=_tpns(rec.shifted),
@@ -65,7 +65,7 @@ def explain_round(result: DubovResult, pairing: RoundPairing) -> list[str]:
             )
         if rec.shifted_back:
             lines.append(
-                explained(
+                said(
                     "shifted to equalise {players} (art. 3.2.4.2)",
                     _indent="  ",
                     players=_tpns(rec.shifted_back),
@@ -74,8 +74,8 @@ def explain_round(result: DubovResult, pairing: RoundPairing) -> list[str]:
         lines.append(f"  S1 {_tpns(rec.s1)}  T2 {_tpns(rec.t2)} (art. 3.2.5-3.2.6)")
     for i, p in enumerate(pairing.pairs, start=1):
         lines.append(
-            explained("Board {board}: {white} - {black}", board=i, white=p.white, black=p.black)
+            said("Board {board}: {white} - {black}", board=i, white=p.white, black=p.black)
         )
     if pairing.bye is not None:
-        lines.append(explained("Pairing-allocated bye: {player}", player=str(pairing.bye)))
+        lines.append(said("Pairing-allocated bye: {player}", player=str(pairing.bye)))
     return lines

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from swissdesk.engines.base import RoundPairing
 from swissdesk.engines.dutch.engine import BracketRecord
-from swissdesk.engines.explained import explained, explained_n
+from swissdesk.i18n import said, said_n
 from swissdesk.model.state import Float, PlayerState, PreferenceStrength
 from swissdesk.model.tournament import Colour, half_points_to_str
 
@@ -36,7 +36,7 @@ def explain_brackets(
         score = half_points_to_str(b.score) if b.score >= 0 else "-"
         if not b.mdps:
             lines.append(
-                explained(
+                said(
                     "Bracket {score}: residents {residents}",
                     score=score,
                     residents=_names(b.residents),
@@ -44,7 +44,7 @@ def explain_brackets(
             )
         elif b.residents:
             lines.append(
-                explained(
+                said(
                     "Bracket {score}: residents {residents}; MDPs {mdps}",
                     score=score,
                     residents=_names(b.residents),
@@ -53,18 +53,18 @@ def explain_brackets(
             )
         else:
             lines.append(
-                explained(
+                said(
                     "Bracket {score}: residents none; MDPs {mdps}", score=score, mdps=_names(b.mdps)
                 )
             )
         if b.pairs:
             pairs = ", ".join(f"{a}-{c}" for a, c in b.pairs)
-            lines.append(explained("pairs: {pairs}", _indent="  ", pairs=pairs))
+            lines.append(said("pairs: {pairs}", _indent="  ", pairs=pairs))
         else:
-            lines.append(explained("pairs: none", _indent="  "))
+            lines.append(said("pairs: none", _indent="  "))
         if b.downfloaters:
             lines.append(
-                explained_n(
+                said_n(
                     "[C6] {count} downfloater: {players}",
                     "[C6] {count} downfloaters: {players}",
                     len(b.downfloaters),
@@ -81,7 +81,7 @@ def explain_brackets(
         ]
         if no_pref:
             lines.append(
-                explained_n(
+                said_n(
                     "[C12] {count} player without their colour preference: {players}",
                     "[C12] {count} players without their colour preference: {players}",
                     len(no_pref),
@@ -97,7 +97,7 @@ def explain_brackets(
         ]
         if no_strong:
             lines.append(
-                explained_n(
+                said_n(
                     "[C13] {count} player without their strong colour preference: {players}",
                     "[C13] {count} players without their strong colour preference: {players}",
                     len(no_strong),
@@ -113,7 +113,7 @@ def explain_brackets(
         ]
         if over:
             lines.append(
-                explained(
+                said(
                     "[C10] topscorer colour difference beyond 2: {players}",
                     _indent="  ",
                     players=_names(over),
@@ -142,7 +142,7 @@ def explain_brackets(
                 lines.append(_upfloated(back, sorted(set(up))))
     if pairing.bye is not None:
         lines.append(
-            explained(
+            said(
                 "Pairing-allocated bye: {player} ([C5] lowest possible score)",
                 player=str(pairing.bye),
             )
@@ -153,7 +153,7 @@ def explain_brackets(
 def _downfloated(back: int, players: list[int]) -> str:
     """[C14] (the previous round) or [C16] (two rounds before): whole sentences per case."""
     if back == 1:
-        return explained_n(
+        return said_n(
             "[C14] {count} resident downfloater who also downfloated 1 round ago: {players}",
             "[C14] {count} resident downfloaters who also downfloated 1 round ago: {players}",
             len(players),
@@ -161,7 +161,7 @@ def _downfloated(back: int, players: list[int]) -> str:
             count=len(players),
             players=_names(players),
         )
-    return explained_n(
+    return said_n(
         "[C16] {count} resident downfloater who also downfloated 2 rounds ago: {players}",
         "[C16] {count} resident downfloaters who also downfloated 2 rounds ago: {players}",
         len(players),
@@ -174,7 +174,7 @@ def _downfloated(back: int, players: list[int]) -> str:
 def _upfloated(back: int, players: list[int]) -> str:
     """[C15] (the previous round) or [C17] (two rounds before): whole sentences per case."""
     if back == 1:
-        return explained_n(
+        return said_n(
             "[C15] {count} MDP opponent who also upfloated 1 round ago: {players}",
             "[C15] {count} MDP opponents who also upfloated 1 round ago: {players}",
             len(players),
@@ -182,7 +182,7 @@ def _upfloated(back: int, players: list[int]) -> str:
             count=len(players),
             players=_names(players),
         )
-    return explained_n(
+    return said_n(
         "[C17] {count} MDP opponent who also upfloated 2 rounds ago: {players}",
         "[C17] {count} MDP opponents who also upfloated 2 rounds ago: {players}",
         len(players),

@@ -11,10 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from swissdesk.engines.base import NoValidPairing
-from swissdesk.engines.explained import explained
 from swissdesk.engines.matching.cardinality import CardinalityMatcher
 from swissdesk.engines.matching.computer import MatchingComputer
-from swissdesk.i18n import gettext
+from swissdesk.i18n import gettext, said
 from swissdesk.model.state import PlayerState, build_states, scores_after_each_round
 from swissdesk.model.tournament import Colour, ResultCode, Tournament
 
@@ -343,7 +342,7 @@ class GroupPairer:
         parity = None
         if len(self.alive()) % 2 == 1:
             if self.is_median:
-                self.block(explained("an odd number of players is left in the median scoregroup"))
+                self.block(said("an odd number of players is left in the median scoregroup"))
                 return self.rec
             parity = self.parity_floater()
         self.exchanges(parity)
@@ -363,7 +362,7 @@ class GroupPairer:
         """Art. 3.1/3.2.1: ``p`` is transferred to the next scoregroup in pairing order."""
         self.rec.floaters.append((p, article))
         self.rec.notes.append(
-            explained("{player} floats (art. {article})", player=str(p), article=article)
+            said("{player} floats (art. {article})", player=str(p), article=article)
         )
 
     def transfer_unpairable(self, members: list[int]) -> list[int]:
@@ -389,7 +388,7 @@ class GroupPairer:
                     article = "2.1"
                 if self.is_median:
                     self.block(
-                        explained(
+                        said(
                             "player {player} has no compatible opponent in it (art. {article})",
                             player=str(p),
                             article=article,
@@ -437,7 +436,7 @@ class GroupPairer:
             if chosen is None:
                 if self.is_median:
                     self.block(
-                        explained(
+                        said(
                             "floater {player} has no compatible opponent left in it", player=str(f)
                         )
                     )
@@ -499,7 +498,7 @@ class GroupPairer:
         chosen = min(pool, key=lambda p: (balance(p), -self.key(p)))
         why: str = ""
         if rnd.options.maxi and abs(info[chosen].rating - info[lowest].rating) > MAXI_LIMIT:
-            why = explained(
+            why = said(
                 "; {player} is more than 100 points from {lowest} (Maxi, art. 3.2.3)",
                 player=str(chosen),
                 lowest=lowest,
@@ -510,7 +509,7 @@ class GroupPairer:
         type_name = "dcba"[best[0]]
         if len(alive) == 1:
             self.rec.notes.append(
-                explained(
+                said(
                     "parity floater {player}: the only player left (2.3.4)", player=str(chosen)
                 )
             )
@@ -551,7 +550,7 @@ class GroupPairer:
                 continue
             if self.is_median:
                 self.block(
-                    explained(
+                    said(
                         "player {player} has no compatible opponent left in it", player=str(p)
                     )
                 )
@@ -563,7 +562,7 @@ class GroupPairer:
                 self.rec.floaters = [f for f in self.rec.floaters if f[0] != parity]
                 matcher.restore(local[parity])
                 self.rec.notes.append(
-                    explained(
+                    said(
                         "{back} comes back and {player} floats in his place (art. 4.4.1)",
                         back=parity,
                         player=str(p),
@@ -614,7 +613,7 @@ def pair_lim(t: Tournament, round_number: int, options: LimOptions) -> LimResult
     notes: list[str] = []
     if bye is not None:
         notes.append(
-            explained(
+            said(
                 "Pairing-allocated bye: {player}, the lowest ranked player of the lowest "
                 "scoregroup who may receive it (art. 1.1, C.04.1 art. 4)",
                 player=str(bye),
@@ -623,14 +622,14 @@ def pair_lim(t: Tournament, round_number: int, options: LimOptions) -> LimResult
     if round_number == 1:
         pairs = rnd.round_one(bye)
         notes.append(
-            explained("Round one: top half against bottom half, colours by lot (art. 7.2)")
+            said("Round one: top half against bottom half, colours by lot (art. 7.2)")
         )
         if rnd.round_one_is_legal(pairs):
             result = LimResult(pairs, bye, [], notes, info, rnd.median)
             result.boards = rnd.round_one_colours(pairs)
             return result
         notes.append(
-            explained(
+            said(
                 "A prohibited pair spoils art. 7.2: the pairing keeping most of its pairs is "
                 "given instead (the text has no rule for this); the arbiter should review it."
             )
@@ -690,7 +689,7 @@ def pair_lim(t: Tournament, round_number: int, options: LimOptions) -> LimResult
         if side == "lower" and not lower_left and upper_left:
             side = "higher"
             notes.append(
-                explained(
+                said(
                     "art. 2.6.1 asks to crack a lower pairing but none is left: "
                     "a higher one is cracked instead"
                 )
@@ -698,7 +697,7 @@ def pair_lim(t: Tournament, round_number: int, options: LimOptions) -> LimResult
         elif side == "higher" and not upper_left and lower_left:
             side = "lower"
             notes.append(
-                explained(
+                said(
                     "art. 2.6.2 asks to crack a higher pairing but none is left: "
                     "a lower one is cracked instead"
                 )
@@ -720,7 +719,7 @@ def pair_lim(t: Tournament, round_number: int, options: LimOptions) -> LimResult
         else:
             records.append(rec)
             notes.append(
-                explained(
+                said(
                     "The median scoregroup is still blocked and no pairing is left to crack: "
                     "art. 2.6 cannot decide. A complete pairing breaking no absolute criterion "
                     "(art. 2.1, C.04.1 art. 2-4) that keeps as many of the pairings made so far "
@@ -909,7 +908,7 @@ def colour_scrutiny(
 def _cracked_note(pair: tuple[int, int], article: str) -> str:
     """The note of the scoregroup whose pairing was cracked (art. 2.6.1 or 2.6.2)."""
     cracked = "-".join(map(str, pair))
-    return explained(
+    return said(
         "pairing {pair} cracked for the median (art. {article})", pair=cracked, article=article
     )
 
@@ -919,7 +918,7 @@ def _blocked_note(
 ) -> str:
     """Why the median was blocked and which pairing was cracked for it (art. 2.6)."""
     cracked = "-".join(map(str, pair))
-    return explained(
+    return said(
         "Median blocked ({why}): floaters from above {down}, from below {up}; pairing {pair} "
         "of scoregroup {score} cracked (art. {article})",
         why=tuple(why),
@@ -943,27 +942,27 @@ def _parity_note(
         "maxi": why,
     }
     if floated and direction == DOWN:
-        return explained(
+        return said(
             "parity floater {player}: keeps the most pairings (3.10.2), type {type} (3.9), "
             "floated last round (3.10), leaves {count} more players due one colour than the "
             "other (3.2.2), lowest numbered of those (3.2.4){maxi}",
             **fields,
         )
     if floated:
-        return explained(
+        return said(
             "parity floater {player}: keeps the most pairings (3.10.2), type {type} (3.9), "
             "floated last round (3.10), leaves {count} more players due one colour than the "
             "other (3.2.2), highest numbered of those (3.2.4){maxi}",
             **fields,
         )
     if direction == DOWN:
-        return explained(
+        return said(
             "parity floater {player}: keeps the most pairings (3.10.2), type {type} (3.9), "
             "leaves {count} more players due one colour than the other (3.2.2), lowest "
             "numbered of those (3.2.4){maxi}",
             **fields,
         )
-    return explained(
+    return said(
         "parity floater {player}: keeps the most pairings (3.10.2), type {type} (3.9), "
         "leaves {count} more players due one colour than the other (3.2.2), highest "
         "numbered of those (3.2.4){maxi}",

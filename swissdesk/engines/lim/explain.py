@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from swissdesk.engines.base import RoundPairing
-from swissdesk.engines.explained import explained, indented
+from swissdesk.engines.explained import indented
 from swissdesk.engines.lim.engine import DOWN, GroupRecord, LimResult
+from swissdesk.i18n import said
 
 
 def _pts(score: int) -> str:
@@ -15,7 +16,7 @@ def _pts(score: int) -> str:
 def explain_lim(result: LimResult, pairing: RoundPairing) -> list[str]:
     """Lines for the arbiter: per scoregroup, who came in, who floated and why, the pairs."""
     lines: list[str] = [
-        explained(
+        said(
             "Round {round}, Lim system (C.04.4.3); median score {median} (art. 2.2)",
             round=pairing.round_number,
             median=_pts(result.median),
@@ -25,7 +26,7 @@ def explain_lim(result: LimResult, pairing: RoundPairing) -> list[str]:
         lines.append(_group_heading(rec, rec.score == result.median))
         if rec.incoming:
             lines.append(
-                explained(
+                said(
                     "incoming floaters, paired first (art. 3.6-3.8): {players}",
                     _indent="  ",
                     players=", ".join(map(str, rec.incoming)),
@@ -35,10 +36,10 @@ def explain_lim(result: LimResult, pairing: RoundPairing) -> list[str]:
             lines.append(indented(note))
         if rec.pairs:
             pairs = ", ".join(f"{a}-{b}" for a, b in rec.pairs)
-            lines.append(explained("pairs: {pairs}", _indent="  ", pairs=pairs))
+            lines.append(said("pairs: {pairs}", _indent="  ", pairs=pairs))
         if rec.floaters:
             lines.append(
-                explained(
+                said(
                     "floaters out: {players}",
                     _indent="  ",
                     players=", ".join(str(tpn) for tpn, _ in rec.floaters),
@@ -55,26 +56,26 @@ def _group_heading(rec: GroupRecord, median: bool) -> str:
     down = rec.direction == DOWN
     if not median:
         if down:
-            return explained(
+            return said(
                 "scoregroup {score} (downward): residents {residents}",
                 score=score,
                 residents=residents,
             )
-        return explained(
+        return said(
             "scoregroup {score} (upward): residents {residents}", score=score, residents=residents
         )
     if residents:
         if down:
-            return explained(
+            return said(
                 "median scoregroup {score} (downward): residents {residents}",
                 score=score,
                 residents=residents,
             )
-        return explained(
+        return said(
             "median scoregroup {score} (upward): residents {residents}",
             score=score,
             residents=residents,
         )
     if down:
-        return explained("median scoregroup {score} (downward): residents none", score=score)
-    return explained("median scoregroup {score} (upward): residents none", score=score)
+        return said("median scoregroup {score} (downward): residents none", score=score)
+    return said("median scoregroup {score} (upward): residents none", score=score)

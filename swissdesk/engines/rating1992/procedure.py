@@ -14,36 +14,36 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import chain
 
-from swissdesk.engines.explained import explained
 from swissdesk.engines.matching.computer import MatchingComputer
 from swissdesk.engines.rating1992.orders import INF, AssignmentSearch, exchanges
 from swissdesk.engines.rating1992.players import B, Player92, W
+from swissdesk.i18n import said
 
 B6D, B5D, B6U, B5U = "B6 (downfloats)", "B5 (downfloats)", "B6 (upfloats)", "B5 (upfloats)"
 _RULES = {
-    B6D: explained("B6 (downfloats)"),
-    B5D: explained("B5 (downfloats)"),
-    B6U: explained("B6 (upfloats)"),
-    B5U: explained("B5 (upfloats)"),
+    B6D: said("B6 (downfloats)"),
+    B5D: said("B5 (downfloats)"),
+    B6U: said("B6 (upfloats)"),
+    B5U: said("B5 (upfloats)"),
 }
 """The relative criteria C9 and C10 drop, named for the explanation in the reader's language."""
 
 
 def _dropped(criterion: str, rule: str) -> str:
     """``C9: B6 (downfloats) dropped`` (C9, C10)."""
-    return explained(
+    return said(
         "{criterion}: {rule} dropped", _indent="  ", criterion=criterion, rule=_RULES[rule]
     )
 
 
 def _whole_bracket(players: str) -> str:
-    return explained(
+    return said(
         "C14: p = 0, the whole bracket {players} is moved down", _indent="  ", players=players
     )
 
 
 def _transposed(players: str) -> str:
-    return explained("C7: S2 transposed (D1): {players}", _indent="  ", players=players)
+    return said("C7: S2 transposed (D1): {players}", _indent="  ", players=players)
 
 
 class GaveUp(Exception):
@@ -300,7 +300,7 @@ def homogeneous_steps(
         if remainder:
             st.note(
                 "",
-                explained(
+                said(
                     "remainder group {players}: p={p} x={x}",
                     _indent="  ",
                     players=label(group),
@@ -311,7 +311,7 @@ def homogeneous_steps(
         else:
             st.note(
                 "",
-                explained(
+                said(
                     "group {players}: p={p} x={x}", _indent="  ", players=label(group), p=p, x=x
                 ),
             )
@@ -359,7 +359,7 @@ def homogeneous_steps(
                 if exch is not None:
                     st.note(
                         "C8",
-                        explained(
+                        said(
                             "C8: exchange {number} (D2) S1 {s1} S2 {s2}",
                             _indent="  ",
                             number=number,
@@ -399,7 +399,7 @@ def homogeneous_steps(
         # C11: raise x while x < p; restart at C3.
         if x < p:
             x += 1
-            st.note("C11", explained("C11: x raised to {x}", _indent="  ", x=x))
+            st.note("C11", said("C11: x raised to {x}", _indent="  ", x=x))
             step = "C3"
             continue
         if lowest:
@@ -411,7 +411,7 @@ def homogeneous_steps(
         if x_orig > 0:
             x -= 1
         p = n // 2 - st.p_dec
-        st.note("C14", explained("C14: p decreased to {p}", _indent="  ", p=max(p, 0)))
+        st.note("C14", said("C14: p decreased to {p}", _indent="  ", p=max(p, 0)))
         if lowest and n - 2 * max(p, 0) > 1:
             return  # nobody can be moved down from the lowest bracket
         if p <= 0:
@@ -444,7 +444,7 @@ def heterogeneous_steps(
             step = "C4"
         st.note(
             "",
-            explained(
+            said(
                 "heterogeneous: S1 = {s1} p={p} x={x}",
                 _indent="  ",
                 s1=label(group[:p]),
@@ -465,7 +465,7 @@ def heterogeneous_steps(
                     break
                 st.note(
                     "C10",
-                    explained(
+                    said(
                         "C10: {player} tries {opponent}",
                         _indent="  ",
                         player=str(s1[-1].tpn),
@@ -489,7 +489,7 @@ def heterogeneous_steps(
             if rem_x < rem_p:
                 st.rem_floor = rem_x + 1
                 st.note(
-                    "C11", explained("C11: remainder x raised to {x}", _indent="  ", x=st.rem_floor)
+                    "C11", said("C11: remainder x raised to {x}", _indent="  ", x=st.rem_floor)
                 )
                 step = "C3"
                 continue
@@ -504,7 +504,7 @@ def heterogeneous_steps(
                     st.rem_p_dec += 1
                     st.note(
                         "C14",
-                        explained(
+                        said(
                             "C14: remainder p decreased to {p}",
                             _indent="  ",
                             p=size // 2 - st.rem_p_dec,
@@ -543,7 +543,7 @@ def heterogeneous_steps(
             continue
         if x < p:
             x += 1
-            st.note("C11", explained("C11: x raised to {x}", _indent="  ", x=x))
+            st.note("C11", said("C11: x raised to {x}", _indent="  ", x=x))
             step = "C3"
             continue
         yield Marker(het=first is None)  # C12 (heterogeneous part), C13 (lowest)
@@ -554,7 +554,7 @@ def heterogeneous_steps(
         if x_orig > 0:
             x -= 1
         p = n_md - st.p_dec
-        st.note("C14", explained("C14: p decreased to {p}", _indent="  ", p=max(p, 0)))
+        st.note("C14", said("C14: p decreased to {p}", _indent="  ", p=max(p, 0)))
         if p <= 0:
             if lowest:
                 return
@@ -732,7 +732,7 @@ class Driver:
         name = _score_text(residents[0].score) if residents else "?"
         if mds_in:
             self.log.append(
-                explained(
+                said(
                     "Bracket {score} {players}, moved down {moved}",
                     score=name,
                     players=label(group),
@@ -741,7 +741,7 @@ class Driver:
             )
         else:
             self.log.append(
-                explained("Bracket {score} {players}", score=name, players=label(group))
+                said("Bracket {score} {players}", score=name, players=label(group))
             )
         outcome = self._c1(group, mds, from_prev, extra_mds, residents, lowest, name, acting=True)
         if outcome is None:
@@ -799,20 +799,20 @@ class Driver:
         )
         if result.pairs:
             paired = ", ".join(f"{a.tpn}-{b.tpn}" for a, b in result.pairs)
-            self.log.append(explained("pairs: {pairs}", _indent="  ", pairs=paired))
+            self.log.append(said("pairs: {pairs}", _indent="  ", pairs=paired))
         if result.left:
             self.log.append(
-                explained(
+                said(
                     "moved down / unpaired: {players}", _indent="  ", players=label(result.left)
                 )
             )
         if st.steps:
             steps = " ".join(sorted(set(st.steps), key=_step_key))
-            self.log.append(explained("steps beyond C6: {steps}", _indent="  ", steps=steps))
+            self.log.append(said("steps beyond C6: {steps}", _indent="  ", steps=steps))
         if st.dropped:
             criteria = tuple(_RULES[rule] for rule in sorted(st.dropped))
             self.log.append(
-                explained("criteria dropped: {criteria}", _indent="  ", criteria=criteria)
+                said("criteria dropped: {criteria}", _indent="  ", criteria=criteria)
             )
 
     def _c1(
@@ -844,7 +844,7 @@ class Driver:
             q = lonely[0]
             if acting:
                 self.log.append(
-                    explained(
+                    said(
                         "C1: {player} has no opponent in the bracket",
                         _indent="  ",
                         player=str(q.tpn),
@@ -867,7 +867,7 @@ class Driver:
             moved.append(q)
             if acting:
                 self.log.append(
-                    explained("C1: {player} moved down", _indent="  ", player=str(q.tpn))
+                    said("C1: {player} moved down", _indent="  ", player=str(q.tpn))
                 )
 
     def _trial(
@@ -936,7 +936,7 @@ class Driver:
         if prev.replay is None:
             return False
         self.log.append(
-            explained(
+            said(
                 "C12: the pairing of bracket {score} is undone",
                 _indent="  ",
                 score=prev.score_label,
@@ -972,7 +972,7 @@ class Driver:
                             prev.state.skip_left = set()
                             repaired = ", ".join(f"{a.tpn}-{b.tpn}" for a, b in ev.pairs)
                             self.log.append(
-                                explained(
+                                said(
                                     "C12: bracket {score} re-paired: {pairs}",
                                     _indent="  ",
                                     score=prev.score_label,
@@ -986,7 +986,7 @@ class Driver:
                             return True
             index += 1
         self.log.append(
-            explained("C12: no other pairing of the previous bracket helps", _indent="  ")
+            said("C12: no other pairing of the previous bracket helps", _indent="  ")
         )
         return False
 
@@ -994,7 +994,7 @@ class Driver:
         """C13: re-pair the penultimate bracket, else join the two lowest (D-R92-18)."""
         prev = self.records[-1]
         self.log.append(
-            explained(
+            said(
                 "C13: the pairing of the penultimate bracket {score} is undone",
                 _indent="  ",
                 score=prev.score_label,
@@ -1023,7 +1023,7 @@ class Driver:
                     prev.index, prev.result = index, ev
                     repaired = ", ".join(f"{a.tpn}-{b.tpn}" for a, b in ev.pairs)
                     self.log.append(
-                        explained(
+                        said(
                             "C13: bracket {score} re-paired: {pairs}",
                             _indent="  ",
                             score=prev.score_label,
@@ -1036,7 +1036,7 @@ class Driver:
             index += 1
         self.records.pop()
         self.log.append(
-            explained(
+            said(
                 "C13: brackets {first} and {second} are joined",
                 _indent="  ",
                 first=prev.score_label,

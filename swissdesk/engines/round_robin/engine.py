@@ -10,10 +10,9 @@ art. 6.6), which the tournament file scores when it stores the round.
 from __future__ import annotations
 
 from swissdesk.engines.base import RoundPairing
-from swissdesk.engines.explained import explained
 from swissdesk.engines.round_robin.tables import ScheduledRound, schedule
 from swissdesk.errors import InputError
-from swissdesk.i18n import _, ngettext
+from swissdesk.i18n import _, ngettext, said
 from swissdesk.model.round_robin import (
     DEFAULT_TIEBREAKS,
     ROUND_ROBIN,
@@ -74,7 +73,7 @@ def explanation(step: ScheduledRound, tournament: Tournament) -> tuple[str, ...]
     n = len(tournament.players)
     if tournament.system == SCHEVENINGEN:
         lines: list[str] = [
-            explained(
+            said(
                 "Scheveningen, {half} against {half}: round {round} of the schedule (team A: "
                 "numbers 1-{half})",
                 half=n // 2,
@@ -84,7 +83,7 @@ def explanation(step: ScheduledRound, tournament: Tournament) -> tuple[str, ...]
     else:
         size = n + n % 2
         lines = [
-            explained(
+            said(
                 "Berger table for {odd}/{size} players (GRC Annex 1): round {round}",
                 odd=size - 1,
                 size=size,
@@ -93,7 +92,7 @@ def explanation(step: ScheduledRound, tournament: Tournament) -> tuple[str, ...]
         ]
         if step.bye is not None:
             lines.append(
-                explained(
+                said(
                     "no. {player} meets the bye number {size}: no game this round",
                     player=str(step.bye),
                     size=size,
@@ -101,9 +100,9 @@ def explanation(step: ScheduledRound, tournament: Tournament) -> tuple[str, ...]
             )
     if step.cycle > 1 or step.reversed_colours:
         if step.reversed_colours:
-            lines.append(explained("cycle {cycle}: colours reversed", cycle=step.cycle))
+            lines.append(said("cycle {cycle}: colours reversed", cycle=step.cycle))
         else:
-            lines.append(explained("cycle {cycle}: colours as in the table", cycle=step.cycle))
+            lines.append(said("cycle {cycle}: colours as in the table", cycle=step.cycle))
     return tuple(lines)
 
 

@@ -30,12 +30,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from swissdesk.engines.base import NoValidPairing, Pair, RoundPairing
-from swissdesk.engines.explained import explained
 from swissdesk.engines.matching import MatchingComputer
 from swissdesk.engines.team.colours import TeamColour, allocate, c8_cost, c9_cost, team_colour
 from swissdesk.engines.team.lexfirst import lex_first_pairing
 from swissdesk.engines.team.verify import verify_team_pairing
-from swissdesk.i18n import gettext
+from swissdesk.i18n import gettext, said
 from swissdesk.model.team import TeamState, build_team_states, team_settings
 from swissdesk.model.tournament import Tournament, half_points_to_str
 
@@ -119,7 +118,7 @@ class TeamEngine:
                 resident_list = " ".join(map(str, residents))
                 if ups:
                     lines.append(
-                        explained(
+                        said(
                             "Bracket {score}: residents {residents}; upfloaters {upfloaters} "
                             "[C4] {count}",
                             score=score,
@@ -132,14 +131,14 @@ class TeamEngine:
                     )
                 else:
                     lines.append(
-                        explained(
+                        said(
                             "Bracket {score}: residents {residents}; upfloaters none [C4] 0",
                             score=score,
                             residents=resident_list,
                         )
                     )
                 lines.append(
-                    explained(
+                    said(
                         "pairs {pairs}; [C8] {c8}, [C9] {c9}, [C10] {c10}",
                         _indent="  ",
                         pairs=", ".join(f"{a}-{b}" for a, b in bracket_pairs),
@@ -165,7 +164,7 @@ class TeamEngine:
             boards.append((key, Pair(white, black)))
             if explain:
                 lines.append(
-                    explained(
+                    said(
                         "colours {white}-{black}: art. {rule}",
                         _indent="  ",
                         white=white,
@@ -212,7 +211,7 @@ class TeamEngine:
             for j, _ in saved:
                 comp.set_weight(i, j, 0)
             if comp.matching_weight() == (n - 1) // 2:
-                lines.append(explained("PAB (art. 3.4): team {team}", team=team))
+                lines.append(said("PAB (art. 3.4): team {team}", team=team))
                 return team
             for j, w in saved:
                 comp.set_weight(i, j, w)

@@ -14,11 +14,10 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from swissdesk.i18n import _
+from swissdesk.i18n import _, said
 from swissdesk.model.chess960 import describe, draw_position
 from swissdesk.storage.commands.base import Action, Outcome
 from swissdesk.storage.errors import ActionRefused
-from swissdesk.storage.said import said
 from swissdesk.storage.schema import MetaRecord
 from swissdesk.storage.sections import section_of
 

@@ -15,10 +15,9 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from swissdesk.i18n import _
+from swissdesk.i18n import _, said
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn
 from swissdesk.storage.errors import ActionRefused
-from swissdesk.storage.said import said
 from swissdesk.storage.schema import MAX_FEE_CENTS, EntryFeeRecord, PlayerRecord
 
 

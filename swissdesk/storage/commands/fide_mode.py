@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from sqlalchemy.orm import Session
 
-from swissdesk.i18n import N_, _
+from swissdesk.i18n import N_, _, said
 from swissdesk.model.tournament import DOUBLE_SWISS, scoring_problems
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn, tournament_row, tpn_map
@@ -37,7 +37,6 @@ from swissdesk.storage.levels import (
     integrity_payload,
     require,
 )
-from swissdesk.storage.said import said
 from swissdesk.storage.schema import TournamentRecord
 from swissdesk.storage.views import TournamentSettings
 

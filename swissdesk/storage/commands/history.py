@@ -18,12 +18,11 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from swissdesk.i18n import _
+from swissdesk.i18n import Message, _, said
 from swissdesk.storage.commands.base import tournament_row
 from swissdesk.storage.commands.encoding import decode
 from swissdesk.storage.commands.registry import REGISTRY, UNDO
 from swissdesk.storage.errors import ActionRefused
-from swissdesk.storage.said import Said, said
 from swissdesk.storage.schema import AuditRecord
 from swissdesk.storage.sections import act_in_section
 
@@ -67,7 +66,7 @@ def run_undo(s: Session) -> tuple[str, dict[str, Any], tuple[str, ...], int]:
     }
     if recorded.get("said") is not None:  # so the audit page words it for its reader
         payload["summary_said"] = recorded["said"]
-    what = Said.from_json(recorded.get("said"), target.summary)
+    what = Message.from_json(recorded.get("said"), target.summary)
     return said("undone: {summary}", summary=what), payload, (), target.id
 
 

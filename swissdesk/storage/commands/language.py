@@ -15,10 +15,9 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from swissdesk.i18n import LANGUAGES, SOURCE_LANGUAGE, _
+from swissdesk.i18n import LANGUAGES, SOURCE_LANGUAGE, _, said
 from swissdesk.storage.commands.base import Action, Outcome
 from swissdesk.storage.errors import ActionRefused
-from swissdesk.storage.said import said
 from swissdesk.storage.schema import MetaRecord
 from swissdesk.storage.sections import AUDIT_SECTION
 

@@ -19,12 +19,11 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from swissdesk.i18n import _
+from swissdesk.i18n import _, said_n
 from swissdesk.model.ratings import ARBITER, LaterRating, Rating, later_ratings
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn, tournament_row
 from swissdesk.storage.errors import ActionRefused
-from swissdesk.storage.said import said_n
 from swissdesk.storage.schema import PlayerRecord
 
 

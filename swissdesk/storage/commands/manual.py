@@ -35,7 +35,7 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from swissdesk.engines.base import Pair, RoundPairing
-from swissdesk.i18n import _
+from swissdesk.i18n import _, said, said_n
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.state import PlayerState, build_states
 from swissdesk.model.tournament import DOUBLE_SWISS, Colour, ResultCode, Tournament
@@ -67,7 +67,6 @@ from swissdesk.storage.levels import (
     integrity_payload,
     require,
 )
-from swissdesk.storage.said import said, said_n
 from swissdesk.storage.schema import EntryRecord, PlayerRecord, RoundRecord
 from swissdesk.storage.views import AccelerationKind
 

@@ -18,13 +18,12 @@ from typing import Any
 from sqlalchemy import delete, insert, select
 from sqlalchemy.orm import Session
 
-from swissdesk.i18n import N_, _, ngettext
+from swissdesk.i18n import N_, Message, _, listed, ngettext, said, said_n
 from swissdesk.storage import convert
 from swissdesk.storage.commands import results, team_matches
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn, tournament_row, utc_now
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.results import BoardResult
-from swissdesk.storage.said import Said, listed, said, said_n
 from swissdesk.storage.schema import (
     EntryRecord,
     PlayerCodeRecord,
@@ -108,7 +107,7 @@ def _device_text(device: str) -> str:
     return " ".join(device.split())[:160]
 
 
-def _player_label(rec: PlayerRecord) -> Said:
+def _player_label(rec: PlayerRecord) -> Message:
     """``no. 12 Müller, Jürgen`` (stored in English, worded in the reader's language)."""
     return said("no. {tpn} {name}", tpn=rec.tpn, name=rec.name)
 
@@ -779,7 +778,7 @@ def _file_report(
         "by": f"{who} from a phone" + (f" ({device})" if device else ""),
         "device": device,
     }
-    fields = {
+    fields: dict[str, Any] = {
         "r": r,
         "where": said("match {number}", number=board)
         if kind == "team"

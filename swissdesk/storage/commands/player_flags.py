@@ -19,12 +19,11 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from swissdesk.i18n import _
+from swissdesk.i18n import _, said
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn
 from swissdesk.storage.commands.players import Withdraw, undo_withdraw, withdraw
 from swissdesk.storage.errors import ActionRefused
-from swissdesk.storage.said import said
 from swissdesk.storage.schema import MetaRecord
 from swissdesk.storage.sections import section_of
 

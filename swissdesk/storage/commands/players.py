@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
-from swissdesk.i18n import N_, _
+from swissdesk.i18n import N_, _, listed, said, said_n
 from swissdesk.model.ratings import SeedingKey, seeding_key
 from swissdesk.model.tournament import ResultCode, title_rank
 from swissdesk.storage import convert, desk
@@ -41,7 +41,6 @@ from swissdesk.storage.levels import (
     integrity_payload,
     require,
 )
-from swissdesk.storage.said import listed, said, said_n
 from swissdesk.storage.schema import EntryRecord, PlayerRecord, TeamMemberRecord
 from swissdesk.storage.views import ByeKind, PlayerData, TournamentSettings
 

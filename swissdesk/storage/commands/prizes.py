@@ -13,11 +13,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from swissdesk.errors import InputError
-from swissdesk.i18n import _
+from swissdesk.i18n import _, said
 from swissdesk.prizes import PrizePlan, plan_from_mapping, plan_to_mapping
 from swissdesk.storage.commands.base import Action, Outcome, player_by_tpn
 from swissdesk.storage.errors import ActionRefused, StorageError
-from swissdesk.storage.said import said
 from swissdesk.storage.schema import PlayerRecord, PrizePlanRecord
 from swissdesk.storage.sections import section_of
 

@@ -21,14 +21,13 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from swissdesk.i18n import _
+from swissdesk.i18n import _, said
 from swissdesk.model.tournament import DOUBLE_SWISS, ResultCode, board_text
 from swissdesk.model.tournament import rating_result as parse_rating_result
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, game_board, tournament_row, tpn_map
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.levels import Level, LevelWarning, information, require
-from swissdesk.storage.said import said
 from swissdesk.storage.schema import EntryRecord, PlayerRecord, RatingCorrectionRecord
 from swissdesk.storage.views import RatingCorrectionView
 

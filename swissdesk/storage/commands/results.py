@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from swissdesk.i18n import _
+from swissdesk.i18n import Message, _, said
 from swissdesk.model.tournament import Colour, ResultCode, double_swiss_match
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import (
@@ -38,7 +38,6 @@ from swissdesk.storage.levels import (
     require,
 )
 from swissdesk.storage.results import BoardResult, result_text
-from swissdesk.storage.said import Said, said
 from swissdesk.storage.schema import EntryRecord, PlayerRecord
 
 
@@ -317,7 +316,7 @@ def _set_result(
 
 def result_said(
     round_number: int, board: int, before: str | None, after: str | None, correction: bool
-) -> Said:
+) -> Message:
     """A result's summary, one whole sentence per case (entered or corrected, with or
     without the result it replaces)."""
     fields: dict[str, Any] = {

@@ -18,13 +18,12 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from swissdesk.engines.round_robin.lots import Entrant, draw_lots, restricted_draw
-from swissdesk.i18n import _
+from swissdesk.i18n import _, said
 from swissdesk.model.round_robin import ROUND_ROBIN_SCORING, is_round_robin, total_rounds
 from swissdesk.model.tournament import ResultCode, ScoringSystem
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, set_tpns, tournament_row
 from swissdesk.storage.errors import ActionRefused
-from swissdesk.storage.said import said
 from swissdesk.storage.schema import PlayerRecord
 from swissdesk.storage.views import TournamentSettings
 

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from swissdesk.engines import explained
 from swissdesk.engines.acceleration import baku_last_ga
 from swissdesk.engines.base import Pair, RoundPairing
-from swissdesk.i18n import _, ngettext
+from swissdesk.i18n import Message, _, listed, ngettext, said, said_n
 from swissdesk.model.chess960 import start_position
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.state import PlayerState, build_states
@@ -39,7 +39,6 @@ from swissdesk.storage.commands.base import (
 )
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.levels import MPA, Level, LevelWarning, information, require
-from swissdesk.storage.said import Said, listed, said, said_n
 from swissdesk.storage.schema import EntryRecord, PlayerRecord, RoundRecord
 from swissdesk.storage.views import AccelerationKind
 
@@ -183,7 +182,7 @@ def pair_next_round(s: Session, a: PairNextRound) -> Outcome:
     return summary, payload, warnings
 
 
-def adjourned_boards(s: Session, before: int | None = None) -> list[Said]:
+def adjourned_boards(s: Session, before: int | None = None) -> list[Message]:
     """``round 3 board 4 (12-7)`` (worded in the reader's language) for every adjourned game still without its result (of the
     rounds before ``before``), in round and board order."""
     query = select(EntryRecord.round_number, EntryRecord.board, EntryRecord.player_id).where(

@@ -18,7 +18,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from swissdesk.engines.base import fide_approved
-from swissdesk.i18n import _
+from swissdesk.i18n import _, said
 from swissdesk.model.tournament import DOUBLE_SWISS, DOUBLE_SWISS_SCORING, ScoringSystem
 from swissdesk.storage import convert, desk
 from swissdesk.storage.commands import round_robin
@@ -40,7 +40,6 @@ from swissdesk.storage.commands.players import (
     record_order_key,
 )
 from swissdesk.storage.errors import ActionRefused
-from swissdesk.storage.said import said
 from swissdesk.storage.schema import (
     EntryRecord,
     MetaRecord,

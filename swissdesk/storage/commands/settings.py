@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from swissdesk.engines.base import fide_approved, system_title
-from swissdesk.i18n import N_, _
+from swissdesk.i18n import N_, _, listed, said, said_n, worded
 from swissdesk.model.tournament import ResultCode
 from swissdesk.storage import convert
 from swissdesk.storage.commands.base import Action, Outcome, check_settings, tournament_row
@@ -36,7 +36,6 @@ from swissdesk.storage.levels import (
     integrity_payload,
     require,
 )
-from swissdesk.storage.said import adopted, listed, said, said_n, worded
 from swissdesk.storage.sections import in_section
 from swissdesk.storage.views import TournamentSettings
 from swissdesk.tiebreaks import long_event_advice
@@ -278,7 +277,7 @@ def _recheck_last_round(
                 ),
             )
         ], []
-    listed_problems = listed([adopted(p) for p in problems])
+    listed_problems = listed(problems)
     text = (
         said(
             "round {last} became the final round and no longer follows the rules: {problems}",

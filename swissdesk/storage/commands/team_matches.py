@@ -19,7 +19,7 @@ from typing import Any
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import Session
 
-from swissdesk.i18n import _
+from swissdesk.i18n import _, said
 from swissdesk.model.tournament import ResultCode
 from swissdesk.storage import convert
 from swissdesk.storage.commands import players as player_commands
@@ -31,7 +31,6 @@ from swissdesk.storage.commands.base import (
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.levels import information, integrity_payload, require
 from swissdesk.storage.results import BoardResult, result_text
-from swissdesk.storage.said import said
 from swissdesk.storage.schema import (
     EntryRecord,
     PlayerRecord,

@@ -22,7 +22,7 @@ from typing import Any
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
-from swissdesk.i18n import _
+from swissdesk.i18n import _, said
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.tournament import ScoringSystem, TeamSettings
 from swissdesk.storage import convert
@@ -35,7 +35,6 @@ from swissdesk.storage.commands.base import (
 )
 from swissdesk.storage.errors import ActionRefused
 from swissdesk.storage.levels import Level
-from swissdesk.storage.said import said
 from swissdesk.storage.schema import (
     PlayerRecord,
     TeamBoardRecord,
