@@ -16,7 +16,9 @@ from pathlib import Path
 import pytest
 
 from swissdesk.cli import main
-from swissdesk.engines.base import Pair
+from swissdesk.engines import get_engine
+from swissdesk.engines.base import NoValidPairing, Pair
+from swissdesk.engines.lim.engine import LimOptions
 from swissdesk.engines.round_robin.verify import hand_pairing_warnings as round_robin_warnings
 from swissdesk.i18n import set_process_language, using_language, worded
 from swissdesk.storage import ConfirmationRequired, TournamentFile
@@ -24,6 +26,7 @@ from swissdesk.storage.commands.manual import hand_pairing_warnings
 from swissdesk.storage.commands.rounds import absolute_criteria_warnings
 from swissdesk.storage.levels import LevelWarning
 from swissdesk.trf import format_trf
+from tests.engines.builders import tournament
 from tests.engines.round_robin.support import rr_tournament
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "storage"))
@@ -152,3 +155,41 @@ def test_round_robin_hand_pairing_in_german_and_the_plural_forms_of_russian() ->
     with using_language("pl"):
         left = [worded(w) for w in round_robin_warnings(single, 3, (Pair(2, 4),), None)]
     assert any(w.startswith("nieskojarzeni i bez pauzy: nr 1 ") for w in left)
+
+
+def test_the_1992_systems_reason_for_no_pairing_is_one_sentence_in_german_and_russian() -> None:
+    """Two players who already met: no pairing obeys B1; the reason was "Swiss based on
+    rating (1992): " before an English clause, whatever the language."""
+    met = tournament({1: ["2w1"], 2: ["1b0"]})
+    reasons = {}
+    for language in ("en", "de", "ru"):
+        with using_language(language), pytest.raises(NoValidPairing) as refused:
+            get_engine("rating1992").pair(met)
+        reasons[language] = str(refused.value)
+    assert reasons["en"] == (
+        "Swiss based on rating (1992): the procedure found no pairing for the lowest score "
+        "bracket [1 2] (no pairing obeys B1 and B2)"
+    )
+    assert reasons["de"] == (
+        "Schweizer System nach Elo (1992): das Verfahren findet keine Paarung für die niedrigste "
+        "Punktgruppe [1 2] (keine Paarung erfüllt B1 und B2)"
+    )
+    assert reasons["ru"].startswith("Швейцарская система по рейтингу (1992): процедура не")
+
+
+def test_a_wrong_system_option_is_refused_in_the_systems_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], system_language  # type: ignore[no-untyped-def]
+) -> None:
+    """The system-options parser's reason (``lim:1999,2003``), inside the engine's refusal."""
+    trf = tmp_path / "rematch.trf"
+    trf.write_text(format_trf(rematch_tournament()), encoding="utf-8")
+    for language, reason in (
+        ("en", "pairing system 'lim:1999,2003': one edition of the Lim text, not 1999, 2003"),
+        ("de", "Paarungssystem 'lim:1999,2003': eine Ausgabe des Lim-Textes, nicht 1999, 2003"),
+        ("pl", "system kojarzenia 'lim:1999,2003': jedno wydanie tekstu Lima, nie 1999, 2003"),
+    ):
+        system_language(language)
+        assert main(["pair", "--system", "lim:1999,2003", str(trf)]) != 0
+        assert reason in capsys.readouterr().err
+    with using_language("de"), pytest.raises(ValueError, match="unbekannte Lim-Ausgabe '2010'"):
+        LimOptions(edition="2010")
