@@ -122,12 +122,18 @@ def colour_runs(tournament: Tournament, through_round: int) -> dict[int, list[Co
 
 
 def hand_pairing_warnings(
-    tournament: Tournament, round_number: int, pairs: Sequence[Pair], bye: int | None
+    tournament: Tournament,
+    round_number: int,
+    pairs: Sequence[Pair],
+    bye: int | None,
+    *,
+    roster: bool = True,
 ) -> tuple[str, ...]:
     """What is wrong with a round of a round robin paired by hand (``tournament`` holds the
     rounds before it): a pair meeting more often than the cycles allow, the second game of
     a pair with the same colours as the first, a third game in a row with one colour, a
-    participant left out. Each a :class:`~swissdesk.i18n.Message`: stored in English with the
+    participant left out (``roster``: ``pairs`` are the whole round, not only the boards
+    changed). Each a :class:`~swissdesk.i18n.Message`: stored in English with the
     warning, worded in the reader's language where it is shown (issue 38)."""
     try:
         cycles = settings_of(tournament).cycles
@@ -184,7 +190,7 @@ def hand_pairing_warnings(
     seen = [t for p in pairs for t in (p.white, p.black)]
     if bye is not None:
         seen.append(bye)
-    missing = sorted({p.tpn for p in tournament.players} - set(seen))
+    missing = sorted({p.tpn for p in tournament.players} - set(seen)) if roster else []
     if missing:
         out.append(
             said(
