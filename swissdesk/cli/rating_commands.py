@@ -43,6 +43,7 @@ from swissdesk.elo import (
 )
 from swissdesk.errors import InputError
 from swissdesk.i18n import SOURCE_LANGUAGE, _, ngettext, process_language, using_language
+from swissdesk.lists.crosstable import score_text
 from swissdesk.model import timecontrol
 from swissdesk.model.ratings import (
     ARBITER,
@@ -457,7 +458,7 @@ def write_norms(report: NormReport, tournament: Tournament) -> None:
                 n.counts_as,
             ).format(
                 title=n.title.value, number=n.tpn, name=p.name, details=details,
-                points=points_text(n.points), games=len(n.games), average=n.average,
+                points=score_text(int(n.points * 2)), games=len(n.games), average=n.average,
                 percent=n.percentage, performance=n.performance, count=n.counts_as,
             ) + "\n"
         )  # fmt: skip

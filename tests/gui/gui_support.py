@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
+import importlib.util
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from PySide6.QtWidgets import QDialog, QWidget
 
 from swissdesk.gui.mainwindow import Prompter
+from swissdesk.storage import EditPlayer, TournamentFile
 
 DialogHandler = Callable[[Any], bool]
 
@@ -101,3 +106,28 @@ class ScriptedPrompter(Prompter):
 def column_texts(model: Any, column: int) -> list[str]:
     """What a table model shows in one column, top to bottom."""
     return [model.display_text(r, column) for r in range(model.rowCount())]
+
+
+def norm_support() -> ModuleType:
+    """tests/norms/norm_support.py (the title-norm events), loaded once for the GUI tests."""
+    path = Path(__file__).resolve().parents[1] / "norms" / "norm_support.py"
+    spec = importlib.util.spec_from_file_location("norm_support_for_gui", path)
+    assert spec is not None and spec.loader is not None
+    module = sys.modules.get(spec.name)
+    if module is None:
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # its dataclasses look their module up
+        spec.loader.exec_module(module)
+    return module
+
+
+def norm_event(tmp_path: Path) -> Path:
+    """The GM norm of tests/norms (Case A: 6.5/9, Ra 2486, Rp 2652) as a tournament file;
+    the seeker has K 40 set by the arbiter."""
+    support = norm_support()
+    path = tmp_path / "norm.swissdesk"
+    with TournamentFile.from_tournament(path, support.seeker_event(support.CASE_A)) as tf:
+        seeker = tf.players()[0]
+        data = dataclasses.replace(seeker.data, k_factor=40, k_source="arbiter")
+        tf.execute(EditPlayer(1, data))
+    return path
