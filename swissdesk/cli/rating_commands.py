@@ -50,6 +50,7 @@ from swissdesk.i18n import (
     process_language,
     using_language,
 )
+from swissdesk.lists.crosstable import score_text
 from swissdesk.model import timecontrol
 from swissdesk.model.ratings import (
     ARBITER,
@@ -491,7 +492,7 @@ def write_norms(report: NormReport, tournament: Tournament) -> None:
                 n.counts_as,
             ).format(
                 title=n.title.value, number=n.tpn, name=p.name, details=details,
-                points=points_text(n.points), games=len(n.games), average=n.average,
+                points=score_text(int(n.points * 2)), games=len(n.games), average=n.average,
                 percent=n.percentage, performance=n.performance, count=n.counts_as,
             ) + "\n"
         )  # fmt: skip

@@ -23,7 +23,7 @@ from swissdesk.elo import (
     rating_changes,
 )
 from swissdesk.gui.tablemodel import points
-from swissdesk.i18n import _, ngettext, pgettext
+from swissdesk.i18n import _, localize_number, ngettext, pgettext
 from swissdesk.model.tournament import Tournament
 from swissdesk.norms import (
     NormReport,
@@ -55,7 +55,7 @@ class RatingExtras:
             return ""
         change = p.change
         if change is not None:
-            return hundredths(change, sign=True) if p.counted_games else ""
+            return localize_number(hundredths(change, sign=True)) if p.counted_games else ""
         if p.initial is not None and p.initial.rating is not None:
             return f"({p.initial.rating})"
         return ""
@@ -132,8 +132,8 @@ def _change_section(report: RatingReport, p: PlayerChange) -> str:
             d = f"{g.difference:+d}" + (" *" if g.capped else "")
             figures = (
                 f"<td align=right>{d}</td>"
-                f"<td align=right>{hundredths(Fraction(g.expected, 100))}</td>"
-                f"<td align=right>{hundredths(g.change, sign=True)}</td>"
+                f"<td align=right>{localize_number(hundredths(Fraction(g.expected, 100)))}</td>"
+                f"<td align=right>{localize_number(hundredths(g.change, sign=True))}</td>"
             )
         else:
             figures = f"<td colspan=3><i>{_e(g.note or _('towards a first rating'))}</i></td>"
@@ -169,8 +169,8 @@ def _change_section(report: RatingReport, p: PlayerChange) -> str:
         ).format(
             points=_pts(p.points),
             count=games,
-            expected=hundredths(p.expected),
-            change=hundredths(change, sign=True),
+            expected=localize_number(hundredths(p.expected)),
+            change=localize_number(hundredths(change, sign=True)),
         )
         rounded = (
             _("rounded {change}, art. 8.3.4") if report.system == FIDE else _("rounded {change}")
@@ -191,7 +191,7 @@ def _change_section(report: RatingReport, p: PlayerChange) -> str:
         if i.average is not None and i.rating is not None:
             detail = " " + _e(
                 _("Ra with two 1800 draws {average}, {percentage} %, dp {dp}: {rating}.").format(
-                    average=f"{float(i.average):.1f}",
+                    average=localize_number(f"{float(i.average):.1f}"),
                     percentage=i.percentage,
                     dp=i.dp,
                     rating=i.rating,

@@ -39,7 +39,7 @@ from swissdesk.gui.tablemodel import (
     TableModel,
     points,
 )
-from swissdesk.i18n import N_, _
+from swissdesk.i18n import N_, _, localize_number
 from swissdesk.lists.round_robin_grid import Grid, GridRow
 from swissdesk.model.tournament import Colour
 from swissdesk.storage import PlayerRow
@@ -133,7 +133,7 @@ class RoundRobinGridModel(TableModel):
             return "–" if row.excluded else row.rank_label
         values = row.values
         j = column - first_after - 2
-        return values[j] if 0 <= j < len(values) else ""
+        return localize_number(values[j]) if 0 <= j < len(values) else ""
 
 
 class DrawLotsDialog(ValidatedDialog):

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from swissdesk.elo import hundredths
 from swissdesk.gui.player_card import RatingExtras
 from swissdesk.gui.tablemodel import (
     CENTER,
@@ -17,7 +18,7 @@ from swissdesk.gui.tablemodel import (
     TableModel,
     points,
 )
-from swissdesk.i18n import N_, _, ngettext, pgettext
+from swissdesk.i18n import N_, _, localize_number, ngettext, pgettext
 from swissdesk.model.tournament import Colour, HalfPoints, ResultCode, Tournament
 from swissdesk.tiebreaks import Standings
 
@@ -100,7 +101,7 @@ class StandingsModel(TableModel):
                 return row.rating or ""
             case 4:
                 return points(row.points)
-        return row.values[column - self.FIXED].display
+        return localize_number(row.values[column - self.FIXED].display)  # 41,25 in German
 
     def _change_tip(self, tpn: int) -> str | None:
         assert self.extras is not None
@@ -118,7 +119,7 @@ class StandingsModel(TableModel):
             k=p.k.value,
             reason=p.k.reason,
             games=games,
-            expected=f"{float(p.expected):.2f}",
+            expected=localize_number(hundredths(p.expected)),
             rating=p.new_rating,
         )
 

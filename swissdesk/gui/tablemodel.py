@@ -12,7 +12,9 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+import swissdesk.translations  # noqa: F401  (installs CLDR's number formats: swissdesk.i18n)
 from swissdesk.i18n import N_, _, ngettext, npgettext
+from swissdesk.lists.crosstable import score_text
 from swissdesk.model.double_swiss import match_text
 from swissdesk.model.tournament import HalfPoints, ResultCode
 from swissdesk.storage import BoardResult, BoardView, ByeKind, ReportView
@@ -66,11 +68,9 @@ def reported_cell(report: ReportView, role: int, explain: Callable[[str, str], s
 
 
 def points(value: HalfPoints) -> str:
-    """Half-points as the arbiter reads them: ``3``, ``2½``, ``½``."""
-    whole, half = divmod(value, 2)
-    if half:
-        return f"{whole}½" if whole else "½"
-    return str(whole)
+    """Half-points as the arbiter reads them: ``3``, ``2½``, ``½``, in every language, as the
+    documents and the venue's pages print them (one function: ``lists.crosstable.score_text``)."""
+    return score_text(value)
 
 
 def points_words(value: HalfPoints) -> str:

@@ -31,7 +31,7 @@ from swissdesk.gui.tablemodel import (
     points,
     reported_cell,
 )
-from swissdesk.i18n import N_, _, pgettext
+from swissdesk.i18n import N_, _, localize_number, pgettext
 from swissdesk.storage import MatchView, MemberData, ReportView, TeamData, TeamRow
 from swissdesk.storage.teamtrf import BoardStanding
 from swissdesk.storage.teamviews import BoardLine, MemberRow
@@ -349,7 +349,7 @@ class TeamStandingsModel(TableModel):
             points(row.match_points),
             points(row.game_points),
         )
-        return fixed[column] if column < 5 else row.values[column - 5]
+        return fixed[column] if column < 5 else localize_number(row.values[column - 5])
 
 
 class BoardStandingsModel(TableModel):

@@ -40,7 +40,6 @@ from swissdesk.model.tournament import (
     HalfPoints,
     ResultCode,
     Tournament,
-    half_points_to_str,
 )
 from swissdesk.prizes.compute import CategoryStandings
 from swissdesk.prizes.event import tournament_prizes
@@ -444,7 +443,7 @@ def _cross_lines(
                 row.rank_label,
                 row.tpn,
                 cells,
-                half_points_to_str(row.points),
+                score_text(row.points),
                 row.values,
             )
         )
@@ -503,8 +502,8 @@ def _team_section(
         TeamLine(
             r.rank_label,
             r.tpn,
-            half_points_to_str(r.match_points),
-            half_points_to_str(r.game_points),
+            score_text(r.match_points),
+            score_text(r.game_points),
             tuple(format_team_value(codes[i], r.values[i]) for i in shown),
         )
         for r in (team_standings(complete_rounds, codes, complete) if tournament.players else [])

@@ -27,11 +27,13 @@ from swissdesk.i18n import (
     SOURCE_LANGUAGE,
     current_language,
     gettext,
+    localize_number,
     ngettext,
     npgettext,
     pgettext,
     using_language,
 )
+from swissdesk.lists.crosstable import score_text
 from swissdesk.model.text import fold_table
 from swissdesk.translations.formats import format_date
 from swissdesk.venue.data import SectionData
@@ -93,7 +95,9 @@ def _environment() -> Environment:
     env.install_gettext_callables(  # type: ignore[attr-defined]
         _t_gettext, _t_ngettext, newstyle=False, pgettext=_t_pgettext, npgettext=_t_npgettext
     )
-    env.filters["half"] = lambda v: _score(int(v))
+    env.filters["half"] = lambda v: score_text(int(v))  # 3½ in every language
+    # Tie-break values (23.5, 41.25) in the page's language: 23,5 and 41,25 in German.
+    env.filters["num"] = _spoken(lambda v: localize_number(str(v)))
     env.filters["unpaired"] = _spoken(unpaired_text)
     env.filters["mark"] = _spoken(mark_text)
     env.filters["system"] = _spoken(lambda name: gettext(name) if name else "")
@@ -154,13 +158,6 @@ def colour_word(colour: str) -> str:
     if colour == "black":
         return pgettext("colour", "Black")
     return ""
-
-
-def _score(value: int) -> str:
-    whole, half = divmod(value, 2)
-    if half:
-        return f"{whole}½" if whole else "½"
-    return str(whole)
 
 
 FOLD_TABLE = json.dumps(fold_table(), ensure_ascii=False)

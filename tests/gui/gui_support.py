@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -19,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from swissdesk.gui import language
 from swissdesk.gui.mainwindow import MainWindow, Prompter
+from swissdesk.storage import EditPlayer, TournamentFile
 
 DialogHandler = Callable[[Any], bool]
 
@@ -142,3 +145,22 @@ def texts_of(widget: QWidget) -> list[str]:
         if isinstance(child, QComboBox):
             found += [child.itemText(i) for i in range(child.count())]
     return [t for t in found if t]
+
+
+def norm_support() -> ModuleType:
+    """tests/norms/norm_support.py (the title-norm events), for the GUI tests."""
+    from tests.norms import norm_support as module
+
+    return module
+
+
+def norm_event(tmp_path: Path) -> Path:
+    """The GM norm of tests/norms (Case A: 6.5/9, Ra 2486, Rp 2652) as a tournament file;
+    the seeker has K 40 set by the arbiter."""
+    support = norm_support()
+    path = tmp_path / "norm.swissdesk"
+    with TournamentFile.from_tournament(path, support.seeker_event(support.CASE_A)) as tf:
+        seeker = tf.players()[0]
+        data = dataclasses.replace(seeker.data, k_factor=40, k_source="arbiter")
+        tf.execute(EditPlayer(1, data))
+    return path

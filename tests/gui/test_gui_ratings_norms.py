@@ -5,10 +5,9 @@ norm declaration of the settings, and the PDFs: all the one computation of
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
-from gui_support import column_texts
+from gui_support import column_texts, norm_event, norm_support
 from PySide6.QtCore import Qt
 
 from swissdesk.elo import (
@@ -24,20 +23,8 @@ from swissdesk.gui.player_card import compute_extras, player_card_html
 from swissdesk.gui.player_dialogs import PlayerDialog
 from swissdesk.gui.standings_models import StandingsModel
 from swissdesk.norms import NormSettings
-from swissdesk.storage import EditPlayer, PlayerData, TournamentFile, TournamentSettings
+from swissdesk.storage import PlayerData, TournamentFile, TournamentSettings
 from swissdesk.tiebreaks import compute_standings, declared_tiebreaks
-from tests.norms import norm_support
-
-
-def norm_event(tmp_path: Path) -> Path:
-    """The GM norm of tests/norms (Case A: 6.5/9, Ra 2486, Rp 2652) as a tournament file;
-    the seeker has K 40 set by the arbiter."""
-    path = tmp_path / "norm.swissdesk"
-    with TournamentFile.from_tournament(path, norm_support.seeker_event(norm_support.CASE_A)) as tf:
-        seeker = tf.players()[0]
-        data = dataclasses.replace(seeker.data, k_factor=40, k_source="arbiter")
-        tf.execute(EditPlayer(1, data))
-    return path
 
 
 def test_standings_show_the_rating_change_and_the_norm(window: MainWindow, tmp_path: Path) -> None:
@@ -94,7 +81,8 @@ def test_player_card_shows_the_games_the_change_and_the_norm(
 
 
 def test_player_card_forecast_before_the_last_rounds(tmp_path: Path) -> None:
-    event = norm_support.seeker_event(norm_support.CASE_A[:7], total_rounds=9)
+    support = norm_support()
+    event = support.seeker_event(support.CASE_A[:7], total_rounds=9)
     extras = compute_extras(event, RatingInputs(), NormSettings(), 7)
     text = player_card_html(event, extras, 1)
     assert "GM norm still possible, 2 rounds left: 1 against opponents averaging 2513" in text

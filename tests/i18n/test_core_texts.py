@@ -250,14 +250,14 @@ def test_swissdesk_norms_speaks_the_arbiters_language_and_its_json_stays_english
     path = _norm_trf(tmp_path)
     assert main(["norms", str(path)]) == 0
     english = capsys.readouterr().out
-    assert "GM norm: no. 1 Seeker (IM, FRA): 6.5/9, Ra 2486, 72 %, Rp 2652; counts as 9 games" in english
+    assert "GM norm: no. 1 Seeker (IM, FRA): 6½/9, Ra 2486, 72 %, Rp 2652; counts as 9 games" in english
     assert main(["norms", str(path), "--json"]) == 0
     english_json = capsys.readouterr().out
     monkeypatch.setenv("LANGUAGE", "de")
     assert main(["norms", str(path)]) == 0
     german = capsys.readouterr().out
     assert german.startswith("Titelnormen nach Runde 9 von 9 (FIDE-Titelordnung, gültig ab")
-    assert "GM-Norm: Nr. 1 Seeker (IM, FRA): 6.5/9, Ra 2486, 72 %, Rp 2652; zählt als 9 Partien" in german
+    assert "GM-Norm: Nr. 1 Seeker (IM, FRA): 6½/9, Ra 2486, 72 %, Rp 2652; zählt als 9 Partien" in german
     assert main(["norms", str(path), "--json"]) == 0
     assert capsys.readouterr().out == english_json
     assert "at least 9 games" in english_json

@@ -57,5 +57,5 @@ def test_norms_forecast_while_rounds_are_left(
 def test_norms_table_for_an_achieved_norm(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["norms", str(_trf(tmp_path, seeker_event(CASE_A)))]) == 0
     out = capsys.readouterr().out
-    assert "GM norm: no. 1 Seeker (IM, FRA): 6.5/9, Ra 2486, 72 %, Rp 2652; counts as 9 games" in out
+    assert "GM norm: no. 1 Seeker (IM, FRA): 6½/9, Ra 2486, 72 %, Rp 2652; counts as 9 games" in out
     assert main(["norms", str(_trf(tmp_path, seeker_event(CASE_A))), "--round", "12"]) == 2

@@ -233,3 +233,18 @@ def test_varma_draw_can_keep_clubs_apart(tmp_path: Path) -> None:
                     assert club[pair.white] != club[pair.black]
         with pytest.raises(ActionRefused, match="federation or club"):
             tf.execute(DrawLots(seed=1, method="varma", apart="colour"))
+
+
+def test_one_board_changed_by_hand_warns_of_nobody_left_out(rr: TournamentFile) -> None:
+    """Changing one board of a round robin by hand checks that board: the players of the
+    boards left as they were are not "not paired and no bye" (the check of the changed
+    boards alone once listed everyone else)."""
+    play_round(rr)
+    rr.execute(PairNextRound(rr.compute_next_pairing(), engine="round-robin"))
+    second = rr.round_view(2)
+    pairs = [Pair(b.white_tpn, b.black_tpn) for b in second.boards]
+    pairs[0] = Pair(pairs[0].black, pairs[0].white)  # colours of board 1 reversed
+    bye = second.pab.tpn if second.pab else None
+    rr.start_manual_pairing(2)
+    done = rr.execute(ManualPairingChange(2, tuple(pairs), bye))
+    assert not any("not paired" in w for w in done.warnings)

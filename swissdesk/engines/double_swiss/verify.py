@@ -13,11 +13,13 @@ from collections.abc import Sequence
 
 from swissdesk.engines.base import Pair, RoundPairing
 from swissdesk.engines.verify import appearances, raise_problems, roster_problems
+from swissdesk.i18n import said
 from swissdesk.model.tournament import ResultCode, Tournament
 
 
 def double_swiss_problems(tournament: Tournament, pairing: RoundPairing) -> list[str]:
-    """Every absolute-criterion violation of ``pairing``, as sentences for the arbiter."""
+    """Every absolute-criterion violation of ``pairing``, as sentences for the arbiter (each a
+    :class:`~swissdesk.i18n.Message`: English, worded for the reader where it is shown)."""
     rnd = pairing.round_number
     problems: list[str] = []
     met: dict[int, set[int]] = {}
@@ -40,17 +42,32 @@ def double_swiss_problems(tournament: Tournament, pairing: RoundPairing) -> list
             available.add(p.tpn)
     for pair in pairing.pairs:
         if pair.black in met.get(pair.white, set()):
-            problems.append(f"[C1] {pair.white} and {pair.black} have already played a match")
+            problems.append(
+                said(
+                    "[C1] {white} and {black} have already played a match",
+                    white=pair.white,
+                    black=pair.black,
+                )
+            )
         if frozenset((pair.white, pair.black)) in tournament.forbidden_pairs:
-            problems.append(f"{pair.white} and {pair.black} must not be paired (prohibited pair)")
+            problems.append(
+                said(
+                    "{white} and {black} must not be paired (prohibited pair)",
+                    white=pair.white,
+                    black=pair.black,
+                )
+            )
     if pairing.bye is not None and pairing.bye in blocked:
         problems.append(
-            f"[C2] player {pairing.bye} gets the pairing-allocated bye but already had a "
-            "PAB or FPB or won a match by forfeit"
+            said(
+                "[C2] player {player} gets the pairing-allocated bye but already had a PAB or "
+                "FPB or won a match by forfeit",
+                player=pairing.bye,
+            )
         )
     problems += roster_problems(appearances(pairing), met, available, in_tpn_order=True)
     if (len(available) % 2 == 1) != (pairing.bye is not None):
-        problems.append("the PAB does not match the parity of the players to pair")
+        problems.append(said("the PAB does not match the parity of the players to pair"))
     return problems
 
 
@@ -63,7 +80,8 @@ def absolute_criteria_warnings(
     tournament: Tournament, round_number: int, pairs: Sequence[Pair], bye: int | None
 ) -> tuple[str, ...]:
     """For a manual pairing change: each board breaking [C1] (a match already played, not
-    ended by forfeit, or a prohibited pair) and a PAB breaking [C2] (C.04.5 art. 2.1)."""
+    ended by forfeit, or a prohibited pair) and a PAB breaking [C2] (C.04.5 art. 2.1); each a
+    message worded in the reader's language where it is shown."""
     pairing = RoundPairing(round_number, tuple(pairs), bye)
     problems = double_swiss_problems(tournament, pairing)
     return tuple(p for p in problems if p.startswith("[C") or "prohibited" in p)

@@ -255,7 +255,9 @@ class _RoundPairer:
             bracket = residents + upfloaters
             pairs = self.pair_bracket(bracket, record)
             if not oracle.completes(pairs):  # pragma: no cover - guaranteed by the choice of U
-                raise NoValidPairing(f"bracket {_pts(top)} leaves players unpaired ([C4])")
+                raise NoValidPairing(
+                    _("bracket {score} leaves players unpaired ([C4])").format(score=_pts(top))
+                )
             for a, b in pairs:
                 oracle.fix(a, b)
                 self.pairs.append((self.order[a], self.order[b]))
@@ -317,8 +319,9 @@ class _RoundPairer:
         chosen = self._read_upfloaters(residents, rest, mates, record)
         if chosen is None:
             raise NoValidPairing(
-                f"the residents of scoregroup {_pts(self.order[residents[0]].score)} "
-                "cannot all be paired ([C1], [C3], [C4])"
+                _(
+                    "the residents of scoregroup {score} cannot all be paired ([C1], [C3], [C4])"
+                ).format(score=_pts(self.order[residents[0]].score))
             )
         n_rest = len(residents) + len(rest)
         matched = sum(1 for k, m in enumerate(mates) if m != k)

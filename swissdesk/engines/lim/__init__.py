@@ -102,6 +102,7 @@ from dataclasses import replace
 from swissdesk.engines.base import Pair, RoundPairing, register
 from swissdesk.engines.lim.engine import LimOptions, LimResult, pair_lim
 from swissdesk.engines.lim.verify import verify_lim
+from swissdesk.i18n import _
 from swissdesk.model.state import build_states
 from swissdesk.model.tournament import Tournament
 
@@ -154,7 +155,9 @@ def _with_options(options: tuple[str, ...]) -> LimEngine:
     is a Maxi-tournament (art. 3.2.3, 3.8, 5.7)."""
     editions = [o for o in options if o != "maxi"]
     if len(editions) > 1:
-        raise ValueError(f"one edition of the Lim text, not {', '.join(editions)}")
+        raise ValueError(
+            _("one edition of the Lim text, not {editions}").format(editions=", ".join(editions))
+        )
     return LimEngine(maxi="maxi" in options, edition=editions[0] if editions else "2026")
 
 

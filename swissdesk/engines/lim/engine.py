@@ -41,7 +41,11 @@ class LimOptions:
 
     def __post_init__(self) -> None:
         if self.edition not in EDITIONS:
-            raise ValueError(f"unknown Lim edition {self.edition!r} (known: {', '.join(EDITIONS)})")
+            raise ValueError(
+                gettext("unknown Lim edition {edition} (known: {known})").format(
+                    edition=repr(self.edition), known=", ".join(EDITIONS)
+                )
+            )
 
 
 @dataclass(slots=True)

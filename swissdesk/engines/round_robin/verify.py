@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from swissdesk.engines.base import Pair
 from swissdesk.engines.round_robin.engine import scheduled_round
 from swissdesk.errors import InputError
+from swissdesk.i18n import listed, said, said_n
 from swissdesk.model.round_robin import settings_of
 from swissdesk.model.tournament import Colour, Tournament
 
@@ -121,12 +122,19 @@ def colour_runs(tournament: Tournament, through_round: int) -> dict[int, list[Co
 
 
 def hand_pairing_warnings(
-    tournament: Tournament, round_number: int, pairs: Sequence[Pair], bye: int | None
+    tournament: Tournament,
+    round_number: int,
+    pairs: Sequence[Pair],
+    bye: int | None,
+    *,
+    roster: bool = True,
 ) -> tuple[str, ...]:
     """What is wrong with a round of a round robin paired by hand (``tournament`` holds the
     rounds before it): a pair meeting more often than the cycles allow, the second game of
     a pair with the same colours as the first, a third game in a row with one colour, a
-    participant left out."""
+    participant left out (``roster``: ``pairs`` are the whole round, not only the boards
+    changed). Each a :class:`~swissdesk.i18n.Message`: stored in English with the
+    warning, worded in the reader's language where it is shown (issue 38)."""
     try:
         cycles = settings_of(tournament).cycles
     except InputError:
@@ -138,32 +146,56 @@ def hand_pairing_warnings(
 
     def who(tpn: int) -> str:
         name = names.get(tpn, "")
-        return f"no. {tpn} {name}" if name else f"no. {tpn}"
+        return said("no. {tpn} {name}", tpn=tpn, name=name) if name else said("no. {tpn}", tpn=tpn)
 
     out: list[str] = []
     for board, pair in enumerate(pairs, start=1):
         previous = met.get(frozenset((pair.white, pair.black)), [])
+        fact = ""
         if len(previous) >= cycles:
-            times = "once" if len(previous) == 1 else f"{len(previous)} times"
-            out.append(
-                f"board {board}: {who(pair.white)} and {who(pair.black)} have already met "
-                f"{times}; in a round robin of {cycles} cycle{'s' if cycles > 1 else ''} "
-                f"everyone meets everyone {'once' if cycles == 1 else f'{cycles} times'}"
+            # Translators: {rule} is "in a round robin of 2 cycles everyone meets everyone
+            # 2 times" (its own counted sentence).
+            fact = said_n(
+                "{white} and {black} have already met once; {rule}",
+                "{white} and {black} have already met {count} times; {rule}",
+                len(previous),
+                white=who(pair.white),
+                black=who(pair.black),
+                count=len(previous),
+                rule=said_n(
+                    "in a round robin of {cycles} cycle everyone meets everyone once",
+                    "in a round robin of {cycles} cycles everyone meets everyone {cycles} times",
+                    cycles,
+                    cycles=cycles,
+                ),
             )
         elif previous and previous[-1] == pair.white:
-            out.append(
-                f"board {board}: {who(pair.white)} had White against {who(pair.black)} in "
-                "their last game: the next cycle reverses the colours"
+            fact = said(
+                "{white} had White against {black} in their last game: the next cycle reverses "
+                "the colours",
+                white=who(pair.white),
+                black=who(pair.black),
             )
+        if fact:
+            out.append(said("board {board}: {fact}", board=board, fact=fact))
         for tpn, colour in ((pair.white, Colour.WHITE), (pair.black, Colour.BLACK)):
             last_two = runs.get(tpn, [])[-2:]
             if len(last_two) == 2 and all(c is colour for c in last_two):
-                word = "White" if colour is Colour.WHITE else "Black"
-                out.append(f"board {board}: {who(tpn)} would have {word} a third time in a row")
+                third = (
+                    said("{player} would have White a third time in a row", player=who(tpn))
+                    if colour is Colour.WHITE
+                    else said("{player} would have Black a third time in a row", player=who(tpn))
+                )
+                out.append(said("board {board}: {fact}", board=board, fact=third))
     seen = [t for p in pairs for t in (p.white, p.black)]
     if bye is not None:
         seen.append(bye)
-    missing = sorted({p.tpn for p in tournament.players} - set(seen))
+    missing = sorted({p.tpn for p in tournament.players} - set(seen)) if roster else []
     if missing:
-        out.append("not paired and no bye: " + ", ".join(who(t) for t in missing))
+        out.append(
+            said(
+                "not paired and no bye: {players}",
+                players=listed([who(t) for t in missing], ", "),
+            )
+        )
     return tuple(out)

@@ -714,8 +714,9 @@ def hand_pairing_warnings(
     if is_round_robin(tournament.system):
         from swissdesk.engines.round_robin.verify import hand_pairing_warnings as rr
 
-        texts = rr(tournament, round_number, checked, bye)
-        return [LevelWarning(Level.CONFIRM_FACTS, w) for w in texts if "left out" not in w]
+        # The changed boards only: the players of the boards kept are not left out.
+        texts = rr(tournament, round_number, checked, bye, roster=only is None)
+        return [LevelWarning(Level.CONFIRM_FACTS, w) for w in texts]
     states: Mapping[int, PlayerState] = build_states(tournament, round_number)
     win = tournament.scoring.win
     final = round_number >= tournament.total_rounds > 0

@@ -319,7 +319,8 @@ def absolute_criteria_warnings(
     [C1] no rematch of a played game; [C2] no PAB for a player who already had one or
     scored a win's points without playing; [C3] two non-topscorers with the same absolute
     colour preference must not meet (topscorers: over 50% of the maximum possible score,
-    final round only, art. 1.8).
+    final round only, art. 1.8). Each a :class:`~swissdesk.i18n.Message` ("board 2: ..."
+    around the fact), worded in the reader's language where it is shown (issue 38).
     """
     if tournament.system == DOUBLE_SWISS:  # C.04.5: [C1] and [C2] on matches
         from swissdesk.engines.double_swiss.verify import absolute_criteria_warnings as ds
@@ -341,22 +342,24 @@ def absolute_criteria_warnings(
     def who(tpn: int) -> str:
         """A player as the arbiter reads them: "no. 12 Müller, Jürgen"."""
         name = names.get(tpn, "")
-        return f"no. {tpn} {name}" if name else f"no. {tpn}"
+        return said("no. {tpn} {name}", tpn=tpn, name=name) if name else said("no. {tpn}", tpn=tpn)
 
     out: list[str] = []
     for board, pair in enumerate(pairs, start=1):
         w, b = states.get(pair.white), states.get(pair.black)
         if w is None or b is None:
             continue
+        players = {"white": who(pair.white), "black": who(pair.black)}
+        facts: list[str] = []
         if pair.black in w.opponents:
-            out.append(
-                f"board {board}: {who(pair.white)} and {who(pair.black)} have already played "
-                "each other [C1]"
-            )
+            facts.append(said("{white} and {black} have already played each other [C1]", **players))
         if frozenset((pair.white, pair.black)) in tournament.forbidden_pairs:
-            out.append(
-                f"board {board}: {who(pair.white)} and {who(pair.black)} must not be paired "
-                "(forbidden pair declared by the arbiter) [C1]"
+            facts.append(
+                said(
+                    "{white} and {black} must not be paired (forbidden pair declared by the "
+                    "arbiter) [C1]",
+                    **players,
+                )
             )
         if (
             w.has_absolute_preference
@@ -364,16 +367,20 @@ def absolute_criteria_warnings(
             and w.preference is b.preference
             and not (topscorer(w) or topscorer(b))
         ):
-            colour = "White" if w.preference is Colour.WHITE else "Black"
-            out.append(
-                f"board {board}: {who(pair.white)} and {who(pair.black)} both must have "
-                f"{colour} [C3]"
+            facts.append(
+                said("{white} and {black} both must have White [C3]", **players)
+                if w.preference is Colour.WHITE
+                else said("{white} and {black} both must have Black [C3]", **players)
             )
+        out += [said("board {board}: {fact}", board=board, fact=fact) for fact in facts]
     if bye is not None:
         st = states.get(bye)
         if st is not None and st.had_bye_or_unplayed_win:
             out.append(
-                f"{who(bye)} already had a pairing-allocated bye or a win without playing [C2]"
+                said(
+                    "{player} already had a pairing-allocated bye or a win without playing [C2]",
+                    player=who(bye),
+                )
             )
     return tuple(out)
 
