@@ -18,7 +18,7 @@ from pathlib import Path
 from reportlab.platypus import Flowable, PageBreak
 
 from swissdesk.engines import system_title
-from swissdesk.i18n import _, ngettext
+from swissdesk.i18n import _, localize_number, ngettext
 from swissdesk.lists.standings import check_after_round
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.model.tournament import Player, Tournament
@@ -187,8 +187,14 @@ def _certificate(
                 percentage=n.percentage,
             ),
         ),
-        (_("Average of opponents"), f"{n.average} (art. 1.4.7)"),
-        (_("Performance"), f"{n.performance} = {n.average} {n.dp:+d} (art. 1.4.8, 1.4.9)"),
+        (_("Average of opponents"), _("{average} (art. 1.4.7)").format(average=n.average)),
+        (
+            _("Performance"),
+            _("{performance} = {average} {difference} (art. 1.4.8, 1.4.9)").format(
+                performance=n.performance, average=n.average,
+                difference=localize_number(f"{n.dp:+d}"),
+            ),
+        ),
         (
             _("Counts as"),
             ngettext(

@@ -96,22 +96,28 @@ def test_rating_changes_keep_the_english_decimal_point(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("language", "result"),
+    ("language", "result", "average", "performance"),
     [
-        ("en", "6½ of 9 games (rounds 1-9), 72 %"),
-        ("de", "6½ aus 9 Partien (Runden 1-9), 72 %"),
-        ("ru", "6½ из 9 партий (туры 1-9), 72 %"),
+        ("en", "6½ of 9 games (rounds 1-9), 72 %", "2486 (art. 1.4.7)",
+         "2652 = 2486 +166 (art. 1.4.8, 1.4.9)"),
+        ("de", "6½ aus 9 Partien (Runden 1-9), 72 %", "2486 (Art. 1.4.7)",
+         "2652 = 2486 +166 (Art. 1.4.8, 1.4.9)"),
+        ("ru", "6½ из 9 партий (туры 1-9), 72 %", "2486 (ст. 1.4.7)",
+         "2652 = 2486 +166 (ст. 1.4.8, 1.4.9)"),
     ],
-)
+)  # fmt: skip
 def test_norm_report_writes_the_points_with_a_half(
-    tmp_path: Path, language: str, result: str
+    tmp_path: Path, language: str, result: str, average: str, performance: str
 ) -> None:
+    """The certificate's figures: the result with ½, the articles as the language cites
+    them (the glossary: "Art." in German, "ст." in Russian)."""
     with using_language(language):
         out = render("norms", seeker_event(), tmp_path / "n.pdf")
     pages = pdf_pages(out)
     assert find_row(pages[0], "1")[6] == "6½"  # the achieved norms' table: Pts
     text = all_text(out)
-    assert result in text
+    for line in (result, average, performance):
+        assert line in text
     assert "6.5" not in text
 
 
