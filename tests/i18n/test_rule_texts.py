@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "storage"))
 try:
     from test_import_check import rematch_tournament
     from test_storage_double_swiss import _started
+    from test_storage_round_robin import PLAYERS, play_round, rr_settings
 finally:
     sys.path.pop(0)
 
@@ -224,3 +225,58 @@ def test_an_engines_reason_in_the_checkers_report_and_english_in_its_json(
     assert main(["pair", str(once)]) != 0
     refused = capsys.readouterr().err
     assert "решает главный судья" in refused and "Chief Arbiter" not in refused
+
+
+def test_the_window_asks_about_a_round_robin_paired_by_hand_in_german(tmp_path: Path) -> None:
+    """The window's question (gui.prompter.Prompter.confirm_level) for round 2 of a double
+    round robin paired by hand like round 1: its facts in the arbiter's German."""
+    from swissdesk.gui.prompter import Prompter
+    from swissdesk.storage import ManualPairingChange, PairNextRound
+    from swissdesk.storage.levels import Level
+
+    class Recording(Prompter):
+        def __init__(self) -> None:
+            self.asked: list[tuple[str, str, list[str]]] = []
+
+        def confirm(  # type: ignore[override]
+            self, title: str, message: str, details: list[str] = [], *, default_yes: bool = False  # noqa: B006
+        ) -> bool:
+            self.asked.append((title, message, list(details)))
+            return True
+
+    with TournamentFile.create(tmp_path / "rr.swissdesk", rr_settings(), players=PLAYERS) as tf:
+        play_round(tf)
+        tf.execute(PairNextRound(tf.compute_next_pairing(), engine="round-robin"))
+        first = tf.round_view(1)
+        again = tuple(Pair(b.white_tpn, b.black_tpn) for b in first.boards)
+        tf.start_manual_pairing(2)
+        set_process_language("de")
+        try:
+            with pytest.raises(ConfirmationRequired) as question:
+                tf.execute(ManualPairingChange(2, again, first.pab.tpn if first.pab else None))
+            prompter = Recording()
+            level = prompter.confirm_level("Paarung", str(question.value), question.value.items)
+        finally:
+            set_process_language("en")
+    assert level == Level.CONFIRM_FACTS
+    (details,) = [asked[2] for asked in prompter.asked]
+    assert details and all(d.startswith("[Stufe 3] Brett ") for d in details)
+    assert any(
+        "hatte in ihrer letzten Partie Weiß gegen Nr. " in d
+        and d.endswith("der nächste Zyklus tauscht die Farben")
+        for d in details
+    )
+    assert not any("last game" in d for d in details)
+
+
+def test_swissdesk_generate_says_why_a_round_cannot_be_paired_in_polish(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], system_language  # type: ignore[no-untyped-def]
+) -> None:
+    """Two players cannot meet again in round 2: the generator's refusal and the engine's
+    reason inside it in one language."""
+    argv = ["generate", "--system", "dutch", "--seed", "1", "--players", "2", "--rounds", "3"]
+    system_language("pl")
+    assert main([*argv, "-o", str(tmp_path / "g.trf")]) == 1
+    refused = capsys.readouterr().err
+    assert refused.startswith("swissdesk: rundy 2 losowego turnieju (ziarno 1) nie da się")
+    assert "decyduje sędzia główny" in refused and "Chief Arbiter" not in refused
