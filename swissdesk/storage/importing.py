@@ -15,7 +15,7 @@ from typing import Any
 
 from swissdesk.engines import system_tiebreaks, system_title
 from swissdesk.errors import InputError
-from swissdesk.i18n import _, listed, said
+from swissdesk.i18n import Message, _, listed, said
 from swissdesk.model.tournament import Tournament
 from swissdesk.storage.levels import IMPORT, IntegrityEvent, Level, LevelWarning
 from swissdesk.trf import parse_trf, read_json_state
@@ -130,6 +130,8 @@ class PreparedImport:
         """What the import's audit row keeps of the check."""
         return {
             "notes": list(self.notes),
+            # each note's message beside its English, worded again for whoever reads the file
+            "notes_said": [n.to_json() if isinstance(n, Message) else None for n in self.notes],
             "checked_rounds": self.checked_rounds,
             "rounds_breaking_rules": [n for n, _ in self.broken],
         }

@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session
 from swissdesk.elo import RatingInputs
 from swissdesk.engines.base import RoundPairing, pair_round
 from swissdesk.errors import InputError, SwissdeskError
-from swissdesk.i18n import Message, _, ngettext, said, worded
+from swissdesk.i18n import Message, _, in_language, ngettext, said, worded
 from swissdesk.model.external_tiebreak import ExternalTiebreak
 from swissdesk.model.tournament import (
     ResultCode,
@@ -407,13 +407,19 @@ class TournamentFile:
 
     def import_notes(self) -> list[str]:
         """What the import of this tournament assumed, adjusted or found (empty for a
-        tournament created here): kept in its first audit row."""
+        tournament created here): kept in its first audit row in English and as messages,
+        worded here in the current language (a file imported before the messages were kept
+        shows its English)."""
         with self._read() as session:
             first = session.scalars(select(AuditRecord).order_by(AuditRecord.id).limit(1)).first()
             if first is None or first.action != "ImportTournament":
                 return []
-            notes = json.loads(first.payload).get("notes", [])
-            return [str(n) for n in notes]
+            payload = json.loads(first.payload)
+        notes = [str(n) for n in payload.get("notes", [])]
+        messages = payload.get("notes_said")
+        if not isinstance(messages, list) or len(messages) != len(notes):
+            return notes
+        return [in_language(data, note) for data, note in zip(messages, notes, strict=True)]
 
     @classmethod
     def from_team_event(

@@ -100,3 +100,20 @@ def test_the_crash_dialog_says_in_russian_that_no_report_could_be_written(
         "Отчёт записать не удалось (ни в одну папку журналов нельзя записать). Подробности "
         "ниже говорят, что произошло."
     ]
+
+
+def test_what_an_import_read_is_said_in_the_window_language(
+    make_window: type[MainWindow], tmp_path: Path
+) -> None:
+    """The import's summary and its reading notes (no number of rounds, no initial colour
+    ...) in the arbiter's German, not the English the file keeps (issue 38)."""
+    source = tmp_path / "club.trf"
+    lines = ("012 Club", player(1, "1.0", "   2 w 1"), player(2, "0.0", "   1 b 0"))
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    window = window_in(make_window, "de")
+    assert window.files.import_trf_from(source, tmp_path / "club.swissdesk")
+    _title, text = window.prompter.infos[-1]  # type: ignore[attr-defined]
+    assert text.startswith("club.trf: 2 Spieler, 1 Runde gepaart.")
+    assert "Gelesen als TRF16." in text
+    assert "Die Rundenzahl steht nicht in der Datei (Satz 142 oder XXR)" in text
+    assert "read as" not in text and "not in the file" not in text

@@ -271,8 +271,12 @@ class FileController:
         if not lines:
             return
         players = len(self.w.player_rows)
-        head = f"{trf.name}: {players} player{'s' if players != 1 else ''}, "
-        head += f"{self.w.rounds_paired} round{'s' if self.w.rounds_paired != 1 else ''} paired."
+        rounds = self.w.rounds_paired
+        head = _("{file}: {players}, {rounds} paired.").format(
+            file=trf.name,
+            players=ngettext("{count} player", "{count} players", players).format(count=players),
+            rounds=ngettext("{count} round", "{count} rounds", rounds).format(count=rounds),
+        )
         text = "\n".join(
             line if line.startswith("###") else line[0].upper() + line[1:] + "." for line in lines
         )
