@@ -13,7 +13,7 @@ import sys
 
 from swissdesk.cli.output import write_output
 from swissdesk.cli.section_commands import add_section_option, read_any
-from swissdesk.engines.base import PairingEngine, PairingError, get_engine
+from swissdesk.engines.base import PairingEngine, PairingError, get_engine, reason
 from swissdesk.errors import InputError, NoPairingError
 from swissdesk.i18n import _, worded
 from swissdesk.model.double_swiss import for_system
@@ -135,7 +135,7 @@ def run_pair(args: argparse.Namespace) -> int:
     except PairingError as exc:
         raise NoPairingError(
             _("round {round_number}: no valid pairing: {exc}").format(
-                round_number=round_number, exc=exc
+                round_number=round_number, exc=reason(exc)
             )
         ) from None
     text = pairing.to_text()

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from swissdesk.errors import InputError, NoPairingError
-from swissdesk.i18n import N_, _
+from swissdesk.i18n import N_, _, worded
 from swissdesk.model.tournament import Tournament
 
 
@@ -21,7 +21,21 @@ class PairingError(Exception):
 
 
 class NoValidPairing(PairingError):
-    """No pairing satisfies the absolute criteria (C.04.3 art. 1.9.3: the arbiter decides)."""
+    """No pairing satisfies the absolute criteria (C.04.3 art. 1.9.3: the arbiter decides).
+
+    Its reason is a :class:`~swissdesk.i18n.Message` (``str(exc)`` English: the checker's
+    ``--json`` and a file's ``### Import`` lines keep it so); :func:`reason` words it for the
+    reader."""
+
+
+def reason_of(exc: BaseException) -> str:
+    """An engine's reason as raised: its message (English, remembering its words) or text."""
+    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+
+
+def reason(exc: BaseException) -> str:
+    """An engine's reason in the current language."""
+    return worded(reason_of(exc))
 
 
 class CriteriaViolation(AssertionError):
@@ -147,7 +161,7 @@ def pair_round(
             _(
                 "no pairing of round {round} satisfies the absolute criteria ({reason}); the "
                 "chief arbiter decides (C.04.3 art. 1.9.3)"
-            ).format(round=round_number, reason=exc)
+            ).format(round=round_number, reason=reason(exc))
         ) from exc
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
-from swissdesk.engines.base import Pair, PairingEngine, PairingError, RoundPairing
+from swissdesk.engines.base import Pair, PairingEngine, PairingError, RoundPairing, reason_of
 from swissdesk.engines.verify import absolute_criteria_problems
 from swissdesk.i18n import said, said_n, worded
 from swissdesk.model.tournament import Colour, ResultCode, Tournament, truncated
@@ -279,7 +279,8 @@ def check_pairings(
             pairing = engine.pair(before, r)
         except PairingError as exc:
             none = Discrepancy(
-                "no_pairing", said("the engine finds no valid pairing: {why}", why=str(exc))
+                "no_pairing",
+                said("the engine finds no valid pairing: {why}", why=reason_of(exc)),
             )
             results.append(RoundCheck(r, (*broken, none)))
             continue

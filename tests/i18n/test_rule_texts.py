@@ -17,7 +17,7 @@ import pytest
 
 from swissdesk.cli import main
 from swissdesk.engines import get_engine
-from swissdesk.engines.base import NoValidPairing, Pair
+from swissdesk.engines.base import NoValidPairing, Pair, reason
 from swissdesk.engines.lim.engine import LimOptions
 from swissdesk.engines.round_robin.verify import hand_pairing_warnings as round_robin_warnings
 from swissdesk.i18n import set_process_language, using_language, worded
@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "storage"))
 try:
     from test_import_check import rematch_tournament
     from test_storage_double_swiss import _started
+    from test_storage_round_robin import PLAYERS, play_round, rr_settings
 finally:
     sys.path.pop(0)
 
@@ -161,11 +162,13 @@ def test_the_1992_systems_reason_for_no_pairing_is_one_sentence_in_german_and_ru
     """Two players who already met: no pairing obeys B1; the reason was "Swiss based on
     rating (1992): " before an English clause, whatever the language."""
     met = tournament({1: ["2w1"], 2: ["1b0"]})
+    with using_language("de"), pytest.raises(NoValidPairing) as refused:
+        get_engine("rating1992").pair(met)
     reasons = {}
     for language in ("en", "de", "ru"):
-        with using_language(language), pytest.raises(NoValidPairing) as refused:
-            get_engine("rating1992").pair(met)
-        reasons[language] = str(refused.value)
+        with using_language(language):
+            reasons[language] = reason(refused.value)
+    assert str(refused.value) == reasons["en"]  # raised in German, English where it is kept
     assert reasons["en"] == (
         "Swiss based on rating (1992): the procedure found no pairing for the lowest score "
         "bracket [1 2] (no pairing obeys B1 and B2)"
@@ -183,13 +186,84 @@ def test_a_wrong_system_option_is_refused_in_the_systems_language(
     """The system-options parser's reason (``lim:1999,2003``), inside the engine's refusal."""
     trf = tmp_path / "rematch.trf"
     trf.write_text(format_trf(rematch_tournament()), encoding="utf-8")
-    for language, reason in (
+    for language, refusal in (
         ("en", "pairing system 'lim:1999,2003': one edition of the Lim text, not 1999, 2003"),
         ("de", "Paarungssystem 'lim:1999,2003': eine Ausgabe des Lim-Textes, nicht 1999, 2003"),
         ("pl", "system kojarzenia 'lim:1999,2003': jedno wydanie tekstu Lima, nie 1999, 2003"),
     ):
         system_language(language)
         assert main(["pair", "--system", "lim:1999,2003", str(trf)]) != 0
-        assert reason in capsys.readouterr().err
+        assert refusal in capsys.readouterr().err
     with using_language("de"), pytest.raises(ValueError, match="unbekannte Lim-Ausgabe '2010'"):
         LimOptions(edition="2010")
+
+
+def test_an_engines_reason_in_the_checkers_report_and_english_in_its_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], system_language  # type: ignore[no-untyped-def]
+) -> None:
+    """A recorded round the engine cannot pair at all: the reason is worded for the reader of
+    ``swissdesk check`` and stays English in ``--json`` (it was raised, and kept, in the
+    process language: a German arbiter's JSON and ``### Import`` lines read German)."""
+    trf = tmp_path / "again.trf"
+    trf.write_text(
+        format_trf(tournament({1: ["2w1", "2b1"], 2: ["1b0", "1w0"]})), encoding="utf-8"
+    )
+    system_language("en")
+    main(["check", str(trf), "--json"])
+    english_json = capsys.readouterr().out
+    assert "the engine finds no valid pairing: The players cannot all be paired" in english_json
+    system_language("de")
+    main(["check", str(trf), "--json"])
+    assert capsys.readouterr().out == english_json
+    main(["check", str(trf)])
+    german = capsys.readouterr().out
+    assert "Die Spieler können nicht alle gepaart werden" in german
+    assert "The players cannot" not in german
+    once = tmp_path / "once.trf"
+    once.write_text(format_trf(tournament({1: ["2w1"], 2: ["1b0"]})), encoding="utf-8")
+    system_language("ru")
+    assert main(["pair", str(once)]) != 0
+    refused = capsys.readouterr().err
+    assert "решает главный судья" in refused and "Chief Arbiter" not in refused
+
+
+def test_the_window_asks_about_a_round_robin_paired_by_hand_in_german(tmp_path: Path) -> None:
+    """The window's question (gui.prompter.Prompter.confirm_level) for round 2 of a double
+    round robin paired by hand like round 1: its facts in the arbiter's German."""
+    from swissdesk.gui.prompter import Prompter
+    from swissdesk.storage import ManualPairingChange, PairNextRound
+    from swissdesk.storage.levels import Level
+
+    class Recording(Prompter):
+        def __init__(self) -> None:
+            self.asked: list[tuple[str, str, list[str]]] = []
+
+        def confirm(  # type: ignore[override]
+            self, title: str, message: str, details: list[str] = [], *, default_yes: bool = False  # noqa: B006
+        ) -> bool:
+            self.asked.append((title, message, list(details)))
+            return True
+
+    with TournamentFile.create(tmp_path / "rr.swissdesk", rr_settings(), players=PLAYERS) as tf:
+        play_round(tf)
+        tf.execute(PairNextRound(tf.compute_next_pairing(), engine="round-robin"))
+        first = tf.round_view(1)
+        again = tuple(Pair(b.white_tpn, b.black_tpn) for b in first.boards)
+        tf.start_manual_pairing(2)
+        set_process_language("de")
+        try:
+            with pytest.raises(ConfirmationRequired) as question:
+                tf.execute(ManualPairingChange(2, again, first.pab.tpn if first.pab else None))
+            prompter = Recording()
+            level = prompter.confirm_level("Paarung", str(question.value), question.value.items)
+        finally:
+            set_process_language("en")
+    assert level == Level.CONFIRM_FACTS
+    (details,) = [asked[2] for asked in prompter.asked]
+    assert details and all(d.startswith("[Stufe 3] Brett ") for d in details)
+    assert any(
+        "hatte in ihrer letzten Partie Weiß gegen Nr. " in d
+        and d.endswith("der nächste Zyklus tauscht die Farben")
+        for d in details
+    )
+    assert not any("last game" in d for d in details)

@@ -67,7 +67,7 @@ from swissdesk.engines.burstein.index import OppositionIndex, opposition_indexes
 from swissdesk.engines.colours import published_pairing
 from swissdesk.engines.matching.cardinality import UNMATCHED, CompletionOracle
 from swissdesk.engines.matching.computer import MatchingComputer
-from swissdesk.i18n import _
+from swissdesk.i18n import said
 from swissdesk.model.state import PlayerState, PreferenceStrength, build_states
 from swissdesk.model.tournament import Colour, Tournament
 
@@ -256,7 +256,7 @@ class _Round:
         if self.n % 2 == 0:
             if not complete:
                 raise NoValidPairing(
-                    _(
+                    said(
                         "the players cannot all be paired without breaking an absolute criterion "
                         "([C1] no second meeting, [C3] absolute colour preferences); the Chief "
                         "Arbiter decides (C.04.4.2 art. 1.9.3)"
@@ -265,7 +265,7 @@ class _Round:
             return None, ""
         if len(oracle.exposed()) > 1:
             raise NoValidPairing(
-                _(
+                said(
                     "even with a pairing-allocated bye the players cannot all be paired without "
                     "breaking an absolute criterion ([C1], [C3]); the Chief Arbiter decides "
                     "(C.04.4.2 art. 1.9.3)"
@@ -281,7 +281,7 @@ class _Round:
             if oracle.leave_out(v):  # art. 3.1.2, [C4]
                 return v, "lowest score, most games played, lowest ranking (art. 3.1.3-3.1.5)"
         raise NoValidPairing(
-            _(
+            said(
                 "no player may receive the pairing-allocated bye ([C2]: each candidate already had "
                 "one or scored a win without playing, or leaves the others unpairable, [C4]); the "
                 "Chief Arbiter decides (C.04.4.2 art. 1.9.3)"
@@ -309,7 +309,7 @@ class _Round:
             bracket = _Bracket(members, next_group, set(floaters))
             floaters = self._pair_bracket(bracket, below)
         if floaters:  # pragma: no cover - [C4] makes the last bracket pair everybody
-            raise NoValidPairing(_("players left unpaired after the last bracket"))
+            raise NoValidPairing(said("players left unpaired after the last bracket"))
 
     def _weights(
         self, bracket: _Bracket, layout: Layout, vertices: list[int], whole: bool
@@ -369,7 +369,7 @@ class _Round:
             vertices = local + below
             mates = self._solve(bracket, layout, vertices, True)
             if mates is None:
-                raise NoValidPairing(_("no complete pairing of the remaining players ([C4])"))
+                raise NoValidPairing(said("no complete pairing of the remaining players ([C4])"))
             self.oracle.match = self._adopted(vertices, mates)
         pairs = [(members[i], members[j]) for i, j in bracket.fixed.items() if j != FLOAT and i < j]
         floaters = [members[i] for i, j in bracket.fixed.items() if j == FLOAT]

@@ -14,7 +14,7 @@ from swissdesk.engines.base import NoValidPairing, Pair, RoundPairing
 from swissdesk.engines.double_swiss.matcher import BOTTOM, FREE, TOP, Matcher
 from swissdesk.engines.double_swiss.state import DSPlayer, build_players
 from swissdesk.engines.matching import MatchingComputer
-from swissdesk.i18n import _, said, said_n
+from swissdesk.i18n import said, said_n
 from swissdesk.model.tournament import Colour, Tournament, half_points_to_str
 
 COMBINATION_LIMIT = 32
@@ -119,7 +119,7 @@ def pair_double_swiss(
         bye = tpns[bye_index]
         remaining.remove(bye_index)
     elif n and not Matcher(n, ok, remaining, fold_hint(remaining)).is_perfect():
-        raise NoValidPairing(_("no legal pairing of all players exists (art. 3.3.3)"))
+        raise NoValidPairing(said("no legal pairing of all players exists (art. 3.3.3)"))
     raw_pairs: list[tuple[int, int]] = []
     while remaining:
         top = max(ctx.score(i) for i in remaining)
@@ -155,7 +155,7 @@ def choose_pab(ctx: RoundContext) -> int:
     everyone = list(range(n))
     matcher = Matcher(n, ctx.ok, everyone, fold_hint(everyone))
     if len(matcher.exposed()) > 1:
-        raise NoValidPairing(_("no PAB assignee leaves a legal pairing (art. 3.4.1)"))
+        raise NoValidPairing(said("no PAB assignee leaves a legal pairing (art. 3.4.1)"))
 
     def key(i: int) -> tuple[int, int, int]:
         p = ctx.players[ctx.tpns[i]]
@@ -177,7 +177,7 @@ def choose_pab(ctx: RoundContext) -> int:
                 )
             )
             return i
-    raise NoValidPairing(_("no PAB assignee leaves a legal pairing (art. 3.4.1)"))
+    raise NoValidPairing(said("no PAB assignee leaves a legal pairing (art. 3.4.1)"))
 
 
 # ---------------------------------------------------------------------- art. 3.5
@@ -320,7 +320,7 @@ def _upfloaters_weighted(ctx: RoundContext, residents: list[int], lower: list[in
     matcher.compute()
     mates = matcher.mates()
     if any(mates[k] == k for k in range(size)):
-        raise NoValidPairing(_("the remaining players have no legal pairing ([C3])"))
+        raise NoValidPairing(said("the remaining players have no legal pairing ([C3])"))
     chosen = sorted(
         (
             members[mates[local[r]]]
@@ -392,7 +392,7 @@ def pair_bracket(
                     )
                 break
     if not matchers or not matchers[0].is_perfect():
-        raise NoValidPairing(_("a bracket has no legal pairing ([C1], [C3])"))
+        raise NoValidPairing(said("a bracket has no legal pairing ([C1], [C3])"))
     return _first_identifier(bracket, matchers)
 
 
@@ -474,7 +474,7 @@ def _bracket_weighted(
     matcher.compute()
     mates = matcher.mates()
     if any(mates[k] == k for k in range(size)):
-        raise NoValidPairing(_("a bracket has no legal pairing ([C1], [C3])"))
+        raise NoValidPairing(said("a bracket has no legal pairing ([C1], [C3])"))
     return [(bracket[i], bracket[mates[i]]) for i in range(size) if mates[i] > i]
 
 

@@ -80,7 +80,7 @@ from swissdesk.engines.dubov.articles import (
 )
 from swissdesk.engines.matching.cardinality import CompletionOracle, dense_search
 from swissdesk.engines.matching.computer import MatchingComputer
-from swissdesk.i18n import _, said, said_n
+from swissdesk.i18n import said, said_n
 from swissdesk.model.state import build_states
 from swissdesk.model.tournament import Colour, Tournament
 
@@ -199,13 +199,13 @@ class _RoundPairer:
         n = self.n
         if n % 2 == 0:
             if not oracle.complete():
-                raise NoValidPairing(_("the players cannot all be paired ([C1], [C3], [C4])"))
+                raise NoValidPairing(said("the players cannot all be paired ([C1], [C3], [C4])"))
             return None
         eligible = [i for i in range(n) if not self.order[i].state.had_bye_or_unplayed_win]
         if not eligible:
-            raise NoValidPairing(_("no player may receive the pairing-allocated bye ([C2])"))
+            raise NoValidPairing(said("no player may receive the pairing-allocated bye ([C2])"))
         if not oracle.complete():
-            raise NoValidPairing(_("no player can receive the pairing-allocated bye ([C2], [C4])"))
+            raise NoValidPairing(said("no player can receive the pairing-allocated bye ([C2], [C4])"))
         eligible.sort(
             key=lambda i: (
                 self.order[i].score,
@@ -230,7 +230,7 @@ class _RoundPairer:
                     tpn=p.tpn,
                 )
                 return i
-        raise NoValidPairing(_("no player can receive the pairing-allocated bye ([C2], [C4])"))
+        raise NoValidPairing(said("no player can receive the pairing-allocated bye ([C2], [C4])"))
 
     # ------------------------------------------------------------ the round (art. 1.9)
 
@@ -256,7 +256,7 @@ class _RoundPairer:
             pairs = self.pair_bracket(bracket, record)
             if not oracle.completes(pairs):  # pragma: no cover - guaranteed by the choice of U
                 raise NoValidPairing(
-                    _("bracket {score} leaves players unpaired ([C4])").format(score=_pts(top))
+                    said("bracket {score} leaves players unpaired ([C4])", score=_pts(top))
                 )
             for a, b in pairs:
                 oracle.fix(a, b)
@@ -319,14 +319,15 @@ class _RoundPairer:
         chosen = self._read_upfloaters(residents, rest, mates, record)
         if chosen is None:
             raise NoValidPairing(
-                _(
-                    "the residents of scoregroup {score} cannot all be paired ([C1], [C3], [C4])"
-                ).format(score=_pts(self.order[residents[0]].score))
+                said(
+                    "the residents of scoregroup {score} cannot all be paired ([C1], [C3], [C4])",
+                    score=_pts(self.order[residents[0]].score),
+                )
             )
         n_rest = len(residents) + len(rest)
         matched = sum(1 for k, m in enumerate(mates) if m != k)
         if matched < n_rest:
-            raise NoValidPairing(_("no complete pairing exists ([C4])"))
+            raise NoValidPairing(said("no complete pairing exists ([C4])"))
         record.how = said("all remaining players solved with the completion field")
         return chosen[0]
 
@@ -472,7 +473,7 @@ class _RoundPairer:
         g2_sorted = sorted(new_g2, key=lambda i: order[i].tpn)
         t2 = _first_transposition(s1, g2_sorted, legal)
         if t2 is None:  # pragma: no cover - the shifts guarantee a legal pairing
-            raise NoValidPairing(_("no legal G1 x G2 pairing after the shifts"))
+            raise NoValidPairing(said("no legal G1 x G2 pairing after the shifts"))
         record.s1 = [order[i].tpn for i in s1]
         record.t2 = [order[i].tpn for i in t2]
         record.same_preference_pairs = sum(
@@ -533,7 +534,7 @@ class _RoundPairer:
         back: list[int] = []
         for k, m in enumerate(mates):
             if m == k:  # pragma: no cover - the bracket was chosen pairable
-                raise NoValidPairing(_("the bracket cannot be paired"))
+                raise NoValidPairing(said("the bracket cannot be paired"))
             if m < k:
                 continue
             va, vb = verts[k], verts[m]

@@ -68,7 +68,7 @@ from swissdesk.engines.colours import Ranked, board_order_key, colour_for
 from swissdesk.engines.dutch.completion import CompletionOracle, row_typecode
 from swissdesk.engines.dutch.weights import Layout, Vertex
 from swissdesk.engines.matching.computer import MatchingComputer
-from swissdesk.i18n import _
+from swissdesk.i18n import said
 from swissdesk.model.state import Float, PlayerState, build_states
 from swissdesk.model.tournament import Colour, Player, ResultCode, Tournament
 
@@ -376,7 +376,7 @@ class _Round:
         oracle = CompletionOracle(neighbours, eligible)
         if not oracle.complete():
             raise NoValidPairing(
-                _(
+                said(
                     "The players cannot all be paired without breaking an absolute criterion "
                     "(C1-C3), or the player left over may not receive the pairing-allocated bye "
                     "(C.04.1 art. 4); the Chief Arbiter decides (C.04.3 art. 1.9.3)."
@@ -1064,7 +1064,7 @@ def pair_dutch(
         mate = rnd.final_mate.get(vertex)
         if mate is None:
             if bye is not None:
-                raise NoValidPairing(_("more than one player left without an opponent"))
+                raise NoValidPairing(said("more than one player left without an opponent"))
             bye = players[vertex]
         elif vertex < mate:
             result_pairs.append((players[vertex], players[mate]))

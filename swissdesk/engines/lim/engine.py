@@ -197,7 +197,7 @@ class LimRound:
         )
         if not order:
             raise NoValidPairing(
-                gettext(
+                said(
                     "an odd number of players and every one of them already had a "
                     "pairing-allocated bye or an unplayed win (C.04.1 art. 4)"
                 )
@@ -771,7 +771,7 @@ def _stuck_fallback(
     for i, m in enumerate(mates):
         if m == i:
             raise NoValidPairing(
-                gettext("no complete pairing satisfies art. 2.1 (compatibility) for every player")
+                said("no complete pairing satisfies art. 2.1 (compatibility) for every player")
             )
         if m > i:
             a, b = players[i], players[m]
@@ -892,7 +892,7 @@ def colour_scrutiny(
                 mc.set_weight(i, j, base[key] + rank_unit * (n - k))
             mates = mc.mates()
         if mates[i] == i:
-            raise NoValidPairing(gettext("the scoregroup cannot be paired completely"))
+            raise NoValidPairing(said("the scoregroup cannot be paired completely"))
         c = rest[mates[i]]
         if plain is not None and maxi_ratings is not None:
             first = next(q for q in order if plain.can_keep(idx[p], idx[q]))

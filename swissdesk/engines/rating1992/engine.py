@@ -19,7 +19,7 @@ def pair_1992(tournament: Tournament, round_number: int) -> tuple[RoundPairing, 
     try:
         pairs, bye = driver.run()
     except GaveUp as exc:
-        raise NoValidPairing(str(exc)) from None  # a whole sentence, in the reader's language
+        raise NoValidPairing(*exc.args) from None  # a whole sentence that remembers its words
     boards: list[tuple[Player92, Player92]] = []
     for x, y in pairs:
         hi, lo = (x, y) if x.rank < y.rank else (y, x)

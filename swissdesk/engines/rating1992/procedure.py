@@ -17,7 +17,7 @@ from itertools import chain
 from swissdesk.engines.matching.computer import MatchingComputer
 from swissdesk.engines.rating1992.orders import INF, AssignmentSearch, exchanges
 from swissdesk.engines.rating1992.players import B, Player92, W
-from swissdesk.i18n import _, said
+from swissdesk.i18n import said
 
 B6D, B5D, B6U, B5U = "B6 (downfloats)", "B5 (downfloats)", "B6 (upfloats)", "B5 (upfloats)"
 _RULES = {
@@ -696,10 +696,11 @@ class Driver:
             # Every pairing the procedure accepts obeys B1 and B2, and it gives up only in
             # the lowest bracket once C13 has joined all brackets: say so at once.
             raise GaveUp(
-                _(
+                said(
                     "Swiss based on rating (1992): the procedure found no pairing for the lowest "
-                    "score bracket {players} (no pairing obeys B1 and B2)"
-                ).format(players=label(self.players))
+                    "score bracket {players} (no pairing obeys B1 and B2)",
+                    players=label(self.players),
+                )
             )
         scores = sorted({p.score for p in self.players}, reverse=True)
         groups = [[p for p in self.players if p.score == s] for s in scores]
@@ -711,7 +712,7 @@ class Driver:
         pairs = [pr for rec in self.records for pr in rec.result.pairs]
         left = list(self.records[-1].result.left)
         if len(left) > 1:  # pragma: no cover - the lowest bracket never accepts this
-            raise GaveUp(_("Swiss based on rating (1992): more than one player left unpaired"))
+            raise GaveUp(said("Swiss based on rating (1992): more than one player left unpaired"))
         return pairs, (left[0] if left else None)
 
     @staticmethod
@@ -763,17 +764,17 @@ class Driver:
             if ev is None:
                 self.log.extend(st.log)
                 raise GaveUp(
-                    (
-                        _(
-                            "Swiss based on rating (1992): the procedure found no pairing for "
-                            "the lowest score bracket {players}"
-                        )
-                        if lowest
-                        else _(
-                            "Swiss based on rating (1992): the procedure found no pairing for "
-                            "the score bracket {players}"
-                        )
-                    ).format(players=label(group))
+                    said(
+                        "Swiss based on rating (1992): the procedure found no pairing for the "
+                        "lowest score bracket {players}",
+                        players=label(group),
+                    )
+                    if lowest
+                    else said(
+                        "Swiss based on rating (1992): the procedure found no pairing for the "
+                        "score bracket {players}",
+                        players=label(group),
+                    )
                 )
             if isinstance(ev, Result):
                 self.log.extend(st.log)

@@ -34,7 +34,7 @@ from swissdesk.engines.matching import MatchingComputer
 from swissdesk.engines.team.colours import TeamColour, allocate, c8_cost, c9_cost, team_colour
 from swissdesk.engines.team.lexfirst import lex_first_pairing
 from swissdesk.engines.team.verify import verify_team_pairing
-from swissdesk.i18n import gettext, said
+from swissdesk.i18n import said
 from swissdesk.model.team import TeamState, build_team_states, team_settings
 from swissdesk.model.tournament import Tournament, half_points_to_str
 
@@ -201,7 +201,7 @@ class TeamEngine:
         )
         if not eligible:
             raise NoValidPairing(
-                gettext("every team has had a PAB or won a match by forfeit ([C2])")
+                said("every team has had a PAB or won a match by forfeit ([C2])")
             )
         comp, index = _matcher(teams, lambda a, b: 1 if legal(a, b) else 0)
         n = len(teams)
@@ -216,7 +216,7 @@ class TeamEngine:
             for j, w in saved:
                 comp.set_weight(i, j, w)
         raise NoValidPairing(
-            gettext("no team can take the PAB and leave a legal pairing (art. 3.4)")
+            said("no team can take the PAB and leave a legal pairing (art. 3.4)")
         )
 
     @staticmethod
@@ -270,7 +270,7 @@ class TeamEngine:
         mates = comp.mates()
         if any(m == v for v, m in enumerate(mates)):
             raise NoValidPairing(
-                gettext("the teams still to be paired admit no legal pairing ([C1], [C3])")
+                said("the teams still to be paired admit no legal pairing ([C1], [C3])")
             )
         best = comp.matching_weight()
         res_index = {index[t] for t in residents}
@@ -333,7 +333,7 @@ class TeamEngine:
         found = lex_first_pairing(n, penalty)
         if found is None:
             raise NoValidPairing(
-                gettext("a bracket admits no legal pairing ([C1])")
+                said("a bracket admits no legal pairing ([C1])")
             )  # pragma: no cover
         mates = {bracket[i]: bracket[m] for i, m in enumerate(found)}
         pairs = sorted((a, b) for a, b in mates.items() if a < b)
