@@ -267,3 +267,16 @@ def test_the_window_asks_about_a_round_robin_paired_by_hand_in_german(tmp_path: 
         for d in details
     )
     assert not any("last game" in d for d in details)
+
+
+def test_swissdesk_generate_says_why_a_round_cannot_be_paired_in_polish(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], system_language  # type: ignore[no-untyped-def]
+) -> None:
+    """Two players cannot meet again in round 2: the generator's refusal and the engine's
+    reason inside it in one language."""
+    argv = ["generate", "--system", "dutch", "--seed", "1", "--players", "2", "--rounds", "3"]
+    system_language("pl")
+    assert main([*argv, "-o", str(tmp_path / "g.trf")]) == 1
+    refused = capsys.readouterr().err
+    assert refused.startswith("swissdesk: rundy 2 losowego turnieju (ziarno 1) nie da się")
+    assert "decyduje sędzia główny" in refused and "Chief Arbiter" not in refused

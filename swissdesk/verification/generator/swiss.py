@@ -18,8 +18,9 @@ import random
 from dataclasses import replace
 
 from swissdesk.engines.acceleration import with_baku_acceleration
-from swissdesk.engines.base import Pair, PairingEngine, PairingError
+from swissdesk.engines.base import Pair, PairingEngine, PairingError, reason
 from swissdesk.errors import NoPairingError
+from swissdesk.i18n import gettext
 from swissdesk.model.tournament import (
     DOUBLE_SWISS,
     DOUBLE_SWISS_SCORING,
@@ -115,7 +116,10 @@ def generate_tournament(settings: GeneratorSettings, engine: PairingEngine) -> T
             pairing = engine.pair(snapshot, r)
         except PairingError as exc:
             raise NoPairingError(
-                f"round {r} of the random tournament (seed {settings.seed}) cannot be paired: {exc}"
+                gettext(
+                    "round {round} of the random tournament (seed {seed}) cannot be paired: "
+                    "{reason}"
+                ).format(round=r, seed=settings.seed, reason=reason(exc))
             ) from None
         given = _game_events(rng, plans, r, pairing.pairs)
         for index, pair in enumerate(pairing.pairs):
