@@ -12,18 +12,17 @@ import argparse
 from pathlib import Path
 
 from swissdesk.errors import InputError
-from swissdesk.i18n import LANGUAGES, SOURCE_LANGUAGE, _
+from swissdesk.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, _
 
-LANGUAGE_HELP = (
-    "the document's language, an ISO 639-1 code: "
-    + " ".join(LANGUAGES)
-    + " (default: the tournament's, 'swissdesk settings FILE --language LL'; English for a TRF)"
+LANGUAGE_HELP = N_(
+    "the document's language, an ISO 639-1 code: {codes} (default: the tournament's, "
+    "'swissdesk settings FILE --language LL'; English for a TRF)"
 )
 
 
 def add_language_option(parser: argparse.ArgumentParser) -> None:
     """The ``--language LL`` option of a command that prints a document."""
-    parser.add_argument("--language", default=None, metavar="LL", help=LANGUAGE_HELP)
+    parser.add_argument("--language", default=None, metavar="LL", help=_(LANGUAGE_HELP).format(codes=" ".join(LANGUAGES)))
 
 
 def check_language(code: str) -> str:

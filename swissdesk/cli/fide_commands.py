@@ -644,9 +644,11 @@ def scoring_text(scoring: Any) -> str:
     """``win 1, draw 0.5, loss 0, PAB 1`` (what ``settings`` shows of the point system)."""
     from swissdesk.model.tournament import half_points_to_str as pts
 
-    return (
-        f"win {pts(scoring.win)}, draw {pts(scoring.draw)}, loss {pts(scoring.loss)}, "
-        f"pairing-allocated bye {pts(scoring.pairing_allocated_bye)}"
+    return _("win {win}, draw {draw}, loss {loss}, pairing-allocated bye {bye}").format(
+        win=pts(scoring.win),
+        draw=pts(scoring.draw),
+        loss=pts(scoring.loss),
+        bye=pts(scoring.pairing_allocated_bye),
     )
 
 

@@ -40,7 +40,7 @@ def no_display_message() -> str | None:
         return None
     if os.environ.get("WAYLAND_DISPLAY"):
         return None
-    return (
+    return _(
         "swissdesk: there is no display here (neither DISPLAY nor WAYLAND_DISPLAY is set), "
         "so the desktop application cannot open its window. Start it from a desktop "
         "session, or use the commands without a window: see 'swissdesk --help'."

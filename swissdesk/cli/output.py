@@ -170,13 +170,13 @@ def _fsync_directory(directory: Path) -> None:
 def _reason(exc: OSError) -> str:
     """An operating-system error in the arbiter's words."""
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return "the disk is full (nothing was written; free some space and try again)"
+        return _("the disk is full (nothing was written; free some space and try again)")
     if exc.errno in (errno.EACCES, errno.EPERM):
-        return "no permission to write there (choose another folder)"
+        return _("no permission to write there (choose another folder)")
     if exc.errno == errno.EROFS:
-        return "the disk is read-only (choose another folder)"
+        return _("the disk is read-only (choose another folder)")
     if exc.errno == errno.ENOENT:
-        return "the folder does not exist"
+        return _("the folder does not exist")
     if exc.errno == errno.EISDIR:
-        return "it is a folder; give a file name"
+        return _("it is a folder; give a file name")
     return str(exc.strerror or exc)

@@ -72,10 +72,10 @@ def add_system_options(parser: argparse.ArgumentParser, *, from_file: bool = Tru
         default=None if from_file else DEFAULT_SYSTEM,
         metavar="NAME",
         help=(
-            f"pairing system: {known} (default: the system the file names, else {DEFAULT_SYSTEM})"
+            _("pairing system: {known} (default: the system the file names, else {default})")
             if from_file
-            else f"pairing system: {known} (default: {DEFAULT_SYSTEM})"
-        ),
+            else _("pairing system: {known} (default: {default})")
+        ).format(known=known, default=DEFAULT_SYSTEM),
     )
     parser.add_argument(
         "--maxi",
@@ -106,7 +106,7 @@ def engine_for(name: str, args: argparse.Namespace | None = None) -> PairingEngi
     try:
         return get_engine(name)
     except KeyError as exc:
-        raise InputError(str(exc.args[0]) if exc.args else f"unknown system {name!r}") from None
+        raise InputError(str(exc.args[0]) if exc.args else _("unknown system {name!r}").format(name=name)) from None
 
 
 def run_pair(args: argparse.Namespace) -> int:

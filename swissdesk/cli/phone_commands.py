@@ -131,15 +131,29 @@ def run_phones(args: argparse.Namespace) -> int:
                 r = tf.phone_access().report_round
             _report(tf.execute(OpenReporting(r, acceptance=args.acceptance)))
         access = tf.phone_access()
-    checkin = f"open for round {access.checkin_round}" if access.checkin_round else "closed"
-    reports = f"open for round {access.report_round}" if access.report_round else "closed"
-    how = "entered at once" if access.acceptance == "auto" else "accepted by the arbiter"
-    print(_("check-in from the phones: {checkin}").format(checkin=checkin))
-    print(
-        _("result reporting from the phones: {reports} (agreed results {how})").format(
-            reports=reports, how=how
+    if access.checkin_round:
+        checkin = _("check-in from the phones: open for round {round}")
+    else:
+        checkin = _("check-in from the phones: closed")
+    print(checkin.format(round=access.checkin_round))
+    auto = access.acceptance == "auto"
+    if access.report_round and auto:
+        reports = _(
+            "result reporting from the phones: open for round {round} (agreed results "
+            "entered at once)"
         )
-    )
+    elif access.report_round:
+        reports = _(
+            "result reporting from the phones: open for round {round} (agreed results "
+            "accepted by the arbiter)"
+        )
+    elif auto:
+        reports = _("result reporting from the phones: closed (agreed results entered at once)")
+    else:
+        reports = _(
+            "result reporting from the phones: closed (agreed results accepted by the arbiter)"
+        )
+    print(reports.format(round=access.report_round))
     return 0
 
 
@@ -160,7 +174,11 @@ def run_reports(args: argparse.Namespace) -> int:
     for rep in reports:
         b = boards.get(rep.board)
         names = f"{b.white_name} - {b.black_name}" if b else ""
-        entered = f"  [entered {b.result_text}]" if b and b.result_text else ""
+        entered = (
+            "  " + _("[entered {result}]").format(result=b.result_text)
+            if b and b.result_text
+            else ""
+        )
         print(
             _("board {board:3d}  {text:28s}  {names}{entered}").format(
                 board=rep.board, text=rep.text, names=names, entered=entered

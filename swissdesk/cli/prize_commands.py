@@ -148,10 +148,15 @@ def run_prizes(args: argparse.Namespace) -> int:
     event = load_event(args.input, args.section)
     plan = read_plan(args.plan) if args.plan is not None else event.plan
     if plan is None:
-        raise InputError(
-            f"{args.input}: no prize plan: give one with --plan PLAN.toml (README: Prizes)"
-            + ("; --save keeps it in the file" if is_file else "")
+        refusal = (
+            _(
+                "{file}: no prize plan: give one with --plan PLAN.toml (README: Prizes); "
+                "--save keeps it in the file"
+            )
+            if is_file
+            else _("{file}: no prize plan: give one with --plan PLAN.toml (README: Prizes)")
         )
+        raise InputError(refusal.format(file=args.input))
     prizes = compute(event, plan, args.round)
     if args.save:
         from swissdesk.storage.commands.prizes import SetPrizePlan

@@ -42,7 +42,14 @@ from swissdesk.elo import (
     report_rows,
 )
 from swissdesk.errors import InputError
-from swissdesk.i18n import SOURCE_LANGUAGE, _, ngettext, process_language, using_language
+from swissdesk.i18n import (
+    SOURCE_LANGUAGE,
+    _,
+    ngettext,
+    pgettext,
+    process_language,
+    using_language,
+)
 from swissdesk.lists.crosstable import score_text
 from swissdesk.model import timecontrol
 from swissdesk.model.ratings import (
@@ -353,9 +360,25 @@ def _rating(value: int) -> str:
 
 def write_table(report: RatingReport) -> None:
     out = sys.stdout
-    out.write(f"Rating changes after round {report.after_round}: {report.list_name}\n")
+    out.write(
+        _("Rating changes after round {round}: {list_name}").format(
+            round=report.after_round, list_name=report.list_name
+        )
+        + "\n"
+    )
     out.write(f"{report.regulations}\n")
-    header = ["No.", "Name", "Rtg", "K", "Games", "Pts", "Exp", "Change", "New", ""]
+    header = [
+        _("No."),
+        _("Name"),
+        _("Rtg"),
+        "K",
+        _("Games"),
+        _("Pts"),
+        _("Exp"),
+        _("Change"),
+        _("New"),
+        "",
+    ]
     lines = []
     for p in report.players:
         change = p.change
@@ -385,7 +408,12 @@ def write_table(report: RatingReport) -> None:
 def write_player(report: RatingReport, tpn: int) -> None:
     p = report.by_tpn()[tpn]
     out = sys.stdout
-    out.write(f"No. {p.tpn} {p.name}: {report.list_name} {_rating(p.rating)}\n")
+    out.write(
+        _("No. {tpn} {name}: {list_name} {rating}").format(
+            tpn=p.tpn, name=p.name, list_name=report.list_name, rating=_rating(p.rating)
+        )
+        + "\n"
+    )
     if p.k is not None:
         out.write(f"K {p.k.value} ({p.k.reason})\n")
     for g in p.games:
@@ -393,7 +421,7 @@ def write_player(report: RatingReport, tpn: int) -> None:
             f"R{g.round:<3} {g.opponent_name} ({_rating(g.opponent_rating)})  {points_text(Fraction(g.score, 100))}"
         )
         if g.counted and p.rated:
-            cap = " (400-point rule)" if g.capped else ""
+            cap = " " + _("(400-point rule)") if g.capped else ""
             line += (
                 f"  D {g.difference:+d}{cap}  PD {hundredths(Fraction(g.expected, 100))}"
                 f"  {hundredths(g.change, sign=True)}"
@@ -401,13 +429,19 @@ def write_player(report: RatingReport, tpn: int) -> None:
         elif not g.counted:
             line += f"  {g.note}"
         if g.corrected:
-            line += f"  (corrected for the rating report: {g.corrected})"
+            line += "  " + _("(corrected for the rating report: {correction})").format(
+                correction=g.corrected
+            )
         out.write(line + "\n")
     change = p.change
     if change is not None:
         out.write(
-            f"Change {hundredths(change, sign=True)} (rounded {p.change_rounded:+d}): "
-            f"new rating {p.new_rating}\n"
+            _("Change {change} (rounded {rounded}): new rating {new_rating}").format(
+                change=hundredths(change, sign=True),
+                rounded=f"{p.change_rounded:+d}",
+                new_rating=p.new_rating,
+            )
+            + "\n"
         )
     else:
         out.write(p.status + "\n")
@@ -510,18 +544,18 @@ def run_player_rating(args: argparse.Namespace) -> int:
                 ).format(
                     tpn=row.tpn,
                     name=row.name,
-                    value=row.k_factor or 'by the rules',
+                    value=row.k_factor or _("by the rules"),
                     value2=f' ({row.k_source})' if row.k_source else '',
-                    value3='unknown' if row.rated_games is None else row.rated_games,
+                    value3=_("unknown") if row.rated_games is None else row.rated_games,
                     value4=row.national_rating or '-',
                 )
             )
             held = row.ratings or PlayerRatings()
             fed = tf.settings().rating_rules.federation(tf.settings().federation)
-            print(_("ratings: {value}").format(value=rating_source_line(held, fed) or 'none'))
+            print(_("ratings: {value}").format(value=rating_source_line(held, fed) or pgettext("no rating", "none")))
             print(_(
                       "tournament rating: {value}"
-                  ).format(value=row.tournament_rating or 'unrated'))
+                  ).format(value=row.tournament_rating or _("unrated")))
             if held.later:
                 print(_("later ratings: {later_line}").format(later_line=later_line(held)))
             return 0
@@ -723,28 +757,36 @@ def run_rating_rules(args: argparse.Namespace) -> int:
             settings, national_list=national, norm_exemption=exemption, rating_rules=rules
         )
         if new == settings:
-            cap_text = "no limit" if national.cap is None else f"{national.cap}-point rule"
+            if not national.enabled:
+                line = _("national list: {name}")
+            elif national.cap is None:
+                line = _("national list: {name} (K {k}, no limit)")
+            else:
+                line = _("national list: {name} (K {k}, {cap}-point rule)")
             print(
-                f"national list: {national.name or 'none'}"
-                + (f" (K {national.k}, {cap_text})" if national.enabled else "")
+                line.format(
+                    name=national.name or pgettext("no national list", "none"),
+                    k=national.k,
+                    cap=national.cap,
+                )
             )
             print(_(
                       "norm exemption: {get}"
                   ).format(get=EVENT_EXEMPTIONS.get(exemption, exemption)))
-            fed = rules.federation(settings.federation) or "none set"
+            fed = rules.federation(settings.federation) or _("none set")
             print(_(
                       "rating method: {value} ({label}; federation {fed})"
                   ).format(value=rules.method.value, label=rules.method.label, fed=fed))
             order = rules.initial_order.label
             if rules.initial_order is InitialOrder.LOT:
-                order += f", seed {rules.lots_seed}"
+                order = _("{order}, seed {seed}").format(order=order, seed=rules.lots_seed)
             print(_("equal rating and title: {order}").format(order=order))
             print(_(
                       "unrated players in rating tie-breaks: {describe}"
                   ).format(describe=rules.unrated.describe()))
             print(_(
                       "event over 30 days: {value}{span}"
-                  ).format(value='yes' if rules.long_event else 'no', span=_span(settings)))
+                  ).format(value=_("yes") if rules.long_event else _("no"), span=_span(settings)))
             if rules.long_event:
                 print(_(
                           "rating tie-breaks read: {describe}"
@@ -752,8 +794,14 @@ def run_rating_rules(args: argparse.Namespace) -> int:
                 _advise(settings.tiebreaks)
             kind = timecontrol.rating_type_of(settings.time_control_code)
             lists = ", ".join(k.label for k in rules.sequence_for(kind))
-            how = "" if rules.sequence else f" (the default of {kind})"
-            print(_("list sequence: {lists}{how}").format(lists=lists, how=how))
+            if rules.sequence:
+                print(_("list sequence: {lists}").format(lists=lists))
+            else:
+                print(
+                    _("list sequence: {lists} (the default of {kind})").format(
+                        lists=lists, kind=kind
+                    )
+                )
             return 0
         choice = rules.tiebreak_ratings
         if choice.mode is TiebreakRatingMode.ROUND and choice.round > settings.total_rounds:
@@ -781,7 +829,11 @@ def _span(settings: Any) -> str:
     except (ValueError, AttributeError):
         return ""
     days = (end - start).days + 1
-    return f" (the dates span {days} day{'s' if days != 1 else ''})" if days > 0 else ""
+    if days <= 0:
+        return ""
+    return " " + ngettext(
+        "(the dates span {days} day)", "(the dates span {days} days)", days
+    ).format(days=days)
 
 
 def _advise(tiebreaks: Any) -> None:

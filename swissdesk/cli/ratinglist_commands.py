@@ -92,16 +92,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     fmt = commands.add_parser(
         "format",
         help=_("define, show or delete a custom list format (a national list's columns)"),
-        description=(
+        description=_(
             "A national list in its federation's own layout is read through a column mapping "
             "defined once and kept by name in the rating list database (the window shares "
             "it). CSV: each field's column number (1 = first) or its name in the header "
             "line; fixed width: the characters from-to (1 = first, both included). Fields: "
-            + ", ".join(FIELDS)
-            + ". A player needs a name (name, or surname and given_name) and an ID (fide_id "
-            "or national_id). Without a NAME: the formats kept; with a NAME alone: that "
-            "format; --preview FILE shows the first players it reads."
-        ),
+            "{fields}. A player needs a name (name, or surname and given_name) and an ID "
+            "(fide_id or national_id). Without a NAME: the formats kept; with a NAME alone: "
+            "that format; --preview FILE shows the first players it reads."
+        ).format(fields=", ".join(FIELDS)),
     )
     fmt.add_argument("name", nargs="?", metavar="NAME")
     fmt.add_argument("--layout", choices=LAYOUTS, help=_("csv or fixed (fixed-width columns)"))
@@ -350,7 +349,7 @@ def run_info(args: argparse.Namespace) -> int:
     else:
         print(_("rating list database: {path}").format(path=rating_list.path))
     for s in sources:
-        date = s.list_date or "date unknown"
+        date = s.list_date or _("date unknown")
         print(
             _(
                 "{name}: {players:,} players, list of {date}, {kinds}; imported {imported} "
@@ -366,24 +365,28 @@ def run_info(args: argparse.Namespace) -> int:
         )
     for d in planned_downloads(rating_list):
         age = age_hours(d)
-        when = (
-            "never downloaded"
-            if age is None
-            else f"last downloaded {d.checked} UTC ({_age_text(age)} ago)"
-        )
-        due = "; due: run 'swissdesk rating-list download'" if is_due(d) else ""
-        print(_(
-                  "download {name}: {url}; {when}{due}"
-              ).format(name=d.name, url=d.url, when=when, due=due))
+        if age is None and is_due(d):
+            line = _("download {name}: {url}; never downloaded; due: run "
+                     "'swissdesk rating-list download'")
+        elif age is None:
+            line = _("download {name}: {url}; never downloaded")
+        elif is_due(d):
+            line = _("download {name}: {url}; last downloaded {checked} UTC ({age} ago); due: "
+                     "run 'swissdesk rating-list download'")
+        else:
+            line = _("download {name}: {url}; last downloaded {checked} UTC ({age} ago)")
+        age_text = "" if age is None else _age_text(age)
+        print(line.format(name=d.name, url=d.url, checked=d.checked, age=age_text))
     return 0
 
 
 def _age_text(hours: float) -> str:
     if hours < 1:
-        return "less than an hour"
+        return _("less than an hour")
     if hours < 48:
-        return f"{hours:.0f} h"
-    return f"{hours / 24:.0f} days"
+        return _("{hours} h").format(hours=f"{hours:.0f}")
+    days = round(hours / 24)
+    return ngettext("{days} day", "{days} days", days).format(days=days)
 
 
 DELIMITER_NAMES = {"comma": ",", "semicolon": ";", "tab": "\t", "bar": "|"}
@@ -442,11 +445,31 @@ def run_format(args: argparse.Namespace) -> int:
 
 def _describe_format(fmt: ListFormat) -> str:
     columns = ", ".join(f"{k}={v}" for k, v in fmt.columns.items())
-    how = f"csv ({DELIMITERS[fmt.delimiter]})" if fmt.layout == "csv" else "fixed width"
-    return (
-        f"{fmt.name}: {how}, {fmt.skip} line(s) before the players, {fmt.encoding}; "
-        f"list {fmt.list_name}; {columns}"
-    )
+    fields = {
+        "name": fmt.name,
+        "delimiter": DELIMITERS[fmt.delimiter] if fmt.layout == "csv" else "",
+        "skip": fmt.skip,
+        "encoding": fmt.encoding,
+        "list_name": fmt.list_name,
+        "columns": columns,
+    }
+    if fmt.layout == "csv":
+        text = ngettext(
+            "{name}: csv ({delimiter}), {skip} line before the players, {encoding}; list "
+            "{list_name}; {columns}",
+            "{name}: csv ({delimiter}), {skip} lines before the players, {encoding}; list "
+            "{list_name}; {columns}",
+            fmt.skip,
+        )
+    else:
+        text = ngettext(
+            "{name}: fixed width, {skip} line before the players, {encoding}; list "
+            "{list_name}; {columns}",
+            "{name}: fixed width, {skip} lines before the players, {encoding}; list "
+            "{list_name}; {columns}",
+            fmt.skip,
+        )
+    return text.format(**fields)
 
 
 def run_download(args: argparse.Namespace) -> int:

@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from swissdesk.errors import InputError
-from swissdesk.i18n import _, ngettext
+from swissdesk.i18n import N_, _, ngettext, pgettext
 from swissdesk.prizes.money import Currency
 
-SECTION_HELP = (
+SECTION_HELP = N_(
     "the section of an event with several sections: its name or its number in "
     "'swissdesk sections FILE' (not needed when the file holds one tournament)"
 )
@@ -35,7 +35,7 @@ SECTION_HELP = (
 
 def add_section_option(parser: argparse.ArgumentParser) -> None:
     """``--section NAME`` on a command that acts on one tournament."""
-    parser.add_argument("--section", metavar="NAME", default=None, help=SECTION_HELP)
+    parser.add_argument("--section", metavar="NAME", default=None, help=_(SECTION_HELP))
 
 
 def open_section(path: Path, section: str | None) -> Any:
@@ -301,24 +301,49 @@ def run_sections(args: argparse.Namespace) -> int:
             )
         )
     for i, s in enumerate(infos, start=1):
-        kind = "team" if s.is_team else "individual"
-        rules = f", {s.rules.text}" if s.rules.text else ""
-        print(
-            _(
-                "{i:2d}. {name}: {system}, {kind}, round {rounds_paired} of {total_rounds} "
-                "paired, {players} {value}{rules}"
-            ).format(
-                i=i,
-                name=s.name,
-                system=s.system,
-                kind=kind,
-                rounds_paired=s.rounds_paired,
-                total_rounds=s.total_rounds,
-                players=s.players,
-                value='teams' if s.is_team else 'players',
-                rules=rules,
+        fields = {
+            "i": i,
+            "name": s.name,
+            "system": s.system,
+            "rounds_paired": s.rounds_paired,
+            "total_rounds": s.total_rounds,
+            "players": s.players,
+            "rules": s.rules.text,
+        }
+        # Whole lines per case (team or individual; with the section's rules or without).
+        if s.is_team and s.rules.text:
+            line = ngettext(
+                "{i:2d}. {name}: {system}, team, round {rounds_paired} of {total_rounds} "
+                "paired, {players} team, {rules}",
+                "{i:2d}. {name}: {system}, team, round {rounds_paired} of {total_rounds} "
+                "paired, {players} teams, {rules}",
+                s.players,
             )
-        )
+        elif s.is_team:
+            line = ngettext(
+                "{i:2d}. {name}: {system}, team, round {rounds_paired} of {total_rounds} "
+                "paired, {players} team",
+                "{i:2d}. {name}: {system}, team, round {rounds_paired} of {total_rounds} "
+                "paired, {players} teams",
+                s.players,
+            )
+        elif s.rules.text:
+            line = ngettext(
+                "{i:2d}. {name}: {system}, individual, round {rounds_paired} of {total_rounds} "
+                "paired, {players} player, {rules}",
+                "{i:2d}. {name}: {system}, individual, round {rounds_paired} of {total_rounds} "
+                "paired, {players} players, {rules}",
+                s.players,
+            )
+        else:
+            line = ngettext(
+                "{i:2d}. {name}: {system}, individual, round {rounds_paired} of {total_rounds} "
+                "paired, {players} player",
+                "{i:2d}. {name}: {system}, individual, round {rounds_paired} of {total_rounds} "
+                "paired, {players} players",
+                s.players,
+            )
+        print(line.format(**fields))
     return 0
 
 
@@ -443,13 +468,24 @@ def run_players(args: argparse.Namespace) -> int:
             current = row.section_id
             print(f"{row.section}:")
         p = row.player
-        status = p.status.value if p.status.value != "active" else ""
-        mark = "in" if p.checked_in else "  "
+        status = player_status_text(p.status)
+        mark = pgettext("checked in, a mark of two letters at most", "in") if p.checked_in else ""
         print(
-            f"  {p.tpn:4d} {mark}  {p.name:<32} {p.rating or '':>5} {p.federation:<3} "
+            f"  {p.tpn:4d} {mark:<2}  {p.name:<32} {p.rating or '':>5} {p.federation:<3} "
             f"{p.fide_id:>10}  {status}".rstrip()
         )
     return 0
+
+
+def player_status_text(status: Any) -> str:
+    """A player's status as the desk's list shows it ("" while they are to be paired)."""
+    from swissdesk.storage.views import PlayerStatus
+
+    if status is PlayerStatus.WITHDRAWN:
+        return _("withdrawn")
+    if status is PlayerStatus.NOT_ARRIVED:
+        return _("not arrived")
+    return ""
 
 
 def run_checkin(args: argparse.Namespace) -> int:

@@ -17,7 +17,7 @@ from typing import TextIO
 
 from swissdesk.cli.section_commands import add_section_option, open_section
 from swissdesk.errors import InputError
-from swissdesk.i18n import _
+from swissdesk.i18n import _, pgettext
 from swissdesk.model.round_robin import scheveningen_teams
 from swissdesk.model.tournament import Tournament, half_points_to_str
 from swissdesk.tiebreaks import (
@@ -108,7 +108,7 @@ def run_standings(args: argparse.Namespace) -> int:
         teams = scheveningen_teams(tournament, standings.after_round)
         if teams:
             match = " - ".join(f"{name} {half_points_to_str(p)}" for name, p in teams)
-            sys.stdout.write(f"Match: {match}\n")
+            sys.stdout.write(_("Match: {score}").format(score=match) + "\n")
     return 0
 
 
@@ -131,7 +131,14 @@ def write_csv(standings: Standings, out: TextIO) -> None:
 
 def write_table(standings: Standings, out: TextIO) -> None:
     """A plain-text table with aligned columns."""
-    header = ["Rank", "TPN", "Name", "Rating", "Pts", *standings.codes]
+    header = [
+        _("Rank"),
+        pgettext("pairing number, a column heading", "TPN"),
+        _("Name"),
+        _("Rating"),
+        _("Pts"),
+        *standings.codes,
+    ]
     lines = [
         [
             row.rank_label,
@@ -144,7 +151,7 @@ def write_table(standings: Standings, out: TextIO) -> None:
         for row in standings.rows
     ]
     widths = [max(len(r[i]) for r in [header, *lines]) for i in range(len(header))]
-    out.write(f"Standings after round {standings.after_round}\n")
+    out.write(_("Standings after round {round}").format(round=standings.after_round) + "\n")
     for cells in [header, *lines]:
         parts = [
             cell.ljust(width) if i == 2 else cell.rjust(width)
@@ -152,15 +159,16 @@ def write_table(standings: Standings, out: TextIO) -> None:
         ]
         out.write("  ".join(parts).rstrip() + "\n")
     if standings.expelled:
-        out.write(
-            "Expelled, not in the standings: "
-            + ", ".join(f"no. {t}" for t in standings.expelled)
-            + "\n"
-        )
+        numbers = ", ".join(_("no. {number}").format(number=t) for t in standings.expelled)
+        out.write(_("Expelled, not in the standings: {players}").format(players=numbers) + "\n")
     if standings.excluded:
+        numbers = ", ".join(_("no. {number}").format(number=t) for t in standings.excluded)
         out.write(
-            "Not in the standings (withdrew having completed less than half their games, "
-            "GRC art. 6.6): " + ", ".join(f"no. {t}" for t in standings.excluded) + "\n"
+            _(
+                "Not in the standings (withdrew having completed less than half their games, "
+                "GRC art. 6.6): {players}"
+            ).format(players=numbers)
+            + "\n"
         )
     if standings.rating_note:
         out.write(standings.rating_note + "\n")

@@ -475,13 +475,22 @@ def run_undo(args: argparse.Namespace) -> int:
                 None,
             )
             if last is not None and last.section_id != tf.section_id:
-                where = f"in {last.section!r}" if last.section else "on the whole event"
-                raise InputError(
-                    _(
-                        "the event's last action was {where} ({summary}), not in "
+                if last.section:
+                    refusal = _(
+                        "the event's last action was in {section!r} ({summary}), not in "
                         "{section_name!r}: undo goes back through the whole event; run "
                         "'swissdesk undo' without --section to undo it"
-                    ).format(where=where, summary=last.summary, section_name=tf.section_name)
+                    )
+                else:
+                    refusal = _(
+                        "the event's last action was on the whole event ({summary}), not in "
+                        "{section_name!r}: undo goes back through the whole event; run "
+                        "'swissdesk undo' without --section to undo it"
+                    )
+                raise InputError(
+                    refusal.format(
+                        section=last.section, summary=last.summary, section_name=tf.section_name
+                    )
                 )
         _report(tf.execute(Undo()))
     return 0

@@ -35,8 +35,8 @@ from swissdesk.cli.section_commands import (
     section_from_remainder,
 )
 from swissdesk.errors import InputError
-from swissdesk.i18n import _
-from swissdesk.model.tournament import Tournament
+from swissdesk.i18n import _, pgettext
+from swissdesk.model.tournament import ResultCode, Tournament
 
 
 def register(subparsers: Any) -> None:
@@ -340,16 +340,18 @@ def run_lineup(args: argparse.Namespace) -> int:
     return 0
 
 
-def _one_result(args: argparse.Namespace, forms: str) -> str:
+def _one_result(args: argparse.Namespace, refusal: str) -> str:
+    """The one result given; ``refusal`` (the forms it may take) when there are more or none."""
     if len(args.result) != 1:
-        raise InputError(_("give one result: {forms}").format(forms=forms))
+        raise InputError(refusal)
     return str(args.result[0])
 
 
 def run_result(args: argparse.Namespace) -> int:
     from swissdesk.storage import EnterBoardResult, parse_result
 
-    text = _one_result(args, "1-0, 1/2, 0-1, +-, -+, -- or clear")
+    # The typed words ("clear", "cancel") are what the command reads: they stay English.
+    text = _one_result(args, _("give one result: 1-0, 1/2, 0-1, +-, -+, -- or clear"))
     result = None if text.lower() in ("clear", "none") else parse_result(text)
     with _open(args) as tf:
         _report(tf.execute(EnterBoardResult(args.round, args.match, args.board, result)))
@@ -359,7 +361,7 @@ def run_result(args: argparse.Namespace) -> int:
 def run_forfeit(args: argparse.Namespace) -> int:
     from swissdesk.storage import ForfeitMatch, parse_result
 
-    text = _one_result(args, "+-, -+, -- or cancel")
+    text = _one_result(args, _("give one result: +-, -+, -- or cancel"))
     result = None if text.lower() == "cancel" else parse_result(text)
     with _open(args) as tf:
         _report(tf.execute(ForfeitMatch(args.round, args.match, result)))
@@ -416,8 +418,21 @@ def run_matches(args: argparse.Namespace) -> int:
                 empty = _("(empty)")
                 print(f"   {b.board:2d}  {b.first or empty:<28} {b.text:^5} {b.second or empty}")
     for tpn, name, code in view.unpaired:
-        print(f"  {tpn} {name}: {code.name.replace('_', ' ').lower()}")
+        print(f"  {tpn} {name}: {unpaired_text(code)}")
     return 0
+
+
+def unpaired_text(code: ResultCode) -> str:
+    """What a team without a match did in a round (the TRF code's meaning, in the reader's
+    language; the code itself stays in the TRF)."""
+    texts = {
+        ResultCode.PAIRING_ALLOCATED_BYE: _("pairing-allocated bye"),
+        ResultCode.FULL_POINT_BYE: _("full-point bye"),
+        ResultCode.HALF_POINT_BYE: _("half-point bye"),
+        ResultCode.ZERO_POINT_BYE: _("zero-point bye"),
+        ResultCode.NOT_PAIRED: _("not paired"),
+    }
+    return texts.get(code, code.name.replace("_", " ").lower())
 
 
 def run_standings(args: argparse.Namespace) -> int:
@@ -429,7 +444,13 @@ def run_standings(args: argparse.Namespace) -> int:
     from swissdesk.model.tournament import half_points_to_str
     from swissdesk.storage.teamtrf import board_standings
 
-    print(f"{'Bd':>3}  {'Player':<30} {'Rtg':>5}  {'Team':<24} {'G':>3} {'Pts':>5} {'Perf':>5}")
+    board, player, rating, team = _("Bd"), _("Player"), _("Rtg"), _("Team")
+    games = pgettext("games played, a column heading", "G")
+    points, performance = _("Pts"), _("Perf")
+    print(
+        f"{board:>3}  {player:<30} {rating:>5}  {team:<24} "
+        f"{games:>3} {points:>5} {performance:>5}"
+    )
     for r in board_standings(event):
         perf = "" if r.performance is None else str(r.performance)
         print(
@@ -448,7 +469,12 @@ def print_team_standings(tournament: Tournament) -> int:
     codes = tuple(c for c in tournament.tiebreaks if ":" in c or c in ("GP", "DE", "MP"))
     codes = codes or DEFAULT_TEAM_TIEBREAKS
     shown = [c for c in codes if c != "GP"]  # GP has its own column
-    print(f"{'Rk':>3} {'No':>3}  {'Team':<30} {'MP':>5} {'GP':>5}  " + "  ".join(shown))
+    rank, number, team = _("Rk"), pgettext("pairing number, a column heading", "No"), _("Team")
+    match_points, game_points = _("MP"), _("GP")
+    print(
+        f"{rank:>3} {number:>3}  {team:<30} {match_points:>5} {game_points:>5}  "
+        + "  ".join(shown)
+    )
     # Only complete rounds: a bye already set for the next round does not count yet.
     for row in team_standings(tournament, codes, tournament.rounds_with_pairings):
         values = "  ".join(

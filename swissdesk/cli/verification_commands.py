@@ -27,7 +27,7 @@ from swissdesk.cli.pairing_commands import (
 )
 from swissdesk.cli.section_commands import add_section_option, read_any
 from swissdesk.errors import InputError
-from swissdesk.i18n import _
+from swissdesk.i18n import N_, _
 from swissdesk.model.double_swiss import for_system
 from swissdesk.model.round_robin import is_round_robin
 from swissdesk.verification.check import check_file
@@ -43,14 +43,14 @@ from swissdesk.verification.generator.settings import EVENT_OPTIONS
 from swissdesk.verification.round_robin import as_round_robin
 
 _EVENT_HELP = {
-    "full-byes": "full-point byes (F) requested",
-    "half-byes": "half-point byes (H) requested",
-    "zero-byes": "zero-point byes (Z) requested",
-    "forfeit-wins": "games won by forfeit (+ against -)",
-    "double-forfeits": "games lost by forfeit by both players (- against -)",
-    "half-zero": "games ending ½-0",
-    "zero-half": "games ending 0-½",
-    "zero-zero": "games ending 0-0",
+    "full-byes": N_("full-point byes (F) requested"),
+    "half-byes": N_("half-point byes (H) requested"),
+    "zero-byes": N_("zero-point byes (Z) requested"),
+    "forfeit-wins": N_("games won by forfeit (+ against -)"),
+    "double-forfeits": N_("games lost by forfeit by both players (- against -)"),
+    "half-zero": N_("games ending ½-0"),
+    "zero-half": N_("games ending 0-½"),
+    "zero-zero": N_("games ending 0-0"),
 }
 
 
@@ -157,7 +157,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         generate.add_argument(
             f"--{option}",
             metavar="AMOUNT",
-            help=_("{text}: 12, 2.5%%, 2/round, 3:2,5-7:10%%").format(text=text),
+            help=_("{text}: 12, 2.5%%, 2/round, 3:2,5-7:10%%").format(text=_(text)),
         )
     generate.add_argument(
         "--forfeit-rate",

@@ -26,6 +26,7 @@ from swissdesk.i18n import (
     current_language,
     language_from_environment,
     normalize_language,
+    pgettext,
     set_process_language,
 )
 from swissdesk.storage import AppSettings
@@ -80,14 +81,81 @@ def qt_translations_folder() -> str:
     return QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
 
 
+def qt_supplement() -> dict[tuple[str, str], str]:
+    """Qt's own texts that PySide6's ``qtbase_<ll>.qm`` lack in some of our languages, by
+    (Qt's context, Qt's source text), worded in the current language from swissdesk's catalog.
+
+    Measured on PySide6's catalogs (``tests/gui/test_gui_qt_catalogs.py`` asks each qtbase
+    catalog for every text the print, page-setup and file dialogs look up): the print
+    dialog's page-range tip, "Pages", "Double Sided Printing" and its three choices are
+    missing in Spanish, Italian and Polish (the duplex ones in Dutch too); texts whose source
+    Qt changed after its translators worked ("Page &Set:", "&Look in:", "Files of &type:",
+    "Page &order:", "Pages &per sheet:" gained an accelerator) and the file list's "Folder"
+    and "Drive" are missing in most. Qt's own translation wins where it has one."""
+    return {
+        ("QPrintSettingsOutput", "Pages"): pgettext("Qt print dialog", "Pages"),
+        (
+            "QPrintSettingsOutput",
+            "Specify pages or ranges separated by commas. Ranges are specified by two numbers "
+            "separated by a hyphen. E.g: 3,5-7,9 prints pages 3, 5, 6, 7 and 9.",
+        ): pgettext(
+            "Qt print dialog",
+            "Specify pages or ranges separated by commas. Ranges are specified by two numbers "
+            "separated by a hyphen. E.g: 3,5-7,9 prints pages 3, 5, 6, 7 and 9.",
+        ),
+        ("QPrintSettingsOutput", "Page &Set:"): pgettext("Qt print dialog", "Page &Set:"),
+        ("QPrintSettingsOutput", "Double Sided Printing"): pgettext(
+            "Qt print dialog", "Double Sided Printing"
+        ),
+        ("QPrintSettingsOutput", "Off"): pgettext("Qt print dialog", "Off"),
+        ("QPrintSettingsOutput", "Long side binding"): pgettext("Qt print dialog", "Long side binding"),
+        ("QPrintSettingsOutput", "Short side binding"): pgettext("Qt print dialog", "Short side binding"),
+        ("QPageSetupWidget", "Page &order:"): pgettext("Qt print dialog", "Page &order:"),
+        ("QPageSetupWidget", "Pages &per sheet:"): pgettext("Qt print dialog", "Pages &per sheet:"),
+        ("QFileDialog", "&Look in:"): pgettext("Qt file dialog", "&Look in:"),
+        ("QFileDialog", "Files of &type:"): pgettext("Qt file dialog", "Files of &type:"),
+        ("QAbstractFileIconProvider", "Folder"): pgettext("Qt file dialog", "Folder"),
+        ("QAbstractFileIconProvider", "Drive"): pgettext("Qt file dialog", "Drive"),
+    }
+
+
+class QtSupplement(QTranslator):
+    """The texts of :func:`qt_supplement` for Qt's dialogs, from swissdesk's own catalog.
+    Installed before PySide6's ``qtbase`` translator, so Qt asks it last: it answers only
+    what qtbase does not, and nothing else (``None``: Qt keeps looking, then shows its
+    English)."""
+
+    def __init__(self, parent: QApplication, language: str) -> None:
+        super().__init__(parent)
+        self.speaking = language
+        self._texts: dict[tuple[str, str], str] | None = None
+
+    def translate(
+        self, context: str, source_text: str, disambiguation: str | None = None, n: int = -1
+    ) -> str | None:
+        if self._texts is None:
+            from swissdesk.i18n import using_language
+
+            with using_language(self.speaking):
+                self._texts = qt_supplement()
+        return self._texts.get((context, source_text))
+
+    def isEmpty(self) -> bool:
+        return False
+
+
 def install_qt_translations(app: QApplication, language: str) -> bool:
     """Qt's own texts (standard buttons, file and print dialogs) in ``language``; True when
-    PySide6 ships them. Replaces the translators installed before."""
+    PySide6 ships them. Replaces the translators installed before. The few texts PySide6's
+    catalog lacks come from swissdesk's (:class:`QtSupplement`)."""
     for translator in _installed:
         app.removeTranslator(translator)
     _installed.clear()
     if language == SOURCE_LANGUAGE:
         return True
+    supplement = QtSupplement(app, language)
+    app.installTranslator(supplement)  # first installed: asked after qtbase
+    _installed.append(supplement)
     folder = qt_translations_folder()
     for variant in QT_CATALOG_VARIANTS.get(language, (language,)):
         translator = QTranslator(app)

@@ -90,14 +90,15 @@ class SectionRules:
 
     @property
     def text(self) -> str:
-        """The rules in a few words ("under 1800, U16"), ``""`` for none."""
+        """The rules in a few words ("under 1800, U16"), ``""`` for none, in the reader's
+        language (a list of conditions, each one marked)."""
         parts = []
         if self.rating_from:
-            parts.append(f"rated {self.rating_from} and above")
+            parts.append(_("rated {low} and above").format(low=self.rating_from))
         if self.rating_below:
-            parts.append(f"rated under {self.rating_below}")
+            parts.append(_("rated under {below}").format(below=self.rating_below))
         if self.age_under:
-            parts.append(f"U{self.age_under}")
+            parts.append(_("U{age}").format(age=self.age_under))
         if self.age_from:
             parts.append(f"{self.age_from}+")
         return ", ".join(parts)

@@ -76,6 +76,16 @@ def club_event(path: Path, names: str = "ABCDEF") -> Path:
     return path
 
 
+def new_file(path: Path, name: str, *players: PlayerData) -> Path:
+    """A five-round tournament ``name`` at ``path`` with ``players`` (default: one, "A, Anne"
+    rated 2000), nothing paired yet."""
+    entries = list(players) or [PlayerData("A, Anne", 2000)]
+    with TournamentFile.create(path, TournamentSettings(name=name, total_rounds=5),
+                               players=entries):  # fmt: skip
+        pass
+    return path
+
+
 def drawn_event(tmp_path: Path, tiebreaks: str = "BH,SB") -> Path:
     """Four players, three rounds, every game drawn: all on 1.5 with Buchholz 4.5 (made
     through the CLI)."""

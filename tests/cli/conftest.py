@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -22,3 +23,16 @@ def small_trf(tmp_path: Path) -> Path:
     path = tmp_path / "small.trf"
     path.write_text("\n".join(SMALL_LINES) + "\n", encoding="utf-8")
     return path
+
+
+@pytest.fixture
+def system_language(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
+    """``choose(code)``: the system's language for the command line (``LANGUAGE``), the
+    other locale variables cleared first, so a test never reads the machine's own."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+
+    def choose(code: str) -> None:
+        monkeypatch.setenv("LANGUAGE", code)
+
+    return choose

@@ -11,11 +11,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_support import TPN_ORDER
+from cli_support import TPN_ORDER, new_file
 
 from swissdesk import i18n
 from swissdesk.cli import main
-from swissdesk.storage import PlayerData, TournamentFile, TournamentSettings
 
 
 def run(*args: str, language: str) -> subprocess.CompletedProcess[str]:
@@ -26,17 +25,6 @@ def run(*args: str, language: str) -> subprocess.CompletedProcess[str]:
         [sys.executable, "-m", "swissdesk", *args],
         capture_output=True, text=True, env=env, timeout=120, check=False,
     )  # fmt: skip
-
-
-@pytest.fixture
-def system_language(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(variable, raising=False)
-
-    def choose(code: str) -> None:
-        monkeypatch.setenv("LANGUAGE", code)
-
-    return choose
 
 
 def test_german_system_help_is_german() -> None:
@@ -69,10 +57,7 @@ def test_c_locale_and_an_unspoken_language_mean_english() -> None:
 def test_messages_follow_the_system_and_the_caller_keeps_its_language(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], system_language  # type: ignore[no-untyped-def]
 ) -> None:
-    path = tmp_path / "t.swissdesk"
-    with TournamentFile.create(path, TournamentSettings(name="Lyon", total_rounds=5),
-                               players=[PlayerData("A, Anne", 2000)]):  # fmt: skip
-        pass
+    path = new_file(tmp_path / "t.swissdesk", "Lyon")
     system_language("fr")
     assert main(["settings", str(path)]) == 0
     out = capsys.readouterr().out

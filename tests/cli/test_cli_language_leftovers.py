@@ -7,19 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_support import drawn_event, new_file
 
 from swissdesk.cli import main
-
-
-@pytest.fixture
-def system_language(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(variable, raising=False)
-
-    def choose(code: str) -> None:
-        monkeypatch.setenv("LANGUAGE", code)
-
-    return choose
 
 
 def imported(small_trf: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> str:
@@ -86,12 +76,7 @@ def test_a_team_match_s_state_in_german(
 def test_the_entry_fee_in_german(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], system_language  # type: ignore[no-untyped-def]
 ) -> None:
-    from swissdesk.storage import PlayerData, TournamentFile, TournamentSettings
-
-    path = tmp_path / "fee.swissdesk"
-    with TournamentFile.create(path, TournamentSettings(name="Fee", total_rounds=5),
-                               players=[PlayerData("A, Anne", 2000)]):  # fmt: skip
-        pass
+    path = new_file(tmp_path / "fee.swissdesk", "Fee")
     system_language("de")
     capsys.readouterr()
     assert main(["player-fee", str(path), "1"]) == 0
@@ -109,3 +94,94 @@ def test_the_entry_fee_in_german(
     assert "Erfasst, was ein Spieler als Startgeld schuldet (--due)" in shown
     assert "das fällige Startgeld, z. B. 25.00" in shown
     assert "Record what" not in shown and "the entry fee due" not in shown
+
+
+def test_the_sections_list_in_german_and_polish(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], system_language  # type: ignore[no-untyped-def]
+) -> None:
+    """Each section's line is a whole sentence per case (individual or team, with its rules
+    or without), its count in each language's plural form, its rules worded (issue 38)."""
+    from swissdesk.storage import PlayerData
+
+    path = new_file(tmp_path / "weekend.swissdesk", "Open A", PlayerData("A, Anne", 2000),
+                    PlayerData("B, Bert", 1900))  # fmt: skip
+    args = ["section", "add", str(path), "--name", "Open B", "--rating-below", "1800"]
+    assert main(args) == 0
+    expected = {
+        "en": [" 1. Open A: dutch, individual, round 0 of 5 paired, 2 players",
+               " 2. Open B: dutch, individual, round 0 of 9 paired, 0 players, rated under 1800"],
+        "de": [" 1. Open A: dutch, Einzel, Runde 0 von 5 gepaart, 2 Spieler",
+               " 2. Open B: dutch, Einzel, Runde 0 von 9 gepaart, 0 Spieler, Elo unter 1800"],
+        "pl": [" 1. Open A: dutch, indywidualny, skojarzona runda 0 z 5, 2 zawodników",
+               " 2. Open B: dutch, indywidualny, skojarzona runda 0 z 9, 0 zawodników, "
+               "ranking poniżej 1800"],
+    }  # fmt: skip
+    for code, lines in expected.items():
+        system_language(code)
+        capsys.readouterr()
+        assert main(["sections", str(path)]) == 0
+        assert capsys.readouterr().out.splitlines()[1:] == lines, code
+    assert main(["checkin", str(path), "--section", "Open A", "1"]) == 0
+    capsys.readouterr()
+    system_language("de")
+    assert main(["players", str(path), "--section", "Open A"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Open A:"
+    assert lines[1].split()[:3] == ["1", "da", "A,"]  # checked in: a mark of its own language
+    assert lines[2].split()[:2] == ["2", "B,"]
+
+
+def test_team_standings_headings_and_a_bye_in_german(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], system_language  # type: ignore[no-untyped-def]
+) -> None:
+    """The team commands' column headings and what a team without a match did are read
+    words (the TRF keeps its codes): English unchanged, German worded (issue 38)."""
+    t = str(tmp_path / "cup.swissdesk")
+    assert main(["team", "new", t, "--name", "Cup", "--rounds", "3", "--boards", "2"]) == 0
+    for name, base in (("Alpha", 2400), ("Beta", 2350), ("Gamma", 2200)):
+        players = [f"--player={name} {i};{base - 10 * i}" for i in range(1, 3)]
+        assert main(["team", "add", t, name, *players]) == 0
+    assert main(["next-round", t]) == 0
+    expected = {  # the bye's line; the team standings' and the board standings' headings
+        "en": ("  3 Gamma: pairing-allocated bye", ["Rk", "No", "Team", "MP", "GP"],
+               ["Bd", "Player", "Rtg", "Team", "G", "Pts", "Perf"]),
+        "de": ("  3 Gamma: Freilos", ["Pl.", "Nr", "Mannschaft", "MP", "BP"],
+               ["Brett", "Spieler", "Elo", "Mannschaft", "P", "Pkt.", "Leistung"]),
+    }  # fmt: skip
+    for code, (bye, teams, boards) in expected.items():
+        system_language(code)
+        capsys.readouterr()
+        assert main(["team", "matches", t]) == 0
+        assert bye in capsys.readouterr().out.splitlines(), code
+        assert main(["team", "standings", t]) == 0
+        assert capsys.readouterr().out.splitlines()[0].split()[:5] == teams
+        assert main(["team", "standings", t, "--boards"]) == 0
+        assert capsys.readouterr().out.splitlines()[0].split() == boards
+    assert main(["team", "result", t, "1", "1", "1", "1-0", "0-1"]) == 2
+    assert "geben Sie ein Ergebnis an: 1-0, 1/2, 0-1, +-, -+, -- oder clear" in (
+        capsys.readouterr().err
+    )
+
+
+def test_the_standings_table_in_german_and_polish(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], system_language  # type: ignore[no-untyped-def]
+) -> None:
+    path = drawn_event(tmp_path)
+    capsys.readouterr()
+    assert main(["standings", str(path)]) == 0
+    english = capsys.readouterr().out.splitlines()
+    assert english[0] == "Standings after round 3"
+    assert english[1].split() == ["Rank", "TPN", "Name", "Rating", "Pts", "BH", "SB"]
+    system_language("de")
+    assert main(["standings", str(path)]) == 0
+    german = capsys.readouterr().out.splitlines()
+    assert german[0] == "Rangliste nach Runde 3"
+    assert german[1].split() == ["Platz", "Nr.", "Name", "Elo", "Pkt.", "BH", "SB"]
+    # the rows: the same ranks, numbers and names in both
+    assert [row.split()[:4] for row in german[2:]] == [row.split()[:4] for row in english[2:]]
+    system_language("pl")
+    assert main(["standings", str(path)]) == 0
+    polish = capsys.readouterr().out.splitlines()
+    assert polish[0] == "Klasyfikacja po rundzie 3"
+    assert polish[1].split() == ["Miejsce", "Nr", "Nazwisko", "i", "imię", "Ranking", "Pkt", "BH",
+                                 "SB"]  # fmt: skip

@@ -9,8 +9,12 @@ from pathlib import Path
 
 import pytest
 from gui_support import ScriptedPrompter
-from PySide6.QtCore import QSettings
+from layout_support import ROOM
+from PySide6.QtCore import QLocale, QSettings, QSize
+from PySide6.QtWidgets import QApplication
 
+from swissdesk import i18n
+from swissdesk.gui import dialog_base, language
 from swissdesk.gui.mainwindow import MainWindow
 from swissdesk.gui.sample import sample_file
 from swissdesk.storage import AppSettings
@@ -72,3 +76,27 @@ def sample_copy(tmp_path: Path) -> Path:
     target = tmp_path / "sample.swissdesk"
     shutil.copyfile(source, target)
     return target
+
+
+@pytest.fixture
+def english_afterwards() -> Iterator[None]:
+    """The test leaves the process (and Qt) as the other tests expect it: English, Qt's own
+    texts untranslated, the default locale and layout direction as they were. The tests
+    that speak another language use it (``pytestmark = pytest.mark.usefixtures(...)``)."""
+    locale = QLocale()
+    app = QApplication.instance()
+    direction = app.layoutDirection() if isinstance(app, QApplication) else None
+    yield
+    i18n.set_process_language(i18n.SOURCE_LANGUAGE)
+    if isinstance(app, QApplication):
+        language.install_qt_translations(app, i18n.SOURCE_LANGUAGE)
+        if direction is not None:
+            app.setLayoutDirection(direction)
+    QLocale.setDefault(locale)
+
+
+@pytest.fixture
+def small_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The screen a window measures itself against is 1366x768 with a 40-pixel panel
+    (``layout_support.ROOM``), whatever screen the tests run on."""
+    monkeypatch.setattr(dialog_base, "available_size", lambda _widget: QSize(ROOM))

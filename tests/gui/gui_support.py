@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from PySide6.QtWidgets import QDialog, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QComboBox,
+    QDialog,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QWidget,
+)
 
-from swissdesk.gui.mainwindow import Prompter
+from swissdesk.gui import language
+from swissdesk.gui.mainwindow import MainWindow, Prompter
 from swissdesk.storage import EditPlayer, TournamentFile
 
 DialogHandler = Callable[[Any], bool]
@@ -108,16 +116,41 @@ def column_texts(model: Any, column: int) -> list[str]:
     return [model.display_text(r, column) for r in range(model.rowCount())]
 
 
+def speak(code: str) -> None:
+    """The window's language ``code`` from now on (its messages, Qt's dialogs, the locale),
+    as ``swissdesk gui --language code`` sets it before building widgets."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    language.apply_language(app, code)
+
+
+def window_in(make_window: type[MainWindow], code: str) -> MainWindow:
+    """The main window built in ``code``, as ``swissdesk gui --language code`` builds it."""
+    speak(code)
+    return make_window()
+
+
+def texts_of(widget: QWidget) -> list[str]:
+    """What the arbiter reads in ``widget``: titles, labels, buttons, placeholders, tips and
+    the choices of its lists."""
+    found = [widget.windowTitle()]
+    for child in [widget, *widget.findChildren(QWidget)]:
+        found.append(child.toolTip())
+        if isinstance(child, QLabel | QAbstractButton):
+            found.append(child.text())
+        if isinstance(child, QGroupBox):
+            found.append(child.title())
+        if isinstance(child, QLineEdit):
+            found.append(child.placeholderText())
+        if isinstance(child, QComboBox):
+            found += [child.itemText(i) for i in range(child.count())]
+    return [t for t in found if t]
+
+
 def norm_support() -> ModuleType:
-    """tests/norms/norm_support.py (the title-norm events), loaded once for the GUI tests."""
-    path = Path(__file__).resolve().parents[1] / "norms" / "norm_support.py"
-    spec = importlib.util.spec_from_file_location("norm_support_for_gui", path)
-    assert spec is not None and spec.loader is not None
-    module = sys.modules.get(spec.name)
-    if module is None:
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module  # its dataclasses look their module up
-        spec.loader.exec_module(module)
+    """tests/norms/norm_support.py (the title-norm events), for the GUI tests."""
+    from tests.norms import norm_support as module
+
     return module
 
 

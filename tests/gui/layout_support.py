@@ -35,6 +35,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from swissdesk.gui import dialog_base
+
+SCREEN = QSize(1366, 768)
+"""The arbiter's laptop screen the window must fit."""
+PANEL = 40
+"""The desktop's panel (task bar) on that screen."""
+ROOM = QSize(
+    SCREEN.width() - dialog_base.FRAME_ALLOWANCE.width(),
+    SCREEN.height() - PANEL - dialog_base.FRAME_ALLOWANCE.height(),
+)
+"""What a window's contents may take on that screen: 1342 x 680 (``small_screen`` in
+conftest.py makes every window measure itself against it)."""
 
 def plain(text: str) -> str:
     """A widget's text as it is drawn: no mnemonic ampersand (``&&`` is one)."""

@@ -5,37 +5,21 @@ verdicts."""
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from gui_support import speak
 from pytestqt.qtbot import QtBot
 
-from swissdesk import i18n
 from swissdesk.engines import system_names
-from swissdesk.gui import language
 from swissdesk.gui.dialogs import TournamentDialog
-from swissdesk.i18n import SOURCE_LANGUAGE
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "swissdesk" / "resources" / "sample" / "riverside-open-2026.swissdesk"
 PLAN = ROOT / "docs" / "samples" / "riverside-prizes.toml"
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    i18n.set_process_language(SOURCE_LANGUAGE)
-    app = QApplication.instance()
-    if isinstance(app, QApplication):
-        language.install_qt_translations(app, SOURCE_LANGUAGE)
-
-
-def speak(code: str) -> None:
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    language.apply_language(app, code)
+pytestmark = pytest.mark.usefixtures("english_afterwards")
 
 
 def _systems(qtbot: QtBot) -> dict[str, str]:
@@ -87,21 +71,10 @@ def test_the_player_cards_norm_lines_speak_the_arbiters_language(
 ) -> None:
     """The card's norm section: what is missing for a norm and the forecast, in German for
     a German arbiter; GM stays GM."""
-    import importlib.util
-    import sys
-
     from swissdesk.gui.player_card import compute_extras, player_card_html
     from swissdesk.storage import TournamentFile
+    from tests.norms import norm_support as support
 
-    spec = importlib.util.spec_from_file_location(
-        "norm_support_for_gui", ROOT / "tests" / "norms" / "norm_support.py"
-    )
-    assert spec is not None and spec.loader is not None
-    support = sys.modules.get(spec.name)
-    if support is None:
-        support = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = support
-        spec.loader.exec_module(support)
     path = tmp_path / "norm.swissdesk"
     TournamentFile.from_tournament(
         path, support.seeker_event(support.CASE_A[:7], total_rounds=9)

@@ -6,14 +6,13 @@ English."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from layout_support import cut_off
-from PySide6.QtCore import QLocale, QSize
+from gui_support import speak, texts_of
+from layout_support import ROOM, cut_off
 from PySide6.QtWidgets import (
-    QAbstractButton,
     QApplication,
     QComboBox,
     QGroupBox,
@@ -23,7 +22,6 @@ from PySide6.QtWidgets import (
 )
 
 from swissdesk import i18n
-from swissdesk.gui import dialog_base, language
 from swissdesk.gui.dialogs import TournamentDialog
 from swissdesk.gui.mainwindow import MainWindow
 from swissdesk.i18n import LANGUAGES, SOURCE_LANGUAGE
@@ -32,35 +30,9 @@ from swissdesk.storage import PlayerRow, TournamentFile
 from swissdesk.translations import catalogs
 
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE_LANGUAGE]
-SCREEN = QSize(1366, 768)
-PANEL = 40
-ROOM = QSize(
-    SCREEN.width() - dialog_base.FRAME_ALLOWANCE.width(),
-    SCREEN.height() - PANEL - dialog_base.FRAME_ALLOWANCE.height(),
-)
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    """Each test leaves the process English, Qt untranslated, the default locale as found."""
-    locale = QLocale()
-    yield
-    i18n.set_process_language(SOURCE_LANGUAGE)
-    app = QApplication.instance()
-    if isinstance(app, QApplication):
-        language.install_qt_translations(app, SOURCE_LANGUAGE)
-    QLocale.setDefault(locale)
-
-
-@pytest.fixture
-def small_screen(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(dialog_base, "available_size", lambda _widget: QSize(ROOM))
-
-
-def speak(code: str) -> None:
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    language.apply_language(app, code)
+pytestmark = pytest.mark.usefixtures("english_afterwards")
 
 
 # -- the tournament's language in the settings ----------------------------------------------
@@ -207,23 +179,6 @@ def core_names() -> set[str]:
     names |= {f"{method.value}: {text}" for method, text in METHOD_LABELS.items()}
     names |= {f"{code} {text}" for code, text in EVENT_EXEMPTIONS.items() if code}
     return names
-
-
-def texts_of(widget: QWidget) -> list[str]:
-    """What the arbiter reads in ``widget``: titles, labels, buttons, placeholders, tips and
-    the choices of its lists."""
-    found = [widget.windowTitle()]
-    for child in [widget, *widget.findChildren(QWidget)]:
-        found.append(child.toolTip())
-        if isinstance(child, QLabel | QAbstractButton):
-            found.append(child.text())
-        if isinstance(child, QGroupBox):
-            found.append(child.title())
-        if isinstance(child, QLineEdit):
-            found.append(child.placeholderText())
-        if isinstance(child, QComboBox):
-            found += [child.itemText(i) for i in range(child.count())]
-    return [t for t in found if t]
 
 
 def left_in_english(widget: QWidget, code: str) -> list[str]:

@@ -5,28 +5,16 @@ paired in another language."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QApplication
 
-from swissdesk import i18n
 from swissdesk.gui import language
 from swissdesk.gui.mainwindow import MainWindow
 from tests.gui.test_gui_actions import small
 
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    locale = QLocale()
-    app = QApplication.instance()
-    yield
-    i18n.set_process_language(i18n.SOURCE_LANGUAGE)
-    if isinstance(app, QApplication):
-        language.install_qt_translations(app, i18n.SOURCE_LANGUAGE)
-    QLocale.setDefault(locale)
+pytestmark = pytest.mark.usefixtures("english_afterwards")
 
 
 def test_the_explanation_dialog_is_in_the_window_language(

@@ -4,45 +4,15 @@ in the process language); English is unchanged."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QLocale
-from PySide6.QtWidgets import QApplication
+from gui_support import window_in
 
-from swissdesk import i18n
-from swissdesk.gui import language
 from swissdesk.gui.mainwindow import MainWindow
+from tests.cli.cli_support import player
 
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    locale = QLocale()
-    app = QApplication.instance()
-    direction = app.layoutDirection() if isinstance(app, QApplication) else None
-    yield
-    i18n.set_process_language(i18n.SOURCE_LANGUAGE)
-    if isinstance(app, QApplication):
-        language.install_qt_translations(app, i18n.SOURCE_LANGUAGE)
-        if direction is not None:
-            app.setLayoutDirection(direction)
-    QLocale.setDefault(locale)
-
-
-def window_in(make_window: type[MainWindow], code: str) -> MainWindow:
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    language.apply_language(app, code)
-    return make_window()
-
-
-def player(tpn: int, points: str, *blocks: str) -> str:
-    head = (
-        f"001 {tpn:>4}      {f'Player{tpn:04d}, Test':33} {2500 - 10 * tpn:>4} {'':3} {'':>11} "
-        f"{'':10} {points:>4}     "
-    )
-    return (head + "  " + "  ".join(blocks)).rstrip()
+pytestmark = pytest.mark.usefixtures("english_afterwards")
 
 
 @pytest.fixture

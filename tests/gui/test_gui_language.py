@@ -5,12 +5,12 @@ at 1366x768 in any of the ten languages."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from layout_support import cut_off
-from PySide6.QtCore import QCoreApplication, QLocale, QSize
+from gui_support import window_in
+from layout_support import ROOM, cut_off
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -20,49 +20,16 @@ from PySide6.QtWidgets import (
 )
 
 from swissdesk import i18n
-from swissdesk.gui import dialog_base, language, menus
+from swissdesk.gui import language, menus
 from swissdesk.gui.mainwindow import MainWindow
 from swissdesk.storage import AppSettings
 from swissdesk.translations import catalogs
 
 LANGUAGES = list(i18n.LANGUAGES)
 TRANSLATED = [code for code in LANGUAGES if code != i18n.SOURCE_LANGUAGE]
-SCREEN = QSize(1366, 768)
-PANEL = 40
-ROOM = QSize(
-    SCREEN.width() - dialog_base.FRAME_ALLOWANCE.width(),
-    SCREEN.height() - PANEL - dialog_base.FRAME_ALLOWANCE.height(),
-)
-"""What the window's contents may take on a 1366x768 laptop with a 40-pixel panel."""
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    """Every test leaves the process (and Qt) as the other tests expect it: English, Qt's
-    own texts untranslated, the default locale and layout direction as they were."""
-    locale = QLocale()
-    app = QApplication.instance()
-    direction = app.layoutDirection() if isinstance(app, QApplication) else None
-    yield
-    i18n.set_process_language(i18n.SOURCE_LANGUAGE)
-    if isinstance(app, QApplication):
-        language.install_qt_translations(app, i18n.SOURCE_LANGUAGE)
-        if direction is not None:
-            app.setLayoutDirection(direction)
-    QLocale.setDefault(locale)
-
-
-@pytest.fixture
-def small_screen(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(dialog_base, "available_size", lambda _widget: QSize(ROOM))
-
-
-def window_in(make_window: type[MainWindow], code: str) -> MainWindow:
-    """The main window built in ``code``, as ``swissdesk gui --language code`` builds it."""
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    language.apply_language(app, code)
-    return make_window()
+pytestmark = pytest.mark.usefixtures("english_afterwards")
 
 
 def menu_texts(window: MainWindow) -> list[tuple[str, str]]:

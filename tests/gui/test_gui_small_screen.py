@@ -9,32 +9,20 @@ may take: the screen's available area less the frame), whatever screen the tests
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from layout_support import ROOM
 from PySide6.QtCore import QPoint, QSize
 from PySide6.QtWidgets import QDialog, QWidget
 
 from swissdesk.engines import system_names
-from swissdesk.gui import dialog_base
 from swissdesk.gui.mainwindow import MainWindow
-
-SCREEN = QSize(1366, 768)
-PANEL = 40
-ROOM = QSize(
-    SCREEN.width() - dialog_base.FRAME_ALLOWANCE.width(),
-    SCREEN.height() - PANEL - dialog_base.FRAME_ALLOWANCE.height(),
-)
-"""What a window's contents may take on that screen: 1342 x 680."""
 
 HAND = Path(__file__).resolve().parents[1] / "trf" / "team_hand.trf"
 
 
-@pytest.fixture(autouse=True)
-def small_screen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(dialog_base, "available_size", lambda _widget: QSize(ROOM))
-    yield
+pytestmark = pytest.mark.usefixtures("small_screen")
 
 
 def fits(size: QSize) -> bool:

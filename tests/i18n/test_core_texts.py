@@ -5,11 +5,8 @@ article numbers and FIDE's title abbreviations as FIDE writes them; TRF and JSON
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from pypdf import PdfReader
@@ -19,24 +16,13 @@ from swissdesk.i18n import using_language
 from swissdesk.model.tournament import Tournament
 from swissdesk.prizes import PrizeList
 from swissdesk.reports import render
+from tests.norms import norm_support
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _pdf_text(path: Path | str) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(str(path)).pages)
-
-
-def _norm_support() -> ModuleType:
-    path = Path(__file__).resolve().parents[1] / "norms" / "norm_support.py"
-    spec = importlib.util.spec_from_file_location("norm_support_for_core_texts", path)
-    assert spec is not None and spec.loader is not None
-    module = sys.modules.get(spec.name)
-    if module is None:
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module  # its dataclasses look their module up
-        spec.loader.exec_module(module)
-    return module
 
 
 # -- the pairing systems' names ---------------------------------------------------------------
@@ -62,8 +48,7 @@ def test_system_names_in_the_current_language_keep_the_article_numbers() -> None
 def test_the_norm_certificate_names_the_system_in_the_documents_language(
     tmp_path: Path,
 ) -> None:
-    support = _norm_support()
-    event = support.seeker_event(support.CASE_A)
+    event = norm_support.seeker_event(norm_support.CASE_A)
     english = _pdf_text(render("norms", event, tmp_path / "en.pdf"))
     assert "Swiss, Dutch (C.04.3)" in english
     with using_language("de"):
@@ -75,8 +60,7 @@ def test_the_norm_certificate_names_the_system_in_the_documents_language(
 def test_the_trf_is_the_same_in_every_language() -> None:
     from swissdesk.trf.writer import format_trf
 
-    support = _norm_support()
-    event = support.seeker_event(support.CASE_A)
+    event = norm_support.seeker_event(norm_support.CASE_A)
     with using_language("de"):
         german = format_trf(event)
     assert german == format_trf(event)
@@ -214,9 +198,8 @@ def test_the_venues_category_page_describes_each_category_in_the_pages_language(
 def _norm_trf(tmp_path: Path, rounds: int | None = None) -> Path:
     from swissdesk.trf.writer import format_trf
 
-    support = _norm_support()
-    case = support.CASE_A if rounds is None else support.CASE_A[:rounds]
-    event = support.seeker_event(case, total_rounds=9)
+    case = norm_support.CASE_A if rounds is None else norm_support.CASE_A[:rounds]
+    event = norm_support.seeker_event(case, total_rounds=9)
     path = tmp_path / "norm.trf"
     path.write_text(format_trf(event), encoding="utf-8")
     return path
@@ -225,8 +208,7 @@ def _norm_trf(tmp_path: Path, rounds: int | None = None) -> Path:
 def test_the_norm_checks_and_forecast_are_worded_in_the_current_language() -> None:
     from swissdesk.norms import describe_forecast, evaluate_norms
 
-    support = _norm_support()
-    event = support.seeker_event(support.CASE_A[:7], total_rounds=9)
+    event = norm_support.seeker_event(norm_support.CASE_A[:7], total_rounds=9)
     english = evaluate_norms(event).by_tpn()[1]
     gm = english.latest[0]
     assert [c.requirement for c in gm.checks][:1] == ["at least 9 games"]
@@ -248,8 +230,7 @@ def test_the_norm_checks_and_forecast_are_worded_in_the_current_language() -> No
 
 
 def test_the_norm_report_is_worded_in_the_documents_language(tmp_path: Path) -> None:
-    support = _norm_support()
-    event = support.seeker_event(support.CASE_A[:7], total_rounds=9)
+    event = norm_support.seeker_event(norm_support.CASE_A[:7], total_rounds=9)
     english = " ".join(_pdf_text(render("norms", event, tmp_path / "en.pdf")).split())
     assert "FIDE Title Regulations effective from 1 January 2024" in english
     assert "GM norm still possible, 2 rounds left" in english

@@ -8,49 +8,24 @@ import json
 from pathlib import Path
 
 import pytest
+from prize_support import EVENT, category, plan_text, prize, write_plan
 
 from swissdesk.cli import main
 from swissdesk.prizes import Sharing, read_plan
 
-EVENT = Path(__file__).resolve().parents[1] / "verification" / "data" / "bbp-baku-n10-r7.trf"
-"""Ten players, seven rounds: 3 wins with 6.5, 4 has 5, then 5, 2 and 1 tied on 4.5."""
-
-PLAN = """
-version = 1
-[rules]
-sharing = "hort"
-hort_percent = 50
-currency = "EUR"
-
-[[category]]
-name = "U2000"
-rating_below = 2000
-
-[[prize]]
-place = 1
-amount = 1000
-
-[[prize]]
-place = 2
-amount = 600
-
-[[prize]]
-place = 3
-amount = 300
-
-[[prize]]
-category = "U2000"
-place = 1
-amount = 100
-item = "Book"
-"""
+PLAN = plan_text(
+    category("U2000", rating_below=2000),
+    prize(1, 1000),
+    prize(2, 600),
+    prize(3, 300),
+    prize(1, 100, category="U2000", item="Book"),
+)
+"""The overall prizes 1000, 600, 300 (Hort system) and a book with 100 for the best U2000."""
 
 
 @pytest.fixture
 def plan(tmp_path: Path) -> Path:
-    path = tmp_path / "plan.toml"
-    path.write_text(PLAN, encoding="utf-8")
-    return path
+    return write_plan(tmp_path, PLAN)
 
 
 def test_prizes_json_lists_prize_tpn_amount(plan: Path, capsys: pytest.CaptureFixture[str]) -> None:

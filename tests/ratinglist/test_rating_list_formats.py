@@ -256,7 +256,7 @@ def test_q117_rating_list_format_and_import_format_commands(tmp_path: Path) -> N
         == "García Pérez, Ana · - · standard 1950 · FIDE 2200001 ID E1001"
     )
     assert (
-        "saved: FEDA: csv (semicolon), 1 line(s) before the players, auto; list ESP"
+        "saved: FEDA: csv (semicolon), 1 line before the players, auto; list ESP"
         in defined.stdout
     )
     imported = _cli(database, "import", str(path), "--format", "FEDA")

@@ -3,12 +3,9 @@ corpus location, and reading a PDF back as positioned text rows."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from pypdf import PdfReader
@@ -39,23 +36,11 @@ NAMES = {
 """Pairing number -> name of the test tournament."""
 
 
-def norm_support() -> ModuleType:
-    """tests/norms/norm_support.py (the title-norm events), loaded once for the report tests."""
-    path = REPO / "tests" / "norms" / "norm_support.py"
-    spec = importlib.util.spec_from_file_location("norm_support_for_reports", path)
-    assert spec is not None and spec.loader is not None
-    module = sys.modules.get(spec.name)
-    if module is None:
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module  # its dataclasses look their module up
-        spec.loader.exec_module(module)
-    return module
-
-
 def seeker_event() -> Tournament:
     """The GM norm of tests/norms (Case A: no. 1 scores 6½/9, Ra 2486, Rp 2652)."""
-    support = norm_support()
-    event: Tournament = support.seeker_event(support.CASE_A)
+    from tests.norms import norm_support
+
+    event: Tournament = norm_support.seeker_event(norm_support.CASE_A)
     return event
 
 

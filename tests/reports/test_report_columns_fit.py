@@ -22,43 +22,20 @@ from swissdesk.i18n import using_language
 from swissdesk.model.ratings import NationalRating, Rating, RatingMethod
 from swissdesk.reports import KINDS, render
 from swissdesk.reports.layout import MARGIN_X, GridTable
+from tests.prizes.prize_support import EVENT, category, plan_text, prize, write_plan
 
 LONGEST = ("en", "de", "ru", "pl", "tr")
 """German and Russian write the longest column names, Polish and Turkish long words too;
 English, the source, as the others are measured against it."""
 
 HAND = Path(__file__).resolve().parents[1] / "trf" / "team_hand.trf"
-EVENT = Path(__file__).resolve().parents[1] / "verification" / "data" / "bbp-baku-n10-r7.trf"
-
-PLAN = """
-version = 1
-[rules]
-sharing = "hort"
-hort_percent = 50
-currency = "EUR"
-
-[[category]]
-name = "U2000"
-rating_below = 2000
-
-[[category]]
-name = "Women"
-sex = "w"
-
-[[prize]]
-place = 1
-amount = 1000
-
-[[prize]]
-place = 2
-amount = 600
-
-[[prize]]
-category = "U2000"
-place = 1
-amount = 100
-item = "Book"
-"""
+PLAN = plan_text(
+    category("U2000", rating_below=2000),
+    category("Women", sex="w"),
+    prize(1, 1000),
+    prize(2, 600),
+    prize(1, 100, category="U2000", item="Book"),
+)
 
 
 @pytest.fixture
@@ -142,8 +119,7 @@ def _round_robin(folder: Path) -> None:
 def _prizes(folder: Path) -> None:
     from swissdesk.cli import main
 
-    plan = folder / "plan.toml"
-    plan.write_text(PLAN, encoding="utf-8")
+    plan = write_plan(folder, PLAN)
     pdf = folder / "prizes.pdf"
     language = _CURRENT[0]
     assert main(["prizes", str(EVENT), "--plan", str(plan), "--pdf", str(pdf),
