@@ -26,7 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from swissdesk.gui.dialog_base import ValidatedDialog
-from swissdesk.i18n import _
+from swissdesk.gui.tablemodel import points
+from swissdesk.i18n import _, localize_number
 from swissdesk.model.external_tiebreak import (
     LABEL_LIMIT,
     ExternalTiebreak,
@@ -81,12 +82,13 @@ class ExternalTiebreakDialog(ValidatedDialog):
                 (self.NUMBER, str(tpn)),
                 (self.NAME, name),
                 (self.PLACE, row.rank_label if row is not None else ""),
-                (self.POINTS, row.points_display if row is not None else ""),
+                (self.POINTS, points(row.points) if row is not None else ""),
             ):
                 item = QTableWidgetItem(text)
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
                 self.table.setItem(i, column, item)
-            value = QTableWidgetItem(format_value(external.values.get(tpn)))
+            # In the arbiter's language ("1,5" in German), as parse_value reads it back.
+            value = QTableWidgetItem(localize_number(format_value(external.values.get(tpn))))
             self.table.setItem(i, self.VALUE, value)
         header = self.table.horizontalHeader()
         for column in (self.NUMBER, self.PLACE, self.POINTS):

@@ -1,8 +1,8 @@
-"""Fixtures for the command-line tests: tiny pairing engines and small TRF files."""
+"""Fixtures for the command-line tests: tiny pairing engines and small TRF files (the
+system's language: ``system_language`` in tests/conftest.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -23,16 +23,3 @@ def small_trf(tmp_path: Path) -> Path:
     path = tmp_path / "small.trf"
     path.write_text("\n".join(SMALL_LINES) + "\n", encoding="utf-8")
     return path
-
-
-@pytest.fixture
-def system_language(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
-    """``choose(code)``: the system's language for the command line (``LANGUAGE``), the
-    other locale variables cleared first, so a test never reads the machine's own."""
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(variable, raising=False)
-
-    def choose(code: str) -> None:
-        monkeypatch.setenv("LANGUAGE", code)
-
-    return choose

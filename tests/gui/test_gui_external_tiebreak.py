@@ -96,3 +96,31 @@ def test_q211_the_standings_page_shows_the_long_event_note(  # type: ignore[no-u
     text = window.standings_page.message.text()
     assert "ARO computed with the first ratings" in text
     assert "not recommended in an event over 30 days" in text
+
+
+def test_the_dialog_shows_points_with_a_half_and_values_in_the_arbiters_language(  # type: ignore[no-untyped-def]
+    qtbot, tmp_path: Path
+) -> None:
+    """Issue 38: the points as the standings show them ("1½", never "1.5"), a value with the
+    language's decimal sign ("1,5" in German), which reads back as the same value."""
+    from fractions import Fraction
+
+    from swissdesk.i18n import using_language
+    from swissdesk.model.external_tiebreak import ExternalTiebreak, parse_value
+    from swissdesk.tiebreaks import compute_standings
+
+    with TournamentFile.open(drawn_event(tmp_path)) as tf:
+        snapshot = tf.snapshot()
+    players = [(p.tpn, p.name) for p in snapshot.players]
+    standings = compute_standings(snapshot, ("BH", "SB"), after_round=3)
+    external = ExternalTiebreak("Armageddon", values={2: Fraction(3, 2), 3: Fraction(-1, 4)})
+    for language, shown in (("en", ["1.5", "-0.25"]), ("de", ["1,5", "-0,25"])):
+        with using_language(language):
+            dialog = ExternalTiebreakDialog(players, external, ("BH", "SB"), standings)
+        qtbot.addWidget(dialog)
+        numbers = [dialog.table.item(i, dialog.NUMBER).text() for i in range(len(players))]
+        assert [dialog.table.item(i, dialog.POINTS).text() for i in range(4)] == ["1½"] * 4
+        values = [dialog.table.item(numbers.index(n), dialog.VALUE).text() for n in ("2", "3")]
+        assert values == shown
+        assert [parse_value(v) for v in values] == [Fraction(3, 2), Fraction(-1, 4)]
+        assert dict(dialog.values()) == {2: shown[0], 3: shown[1]}

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -36,18 +35,6 @@ try:
     from test_storage_round_robin import PLAYERS, play_round, rr_settings
 finally:
     sys.path.pop(0)
-
-
-@pytest.fixture
-def system_language(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(variable, raising=False)
-
-    def choose(code: str) -> None:
-        monkeypatch.setenv("LANGUAGE", code)
-
-    yield choose
-    set_process_language("en")
 
 
 @pytest.fixture
@@ -230,19 +217,9 @@ def test_an_engines_reason_in_the_checkers_report_and_english_in_its_json(
 def test_the_window_asks_about_a_round_robin_paired_by_hand_in_german(tmp_path: Path) -> None:
     """The window's question (gui.prompter.Prompter.confirm_level) for round 2 of a double
     round robin paired by hand like round 1: its facts in the arbiter's German."""
-    from swissdesk.gui.prompter import Prompter
     from swissdesk.storage import ManualPairingChange, PairNextRound
     from swissdesk.storage.levels import Level
-
-    class Recording(Prompter):
-        def __init__(self) -> None:
-            self.asked: list[tuple[str, str, list[str]]] = []
-
-        def confirm(  # type: ignore[override]
-            self, title: str, message: str, details: list[str] = [], *, default_yes: bool = False  # noqa: B006
-        ) -> bool:
-            self.asked.append((title, message, list(details)))
-            return True
+    from tests.gui.gui_support import ScriptedPrompter
 
     with TournamentFile.create(tmp_path / "rr.swissdesk", rr_settings(), players=PLAYERS) as tf:
         play_round(tf)
@@ -254,12 +231,12 @@ def test_the_window_asks_about_a_round_robin_paired_by_hand_in_german(tmp_path: 
         try:
             with pytest.raises(ConfirmationRequired) as question:
                 tf.execute(ManualPairingChange(2, again, first.pab.tpn if first.pab else None))
-            prompter = Recording()
+            prompter = ScriptedPrompter(None)  # type: ignore[arg-type]
             level = prompter.confirm_level("Paarung", str(question.value), question.value.items)
         finally:
             set_process_language("en")
     assert level == Level.CONFIRM_FACTS
-    (details,) = [asked[2] for asked in prompter.asked]
+    (details,) = [asked[2] for asked in prompter.confirms]
     assert details and all(d.startswith("[Stufe 3] Brett ") for d in details)
     assert any(
         "hatte in ihrer letzten Partie Weiß gegen Nr. " in d

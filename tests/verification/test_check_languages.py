@@ -6,7 +6,6 @@ rounds, the discrepancies, the standings' notes and summary) follows the system'
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -19,18 +18,6 @@ from swissdesk.i18n import set_process_language
 from swissdesk.model.tournament import Colour, Tournament
 from swissdesk.trf import parse_trf
 from swissdesk.verification.check import EXIT_PROBLEMS, check_file
-
-
-@pytest.fixture
-def system_language(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(variable, raising=False)
-
-    def choose(code: str) -> None:
-        monkeypatch.setenv("LANGUAGE", code)
-
-    yield choose
-    set_process_language("en")
 
 
 def colours_swapped(t: Tournament, round_number: int) -> tuple[Tournament, int, int]:
