@@ -7,6 +7,7 @@ whoever opens the file; a file imported before that shows its English."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 import sqlite3
 from pathlib import Path
 
@@ -114,11 +115,12 @@ def test_a_file_imported_before_the_messages_were_kept_shows_its_english(
 
 
 def test_swissdesk_import_prints_the_notes_in_the_systems_language(
-    old_trf: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    old_trf: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    system_language: Callable[[str], None],
 ) -> None:
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("LANGUAGE", "de")
+    system_language("de")
     out = tmp_path / "old.swissdesk"
     assert main(["import", str(old_trf), "-o", str(out), "--yes-i-know", "3"]) == 0
     err = capsys.readouterr().err
