@@ -7,8 +7,8 @@ whoever opens the file; a file imported before that shows its English."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
