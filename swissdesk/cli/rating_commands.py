@@ -49,6 +49,7 @@ from swissdesk.i18n import (
     pgettext,
     process_language,
     using_language,
+    worded,
 )
 from swissdesk.lists.crosstable import score_text
 from swissdesk.model import timecontrol
@@ -393,7 +394,7 @@ def write_table(report: RatingReport) -> None:
                 hundredths(p.expected) if p.rated else "",
                 hundredths(change, sign=True) if change is not None else "",
                 str(p.new_rating) if p.new_rating is not None else "",
-                "" if p.rated else p.status,
+                "" if p.rated else worded(p.status),
             ]
         )
     widths = [max(len(r[i]) for r in [header, *lines]) for i in range(len(header) - 1)]
@@ -415,7 +416,7 @@ def write_player(report: RatingReport, tpn: int) -> None:
         + "\n"
     )
     if p.k is not None:
-        out.write(f"K {p.k.value} ({p.k.reason})\n")
+        out.write(f"K {p.k.value} ({worded(p.k.reason)})\n")
     for g in p.games:
         line = (
             f"R{g.round:<3} {g.opponent_name} ({_rating(g.opponent_rating)})  {points_text(Fraction(g.score, 100))}"
@@ -427,10 +428,10 @@ def write_player(report: RatingReport, tpn: int) -> None:
                 f"  {hundredths(g.change, sign=True)}"
             )
         elif not g.counted:
-            line += f"  {g.note}"
+            line += f"  {worded(g.note)}"
         if g.corrected:
             line += "  " + _("(corrected for the rating report: {correction})").format(
-                correction=g.corrected
+                correction=worded(g.corrected)
             )
         out.write(line + "\n")
     change = p.change
@@ -444,7 +445,7 @@ def write_player(report: RatingReport, tpn: int) -> None:
             + "\n"
         )
     else:
-        out.write(p.status + "\n")
+        out.write(worded(p.status) + "\n")
 
 
 def run_norms(args: argparse.Namespace) -> int:

@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from swissdesk.elo import regulations as reg
 from swissdesk.elo.kfactor import KFactor, development_coefficient, year_of
-from swissdesk.i18n import _
+from swissdesk.i18n import N_, Message, _, said
 from swissdesk.model.tournament import Player, ResultCode, Tournament
 from swissdesk.tiebreaks.rating_tables import dp_for_percentage, expected_score_hundredths
 
@@ -42,13 +42,13 @@ _OWN_TEXT: Mapping[ResultCode, str] = {
     ResultCode.WIN: "1",
     ResultCode.DRAW: "1/2",
     ResultCode.LOSS: "0",
-    ResultCode.FORFEIT_WIN: "+ (forfeit)",
-    ResultCode.FORFEIT_LOSS: "- (forfeit)",
-    ResultCode.UNRATED_WIN: "1 (not rated)",
-    ResultCode.UNRATED_DRAW: "1/2 (not rated)",
-    ResultCode.UNRATED_LOSS: "0 (not rated)",
+    ResultCode.FORFEIT_WIN: N_("+ (forfeit)"),
+    ResultCode.FORFEIT_LOSS: N_("- (forfeit)"),
+    ResultCode.UNRATED_WIN: N_("1 (not rated)"),
+    ResultCode.UNRATED_DRAW: N_("1/2 (not rated)"),
+    ResultCode.UNRATED_LOSS: N_("0 (not rated)"),
 }
-"""A player's own result as the rating documents name it."""
+"""A player's own result as the rating documents name it (worded where it is read)."""
 
 FIDE = "fide"
 NATIONAL = "national"
@@ -218,10 +218,11 @@ class PlayerChange:
 
     @property
     def status(self) -> str:
-        """One line for the documents: the change, or where an unrated player stands."""
+        """One line for the documents: the change, or where an unrated player stands
+        (English, a :class:`~swissdesk.i18n.Message` each reader words in its language)."""
         if self.rated:
-            return "rated" if self.counted_games else "no rated game"
-        return self.initial.status if self.initial is not None else "not yet rated"
+            return said("rated") if self.counted_games else said("no rated game")
+        return self.initial.status if self.initial is not None else said("not yet rated")
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,21 +334,22 @@ def _games(
         # A result corrected for the rating report only (C.02 Q192) counts here, and only
         # here: the pairings and standings keep the one entered.
         result = tournament.rating_code(number, player.tpn, opp) or entry.result
-        corrected = ""
+        corrected: str = ""
+        note: str
         if result is not entry.result:
             own_text = _OWN_TEXT.get(entry.result, entry.result.value)
-            corrected = _("{result} in the pairings and standings").format(result=own_text)
+            corrected = said("{result} in the pairings and standings", result=Message(own_text))
         if result in _NOT_RATED_GAME:
-            note = "played, not rated (W/D/L)"
+            note = said("played, not rated (W/D/L)")
         elif result not in _SCORES:
-            note = "not played (forfeit): not rated (art. 5.1)"
+            note = said("not played (forfeit): not rated (art. 5.1)")
         elif opp_rating <= 0 and system == NATIONAL:
-            note = "opponent without a rating on this list"
+            note = said("opponent without a rating on this list")
         elif opp_rating <= 0:
             note = (
-                "unrated opponent: not rated for a rated player (art. 8.3.1)"
+                said("unrated opponent: not rated for a rated player (art. 8.3.1)")
                 if own > 0
-                else "unrated opponent: no part of a first rating (art. 8.2.2)"
+                else said("unrated opponent: no part of a first rating (art. 8.2.2)")
             )
         elif (
             system == FIDE
@@ -355,7 +357,7 @@ def _games(
             and abs(own - opp_rating) >= reg.UNRATED_GAP
             and max(own, opp_rating) > reg.UNRATED_GAP_ABOVE
         ):
-            note = "600 or more points apart, one above 2600: not rated (rapid/blitz 7.3.1)"
+            note = said("600 or more points apart, one above 2600: not rated (rapid/blitz 7.3.1)")
         else:
             note = ""
         score = _SCORES.get(result, 0)
@@ -379,7 +381,8 @@ def _rated(
     counted = [g for g in games if g.counted]
     data = inputs.of(player.tpn)
     if system == NATIONAL:
-        k = KFactor(inputs.national.k, f"{inputs.national.name or 'national list'} rules", "rules")
+        rules = said("{list} rules", list=inputs.national.name or said("national list"))
+        k = KFactor(inputs.national.k, rules, "rules")
         cap = inputs.national.cap
     else:
         k = development_coefficient(
@@ -415,11 +418,11 @@ def _initial(games: list[GameChange]) -> InitialRating:
     n = len(rated)
     points = Fraction(sum(g.score for g in rated), 100)
     if n == 0:
-        return InitialRating(0, points, None, None, None, None, False, _("not yet rated"))
+        return InitialRating(0, points, None, None, None, None, False, said("not yet rated"))
     if points == 0:
         return InitialRating(
             n, points, None, None, None, None, False,
-            _("not yet rated: no point against rated opponents (disregarded, art. 8.2.1)"),
+            said("not yet rated: no point against rated opponents (disregarded, art. 8.2.1)"),
         )  # fmt: skip
     total = n + 2
     average = Fraction(sum(g.opponent_rating for g in rated) + 2 * reg.HYPOTHETICAL_OPPONENT, total)
@@ -427,18 +430,20 @@ def _initial(games: list[GameChange]) -> InitialRating:
     dp = dp_for_percentage(pct)
     rating = min(reg.round_half_up(average + dp), reg.INITIAL_MAXIMUM)
     if n < reg.INITIAL_GAMES:
-        status = _(
+        status: str = said(
             "not yet rated: {count} of {needed} games against rated opponents "
-            "(art. 7.1.4; other events within 26 months may be pooled)"
-        ).format(count=n, needed=reg.INITIAL_GAMES)
+            "(art. 7.1.4; other events within 26 months may be pooled)",
+            count=n,
+            needed=reg.INITIAL_GAMES,
+        )
         published = False
     elif rating < reg.INITIAL_FLOOR:
-        status = _(
-            "not yet rated: {rating} is below the rating floor 1400 (art. 7.1.4)"
-        ).format(rating=rating)
+        status = said(
+            "not yet rated: {rating} is below the rating floor 1400 (art. 7.1.4)", rating=rating
+        )
         published = False
     else:
-        status = _("first rating {rating} (art. 8.2)").format(rating=rating)
+        status = said("first rating {rating} (art. 8.2)", rating=rating)
         published = True
     return InitialRating(n, points, average, pct, dp, rating, published, status)
 

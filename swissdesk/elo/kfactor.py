@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from swissdesk.elo import regulations as reg
+from swissdesk.i18n import Message, said, said_n
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +28,8 @@ class KFactor:
 
     value: int
     reason: str
+    """English (stored, ``--json``), and a :class:`~swissdesk.i18n.Message` where made here:
+    the window, the PDF and the command line word it in their reader's language."""
     source: str
     """``arbiter``, ``list`` or ``rules``."""
 
@@ -61,14 +64,16 @@ def development_coefficient(
 
     Finally K is lowered to the largest whole number with K x ``games_in_event`` <= 700.
     """
+    reason: Message
     if given is not None:
         value = given
         source = "arbiter" if given_source == "arbiter" else "list"
-        reason = (
-            "set by the arbiter"
-            if source == "arbiter"
-            else f"from the {given_source or 'rating list'}"
-        )
+        if source == "arbiter":
+            reason = said("set by the arbiter")
+        elif given_source in ("", "rating list"):
+            reason = said("from the rating list")
+        else:
+            reason = said("from the {list}", list=given_source)
     else:
         source = "rules"
         junior = (
@@ -77,17 +82,33 @@ def development_coefficient(
             and event_year <= birth_year + reg.JUNIOR_AGE
         )
         if rated_games is not None and rated_games < reg.NEW_PLAYER_GAMES:
-            value, reason = reg.K_NEW, f"new player: {rated_games} rated games before this event"
+            value = reg.K_NEW
+            reason = said_n(
+                "new player: {n} rated game before this event",
+                "new player: {n} rated games before this event",
+                rated_games,
+                n=rated_games,
+            )
         elif junior and rating < reg.JUNIOR_BELOW:
-            value, reason = reg.K_JUNIOR, f"junior (born {birth_year}) rated under 2300"
+            value = reg.K_JUNIOR
+            reason = said("junior (born {year}) rated under 2300", year=birth_year)
         elif rating >= 2400:
-            value, reason = reg.K_FROM_2400, "rated 2400 or more"
+            value, reason = reg.K_FROM_2400, said("rated 2400 or more")
+        elif rated_games is None:
+            value = reg.K_BELOW_2400
+            reason = said("rated under 2400 (number of rated games not known: 30 or more assumed)")
         else:
-            value, reason = reg.K_BELOW_2400, "rated under 2400"
-            if rated_games is None:
-                reason += " (number of rated games not known: 30 or more assumed)"
+            value, reason = reg.K_BELOW_2400, said("rated under 2400")
     if games_in_event and value * games_in_event > reg.K_TIMES_GAMES_MAXIMUM:
         capped = reg.K_TIMES_GAMES_MAXIMUM // games_in_event
-        reason += f"; {value} x {games_in_event} games > 700, so K = {capped}"
+        reason = said_n(
+            "{reason}; {value} x {games} game > 700, so K = {capped}",
+            "{reason}; {value} x {games} games > 700, so K = {capped}",
+            games_in_event,
+            reason=reason,
+            value=value,
+            games=games_in_event,
+            capped=capped,
+        )
         value = capped
     return KFactor(value, reason, source)

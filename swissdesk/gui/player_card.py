@@ -23,7 +23,7 @@ from swissdesk.elo import (
     rating_changes,
 )
 from swissdesk.gui.tablemodel import points
-from swissdesk.i18n import _, localize_number, ngettext, pgettext
+from swissdesk.i18n import _, localize_number, ngettext, pgettext, worded
 from swissdesk.model.tournament import Tournament
 from swissdesk.norms import (
     NormReport,
@@ -110,7 +110,7 @@ def _change_section(report: RatingReport, p: PlayerChange) -> str:
     out = [f"<h3>{_e(heading)}</h3>"]
     if p.k is not None:
         text = _("Rating {rating}, K {k} ({reason}).").format(
-            rating=p.rating, k=p.k.value, reason=p.k.reason
+            rating=p.rating, k=p.k.value, reason=worded(p.k.reason)
         )
         out.append(f"<p>{_e(text)}</p>")
     elif not p.rated:
@@ -136,7 +136,8 @@ def _change_section(report: RatingReport, p: PlayerChange) -> str:
                 f"<td align=right>{localize_number(hundredths(g.change, sign=True))}</td>"
             )
         else:
-            figures = f"<td colspan=3><i>{_e(g.note or _('towards a first rating'))}</i></td>"
+            why = worded(g.note) or _("towards a first rating")
+            figures = f"<td colspan=3><i>{_e(why)}</i></td>"
         rows.append(
             f"<tr><td align=right>{g.round}</td><td>{_e(g.opponent_name)}</td>"
             f"<td align=right>{g.opponent_rating or _e(_('unr.'))}</td>"
@@ -151,7 +152,9 @@ def _change_section(report: RatingReport, p: PlayerChange) -> str:
             + _e(
                 _("† corrected for the rating report only: {games}.").format(
                     games="; ".join(
-                        _("round {number}, {result}").format(number=g.round, result=g.corrected)
+                        _("round {number}, {result}").format(
+                            number=g.round, result=worded(g.corrected)
+                        )
                         for g in corrected
                     )
                 )
@@ -197,7 +200,7 @@ def _change_section(report: RatingReport, p: PlayerChange) -> str:
                     rating=i.rating,
                 )
             )
-        out.append(f"<p><b>{_e(p.status)}</b>.{detail}</p>")
+        out.append(f"<p><b>{_e(worded(p.status))}</b>.{detail}</p>")
     return "".join(out)
 
 

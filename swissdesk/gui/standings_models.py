@@ -18,7 +18,7 @@ from swissdesk.gui.tablemodel import (
     TableModel,
     points,
 )
-from swissdesk.i18n import N_, _, localize_number, ngettext, pgettext
+from swissdesk.i18n import N_, _, localize_number, ngettext, pgettext, worded
 from swissdesk.model.tournament import Colour, HalfPoints, ResultCode, Tournament
 from swissdesk.tiebreaks import Standings
 
@@ -109,7 +109,7 @@ class StandingsModel(TableModel):
         if p is None:
             return None
         if p.k is None or p.change is None:
-            return p.status
+            return worded(p.status)
         games = len(p.counted_games)
         return ngettext(
             "K {k} ({reason}); {games} rated game, expected {expected}: new rating {rating}",
@@ -117,7 +117,7 @@ class StandingsModel(TableModel):
             games,
         ).format(
             k=p.k.value,
-            reason=p.k.reason,
+            reason=worded(p.k.reason),
             games=games,
             expected=localize_number(hundredths(p.expected)),
             rating=p.new_rating,

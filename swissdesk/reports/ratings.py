@@ -23,7 +23,7 @@ from swissdesk.elo import (
     hundredths,
     rating_changes,
 )
-from swissdesk.i18n import _, localize_number
+from swissdesk.i18n import _, localize_number, worded
 from swissdesk.lists.standings import check_after_round
 from swissdesk.model.tournament import Tournament
 from swissdesk.reports.common import fraction_score, heading, note
@@ -88,7 +88,9 @@ def render_ratings(
         )
         if not p.rated:
             unrated.append(
-                _("no. {number} {name}: {what}").format(number=p.tpn, name=p.name, what=p.status)
+                _("no. {number} {name}: {what}").format(
+                    number=p.tpn, name=p.name, what=worded(p.status)
+                )
             )
     widths = [fixed[0], name_w, *fixed[1:]]
     align = ["RIGHT", "LEFT", "LEFT", "CENTER", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT"]
@@ -105,6 +107,7 @@ def render_ratings(
             )
         ),
     ]
+    story.extend(note(line, size=8) for line in _k_reasons(report))
     if unrated:
         story.append(heading(_("Unrated players"), size=10))
         story.extend(note(line) for line in unrated)
@@ -112,7 +115,7 @@ def render_ratings(
     story.append(_games_table(report, width))
     corrected = [
         _("no. {number} {name}, round {round}: {result}").format(
-            number=p.tpn, name=p.name, round=g.round, result=g.corrected
+            number=p.tpn, name=p.name, round=g.round, result=worded(g.corrected)
         )
         for p in report.players
         for g in p.games
@@ -135,6 +138,19 @@ def render_ratings(
     when = _("after round {number}").format(number=after) if after else _("before round 1")
     header = make_header(tournament, title, when, after or None)
     return build_pdf(Path(out_path), story, header, paper=paper)
+
+
+def _k_reasons(report: RatingReport) -> list[str]:
+    """Why each K (art. 8.3.3, the list or the arbiter), one line per K and reason with the
+    players' numbers, worded in the document's language."""
+    numbers: dict[tuple[int, str], list[str]] = {}
+    for p in report.players:
+        if p.k is not None:
+            numbers.setdefault((p.k.value, worded(p.k.reason)), []).append(str(p.tpn))
+    return [
+        _("K {k} ({reason}): no. {numbers}").format(k=k, reason=reason, numbers=", ".join(tpns))
+        for (k, reason), tpns in numbers.items()
+    ]
 
 
 def _games_table(report: RatingReport, width: float) -> Flowable:
