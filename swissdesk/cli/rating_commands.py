@@ -58,12 +58,14 @@ from swissdesk.model.ratings import (
     RATING_TYPES,
     InitialOrder,
     LaterRating,
+    ListKind,
     PlayerRatings,
     Rating,
     RatingMethod,
     RatingRules,
     TiebreakRatingMode,
     TiebreakRatings,
+    UnratedMethod,
     UnratedRule,
     later_ratings,
     official_rating,
@@ -567,14 +569,25 @@ def run_player_rating(args: argparse.Namespace) -> int:
 def rating_source_line(ratings: PlayerRatings, federation: str = "") -> str:
     """Every rating with where it comes from (checklist Q134): ``standard 2450 (FIDE
     2026-11), manual 1650 (arbiter 2026-11-27)``."""
+    kinds = {
+        "standard": _("standard {rating}"),
+        "rapid": _("rapid {rating}"),
+        "blitz": _("blitz {rating}"),
+    }
     parts = [
-        f"{kind} {r.describe()}" for kind in RATING_TYPES if (r := ratings.fide(kind))
+        kinds[kind].format(rating=_rating_text(r))
+        for kind in RATING_TYPES
+        if (r := ratings.fide(kind))
     ]
     nat = ratings.national_for(federation)
     if nat is not None:
-        parts.append(f"national {nat.federation or federation} {nat.rating.describe()}".strip())
+        parts.append(
+            _("national {federation} {rating}").format(
+                federation=nat.federation or federation, rating=_rating_text(nat.rating)
+            )
+        )
     if ratings.manual is not None:
-        parts.append(f"manual {ratings.manual.describe()}")
+        parts.append(_("manual {rating}").format(rating=_rating_text(ratings.manual)))
     return ", ".join(" ".join(p.split()) for p in parts)
 
 
@@ -605,9 +618,61 @@ def _typed_ratings(data: Any, args: argparse.Namespace, settings: Any) -> Any:
     )
 
 
+def _rating_text(rating: Rating) -> str:
+    """``2450 (FIDE 2026-11)``, ``1650 (arbiter 2026-11-28)``: :meth:`Rating.describe` with
+    the arbiter as source in the arbiter's language (the stored source stays ``arbiter``)."""
+    source = rating.via or rating.source
+    if source == ARBITER:
+        source = pgettext("rating source", "arbiter")
+    where = " ".join(x for x in (source, rating.date) if x)
+    return f"{rating.value} ({where})" if where else str(rating.value)
+
+
+def _rate_text(kind: str) -> str:
+    """A rating type (``standard``, ``rapid``, ``blitz``: the stored ids) in the arbiter's
+    language."""
+    return {
+        "standard": pgettext("FIDE rating field", "standard"),
+        "rapid": pgettext("FIDE rating field", "rapid"),
+        "blitz": pgettext("FIDE rating field", "blitz"),
+    }.get(kind, kind)
+
+
+def _unrated_text(rule: UnratedRule) -> str:
+    """What rating unrated players count with, in the arbiter's language (a fixed rating:
+    the figure)."""
+    if rule.method is UnratedMethod.FIXED:
+        return str(rule.value)
+    return _(rule.method.label)
+
+
+def _tiebreak_ratings_text(choice: TiebreakRatings) -> str:
+    """The ratings the rating tie-breaks read in an event over 30 days (Q214-216)."""
+    match choice.mode:
+        case TiebreakRatingMode.EACH_ROUND:
+            return _("each game with the opponent's rating of its round")
+        case TiebreakRatingMode.ROUND:
+            return _("the ratings of round {number}").format(number=choice.round)
+    return _("the first ratings (of the start)")
+
+
+def _list_text(kind: ListKind) -> str:
+    """A list of the list sequence (Q123-126), as the arbiter reads it."""
+    return {
+        ListKind.STANDARD: _("FIDE standard"),
+        ListKind.RAPID: _("FIDE rapid"),
+        ListKind.BLITZ: _("FIDE blitz"),
+        ListKind.EFFECTIVE_RAPID: _("FIDE effective rapid (standard when none)"),
+        ListKind.EFFECTIVE_BLITZ: _("FIDE effective blitz (standard when none)"),
+    }[kind]
+
+
 def later_line(ratings: PlayerRatings) -> str:
     """``from round 4 2105 (FIDE 2027-01), from round 7 2120 (arbiter 2027-02-03)``."""
-    return ", ".join(f"from round {r.from_round} {r.rating.describe()}" for r in ratings.later)
+    return ", ".join(
+        _("from round {number} {rating}").format(number=r.from_round, rating=_rating_text(r.rating))
+        for r in ratings.later
+    )
 
 
 def _later_ratings(data: Any, args: argparse.Namespace, settings: Any) -> Any:
@@ -777,30 +842,30 @@ def run_rating_rules(args: argparse.Namespace) -> int:
             fed = rules.federation(settings.federation) or _("none set")
             print(_(
                       "rating method: {value} ({label}; federation {fed})"
-                  ).format(value=rules.method.value, label=rules.method.label, fed=fed))
-            order = rules.initial_order.label
+                  ).format(value=rules.method.value, label=_(rules.method.label), fed=fed))
+            order = _(rules.initial_order.label)
             if rules.initial_order is InitialOrder.LOT:
                 order = _("{order}, seed {seed}").format(order=order, seed=rules.lots_seed)
             print(_("equal rating and title: {order}").format(order=order))
             print(_(
                       "unrated players in rating tie-breaks: {describe}"
-                  ).format(describe=rules.unrated.describe()))
+                  ).format(describe=_unrated_text(rules.unrated)))
             print(_(
                       "event over 30 days: {value}{span}"
                   ).format(value=_("yes") if rules.long_event else _("no"), span=_span(settings)))
             if rules.long_event:
                 print(_(
                           "rating tie-breaks read: {describe}"
-                      ).format(describe=rules.tiebreak_ratings.describe()))
+                      ).format(describe=_tiebreak_ratings_text(rules.tiebreak_ratings)))
                 _advise(settings.tiebreaks)
             kind = timecontrol.rating_type_of(settings.time_control_code)
-            lists = ", ".join(k.label for k in rules.sequence_for(kind))
+            lists = ", ".join(_list_text(k) for k in rules.sequence_for(kind))
             if rules.sequence:
                 print(_("list sequence: {lists}").format(lists=lists))
             else:
                 print(
                     _("list sequence: {lists} (the default of {kind})").format(
-                        lists=lists, kind=kind
+                        lists=lists, kind=_rate_text(kind)
                     )
                 )
             return 0
