@@ -641,8 +641,9 @@ def run_settings(args: argparse.Namespace) -> int:
 
 
 def scoring_text(scoring: Any) -> str:
-    """``win 1, draw 0.5, loss 0, PAB 1`` (what ``settings`` shows of the point system)."""
-    from swissdesk.model.tournament import half_points_to_str as pts
+    """``win 1, draw ½, loss 0, pairing-allocated bye 1`` (what ``settings`` shows of the
+    point system): points with ½ in every language, as the glossary writes scores."""
+    from swissdesk.lists.crosstable import score_text as pts
 
     return _("win {win}, draw {draw}, loss {loss}, pairing-allocated bye {bye}").format(
         win=pts(scoring.win),
