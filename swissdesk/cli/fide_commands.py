@@ -532,10 +532,12 @@ def _show_phase(tf: Any) -> None:
         print(_("no round is being paired by hand"))
         return
     view = tf.round_view(phase.round_number)
-    what = "created" if phase.creating else "changed"
-    print(_(
-              "round {round_number} is being {what} by hand:"
-          ).format(round_number=phase.round_number, what=what))
+    heading = (
+        _("round {round_number} is being created by hand:")
+        if phase.creating
+        else _("round {round_number} is being changed by hand:")
+    )
+    print(heading.format(round_number=phase.round_number))
     for b in view.boards:
         print(f"  {b.board:3d}  {b.white_tpn:4d} - {b.black_tpn:<4d} {b.white_name} - {b.black_name}")
     if view.pab is not None:
@@ -544,9 +546,10 @@ def _show_phase(tf: Any) -> None:
         listed = ", ".join(f"{tpn} {name}" for tpn, name in view.to_pair)
         print(_("  not paired yet: {listed}").format(listed=listed))
     if phase.engine_pairing is None:
-        print(_(
-                  "  the engine found no pairing: {value}"
-              ).format(value=phase.engine_error or 'none'))
+        if phase.engine_error:
+            print(_("  the engine found no pairing: {value}").format(value=phase.engine_error))
+        else:
+            print(_("  the engine found no pairing"))
 
 
 def run_prohibit(args: argparse.Namespace) -> int:
@@ -641,8 +644,9 @@ def run_settings(args: argparse.Namespace) -> int:
 
 
 def scoring_text(scoring: Any) -> str:
-    """``win 1, draw 0.5, loss 0, PAB 1`` (what ``settings`` shows of the point system)."""
-    from swissdesk.model.tournament import half_points_to_str as pts
+    """``win 1, draw ½, loss 0, pairing-allocated bye 1`` (what ``settings`` shows of the
+    point system): points with ½ in every language, as the glossary writes scores."""
+    from swissdesk.lists.crosstable import score_text as pts
 
     return _("win {win}, draw {draw}, loss {loss}, pairing-allocated bye {bye}").format(
         win=pts(scoring.win),

@@ -234,3 +234,21 @@ def test_q54_q55_an_import_that_breaks_the_rules_needs_level_3(
     assert any(c.startswith("### Import @ Round 2:") for c in comments), comments
     with TournamentFile.open(out) as tf:
         assert tf.settings().fide_mode  # Q56
+
+
+def test_q63_the_hand_pairing_heading_is_one_sentence_in_the_readers_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], system_language  # type: ignore[no-untyped-def]
+) -> None:
+    """The heading was one sentence with an English word put in ("Runde 1 wird von Hand
+    created:"): creating and changing a round are two sentences now (issue 38)."""
+    path = new_event(tmp_path, players=6)
+    capsys.readouterr()
+    system_language("de")
+    assert main(["pairing", str(path), "start"]) == 0
+    out = capsys.readouterr().out
+    assert "Runde 1 wird von Hand erstellt:" in out
+    assert "created" not in out
+    assert main(["pairing", str(path), "cancel"]) == 0
+    system_language("ru")
+    assert main(["pairing", str(path), "start"]) == 0
+    assert "тур 1 составляется вручную:" in capsys.readouterr().out

@@ -24,8 +24,11 @@ def test_q80_new_and_settings_set_the_pab_value(
     path = new_event(tmp_path, "--pab-points", "0.5")
     with TournamentFile.open(path) as tf:
         assert tf.settings().scoring.pairing_allocated_bye == 1
+    capsys.readouterr()
+    assert main(["settings", str(path)]) == 0
+    assert "points: win 1, draw ½, loss 0, pairing-allocated bye ½\n" in capsys.readouterr().out
     assert main(["settings", str(path), "--pab-points", "0"]) == 0
-    assert "pairing-allocated bye 0.0" in capsys.readouterr().out
+    assert "points: win 1, draw ½, loss 0, pairing-allocated bye 0\n" in capsys.readouterr().out
 
 
 def test_q81_a_pab_worth_more_than_a_win_is_refused(
