@@ -141,8 +141,15 @@ class ExternalTiebreakDialog(ValidatedDialog):
                     parse_value(text)
                 except ValueError:
                     problems.append(
-                        _("no. {tpn}: {value} is not a value (for example 2, 1.5 or -1)").format(
-                            tpn=tpn, value=repr(text)
+                        _(
+                            "no. {tpn}: {value} is not a value "
+                            "(for example {whole}, {half} or {negative})"
+                        ).format(
+                            tpn=tpn,
+                            value=repr(text),
+                            whole=localize_number("2"),
+                            half=localize_number("1.5"),
+                            negative=localize_number("-1"),
                         )
                     )
                     continue

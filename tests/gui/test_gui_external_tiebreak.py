@@ -124,3 +124,23 @@ def test_the_dialog_shows_points_with_a_half_and_values_in_the_arbiters_language
         assert values == shown
         assert [parse_value(v) for v in values] == [Fraction(3, 2), Fraction(-1, 4)]
         assert dict(dialog.values()) == {2: shown[0], 3: shown[1]}
+
+
+def test_the_dialogs_refusal_gives_its_examples_in_the_arbiters_language(  # type: ignore[no-untyped-def]
+    qtbot, tmp_path: Path
+) -> None:
+    """Issue 38: a value the dialog cannot read is refused with examples written as the
+    arbiter types them ("2, 1,5 oder -1" in German), not with an English decimal point."""
+    from swissdesk.i18n import using_language
+    from swissdesk.model.external_tiebreak import ExternalTiebreak
+
+    with TournamentFile.open(drawn_event(tmp_path)) as tf:
+        snapshot = tf.snapshot()
+    players = [(p.tpn, p.name) for p in snapshot.players]
+    for language, example in (("en", "(for example 2, 1.5 or -1)"), ("de", "2, 1,5 oder -1")):
+        with using_language(language):
+            dialog = ExternalTiebreakDialog(players, ExternalTiebreak("Armageddon"), (), None)
+            qtbot.addWidget(dialog)
+            dialog.table.item(0, dialog.VALUE).setText("abc")
+            found = dialog.problems()
+        assert len(found) == 1 and example in found[0], found
