@@ -17,7 +17,7 @@ from typing import TextIO
 
 from swissdesk.cli.section_commands import add_section_option, open_section
 from swissdesk.errors import InputError
-from swissdesk.i18n import _, pgettext
+from swissdesk.i18n import _, pgettext, worded
 from swissdesk.model.round_robin import scheveningen_teams
 from swissdesk.model.tournament import Tournament, half_points_to_str
 from swissdesk.tiebreaks import (
@@ -171,4 +171,4 @@ def write_table(standings: Standings, out: TextIO) -> None:
             + "\n"
         )
     if standings.rating_note:
-        out.write(standings.rating_note + "\n")
+        out.write(worded(standings.rating_note) + "\n")

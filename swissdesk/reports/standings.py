@@ -7,7 +7,7 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable
 
-from swissdesk.i18n import _
+from swissdesk.i18n import _, worded
 from swissdesk.lists.standings import check_after_round, standings_view
 from swissdesk.model.tournament import Tournament
 from swissdesk.reports.common import (
@@ -96,7 +96,7 @@ def render_standings(
         )
         story.append(note(_("Expelled, not in the standings: {names}.").format(names=names)))
     if view.rating_note:
-        story.append(note(view.rating_note))
+        story.append(note(worded(view.rating_note)))
     when = _("after round {number}").format(number=after) if after else _("before round 1")
     header = make_header(tournament, _("Standings"), when, after or None)
     return build_pdf(Path(out_path), story, header, paper=paper, landscape_orientation=landscape)

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from swissdesk.errors import InputError
-from swissdesk.i18n import N_, _
+from swissdesk.i18n import N_, Message, _, said
 from swissdesk.model.external_tiebreak import EXTERNAL_CODE, ExternalTiebreak
 from swissdesk.model.external_tiebreak import format_value as format_external
+from swissdesk.model.ratings import TiebreakRatingMode
 from swissdesk.model.round_robin import DEFAULT_TIEBREAKS as ROUND_ROBIN_TIEBREAKS
 from swissdesk.model.round_robin import excluded_from_standings, is_round_robin
 from swissdesk.model.tournament import HalfPoints, Tournament, half_points_to_str
@@ -29,7 +30,6 @@ from swissdesk.tiebreaks import compute as c
 from swissdesk.tiebreaks.spec import (
     DEFAULT_TIEBREAKS,
     TiebreakSpec,
-    long_event_advice,
     parse_tiebreak,
     rating_tiebreaks,
 )
@@ -347,8 +347,21 @@ def rating_note(tournament: Tournament, codes: tuple[str, ...]) -> str:
     rated = rating_tiebreaks(codes)
     if not rated:
         return ""
-    advice = long_event_advice(codes)
-    return (
-        f"{', '.join(rated)} computed with {tournament.tiebreak_ratings.describe()}. "
-        f"{advice[0].upper()}{advice[1:]}."
+    codes_text = ", ".join(rated)
+    choice = tournament.tiebreak_ratings
+    ratings: Message
+    if choice.mode is TiebreakRatingMode.EACH_ROUND:
+        ratings = said("each game with the opponent's rating of its round")
+    elif choice.mode is TiebreakRatingMode.ROUND:
+        ratings = said("the ratings of round {number}", number=choice.round)
+    else:
+        ratings = said("the first ratings (of the start)")
+    # A Message: the standings are worded where they are read (the window, a PDF, a page).
+    return said(
+        "{codes} computed with {ratings}. Rating-based tie-breaks ({codes}) are not "
+        "recommended in an event over 30 days: the players' ratings change from one rating "
+        "period to the next; prefer tie-breaks from the results (Buchholz, Sonneborn-Berger, "
+        "direct encounter).",
+        codes=codes_text,
+        ratings=ratings,
     )

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from swissdesk.i18n import using_language, worded
 from swissdesk.model.ratings import (
     TiebreakRatingMode,
     TiebreakRatings,
@@ -109,3 +110,24 @@ def test_q211_the_standings_advise_against_rating_tiebreaks(long_event: Tourname
     assert long_event_advice(["BH/C1", "TPR", "rtg"]) != ""
     assert "TPR, rtg" in long_event_advice(["BH/C1", "TPR", "rtg"])
     assert long_event_advice(["BH", "SB", "DE"]) == ""
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "ARO computed with the ratings of round 3. Rating-based tie-breaks (ARO) are not"),
+        ("de", "ARO berechnet nach: die Wertungszahlen der Runde 3. Wertungsbasierte Feinwertungen"),
+        ("ru", "ARO рассчитаны по: рейтинги тура 3. Показатели на основе рейтинга (ARO)"),
+    ],
+)
+def test_q211_q216_the_rating_note_is_worded_where_it_is_read(
+    long_event: Tournament, language: str, words: str
+) -> None:
+    """Issue 38: the note is computed once (English, as stored and compared) and worded in
+    the reader's language: the window's, the PDF's, the command line's."""
+    chosen = replace(long_event, tiebreak_ratings=TiebreakRatings(TiebreakRatingMode.ROUND, 3))
+    with using_language("ru" if language == "de" else "de"):
+        note = compute_standings(chosen, ["BH", "ARO"]).rating_note
+    assert str(note).startswith("ARO computed with the ratings of round 3. Rating-based")
+    with using_language(language):
+        assert worded(note).startswith(words)

@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from swissdesk.gui.models import CrossTableModel, StandingsModel, cross_rows, points
 from swissdesk.gui.player_card import PlayerCardDialog, compute_extras, player_card_html
-from swissdesk.i18n import N_, _
+from swissdesk.i18n import N_, _, worded
 from swissdesk.lists.round_robin_grid import round_robin_grid
 from swissdesk.model.round_robin import is_round_robin
 
@@ -167,7 +167,7 @@ class StandingsController:
                 ).format(players=excluded)
             )
         if standings.rating_note:  # an event over 30 days (C.02 VCL Q211, Q214-216)
-            notes.append(standings.rating_note)
+            notes.append(worded(standings.rating_note))
         page.message.setText("\n".join(notes))
         page.tiebreaks.setText(_("Tie-breaks: {codes}").format(codes=", ".join(standings.codes)))
 
