@@ -628,16 +628,6 @@ def _rating_text(rating: Rating) -> str:
     return f"{rating.value} ({where})" if where else str(rating.value)
 
 
-def _rate_text(kind: str) -> str:
-    """A rating type (``standard``, ``rapid``, ``blitz``: the stored ids) in the arbiter's
-    language."""
-    return {
-        "standard": pgettext("FIDE rating field", "standard"),
-        "rapid": pgettext("FIDE rating field", "rapid"),
-        "blitz": pgettext("FIDE rating field", "blitz"),
-    }.get(kind, kind)
-
-
 def _unrated_text(rule: UnratedRule) -> str:
     """What rating unrated players count with, in the arbiter's language (a fixed rating:
     the figure)."""
@@ -838,7 +828,11 @@ def run_rating_rules(args: argparse.Namespace) -> int:
             )
             print(_(
                       "norm exemption: {get}"
-                  ).format(get=EVENT_EXEMPTIONS.get(exemption, exemption)))
+                  ).format(
+                      get=_(EVENT_EXEMPTIONS[exemption])
+                      if exemption in EVENT_EXEMPTIONS
+                      else exemption
+                  ))
             fed = rules.federation(settings.federation) or _("none set")
             print(_(
                       "rating method: {value} ({label}; federation {fed})"
@@ -864,9 +858,11 @@ def run_rating_rules(args: argparse.Namespace) -> int:
                 print(_("list sequence: {lists}").format(lists=lists))
             else:
                 print(
-                    _("list sequence: {lists} (the default of {kind})").format(
-                        lists=lists, kind=_rate_text(kind)
-                    )
+                    {
+                        "standard": _("list sequence: {lists} (the default of standard)"),
+                        "rapid": _("list sequence: {lists} (the default of rapid)"),
+                        "blitz": _("list sequence: {lists} (the default of blitz)"),
+                    }[kind].format(lists=lists)
                 )
             return 0
         choice = rules.tiebreak_ratings

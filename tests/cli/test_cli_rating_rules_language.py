@@ -22,6 +22,7 @@ SHOWN = {
         "Wertungszahlen: Standard 2600 (FIDE), Blitz 1850 (Schiedsrichter {today}), "
         "manuell 1990 (Schiedsrichter {today})",
         "spätere Wertungszahlen: ab Runde 2 2650 (FIDE 2027-01)",
+        "Normbefreiung: keine",
         "Wertungsmethode: FIDON (FIDE-Elo, sonst national; Verband FRA)",
         "Spieler ohne Elo in wertungsbasierten Feinwertungen: Die niedrigste Wertung der Gruppe",
         "wertungsbasierte Feinwertungen lesen: die ersten Wertungszahlen (zu Beginn)",
@@ -31,10 +32,11 @@ SHOWN = {
     "ru": [
         "рейтинги: классика 2600 (FIDE), блиц 1850 (судья {today}), ручной 1990 (судья {today})",
         "более поздние рейтинги: с тура 2: 2650 (FIDE 2027-01)",
+        "исключение для норм: нет",
         "метод рейтинга: FIDON (Рейтинг FIDE, иначе национальный; федерация FRA)",
         "участники без рейтинга в показателях на основе рейтинга: Наименьший рейтинг турнира",
         "показатели на основе рейтинга берут: первые рейтинги (на начало)",
-        "порядок списков: ФИДЕ классика, ФИДЕ рапид, ФИДЕ блиц (по умолчанию для классика)",
+        "порядок списков: ФИДЕ классика, ФИДЕ рапид, ФИДЕ блиц (по умолчанию для классики)",
     ],
 }
 
