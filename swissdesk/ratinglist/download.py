@@ -39,9 +39,10 @@ import urllib.request
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from pathlib import Path
 
-from swissdesk.i18n import _
+from swissdesk.i18n import _, format_decimal, ngettext, pgettext
 from swissdesk.ratinglist.parse import CancelCheck, ImportCancelled, RatingListError
 from swissdesk.ratinglist.store import (
     DEFAULT_SOURCE,
@@ -110,18 +111,53 @@ class Refreshed:
     summary: ImportSummary | None = None
 
     def describe(self) -> str:
-        """One line for the arbiter."""
-        month = f"list of {self.list_date}" if self.list_date else "list date unknown"
+        """One line for the arbiter, in the process's language (the window's or the
+        terminal's): whole sentences per case, counts and sizes as the language writes them."""
         if self.summary is None:
-            return f"{self.name}: unchanged since the last download ({month})"
-        kinds = ", ".join(self.summary.kinds)
-        skipped = (
-            f"; {self.summary.skipped:,} records could not be read" if self.summary.skipped else ""
-        )
-        return (
-            f"{self.name}: {self.summary.players:,} players ({kinds}), {month}, "
-            f"{self.bytes / 1e6:.1f} MB downloaded{skipped}"
-        )
+            if self.list_date:
+                return _("{name}: unchanged since the last download (list of {date})").format(
+                    name=self.name, date=self.list_date
+                )
+            return _("{name}: unchanged since the last download (list date unknown)").format(
+                name=self.name
+            )
+        fields = {
+            "name": self.name,
+            "players": format_decimal(self.summary.players),
+            "kinds": ", ".join(kind_name(kind) for kind in self.summary.kinds),
+            "date": self.list_date,
+            "size": format_decimal(Decimal(self.bytes) / 1_000_000, 1),
+        }
+        if self.list_date:
+            line = ngettext(
+                "{name}: {players} player ({kinds}), list of {date}, {size} MB downloaded",
+                "{name}: {players} players ({kinds}), list of {date}, {size} MB downloaded",
+                self.summary.players,
+            ).format(**fields)
+        else:
+            line = ngettext(
+                "{name}: {players} player ({kinds}), list date unknown, {size} MB downloaded",
+                "{name}: {players} players ({kinds}), list date unknown, {size} MB downloaded",
+                self.summary.players,
+            ).format(**fields)
+        if not self.summary.skipped:
+            return line
+        return ngettext(
+            "{line}; {count} record could not be read",
+            "{line}; {count} records could not be read",
+            self.summary.skipped,
+        ).format(line=line, count=format_decimal(self.summary.skipped))
+
+
+def kind_name(kind: str) -> str:
+    """A list's rate of play (``standard``, ``rapid``, ``blitz``, as the list files name
+    them) in the reader's words; an unknown kind as it is."""
+    names = {
+        "standard": pgettext("rate of play of a rating list", "standard"),
+        "rapid": pgettext("rate of play of a rating list", "rapid"),
+        "blitz": pgettext("rate of play of a rating list", "blitz"),
+    }
+    return names.get(kind, kind)
 
 
 def fide_default() -> ListDownload:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
+from swissdesk.i18n import _
 from swissdesk.model.ratings import RATING_TYPES, PlayerRatings, Rating
 from swissdesk.ratinglist.parse import ListedPlayer
 from swissdesk.ratinglist.store import DEFAULT_SOURCE, RatingList, SourceInfo
@@ -39,7 +40,9 @@ class RatingUpdate:
 
     def describe(self) -> str:
         """``no. 5 Carlsen, Magnus: rating 2810 → 2830, title IM → GM``."""
-        return f"no. {self.tpn} {self.before.name}: {', '.join(self.changes)}"
+        return _("no. {tpn} {name}: {changes}").format(
+            tpn=self.tpn, name=self.before.name, changes=", ".join(self.changes)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +72,9 @@ def only(proposal: UpdateProposal, tpns: Collection[int]) -> UpdateProposal:
     unknown = sorted(wanted - {u.tpn for u in proposal.updates})
     if unknown:
         raise ValueError(
-            "no change proposed for no. " + ", ".join(str(t) for t in unknown)
+            _("no change proposed for no. {numbers}").format(
+                numbers=", ".join(str(t) for t in unknown)
+            )
         )
     kept = tuple(u for u in proposal.updates if u.tpn in wanted)
     return replace(proposal, updates=kept)
@@ -84,22 +89,50 @@ def list_currency(sources: Sequence[SourceInfo], start_date: str) -> str:
     fide = next((s for s in sources if s.name == DEFAULT_SOURCE), None)
     month = _month(start_date)
     if fide is None:
-        return "no FIDE rating list has been imported"
+        return _("no FIDE rating list has been imported")
     listed = _month(fide.list_date)
-    if not month or not listed:
-        missing = "the tournament's start date" if not month else "the FIDE list's date"
-        return f"{missing} is not known: the list in force cannot be checked"
+    if not month:
+        return _("the tournament's start date is not known: the list in force cannot be checked")
+    if not listed:
+        return _("the FIDE list's date is not known: the list in force cannot be checked")
     if listed < month:
-        return (
-            f"the FIDE list imported is of {listed}, older than the list in force at the "
-            f"start ({month}): import the {month} list before updating"
-        )
+        return _(
+            "the FIDE list imported is of {listed}, older than the list in force at the "
+            "start ({month}): import the {month} list before updating"
+        ).format(listed=listed, month=month)
     if listed > month:
-        return (
-            f"the FIDE list imported is of {listed}, newer than the list in force at the "
-            f"start ({month})"
-        )
+        return _(
+            "the FIDE list imported is of {listed}, newer than the list in force at the "
+            "start ({month})"
+        ).format(listed=listed, month=month)
     return ""
+
+
+def _rated(value: int) -> str:
+    return str(value) if value else _("unrated")
+
+
+def _rating_change(before: int, after: int, standing_in_for: str) -> str:
+    """``rating 2250 → 2300``; with ``standing_in_for`` (``rapid``/``blitz``) the standard
+    rating stands in for the missing one (R&B art. 7.2.1), said in the same sentence."""
+    notes = {
+        "": _("rating {before} → {after}"),
+        "rapid": _("rating {before} → {after} (standard: no rapid rating, R&B art. 7.2.1)"),
+        "blitz": _("rating {before} → {after} (standard: no blitz rating, R&B art. 7.2.1)"),
+    }
+    template = notes.get(standing_in_for, notes[""])
+    return template.format(before=_rated(before), after=_rated(after))
+
+
+def _other_rating_change(kind: str, before: int, after: int) -> str:
+    """``FIDE standard 2370 → 2380``: a change of one of the player's other FIDE ratings."""
+    templates = {
+        "standard": _("FIDE standard {before} → {after}"),
+        "rapid": _("FIDE rapid {before} → {after}"),
+        "blitz": _("FIDE blitz {before} → {after}"),
+    }
+    template = templates.get(kind, templates["standard"])
+    return template.format(before=_rated(before), after=_rated(after))
 
 
 def _value(rating: Rating | None) -> int:
@@ -165,8 +198,7 @@ def proposed_updates(
         )
         changes: list[str] = []
         if rating != data.rating:
-            note = f" (standard: no {kind} rating, R&B art. 7.2.1)" if effective else ""
-            changes.append(f"rating {data.rating or 'unrated'} → {rating or 'unrated'}{note}")
+            changes.append(_rating_change(data.rating, rating, kind if effective else ""))
         # The other FIDE ratings (checklist Q123, Q134): a change of one the player holds,
         # or one the list sequence falls back to for a player unrated in the event's kind.
         # Applying any change stores every rating of the list with its source and month.
@@ -176,18 +208,28 @@ def proposed_updates(
             shown = other != kind and not (effective and other == "standard")
             matters = old_value > 0 or rating == 0
             if shown and matters and old_value != new_value:
-                changes.append(
-                    f"FIDE {other} {old_value or 'unrated'} → {new_value or 'unrated'}"
-                )
+                changes.append(_other_rating_change(other, old_value, new_value))
         if title != data.title:
-            changes.append(f"title {data.title or 'none'} → {title or 'none'}")
+            changes.append(
+                _("title {before} → {after}").format(
+                    before=data.title or _("none"), after=title or _("none")
+                )
+            )
         if federation != data.federation:
-            changes.append(f"federation {data.federation or '-'} → {federation}")
+            changes.append(
+                _("federation {before} → {after}").format(
+                    before=data.federation or "-", after=federation
+                )
+            )
         k, k_source = data.k_factor, data.k_source
         listed_k = listed.k(kind)
         if listed_k is not None and data.k_source != "arbiter" and listed_k != data.k_factor:
-            before_k = "by the rules" if data.k_factor is None else str(data.k_factor)
-            changes.append(f"K {before_k} → {listed_k}")
+            if data.k_factor is None:
+                changes.append(_("K by the rules → {after}").format(after=listed_k))
+            else:
+                changes.append(
+                    _("K {before} → {after}").format(before=data.k_factor, after=listed_k)
+                )
             date = dates.get(match.source, "")
             k, k_source = listed_k, f"{match.source} rating list {date}".strip()
         if changes:

@@ -235,3 +235,39 @@ def test_q136_rating_list_download_command_downloads_every_kept_list(tmp_path: P
     assert unknown.returncode == 2 and "give its address with --url" in unknown.stderr
     bad = _cli(database, "download", "--url", "file:///etc/passwd")
     assert bad.returncode == 2 and "not a web address" in bad.stderr
+
+
+def test_issue_38_a_downloads_line_in_the_readers_language() -> None:
+    """The line the window and ``swissdesk rating-list download`` show: whole sentences,
+    the players counted with the language's plural and written with its grouping, the size
+    with its decimal sign, the rates of play in its words."""
+    from swissdesk.i18n import using_language
+    from swissdesk.ratinglist.download import Refreshed
+    from swissdesk.ratinglist.store import ImportSummary
+
+    summary = ImportSummary("FIDE", 1234, 2, (), ("standard", "rapid"), 1.0)
+    done = Refreshed("FIDE", "imported", "2026-11", 12_340_000, "0" * 64, summary)
+    assert done.describe() == (
+        "FIDE: 1,234 players (standard, rapid), list of 2026-11, 12.3 MB downloaded; "
+        "2 records could not be read"
+    )
+    with using_language("de"):
+        assert done.describe() == (
+            "FIDE: 1.234 Spieler (Standard, Schnellschach), Liste von 2026-11, "
+            "12,3 MB heruntergeladen; 2 Datensätze waren nicht lesbar"
+        )
+        unchanged = Refreshed("FIDE", "unchanged", "", 0, "0" * 64).describe()
+        assert (
+            unchanged
+            == "FIDE: unverändert seit dem letzten Herunterladen (Datum der Liste unbekannt)"
+        )
+    one = Refreshed(
+        "ESP",
+        "imported",
+        "2026-11",
+        1_000,
+        "0" * 64,
+        summary.__class__("ESP", 21, 0, (), ("blitz",), 1.0),
+    )
+    with using_language("ru"):
+        assert one.describe() == ("ESP: 21 шахматист (блиц), лист от 2026-11, загружено 0,0 МБ")

@@ -148,3 +148,32 @@ def test_checklist_q134_an_update_stores_each_rating_with_the_list_and_its_month
     changed = [dataclasses.replace(r, ratings=held) if r.tpn == 1 else r for r in rows]
     (update,) = [u for u in proposed_updates(changed, rating_list, "rapid").updates if u.tpn == 1]
     assert "FIDE standard 2370 → 2380" in update.describe()
+
+
+def test_issue_38_the_proposed_changes_and_the_list_warning_in_the_arbiters_language(
+    tmp_path: Path,
+) -> None:
+    """Each change is a whole sentence in the reader's language (the window and the terminal
+    build them in the arbiter's), the standard rating standing in for a rapid one included."""
+    from swissdesk.i18n import using_language
+
+    path = _setup(tmp_path)
+    with TournamentFile.open(path) as tf:
+        players = tf.players()
+    with using_language("de"):
+        proposal = proposed_updates(players, RatingList(tmp_path / "list.sqlite"), "rapid")
+        changes = {u.tpn: u.describe() for u in proposal.updates}
+        older = list_currency([_source("2026-09")], "2026/11/28")
+        nothing = list_currency([], "2026/11/28")
+    assert changes[2].startswith("Nr. 2 ")
+    assert "Elo ohne Elo → 1850 (Standard: keine Schnellschach-Elo, R&B Art. 7.2.1)" in changes[2]
+    assert "rating" not in changes[2] and "unrated" not in changes[2]
+    assert older == (
+        "die eingelesene FIDE-Liste ist von 2026-09, älter als die zu Beginn gültige Liste "
+        "(2026-11): vor dem Aktualisieren die Liste 2026-11 einlesen"
+    )
+    assert nothing == "es wurde keine FIDE-Elo-Liste eingelesen"
+    with using_language("ru"):
+        assert list_currency([_source("")], "2026/11/28") == (
+            "дата листа ФИДЕ неизвестна: действующий лист проверить нельзя"
+        )
