@@ -12,7 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from swissdesk.lists.crosstable import score_text
-from swissdesk.lists.standings import last_complete_round, standings_view
+from swissdesk.lists.standings import StandingRow, last_complete_round, standings_view
 from swissdesk.storage import open_for_report
 
 OPEN = "/s/riverside-open"
@@ -26,6 +26,14 @@ def _row(page: str, tpn: int) -> str:
     return found.group(0)
 
 
+def _assert_points_and_values(page: str, row: StandingRow, language: str) -> None:
+    """The row of the page ends with the points (with ½) and the tie-break values, written
+    with the page language's decimal sign, as the printed standings have them."""
+    cells = re.findall(r'<td class="n[^"]*">([^<]*)</td>', _row(page, row.tpn))
+    values = [v.replace(".", SIGN[language]) for v in row.values]
+    assert cells[-len(values) - 1 :] == [score_text(row.points), *values], row.tpn
+
+
 @pytest.mark.parametrize("language", ["en", "de", "ru"])
 def test_standings_page_writes_tiebreaks_in_the_pages_language(
     client: TestClient, events: dict[str, Path], language: str
@@ -35,10 +43,7 @@ def test_standings_page_writes_tiebreaks_in_the_pages_language(
     page = client.get(f"{OPEN}/standings", headers={"Accept-Language": language}).text
     decimals = 0
     for row in printed.rows:
-        shown = _row(page, row.tpn)
-        cells = re.findall(r'<td class="n[^"]*">([^<]*)</td>', shown)
-        values = [v.replace(".", SIGN[language]) for v in row.values]
-        assert cells[-len(values) - 1 :] == [score_text(row.points), *values], row.tpn
+        _assert_points_and_values(page, row, language)
         decimals += sum("." in v for v in row.values)
     assert decimals  # Buchholz and Sonneborn-Berger have decimals
     if language != "en":
@@ -54,9 +59,7 @@ def test_cross_table_page_writes_points_with_a_half_and_tiebreaks_in_the_pages_l
     page = client.get(f"{OPEN}/crosstable", headers={"Accept-Language": language}).text
     halves = 0
     for row in printed.rows:
-        cells = re.findall(r'<td class="n[^"]*">([^<]*)</td>', _row(page, row.tpn))
-        values = [v.replace(".", SIGN[language]) for v in row.values]
-        assert cells[-len(values) - 1 :] == [score_text(row.points), *values], row.tpn
+        _assert_points_and_values(page, row, language)
         halves += row.points % 2
     assert halves  # "1½" on the page, never "1.5"
     assert not re.search(r'<td class="n strong">\d+\.\d</td>', page)
